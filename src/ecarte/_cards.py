@@ -1,0 +1,215 @@
+"""Cards, suits, ranks and card sets.
+
+A card is identified by a small integer ``id = suit * 16 + rank`` so that a set
+of cards is a 64-bit mask (16 rank slots per suit: room for a 52-card deck).
+The 32-card piquet deck uses the ranks 7 to ace.
+
+>>> Card.parse("K♠")
+Card.parse('K♠')
+>>> str(Card.parse("10h")), str(Card.parse("Th"))
+('10♥', '10♥')
+>>> CardSet.parse("K♠ 7h Qs")
+CardSet.parse('Q♠ K♠ 7♥')
+>>> len(PIQUET_DECK)
+32
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+
+from attrs import frozen
+
+from ._errors import CardParseError
+
+__all__ = ["PIQUET_DECK", "Card", "CardSet", "Rank", "Suit"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bridge order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♣ ♦ ♥ ♠."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: c d h s."""
+        return "cdhs"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+class Rank(enum.IntEnum):
+    """Card faces by natural value (2 lowest). The game's rules, not this
+    numbering, decide which rank beats which."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def text(self) -> str:
+        """Short text: 2-10, J, Q, K, A."""
+        return _RANK_TEXT[self]
+
+
+_RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_BY_TEXT = {t: Rank(i) for i, t in enumerate(_RANK_TEXT)} | {"T": Rank.TEN}
+_SUIT_BY_TEXT = {
+    **{s.symbol: s for s in Suit},
+    **{s.letter.upper(): s for s in Suit},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA])\s*(\S)\s*$", re.IGNORECASE)
+
+
+@frozen(repr=False, order=True)
+class Card:
+    """One playing card. Use :meth:`parse` or :meth:`of`; instances are interned."""
+
+    id: int
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self.id >> 4)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self.id & 15)
+
+    @property
+    def mask(self) -> int:
+        """The card as a one-bit mask."""
+        return 1 << self.id
+
+    @staticmethod
+    def of(rank: Rank, suit: Suit) -> Card:
+        """The card of that rank and suit."""
+        return _CARDS[suit * 16 + rank]
+
+    @staticmethod
+    def from_id(card_id: int) -> Card:
+        """The card with that id (``suit * 16 + rank``)."""
+        if not 0 <= card_id < 64 or (card_id & 15) > Rank.ACE:
+            raise ValueError(f"no card has id {card_id!r}")
+        return _CARDS[card_id]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``"K♠"``, ``"Ks"``, ``"10h"``, ``"Th"`` (case-insensitive).
+
+        >>> Card.parse("qd") == Card.of(Rank.QUEEN, Suit.DIAMONDS)
+        True
+        """
+        m = _CARD_RE.match(text) if isinstance(text, str) else None
+        suit = m and _SUIT_BY_TEXT.get(m.group(2).upper())
+        if m is None or suit is None:
+            raise CardParseError(f"not a card: {text!r} (expected e.g. 'K♠', 'Ks', '10h', 'Th')")
+        return Card.of(_RANK_BY_TEXT[m.group(1).upper()], suit)
+
+    def __str__(self) -> str:
+        return self.rank.text + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_CARDS = [Card(i) for i in range(64)]
+
+
+@frozen(repr=False)
+class CardSet:
+    """An immutable set of cards stored as a 64-bit mask.
+
+    >>> hand = CardSet.parse("K♠ Q♠ 7♥")
+    >>> Card.parse("Qs") in hand, len(hand), int(hand) == hand.mask
+    (True, 3, True)
+    >>> str(hand - CardSet.parse("Qs"))
+    'K♠ 7♥'
+    """
+
+    mask: int = 0
+
+    @staticmethod
+    def of(cards: Iterable[Card]) -> CardSet:
+        m = 0
+        for c in cards:
+            m |= 1 << c.id
+        return CardSet(m)
+
+    @staticmethod
+    def parse(text: str) -> CardSet:
+        """Parse cards separated by spaces or commas; duplicates are an error."""
+        m = 0
+        for tok in re.split(r"[\s,]+", text.strip()) if text.strip() else ():
+            bit = Card.parse(tok).mask
+            if m & bit:
+                raise CardParseError(f"card {tok!r} appears twice in {text!r}")
+            m |= bit
+        return CardSet(m)
+
+    def __iter__(self) -> Iterator[Card]:
+        m = self.mask
+        while m:
+            low = m & -m
+            yield _CARDS[low.bit_length() - 1]
+            m ^= low
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.id & 1)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & (0xFFFF << (16 * suit)))
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"
+
+
+PIQUET_DECK = CardSet(sum(0x1FE0 << (16 * s) for s in range(4)))
+"""The 32-card piquet deck: 7, 8, 9, 10, J, Q, K, A of each suit."""
