@@ -1,0 +1,89 @@
+"""ecarte: an embeddable engine for Écarté and its relatives.
+
+>>> from ecarte import Game, Rules
+>>> game = Game(Rules.classic(), seed=1)
+>>> game.to_act in game.game_players
+True
+"""
+
+from __future__ import annotations
+
+from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ._core import BACKEND
+from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError, RulesError
+from ._plugins import available_variants
+from .actions import (
+    Accept,
+    Action,
+    AnnounceKing,
+    ChoosePackets,
+    Cut,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    PlayHand,
+    Propose,
+    Refuse,
+)
+from .game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
+from .hookspecs import hookimpl
+from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
+from .rules import (
+    PRESETS,
+    DealPattern,
+    FirstDealer,
+    KingAnnouncement,
+    PenaltyBeneficiary,
+    RankOrder,
+    Rules,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BACKEND",
+    "CHANCE",
+    "NUM_ACTION_IDS",
+    "PIQUET_DECK",
+    "PRESETS",
+    "TERMINAL",
+    "Accept",
+    "Action",
+    "AnnounceKing",
+    "Card",
+    "CardParseError",
+    "CardSet",
+    "ChoosePackets",
+    "Cut",
+    "Deal",
+    "DealPattern",
+    "DealtHands",
+    "Discard",
+    "EcarteError",
+    "Event",
+    "FirstDealer",
+    "Game",
+    "GameResult",
+    "HandOutcome",
+    "HandResult",
+    "IllegalActionError",
+    "KingAnnouncement",
+    "MatchStatus",
+    "Observation",
+    "PenaltyBeneficiary",
+    "Phase",
+    "Play",
+    "PlayHand",
+    "PluginError",
+    "Propose",
+    "RankOrder",
+    "Rank",
+    "Refuse",
+    "Rules",
+    "RulesError",
+    "Seats",
+    "Suit",
+    "available_variants",
+    "hookimpl",
+]

@@ -1,0 +1,755 @@
+/*
+ * ecarte_core.c -- bitboard trick play, random Écarté hands, perft and a
+ * double-dummy solver. C99, no allocation, no global mutable state.
+ * The pure-Python twin in _pure.py follows this file step for step.
+ */
+#include "ecarte_core.h"
+
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define EC_INLINE static inline __attribute__((always_inline))
+static inline int ec_ctz(uint64_t m) { return __builtin_ctzll(m); }
+#else
+#define EC_INLINE static inline
+static inline int ec_ctz(uint64_t m)
+{
+    int n = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        n++;
+    }
+    return n;
+}
+#endif
+
+#define BIT(c) ((uint64_t)1 << (c))
+
+/* Kernighan count: the masks here hold a few bits, where this beats a table or SWAR. */
+EC_INLINE int ec_count(uint64_t m)
+{
+    int n = 0;
+    while (m) {
+        m &= m - 1;
+        n++;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ PRNG */
+
+void ec_rng_seed(ec_rng *rng, uint64_t seed)
+{
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++) {
+        uint64_t z;
+        x += 0x9E3779B97F4A7C15ULL;
+        z = x;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        rng->s[i] = z ^ (z >> 31);
+    }
+}
+
+EC_INLINE uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+EC_INLINE uint64_t rng_next(ec_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+EC_INLINE uint32_t rng_below(ec_rng *rng, uint32_t n)
+{
+    return (uint32_t)(((rng_next(rng) >> 32) * (uint64_t)n) >> 32);
+}
+
+uint64_t ec_rng_next(ec_rng *rng) { return rng_next(rng); }
+uint32_t ec_rng_below(ec_rng *rng, uint32_t n) { return rng_below(rng, n); }
+
+/* ------------------------------------------------------------ contexts */
+
+int ec_context_init(ec_context *ctx, const int8_t *suit_of, const uint8_t *power, int trump)
+{
+    if (trump < EC_NO_TRUMP || trump > 3)
+        return EC_EBADTRUMP;
+    memset(ctx, 0, sizeof *ctx);
+    for (int c = 0; c < 64; c++) {
+        int s = suit_of[c];
+        if (s == -1)
+            continue;
+        if (s < 0 || s > 3)
+            return EC_EBADSUIT;
+        if (power[c] > 63)
+            return EC_EBADPOWER;
+        ctx->suit_mask[s] |= BIT(c);
+    }
+    ctx->distinct = 1;
+    for (int c = 0; c < 64; c++) {
+        ctx->suit_of[c] = suit_of[c];
+        ctx->power[c] = suit_of[c] == -1 ? 0 : power[c];
+    }
+    for (int c = 0; c < 64; c++) {
+        int s = ctx->suit_of[c];
+        if (s < 0)
+            continue;
+        uint64_t m = ctx->suit_mask[s];
+        while (m) {
+            int d = ec_ctz(m);
+            m &= m - 1;
+            if (ctx->power[d] > ctx->power[c])
+                ctx->above[c] |= BIT(d);
+            else if (d != c && ctx->power[d] == ctx->power[c])
+                ctx->distinct = 0;
+        }
+    }
+    ctx->deck = ctx->suit_mask[0] | ctx->suit_mask[1] | ctx->suit_mask[2] | ctx->suit_mask[3];
+    ctx->trump = (int8_t)trump;
+    return EC_OK;
+}
+
+EC_INLINE int strength(const ec_context *ctx, int card, int led)
+{
+    int s = ctx->suit_of[card];
+    if (s == ctx->trump)
+        return ctx->power[card] + 64;
+    if (s == led)
+        return ctx->power[card];
+    return -1;
+}
+
+int ec_trick_winner_unchecked(const ec_context *ctx, const uint8_t *trick, int n)
+{
+    int led = ctx->suit_of[trick[0]];
+    int best = 0, best_strength = strength(ctx, trick[0], led);
+    for (int i = 1; i < n; i++) {
+        int s = strength(ctx, trick[i], led);
+        if (s > best_strength) {
+            best = i;
+            best_strength = s;
+        }
+    }
+    return best;
+}
+
+uint64_t ec_legal_plays_unchecked(const ec_context *ctx, uint64_t hand, const uint8_t *trick,
+                                  int n, unsigned flags)
+{
+    if (n == 0)
+        return hand;
+    int led = ctx->suit_of[trick[0]];
+    int best = trick[ec_trick_winner_unchecked(ctx, trick, n)];
+    uint64_t follow = hand & ctx->suit_mask[led];
+    if (follow) {
+        if ((flags & EC_MUST_OVERTAKE) && ctx->suit_of[best] == led) {
+            uint64_t over = follow & ctx->above[best];
+            if (over)
+                return over;
+        }
+        return follow;
+    }
+    if (ctx->trump != EC_NO_TRUMP && (flags & EC_MUST_TRUMP)) {
+        uint64_t trumps = hand & ctx->suit_mask[ctx->trump];
+        if (trumps) {
+            if ((flags & EC_MUST_OVERTRUMP) && ctx->suit_of[best] == ctx->trump) {
+                uint64_t over = trumps & ctx->above[best];
+                if (over)
+                    return over;
+            }
+            return trumps;
+        }
+    }
+    return hand;
+}
+
+static int check_trick(const ec_context *ctx, const uint8_t *trick, int n, uint64_t *seen)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < n; i++) {
+        int c = trick[i];
+        if (c > 63 || ctx->suit_of[c] < 0)
+            return EC_EBADCARD;
+        if (m & BIT(c))
+            return EC_EDUPCARD;
+        m |= BIT(c);
+    }
+    if (seen)
+        *seen = m;
+    return EC_OK;
+}
+
+int ec_legal_plays(const ec_context *ctx, uint64_t hand, const uint8_t *trick, int n,
+                   unsigned flags, uint64_t *out)
+{
+    uint64_t seen;
+    int err;
+    if (n < 0 || n > 3)
+        return EC_ETRICKLEN;
+    if ((err = check_trick(ctx, trick, n, &seen)) != EC_OK)
+        return err;
+    if (hand & ~ctx->deck)
+        return EC_EBADCARD;
+    if (hand & seen)
+        return EC_EHANDTRICK;
+    *out = ec_legal_plays_unchecked(ctx, hand, trick, n, flags);
+    return EC_OK;
+}
+
+int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n)
+{
+    int err;
+    if (n < 1 || n > 4)
+        return EC_ETRICKLEN;
+    if ((err = check_trick(ctx, trick, n, NULL)) != EC_OK)
+        return err;
+    return ec_trick_winner_unchecked(ctx, trick, n);
+}
+
+/* ------------------------------------------------------------ positions */
+
+int ec_position_check(const ec_context *ctx, const ec_position *pos)
+{
+    int np = pos->nplayers, nt = pos->ntrick, err;
+    uint64_t seen, all;
+    if (np < 2 || np > EC_MAX_PLAYERS)
+        return EC_ENPLAYERS;
+    if (pos->leader >= np)
+        return EC_EBADLEADER;
+    if (nt >= np)
+        return EC_ETRICKLEN;
+    if ((err = check_trick(ctx, pos->trick, nt, &seen)) != EC_OK)
+        return err;
+    all = seen;
+    for (int i = 0; i < np; i++) {
+        uint64_t h = pos->hands[i];
+        if (h & ~ctx->deck)
+            return EC_EBADCARD;
+        if (h & all)
+            return (h & seen) ? EC_EHANDTRICK : EC_EDUPCARD;
+        all |= h;
+    }
+    /* seats yet to play to this trick hold one card more than those that played */
+    int size = ec_count(pos->hands[(pos->leader + nt) % np]);
+    for (int i = 0; i < np; i++) {
+        int seat = (pos->leader + i) % np;
+        int want = i < nt ? size - 1 : size;
+        if (want < 0 || ec_count(pos->hands[seat]) != want)
+            return EC_EBADSTATE;
+    }
+    return EC_OK;
+}
+
+typedef struct perft_env {
+    const ec_context *ctx;
+    unsigned flags;
+    int np;
+} perft_env;
+
+static uint64_t perft_rec(const perft_env *e, uint64_t *hands, int leader, const uint8_t *trick,
+                          int nt, int depth)
+{
+    int mover = (leader + nt) % e->np;
+    uint64_t h = hands[mover], legal, total = 0;
+    uint8_t t[EC_MAX_PLAYERS];
+    if (depth == 0 || h == 0)
+        return 1;
+    legal = ec_legal_plays_unchecked(e->ctx, h, trick, nt, e->flags);
+    if (depth == 1)
+        return (uint64_t)ec_count(legal);
+    memcpy(t, trick, (size_t)nt);
+    while (legal) {
+        int c = ec_ctz(legal);
+        legal &= legal - 1;
+        hands[mover] = h & ~BIT(c);
+        t[nt] = (uint8_t)c;
+        if (nt + 1 == e->np) {
+            int w = ec_trick_winner_unchecked(e->ctx, t, e->np);
+            total += perft_rec(e, hands, (leader + w) % e->np, t, 0, depth - 1);
+        } else {
+            total += perft_rec(e, hands, leader, t, nt + 1, depth - 1);
+        }
+    }
+    hands[mover] = h;
+    return total;
+}
+
+int ec_perft(const ec_context *ctx, const ec_position *pos, unsigned flags, int depth,
+             uint64_t *count)
+{
+    int err = ec_position_check(ctx, pos);
+    uint64_t hands[EC_MAX_PLAYERS];
+    perft_env e;
+    if (err != EC_OK)
+        return err;
+    if (depth < 0)
+        return EC_EDEPTH;
+    e.ctx = ctx;
+    e.flags = flags;
+    e.np = pos->nplayers;
+    memcpy(hands, pos->hands, sizeof hands);
+    *count = perft_rec(&e, hands, pos->leader, pos->trick, pos->ntrick, depth);
+    return EC_OK;
+}
+
+/* ------------------------------------------------------ double dummy (2 players) */
+
+typedef struct dd_env {
+    const ec_context *ctx;
+    uint64_t trumps;
+    unsigned flags;
+} dd_env;
+
+/* Legal replies to the led card c (two players: no overtrump question). */
+EC_INLINE uint64_t legal2(const dd_env *e, uint64_t hand, int c)
+{
+    const ec_context *ctx = e->ctx;
+    uint64_t follow = hand & ctx->suit_mask[ctx->suit_of[c]];
+    if (follow) {
+        if (e->flags & EC_MUST_OVERTAKE) {
+            uint64_t over = follow & ctx->above[c];
+            if (over)
+                return over;
+        }
+        return follow;
+    }
+    if (e->flags & EC_MUST_TRUMP) {
+        uint64_t t = hand & e->trumps;
+        if (t)
+            return t;
+    }
+    return hand;
+}
+
+/* Does the reply r beat the led card c? */
+EC_INLINE int beats(const dd_env *e, int c, int r)
+{
+    return (int)((e->ctx->above[c] >> r) & 1) |
+           (int)(((e->trumps >> r) & 1) & ~((e->trumps >> c) & 1));
+}
+
+/* Keep one card of each run of equivalent candidates: c is dropped when a higher candidate d
+ * of its suit exists with none of the others' cards (opponent's hand, trick) between them. */
+EC_INLINE uint64_t reps(const ec_context *ctx, uint64_t cand, uint64_t others)
+{
+    uint64_t out = cand, m = cand;
+    if (!ctx->distinct)
+        return cand;
+    while (m) {
+        int c = ec_ctz(m);
+        uint64_t higher = ctx->above[c] & cand;
+        m &= m - 1;
+        while (higher) {
+            int d = ec_ctz(higher);
+            higher &= higher - 1;
+            if ((ctx->above[c] & ~ctx->above[d] & others) == 0) {
+                out &= ~BIT(c);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+static int win_k(const dd_env *e, uint64_t lead, uint64_t other, int k);
+
+/* Can the leader, leading c, still win k of the remaining tricks? */
+static int lead_ok(const dd_env *e, uint64_t lead, uint64_t other, int c, int k)
+{
+    int n = ec_count(lead);
+    uint64_t rest = lead & ~BIT(c);
+    uint64_t replies = reps(e->ctx, legal2(e, other, c), lead);
+    while (replies) {
+        int r = ec_ctz(replies);
+        uint64_t orest = other & ~BIT(r);
+        replies &= replies - 1;
+        if (beats(e, c, r)) {
+            if (win_k(e, orest, rest, n - k))
+                return 0;
+        } else if (!win_k(e, rest, orest, k - 1)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Can the player to lead (hand lead) win at least k of the remaining tricks? */
+static int win_k(const dd_env *e, uint64_t lead, uint64_t other, int k)
+{
+    int n;
+    uint64_t m;
+    if (k <= 0)
+        return 1;
+    n = ec_count(lead);
+    if (k > n)
+        return 0;
+    if (n == 1)
+        return !beats(e, ec_ctz(lead), ec_ctz(other));
+    m = reps(e->ctx, lead, other);
+    while (m) {
+        int c = ec_ctz(m);
+        m &= m - 1;
+        if (lead_ok(e, lead, other, c, k))
+            return 1;
+    }
+    return 0;
+}
+
+static int dd_value(const dd_env *e, uint64_t lead, uint64_t other)
+{
+    int n = ec_count(lead), v = 0;
+    while (v < n && win_k(e, lead, other, v + 1))
+        v++;
+    return v;
+}
+
+static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                           uint8_t *best)
+{
+    dd_env e;
+    int mover = (pos->leader + pos->ntrick) % 2;
+    uint64_t me = pos->hands[mover], opp = pos->hands[1 - mover], m;
+    int value = -1;
+    e.ctx = ctx;
+    e.flags = flags;
+    e.trumps = ctx->trump == EC_NO_TRUMP ? 0 : ctx->suit_mask[ctx->trump];
+    *best = 255;
+    if (me == 0)
+        return 0;
+    if (pos->ntrick == 0) {
+        value = dd_value(&e, me, opp);
+        m = reps(ctx, me, opp);
+        while (m) {
+            int c = ec_ctz(m);
+            m &= m - 1;
+            if (lead_ok(&e, me, opp, c, value)) {
+                *best = (uint8_t)c;
+                break;
+            }
+        }
+        return value;
+    }
+    {
+        int c = pos->trick[0], n = ec_count(me);
+        m = reps(ctx, legal2(&e, me, c), opp | BIT(c));
+        while (m) {
+            int r = ec_ctz(m), v;
+            uint64_t rest = me & ~BIT(r);
+            m &= m - 1;
+            v = beats(&e, c, r) ? 1 + dd_value(&e, rest, opp) : (n - 1) - dd_value(&e, opp, rest);
+            if (v > value) {
+                value = v;
+                *best = (uint8_t)r;
+            }
+        }
+        return value;
+    }
+}
+
+int ec_solve(const ec_context *ctx, const ec_position *pos, unsigned flags, uint8_t *best)
+{
+    int err = ec_position_check(ctx, pos);
+    *best = 255;
+    if (err != EC_OK)
+        return err;
+    if (pos->nplayers != 2)
+        return EC_ENPLAYERS;
+    return solve_unchecked(ctx, pos, flags, best);
+}
+
+int ec_solve_batch(const ec_context *ctxs, size_t ctx_stride, const ec_position *pos, size_t n,
+                   unsigned flags, int8_t *values, uint8_t *best)
+{
+    for (size_t i = 0; i < n; i++)
+        values[i] = (int8_t)ec_solve(&ctxs[i * ctx_stride], &pos[i], flags, &best[i]);
+    return EC_OK;
+}
+
+/* ------------------------------------------------------------ random hands */
+
+static const uint8_t PIQUET[32] = {5,  6,  7,  8,  9,  10, 11, 12, 21, 22, 23,
+                                   24, 25, 26, 27, 28, 37, 38, 39, 40, 41, 42,
+                                   43, 44, 53, 54, 55, 56, 57, 58, 59, 60};
+#define KING 11
+#define FNV_OFFSET 0xCBF29CE484222325ULL
+#define FNV_PRIME 0x100000001B3ULL
+/* Deal order: bit i set when the i-th dealt card goes to the dealer. */
+#define PATTERN_32 0x338u /* E E E D D D E E D D */
+#define PATTERN_23 0x38Cu /* E E D D E E E D D D */
+
+void ec_rules_default(ec_rules *rules)
+{
+    static const uint8_t classic[8] = {11, 10, 9, 12, 8, 7, 6, 5};
+    memcpy(rules->order, classic, 8);
+    rules->elder_min_discard = 1;
+    rules->dealer_min_discard = 0;
+    rules->play_flags = EC_MUST_OVERTAKE | EC_MUST_TRUMP;
+    rules->penalty_to_dealer = 0;
+    rules->penalty_every_refusal = 0;
+    rules->vole_penalty = 2;
+    rules->deal_pattern = 32;
+    rules->king_points = 1;
+}
+
+int ec_rules_check(const ec_rules *r)
+{
+    unsigned seen = 0;
+    for (int i = 0; i < 8; i++) {
+        if (r->order[i] < 5 || r->order[i] > 12 || (seen >> r->order[i] & 1))
+            return EC_EBADRULES;
+        seen |= 1u << r->order[i];
+    }
+    if (r->elder_min_discard > 5 || r->dealer_min_discard > 5 || r->play_flags > 7 ||
+        r->penalty_to_dealer > 1 || r->penalty_every_refusal > 1 || r->vole_penalty > 9 ||
+        (r->deal_pattern != 32 && r->deal_pattern != 23) || r->king_points > 1)
+        return EC_EBADRULES;
+    return EC_OK;
+}
+
+static void piquet_contexts(const ec_rules *r, ec_context ctxs[4])
+{
+    int8_t suit_of[64];
+    uint8_t power[64];
+    memset(suit_of, -1, sizeof suit_of);
+    memset(power, 0, sizeof power);
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < 8; i++) {
+            int c = s * 16 + r->order[i];
+            suit_of[c] = (int8_t)s;
+            power[c] = (uint8_t)(8 - i);
+        }
+    for (int t = 0; t < 4; t++)
+        ec_context_init(&ctxs[t], suit_of, power, t);
+}
+
+/* Lazy Fisher-Yates: the i-th card of the shuffled deck. */
+EC_INLINE int draw(ec_rng *rng, uint8_t *deck, int i)
+{
+    int j = i + (int)rng_below(rng, (uint32_t)(32 - i));
+    uint8_t t = deck[j];
+    deck[j] = deck[i];
+    deck[i] = t;
+    return t;
+}
+
+/* The idx-th set bit of m, counting from the lowest. */
+EC_INLINE int nth_bit(uint64_t m, uint32_t idx)
+{
+    while (idx--)
+        m &= m - 1;
+    return ec_ctz(m);
+}
+
+EC_INLINE int random_card(ec_rng *rng, uint64_t m)
+{
+    return nth_bit(m, rng_below(rng, (uint32_t)ec_count(m)));
+}
+
+EC_INLINE int deal(ec_rng *rng, uint8_t *deck, unsigned pattern, uint64_t h[2])
+{
+    h[0] = h[1] = 0;
+    for (int i = 0; i < 10; i++)
+        h[(pattern >> i & 1) ? 0 : 1] |= BIT(draw(rng, deck, i));
+    return draw(rng, deck, 10);
+}
+
+static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng,
+                      ec_hand_result *res)
+{
+    uint8_t deck[32];
+    uint64_t h[2];
+    int pts[2] = {0, 0}, tr[2] = {0, 0};
+    int flags = 0, actions = 10, exch = 0, next = 11, leader = 1;
+    int up, trump, penalty = 0, win;
+    const ec_context *ctx;
+    dd_env e;
+
+    memcpy(deck, PIQUET, sizeof deck);
+    up = deal(rng, deck, r->deal_pattern == 23 ? PATTERN_23 : PATTERN_32, h);
+    trump = up >> 4;
+    ctx = &ctxs[trump];
+    if ((up & 15) == KING) {
+        pts[0]++;
+        flags |= 1;
+    }
+    while (next < 32) {
+        actions++;
+        if (rng_below(rng, 2) == 0) {
+            if (exch == 0)
+                flags |= 2;
+            break;
+        }
+        actions++;
+        if (rng_below(rng, 2) == 0) {
+            if (exch == 0 || r->penalty_every_refusal)
+                flags |= 4;
+            break;
+        }
+        for (int seat = 1; seat >= 0; seat--) {
+            int cap = 32 - next, lo, k;
+            if (cap > 5)
+                cap = 5;
+            lo = seat ? r->elder_min_discard : r->dealer_min_discard;
+            if (lo > cap)
+                lo = cap;
+            k = lo + (int)rng_below(rng, (uint32_t)(cap - lo + 1));
+            for (int j = 0; j < k; j++)
+                h[seat] &= ~BIT(random_card(rng, h[seat]));
+            for (int j = 0; j < k; j++)
+                h[seat] |= BIT(draw(rng, deck, next++));
+            actions += k;
+        }
+        exch++;
+    }
+    if (r->king_points) {
+        uint64_t king = BIT(trump * 16 + KING);
+        if (h[0] & king)
+            pts[0]++;
+        else if (h[1] & king)
+            pts[1]++;
+    }
+    e.ctx = ctx;
+    e.flags = r->play_flags;
+    e.trumps = ctx->suit_mask[trump];
+    for (int t = 0; t < 5; t++) {
+        int f = 1 - leader, c, rep;
+        c = random_card(rng, h[leader]);
+        h[leader] &= ~BIT(c);
+        rep = random_card(rng, legal2(&e, h[f], c));
+        h[f] &= ~BIT(rep);
+        if (beats(&e, c, rep))
+            leader = f;
+        tr[leader]++;
+    }
+    if ((flags & 2) && tr[1] < 3)
+        penalty = 1;
+    if (flags & 4) {
+        if (r->penalty_to_dealer ? tr[1] < 3 : tr[0] < 3)
+            penalty = 1;
+    }
+    if (penalty)
+        flags |= 8;
+    win = tr[1] >= 3 ? 1 : 0;
+    pts[win] += tr[win] == 5 ? (penalty ? r->vole_penalty : 2) : (penalty ? 2 : 1);
+    res->points[0] = (uint8_t)pts[0];
+    res->points[1] = (uint8_t)pts[1];
+    res->tricks[0] = (uint8_t)tr[0];
+    res->tricks[1] = (uint8_t)tr[1];
+    res->exchanges = (uint8_t)exch;
+    res->flags = (uint8_t)flags;
+    res->actions = (uint16_t)actions;
+}
+
+int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
+                    ec_totals *totals)
+{
+    ec_context ctxs[4];
+    ec_rng rng;
+    ec_totals t;
+    int err = ec_rules_check(rules);
+    if (err != EC_OK)
+        return err;
+    piquet_contexts(rules, ctxs);
+    ec_rng_seed(&rng, seed);
+    memset(&t, 0, sizeof t);
+    t.digest = FNV_OFFSET;
+    for (size_t i = 0; i < n; i++) {
+        ec_hand_result res;
+        uint64_t packed;
+        play_hand(rules, ctxs, &rng, &res);
+        if (out)
+            out[i] = res;
+        t.points[0] += res.points[0];
+        t.points[1] += res.points[1];
+        t.tricks[0] += res.tricks[0];
+        t.tricks[1] += res.tricks[1];
+        t.voles += (res.tricks[0] == 5) | (res.tricks[1] == 5);
+        t.exchanges += res.exchanges;
+        t.actions += res.actions;
+        packed = (uint64_t)res.points[0] | (uint64_t)res.points[1] << 8 |
+                 (uint64_t)res.tricks[0] << 16 | (uint64_t)res.tricks[1] << 24 |
+                 (uint64_t)res.exchanges << 32 | (uint64_t)res.flags << 40 |
+                 (uint64_t)res.actions << 48;
+        t.digest = (t.digest ^ packed) * FNV_PRIME;
+    }
+    t.hands = n;
+    if (totals)
+        *totals = t;
+    return EC_OK;
+}
+
+int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
+                     uint8_t *best, uint64_t *digest)
+{
+    ec_context ctxs[4];
+    ec_rng rng;
+    uint64_t dg = FNV_OFFSET;
+    int err = ec_rules_check(rules);
+    if (err != EC_OK)
+        return err;
+    piquet_contexts(rules, ctxs);
+    ec_rng_seed(&rng, seed);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t deck[32], mv;
+        ec_position pos;
+        int up, v;
+        memcpy(deck, PIQUET, sizeof deck);
+        memset(&pos, 0, sizeof pos);
+        up = deal(&rng, deck,
+                  rules->deal_pattern == 23 ? PATTERN_23 : PATTERN_32, pos.hands);
+        pos.nplayers = 2;
+        pos.leader = 1;
+        v = solve_unchecked(&ctxs[up >> 4], &pos, rules->play_flags, &mv);
+        if (values)
+            values[i] = (int8_t)v;
+        if (best)
+            best[i] = mv;
+        dg = (dg ^ ((uint64_t)v | (uint64_t)mv << 8)) * FNV_PRIME;
+    }
+    if (digest)
+        *digest = dg;
+    return EC_OK;
+}
+
+/* ------------------------------------------------------------ errors */
+
+const char *ec_strerror(int code)
+{
+    switch (code) {
+    case EC_OK:
+        return "no error";
+    case EC_EBADSUIT:
+        return "an effective suit is not -1..3";
+    case EC_EBADPOWER:
+        return "a power is not 0..63";
+    case EC_EBADTRUMP:
+        return "trump must be a suit 0..3 or -1";
+    case EC_EBADCARD:
+        return "a card id is not in this deck";
+    case EC_EDUPCARD:
+        return "a card appears twice";
+    case EC_ETRICKLEN:
+        return "wrong number of cards in the trick";
+    case EC_EHANDTRICK:
+        return "a card is both in a hand and in the trick";
+    case EC_ENPLAYERS:
+        return "wrong number of players";
+    case EC_EBADSTATE:
+        return "hand sizes cannot arise with this trick";
+    case EC_EBADRULES:
+        return "a rules field is out of range";
+    case EC_EBADLEADER:
+        return "leader seat out of range";
+    case EC_EDEPTH:
+        return "perft depth must be >= 0";
+    default:
+        return "unknown error";
+    }
+}

@@ -1,0 +1,180 @@
+/*
+ * ecarte_core.h -- the C ABI of the ecarte core (C99).
+ *
+ * Cards are ids 0..63 (suit * 16 + rank) and a set of cards is a uint64_t
+ * mask. An ec_context holds, per card id, its effective suit (-1: not in the
+ * deck; a Euchre left bower belongs to the trump suit) and its power within
+ * that suit, so rank orders are data, never code. Trick functions handle 2 to
+ * 4 players and up to 16 ranks per suit.
+ *
+ * Two kinds of functions:
+ *   - checked ones (ec_context_init, ec_legal_plays, ec_trick_winner,
+ *     ec_perft, ec_solve, ...) validate their input and return a negative
+ *     EC_E* code on bad input; ec_strerror() turns it into a sentence;
+ *   - *_unchecked ones assume valid input (the fast path for search code).
+ * Nothing here allocates global state; every function is reentrant, so batch
+ * calls may run without the Python GIL and on several threads.
+ */
+#ifndef ECARTE_CORE_H
+#define ECARTE_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EC_VERSION 1
+
+/* Play obligations (bit flags). */
+#define EC_MUST_OVERTAKE 1  /* following suit, beat the best card of the led suit if able */
+#define EC_MUST_TRUMP 2     /* void in the led suit, play a trump if able */
+#define EC_MUST_OVERTRUMP 4 /* trumping a trumped trick, beat the best trump if able */
+#define EC_NO_TRUMP (-1)
+#define EC_MAX_PLAYERS 4
+
+/* Error codes (all negative). */
+#define EC_OK 0
+#define EC_EBADSUIT (-1)     /* an effective suit is not -1..3 */
+#define EC_EBADPOWER (-2)    /* a power is not 0..63 */
+#define EC_EBADTRUMP (-3)    /* trump is not -1..3 */
+#define EC_EBADCARD (-4)     /* a card id is out of range or not in the deck */
+#define EC_EDUPCARD (-5)     /* a card appears twice (in a trick, or in two hands) */
+#define EC_ETRICKLEN (-6)    /* wrong number of cards in a trick */
+#define EC_EHANDTRICK (-7)   /* a card is both in a hand and in the trick */
+#define EC_ENPLAYERS (-8)    /* number of players is not 2..4 (2 for the solver) */
+#define EC_EBADSTATE (-9)    /* hand sizes that cannot arise from this trick */
+#define EC_EBADRULES (-10)   /* an ec_rules field is out of range */
+#define EC_EBADLEADER (-11)  /* leader seat out of range */
+#define EC_EDEPTH (-12)      /* negative perft depth */
+
+typedef struct ec_context {
+    uint64_t suit_mask[4]; /* cards of each effective suit */
+    uint64_t above[64];    /* same effective suit, strictly higher power */
+    uint64_t deck;         /* every card with suit_of >= 0 */
+    int8_t suit_of[64];    /* effective suit, -1 for a card not in the deck */
+    uint8_t power[64];     /* power within the effective suit, 0..63 */
+    int8_t trump;          /* 0..3, or EC_NO_TRUMP */
+    uint8_t distinct;      /* 1 when powers are distinct within every suit */
+} ec_context;
+
+/* ---- PRNG: xoshiro256** seeded by splitmix64 (bit-exact everywhere) ----
+ * seed:   x = seed; for i in 0..3: x += 0x9E3779B97F4A7C15;
+ *         z = x; z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
+ *         s[i] = z ^ z>>31
+ * next:   xoshiro256** (Blackman & Vigna 2018)
+ * below(n), 1 <= n < 2^32: ((next() >> 32) * n) >> 32   (multiply-shift, no rejection)
+ */
+typedef struct ec_rng {
+    uint64_t s[4];
+} ec_rng;
+
+void ec_rng_seed(ec_rng *rng, uint64_t seed);
+uint64_t ec_rng_next(ec_rng *rng);
+uint32_t ec_rng_below(ec_rng *rng, uint32_t n);
+
+/* ---- contexts, legal plays, trick winner ---- */
+
+/* Fill ctx from suit_of[64] (-1..3) and power[64] (0..63); returns EC_OK or an error. */
+int ec_context_init(ec_context *ctx, const int8_t *suit_of, const uint8_t *power, int trump);
+
+/* Mask of the cards of hand that may be played to trick[0..n) (n = 0..3). */
+uint64_t ec_legal_plays_unchecked(const ec_context *ctx, uint64_t hand, const uint8_t *trick,
+                                  int n, unsigned flags);
+/* Checked: stores the mask in *out and returns EC_OK, or returns an error. */
+int ec_legal_plays(const ec_context *ctx, uint64_t hand, const uint8_t *trick, int n,
+                   unsigned flags, uint64_t *out);
+
+/* Index in trick[0..n) (n = 1..4) of the winning card: highest trump, else highest of the led
+ * suit; the earlier card wins a tie. The checked version returns the index or an error. */
+int ec_trick_winner_unchecked(const ec_context *ctx, const uint8_t *trick, int n);
+int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n);
+
+/* ---- positions: perft and the double-dummy solver ----
+ * A position in the play phase: the hands (one mask per seat), the seat that
+ * led the trick in progress and the cards already played to it (in order,
+ * from the leader). The player to move is (leader + ntrick) % nplayers. */
+typedef struct ec_position {
+    uint64_t hands[EC_MAX_PLAYERS];
+    uint8_t nplayers;
+    uint8_t leader;
+    uint8_t ntrick;
+    uint8_t trick[EC_MAX_PLAYERS - 1];
+} ec_position;
+
+/* EC_OK if pos can arise (2..4 players, cards in the deck and disjoint, hand sizes consistent). */
+int ec_position_check(const ec_context *ctx, const ec_position *pos);
+
+/* Number of distinct play sequences of depth plies (a sequence reaching the end of the hand
+ * earlier counts once). Returns EC_OK and stores the count, or an error. */
+int ec_perft(const ec_context *ctx, const ec_position *pos, unsigned flags, int depth,
+             uint64_t *count);
+
+/* Double-dummy solve (2 players): the most tricks, among those not yet complete (the trick in
+ * progress included), the player to move can force; *best gets a card achieving it (the lowest
+ * card id among the representatives of equivalent cards), or 255 when the hands are empty.
+ * Returns the number of tricks (>= 0) or an error. */
+int ec_solve(const ec_context *ctx, const ec_position *pos, unsigned flags, uint8_t *best);
+
+/* Solve n positions; position i uses ctxs[i * ctx_stride] (stride 0: one shared context).
+ * values[i] gets the result of ec_solve (a negative error for a bad position), best[i] the move.
+ * Returns EC_OK. */
+int ec_solve_batch(const ec_context *ctxs, size_t ctx_stride, const ec_position *pos, size_t n,
+                   unsigned flags, int8_t *values, uint8_t *best);
+
+/* ---- random Écarté hands ---- */
+typedef struct ec_rules {
+    uint8_t order[8];              /* rank ids, high to low (classic K Q J A 10 9 8 7) */
+    uint8_t elder_min_discard;     /* 0..5, classic 1 */
+    uint8_t dealer_min_discard;    /* 0..5, classic 0 */
+    uint8_t play_flags;            /* EC_MUST_* flags, classic overtake + trump */
+    uint8_t penalty_to_dealer;     /* refusal penalty: 0 elder scores 2 when the dealer fails,
+                                      1 dealer scores 2 when the elder fails (seed 000) */
+    uint8_t penalty_every_refusal; /* 0: only the first proposal's refusal carries the penalty */
+    uint8_t vole_penalty;          /* points for a vole under penalty (2 classic, 3 seed 000) */
+    uint8_t deal_pattern;          /* 32: packets 3 then 2; 23: packets 2 then 3 */
+    uint8_t king_points;           /* 1: the king of trumps scores (announced automatically) */
+} ec_rules;
+
+void ec_rules_default(ec_rules *rules);
+int ec_rules_check(const ec_rules *rules);
+
+/* Seat 0 is the dealer, seat 1 the elder. flags: bit 0 turned-up king, bit 1 the elder played
+ * without proposing, bit 2 a refusal carrying the penalty, bit 3 a penalty applied. */
+typedef struct ec_hand_result {
+    uint8_t points[2];
+    uint8_t tricks[2];
+    uint8_t exchanges;
+    uint8_t flags;
+    uint16_t actions; /* decisions: play/propose, accept/refuse, each discarded card, 10 plays */
+} ec_hand_result;
+
+typedef struct ec_totals {
+    uint64_t hands;
+    uint64_t points[2];
+    uint64_t tricks[2];
+    uint64_t voles;
+    uint64_t exchanges;
+    uint64_t actions;
+    uint64_t digest; /* FNV-style hash over every hand's packed result */
+} ec_totals;
+
+/* Play n random hands from seed (one PRNG stream for the whole batch). out may be NULL.
+ * Returns EC_OK or EC_EBADRULES. */
+int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
+                    ec_totals *totals);
+
+/* Deal n random hands from seed (same deal as ec_random_hands, no exchange) and solve each
+ * from the first trick (the elder to lead). values[i]: the elder's tricks, best[i]: the lead.
+ * Either array may be NULL; *digest (if not NULL) gets a hash over all results. */
+int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
+                     uint8_t *best, uint64_t *digest);
+
+/* A sentence describing an error code. */
+const char *ec_strerror(int code);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ECARTE_CORE_H */

@@ -1,0 +1,1034 @@
+"""The match state machine: cut, deal, exchange, play, scoring, games, match.
+
+>>> game = Game(seed=7)
+>>> game.phase in (Phase.PACKETS, Phase.PROPOSE)
+True
+>>> while not game.is_over:
+...     game.apply(game.legal_actions()[0])
+>>> game.winner in (0, 1), max(game.games_won)
+(True, 2)
+>>> replayed = Game.replay(game.history)
+>>> replayed.games_won == game.games_won and replayed.history == game.history
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from attrs import frozen
+
+from . import _core
+from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ._errors import IllegalActionError, PluginError
+from ._plugins import call_first, make_plugin_manager, notify
+from .actions import (
+    Accept,
+    Action,
+    AnnounceKing,
+    ChoosePackets,
+    Cut,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    PlayHand,
+    Propose,
+    Refuse,
+)
+from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
+from .rules import DealPattern, FirstDealer, KingAnnouncement, RankOrder, Rules
+
+__all__ = ["CHANCE", "NUM_ACTION_IDS", "TERMINAL", "Game", "Observation", "Phase"]
+
+CHANCE = -1
+"""``Game.to_act`` when chance (a cut or a deal) moves next."""
+TERMINAL = -2
+"""``Game.to_act`` when the match is over."""
+NUM_ACTION_IDS = 96
+"""Integer action ids run from 0 to 95 (see :meth:`Game.action_id`)."""
+
+_PROPOSE_ID, _PLAY_HAND_ID, _ACCEPT_ID, _REFUSE_ID, _KING_ID = 32, 33, 34, 35, 36
+_PACKETS_32_ID, _PACKETS_23_ID, _DISCARD_BASE = 37, 38, 64
+_SIMPLE_IDS: dict[Action, int] = {
+    Propose(): _PROPOSE_ID,
+    PlayHand(): _PLAY_HAND_ID,
+    Accept(): _ACCEPT_ID,
+    Refuse(): _REFUSE_ID,
+    AnnounceKing(): _KING_ID,
+    ChoosePackets(3): _PACKETS_32_ID,
+    ChoosePackets(2): _PACKETS_23_ID,
+}
+_ACTIONS_BY_ID: dict[int, Action] = {v: k for k, v in _SIMPLE_IDS.items()}
+_PLAYS = {c.id: Play(c) for c in PIQUET_DECK}
+
+
+class Phase(enum.Enum):
+    """Where the match stands."""
+
+    CUT = "cut"
+    """Chance: cut for the first deal of a game."""
+    PACKETS = "packets"
+    """The dealer picks the deal pattern (3-2 or 2-3) for the game."""
+    DEAL = "deal"
+    """Chance: the deck is shuffled and dealt."""
+    PROPOSE = "propose"
+    """The elder proposes an exchange or plays the hand."""
+    RESPOND = "respond"
+    """The dealer accepts or refuses the proposal."""
+    ELDER_DISCARD = "elder-discard"
+    DEALER_DISCARD = "dealer-discard"
+    PLAY = "play"
+    """The five tricks (and king announcements)."""
+    OVER = "over"
+    """The match is over."""
+
+
+_CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
+
+
+def _card_index(card: Card) -> int:
+    return int(card.suit) * 8 + int(card.rank) - Rank.SEVEN
+
+
+@cache
+def _context(trump: int, order: RankOrder) -> Any:
+    return _core.ranked_context(trump, order.ranks, PIQUET_DECK.mask)
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(CardSet(mask))
+
+
+@frozen(kw_only=True)
+class Observation:
+    """What one seat may know: never the opponent's hand, the stock or discards."""
+
+    seat: int
+    phase: Phase
+    to_act: int
+    dealer: int | None
+    elder: int | None
+    hand: CardSet
+    turnup: Card | None
+    trump: Suit | None
+    stock_size: int
+    exchanges: tuple[tuple[int, int], ...]
+    """Each discard so far this hand, as (seat, number of cards)."""
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick so far, as (seat, card)."""
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    """The finished tricks of this hand."""
+    tricks_won: dict[int, int]
+    kings_announced: tuple[int, ...]
+    scores: tuple[int, ...]
+    games_won: tuple[int, ...]
+
+    def __str__(self) -> str:
+        trick = " ".join(f"{s}:{c}" for s, c in self.trick)
+        return (
+            f"seat {self.seat} | {self.phase.value} | to act {self.to_act} | hand {self.hand} | "
+            f"turn-up {self.turnup} | stock {self.stock_size} | trick [{trick}] | "
+            f"tricks {self.tricks_won} | scores {self.scores} | games {self.games_won}"
+        )
+
+
+class _State:
+    """Everything that changes; copied for undo and clone."""
+
+    __slots__ = (
+        "announced",
+        "dealer",
+        "discards",
+        "elder",
+        "exchange_log",
+        "exchanges",
+        "game_hands",
+        "game_number",
+        "game_players",
+        "games",
+        "games_won",
+        "hand_number",
+        "hand_points",
+        "hands",
+        "has_played",
+        "leader",
+        "packets",
+        "phase",
+        "played_without_proposing",
+        "refused_after",
+        "scores",
+        "stock",
+        "to_act",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turnup",
+        "winner",
+    )
+
+    def __init__(self, players: int) -> None:
+        self.phase = Phase.CUT
+        self.to_act = CHANCE
+        self.scores = [0] * players
+        self.games_won = [0] * players
+        self.games: list[GameResult] = []
+        self.game_hands: list[HandResult] = []
+        self.game_number = 0
+        self.hand_number = 0
+        self.game_players: tuple[int, int] = (0, 1)
+        self.packets: tuple[int, int] | None = None
+        self.winner: int | None = None
+        self._reset_hand(players, None, None)
+
+    def _reset_hand(self, players: int, dealer: int | None, elder: int | None) -> None:
+        self.dealer = dealer
+        self.elder = elder
+        self.hands = [0] * players
+        self.turnup = -1
+        self.trump = -1
+        self.stock: tuple[int, ...] = ()
+        self.discards = 0
+        self.exchanges = 0
+        self.exchange_log: list[tuple[int, int]] = []
+        self.played_without_proposing = False
+        self.refused_after: int | None = None
+        self.announced: list[int] = []
+        self.has_played = [False] * players
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[tuple[tuple[int, int], ...]] = []
+        self.tricks_won = [0] * players
+        self.hand_points = [0] * players
+        self.leader = elder if elder is not None else -1
+
+    def copy(self) -> _State:
+        new = object.__new__(_State)
+        for name in _State.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value.copy() if isinstance(value, list) else value)
+        return new
+
+
+class Game:
+    """A match of écarté: games of hands up to the target, best of three by default.
+
+    The state machine is driven by :meth:`apply` with the action of the seat
+    :attr:`to_act`; chance (cut and deal) is resolved from ``seed`` unless
+    ``auto_chance=False``, in which case :attr:`to_act` is :data:`CHANCE` and
+    a :class:`~ecarte.actions.Cut` or :class:`~ecarte.actions.Deal` event is
+    applied (or :meth:`apply_chance` samples one).
+
+    ``variant`` names installed variants (entry points ``ecarte.variants``);
+    ``plugins`` are extra plugin objects. Each game has its own plugin manager.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        *,
+        seed: int | None = None,
+        variant: str | Sequence[str] | None = None,
+        plugins: Iterable[object] = (),
+        auto_chance: bool = True,
+    ) -> None:
+        variants = [variant] if isinstance(variant, str) else list(variant or ())
+        self._pm = make_plugin_manager(variants, plugins)
+        asked = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
+        configured, plugin = call_first(self._pm, "ecarte_configure_rules", rules=asked)
+        if not isinstance(configured, Rules):
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_configure_rules: returned {configured!r}, "
+                "not a Rules"
+            )
+        self.rules: Rules = configured
+        """The rules in force (after the variants configured them)."""
+        players, plugin = call_first(self._pm, "ecarte_table_size", rules=configured)
+        if not isinstance(players, int) or not 2 <= players <= 16:
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
+            )
+        self.players: int = players
+        """Number of players at the table."""
+        self.variants: tuple[str, ...] = tuple(variants)
+        self._rng = random.Random(seed)
+        self._auto_chance = auto_chance
+        self._silent = False
+        self._has_validators = bool(self._pm.hook.ecarte_validate_action.get_hookimpls())
+        self._flags = (_core.MUST_OVERTAKE if configured.must_overtake else 0) | (
+            _core.MUST_TRUMP if configured.must_trump else 0
+        )
+        self._state = _State(players)
+        self._history: list[Action | Event] = []
+        self._log: list[str] = []
+        self._undo: list[tuple[_State, int, int]] = []
+        self._pending: list[tuple[str, dict[str, Any]]] = []
+        self._transaction(self._start_game, None)
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or :data:`CHANCE`, or :data:`TERMINAL`."""
+        return self._state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase is Phase.OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the match, once it is over."""
+        return self._state.winner
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points of each table player in the current (or last) game."""
+        return tuple(self._state.scores)
+
+    @property
+    def games_won(self) -> tuple[int, ...]:
+        return tuple(self._state.games_won)
+
+    @property
+    def game_results(self) -> tuple[GameResult, ...]:
+        return tuple(self._state.games)
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """The finished hands of the current game."""
+        return tuple(self._state.game_hands)
+
+    @property
+    def game_players(self) -> tuple[int, int]:
+        """The two table players of the current game."""
+        return self._state.game_players
+
+    @property
+    def dealer(self) -> int | None:
+        return self._state.dealer
+
+    @property
+    def elder(self) -> int | None:
+        return self._state.elder
+
+    @property
+    def turnup(self) -> Card | None:
+        t = self._state.turnup
+        return None if t < 0 else Card.from_id(t)
+
+    @property
+    def trump(self) -> Suit | None:
+        t = self._state.trump
+        return None if t < 0 else Suit(t)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._state.stock)
+
+    @property
+    def game_number(self) -> int:
+        return self._state.game_number
+
+    @property
+    def hand_number(self) -> int:
+        """Number of hands begun in the match so far."""
+        return self._state.hand_number
+
+    @property
+    def tricks_won(self) -> dict[int, int]:
+        s = self._state
+        return {p: s.tricks_won[p] for p in s.game_players}
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick so far, as (seat, card)."""
+        return tuple((p, Card.from_id(c)) for p, c in self._state.trick)
+
+    @property
+    def history(self) -> tuple[Action | Event, ...]:
+        """Every action and chance event, in order: :meth:`replay` rebuilds the game."""
+        return tuple(self._history)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """A readable account of the match (actions, scores, results)."""
+        return tuple(self._log)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""
+        self._check_seat(seat)
+        return CardSet(self._state.hands[seat])
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+        self._check_seat(seat)
+        s = self._state
+        return Observation(
+            seat=seat,
+            phase=s.phase,
+            to_act=s.to_act,
+            dealer=s.dealer,
+            elder=s.elder,
+            hand=CardSet(s.hands[seat]),
+            turnup=self.turnup,
+            trump=self.trump,
+            stock_size=len(s.stock),
+            exchanges=tuple(s.exchange_log),
+            trick=self.trick,
+            tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in s.tricks),
+            tricks_won=self.tricks_won,
+            kings_announced=tuple(s.announced),
+            scores=self.scores,
+            games_won=self.games_won,
+        )
+
+    def __repr__(self) -> str:
+        s = self._state
+        return (
+            f"<Game {s.phase.value} game {s.game_number} hand {s.hand_number} "
+            f"scores {tuple(s.scores)} games {tuple(s.games_won)} to_act {s.to_act}>"
+        )
+
+    # ---------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions :attr:`to_act` may take, sorted by :meth:`action_id`
+        (empty at chance nodes and at the end)."""
+        s = self._state
+        phase = s.phase
+        if phase is Phase.PLAY:
+            seat = s.to_act
+            mask = self._legal_mask(seat)
+            out: list[Action] = [_PLAYS[c.id] for c in CardSet(mask)]
+            out.sort(key=lambda a: _card_index(a.card))  # type: ignore[attr-defined]
+            if self._may_announce(seat):
+                out.append(AnnounceKing())
+            return tuple(out)
+        if phase is Phase.PROPOSE:
+            return self._allowed(s.elder, (Propose(), PlayHand()))
+        if phase is Phase.RESPOND:
+            return self._allowed(s.dealer, (Accept(), Refuse()))
+        if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
+            seat = s.to_act
+            low, high = self._discard_limits(seat)
+            cards = _cards(s.hands[seat])
+            return tuple(
+                Discard(CardSet.of(combo))
+                for n in range(low, high + 1)
+                for combo in itertools.combinations(cards, n)
+            )
+        if phase is Phase.PACKETS:
+            return (ChoosePackets(3), ChoosePackets(2))
+        return ()
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """Sorted integer ids of :meth:`legal_actions`."""
+        return tuple(sorted(self.action_id(a) for a in self.legal_actions()))
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """A :data:`NUM_ACTION_IDS`-long mask of the legal ids."""
+        ids = set(self.legal_action_ids())
+        return tuple(i in ids for i in range(NUM_ACTION_IDS))
+
+    def action_id(self, action: Action) -> int:
+        """A stable integer for ``action`` in this state: 0-31 play a card
+        (``suit * 8 + rank - 7``), 32 propose, 33 play the hand, 34 accept,
+        35 refuse, 36 announce the king, 37/38 packets 3-2/2-3, and 64 + m a
+        discard, m being the mask of the cards discarded over the mover's
+        hand sorted by card."""
+        if isinstance(action, Play):
+            return _card_index(action.card)
+        if isinstance(action, Discard):
+            hand = _cards(self._state.hands[max(self._state.to_act, 0)])
+            m = 0
+            for card in action.cards:
+                if card not in hand:
+                    raise IllegalActionError(f"{action}: {card} is not in the hand")
+                m |= 1 << hand.index(card)
+            return _DISCARD_BASE + m
+        try:
+            return _SIMPLE_IDS[action]
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"{action!r} has no action id") from None
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with that id in this state (see :meth:`action_id`)."""
+        if isinstance(action_id, int) and 0 <= action_id < 32:
+            return _PLAYS[(action_id // 8) * 16 + action_id % 8 + Rank.SEVEN]
+        if isinstance(action_id, int) and _DISCARD_BASE <= action_id < _DISCARD_BASE + 32:
+            hand = _cards(self._state.hands[max(self._state.to_act, 0)])
+            m = action_id - _DISCARD_BASE
+            if m >> len(hand):
+                raise IllegalActionError(f"action id {action_id}: the hand has {len(hand)} cards")
+            return Discard(CardSet.of(c for i, c in enumerate(hand) if m >> i & 1))
+        try:
+            return _ACTIONS_BY_ID[action_id]
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"no action has id {action_id!r}") from None
+
+    # -------------------------------------------------------------- applying
+
+    def apply(self, action: Action | Event | str, *, seat: int | None = None) -> None:
+        """Apply the action of the seat to act (checked), or a chance event.
+
+        ``action`` may be the text form (``"propose"``, ``"K♠"``...). With
+        ``seat``, also check that it is that seat's turn. An illegal action
+        raises :class:`~ecarte.IllegalActionError` and changes nothing.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        s = self._state
+        if seat is not None and seat != s.to_act:
+            if s.to_act < 0:
+                raise IllegalActionError(f"seat {seat} cannot act: {self._who_acts()}")
+            raise IllegalActionError(f"it is seat {s.to_act}'s turn, not seat {seat}'s")
+        if isinstance(action, Event):
+            if s.phase not in _CHANCE_PHASES:
+                raise IllegalActionError(f"{action}: no chance event is due ({self._who_acts()})")
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
+        elif s.phase in _CHANCE_PHASES or s.phase is Phase.OVER:
+            raise IllegalActionError(f"{action}: {self._who_acts()}")
+        self._transaction(self._apply, action)
+
+    def apply_chance(self) -> Event:
+        """Sample and apply the due chance event from the game's RNG."""
+        event = self._sample_chance()
+        self.apply(event)
+        return event
+
+    def undo(self) -> None:
+        """Take back the last :meth:`apply` (with the chance events it triggered)."""
+        if not self._undo:
+            raise IllegalActionError("nothing to undo")
+        self._state, n_history, n_log = self._undo.pop()
+        del self._history[n_history:]
+        del self._log[n_log:]
+
+    def clone(self) -> Game:
+        """An independent copy (same plugins; notifications are not sent from clones)."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._state = self._state.copy()
+        new._history = self._history.copy()
+        new._log = self._log.copy()
+        new._undo = self._undo.copy()
+        new._pending = []
+        new._silent = True
+        return new
+
+    @classmethod
+    def replay(
+        cls,
+        history: Iterable[Action | Event],
+        rules: Rules | str | None = None,
+        *,
+        variant: str | Sequence[str] | None = None,
+        plugins: Iterable[object] = (),
+    ) -> Game:
+        """Rebuild a game from its :attr:`history` (chance events included)."""
+        game = cls(rules, variant=variant, plugins=plugins, auto_chance=False)
+        for record in history:
+            game.apply(record)
+        return game
+
+    # ------------------------------------------------------------- internals
+
+    def _check_seat(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
+
+    def _who_acts(self) -> str:
+        s = self._state
+        if s.phase is Phase.OVER:
+            return "the match is over"
+        if s.phase in _CHANCE_PHASES:
+            return f"chance moves next (a {'Cut' if s.phase is Phase.CUT else 'Deal'} event)"
+        return f"seat {s.to_act} is to act in phase {s.phase.value}"
+
+    def _transaction(self, step: Any, arg: Any) -> None:
+        """Run ``step`` atomically: on any error the state is restored."""
+        saved = (self._state.copy(), len(self._history), len(self._log))
+        self._pending = []
+        try:
+            step(arg)
+            if self._auto_chance:
+                while self._state.phase in _CHANCE_PHASES:
+                    self._apply(self._sample_chance())
+        except BaseException:
+            self._state, n_history, n_log = saved
+            del self._history[n_history:]
+            del self._log[n_log:]
+            self._pending = []
+            raise
+        if step is self._apply:
+            self._undo.append(saved)
+        pending, self._pending = self._pending, []
+        if not self._silent:
+            for hook, kwargs in pending:
+                notify(self._pm, hook, game=self, **kwargs)
+
+    def _sample_chance(self) -> Event:
+        rng = self._rng
+        if self._state.phase is Phase.CUT:
+            a, b = rng.sample(_cards(PIQUET_DECK.mask), 2)
+            return Cut((a, b))
+        if self._state.phase is Phase.DEAL:
+            order = list(_cards(PIQUET_DECK.mask))
+            rng.shuffle(order)
+            return Deal(tuple(order))
+        raise IllegalActionError(f"no chance event is due: {self._who_acts()}")
+
+    def _first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
+        return call_first(self._pm, hook, game=self, **kwargs)
+
+    def _allowed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        out = tuple(a for a in actions if self._is_allowed(seat, a))
+        if not out:
+            raise PluginError(
+                f"hook ecarte_exchange_allowed forbids every action of seat {seat} "
+                f"({', '.join(map(str, actions))})"
+            )
+        return out
+
+    def _is_allowed(self, seat: int | None, action: Action) -> bool:
+        ok, plugin = self._first("ecarte_exchange_allowed", seat=seat, action=action)
+        if not isinstance(ok, bool):
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_exchange_allowed: {ok!r} is not a bool"
+            )
+        return ok
+
+    def _discard_limits(self, seat: int) -> tuple[int, int]:
+        limits, plugin = self._first("ecarte_discard_limits", seat=seat)
+        if not (
+            isinstance(limits, tuple)
+            and len(limits) == 2
+            and all(isinstance(x, int) for x in limits)
+            and 0 <= limits[0] <= limits[1] <= 5
+        ):
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_discard_limits: {limits!r} is not "
+                "(least, most) with 0 <= least <= most <= 5"
+            )
+        cap = min(limits[1], len(self._state.stock))
+        return (min(limits[0], cap), cap)
+
+    def _legal_mask(self, seat: int) -> int:
+        s = self._state
+        return int(
+            _core.legal_plays(
+                _context(s.trump, self.rules.rank_order),
+                s.hands[seat],
+                [c for _, c in s.trick],
+                self._flags,
+            )
+        )
+
+    def _may_announce(self, seat: int) -> bool:
+        s = self._state
+        return (
+            self.rules.king_announcement is KingAnnouncement.OPTIONAL
+            and not s.has_played[seat]
+            and seat not in s.announced
+            and bool(s.hands[seat] >> (s.trump * 16 + Rank.KING) & 1)
+        )
+
+    def _other(self, seat: int) -> int:
+        a, b = self._state.game_players
+        return b if seat == a else a
+
+    def _apply(self, action: Action | Event) -> None:
+        s = self._state
+        if isinstance(action, Cut):
+            self._apply_cut(action)
+            return
+        if isinstance(action, Deal):
+            self._apply_deal(action)
+            return
+        seat = s.to_act
+        phase = s.phase
+        legal = self._check_legal(seat, phase, action)
+        if not legal:
+            return
+        if self._has_validators:
+            veto, plugin = self._first_veto(seat, action)
+            if veto is not None:
+                raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
+        self._history.append(action)  # type: ignore[arg-type]
+        self._log.append(f"seat {seat}: {action}")
+        if isinstance(action, ChoosePackets):
+            s.packets = action.packets
+            s.phase, s.to_act = Phase.DEAL, CHANCE
+        elif isinstance(action, Propose):
+            s.phase, s.to_act = Phase.RESPOND, s.dealer  # type: ignore[assignment]
+        elif isinstance(action, PlayHand):
+            s.played_without_proposing = s.exchanges == 0
+            self._start_play()
+        elif isinstance(action, Accept):
+            s.phase, s.to_act = Phase.ELDER_DISCARD, s.elder  # type: ignore[assignment]
+        elif isinstance(action, Refuse):
+            s.refused_after = s.exchanges
+            self._start_play()
+        elif isinstance(action, Discard):
+            self._discard(seat, action.cards.mask)
+        elif isinstance(action, AnnounceKing):
+            s.announced.append(seat)
+            points, plugin = self._first("ecarte_king_points", seat=seat, turned_up=False)
+            self._score(seat, points, "announces the king", plugin, "ecarte_king_points")
+        elif isinstance(action, Play):
+            self._play(seat, action.card.id)
+
+    def _first_veto(self, seat: int, action: Action) -> tuple[str | None, str]:
+        for impl in reversed(self._pm.hook.ecarte_validate_action.get_hookimpls()):
+            kwargs = {"game": self, "seat": seat, "action": action}
+            try:
+                veto = impl.function(*[kwargs[a] for a in impl.argnames])
+            except Exception as exc:
+                raise PluginError(
+                    f"plugin {impl.plugin_name!r} failed in ecarte_validate_action: {exc!r}"
+                ) from exc
+            if veto is not None:
+                return str(veto), impl.plugin_name
+        return None, ""
+
+    def _check_legal(self, seat: int, phase: Phase, action: Action) -> bool:
+        """Raise IllegalActionError with the broken rule, or return True."""
+        s = self._state
+        expected = {
+            Phase.PACKETS: (ChoosePackets,),
+            Phase.PROPOSE: (Propose, PlayHand),
+            Phase.RESPOND: (Accept, Refuse),
+            Phase.ELDER_DISCARD: (Discard,),
+            Phase.DEALER_DISCARD: (Discard,),
+            Phase.PLAY: (Play, AnnounceKing),
+        }[phase]
+        if not isinstance(action, expected):
+            names = " or ".join(t.__name__ for t in expected)
+            raise IllegalActionError(
+                f"{action}: seat {seat} must choose {names} now (phase {phase.value})"
+            )
+        if isinstance(action, Propose | PlayHand | Accept | Refuse):
+            if not self._is_allowed(seat, action):
+                if isinstance(action, Propose):
+                    raise IllegalActionError(
+                        f"propose: the stock ({len(s.stock)} cards) cannot serve another "
+                        "exchange, or the variant forbids it"
+                    )
+                raise IllegalActionError(f"{action}: not allowed now")
+        elif isinstance(action, Discard):
+            low, high = self._discard_limits(seat)
+            n = len(action.cards)
+            if action.cards.mask & ~s.hands[seat]:
+                missing = action.cards - CardSet(s.hands[seat])
+                raise IllegalActionError(f"{action}: seat {seat} does not hold {missing}")
+            if n > high:
+                raise IllegalActionError(
+                    f"{action}: seat {seat} may discard at most {high} now "
+                    f"(the stock holds {len(s.stock)})"
+                )
+            if n < low:
+                raise IllegalActionError(f"{action}: seat {seat} must discard at least {low}")
+        elif isinstance(action, AnnounceKing):
+            if not self._may_announce(seat):
+                raise IllegalActionError(self._why_no_king(seat))
+        elif isinstance(action, Play):
+            card = action.card
+            if not s.hands[seat] >> card.id & 1:
+                raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
+            if not self._legal_mask(seat) >> card.id & 1:
+                raise IllegalActionError(f"{card}: {self._why_illegal(seat, card)}")
+        return True
+
+    def _why_no_king(self, seat: int) -> str:
+        s = self._state
+        if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
+            return "king: the king of trumps is scored automatically under these rules"
+        if not s.hands[seat] >> (s.trump * 16 + Rank.KING) & 1:
+            return f"king: seat {seat} does not hold the king of trumps"
+        if seat in s.announced:
+            return f"king: seat {seat} has already announced the king"
+        return f"king: too late, seat {seat} has already played a card this hand"
+
+    def _why_illegal(self, seat: int, card: Card) -> str:
+        s = self._state
+        led = Card.from_id(s.trick[0][1])
+        hand = CardSet(s.hands[seat])
+        legal = CardSet(self._legal_mask(seat))
+        if hand.suit(led.suit) and card.suit != led.suit:
+            return f"must follow suit {led.suit.symbol} (legal: {legal})"
+        if card.suit == led.suit:
+            return f"must win the trick if able: play a higher {led.suit.symbol} (legal: {legal})"
+        return f"void in {led.suit.symbol}, must trump (legal: {legal})"
+
+    # chance -----------------------------------------------------------------
+
+    def _apply_cut(self, event: Cut) -> None:
+        s = self._state
+        cards = event.cards
+        if (
+            len(cards) != 2
+            or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
+            or cards[0] == cards[1]
+        ):
+            raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
+        self._history.append(event)
+        a, b = s.game_players
+        self._log.append(f"cut: seat {a} {cards[0]}, seat {b} {cards[1]}")
+        order = self.rules.rank_order.ranks
+        ra, rb = order.index(cards[0].rank), order.index(cards[1].rank)
+        if ra == rb:
+            self._log.append("equal cut: cut again")
+            return
+        higher = a if ra < rb else b
+        dealer = higher if self.rules.first_dealer is FirstDealer.HIGHER_CUT else self._other(higher)
+        self._start_hand(dealer)
+
+    def _apply_deal(self, event: Deal) -> None:
+        s = self._state
+        order = event.order
+        if (
+            len(order) != 32
+            or not all(isinstance(c, Card) for c in order)
+            or CardSet.of(order) != PIQUET_DECK
+        ):
+            raise IllegalActionError(f"{event}: a deal orders the 32 cards of the deck once each")
+        dealer, elder = s.dealer, s.elder
+        assert dealer is not None and elder is not None
+        packets = s.packets
+        if self.rules.deal_pattern is DealPattern.ALTERNATE:
+            packets = (3, 2) if len(s.game_hands) % 2 == 0 else (2, 3)
+        assert packets is not None
+        dealt, plugin = self._first(
+            "ecarte_deal", deck=order, dealer=dealer, elder=elder, packets=packets
+        )
+        self._check_deal(dealt, plugin, dealer, elder)
+        self._history.append(event)
+        s.hands[elder] = dealt.hands[elder].mask
+        s.hands[dealer] = dealt.hands[dealer].mask
+        s.turnup = dealt.turnup.id
+        s.trump = int(dealt.turnup.suit)
+        s.stock = tuple(c.id for c in dealt.stock)
+        self._log.append(
+            f"hand {s.hand_number}: seat {dealer} deals {packets[0]}-{packets[1]}, "
+            f"turn-up {dealt.turnup}"
+        )
+        s.phase, s.to_act = Phase.PROPOSE, elder
+        if dealt.turnup.rank is Rank.KING:
+            points, plugin = self._first("ecarte_king_points", seat=dealer, turned_up=True)
+            self._score(dealer, points, "turns up the king", plugin, "ecarte_king_points")
+
+    def _check_deal(self, dealt: Any, plugin: str, dealer: int, elder: int) -> None:
+        def bad(why: str) -> PluginError:
+            return PluginError(f"plugin {plugin!r}, hook ecarte_deal: {why}")
+
+        if not isinstance(dealt, DealtHands):
+            raise bad(f"returned {dealt!r}, not DealtHands")
+        if set(dealt.hands) != {dealer, elder}:
+            raise bad(f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}")
+        seen = 0
+        for hand in dealt.hands.values():
+            if not isinstance(hand, CardSet) or len(hand) != 5:
+                raise bad(f"a hand must be a CardSet of 5 cards, got {hand!r}")
+            if seen & hand.mask:
+                raise bad("the hands share a card")
+            seen |= hand.mask
+        if not isinstance(dealt.turnup, Card) or seen & dealt.turnup.mask:
+            raise bad(f"bad turn-up {dealt.turnup!r}")
+        seen |= dealt.turnup.mask
+        stock = CardSet.of(dealt.stock)
+        if len(stock) != len(dealt.stock) or stock.mask & seen or (stock.mask | seen) != (
+            PIQUET_DECK.mask
+        ):
+            raise bad("hands, turn-up and stock must hold the 32 cards once each")
+
+    # flow -------------------------------------------------------------------
+
+    def _start_game(self, previous: GameResult | None) -> None:
+        s = self._state
+        seats, plugin = self._first("ecarte_next_game", previous=previous)
+        self._check_seats(seats, plugin, "ecarte_next_game", allow_cut=True)
+        s.game_number += 1
+        s.game_players = seats.players
+        s.scores = [0] * self.players
+        s.game_hands = []
+        s.packets = None
+        self._log.append(f"game {s.game_number}: seats {seats.players[0]} and {seats.players[1]}")
+        if seats.dealer is None:
+            s._reset_hand(self.players, None, None)
+            s.phase, s.to_act = Phase.CUT, CHANCE
+        else:
+            self._start_hand(seats.dealer)
+
+    def _check_seats(self, seats: Any, plugin: str, hook: str, allow_cut: bool = False) -> None:
+        def bad(why: str) -> PluginError:
+            return PluginError(f"plugin {plugin!r}, hook {hook}: {why}")
+
+        if not isinstance(seats, Seats):
+            raise bad(f"returned {seats!r}, not Seats")
+        a, b = seats.players
+        if a == b or not all(isinstance(p, int) and 0 <= p < self.players for p in (a, b)):
+            raise bad(f"players {seats.players!r} are not two seats of a table of {self.players}")
+        if seats.dealer is None and not allow_cut:
+            raise bad("the dealer must be named between hands")
+        if seats.dealer is not None and seats.dealer not in seats.players:
+            raise bad(f"dealer {seats.dealer!r} is not one of the players {seats.players}")
+
+    def _start_hand(self, dealer: int) -> None:
+        s = self._state
+        s.hand_number += 1
+        elder = self._other(dealer)
+        s._reset_hand(self.players, dealer, elder)
+        if s.packets is None and self.rules.deal_pattern is DealPattern.DEALERS_CHOICE:
+            s.phase, s.to_act = Phase.PACKETS, dealer
+        else:
+            s.phase, s.to_act = Phase.DEAL, CHANCE
+
+    def _discard(self, seat: int, cards: int) -> None:
+        s = self._state
+        n = cards.bit_count()
+        s.hands[seat] &= ~cards
+        s.discards |= cards
+        for card in s.stock[:n]:
+            s.hands[seat] |= 1 << card
+        s.stock = s.stock[n:]
+        s.exchange_log.append((seat, n))
+        if seat == s.elder:
+            s.phase, s.to_act = Phase.DEALER_DISCARD, s.dealer  # type: ignore[assignment]
+        else:
+            s.exchanges += 1
+            s.phase, s.to_act = Phase.PROPOSE, s.elder  # type: ignore[assignment]
+
+    def _start_play(self) -> None:
+        s = self._state
+        assert s.elder is not None and s.dealer is not None
+        s.phase, s.to_act, s.leader = Phase.PLAY, s.elder, s.elder
+        if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
+            king = s.trump * 16 + Rank.KING
+            for seat in (s.elder, s.dealer):
+                if s.hands[seat] >> king & 1:
+                    s.announced.append(seat)
+                    points, plugin = self._first("ecarte_king_points", seat=seat, turned_up=False)
+                    self._score(seat, points, "holds the king", plugin, "ecarte_king_points")
+
+    def _play(self, seat: int, card: int) -> None:
+        s = self._state
+        s.hands[seat] &= ~(1 << card)
+        s.has_played[seat] = True
+        s.trick.append((seat, card))
+        if len(s.trick) < 2:
+            s.to_act = self._other(seat)
+            return
+        ctx = _context(s.trump, self.rules.rank_order)
+        winner = s.trick[_core.trick_winner(ctx, [c for _, c in s.trick])][0]
+        s.tricks_won[winner] += 1
+        s.tricks.append(tuple(s.trick))
+        s.trick = []
+        s.leader = s.to_act = winner
+        if len(s.tricks) == 5:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        s = self._state
+        assert s.dealer is not None and s.elder is not None
+        outcome = HandOutcome(
+            dealer=s.dealer,
+            elder=s.elder,
+            tricks={s.elder: s.tricks_won[s.elder], s.dealer: s.tricks_won[s.dealer]},
+            exchanges=s.exchanges,
+            elder_played_without_proposing=s.played_without_proposing,
+            refused_after=s.refused_after,
+        )
+        points, plugin = self._first("ecarte_score_hand", outcome=outcome)
+        if not (
+            isinstance(points, dict)
+            and set(points) <= {s.dealer, s.elder}
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in points.values())
+        ):
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_score_hand: {points!r} is not a dict of "
+                f"int points for seats {s.elder} and {s.dealer}"
+            )
+        for seat in sorted(points, key=lambda p: -points[p]):
+            if points[seat]:
+                self._score(seat, points[seat], "scores the tricks", plugin, "ecarte_score_hand")
+                if s.phase is not Phase.PLAY:
+                    return
+        self._end_hand(complete=True)
+        seats, plugin = self._first("ecarte_next_hand", previous=s.game_hands[-1])
+        self._check_seats(seats, plugin, "ecarte_next_hand")
+        s.game_players = seats.players
+        self._start_hand(seats.dealer)
+
+    def _score(self, seat: int, points: Any, why: str, plugin: str, hook: str) -> None:
+        """Claim points; end the game the moment the target is reached."""
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise PluginError(f"plugin {plugin!r}, hook {hook}: {points!r} is not points (>= 0)")
+        s = self._state
+        s.scores[seat] += points
+        s.hand_points[seat] += points
+        self._log.append(f"seat {seat} {why}: +{points} -> {s.scores[seat]}")
+        if s.scores[seat] >= self.rules.target:
+            self._end_game(seat)
+
+    def _end_hand(self, complete: bool) -> None:
+        s = self._state
+        assert s.dealer is not None and s.elder is not None
+        players = (s.elder, s.dealer)
+        result = HandResult(
+            number=s.hand_number,
+            dealer=s.dealer,
+            elder=s.elder,
+            trump=Card.from_id(s.turnup),
+            tricks={p: s.tricks_won[p] for p in players},
+            points={p: s.hand_points[p] for p in players},
+            complete=complete,
+        )
+        s.game_hands.append(result)
+        self._pending.append(("ecarte_hand_ended", {"result": result}))
+
+    def _end_game(self, winner: int) -> None:
+        s = self._state
+        self._end_hand(complete=len(s.tricks) == 5)
+        loser = self._other(winner)
+        result = GameResult(
+            number=s.game_number,
+            players=s.game_players,
+            winner=winner,
+            loser=loser,
+            scores={p: s.scores[p] for p in s.game_players},
+            value=self.rules.game_value(s.scores[loser]),
+            hands=tuple(s.game_hands),
+        )
+        s.games.append(result)
+        s.games_won[winner] += 1
+        self._log.append(
+            f"game {s.game_number} won by seat {winner} "
+            f"{s.scores[winner]}-{s.scores[loser]} (worth {result.value})"
+        )
+        self._pending.append(("ecarte_game_ended", {"result": result}))
+        status, plugin = self._first("ecarte_match_status", games=tuple(s.games))
+        if not isinstance(status, MatchStatus) or (
+            status.over and not (isinstance(status.winner, int) and 0 <= status.winner < self.players)
+        ):
+            raise PluginError(f"plugin {plugin!r}, hook ecarte_match_status: {status!r}")
+        if status.over:
+            s.phase, s.to_act, s.winner = Phase.OVER, TERMINAL, status.winner
+            self._log.append(f"match won by seat {status.winner}")
+            self._pending.append(
+                ("ecarte_match_ended", {"winner": status.winner, "games": tuple(s.games)})
+            )
+        else:
+            self._start_game(result)

@@ -1,0 +1,125 @@
+"""The hooks through which variants change dealing, exchange and scoring.
+
+Hooks sit at phase boundaries only, never on each card of a playout. Every
+hook is called with keyword arguments, so an implementation may accept any
+subset of them. ``firstresult`` hooks stop at the first implementation that
+returns something other than ``None``; the builtin classic rules
+(:mod:`ecarte._classic`) are registered ``trylast``, so a variant overrides a
+phase simply by answering first. Results are checked by the engine: nonsense
+raises :class:`ecarte.PluginError` naming the plugin and the hook, and the
+game is left unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from ._cards import Card
+    from .actions import Action
+    from .game import Game
+    from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
+    from .rules import Rules
+
+__all__ = ["hookimpl", "hookspec"]
+
+hookspec = pluggy.HookspecMarker("ecarte")
+hookimpl = pluggy.HookimplMarker("ecarte")
+"""Decorator marking a plugin's hook implementation."""
+
+
+@hookspec(firstresult=True)
+def ecarte_configure_rules(rules: Rules) -> Rules | None:
+    """Called once when a game is created, with the rules asked for.
+
+    Return the rules to play by (e.g. ``rules.evolve(target=11)``). First
+    non-None result wins.
+    """
+
+
+@hookspec(firstresult=True)
+def ecarte_table_size(rules: Rules) -> int | None:
+    """Called once when a game is created: how many players sit at the table
+    (two play each hand; others wait). First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_next_game(game: Game, previous: GameResult | None) -> Seats | None:
+    """Called before each game of the match (``previous`` is None before the
+    first): the two players of the next game and who deals first, or
+    ``dealer=None`` to cut for the deal. First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_next_hand(game: Game, previous: HandResult) -> Seats | None:
+    """Called between two hands of the same game: who deals and who is elder
+    next. First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_deal(
+    game: Game, deck: Sequence[Card], dealer: int, elder: int, packets: tuple[int, int]
+) -> DealtHands | None:
+    """Called at each deal with the shuffled deck (top card first): the hands,
+    the turned-up card and the stock, top first. First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_exchange_allowed(game: Game, seat: int, action: Action) -> bool | None:
+    """Called when listing or checking a proposal, a decision to play the
+    hand, an acceptance or a refusal: whether ``seat`` may take ``action``
+    now. First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_discard_limits(game: Game, seat: int) -> tuple[int, int] | None:
+    """Called when ``seat`` is to discard: the least and most cards it may
+    discard (the engine never allows more than the stock holds). First
+    non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_validate_action(game: Game, seat: int, action: Action) -> str | None:
+    """Called before an action is applied, only when some plugin implements
+    it: return a sentence to veto the action (it raises
+    :class:`ecarte.IllegalActionError` with that reason), or None to allow it.
+    The first veto wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_king_points(game: Game, seat: int, turned_up: bool) -> int | None:
+    """Called when the king of trumps scores, turned up for the dealer or
+    announced by its holder: the points. First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_score_hand(game: Game, outcome: HandOutcome) -> dict[int, int] | None:
+    """Called when the five tricks of a hand are played: the points each seat
+    scores for the tricks (kings are scored separately). First non-None
+    result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_match_status(game: Game, games: Sequence[GameResult]) -> MatchStatus | None:
+    """Called after each game: whether the match is over and who won it.
+    First non-None result wins."""
+
+
+@hookspec
+def ecarte_hand_ended(game: Game, result: HandResult) -> None:
+    """Notification: a hand is over (all its points are scored). Every
+    implementation is called."""
+
+
+@hookspec
+def ecarte_game_ended(game: Game, result: GameResult) -> None:
+    """Notification: a game is over. Every implementation is called."""
+
+
+@hookspec
+def ecarte_match_ended(game: Game, winner: int, games: Sequence[GameResult]) -> None:
+    """Notification: the match is over. Every implementation is called."""
+
