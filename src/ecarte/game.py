@@ -110,6 +110,7 @@ class Observation:
     """What one seat may know: never the opponent's hand, the stock or discards."""
 
     seat: int
+    rules: Rules
     phase: Phase
     to_act: int
     dealer: int | None
@@ -375,6 +376,7 @@ class Game:
         s = self._state
         return Observation(
             seat=seat,
+            rules=self.rules,
             phase=s.phase,
             to_act=s.to_act,
             dealer=s.dealer,
