@@ -513,7 +513,8 @@ class Game:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
         if not self._undo:
             raise IllegalActionError("nothing to undo")
-        self._state, n_history, n_log = self._undo.pop()
+        state, n_history, n_log = self._undo.pop()
+        self._state = state.copy()  # clones share the saved states: never mutate one
         del self._history[n_history:]
         del self._log[n_log:]
 
@@ -575,7 +576,7 @@ class Game:
             del self._log[n_log:]
             self._pending = []
             raise
-        if step is self._apply:
+        if step == self._apply:  # bound methods are new objects: `is` never matches
             self._undo.append(saved)
         pending, self._pending = self._pending, []
         if not self._silent:
