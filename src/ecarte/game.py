@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import enum
-import itertools
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -424,10 +423,11 @@ class Game:
             seat = s.to_act
             low, high = self._discard_limits(seat)
             cards = _cards(s.hands[seat])
+            # in action-id order: the id of a discard is the mask of its hand positions
             return tuple(
-                Discard(CardSet.of(combo))
-                for n in range(low, high + 1)
-                for combo in itertools.combinations(cards, n)
+                Discard(CardSet.of(c for i, c in enumerate(cards) if m >> i & 1))
+                for m in range(1 << len(cards))
+                if low <= m.bit_count() <= high
             )
         if phase is Phase.PACKETS:
             return (ChoosePackets(3), ChoosePackets(2))
