@@ -9,7 +9,7 @@ Card.parse('K♠')
 >>> str(Card.parse("10h")), str(Card.parse("Th"))
 ('10♥', '10♥')
 >>> CardSet.parse("K♠ 7h Qs")
-CardSet.parse('Q♠ K♠ 7♥')
+CardSet.parse('7♥ Q♠ K♠')
 >>> len(PIQUET_DECK)
 32
 """
@@ -149,7 +149,7 @@ class CardSet:
     >>> Card.parse("Qs") in hand, len(hand), int(hand) == hand.mask
     (True, 3, True)
     >>> str(hand - CardSet.parse("Qs"))
-    'K♠ 7♥'
+    '7♥ K♠'
     """
 
     mask: int = 0

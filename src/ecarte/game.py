@@ -671,7 +671,10 @@ class Game:
             if veto is not None:
                 raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
         self._history.append(action)  # type: ignore[arg-type]
-        self._log.append(f"seat {seat}: {action}")
+        if isinstance(action, Discard):  # the log is public: discards show as a count
+            self._log.append(f"seat {seat}: discards {len(action.cards)}")
+        else:
+            self._log.append(f"seat {seat}: {action}")
         if isinstance(action, ChoosePackets):
             s.packets = action.packets
             s.phase, s.to_act = Phase.DEAL, CHANCE
@@ -1000,6 +1003,11 @@ class Game:
             complete=complete,
         )
         s.game_hands.append(result)
+        e, d = players
+        self._log.append(
+            f"hand {s.hand_number} over: tricks seat {e} {s.tricks_won[e]}, seat {d} "
+            f"{s.tricks_won[d]}; scores seat {e} {s.scores[e]}, seat {d} {s.scores[d]}"
+        )
         self._pending.append(("ecarte_hand_ended", {"result": result}))
 
     def _end_game(self, winner: int) -> None:
