@@ -7,9 +7,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ._errors import EcarteError
+from ._cards import Card, CardSet
+from ._errors import CardParseError, EcarteError
 from ._plugins import available_variants
-from .actions import Action
+from .actions import Action, Discard
 from .game import Game, Observation, Phase
 from .players import HeuristicPlayer, Player, RandomPlayer
 from .rules import PRESETS, Rules
@@ -176,8 +177,19 @@ class _Human:
             print(f"tricks {obs.tricks_won}  trick [{trick}]", file=out)
         role = "dealer" if obs.dealer == obs.seat else "elder"
         print(f"your hand ({role}): {obs.hand}", file=out)
-        for i, action in enumerate(legal, 1):
-            print(f"  {i:2}) {action}", file=out)
+        discarding = all(isinstance(a, Discard) for a in legal)
+        if discarding:
+            sizes = sorted({len(a.cards) for a in legal})  # type: ignore[attr-defined]
+            cards = list(obs.hand)
+            print(
+                "  discard which cards? "
+                + "  ".join(f"{i}) {c}" for i, c in enumerate(cards, 1))
+                + f"  ({sizes[0]} to {sizes[-1]} cards: numbers or cards, empty for none)",
+                file=out,
+            )
+        else:
+            for i, action in enumerate(legal, 1):
+                print(f"  {i:2}) {action}", file=out)
         while True:
             out.write("your choice> ")
             out.flush()
@@ -185,16 +197,35 @@ class _Human:
             if not line:
                 raise EOFError
             text = line.strip()
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
             try:
-                action = Action.parse(text)
+                if discarding:
+                    action: Action = _parse_discard(text, cards)
+                elif text.isdigit() and 1 <= int(text) <= len(legal):
+                    return legal[int(text) - 1]
+                else:
+                    action = Action.parse(text)
             except EcarteError as exc:
                 print(f"  not understood: {exc}", file=out)
                 continue
             if action in legal:
                 return action
-            print(f"  not allowed now: {action} (choose 1-{len(legal)})", file=out)
+            hint = "see the rules above" if discarding else f"choose 1-{len(legal)}"
+            print(f"  not allowed now: {action} ({hint})", file=out)
+
+
+def _parse_discard(text: str, cards: list[Card]) -> Discard:
+    """Cards to discard, by position in the hand or by name."""
+    chosen = []
+    for word in text.replace(",", " ").split():
+        if word.isdigit():
+            if not 1 <= int(word) <= len(cards):
+                raise CardParseError(f"no card number {word} in a hand of {len(cards)}")
+            chosen.append(cards[int(word) - 1])
+        else:
+            chosen.append(Card.parse(word))
+    if len(set(chosen)) != len(chosen):
+        raise CardParseError(f"a card is named twice in {text!r}")
+    return Discard(CardSet.of(chosen))
 
 
 if __name__ == "__main__":  # pragma: no cover
