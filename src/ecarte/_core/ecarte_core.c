@@ -25,9 +25,13 @@ static inline int ec_ctz(uint64_t m)
 
 #define BIT(c) ((uint64_t)1 << (c))
 
-/* Kernighan count: the masks here hold a few bits, where this beats a table or SWAR. */
+/* Kernighan count (the masks here hold a few bits), or the popcnt instruction when the
+ * target has it. */
 EC_INLINE int ec_count(uint64_t m)
 {
+#if defined(__POPCNT__)
+    return __builtin_popcountll(m);
+#endif
     int n = 0;
     while (m) {
         m &= m - 1;
@@ -49,6 +53,8 @@ void ec_rng_seed(ec_rng *rng, uint64_t seed)
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
         rng->s[i] = z ^ (z >> 31);
     }
+    rng->frac = 0;
+    rng->bound = (uint64_t)1 << 32;
 }
 
 EC_INLINE uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -67,9 +73,35 @@ EC_INLINE uint64_t rng_next(ec_rng *rng)
     return result;
 }
 
+/* Full 64x64 -> 128-bit product: returns the high half, stores the low half. */
+EC_INLINE uint64_t mul_hi(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    u128 t = (u128)a * b;
+    *lo = (uint64_t)t;
+    return (uint64_t)(t >> 64);
+#else
+    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    *lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+#define RNG_BUDGET ((uint64_t)1 << 32)
+
 EC_INLINE uint32_t rng_below(ec_rng *rng, uint32_t n)
 {
-    return (uint32_t)(((rng_next(rng) >> 32) * (uint64_t)n) >> 32);
+    uint64_t b = rng->bound * n, hi;
+    if (b > RNG_BUDGET) {
+        rng->frac = rng_next(rng);
+        b = n;
+    }
+    rng->bound = b;
+    hi = mul_hi(rng->frac, n, &rng->frac);
+    return (uint32_t)hi;
 }
 
 uint64_t ec_rng_next(ec_rng *rng) { return rng_next(rng); }
@@ -113,6 +145,14 @@ int ec_context_init(ec_context *ctx, const int8_t *suit_of, const uint8_t *power
     }
     ctx->deck = ctx->suit_mask[0] | ctx->suit_mask[1] | ctx->suit_mask[2] | ctx->suit_mask[3];
     ctx->trump = (int8_t)trump;
+    for (int c = 0; c < 64; c++) {
+        int s = ctx->suit_of[c];
+        if (s < 0)
+            continue;
+        ctx->beaten_by[c] = ctx->above[c];
+        if (trump != EC_NO_TRUMP && s != trump)
+            ctx->beaten_by[c] |= ctx->suit_mask[trump];
+    }
     return EC_OK;
 }
 
@@ -301,11 +341,53 @@ int ec_perft(const ec_context *ctx, const ec_position *pos, unsigned flags, int 
 
 /* ------------------------------------------------------ double dummy (2 players) */
 
+/* Transposition table: bounds on the leader's tricks for (leader's hand, other hand).
+ * Entries carry the generation of the solve that wrote them, so no clearing between solves. */
+#define DD_TT_SIZE 256
+typedef struct dd_entry {
+    uint64_t lead, other;
+    uint32_t gen;
+    uint8_t lo, hi;
+} dd_entry;
+
+typedef struct dd_table {
+    dd_entry e[DD_TT_SIZE];
+    uint32_t gen;
+} dd_table;
+
 typedef struct dd_env {
     const ec_context *ctx;
     uint64_t trumps;
     unsigned flags;
+    dd_table *tt;
 } dd_env;
+
+static void dd_table_init(dd_table *tt)
+{
+    memset(tt, 0, sizeof *tt);
+}
+
+static void dd_table_next(dd_table *tt)
+{
+    if (++tt->gen == 0) {
+        memset(tt->e, 0, sizeof tt->e);
+        tt->gen = 1;
+    }
+}
+
+EC_INLINE dd_entry *dd_probe(const dd_env *e, uint64_t lead, uint64_t other)
+{
+    uint64_t h = lead * 0x9E3779B97F4A7C15ULL ^ other * 0xC2B2AE3D27D4EB4FULL;
+    dd_entry *p = &e->tt->e[h >> 56];
+    if (p->gen != e->tt->gen || p->lead != lead || p->other != other) {
+        p->gen = e->tt->gen;
+        p->lead = lead;
+        p->other = other;
+        p->lo = 0;
+        p->hi = 255;
+    }
+    return p;
+}
 
 /* Legal replies to the led card c (two players: no overtrump question). */
 EC_INLINE uint64_t legal2(const dd_env *e, uint64_t hand, int c)
@@ -331,8 +413,7 @@ EC_INLINE uint64_t legal2(const dd_env *e, uint64_t hand, int c)
 /* Does the reply r beat the led card c? */
 EC_INLINE int beats(const dd_env *e, int c, int r)
 {
-    return (int)((e->ctx->above[c] >> r) & 1) |
-           (int)(((e->trumps >> r) & 1) & ~((e->trumps >> c) & 1));
+    return (int)((e->ctx->beaten_by[c] >> r) & 1);
 }
 
 /* Keep one card of each run of equivalent candidates: c is dropped when a higher candidate d
@@ -366,16 +447,20 @@ static int lead_ok(const dd_env *e, uint64_t lead, uint64_t other, int c, int k)
     int n = ec_count(lead);
     uint64_t rest = lead & ~BIT(c);
     uint64_t replies = reps(e->ctx, legal2(e, other, c), lead);
-    while (replies) {
-        int r = ec_ctz(replies);
-        uint64_t orest = other & ~BIT(r);
-        replies &= replies - 1;
-        if (beats(e, c, r)) {
-            if (win_k(e, orest, rest, n - k))
-                return 0;
-        } else if (!win_k(e, rest, orest, k - 1)) {
+    /* replies that win the trick first: they refute most often */
+    uint64_t winning = replies & e->ctx->beaten_by[c];
+    uint64_t losing = replies & ~winning;
+    while (winning) {
+        int r = ec_ctz(winning);
+        winning &= winning - 1;
+        if (win_k(e, other & ~BIT(r), rest, n - k))
             return 0;
-        }
+    }
+    while (losing) {
+        int r = ec_ctz(losing);
+        losing &= losing - 1;
+        if (!win_k(e, rest, other & ~BIT(r), k - 1))
+            return 0;
     }
     return 1;
 }
@@ -392,12 +477,52 @@ static int win_k(const dd_env *e, uint64_t lead, uint64_t other, int k)
         return 0;
     if (n == 1)
         return !beats(e, ec_ctz(lead), ec_ctz(other));
+    {
+        /* Quick bounds. A trump above all the other's trumps wins whenever it is played; with
+         * the other out of trumps, so does a card above all the other's cards of its suit
+         * when led, and the leader keeps the lead while cashing them. */
+        const ec_context *ctx = e->ctx;
+        uint64_t lt = lead & e->trumps, ot = other & e->trumps, m2;
+        int sure = 0, lost = 0;
+        m2 = ot ? lt : lead;
+        while (m2) {
+            int c = ec_ctz(m2);
+            m2 &= m2 - 1;
+            sure += (ctx->above[c] & other) == 0;
+        }
+        if (k <= sure)
+            return 1;
+        m2 = ot;
+        while (m2) {
+            int c = ec_ctz(m2);
+            m2 &= m2 - 1;
+            lost += (ctx->above[c] & lt) == 0;
+        }
+        if (k > n - lost)
+            return 0;
+    }
+    {
+        dd_entry *p = dd_probe(e, lead, other);
+        if (k <= p->lo)
+            return 1;
+        if (k > p->hi)
+            return 0;
+    }
     m = reps(e->ctx, lead, other);
     while (m) {
         int c = ec_ctz(m);
         m &= m - 1;
-        if (lead_ok(e, lead, other, c, k))
+        if (lead_ok(e, lead, other, c, k)) {
+            dd_entry *p = dd_probe(e, lead, other);
+            if (k > p->lo)
+                p->lo = (uint8_t)k;
             return 1;
+        }
+    }
+    {
+        dd_entry *p = dd_probe(e, lead, other);
+        if (k - 1 < p->hi)
+            p->hi = (uint8_t)(k - 1);
     }
     return 0;
 }
@@ -411,7 +536,7 @@ static int dd_value(const dd_env *e, uint64_t lead, uint64_t other)
 }
 
 static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsigned flags,
-                           uint8_t *best)
+                           uint8_t *best, dd_table *tt)
 {
     dd_env e;
     int mover = (pos->leader + pos->ntrick) % 2;
@@ -420,6 +545,8 @@ static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsign
     e.ctx = ctx;
     e.flags = flags;
     e.trumps = ctx->trump == EC_NO_TRUMP ? 0 : ctx->suit_mask[ctx->trump];
+    e.tt = tt;
+    dd_table_next(tt);
     *best = 255;
     if (me == 0)
         return 0;
@@ -455,20 +582,36 @@ static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsign
 
 int ec_solve(const ec_context *ctx, const ec_position *pos, unsigned flags, uint8_t *best)
 {
+    dd_table tt;
     int err = ec_position_check(ctx, pos);
     *best = 255;
     if (err != EC_OK)
         return err;
     if (pos->nplayers != 2)
         return EC_ENPLAYERS;
-    return solve_unchecked(ctx, pos, flags, best);
+    dd_table_init(&tt);
+    return solve_unchecked(ctx, pos, flags, best, &tt);
+}
+
+static int solve_with(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                      uint8_t *best, dd_table *tt)
+{
+    int err = ec_position_check(ctx, pos);
+    *best = 255;
+    if (err != EC_OK)
+        return err;
+    if (pos->nplayers != 2)
+        return EC_ENPLAYERS;
+    return solve_unchecked(ctx, pos, flags, best, tt);
 }
 
 int ec_solve_batch(const ec_context *ctxs, size_t ctx_stride, const ec_position *pos, size_t n,
                    unsigned flags, int8_t *values, uint8_t *best)
 {
+    dd_table tt;
+    dd_table_init(&tt);
     for (size_t i = 0; i < n; i++)
-        values[i] = (int8_t)ec_solve(&ctxs[i * ctx_stride], &pos[i], flags, &best[i]);
+        values[i] = (int8_t)solve_with(&ctxs[i * ctx_stride], &pos[i], flags, &best[i], &tt);
     return EC_OK;
 }
 
@@ -480,9 +623,8 @@ static const uint8_t PIQUET[32] = {5,  6,  7,  8,  9,  10, 11, 12, 21, 22, 23,
 #define KING 11
 #define FNV_OFFSET 0xCBF29CE484222325ULL
 #define FNV_PRIME 0x100000001B3ULL
-/* Deal order: bit i set when the i-th dealt card goes to the dealer. */
-#define PATTERN_32 0x338u /* E E E D D D E E D D */
-#define PATTERN_23 0x38Cu /* E E D D E E E D D D */
+/* Deal order (E elder, D dealer): pattern 32 is E E E D D D E E D D, 23 is E E D D E E E D D D;
+ * the 11th card is the turn-up, the stock follows. */
 
 void ec_rules_default(ec_rules *rules)
 {
@@ -547,22 +689,44 @@ EC_INLINE int nth_bit(uint64_t m, uint32_t idx)
     return ec_ctz(m);
 }
 
-EC_INLINE int random_card(ec_rng *rng, uint64_t m)
+/* A uniformly chosen card of m, which holds count cards. */
+EC_INLINE int random_card(ec_rng *rng, uint64_t m, int count)
 {
-    return nth_bit(m, rng_below(rng, (uint32_t)ec_count(m)));
+    return nth_bit(m, rng_below(rng, (uint32_t)count));
 }
 
-EC_INLINE int deal(ec_rng *rng, uint8_t *deck, unsigned pattern, uint64_t h[2])
+EC_INLINE int deal(ec_rng *rng, uint8_t *deck, int pattern, uint64_t h[2])
 {
-    h[0] = h[1] = 0;
-    for (int i = 0; i < 10; i++)
-        h[(pattern >> i & 1) ? 0 : 1] |= BIT(draw(rng, deck, i));
+    uint64_t e, d;
+    /* seat 1 (elder) is served first; statements keep the draw order explicit */
+    e = BIT(draw(rng, deck, 0));
+    e |= BIT(draw(rng, deck, 1));
+    if (pattern == 32) {
+        e |= BIT(draw(rng, deck, 2));
+        d = BIT(draw(rng, deck, 3));
+        d |= BIT(draw(rng, deck, 4));
+        d |= BIT(draw(rng, deck, 5));
+        e |= BIT(draw(rng, deck, 6));
+        e |= BIT(draw(rng, deck, 7));
+    } else {
+        d = BIT(draw(rng, deck, 2));
+        d |= BIT(draw(rng, deck, 3));
+        e |= BIT(draw(rng, deck, 4));
+        e |= BIT(draw(rng, deck, 5));
+        e |= BIT(draw(rng, deck, 6));
+        d |= BIT(draw(rng, deck, 7));
+    }
+    d |= BIT(draw(rng, deck, 8));
+    d |= BIT(draw(rng, deck, 9));
+    h[0] = d;
+    h[1] = e;
     return draw(rng, deck, 10);
 }
 
-static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng,
+static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_io,
                       ec_hand_result *res)
 {
+    ec_rng local = *rng_io, *rng = &local; /* a local copy the compiler keeps in registers */
     uint8_t deck[32];
     uint64_t h[2];
     int pts[2] = {0, 0}, tr[2] = {0, 0};
@@ -572,7 +736,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng,
     dd_env e;
 
     memcpy(deck, PIQUET, sizeof deck);
-    up = deal(rng, deck, r->deal_pattern == 23 ? PATTERN_23 : PATTERN_32, h);
+    up = deal(rng, deck, r->deal_pattern, h);
     trump = up >> 4;
     ctx = &ctxs[trump];
     if ((up & 15) == KING) {
@@ -601,7 +765,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng,
                 lo = cap;
             k = lo + (int)rng_below(rng, (uint32_t)(cap - lo + 1));
             for (int j = 0; j < k; j++)
-                h[seat] &= ~BIT(random_card(rng, h[seat]));
+                h[seat] &= ~BIT(random_card(rng, h[seat], 5 - j));
             for (int j = 0; j < k; j++)
                 h[seat] |= BIT(draw(rng, deck, next++));
             actions += k;
@@ -620,9 +784,11 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng,
     e.trumps = ctx->suit_mask[trump];
     for (int t = 0; t < 5; t++) {
         int f = 1 - leader, c, rep;
-        c = random_card(rng, h[leader]);
+        uint64_t legal;
+        c = random_card(rng, h[leader], 5 - t);
         h[leader] &= ~BIT(c);
-        rep = random_card(rng, legal2(&e, h[f], c));
+        legal = legal2(&e, h[f], c);
+        rep = random_card(rng, legal, ec_count(legal));
         h[f] &= ~BIT(rep);
         if (beats(&e, c, rep))
             leader = f;
@@ -645,6 +811,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng,
     res->exchanges = (uint8_t)exch;
     res->flags = (uint8_t)flags;
     res->actions = (uint16_t)actions;
+    *rng_io = local;
 }
 
 int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
@@ -691,9 +858,11 @@ int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *val
     ec_context ctxs[4];
     ec_rng rng;
     uint64_t dg = FNV_OFFSET;
+    dd_table tt;
     int err = ec_rules_check(rules);
     if (err != EC_OK)
         return err;
+    dd_table_init(&tt);
     piquet_contexts(rules, ctxs);
     ec_rng_seed(&rng, seed);
     for (size_t i = 0; i < n; i++) {
@@ -702,11 +871,10 @@ int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *val
         int up, v;
         memcpy(deck, PIQUET, sizeof deck);
         memset(&pos, 0, sizeof pos);
-        up = deal(&rng, deck,
-                  rules->deal_pattern == 23 ? PATTERN_23 : PATTERN_32, pos.hands);
+        up = deal(&rng, deck, rules->deal_pattern, pos.hands);
         pos.nplayers = 2;
         pos.leader = 1;
-        v = solve_unchecked(&ctxs[up >> 4], &pos, rules->play_flags, &mv);
+        v = solve_unchecked(&ctxs[up >> 4], &pos, rules->play_flags, &mv, &tt);
         if (values)
             values[i] = (int8_t)v;
         if (best)

@@ -52,6 +52,7 @@ extern "C" {
 typedef struct ec_context {
     uint64_t suit_mask[4]; /* cards of each effective suit */
     uint64_t above[64];    /* same effective suit, strictly higher power */
+    uint64_t beaten_by[64];/* cards beating c when c is led: above[c], plus trumps if c is not */
     uint64_t deck;         /* every card with suit_of >= 0 */
     int8_t suit_of[64];    /* effective suit, -1 for a card not in the deck */
     uint8_t power[64];     /* power within the effective suit, 0..63 */
@@ -64,10 +65,17 @@ typedef struct ec_context {
  *         z = x; z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
  *         s[i] = z ^ z>>31
  * next:   xoshiro256** (Blackman & Vigna 2018)
- * below(n), 1 <= n < 2^32: ((next() >> 32) * n) >> 32   (multiply-shift, no rejection)
+ * below(n), 1 <= n < 2^32 (batched multiply-shift, no rejection; bias below 2^-32):
+ *         b = bound * n; if b > 2^32: frac = next(), b = n;  bound = b;
+ *         t = frac * n (128-bit); frac = t mod 2^64; return t >> 64
+ *         (seeding sets frac = 0, bound = 2^32). One 64-bit output serves several draws
+ *         while the product of their ranges stays within 2^32.
+ * ec_rng_next() returns a raw output and does not touch frac/bound.
  */
 typedef struct ec_rng {
     uint64_t s[4];
+    uint64_t frac;  /* the unused fraction of the current output */
+    uint64_t bound; /* product of the ranges drawn from it */
 } ec_rng;
 
 void ec_rng_seed(ec_rng *rng, uint64_t seed);
