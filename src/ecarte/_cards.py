@@ -20,7 +20,7 @@ import enum
 import re
 from collections.abc import Iterable, Iterator
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ._errors import CardParseError
 
@@ -92,14 +92,12 @@ class Card:
     """One playing card. Use :meth:`parse` or :meth:`of`; instances are interned."""
 
     id: int
+    suit: Suit = field(init=False, eq=False, order=False, repr=False)
+    rank: Rank = field(init=False, eq=False, order=False, repr=False)
 
-    @property
-    def suit(self) -> Suit:
-        return Suit(self.id >> 4)
-
-    @property
-    def rank(self) -> Rank:
-        return Rank(self.id & 15)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "suit", Suit(self.id >> 4))
+        object.__setattr__(self, "rank", Rank(self.id & 15))
 
     @property
     def mask(self) -> int:
@@ -138,7 +136,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-_CARDS = [Card(i) for i in range(64)]
+_CARDS = {i: Card(i) for i in range(64) if i & 15 <= Rank.ACE}
 
 
 @frozen(repr=False)

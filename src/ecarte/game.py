@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from attrs import frozen
@@ -25,7 +25,7 @@ from attrs import frozen
 from . import _core
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ._errors import IllegalActionError, PluginError
-from ._plugins import call_first, make_plugin_manager, notify
+from ._plugins import call_first, configure_rules, make_plugin_manager, notify
 from .actions import (
     Accept,
     Action,
@@ -100,6 +100,12 @@ def _context(trump: int, order: RankOrder) -> Any:
     return _core.ranked_context(trump, order.ranks, PIQUET_DECK.mask)
 
 
+@lru_cache(maxsize=8192)
+def _plays(mask: int) -> tuple[Play, ...]:
+    """The plays of a mask of cards, in action-id order (card ids sort the same way)."""
+    return tuple(_PLAYS[c.id] for c in CardSet(mask))
+
+
 def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(CardSet(mask))
 
@@ -153,6 +159,7 @@ class _State:
         "game_players",
         "games",
         "games_won",
+        "hand_kings",
         "hand_number",
         "hand_points",
         "hands",
@@ -205,6 +212,7 @@ class _State:
         self.tricks: list[tuple[tuple[int, int], ...]] = []
         self.tricks_won = [0] * players
         self.hand_points = [0] * players
+        self.hand_kings = [0] * players
         self.leader = elder if elder is not None else -1
 
     def copy(self) -> _State:
@@ -240,12 +248,7 @@ class Game:
         variants = [variant] if isinstance(variant, str) else list(variant or ())
         self._pm = make_plugin_manager(variants, plugins)
         asked = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
-        configured, plugin = call_first(self._pm, "ecarte_configure_rules", rules=asked)
-        if not isinstance(configured, Rules):
-            raise PluginError(
-                f"plugin {plugin!r}, hook ecarte_configure_rules: returned {configured!r}, "
-                "not a Rules"
-            )
+        configured = configure_rules(self._pm, asked)
         self.rules: Rules = configured
         """The rules in force (after the variants configured them)."""
         players, plugin = call_first(self._pm, "ecarte_table_size", rules=configured)
@@ -364,6 +367,19 @@ class Game:
         """A readable account of the match (actions, scores, results)."""
         return tuple(self._log)
 
+    def plugin(self, name: str) -> object:
+        """The plugin registered under ``name`` in this game (a variant's name,
+        or a plugin object's ``NAME``); raises KeyError if there is none."""
+        plugin = self._pm.get_plugin(name)
+        if plugin is None:
+            raise KeyError(f"no plugin {name!r} in this game")
+        return plugin
+
+    @property
+    def plugin_names(self) -> tuple[str, ...]:
+        """The names of this game's plugins, classic included."""
+        return tuple(name for name, _ in self._pm.list_name_plugin())
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""
         self._check_seat(seat)
@@ -410,11 +426,8 @@ class Game:
         if phase is Phase.PLAY:
             seat = s.to_act
             mask = self._legal_mask(seat)
-            out: list[Action] = [_PLAYS[c.id] for c in CardSet(mask)]
-            out.sort(key=lambda a: _card_index(a.card))  # type: ignore[attr-defined]
-            if self._may_announce(seat):
-                out.append(AnnounceKing())
-            return tuple(out)
+            plays = _plays(mask)
+            return plays + (AnnounceKing(),) if self._may_announce(seat) else plays
         if phase is Phase.PROPOSE:
             return self._allowed(s.elder, (Propose(), PlayHand()))
         if phase is Phase.RESPOND:
@@ -666,7 +679,7 @@ class Game:
         legal = self._check_legal(seat, phase, action)
         if not legal:
             return
-        if self._has_validators:
+        if self._has_validators and not isinstance(action, Play):
             veto, plugin = self._first_veto(seat, action)
             if veto is not None:
                 raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
@@ -728,6 +741,11 @@ class Game:
             )
         if isinstance(action, Propose | PlayHand | Accept | Refuse):
             if not self._is_allowed(seat, action):
+                veto, plugin = (None, "")
+                if self._has_validators:
+                    veto, plugin = self._first_veto(seat, action)
+                if veto is not None:
+                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
                 if isinstance(action, Propose):
                     raise IllegalActionError(
                         f"propose: the stock ({len(s.stock)} cards) cannot serve another "
@@ -872,6 +890,7 @@ class Game:
         s.game_hands = []
         s.packets = None
         self._log.append(f"game {s.game_number}: seats {seats.players[0]} and {seats.players[1]}")
+        self._pending.append(("ecarte_game_started", {"number": s.game_number, "seats": seats}))
         if seats.dealer is None:
             s._reset_hand(self.players, None, None)
             s.phase, s.to_act = Phase.CUT, CHANCE
@@ -985,6 +1004,8 @@ class Game:
         s = self._state
         s.scores[seat] += points
         s.hand_points[seat] += points
+        if hook == "ecarte_king_points":
+            s.hand_kings[seat] += points
         self._log.append(f"seat {seat} {why}: +{points} -> {s.scores[seat]}")
         if s.scores[seat] >= self.rules.target:
             self._end_game(seat)
@@ -1000,6 +1021,7 @@ class Game:
             trump=Card.from_id(s.turnup),
             tricks={p: s.tricks_won[p] for p in players},
             points={p: s.hand_points[p] for p in players},
+            kings={p: s.hand_kings[p] for p in players},
             complete=complete,
         )
         s.game_hands.append(result)
