@@ -1,13 +1,24 @@
 """The hot path: trick rules on card masks, with a compiled and a pure backend.
 
-``ECARTE_PURE_PYTHON=1`` forces the pure-Python twin; otherwise the compiled
-core is used when it is importable. :data:`BACKEND` says which one is live.
+Three implementations of one API (functions of plain ints and masks):
+
+- ``cython``: the C core through Cython, the default on CPython;
+- ``cffi``: the same C core through cffi (PyPy, and a check of the C ABI);
+- ``pure``: the pure-Python twin, the fallback and the oracle.
+
+``ECARTE_PURE_PYTHON=1`` forces the pure twin; otherwise the first importable
+compiled backend is used. :data:`BACKEND` says which one is live and
+:func:`backends` returns every importable one (for tests and benchmarks).
+Type checkers read the pure twin.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from . import _pure
 
@@ -17,9 +28,22 @@ __all__ = [
     "MUST_OVERTRUMP",
     "MUST_TRUMP",
     "NO_TRUMP",
+    "HandOptions",
+    "HandResult",
+    "HandTotals",
+    "Rng",
+    "SolveResults",
+    "backend",
+    "backends",
     "legal_plays",
     "make_context",
+    "perft",
+    "random_hand_results",
+    "random_hands",
+    "random_solves",
     "ranked_context",
+    "solve",
+    "solve_batch",
     "trick_winner",
 ]
 
@@ -27,19 +51,73 @@ MUST_OVERTAKE = _pure.MUST_OVERTAKE
 MUST_TRUMP = _pure.MUST_TRUMP
 MUST_OVERTRUMP = _pure.MUST_OVERTRUMP
 NO_TRUMP = _pure.NO_TRUMP
+HandOptions = _pure.HandOptions
+HandResult = _pure.HandResult
+HandTotals = _pure.HandTotals
+SolveResults = _pure.SolveResults
 
-BACKEND = "pure"
-make_context = _pure.make_context
-legal_plays = _pure.legal_plays
-trick_winner = _pure.trick_winner
-
-if os.environ.get("ECARTE_PURE_PYTHON", "") in ("", "0"):
-    pass  # the compiled backend is selected here once it exists
+_MODULES = {"cython": "._cycore", "cffi": "._cffi", "pure": "._pure"}
 
 
-def ranked_context(
-    trump: int, order: Sequence[int], deck: int, backend: object = None
-) -> object:
+def backend(name: str) -> ModuleType:
+    """The module of one backend (``"cython"``, ``"cffi"`` or ``"pure"``); ImportError if
+    it is not built."""
+    if name not in _MODULES:
+        raise ValueError(f"unknown backend {name!r}; expected one of {sorted(_MODULES)}")
+    return importlib.import_module(_MODULES[name], __name__)
+
+
+def backends() -> dict[str, ModuleType]:
+    """Every importable backend by name, compiled ones first."""
+    out = {}
+    for name in _MODULES:
+        try:
+            out[name] = backend(name)
+        except ImportError:
+            continue
+    return out
+
+
+def _select() -> tuple[str, ModuleType]:
+    if os.environ.get("ECARTE_PURE_PYTHON", "") not in ("", "0"):
+        return "pure", _pure
+    for name in ("cython", "cffi"):
+        try:
+            return name, backend(name)
+        except ImportError:
+            continue
+    return "pure", _pure
+
+
+if TYPE_CHECKING:
+    BACKEND: str = "pure"
+    from ._pure import (
+        Rng,
+        legal_plays,
+        make_context,
+        perft,
+        random_hand_results,
+        random_hands,
+        random_solves,
+        solve,
+        solve_batch,
+        trick_winner,
+    )
+else:
+    BACKEND, _live = _select()
+    make_context = _live.make_context
+    legal_plays = _live.legal_plays
+    trick_winner = _live.trick_winner
+    Rng = _live.Rng
+    perft = _live.perft
+    solve = _live.solve
+    solve_batch = _live.solve_batch
+    random_hands = _live.random_hands
+    random_hand_results = _live.random_hand_results
+    random_solves = _live.random_solves
+
+
+def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object = None) -> object:
     """Tables for a game where every suit ranks as ``order`` (rank ids, high to low).
 
     ``deck`` is the mask of the cards in play. ``backend`` is a module with

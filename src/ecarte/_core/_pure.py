@@ -8,20 +8,39 @@ it function for function:
   bower belongs to the trump suit) and its power within that suit, plus the
   trump suit. Rank orders are data in these tables, never code branches;
 - a trick is a sequence of the card ids played so far (1 to 4 players).
+
+Beyond single tricks it holds the twins of the C batch functions: the seedable
+PRNG (xoshiro256** seeded by splitmix64, the same stream bit for bit), random
+Écarté hands, perft and the double-dummy solver. They follow ``ecarte_core.c``
+step for step, so every backend gives identical numbers for the same seed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
+
+from attrs import field, frozen
 
 __all__ = [
     "MUST_OVERTAKE",
     "MUST_OVERTRUMP",
     "MUST_TRUMP",
     "NO_TRUMP",
+    "HandOptions",
+    "HandResult",
+    "HandTotals",
+    "Rng",
+    "SolveResults",
     "TrickContext",
     "legal_plays",
     "make_context",
+    "perft",
+    "random_hand_results",
+    "random_hands",
+    "random_solves",
+    "solve",
+    "solve_batch",
     "trick_winner",
 ]
 
@@ -38,28 +57,62 @@ _TRUMP_BONUS = 64
 
 
 class TrickContext:
-    """Per-hand tables for trick play (effective suits, powers, trumps)."""
+    """Per-hand tables for trick play (effective suits, powers, trumps).
 
-    __slots__ = ("power", "suit_mask", "suit_of", "trump")
+    Derived tables, as in the C ``ec_context``: ``above[c]`` (cards of c's
+    effective suit with a strictly higher power), ``beaten_by[c]`` (cards
+    beating c when c is led), ``deck`` and ``distinct`` (no two cards of a suit
+    share a power).
+    """
+
+    __slots__ = ("above", "beaten_by", "deck", "distinct", "power", "suit_mask", "suit_of", "trump")
 
     def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
         if len(suit_of) != 64 or len(power) != 64:
             raise ValueError("suit_of and power need 64 entries, one per card id")
-        if not NO_TRUMP <= trump <= 3:
+        if not (isinstance(trump, int) and NO_TRUMP <= trump <= 3):
             raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
         masks = [0, 0, 0, 0]
         for card, suit in enumerate(suit_of):
             if suit == -1:
                 continue
-            if not 0 <= suit <= 3:
+            if not (isinstance(suit, int) and 0 <= suit <= 3):
                 raise ValueError(f"card {card}: effective suit {suit!r} is not -1..3")
-            if not 0 <= power[card] < _TRUMP_BONUS:
+            if not (isinstance(power[card], int) and 0 <= power[card] < _TRUMP_BONUS):
                 raise ValueError(f"card {card}: power {power[card]!r} is not 0..63")
             masks[suit] |= 1 << card
         self.suit_of = tuple(suit_of)
-        self.power = tuple(power)
+        self.power = tuple(p if s != -1 else 0 for s, p in zip(suit_of, power, strict=True))
         self.trump = trump
         self.suit_mask = tuple(masks)
+        self.deck = masks[0] | masks[1] | masks[2] | masks[3]
+        above = [0] * 64
+        distinct = True
+        for c in range(64):
+            s = self.suit_of[c]
+            if s < 0:
+                continue
+            for d in _bits(masks[s]):
+                if self.power[d] > self.power[c]:
+                    above[c] |= 1 << d
+                elif d != c and self.power[d] == self.power[c]:
+                    distinct = False
+        self.above = tuple(above)
+        self.distinct = distinct
+        trumps = masks[trump] if trump != NO_TRUMP else 0
+        self.beaten_by = tuple(
+            above[c] | (trumps if self.suit_of[c] not in (-1, trump) else 0) for c in range(64)
+        )
+
+
+def _bits(mask: int) -> list[int]:
+    """The card ids in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> TrickContext:
@@ -67,9 +120,7 @@ def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> Tr
     return TrickContext(suit_of, power, trump)
 
 
-def _check_trick(ctx: TrickContext, trick: Sequence[int]) -> None:
-    if len(trick) > 3:
-        raise ValueError(f"a trick in progress holds 0 to 3 cards, not {len(trick)}")
+def _check_trick(ctx: TrickContext, trick: Sequence[int]) -> int:
     seen = 0
     for c in trick:
         if not (isinstance(c, int) and 0 <= c < 64) or ctx.suit_of[c] < 0:
@@ -77,6 +128,7 @@ def _check_trick(ctx: TrickContext, trick: Sequence[int]) -> None:
         if seen >> c & 1:
             raise ValueError(f"card id {c} played twice in one trick")
         seen |= 1 << c
+    return seen
 
 
 def _strength(ctx: TrickContext, card: int, led: int) -> int:
@@ -92,8 +144,11 @@ def trick_winner(ctx: TrickContext, trick: Sequence[int]) -> int:
     """Index in ``trick`` of the card winning it: highest trump, else highest of the led suit."""
     if not 1 <= len(trick) <= 4:
         raise ValueError(f"a trick holds 1 to 4 cards, not {len(trick)}")
-    _check_trick(ctx, trick[:3])
-    _check_trick(ctx, trick[3:])
+    _check_trick(ctx, trick)
+    return _winner(ctx, trick)
+
+
+def _winner(ctx: TrickContext, trick: Sequence[int]) -> int:
     led = ctx.suit_of[trick[0]]
     best, best_strength = 0, _strength(ctx, trick[0], led)
     for i in range(1, len(trick)):
@@ -111,22 +166,27 @@ def legal_plays(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) 
     with :data:`MUST_TRUMP` play a trump if able, and with
     :data:`MUST_OVERTRUMP` beat the best trump already played if able.
     """
-    if not 0 <= hand < 1 << 64:
+    if not (isinstance(hand, int) and 0 <= hand < 1 << 64):
         raise ValueError(f"hand mask {hand!r} is not a 64-bit mask")
-    _check_trick(ctx, trick)
-    if hand & ~(ctx.suit_mask[0] | ctx.suit_mask[1] | ctx.suit_mask[2] | ctx.suit_mask[3]):
+    if len(trick) > 3:
+        raise ValueError(f"a trick in progress holds 0 to 3 cards, not {len(trick)}")
+    seen = _check_trick(ctx, trick)
+    if hand & ~ctx.deck:
         raise ValueError("hand holds a card that is not in this deck")
-    for c in trick:
-        if hand >> c & 1:
-            raise ValueError(f"card id {c} is both in the hand and in the trick")
+    if hand & seen:
+        raise ValueError(f"card ids {_bits(hand & seen)} are both in the hand and in the trick")
+    return _legal(ctx, hand, trick, flags)
+
+
+def _legal(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> int:
     if not trick:
         return hand
     led = ctx.suit_of[trick[0]]
-    best = trick[trick_winner(ctx, trick)]
+    best = trick[_winner(ctx, trick)]
     follow = hand & ctx.suit_mask[led]
     if follow:
         if flags & MUST_OVERTAKE and ctx.suit_of[best] == led:
-            over = _beating(ctx, follow, ctx.power[best])
+            over = follow & ctx.above[best]
             if over:
                 return over
         return follow
@@ -135,19 +195,584 @@ def legal_plays(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) 
         trumps = hand & ctx.suit_mask[trump]
         if trumps:
             if flags & MUST_OVERTRUMP and ctx.suit_of[best] == trump:
-                over = _beating(ctx, trumps, ctx.power[best])
+                over = trumps & ctx.above[best]
                 if over:
                     return over
             return trumps
     return hand
 
 
-def _beating(ctx: TrickContext, cards: int, power: int) -> int:
-    out = 0
-    while cards:
-        low = cards & -cards
-        c = low.bit_length() - 1
-        if ctx.power[c] > power:
-            out |= low
-        cards ^= low
-    return out
+# ---------------------------------------------------------------- the PRNG
+
+_M64 = (1 << 64) - 1
+_BUDGET = 1 << 32
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & _M64
+
+
+class Rng:
+    """xoshiro256** seeded by splitmix64, with the core's batched ``below``.
+
+    >>> r = Rng(1)
+    >>> [r.below(6) for _ in range(8)]
+    [5, 0, 2, 3, 1, 3, 2, 5]
+    """
+
+    __slots__ = ("bound", "frac", "s")
+
+    def __init__(self, seed: int) -> None:
+        if not (isinstance(seed, int) and 0 <= seed <= _M64):
+            raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+        x = seed
+        s = []
+        for _ in range(4):
+            x = (x + 0x9E3779B97F4A7C15) & _M64
+            z = x
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            s.append(z ^ (z >> 31))
+        self.s = s
+        self.frac = 0
+        self.bound = _BUDGET
+
+    def next_u64(self) -> int:
+        """The next raw 64-bit output."""
+        s = self.s
+        result = (_rotl((s[1] * 5) & _M64, 7) * 9) & _M64
+        t = (s[1] << 17) & _M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, n: int) -> int:
+        """A number in ``0..n-1`` (``1 <= n < 2**32``)."""
+        if not (isinstance(n, int) and 1 <= n < _BUDGET):
+            raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
+        return self._below(n)
+
+    def _below(self, n: int) -> int:
+        b = self.bound * n
+        if b > _BUDGET:
+            self.frac = self.next_u64()
+            b = n
+        self.bound = b
+        t = self.frac * n
+        self.frac = t & _M64
+        return t >> 64
+
+
+# ------------------------------------------------------------ random hands
+
+_CLASSIC_ORDER = (11, 10, 9, 12, 8, 7, 6, 5)
+_PIQUET = tuple(s * 16 + r for s in range(4) for r in range(5, 13))
+_KING = 11
+_FNV_OFFSET = 0xCBF29CE484222325
+_FNV_PRIME = 0x100000001B3
+
+
+def _order(value: Sequence[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@frozen(kw_only=True)
+class HandOptions:
+    """Rule options of a simulated Écarté hand (``ec_rules`` in C); defaults are classic.
+
+    ``order`` lists rank ids high to low (``Rank`` values 5..12); seat 0 deals.
+    """
+
+    order: tuple[int, ...] = field(default=_CLASSIC_ORDER, converter=_order)
+    elder_min_discard: int = 1
+    dealer_min_discard: int = 0
+    must_overtake: bool = True
+    must_trump: bool = True
+    penalty_to_dealer: bool = False
+    penalty_every_refusal: bool = False
+    vole_penalty: int = 2
+    deal_pattern: int = 32
+    king_points: bool = True
+
+    @property
+    def play_flags(self) -> int:
+        return (MUST_OVERTAKE if self.must_overtake else 0) | (MUST_TRUMP if self.must_trump else 0)
+
+    def check(self) -> None:
+        """Raise ``ValueError`` unless every field is in range."""
+        o = self.order
+        if len(o) != 8 or sorted(o) != list(range(5, 13)):
+            raise ValueError(f"order must list the ranks 5..12 once each, not {o!r}")
+        for name in ("elder_min_discard", "dealer_min_discard"):
+            if not 0 <= getattr(self, name) <= 5:
+                raise ValueError(f"{name} must be 0..5, not {getattr(self, name)!r}")
+        if not 0 <= self.vole_penalty <= 9:
+            raise ValueError(f"vole_penalty must be 0..9, not {self.vole_penalty!r}")
+        if self.deal_pattern not in (32, 23):
+            raise ValueError(f"deal_pattern must be 32 or 23, not {self.deal_pattern!r}")
+
+
+ACE_HIGH = (12, 11, 10, 9, 8, 7, 6, 5)
+
+
+class HandResult(NamedTuple):
+    """One simulated hand; seat 0 dealt. ``flags``: 1 turned-up king, 2 the elder played
+    without proposing, 4 a refusal carrying the penalty, 8 a penalty applied."""
+
+    dealer_points: int
+    elder_points: int
+    dealer_tricks: int
+    elder_tricks: int
+    exchanges: int
+    flags: int
+    actions: int
+
+
+class HandTotals(NamedTuple):
+    """Sums over a batch of simulated hands, and a digest of every hand's result."""
+
+    hands: int
+    dealer_points: int
+    elder_points: int
+    dealer_tricks: int
+    elder_tricks: int
+    voles: int
+    exchanges: int
+    actions: int
+    digest: int
+
+
+class SolveResults(NamedTuple):
+    """Double-dummy values (the elder's tricks) and leads of random deals, with a digest."""
+
+    values: list[int]
+    moves: list[int]
+    digest: int
+
+
+def _piquet_contexts(opts: HandOptions) -> list[TrickContext]:
+    suit_of = [-1] * 64
+    power = [0] * 64
+    for s in range(4):
+        for i, r in enumerate(opts.order):
+            suit_of[s * 16 + r] = s
+            power[s * 16 + r] = 8 - i
+    return [TrickContext(suit_of, power, t) for t in range(4)]
+
+
+def _draw(rng: Rng, deck: list[int], i: int) -> int:
+    j = i + rng._below(32 - i)
+    deck[i], deck[j] = deck[j], deck[i]
+    return deck[i]
+
+
+def _nth(mask: int, idx: int) -> int:
+    for _ in range(idx):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _deal(rng: Rng, deck: list[int], pattern: int) -> tuple[int, int, int]:
+    """(dealer's hand, elder's hand, turn-up), drawing in the C order."""
+    e = 1 << _draw(rng, deck, 0)
+    e |= 1 << _draw(rng, deck, 1)
+    if pattern == 32:
+        e |= 1 << _draw(rng, deck, 2)
+        d = 1 << _draw(rng, deck, 3)
+        d |= 1 << _draw(rng, deck, 4)
+        d |= 1 << _draw(rng, deck, 5)
+        e |= 1 << _draw(rng, deck, 6)
+        e |= 1 << _draw(rng, deck, 7)
+    else:
+        d = 1 << _draw(rng, deck, 2)
+        d |= 1 << _draw(rng, deck, 3)
+        e |= 1 << _draw(rng, deck, 4)
+        e |= 1 << _draw(rng, deck, 5)
+        e |= 1 << _draw(rng, deck, 6)
+        d |= 1 << _draw(rng, deck, 7)
+    d |= 1 << _draw(rng, deck, 8)
+    d |= 1 << _draw(rng, deck, 9)
+    return d, e, _draw(rng, deck, 10)
+
+
+def _legal2(ctx: TrickContext, hand: int, c: int, flags: int) -> int:
+    follow = hand & ctx.suit_mask[ctx.suit_of[c]]
+    if follow:
+        if flags & MUST_OVERTAKE:
+            over = follow & ctx.above[c]
+            if over:
+                return over
+        return follow
+    if flags & MUST_TRUMP and ctx.trump != NO_TRUMP:
+        t = hand & ctx.suit_mask[ctx.trump]
+        if t:
+            return t
+    return hand
+
+
+def _play_hand(opts: HandOptions, ctxs: list[TrickContext], rng: Rng) -> HandResult:
+    deck = list(_PIQUET)
+    below = rng._below
+    d, e, up = _deal(rng, deck, opts.deal_pattern)
+    h = [d, e]
+    trump = up >> 4
+    ctx = ctxs[trump]
+    pts = [0, 0]
+    tr = [0, 0]
+    flags = 0
+    actions = 10
+    exch = 0
+    nxt = 11
+    if up & 15 == _KING:
+        pts[0] += 1
+        flags |= 1
+    while nxt < 32:
+        actions += 1
+        if below(2) == 0:
+            if exch == 0:
+                flags |= 2
+            break
+        actions += 1
+        if below(2) == 0:
+            if exch == 0 or opts.penalty_every_refusal:
+                flags |= 4
+            break
+        for seat in (1, 0):
+            cap = min(32 - nxt, 5)
+            lo = min(opts.elder_min_discard if seat else opts.dealer_min_discard, cap)
+            k = lo + below(cap - lo + 1)
+            for j in range(k):
+                h[seat] &= ~(1 << _nth(h[seat], below(5 - j)))
+            for _ in range(k):
+                h[seat] |= 1 << _draw(rng, deck, nxt)
+                nxt += 1
+            actions += k
+        exch += 1
+    if opts.king_points:
+        king = 1 << (trump * 16 + _KING)
+        if h[0] & king:
+            pts[0] += 1
+        elif h[1] & king:
+            pts[1] += 1
+    pf = opts.play_flags
+    leader = 1
+    for t in range(5):
+        f = 1 - leader
+        c = _nth(h[leader], below(5 - t))
+        h[leader] &= ~(1 << c)
+        legal = _legal2(ctx, h[f], c, pf)
+        r = _nth(legal, below(legal.bit_count()))
+        h[f] &= ~(1 << r)
+        if ctx.beaten_by[c] >> r & 1:
+            leader = f
+        tr[leader] += 1
+    penalty = bool(flags & 2 and tr[1] < 3)
+    if flags & 4 and (tr[1] < 3 if opts.penalty_to_dealer else tr[0] < 3):
+        penalty = True
+    if penalty:
+        flags |= 8
+    win = 1 if tr[1] >= 3 else 0
+    if tr[win] == 5:
+        pts[win] += opts.vole_penalty if penalty else 2
+    else:
+        pts[win] += 2 if penalty else 1
+    return HandResult(pts[0], pts[1], tr[0], tr[1], exch, flags, actions)
+
+
+def _check_batch(n: int, seed: int, options: HandOptions | None) -> HandOptions:
+    if not (isinstance(n, int) and n >= 0):
+        raise ValueError(f"n must be an int >= 0, not {n!r}")
+    if not (isinstance(seed, int) and 0 <= seed <= _M64):
+        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+    opts = HandOptions() if options is None else options
+    if not isinstance(opts, HandOptions):
+        raise ValueError(f"options must be HandOptions, not {type(opts).__name__}")
+    opts.check()
+    return opts
+
+
+def _pack(r: HandResult) -> int:
+    return (
+        r.dealer_points
+        | r.elder_points << 8
+        | r.dealer_tricks << 16
+        | r.elder_tricks << 24
+        | r.exchanges << 32
+        | r.flags << 40
+        | r.actions << 48
+    )
+
+
+def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -> list[HandResult]:
+    """Play ``n`` random hands from ``seed`` (one PRNG stream) and return each result."""
+    opts = _check_batch(n, seed, options)
+    ctxs = _piquet_contexts(opts)
+    rng = Rng(seed)
+    return [_play_hand(opts, ctxs, rng) for _ in range(n)]
+
+
+def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
+    """Play ``n`` random hands from ``seed`` and return the totals and digest.
+
+    Shuffle (lazy Fisher-Yates), deal in packets, turn up trumps, then random
+    propose/accept/discard decisions within the short-stock cap, random legal
+    plays, and classic scoring with penalties (see ``ecarte_core.h``).
+    """
+    results = random_hand_results(n, seed, options)
+    dg = _FNV_OFFSET
+    tot = [0] * 7
+    for r in results:
+        tot[0] += r.dealer_points
+        tot[1] += r.elder_points
+        tot[2] += r.dealer_tricks
+        tot[3] += r.elder_tricks
+        tot[4] += r.dealer_tricks == 5 or r.elder_tricks == 5
+        tot[5] += r.exchanges
+        tot[6] += r.actions
+        dg = ((dg ^ _pack(r)) * _FNV_PRIME) & _M64
+    return HandTotals(n, *tot, dg)
+
+
+# --------------------------------------------------------- positions, perft
+
+Position = tuple[TrickContext, Sequence[int], int, Sequence[int]]
+
+
+def _check_position(
+    ctx: TrickContext, hands: Sequence[int], leader: int, trick: Sequence[int]
+) -> None:
+    if not isinstance(ctx, TrickContext):
+        raise ValueError(f"not a context of this backend: {type(ctx).__name__}")
+    np = len(hands)
+    if not 2 <= np <= 4:
+        raise ValueError(f"a position has 2 to 4 hands, not {np}")
+    if not (isinstance(leader, int) and 0 <= leader < np):
+        raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
+    if len(trick) >= np:
+        raise ValueError(f"a trick in progress holds 0 to {np - 1} cards, not {len(trick)}")
+    seen = _check_trick(ctx, trick)
+    everything = seen
+    for h in hands:
+        if not (isinstance(h, int) and 0 <= h < 1 << 64):
+            raise ValueError(f"hand mask {h!r} is not a 64-bit mask")
+        if h & ~ctx.deck:
+            raise ValueError("a hand holds a card that is not in this deck")
+        if h & seen:
+            raise ValueError(f"card ids {_bits(h & seen)} are both in a hand and in the trick")
+        if h & everything:
+            raise ValueError(f"card ids {_bits(h & everything)} are in two hands")
+        everything |= h
+    size = hands[(leader + len(trick)) % np].bit_count()
+    for i in range(np):
+        want = size - 1 if i < len(trick) else size
+        if hands[(leader + i) % np].bit_count() != want:
+            raise ValueError(
+                f"hand sizes {[h.bit_count() for h in hands]} cannot arise with leader {leader} "
+                f"and {len(trick)} card(s) in the trick"
+            )
+
+
+def _perft(
+    ctx: TrickContext, hands: list[int], leader: int, trick: list[int], flags: int, depth: int
+) -> int:
+    np = len(hands)
+    mover = (leader + len(trick)) % np
+    h = hands[mover]
+    if depth == 0 or h == 0:
+        return 1
+    legal = _legal(ctx, h, trick, flags)
+    if depth == 1:
+        return legal.bit_count()
+    total = 0
+    for c in _bits(legal):
+        hands[mover] = h & ~(1 << c)
+        t = [*trick, c]
+        if len(t) == np:
+            w = _winner(ctx, t)
+            total += _perft(ctx, hands, (leader + w) % np, [], flags, depth - 1)
+        else:
+            total += _perft(ctx, hands, leader, t, flags, depth - 1)
+    hands[mover] = h
+    return total
+
+
+def perft(
+    ctx: TrickContext,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    flags: int,
+    depth: int,
+) -> int:
+    """Number of distinct play sequences of ``depth`` cards from the position.
+
+    ``hands`` holds one mask per seat (2 to 4), ``leader`` the seat that led the
+    trick in progress and ``trick`` the cards already played to it. A sequence
+    that reaches the end of the hand sooner counts once.
+    """
+    _check_position(ctx, hands, leader, trick)
+    if not (isinstance(depth, int) and depth >= 0):
+        raise ValueError(f"perft depth must be an int >= 0, not {depth!r}")
+    return _perft(ctx, list(hands), leader, list(trick), flags, depth)
+
+
+# ------------------------------------------------ double dummy, two players
+
+
+class _Solver:
+    """The C solver's search, twin for twin: boolean "can the leader win k tricks" searches
+    with quick bounds, equivalent-card pruning and a table of bounds."""
+
+    __slots__ = ("above", "beaten_by", "ctx", "distinct", "flags", "table", "trumps")
+
+    def __init__(self, ctx: TrickContext, flags: int) -> None:
+        self.ctx = ctx
+        self.flags = flags
+        self.above = ctx.above
+        self.beaten_by = ctx.beaten_by
+        self.distinct = ctx.distinct
+        self.trumps = ctx.suit_mask[ctx.trump] if ctx.trump != NO_TRUMP else 0
+        self.table: dict[tuple[int, int], list[int]] = {}
+
+    def reps(self, cand: int, others: int) -> int:
+        if not self.distinct:
+            return cand
+        above = self.above
+        out = cand
+        for c in _bits(cand):
+            for d in _bits(above[c] & cand):
+                if above[c] & ~above[d] & others == 0:
+                    out &= ~(1 << c)
+                    break
+        return out
+
+    def legal2(self, hand: int, c: int) -> int:
+        ctx = self.ctx
+        follow = hand & ctx.suit_mask[ctx.suit_of[c]]
+        if follow:
+            if self.flags & MUST_OVERTAKE:
+                over = follow & self.above[c]
+                if over:
+                    return over
+            return follow
+        if self.flags & MUST_TRUMP:
+            t = hand & self.trumps
+            if t:
+                return t
+        return hand
+
+    def lead_ok(self, lead: int, other: int, c: int, k: int) -> bool:
+        n = lead.bit_count()
+        rest = lead & ~(1 << c)
+        replies = self.reps(self.legal2(other, c), lead)
+        winning = replies & self.beaten_by[c]
+        for r in _bits(winning):
+            if self.win_k(other & ~(1 << r), rest, n - k):
+                return False
+        losing = _bits(replies & ~winning)
+        return all(self.win_k(rest, other & ~(1 << r), k - 1) for r in losing)
+
+    def win_k(self, lead: int, other: int, k: int) -> bool:
+        if k <= 0:
+            return True
+        n = lead.bit_count()
+        if k > n:
+            return False
+        if n == 1:
+            return not self.beaten_by[lead.bit_length() - 1] >> (other.bit_length() - 1) & 1
+        above = self.above
+        lt = lead & self.trumps
+        ot = other & self.trumps
+        sure = sum(1 for c in _bits(lt if ot else lead) if above[c] & other == 0)
+        if k <= sure:
+            return True
+        lost = sum(1 for c in _bits(ot) if above[c] & lt == 0)
+        if k > n - lost:
+            return False
+        bounds = self.table.setdefault((lead, other), [0, 255])
+        if k <= bounds[0]:
+            return True
+        if k > bounds[1]:
+            return False
+        for c in _bits(self.reps(lead, other)):
+            if self.lead_ok(lead, other, c, k):
+                bounds[0] = max(bounds[0], k)
+                return True
+        bounds[1] = min(bounds[1], k - 1)
+        return False
+
+    def value(self, lead: int, other: int) -> int:
+        n = lead.bit_count()
+        v = 0
+        while v < n and self.win_k(lead, other, v + 1):
+            v += 1
+        return v
+
+    def solve(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> tuple[int, int]:
+        mover = (leader + len(trick)) % 2
+        me, opp = hands[mover], hands[1 - mover]
+        if me == 0:
+            return 0, -1
+        if not trick:
+            value = self.value(me, opp)
+            for c in _bits(self.reps(me, opp)):
+                if self.lead_ok(me, opp, c, value):
+                    return value, c
+            raise AssertionError("no lead achieves the value")  # pragma: no cover
+        c = trick[0]
+        n = me.bit_count()
+        best, best_move = -1, -1
+        for r in _bits(self.reps(self.legal2(me, c), opp | 1 << c)):
+            rest = me & ~(1 << r)
+            if self.beaten_by[c] >> r & 1:
+                v = 1 + self.value(rest, opp)
+            else:
+                v = (n - 1) - self.value(opp, rest)
+            if v > best:
+                best, best_move = v, r
+        return best, best_move
+
+
+def solve(
+    ctx: TrickContext, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int
+) -> tuple[int, int]:
+    """Double-dummy solve of a two-player position (both hands known).
+
+    Returns ``(tricks, card)``: the most tricks, among those not yet complete
+    (the trick in progress included), that the player to move can force, and a
+    card achieving it (the lowest id among equivalent best cards; -1 when the
+    hands are empty).
+    """
+    _check_position(ctx, hands, leader, trick)
+    if len(hands) != 2:
+        raise ValueError(f"the double-dummy solver takes 2 players, not {len(hands)}")
+    return _Solver(ctx, flags).solve(hands, leader, trick)
+
+
+def solve_batch(positions: Sequence[Position], flags: int) -> list[tuple[int, int]]:
+    """:func:`solve` for each ``(ctx, hands, leader, trick)``; a bad position raises."""
+    return [solve(ctx, hands, leader, trick, flags) for ctx, hands, leader, trick in positions]
+
+
+def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:
+    """Deal ``n`` random hands (as :func:`random_hands`, no exchange) and solve each from
+    the first trick, the elder to lead."""
+    opts = _check_batch(n, seed, options)
+    ctxs = _piquet_contexts(opts)
+    rng = Rng(seed)
+    values: list[int] = []
+    moves: list[int] = []
+    dg = _FNV_OFFSET
+    flags = opts.play_flags
+    for _ in range(n):
+        deck = list(_PIQUET)
+        d, e, up = _deal(rng, deck, opts.deal_pattern)
+        v, mv = _Solver(ctxs[up >> 4], flags).solve((d, e), 1, ())
+        values.append(v)
+        moves.append(mv)
+        dg = ((dg ^ (v | mv << 8)) * _FNV_PRIME) & _M64
+    return SolveResults(values, moves, dg)

@@ -1,0 +1,340 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The C core through Cython: the default backend on CPython.
+
+Same functions, same results as ``_pure`` (the oracle); every bad input raises
+``ValueError`` before it reaches C. Batch functions release the GIL.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.string cimport memset
+
+from ecarte._core._pure import (
+    MUST_OVERTAKE,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    NO_TRUMP,
+    HandOptions,
+    HandResult,
+    HandTotals,
+    SolveResults,
+)
+
+__all__ = [
+    "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "Context", "HandOptions",
+    "HandResult", "HandTotals", "Rng", "SolveResults", "legal_plays", "make_context", "perft",
+    "random_hand_results", "random_hands", "random_solves", "solve", "solve_batch",
+    "trick_winner",
+]
+
+cdef object _M64 = (1 << 64) - 1
+
+
+cdef int _fail(int code, str what) except -1:
+    raise ValueError(f"{what}: {ec_strerror(code).decode()}")
+
+
+cdef class Context:
+    """Per-hand tables (an ``ec_context``); attributes as ``_pure.TrickContext``."""
+
+    @property
+    def suit_of(self):
+        return tuple(self.c.suit_of[i] for i in range(64))
+
+    @property
+    def power(self):
+        return tuple(self.c.power[i] for i in range(64))
+
+    @property
+    def trump(self):
+        return self.c.trump
+
+    @property
+    def suit_mask(self):
+        return tuple(self.c.suit_mask[i] for i in range(4))
+
+    @property
+    def above(self):
+        return tuple(self.c.above[i] for i in range(64))
+
+    @property
+    def deck(self):
+        return self.c.deck
+
+    @property
+    def distinct(self):
+        return bool(self.c.distinct)
+
+
+def make_context(suit_of, power, trump):
+    """Build the tables for one hand; ``suit_of[c] == -1`` marks a card not in the deck."""
+    cdef Context ctx = Context.__new__(Context)
+    cdef int8_t s[64]
+    cdef uint8_t p[64]
+    cdef int i, err
+    if len(suit_of) != 64 or len(power) != 64:
+        raise ValueError("suit_of and power need 64 entries, one per card id")
+    if not (isinstance(trump, int) and -1 <= trump <= 3):
+        raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
+    for i in range(64):
+        if not (isinstance(suit_of[i], int) and -1 <= suit_of[i] <= 3):
+            raise ValueError(f"card {i}: effective suit {suit_of[i]!r} is not -1..3")
+        s[i] = suit_of[i]
+        if suit_of[i] == -1:
+            p[i] = 0
+            continue
+        if not (isinstance(power[i], int) and 0 <= power[i] <= 63):
+            raise ValueError(f"card {i}: power {power[i]!r} is not 0..63")
+        p[i] = power[i]
+    err = ec_context_init(&ctx.c, s, p, trump)
+    if err:
+        _fail(err, "make_context")
+    return ctx
+
+
+cdef inline Context _ctx(object ctx):
+    if type(ctx) is not Context:
+        raise ValueError(f"not a context of the cython backend: {type(ctx).__name__}")
+    return <Context>ctx
+
+
+cdef inline uint64_t _mask(object m) except? 0:
+    if not (isinstance(m, int) and 0 <= m <= _M64):
+        raise ValueError(f"hand mask {m!r} is not a 64-bit mask")
+    return <uint64_t>m
+
+
+cdef int _trick(object trick, uint8_t *out, int cap) except -1:
+    cdef Py_ssize_t n = len(trick), i
+    if n > cap:
+        return n
+    for i in range(n):
+        c = trick[i]
+        if not (isinstance(c, int) and 0 <= c < 64):
+            raise ValueError(f"card id {c!r} is not in this deck")
+        out[i] = <uint8_t>c
+    return n
+
+
+def legal_plays(ctx, hand, trick, unsigned flags):
+    """Mask of the cards of ``hand`` that may be played to ``trick`` (see ``_pure``)."""
+    cdef Context cx = _ctx(ctx)
+    cdef uint64_t h = _mask(hand), out = 0
+    cdef uint8_t t[4]
+    cdef int n = _trick(trick, t, 4), err
+    if n > 3:
+        raise ValueError(f"a trick in progress holds 0 to 3 cards, not {n}")
+    err = ec_legal_plays(&cx.c, h, t, n, flags, &out)
+    if err:
+        _fail(err, f"legal_plays({hand:#x}, {list(trick)})")
+    return out
+
+
+def trick_winner(ctx, trick):
+    """Index in ``trick`` of the card winning it."""
+    cdef Context cx = _ctx(ctx)
+    cdef uint8_t t[4]
+    cdef int n = _trick(trick, t, 4), r
+    if not 1 <= n <= 4:
+        raise ValueError(f"a trick holds 1 to 4 cards, not {n}")
+    r = ec_trick_winner(&cx.c, t, n)
+    if r < 0:
+        _fail(r, f"trick_winner({list(trick)})")
+    return r
+
+
+cdef class Rng:
+    """The core's PRNG (xoshiro256** seeded by splitmix64), as ``_pure.Rng``."""
+
+    cdef ec_rng r
+
+    def __init__(self, seed):
+        if not (isinstance(seed, int) and 0 <= seed <= _M64):
+            raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+        ec_rng_seed(&self.r, <uint64_t>seed)
+
+    def next_u64(self):
+        return ec_rng_next(&self.r)
+
+    def below(self, n):
+        if not (isinstance(n, int) and 1 <= n < (1 << 32)):
+            raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
+        return ec_rng_below(&self.r, <uint32_t>n)
+
+
+cdef int _rules(object options, ec_rules *r) except -1:
+    if options is None:
+        options = HandOptions()
+    if not isinstance(options, HandOptions):
+        raise ValueError(f"options must be HandOptions, not {type(options).__name__}")
+    options.check()
+    for i in range(8):
+        r.order[i] = options.order[i]
+    r.elder_min_discard = options.elder_min_discard
+    r.dealer_min_discard = options.dealer_min_discard
+    r.play_flags = options.play_flags
+    r.penalty_to_dealer = options.penalty_to_dealer
+    r.penalty_every_refusal = options.penalty_every_refusal
+    r.vole_penalty = options.vole_penalty
+    r.deal_pattern = options.deal_pattern
+    r.king_points = options.king_points
+    err = ec_rules_check(r)
+    if err:
+        _fail(err, "options")
+    return 0
+
+
+cdef int _batch_args(object n, object seed) except -1:
+    if not (isinstance(n, int) and n >= 0):
+        raise ValueError(f"n must be an int >= 0, not {n!r}")
+    if not (isinstance(seed, int) and 0 <= seed <= _M64):
+        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+    return 0
+
+
+def random_hands(n, seed, options=None):
+    """Play ``n`` random hands from ``seed`` (without the GIL); totals and digest."""
+    cdef ec_rules r
+    cdef ec_totals t
+    cdef size_t cn
+    cdef uint64_t cs
+    _batch_args(n, seed)
+    _rules(options, &r)
+    cn = n
+    cs = seed
+    with nogil:
+        ec_random_hands(&r, cs, cn, NULL, &t)
+    return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
+                      t.exchanges, t.actions, t.digest)
+
+
+def random_hand_results(n, seed, options=None):
+    """Play ``n`` random hands from ``seed`` and return each result."""
+    cdef ec_rules r
+    cdef size_t cn, i
+    cdef uint64_t cs
+    cdef ec_hand_result *out
+    _batch_args(n, seed)
+    _rules(options, &r)
+    cn = n
+    cs = seed
+    out = <ec_hand_result *>PyMem_Malloc(max(cn, 1) * sizeof(ec_hand_result))
+    if out == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            ec_random_hands(&r, cs, cn, out, NULL)
+        return [HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
+                           out[i].tricks[1], out[i].exchanges, out[i].flags, out[i].actions)
+                for i in range(cn)]
+    finally:
+        PyMem_Free(out)
+
+
+def random_solves(n, seed, options=None):
+    """Deal ``n`` random hands and solve each from the first trick (without the GIL)."""
+    cdef ec_rules r
+    cdef size_t cn, i
+    cdef uint64_t cs, digest = 0
+    cdef int8_t *values
+    cdef uint8_t *best
+    _batch_args(n, seed)
+    _rules(options, &r)
+    cn = n
+    cs = seed
+    values = <int8_t *>PyMem_Malloc(max(cn, 1))
+    best = <uint8_t *>PyMem_Malloc(max(cn, 1))
+    if values == NULL or best == NULL:
+        PyMem_Free(values)
+        PyMem_Free(best)
+        raise MemoryError()
+    try:
+        with nogil:
+            ec_random_solves(&r, cs, cn, values, best, &digest)
+        return SolveResults([values[i] for i in range(cn)],
+                            [best[i] if best[i] != 255 else -1 for i in range(cn)], digest)
+    finally:
+        PyMem_Free(values)
+        PyMem_Free(best)
+
+
+cdef int _position(object ctx, object hands, object leader, object trick,
+                   ec_position *pos) except -1:
+    cdef Context cx = _ctx(ctx)
+    cdef Py_ssize_t np = len(hands), i
+    cdef int nt, err
+    memset(pos, 0, sizeof(ec_position))
+    if not 2 <= np <= 4:
+        raise ValueError(f"a position has 2 to 4 hands, not {np}")
+    for i in range(np):
+        pos.hands[i] = _mask(hands[i])
+    if not (isinstance(leader, int) and 0 <= leader < np):
+        raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
+    nt = _trick(trick, pos.trick, 3)
+    if nt >= np:
+        raise ValueError(f"a trick in progress holds 0 to {np - 1} cards, not {nt}")
+    pos.nplayers = <uint8_t>np
+    pos.leader = <uint8_t>leader
+    pos.ntrick = <uint8_t>nt
+    err = ec_position_check(&cx.c, pos)
+    if err:
+        _fail(err, f"position {[hex(h) for h in hands]}, leader {leader}, trick {list(trick)}")
+    return 0
+
+
+def perft(ctx, hands, leader, trick, unsigned flags, depth):
+    """Number of distinct play sequences of ``depth`` cards from the position."""
+    cdef ec_position pos
+    cdef uint64_t count = 0
+    cdef int d, err
+    _position(ctx, hands, leader, trick, &pos)
+    if not (isinstance(depth, int) and 0 <= depth <= 64):
+        raise ValueError(f"perft depth must be an int >= 0, not {depth!r}")
+    d = depth
+    cdef Context cx = <Context>ctx
+    with nogil:
+        err = ec_perft(&cx.c, &pos, flags, d, &count)
+    if err:
+        _fail(err, "perft")
+    return count
+
+
+def solve(ctx, hands, leader, trick, unsigned flags):
+    """Double-dummy solve of a two-player position: ``(tricks, card)``."""
+    cdef ec_position pos
+    cdef uint8_t best = 255
+    cdef int v
+    _position(ctx, hands, leader, trick, &pos)
+    if pos.nplayers != 2:
+        raise ValueError(f"the double-dummy solver takes 2 players, not {pos.nplayers}")
+    cdef Context cx = <Context>ctx
+    with nogil:
+        v = ec_solve(&cx.c, &pos, flags, &best)
+    if v < 0:
+        _fail(v, "solve")
+    return v, (best if best != 255 else -1)
+
+
+def solve_batch(positions, unsigned flags):
+    """:func:`solve` for each ``(ctx, hands, leader, trick)``, the loop without the GIL."""
+    cdef Py_ssize_t n = len(positions), i
+    cdef ec_context *ctxs = <ec_context *>PyMem_Malloc(max(n, 1) * sizeof(ec_context))
+    cdef ec_position *pos = <ec_position *>PyMem_Malloc(max(n, 1) * sizeof(ec_position))
+    cdef int8_t *values = <int8_t *>PyMem_Malloc(max(n, 1))
+    cdef uint8_t *best = <uint8_t *>PyMem_Malloc(max(n, 1))
+    try:
+        if ctxs == NULL or pos == NULL or values == NULL or best == NULL:
+            raise MemoryError()
+        for i in range(n):
+            ctx, hands, leader, trick = positions[i]
+            _position(ctx, hands, leader, trick, &pos[i])
+            if pos[i].nplayers != 2:
+                raise ValueError(f"position {i}: the double-dummy solver takes 2 players")
+            ctxs[i] = (<Context>ctx).c
+        with nogil:
+            ec_solve_batch(ctxs, 1, pos, n, flags, values, best)
+        return [(values[i], best[i] if best[i] != 255 else -1) for i in range(n)]
+    finally:
+        PyMem_Free(ctxs)
+        PyMem_Free(pos)
+        PyMem_Free(values)
+        PyMem_Free(best)
