@@ -6,10 +6,9 @@ import random
 from types import ModuleType
 
 import pytest
+from _coretools import piquet_tables, random_tables
 
 from ecarte._core import MUST_OVERTAKE, MUST_OVERTRUMP, MUST_TRUMP, backends
-
-from _coretools import piquet_tables, random_tables
 
 BACKENDS = backends()
 

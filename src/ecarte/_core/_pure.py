@@ -121,6 +121,8 @@ def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> Tr
 
 
 def _check_trick(ctx: TrickContext, trick: Sequence[int]) -> int:
+    if not isinstance(ctx, TrickContext):
+        raise ValueError(f"not a context of the pure backend: {type(ctx).__name__}")
     seen = 0
     for c in trick:
         if not (isinstance(c, int) and 0 <= c < 64) or ctx.suit_of[c] < 0:
@@ -534,7 +536,7 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
         tot[5] += r.exchanges
         tot[6] += r.actions
         dg = ((dg ^ _pack(r)) * _FNV_PRIME) & _M64
-    return HandTotals(n, *tot, dg)
+    return HandTotals(n, tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)
 
 
 # --------------------------------------------------------- positions, perft

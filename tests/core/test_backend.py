@@ -1,0 +1,90 @@
+"""Backend selection, and the C core compiling cleanly (strict warnings, C++ hosts)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ecarte._core as core
+
+CORE_DIR = Path(core.__file__).parent
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "ecarte" / "_core"
+
+
+def _backend_in_subprocess(**env: str) -> str:
+    environ = {k: v for k, v in os.environ.items() if k != "ECARTE_PURE_PYTHON"}
+    environ.update(env)
+    out = subprocess.run(
+        [sys.executable, "-c", "import ecarte._core as c; print(c.BACKEND)"],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+@pytest.mark.skipif(
+    os.environ.get("ECARTE_PURE_PYTHON", "") not in ("", "0"),
+    reason="this build was asked to be pure Python",
+)
+def test_compiled_backend_is_the_default() -> None:
+    """Catches a build that silently fell back to pure Python (run on the installed wheel)."""
+    want = "cython" if platform.python_implementation() == "CPython" else "cffi"
+    assert _backend_in_subprocess() == want
+
+
+def test_environment_forces_pure() -> None:
+    assert _backend_in_subprocess(ECARTE_PURE_PYTHON="1") == "pure"
+
+
+def test_backend_attribute_and_modules() -> None:
+    assert core.BACKEND in core.backends()
+    assert core.backends()[core.BACKEND].legal_plays is core.legal_plays
+    assert "pure" in core.backends()
+    with pytest.raises(ValueError):
+        core.backend("fortran")
+
+
+def _compiler(name: str) -> str:
+    path = shutil.which(name)
+    if path is None or not (SOURCE / "ecarte_core.c").exists():
+        pytest.skip(f"{name} or the C sources are not available")
+    return path
+
+
+def test_core_compiles_with_strict_warnings(tmp_path: Path) -> None:
+    cc = _compiler("gcc")
+    for std in ("-std=c99", "-std=c11"):
+        subprocess.run(
+            [cc, std, "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", "-c",
+             str(SOURCE / "ecarte_core.c"), "-o", str(tmp_path / "core.o")],
+            check=True,
+        )  # fmt: skip
+
+
+def test_header_is_usable_from_cpp(tmp_path: Path) -> None:
+    cxx = _compiler("g++")
+    main = tmp_path / "host.cpp"
+    main.write_text(
+        '#include "ecarte_core.h"\n'
+        "int main() { ec_rules r; ec_rules_default(&r); ec_totals t;\n"
+        "  return ec_random_hands(&r, 1, 10, nullptr, &t) != EC_OK || t.hands != 10; }\n"
+    )
+    obj = tmp_path / "core.o"
+    subprocess.run(
+        [_compiler("gcc"), "-std=c99", "-O2", "-c", str(SOURCE / "ecarte_core.c"), "-o", str(obj)],
+        check=True,
+    )
+    exe = tmp_path / "host"
+    subprocess.run(
+        [cxx, "-Wall", "-Wextra", "-Werror", f"-I{SOURCE}", str(main), str(obj), "-o", str(exe)],
+        check=True,
+    )
+    subprocess.run([str(exe)], check=True)
