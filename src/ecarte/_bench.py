@@ -1,0 +1,167 @@
+"""Benchmarks of the core, printed as one table: ``ecarte bench`` or ``python -m ecarte._bench``.
+
+Every ratio compares figures measured in the same run. Rows:
+
+- random hands in the C batch (per hand and per action) and in the pure twin (ratio);
+- perft nodes per second (C and pure);
+- double-dummy solves per second from the first trick of random deals (C and pure);
+- instructions per hand under callgrind, via a small C driver (when valgrind and gcc exist);
+- OpenSpiel's ``euchre`` driven from Python and its C++ loop, when ``pyspiel`` imports.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from . import _core
+
+__all__ = ["run_bench"]
+
+
+def _best(fn: Callable[[], object], repeat: int) -> float:
+    """Best wall time of ``repeat`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def _fmt_ns(seconds: float) -> str:
+    ns = seconds * 1e9
+    return f"{ns:,.0f} ns" if ns >= 100 else f"{ns:.1f} ns"
+
+
+def _callgrind_per_hand() -> str | None:
+    """Instructions per random hand of the C batch, measured by callgrind on a C driver."""
+    cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
+    core_dir = Path(__file__).parent / "_core"
+    driver = Path(__file__).resolve().parents[2] / "benches" / "c" / "driver.c"
+    if not (cc and vg and (core_dir / "ecarte_core.c").exists() and driver.exists()):
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "driver")
+        subprocess.run(
+            [cc, "-std=c99", "-O2", f"-I{core_dir}", str(driver), str(core_dir / "ecarte_core.c"),
+             "-o", exe],
+            check=True,
+        )  # fmt: skip
+        counts = []
+        for n in (20_000, 0):
+            out = os.path.join(tmp, f"cg.{n}")
+            subprocess.run(
+                [vg, "--tool=callgrind", f"--callgrind-out-file={out}", exe, "hands", str(n), "1"],
+                check=True,
+                capture_output=True,
+            )
+            summary = [ln for ln in Path(out).read_text().splitlines() if ln.startswith("summary:")]
+            counts.append(int(summary[0].split()[1]))
+    return f"{(counts[0] - counts[1]) / 20_000:,.0f} instr"
+
+
+def _openspiel_rows(quick: bool) -> list[tuple[str, str, str]]:
+    try:
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return [("OpenSpiel euchre", "not installed", "pip install 'ecarte[openspiel]'")]
+    import random as _random
+
+    game = pyspiel.load_game("euchre")
+    rng = _random.Random(1)
+    n = 200 if quick else 1000
+    actions = 0
+
+    def py_loop() -> None:
+        nonlocal actions
+        for _ in range(n):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes = s.chance_outcomes()
+                    s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    s.apply_action(rng.choice(s.legal_actions()))
+                actions += 1
+
+    t = _best(py_loop, 1)
+    rows = [("OpenSpiel euchre, Python-driven", _fmt_ns(t / actions) + "/action", f"{n} deals")]
+    bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(game.num_players())]
+    m = 2000 if quick else 10_000
+    t = _best(
+        lambda: [pyspiel.evaluate_bots(game.new_initial_state(), bots, i) for i in range(m)], 1
+    )
+    rows.append(("OpenSpiel euchre, evaluate_bots (C++)", _fmt_ns(t / m) + "/deal", f"{m} deals"))
+    s = game.new_initial_state()
+    while s.is_chance_node():
+        outcomes = s.chance_outcomes()
+        s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    k = 20_000
+    rows.append(
+        (
+            "OpenSpiel legal_actions()",
+            _fmt_ns(_best(lambda: [s.legal_actions() for _ in range(k)], 3) / k),
+            "per call",
+        )
+    )
+    t = _best(lambda: [s.clone() for _ in range(k)], 3) / k
+    rows.append(("OpenSpiel clone()", _fmt_ns(t), "per call"))
+    return rows
+
+
+def run_bench(quick: bool = False) -> str:
+    """Run the benchmarks and return the table (Markdown)."""
+    pure = _core.backend("pure")
+    live = _core.backends()
+    fast = live.get("cython") or live.get("cffi") or pure
+    name = next(k for k, v in live.items() if v is fast)
+    rep = 2 if quick else 5
+    rows: list[tuple[str, str, str]] = []
+
+    n_c, n_p = (200_000, 2_000) if quick else (1_000_000, 10_000)
+    t_c = _best(lambda: fast.random_hands(n_c, 1), rep) / n_c
+    t_p = _best(lambda: pure.random_hands(n_p, 1), 1) / n_p
+    per_action = n_c / fast.random_hands(n_c, 1).actions
+    note = f"{_fmt_ns(t_c * per_action)}/action"
+    rows.append((f"random hand, C batch ({name})", _fmt_ns(t_c), note))
+    rows.append(("random hand, pure twin", _fmt_ns(t_p), f"C is {t_p / t_c:,.0f}x faster"))
+
+    cg = _callgrind_per_hand()
+    rows.append(("random hand, callgrind", cg or "n/a", "C driver, -O2" if cg else "no valgrind"))
+
+    order, deck = [11, 10, 9, 12, 8, 7, 6, 5], 0x1FE0_1FE0_1FE0_1FE0
+    ctx_f = _core.ranked_context(1, order, deck, fast)
+    ctx_p = _core.ranked_context(1, order, deck, pure)
+    hands = [0x0800_0280_0480_0000, 0x0480_0000_0000_1840]  # two 5-card hands, no obligations
+    nodes = sum(pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, 11))
+    t_c = _best(lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in range(1, 11)], rep)
+    t_p = _best(lambda: [pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, 11)], 1)
+    rows.append(("perft nodes/s, C", f"{nodes / t_c:,.0f}", f"{nodes} nodes, depths 1-10"))
+    rows.append(("perft nodes/s, pure", f"{nodes / t_p:,.0f}", f"C is {t_p / t_c:,.0f}x faster"))
+
+    n_c, n_p = (20_000, 100) if quick else (100_000, 300)
+    t_c = _best(lambda: fast.random_solves(n_c, 1), rep) / n_c
+    t_p = _best(lambda: pure.random_solves(n_p, 1), 1) / n_p
+    rows.append(("double-dummy solve, C batch", _fmt_ns(t_c), f"{1 / t_c:,.0f} solves/s (mean)"))
+    rows.append(("double-dummy solve, pure", _fmt_ns(t_p), f"C is {t_p / t_c:,.0f}x faster"))
+
+    rows += _openspiel_rows(quick)
+
+    width = max(len(r[0]) for r in rows)
+    head = f"| {'benchmark':<{width}} | figure | note |\n|{'-' * (width + 2)}|---|---|\n"
+    body = "\n".join(f"| {a:<{width}} | {b} | {c} |" for a, b, c in rows)
+    machine = f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, backend {name}"  # noqa: E501
+    return f"{head}{body}\n\nMachine: {machine}"
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(run_bench(quick="--quick" in sys.argv))
