@@ -98,20 +98,30 @@ cdef inline Context _ctx(object ctx):
 
 
 cdef inline uint64_t _mask(object m) except? 0:
-    if not (isinstance(m, int) and 0 <= m <= _M64):
+    if type(m) is not int and not isinstance(m, int):
         raise ValueError(f"hand mask {m!r} is not a 64-bit mask")
-    return <uint64_t>m
+    try:
+        return <uint64_t>m
+    except OverflowError:
+        raise ValueError(f"hand mask {m!r} is not a 64-bit mask") from None
 
 
 cdef int _trick(object trick, uint8_t *out, int cap) except -1:
-    cdef Py_ssize_t n = len(trick), i
+    cdef Py_ssize_t n = len(trick), i = 0
+    cdef long v
     if n > cap:
         return n
-    for i in range(n):
-        c = trick[i]
-        if not (isinstance(c, int) and 0 <= c < 64):
+    for c in trick:
+        if type(c) is not int and not isinstance(c, int):
             raise ValueError(f"card id {c!r} is not in this deck")
-        out[i] = <uint8_t>c
+        try:
+            v = c
+        except OverflowError:
+            v = -1
+        if not 0 <= v < 64:
+            raise ValueError(f"card id {c!r} is not in this deck")
+        out[i] = <uint8_t>v
+        i += 1
     return n
 
 

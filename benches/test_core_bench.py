@@ -1,0 +1,53 @@
+"""pytest-benchmark benches of the core: ``pytest benches --benchmark-enable``.
+
+Each bench runs on every importable backend, so the C/pure ratio comes from one run.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import ecarte._core as core
+
+BACKENDS = core.backends()
+ORDER = [11, 10, 9, 12, 8, 7, 6, 5]
+DECK = 0x1FE0_1FE0_1FE0_1FE0
+HANDS = [0x0800_0280_0480_0000, 0x0480_0000_0000_1840]
+
+
+@pytest.fixture(params=sorted(BACKENDS))
+def impl(request: pytest.FixtureRequest) -> ModuleType:
+    return BACKENDS[request.param]
+
+
+def _n(impl: ModuleType, compiled: int, pure: int) -> int:
+    return pure if impl is BACKENDS["pure"] else compiled
+
+
+def test_random_hands(benchmark: Any, impl: ModuleType) -> None:
+    n = _n(impl, 100_000, 500)
+    t = benchmark(impl.random_hands, n, 1)
+    assert t.hands == n
+
+
+def test_perft(benchmark: Any, impl: ModuleType) -> None:
+    ctx = core.ranked_context(1, ORDER, DECK, impl)
+    assert benchmark(impl.perft, ctx, HANDS, 0, [], 0, 10) == 8640
+
+
+def test_random_solves(benchmark: Any, impl: ModuleType) -> None:
+    n = _n(impl, 10_000, 30)
+    assert len(benchmark(impl.random_solves, n, 1).values) == n
+
+
+def test_legal_plays(benchmark: Any, impl: ModuleType) -> None:
+    ctx = core.ranked_context(1, ORDER, DECK, impl)
+    benchmark(impl.legal_plays, ctx, HANDS[1], [59], 3)
+
+
+def test_trick_winner(benchmark: Any, impl: ModuleType) -> None:
+    ctx = core.ranked_context(1, ORDER, DECK, impl)
+    benchmark(impl.trick_winner, ctx, [59, 26])
