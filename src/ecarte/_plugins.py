@@ -12,8 +12,17 @@ import pluggy
 from . import hookspecs
 from ._classic import ClassicRules
 from ._errors import EcarteError, PluginError
+from .rules import Rules
 
-__all__ = ["AUTOLOAD_ENV", "ENTRY_POINT_GROUP", "available_variants", "make_plugin_manager"]
+__all__ = [
+    "AUTOLOAD_ENV",
+    "ENTRY_POINT_GROUP",
+    "available_variants",
+    "call_first",
+    "configure_rules",
+    "make_plugin_manager",
+    "notify",
+]
 
 ENTRY_POINT_GROUP = "ecarte.variants"
 AUTOLOAD_ENV = "ECARTE_DISABLE_PLUGIN_AUTOLOAD"
@@ -60,22 +69,36 @@ def make_plugin_manager(
     pm.add_hookspecs(hookspecs)
     pm.register(ClassicRules(), name="classic")
     for name in variants:
-        pm.register(_load_variant(name), name=name)
+        if pm.get_plugin(name) is not None:
+            raise EcarteError(f"variant {name!r} is named twice")
+        try:
+            pm.register(_load_variant(name), name=name)
+        except (ValueError, pluggy.PluginValidationError) as exc:
+            raise PluginError(f"variant {name!r} cannot be registered: {exc}") from exc
     for plugin in plugins:
         if isinstance(plugin, type):
             plugin = plugin()
-        name = getattr(plugin, "NAME", None)
-        if name is not None and pm.get_plugin(name) is not None:
-            name = None
         try:
-            pm.register(plugin, name=name)
-        except ValueError as exc:
+            pm.register(plugin, name=_unique_name(pm, plugin))
+        except (ValueError, pluggy.PluginValidationError) as exc:
             raise PluginError(f"plugin {plugin!r} cannot be registered: {exc}") from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise PluginError(f"plugin {exc.plugin!r}: {exc}") from exc
     return pm
+
+
+def _unique_name(pm: pluggy.PluginManager, plugin: object) -> str:
+    """The plugin's ``NAME`` (else its class or module name), made unique:
+    error messages name plugins by it."""
+    base = getattr(plugin, "NAME", None) or getattr(plugin, "__name__", None)
+    base = str(base or type(plugin).__name__)
+    name, n = base, 1
+    while pm.get_plugin(name) is not None:
+        n += 1
+        name = f"{base}#{n}"
+    return name
 
 
 def call_first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str]:
@@ -93,6 +116,34 @@ def call_first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any,
         if result is not None:
             return result, impl.plugin_name
     raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
+
+
+def configure_rules(pm: pluggy.PluginManager, rules: Rules) -> Rules:
+    """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
+    previous one returned (None keeps them); classic, registered last, comes last."""
+    for impl in reversed(pm.hook.ecarte_configure_rules.get_hookimpls()):
+        if impl.hookwrapper or impl.wrapper:
+            continue
+        kwargs = {"rules": rules}
+        try:
+            result = impl.function(*[kwargs[a] for a in impl.argnames])
+        except EcarteError as exc:
+            raise PluginError(
+                f"plugin {impl.plugin_name!r}, hook ecarte_configure_rules: {exc}"
+            ) from exc
+        except Exception as exc:
+            raise PluginError(
+                f"plugin {impl.plugin_name!r} failed in ecarte_configure_rules: {exc!r}"
+            ) from exc
+        if result is None:
+            continue
+        if not isinstance(result, Rules):
+            raise PluginError(
+                f"plugin {impl.plugin_name!r}, hook ecarte_configure_rules: returned "
+                f"{result!r}, not a Rules"
+            )
+        rules = result
+    return rules
 
 
 def notify(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> None:

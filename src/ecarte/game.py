@@ -612,6 +612,8 @@ class Game:
 
     def _allowed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         out = tuple(a for a in actions if self._is_allowed(seat, a))
+        if self._has_validators and seat is not None:  # a vetoed decision is not offered
+            out = tuple(a for a in out if self._first_veto(seat, a)[0] is None)
         if not out:
             raise PluginError(
                 f"hook ecarte_exchange_allowed forbids every action of seat {seat} "

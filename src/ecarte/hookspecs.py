@@ -8,6 +8,20 @@ returns something other than ``None``; the builtin classic rules
 phase simply by answering first. Results are checked by the engine: nonsense
 raises :class:`ecarte.PluginError` naming the plugin and the hook, and the
 game is left unchanged.
+
+Notifications (``ecarte_game_started``, ``ecarte_hand_ended``,
+``ecarte_game_ended``, ``ecarte_match_ended``) are sent once the action that
+caused them has been applied for good, never from a clone, and never for a
+step that was rolled back: they are the only place for side effects (ledgers,
+statistics). The other hooks may be called several times for the same state
+(listing legal actions, clones, undo) and must not change anything.
+
+Hook list (the order a match meets them): ``ecarte_configure_rules``,
+``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``,
+``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
+``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
+``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
+``ecarte_match_status``, ``ecarte_match_ended``.
 """
 
 from __future__ import annotations
@@ -31,12 +45,15 @@ hookimpl = pluggy.HookimplMarker("ecarte")
 """Decorator marking a plugin's hook implementation."""
 
 
-@hookspec(firstresult=True)
+@hookspec
 def ecarte_configure_rules(rules: Rules) -> Rules | None:
     """Called once when a game is created, with the rules asked for.
 
-    Return the rules to play by (e.g. ``rules.evolve(target=11)``). First
-    non-None result wins.
+    Return the rules to play by (e.g. ``rules.evolve(target=11)``), or None to
+    keep them. This hook is a chain, not a first-result hook: the
+    implementations are called in turn (variants first, classic last) and
+    each receives the rules returned by the one before, so two variants can
+    each change their own options.
     """
 
 
@@ -83,10 +100,13 @@ def ecarte_discard_limits(game: Game, seat: int) -> tuple[int, int] | None:
 
 @hookspec(firstresult=True)
 def ecarte_validate_action(game: Game, seat: int, action: Action) -> str | None:
-    """Called before an action is applied, only when some plugin implements
-    it: return a sentence to veto the action (it raises
-    :class:`ecarte.IllegalActionError` with that reason), or None to allow it.
-    The first veto wins."""
+    """Called before a decision (packets, propose, play the hand, accept,
+    refuse, discard, announce the king) is applied, and when
+    ``ecarte_exchange_allowed`` forbids one, to explain why. Never called for
+    the cards of a playout, and only when some plugin implements it. Return a
+    sentence to veto the action (it raises :class:`ecarte.IllegalActionError`
+    with that reason and the plugin's name), or None to allow it. The first
+    veto wins."""
 
 
 @hookspec(firstresult=True)
@@ -109,17 +129,28 @@ def ecarte_match_status(game: Game, games: Sequence[GameResult]) -> MatchStatus 
 
 
 @hookspec
-def ecarte_hand_ended(game: Game, result: HandResult) -> None:
-    """Notification: a hand is over (all its points are scored). Every
+def ecarte_game_started(game: Game, number: int, seats: Seats) -> None:
+    """Notification: game ``number`` of the match is set up with ``seats``
+    (``seats.dealer`` is None when a cut decides the deal). Sent after the
+    transaction that started it, before any player acts in it. Every
     implementation is called."""
 
 
 @hookspec
+def ecarte_hand_ended(game: Game, result: HandResult) -> None:
+    """Notification: a hand is over (all its points are scored, kings
+    included; a hand cut short by the end of a game has ``complete=False``).
+    Every implementation is called."""
+
+
+@hookspec
 def ecarte_game_ended(game: Game, result: GameResult) -> None:
-    """Notification: a game is over. Every implementation is called."""
+    """Notification: a game is over; ``result`` has its players, winner, loser,
+    scores and hands. Sent before ``ecarte_game_started`` of the next game.
+    Every implementation is called."""
 
 
 @hookspec
 def ecarte_match_ended(game: Game, winner: int, games: Sequence[GameResult]) -> None:
-    """Notification: the match is over. Every implementation is called."""
-
+    """Notification: the match is over (after the last ``ecarte_game_ended``).
+    Every implementation is called."""

@@ -61,6 +61,8 @@ class HandResult:
     tricks: dict[int, int]
     points: dict[int, int]
     """All points scored in this hand (turned-up king, announced king, tricks)."""
+    kings: dict[int, int] = field(factory=dict)
+    """The part of :attr:`points` scored for the king of trumps, by seat."""
     complete: bool = True
     """False when the game ended before the five tricks (a king reached the target)."""
 

@@ -1,0 +1,134 @@
+"""Three-player écarté, "la poule" (seed 000 and RULES.md section 2).
+
+Three seats (0, 1, 2); two play, one waits. With the default ``rotation="per-game"``
+the loser of each game makes way for the waiting player, and whoever wins two
+games in a row takes the pool. With ``rotation="per-hand"`` (seed 000's
+description) the dealer of each hand sits it out: seat ``d`` deals, seat
+``d + 1`` is elder, seat ``d + 2`` takes the dealer's part (responds to
+proposals, scores a turned-up king), and the deal passes to the left after
+every hand; all three keep their own score in the game.
+
+>>> from ecarte import Game
+>>> from ecarte.players import RandomPlayer, play_match
+>>> game = Game(plugins=[Poule()], seed=5)
+>>> game.players
+3
+>>> _ = play_match(game, {s: RandomPlayer(seed=s) for s in range(3)})
+>>> poule = game.plugin("poule")
+>>> last, before = game.game_results[-1], game.game_results[-2]
+>>> last.winner == before.winner == game.winner == poule.pool_winner
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from ecarte import EcarteError, Game, GameResult, HandResult, MatchStatus, Seats, hookimpl
+
+__all__ = ["ROTATIONS", "Poule"]
+
+ROTATIONS = ("per-game", "per-hand")
+SEATS = 3
+
+
+def _sitting_out(hand: HandResult) -> int:
+    return 3 - hand.dealer - hand.elder
+
+
+def _hand_seats(sitter: int) -> Seats:
+    """Seat ``sitter`` deals and sits out; the next seat is elder."""
+    elder, responder = (sitter + 1) % SEATS, (sitter + 2) % SEATS
+    return Seats(players=(elder, responder), dealer=responder)
+
+
+class Poule:
+    """La poule: a table of three, the loser of a game makes way, two wins in
+    a row take the pool.
+
+    ``ante`` is what each player puts in the pool at the start and what the
+    loser of every game adds (per-game rotation; with per-hand rotation, the
+    two players of the deciding hand who did not win add it). The pool and
+    what each seat paid in are kept in :attr:`pool` and :attr:`paid`.
+    One instance serves one game.
+    """
+
+    NAME = "poule"
+    DESCRIPTION = "Three players (la poule): the loser makes way, two wins in a row take the pool"
+
+    def __init__(
+        self, rotation: Literal["per-game", "per-hand"] = "per-game", ante: int = 1
+    ) -> None:
+        if rotation not in ROTATIONS:
+            raise EcarteError(f"rotation must be one of {ROTATIONS}, not {rotation!r}")
+        if isinstance(ante, bool) or not isinstance(ante, int) or ante < 0:
+            raise EcarteError(f"ante must be an int >= 0, not {ante!r}")
+        self.rotation = rotation
+        self.ante = ante
+        self.pool = 0
+        self.paid = [0] * SEATS
+        self.pool_winner: int | None = None
+        self.winnings = [0] * SEATS
+
+    # -- seating ------------------------------------------------------------
+
+    @hookimpl
+    def ecarte_table_size(self) -> int:
+        return SEATS
+
+    @hookimpl
+    def ecarte_next_game(self, previous: GameResult | None) -> Seats:
+        if self.rotation == "per-hand":
+            sitter = 0 if previous is None else (_sitting_out(previous.hands[-1]) + 1) % SEATS
+            return _hand_seats(sitter)
+        if previous is None:
+            return Seats(players=(0, 1), dealer=None)
+        (waiting,) = set(range(SEATS)) - set(previous.players)
+        # the winner stays and the waiting player comes in; they cut for the deal
+        return Seats(players=(previous.winner, waiting), dealer=None)
+
+    @hookimpl
+    def ecarte_next_hand(self, previous: HandResult) -> Seats | None:
+        if self.rotation == "per-hand":
+            return _hand_seats((_sitting_out(previous) + 1) % SEATS)
+        return None  # the two players of the game alternate the deal (classic)
+
+    # -- the pool -----------------------------------------------------------
+
+    @hookimpl
+    def ecarte_match_status(self, games: Sequence[GameResult]) -> MatchStatus:
+        if len(games) >= 2 and games[-1].winner == games[-2].winner:
+            return MatchStatus(over=True, winner=games[-1].winner)
+        return MatchStatus(over=False)
+
+    @hookimpl
+    def ecarte_game_started(self, number: int) -> None:
+        if number == 1:
+            for seat in range(SEATS):
+                self._pay(seat)
+
+    @hookimpl
+    def ecarte_game_ended(self, game: Game, result: GameResult) -> None:
+        if game.is_over:
+            return
+        if self.rotation == "per-hand":
+            for seat in set(range(SEATS)) - {result.winner}:
+                self._pay(seat)
+        else:
+            self._pay(result.loser)
+
+    @hookimpl
+    def ecarte_match_ended(self, winner: int) -> None:
+        self.pool_winner = winner
+        self.winnings[winner] += self.pool
+        self.pool = 0
+
+    def _pay(self, seat: int) -> None:
+        self.paid[seat] += self.ante
+        self.pool += self.ante
+
+    def net(self) -> tuple[int, ...]:
+        """What each seat has won (positive) or lost so far; the total is 0
+        once the pool is taken."""
+        return tuple(self.winnings[s] - self.paid[s] for s in range(SEATS))

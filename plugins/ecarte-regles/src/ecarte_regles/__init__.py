@@ -1,0 +1,343 @@
+"""Jeux de Règles: écarté played by the conventions (RULES.md section 2).
+
+A *jeu de règle* is a hand that should win three tricks unless the dealer
+holds two or more trumps. By convention the elder must play one without
+proposing (unless it holds the king of trumps: then it proposes), and the
+dealer refuses with the same hands. :data:`TABLE` lists the patterns as data,
+:func:`match_hand` says which one (if any) a hand matches,
+:func:`elder_convention` and :func:`dealer_convention` give the conventional
+decision with its reason, :class:`JeuxDeRegles` is the plugin that enforces
+it and :class:`RegleBot` a player that follows it.
+
+>>> from ecarte import CardSet, Suit
+>>> match_hand(CardSet.parse("7♠ 8♠ 9♠ K♥ 7♦"), Suit.SPADES).name
+'three trumps'
+>>> match_hand(CardSet.parse("7♠ 8♥ 9♥ 10♦ 7♣"), Suit.SPADES) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from ecarte import (
+    Accept,
+    Action,
+    Card,
+    CardSet,
+    Game,
+    Observation,
+    Phase,
+    PlayHand,
+    Propose,
+    Rank,
+    Refuse,
+    Suit,
+    hookimpl,
+)
+from ecarte.players import HeuristicPlayer, Player
+
+__all__ = [
+    "ADJUSTMENTS",
+    "EVEN_CHANCE",
+    "TABLE",
+    "Adjustment",
+    "Decision",
+    "JeuxDeRegles",
+    "Pattern",
+    "RegleBot",
+    "dealer_convention",
+    "elder_convention",
+    "is_guarded",
+    "match_hand",
+]
+
+COURT = (Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+@frozen
+class _Shape:
+    """A hand seen from the trump suit."""
+
+    trumps: int
+    plain: dict[Suit, frozenset[Rank]]
+    """The ranks held in each plain suit (empty suits included)."""
+
+    @staticmethod
+    def of(hand: CardSet, trump: Suit) -> _Shape:
+        plain: dict[Suit, set[Rank]] = {s: set() for s in Suit if s != trump}
+        trumps = 0
+        for card in hand:
+            if card.suit == trump:
+                trumps += 1
+            else:
+                plain[card.suit].add(card.rank)
+        return _Shape(trumps=trumps, plain={s: frozenset(r) for s, r in plain.items()})
+
+    def suits_with(self, pred: Callable[[frozenset[Rank]], bool]) -> list[Suit]:
+        return [s for s, ranks in self.plain.items() if pred(ranks)]
+
+
+@frozen
+class Pattern:
+    """One entry of the table of jeux de règle."""
+
+    name: str
+    trumps: str
+    """How many trumps the hand holds: "3+", "2", "1" or "0"."""
+    requirement: str
+    """What the rest of the hand must hold, in words."""
+    test: Callable[[_Shape], bool]
+
+    def matches(self, hand: CardSet, trump: Suit) -> bool:
+        return self.test(_Shape.of(hand, trump))
+
+
+def _queen_and_guarded_jack(h: _Shape) -> bool:
+    queens = h.suits_with(lambda r: Rank.QUEEN in r)
+    jacks = h.suits_with(lambda r: Rank.JACK in r and len(r) >= 2)
+    return any(q != j for q in queens for j in jacks)
+
+
+def _lone_king_and_lone_queen(h: _Shape) -> bool:
+    kings = h.suits_with(lambda r: r == {Rank.KING})
+    queens = h.suits_with(lambda r: r == {Rank.QUEEN})
+    return bool(kings) and bool(queens)
+
+
+def _two_safe_discards(h: _Shape) -> bool:
+    kings = sum(Rank.KING in r for r in h.plain.values())
+    return 5 - h.trumps - kings == 2
+
+
+TABLE: tuple[Pattern, ...] = (
+    Pattern(
+        name="three trumps",
+        trumps="3+",
+        requirement="anything",
+        test=lambda h: h.trumps >= 3,
+    ),
+    Pattern(
+        name="two trumps and three of a plain suit",
+        trumps="2",
+        requirement="three cards of one plain suit",
+        test=lambda h: h.trumps == 2 and bool(h.suits_with(lambda r: len(r) >= 3)),
+    ),
+    Pattern(
+        name="one trump and king-queen-jack",
+        trumps="1",
+        requirement="K Q J of one plain suit",
+        test=lambda h: h.trumps == 1 and bool(h.suits_with(lambda r: set(COURT) <= r)),
+    ),
+    Pattern(
+        name="one trump and four of a plain suit",
+        trumps="1",
+        requirement="four cards of one plain suit",
+        test=lambda h: h.trumps == 1 and bool(h.suits_with(lambda r: len(r) >= 4)),
+    ),
+    Pattern(
+        name="one trump and two queens",
+        trumps="1",
+        requirement="two plain queens",
+        test=lambda h: h.trumps == 1 and len(h.suits_with(lambda r: Rank.QUEEN in r)) >= 2,
+    ),
+    Pattern(
+        name="one trump, a queen and a guarded jack",
+        trumps="1",
+        requirement="a queen, and a jack with another card of a different suit",
+        test=lambda h: h.trumps == 1 and _queen_and_guarded_jack(h),
+    ),
+    Pattern(
+        name="one trump, an unguarded king and an unguarded queen",
+        trumps="1",
+        requirement="a king alone in its suit and a queen alone in another",
+        test=lambda h: h.trumps == 1 and _lone_king_and_lone_queen(h),
+    ),
+    Pattern(
+        name="four court cards without a trump",
+        trumps="0",
+        requirement="four kings, queens or jacks",
+        test=lambda h: h.trumps == 0 and sum(len(r & set(COURT)) for r in h.plain.values()) >= 4,
+    ),
+    Pattern(
+        name="only two safe discards",
+        trumps="any",
+        requirement="exactly three cards that are kings or trumps",
+        test=_two_safe_discards,
+    ),
+)
+"""The table of jeux de règle, in the order they are tried."""
+
+
+def match_hand(hand: CardSet, trump: Suit | Card) -> Pattern | None:
+    """The first pattern of :data:`TABLE` that ``hand`` matches, or None."""
+    suit = trump.suit if isinstance(trump, Card) else Suit(trump)
+    shape = _Shape.of(hand, suit)
+    for pattern in TABLE:
+        if pattern.test(shape):
+            return pattern
+    return None
+
+
+def is_guarded(hand: CardSet, trump: Suit) -> tuple[int, int]:
+    """(plain suits guarded, trumps held): a plain suit is guarded by its
+    king, or by its queen (a queen counts as a guard)."""
+    shape = _Shape.of(hand, trump)
+    guarded = len(shape.suits_with(lambda r: Rank.KING in r or Rank.QUEEN in r))
+    return guarded, shape.trumps
+
+
+EVEN_CHANCE = 2.4
+"""The estimate (:meth:`ecarte.players.HeuristicPlayer.likely_tricks`) from
+which a hand is taken to have an even chance of three tricks."""
+
+
+@frozen
+class Adjustment:
+    """A change of the convention by the score."""
+
+    name: str
+    applies_to: str
+    """"elder" or "dealer"."""
+    description: str
+
+
+ADJUSTMENTS: tuple[Adjustment, ...] = (
+    Adjustment(
+        name="dealer at the point of game",
+        applies_to="elder",
+        description="with the dealer one point from the target (4 of 5), the elder plays any "
+        "hand with an even chance of three tricks",
+    ),
+    Adjustment(
+        name="elder at the point of game",
+        applies_to="dealer",
+        description="when the opponent (the elder) is one point from the target, the dealer "
+        "refuses with any hand that holds a trump",
+    ),
+)
+
+
+@frozen
+class Decision:
+    """What the convention says, and why."""
+
+    play: bool
+    """Elder: play the hand (do not propose). Dealer: refuse."""
+    reason: str
+
+
+_ESTIMATOR = HeuristicPlayer()
+
+
+def elder_convention(
+    hand: CardSet, trump: Suit, *, elder_score: int = 0, dealer_score: int = 0, target: int = 5
+) -> Decision:
+    """Whether the elder must play ``hand`` without proposing."""
+    pattern = match_hand(hand, trump)
+    king = Card.of(Rank.KING, trump) in hand
+    if pattern is not None:
+        if king:
+            return Decision(False, f"jeu de règle ({pattern.name}) with the king: propose")
+        return Decision(True, f"jeu de règle ({pattern.name})")
+    if dealer_score == target - 1 and _ESTIMATOR.likely_tricks(hand, trump) >= EVEN_CHANCE:
+        return Decision(True, f"{ADJUSTMENTS[0].name}: an even chance of three tricks")
+    return Decision(False, "no jeu de règle")
+
+
+def dealer_convention(
+    hand: CardSet, trump: Suit, *, elder_score: int = 0, dealer_score: int = 0, target: int = 5
+) -> Decision:
+    """Whether the dealer must refuse a proposal with ``hand``."""
+    pattern = match_hand(hand, trump)
+    if pattern is not None:
+        return Decision(True, f"jeu de règle ({pattern.name})")
+    guarded, trumps = is_guarded(hand, trump)
+    if guarded >= 3:
+        return Decision(True, "guarded in three suits")
+    if guarded >= 2 and trumps >= 1:
+        return Decision(True, "guarded in two suits with a trump")
+    if guarded >= 1 and trumps >= 2:
+        return Decision(True, "guarded in one suit with two trumps")
+    if elder_score == target - 1 and trumps >= 1:
+        return Decision(True, f"{ADJUSTMENTS[1].name}: a trump")
+    return Decision(False, "not guarded enough")
+
+
+def _decide(game: Game, seat: int) -> Decision | None:
+    trump = game.trump
+    if trump is None or game.elder is None or game.dealer is None:
+        return None
+    kwargs = {
+        "elder_score": game.scores[game.elder],
+        "dealer_score": game.scores[game.dealer],
+        "target": game.rules.target,
+    }
+    if seat == game.elder:
+        return elder_convention(game.hand(seat), trump, **kwargs)
+    return dealer_convention(game.hand(seat), trump, **kwargs)
+
+
+class JeuxDeRegles:
+    """Enforces the convention: the elder may not propose with a jeu de règle
+    (nor, with the dealer at the point of game, with an even chance), and the
+    refusal names the pattern. With ``strict_dealer=True`` the dealer must
+    also respond by the convention."""
+
+    NAME = "regles"
+    DESCRIPTION = "Jeux de Règles: the elder must play a jeu de règle; the dealer's convention"
+
+    def __init__(self, strict_dealer: bool = False) -> None:
+        self.strict_dealer = strict_dealer
+
+    def _veto(self, game: Game, seat: int, action: Action) -> str | None:
+        if isinstance(action, Propose) and seat == game.elder:
+            decision = _decide(game, seat)
+            if decision is not None and decision.play:
+                return f"the elder must play a {decision.reason} without proposing"
+        elif self.strict_dealer and isinstance(action, Accept | Refuse) and seat == game.dealer:
+            decision = _decide(game, seat)
+            if decision is not None and decision.play and isinstance(action, Accept):
+                return f"the dealer must refuse with a {decision.reason}"
+            if decision is not None and not decision.play and isinstance(action, Refuse):
+                return f"the dealer must accept: {decision.reason}"
+        return None
+
+    @hookimpl
+    def ecarte_exchange_allowed(self, game: Game, seat: int, action: Action) -> bool | None:
+        # only ever forbid: permission is left to the rules below (the stock)
+        return False if self._veto(game, seat, action) is not None else None
+
+    @hookimpl
+    def ecarte_validate_action(self, game: Game, seat: int, action: Action) -> str | None:
+        return self._veto(game, seat, action)
+
+
+class RegleBot:
+    """A player that proposes, plays and responds by the convention, and
+    otherwise plays like ``fallback`` (a heuristic player by default)."""
+
+    def __init__(self, fallback: Player | None = None) -> None:
+        self.fallback: Player = fallback or HeuristicPlayer()
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        obs = observation
+        if obs.phase in (Phase.PROPOSE, Phase.RESPOND) and obs.trump is not None:
+            assert obs.elder is not None and obs.dealer is not None
+            kwargs = {
+                "elder_score": obs.scores[obs.elder],
+                "dealer_score": obs.scores[obs.dealer],
+                "target": obs.rules.target,
+            }
+            want: Action
+            if obs.phase is Phase.PROPOSE:
+                play = elder_convention(obs.hand, obs.trump, **kwargs).play
+                want = PlayHand() if play else Propose()
+            else:
+                refuse = dealer_convention(obs.hand, obs.trump, **kwargs).play
+                want = Refuse() if refuse else Accept()
+            if want in legal:
+                return want
+        return self.fallback.choose(observation, legal)

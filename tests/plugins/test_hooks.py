@@ -1,0 +1,414 @@
+"""One test (at least) per hook: test_hook_<name> for every ecarte_<name>.
+
+test_hookspecs.py checks that this file has one for every hook in the specs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from _helpers import FixedDeal, Recorder, before_last_card, dealt, snapshot
+
+from ecarte import (
+    Accept,
+    Discard,
+    Game,
+    IllegalActionError,
+    MatchStatus,
+    Phase,
+    Play,
+    PlayHand,
+    PluginError,
+    Propose,
+    Refuse,
+    Rules,
+    Seats,
+    hookimpl,
+)
+from ecarte.players import RandomPlayer, play_match
+
+
+def _play_out(game: Game, seed: int = 0) -> Game:
+    return play_match(game, {s: RandomPlayer(seed=seed + s) for s in range(game.players)})
+
+
+def test_hook_configure_rules() -> None:
+    class Target:
+        @hookimpl
+        def ecarte_configure_rules(self, rules: Rules) -> Rules:
+            return rules.evolve(target=7)
+
+    class Games:
+        @hookimpl
+        def ecarte_configure_rules(self, rules: Rules) -> Rules:
+            return rules.evolve(games_to_win=1)
+
+    class Nothing:
+        @hookimpl
+        def ecarte_configure_rules(self) -> None:
+            return None
+
+    game = Game("spanish", plugins=[Target(), Games(), Nothing()])
+    # a chain: both changes apply, on top of the preset asked for
+    assert game.rules == Rules.preset("spanish").evolve(target=7, games_to_win=1)
+    assert Game().rules == Rules()
+
+
+def test_hook_configure_rules_nonsense() -> None:
+    class Bad:
+        NAME = "bad-rules"
+
+        @hookimpl
+        def ecarte_configure_rules(self) -> object:
+            return {"target": 3}
+
+    with pytest.raises(PluginError, match=r"'bad-rules'.*ecarte_configure_rules"):
+        Game(plugins=[Bad()])
+
+
+@pytest.mark.parametrize("size", [1, 17, "3", None])
+def test_hook_table_size(size: Any) -> None:
+    class Size:
+        NAME = "sizer"
+
+        @hookimpl
+        def ecarte_table_size(self) -> Any:
+            return size
+
+    if size is None:  # no answer: classic's two seats
+        assert Game(plugins=[Size()]).players == 2
+        return
+    with pytest.raises(PluginError, match=r"'sizer'.*ecarte_table_size"):
+        Game(plugins=[Size()])
+
+
+def test_hook_table_size_four() -> None:
+    class Four:
+        @hookimpl
+        def ecarte_table_size(self) -> int:
+            return 4
+
+        @hookimpl
+        def ecarte_next_game(self) -> Seats:
+            return Seats(players=(2, 3), dealer=3)
+
+    game = Game(plugins=[Four()], seed=1)
+    assert game.players == 4 and game.game_players == (2, 3) and game.dealer == 3
+    _play_out(game)
+    assert game.scores[0] == game.scores[1] == 0
+
+
+def test_hook_next_game() -> None:
+    class Fixed:
+        @hookimpl
+        def ecarte_next_game(self, previous: Any) -> Seats:
+            return Seats(players=(1, 0), dealer=0)
+
+    game = _play_out(Game(plugins=[Fixed()], seed=3))
+    assert all(g.hands[0].dealer == 0 for g in game.game_results)
+
+
+def test_hook_next_game_seat_that_does_not_exist() -> None:
+    class Ghost:
+        NAME = "ghost"
+
+        @hookimpl
+        def ecarte_next_game(self) -> Seats:
+            return Seats(players=(0, 2), dealer=None)
+
+    with pytest.raises(PluginError, match=r"'ghost', hook ecarte_next_game.*table of 2"):
+        Game(plugins=[Ghost()])
+
+
+def test_hook_next_hand() -> None:
+    class SameDealer:
+        @hookimpl
+        def ecarte_next_hand(self, previous: Any) -> Seats:
+            return Seats(players=(0, 1), dealer=previous.dealer)
+
+    game = _play_out(Game(plugins=[SameDealer()], seed=4))
+    for result in game.game_results:
+        assert len({h.dealer for h in result.hands}) == 1
+
+
+def test_hook_next_hand_nonsense_leaves_game_unchanged() -> None:
+    class Ghost:
+        NAME = "ghost-hand"
+
+        @hookimpl
+        def ecarte_next_hand(self) -> Seats:
+            return Seats(players=(0, 5), dealer=5)
+
+    game = Game(plugins=[Ghost()], seed=5)
+    before_last_card(game)  # the last card scores the hand, then asks for the next seats
+    assert max(game.scores) == 0
+    before = snapshot(game)
+    with pytest.raises(PluginError, match=r"'ghost-hand', hook ecarte_next_hand"):
+        game.apply(game.legal_actions()[0])
+    assert snapshot(game) == before
+
+
+def test_hook_deal() -> None:
+    deal = FixedDeal(elder="7♠ 8♠ 9♠ 10♠ 7♥", dealer="K♥ Q♥ J♥ A♥ 10♥", turnup="7♦")
+    game = dealt(Game(plugins=[deal], seed=1))
+    assert game.hand(game.elder) == deal.elder
+    assert game.hand(game.dealer) == deal.dealer
+    assert str(game.turnup) == "7♦" and game.stock_size == 21
+
+
+def test_hook_deal_illegal_deal_leaves_game_unchanged() -> None:
+    from ecarte import Deal, DealtHands
+
+    class Cheat:
+        NAME = "cheat"
+
+        @hookimpl
+        def ecarte_deal(self, deck: Any, dealer: int, elder: int) -> DealtHands:
+            both = deck[0:5]  # the same five cards to each player
+            from ecarte import CardSet
+
+            return DealtHands(
+                hands={elder: CardSet.of(both), dealer: CardSet.of(both)},
+                turnup=deck[5],
+                stock=tuple(deck[6:]),
+            )
+
+    game = Game(plugins=[Cheat()], seed=2, auto_chance=False)
+    while game.phase is Phase.CUT:
+        game.apply_chance()
+    dealt(game)
+    before = snapshot(game)
+    with pytest.raises(PluginError, match=r"'cheat', hook ecarte_deal: the hands share a card"):
+        game.apply_chance()
+    assert snapshot(game) == before
+    from ecarte import PIQUET_DECK
+
+    with pytest.raises(PluginError):
+        game.apply(Deal(tuple(PIQUET_DECK)))
+    assert snapshot(game) == before
+
+
+def test_hook_exchange_allowed() -> None:
+    class NoProposals:
+        @hookimpl
+        def ecarte_exchange_allowed(self, action: Any) -> bool | None:
+            return False if isinstance(action, Propose) else None
+
+    game = dealt(Game(plugins=[NoProposals()], seed=1))
+    assert game.legal_actions() == (PlayHand(),)
+    with pytest.raises(IllegalActionError, match="propose"):
+        game.apply(Propose())
+
+
+def test_hook_exchange_allowed_forbidding_everything() -> None:
+    class Nothing:
+        @hookimpl
+        def ecarte_exchange_allowed(self) -> bool:
+            return False
+
+    game = dealt(Game(plugins=[Nothing()], seed=1))
+    with pytest.raises(PluginError, match="ecarte_exchange_allowed forbids every action"):
+        game.legal_actions()
+
+
+def test_hook_discard_limits() -> None:
+    class TwoOrThree:
+        @hookimpl
+        def ecarte_discard_limits(self) -> tuple[int, int]:
+            return (2, 3)
+
+    game = dealt(Game(plugins=[TwoOrThree()], seed=1))
+    game.apply(Propose())
+    game.apply(Accept())
+    sizes = {len(a.cards) for a in game.legal_actions() if isinstance(a, Discard)}
+    assert sizes == {2, 3}
+    with pytest.raises(IllegalActionError, match="at least 2"):
+        game.apply(Discard(_one(game)))
+
+
+def _one(game: Game) -> Any:
+    from ecarte import CardSet
+
+    return CardSet.of([next(iter(game.hand(game.to_act)))])
+
+
+@pytest.mark.parametrize("limits", [(4, 2), (0, 6), (-1, 3), [1, 5], "1-5"])
+def test_hook_discard_limits_nonsense(limits: Any) -> None:
+    class Bad:
+        NAME = "bad-limits"
+
+        @hookimpl
+        def ecarte_discard_limits(self) -> Any:
+            return limits
+
+    game = dealt(Game(plugins=[Bad()], seed=1))
+    game.apply(Propose())
+    game.apply(Accept())
+    before = snapshot(game, legal=False)
+    with pytest.raises(PluginError, match=r"'bad-limits', hook ecarte_discard_limits"):
+        game.legal_actions()
+    with pytest.raises(PluginError, match=r"'bad-limits', hook ecarte_discard_limits"):
+        game.apply(Discard(_one(game)))
+    assert snapshot(game, legal=False) == before
+
+
+def test_hook_validate_action() -> None:
+    seen: list[Any] = []
+
+    class NoRefusals:
+        NAME = "no-refusals"
+
+        @hookimpl
+        def ecarte_validate_action(self, action: Any) -> str | None:
+            seen.append(action)
+            return "this club never refuses" if isinstance(action, Refuse) else None
+
+    game = dealt(Game(plugins=[NoRefusals()], seed=1))
+    game.apply(Propose())
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"never refuses.*'no-refusals'"):
+        game.apply(Refuse())
+    assert snapshot(game) == before
+    _play_out(game)
+    assert seen and not any(isinstance(a, Play) for a in seen)  # never per card
+
+
+def test_hook_king_points() -> None:
+    class ThreeForTheKing:
+        @hookimpl
+        def ecarte_king_points(self, turned_up: bool) -> int:
+            return 3 if turned_up else 2
+
+    deal = FixedDeal(elder="7♠ 8♠ 9♠ 10♠ 7♥", dealer="Q♥ J♥ A♥ 10♥ 9♥", turnup="K♦")
+    game = dealt(Game(plugins=[ThreeForTheKing(), deal], seed=1))
+    assert game.scores[game.dealer] == 3
+
+
+def test_hook_king_points_negative_leaves_game_unchanged() -> None:
+    class Negative:
+        NAME = "negative-king"
+
+        @hookimpl
+        def ecarte_king_points(self) -> int:
+            return -1
+
+    deal = FixedDeal(elder="K♦ 8♠ 9♠ 10♠ 7♥", dealer="Q♥ J♥ A♥ 10♥ 9♥", turnup="7♦")
+    game = dealt(Game(plugins=[Negative(), deal], seed=1))
+    game.apply(PlayHand())
+    before = snapshot(game)
+    with pytest.raises(PluginError, match=r"'negative-king', hook ecarte_king_points: -1"):
+        game.apply("king")
+    assert snapshot(game) == before
+
+
+def test_hook_score_hand() -> None:
+    class Generous:
+        @hookimpl
+        def ecarte_score_hand(self, outcome: Any) -> dict[int, int]:
+            return {outcome.elder: 5}
+
+    game = _play_out(Game(plugins=[Generous()], seed=6))
+    for result in game.game_results:
+        for hand in result.hands:
+            if hand.complete:
+                assert hand.points[hand.elder] - hand.kings[hand.elder] == 5
+
+
+@pytest.mark.parametrize("points", [{0: -2}, {0: 1.5}, {7: 1}, [1, 0], {0: True}])
+def test_hook_score_hand_nonsense_leaves_game_unchanged(points: Any) -> None:
+    class Bad:
+        NAME = "bad-score"
+
+        @hookimpl
+        def ecarte_score_hand(self) -> Any:
+            return points
+
+    game = Game(plugins=[Bad()], seed=7)
+    before_last_card(game)
+    assert max(game.scores) == 0
+    before = snapshot(game)
+    with pytest.raises(PluginError, match=r"'bad-score', hook ecarte_score_hand"):
+        game.apply(game.legal_actions()[0])
+    assert snapshot(game) == before
+
+
+def test_hook_match_status() -> None:
+    class OneGame:
+        @hookimpl
+        def ecarte_match_status(self, games: Any) -> MatchStatus:
+            return MatchStatus(over=True, winner=games[-1].winner)
+
+    game = _play_out(Game(plugins=[OneGame()], seed=8))
+    assert len(game.game_results) == 1 and game.winner == game.game_results[0].winner
+
+
+def test_hook_match_status_winner_who_does_not_exist() -> None:
+    class Ghost:
+        NAME = "ghost-winner"
+
+        @hookimpl
+        def ecarte_match_status(self) -> MatchStatus:
+            return MatchStatus(over=True, winner=9)
+
+    game = Game(plugins=[Ghost()], seed=8)
+    with pytest.raises(PluginError, match=r"'ghost-winner', hook ecarte_match_status"):
+        _play_out(game)
+    assert not game.is_over and not game.game_results
+
+
+def test_hook_game_started() -> None:
+    recorder = Recorder()
+    game = Game(plugins=[recorder], seed=9)
+    assert recorder.calls == [("game_started", {"number": 1, "seats": Seats(players=(0, 1))})]
+    clone = game.clone()
+    _play_out(clone)
+    assert len(recorder.calls) == 1  # clones send no notifications
+    _play_out(game)
+    started = [kw["number"] for name, kw in recorder.calls if name == "game_started"]
+    assert started == list(range(1, len(game.game_results) + 1))
+
+
+def test_hook_hand_ended() -> None:
+    recorder = Recorder()
+    game = _play_out(Game(plugins=[recorder], seed=10))
+    hands = [kw["result"] for name, kw in recorder.calls if name == "hand_ended"]
+    assert hands == [h for g in game.game_results for h in g.hands]
+    for hand in hands:
+        assert sum(hand.points.values()) >= sum(hand.kings.values())
+
+
+def test_hook_game_ended() -> None:
+    recorder = Recorder()
+    game = _play_out(Game(plugins=[recorder], seed=11))
+    ended = [kw["result"] for name, kw in recorder.calls if name == "game_ended"]
+    assert ended == list(game.game_results)
+    names = recorder.names()
+    # the end of a game is announced before the next one starts
+    for i, name in enumerate(names):
+        if name == "game_ended" and i + 1 < len(names) and names[i + 1] != "match_ended":
+            assert names[i + 1] == "game_started"
+
+
+def test_hook_match_ended() -> None:
+    recorder = Recorder()
+    game = _play_out(Game(plugins=[recorder], seed=12))
+    assert recorder.names()[-1] == "match_ended"
+    assert recorder.calls[-1][1] == {"winner": game.winner, "games": game.game_results}
+    assert recorder.names().count("match_ended") == 1
+
+
+def test_notifications_not_sent_for_rolled_back_steps() -> None:
+    recorder = Recorder()
+
+    class FailOnSecondGame:
+        NAME = "fail-second"
+
+        @hookimpl
+        def ecarte_next_game(self, previous: Any) -> Seats | None:
+            return None if previous is None else Seats(players=(0, 0))
+
+    game = Game(plugins=[recorder, FailOnSecondGame()], seed=13)
+    with pytest.raises(PluginError, match="'fail-second'"):
+        _play_out(game)
+    assert "game_ended" not in recorder.names()

@@ -1,0 +1,139 @@
+"""One plugin manager per game, discovery through entry points, autoload switch."""
+
+from __future__ import annotations
+
+import pytest
+
+from ecarte import EcarteError, Game, PluginError, Rules, available_variants, hookimpl
+from ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
+from ecarte.players import RandomPlayer, play_match
+
+VARIANTS = ("cercle", "napoleon", "poule", "quick", "regles")
+
+
+def test_installed_variants_are_listed_with_a_description() -> None:
+    found = available_variants()
+    assert set(VARIANTS) <= set(found)
+    for name in VARIANTS:
+        assert found[name] and "\n" not in found[name] and "cannot be loaded" not in found[name]
+
+
+def test_entry_point_group() -> None:
+    import importlib.metadata
+
+    eps = {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    for name in VARIANTS:
+        plugin = eps[name].load()
+        assert name == plugin.NAME and plugin.DESCRIPTION
+
+
+def test_autoload_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(AUTOLOAD_ENV, "1")
+    assert available_variants() == {}
+    with pytest.raises(EcarteError, match=AUTOLOAD_ENV):
+        Game(variant="quick")
+    from ecarte_quick import QuickGame
+
+    assert Game(plugins=[QuickGame()]).rules.target == 3  # objects still work
+
+
+def test_unknown_variant() -> None:
+    with pytest.raises(EcarteError, match=r"unknown variant 'nope'.*quick"):
+        Game(variant="nope")
+
+
+def test_variant_named_twice() -> None:
+    with pytest.raises(EcarteError, match="twice"):
+        Game(variant=["quick", "quick"])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_installed_variants_do_not_change_classic_games(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def history() -> tuple[object, ...]:
+        game = Game(seed=seed)
+        assert game.plugin_names == ("classic",)
+        players = {0: RandomPlayer(seed=seed), 1: RandomPlayer(seed=seed + 1)}
+        return play_match(game, players).history
+
+    with_plugins = history()
+    monkeypatch.setenv(AUTOLOAD_ENV, "1")
+    assert history() == with_plugins
+
+
+def test_two_games_with_different_variants_side_by_side() -> None:
+    quick = Game(variant="quick", seed=1)
+    napoleon = Game(variant="napoleon", seed=1)
+    classic = Game(seed=1)
+    assert (quick.rules.target, napoleon.rules.target, classic.rules.target) == (3, 11, 5)
+    players = {0: RandomPlayer(seed=0), 1: RandomPlayer(seed=1)}
+    # interleave the three games action by action
+    while not (quick.is_over and napoleon.is_over and classic.is_over):
+        for game in (quick, napoleon, classic):
+            if not game.is_over:
+                seat = game.to_act
+                game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    for game, target in ((quick, 3), (napoleon, 11), (classic, 5)):
+        for result in game.game_results:
+            assert result.scores[result.winner] >= target > result.scores[result.loser]
+    assert quick.plugin("quick") is not napoleon.plugin_names
+    with pytest.raises(KeyError):
+        classic.plugin("quick")
+
+
+def test_variant_objects_are_instantiated_per_game() -> None:
+    a, b = Game(variant="poule"), Game(variant="poule")
+    assert a.plugin("poule") is not b.plugin("poule")
+
+
+def test_plugin_classes_are_instantiated() -> None:
+    from ecarte_quick import QuickGame
+
+    game = Game(plugins=[QuickGame])
+    assert isinstance(game.plugin("quick"), QuickGame)
+
+
+def test_misspelled_hook_implementation_is_reported() -> None:
+    class Typo:
+        NAME = "typo"
+
+        @hookimpl
+        def ecarte_score_hands(self) -> None:  # sic: ecarte_score_hand
+            return None
+
+    with pytest.raises(PluginError, match="ecarte_score_hands"):
+        Game(plugins=[Typo()])
+
+
+def test_hook_implementation_with_unknown_argument_is_reported() -> None:
+    class Wrong:
+        @hookimpl
+        def ecarte_score_hand(self, outcome: object, bonus: int) -> None:
+            return None
+
+    with pytest.raises(PluginError, match="bonus"):
+        Game(plugins=[Wrong()])
+
+
+def test_plugin_that_raises_is_named() -> None:
+    class Broken:
+        NAME = "broken"
+
+        @hookimpl
+        def ecarte_configure_rules(self, rules: Rules) -> Rules:
+            raise ZeroDivisionError("oops")
+
+    with pytest.raises(PluginError, match=r"'broken' failed in ecarte_configure_rules.*oops"):
+        Game(plugins=[Broken()])
+
+
+def test_unnamed_plugins_get_readable_unique_names() -> None:
+    class Helper:
+        @hookimpl
+        def ecarte_table_size(self) -> None:
+            return None
+
+    game = Game(plugins=[Helper(), Helper()])
+    assert game.plugin_names[:1] == ("classic",)
+    assert {"Helper", "Helper#2"} <= set(game.plugin_names)

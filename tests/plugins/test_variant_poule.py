@@ -1,0 +1,69 @@
+"""La poule: three players, the loser makes way, two wins in a row take the pool."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from ecarte_poule import Poule
+
+from ecarte import EcarteError, Game
+from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
+
+
+def _play(game: Game, seed: int) -> Game:
+    players = {0: HeuristicPlayer(), 1: RandomPlayer(seed=seed), 2: RandomPlayer(seed=seed + 9)}
+    return play_match(game, players)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_per_game_rotation(seed: int) -> None:
+    game = _play(Game(variant="poule", seed=seed), seed)
+    results = game.game_results
+    assert game.players == 3 and set(results[0].players) == {0, 1}
+    for before, after in itertools.pairwise(results):
+        (waiting,) = {0, 1, 2} - set(before.players)
+        assert set(after.players) == {before.winner, waiting}  # the loser made way
+        assert before.loser not in after.players
+        for hand in after.hands:
+            assert {hand.dealer, hand.elder} == set(after.players)
+    # the match ends at the first two wins in a row, and not before
+    streaks = [a.winner == b.winner for a, b in itertools.pairwise(results)]
+    assert streaks[-1] and not any(streaks[:-1])
+    poule = game.plugin("poule")
+    assert isinstance(poule, Poule)
+    assert poule.pool_winner == game.winner == results[-1].winner
+    assert poule.pool == 0 and sum(poule.net()) == 0
+    assert sum(poule.paid) == 3 + (len(results) - 1)  # everyone antes, then each loser
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_per_hand_rotation_the_dealer_sits_out(seed: int) -> None:
+    game = _play(Game(plugins=[Poule(rotation="per-hand", ante=2)], seed=seed), seed)
+    hands = [h for g in game.game_results for h in g.hands]
+    sitters = [3 - h.dealer - h.elder for h in hands]
+    assert sitters[0] == 0
+    for a, b in itertools.pairwise(sitters):
+        assert b == (a + 1) % 3  # the deal passes to the left after every hand
+    for hand, sitter in zip(hands, sitters, strict=False):
+        assert hand.elder == (sitter + 1) % 3
+        assert sitter not in hand.points
+    results = game.game_results
+    assert results[-1].winner == results[-2].winner == game.winner
+    poule = game.plugin("poule")
+    assert isinstance(poule, Poule) and sum(poule.net()) == 0
+
+
+def test_per_player_scores() -> None:
+    game = Game(plugins=[Poule(rotation="per-hand")], seed=3)
+    play_match(game, {s: RandomPlayer(seed=s) for s in range(3)})
+    last = game.game_results[-1]
+    assert len(game.scores) == 3 and game.scores[last.winner] >= 5
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"), [({"rotation": "sideways"}, "rotation"), ({"ante": -1}, "ante")]
+)
+def test_bad_options(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(EcarteError, match=match):
+        Poule(**kwargs)  # type: ignore[arg-type]

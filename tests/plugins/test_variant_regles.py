@@ -1,0 +1,181 @@
+"""Jeux de Règles: the table as data, the enforced convention, the bot."""
+
+from __future__ import annotations
+
+import pytest
+from _helpers import FixedDeal, dealt, snapshot
+from ecarte_regles import (
+    ADJUSTMENTS,
+    TABLE,
+    JeuxDeRegles,
+    RegleBot,
+    dealer_convention,
+    elder_convention,
+    match_hand,
+)
+
+from ecarte import (
+    Accept,
+    CardSet,
+    Game,
+    IllegalActionError,
+    Phase,
+    PlayHand,
+    Propose,
+    Refuse,
+    Suit,
+    hookimpl,
+)
+from ecarte.players import RandomPlayer, play_match
+
+S = Suit.SPADES
+EXAMPLES = {
+    "three trumps": "7♠ 8♠ 9♠ K♥ 7♦",
+    "two trumps and three of a plain suit": "7♠ 8♠ 7♥ 8♥ 9♥",
+    "one trump and king-queen-jack": "7♠ K♥ Q♥ J♥ 7♦",
+    "one trump and four of a plain suit": "7♠ 7♥ 8♥ 9♥ 10♥",
+    "one trump and two queens": "7♠ Q♥ Q♦ 7♣ 8♣",
+    "one trump, a queen and a guarded jack": "7♠ Q♥ J♦ 7♦ 8♣",
+    "one trump, an unguarded king and an unguarded queen": "7♠ K♥ Q♦ 7♣ 8♣",
+    "four court cards without a trump": "K♥ Q♥ J♦ K♣ 7♦",
+    "only two safe discards": "7♠ K♥ K♦ 7♣ 8♣",
+}
+
+
+def test_table_is_data_with_named_patterns() -> None:
+    names = [p.name for p in TABLE]
+    assert names == list(EXAMPLES) and len(set(names)) == len(names)
+    assert all(p.trumps and p.requirement for p in TABLE)
+    assert {a.applies_to for a in ADJUSTMENTS} == {"elder", "dealer"}
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_each_pattern_is_recognised(name: str) -> None:
+    pattern = match_hand(CardSet.parse(EXAMPLES[name]), S)
+    assert pattern is not None and pattern.name == name
+
+
+@pytest.mark.parametrize(
+    "hand", ["7♠ 8♥ 9♥ 10♦ 7♣", "K♥ Q♦ 9♦ 8♣ 7♣", "8♠ J♥ 10♦ 9♦ 7♣", "A♠ A♥ A♦ 10♣ 9♣"]
+)
+def test_hands_that_are_not_jeux_de_regle(hand: str) -> None:
+    assert match_hand(CardSet.parse(hand), S) is None
+
+
+def test_the_trump_suit_matters() -> None:
+    hand = CardSet.parse("7♠ 8♠ 9♠ K♥ 7♦")
+    assert match_hand(hand, Suit.CLUBS) is None or match_hand(hand, Suit.CLUBS) != TABLE[0]
+
+
+def _game(elder: str, dealer: str = "Q♣ J♣ 10♣ 9♣ 7♦", **kw: bool) -> Game:
+    deal = FixedDeal(elder=elder, dealer=dealer, turnup="8♦")  # diamonds are trumps
+    return dealt(Game(plugins=[JeuxDeRegles(**kw), deal], seed=1))
+
+
+def test_the_elder_may_not_propose_with_a_jeu_de_regle() -> None:
+    game = _game("9♦ 10♦ J♦ K♥ 7♠")
+    assert game.phase is Phase.PROPOSE
+    assert game.legal_actions() == (PlayHand(),)
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"jeu de règle \(three trumps\).*'regles'"):
+        game.apply(Propose())
+    assert snapshot(game) == before
+    game.apply(PlayHand())
+
+
+def test_with_the_king_of_trumps_the_elder_proposes() -> None:
+    game = _game("9♦ 10♦ K♦ K♥ 7♠")
+    assert Propose() in game.legal_actions()
+    assert not elder_convention(game.hand(game.elder), Suit.DIAMONDS).play
+
+
+def test_without_the_variant_the_same_hand_may_propose() -> None:
+    deal = FixedDeal(elder="9♦ 10♦ J♦ K♥ 7♠", dealer="Q♣ J♣ 10♣ 9♣ 7♦", turnup="8♦")
+    game = dealt(Game(plugins=[deal], seed=1))
+    assert Propose() in game.legal_actions()
+
+
+def test_dealer_convention_enforced_when_strict() -> None:
+    # guarded in three suits (queens count): the dealer must refuse
+    game = _game("7♠ 8♥ 9♥ 10♣ 9♦", dealer="Q♠ K♥ Q♣ 7♣ 8♣", strict_dealer=True)
+    game.apply(Propose())
+    assert game.legal_actions() == (Refuse(),)
+    with pytest.raises(IllegalActionError, match="guarded in three suits"):
+        game.apply(Accept())
+    loose = _game("7♠ 8♥ 9♥ 10♣ 9♦", dealer="Q♠ K♥ Q♣ 7♣ 8♣")
+    loose.apply(Propose())
+    assert set(loose.legal_actions()) == {Accept(), Refuse()}
+
+
+@pytest.mark.parametrize(
+    ("hand", "refuse", "why"),
+    [
+        ("Q♠ K♥ Q♣ 7♣ 8♣", True, "three suits"),
+        ("K♠ 7♠ Q♥ 7♦ 8♣", True, "two suits with a trump"),
+        ("K♠ 7♦ 8♦ 9♣ 10♣", True, "jeu de règle"),
+        ("Q♠ 7♦ 8♦ 9♣ 10♥", True, "one suit with two trumps"),
+        ("7♠ 8♥ 9♥ 10♣ 9♦", False, "not guarded"),
+    ],
+)
+def test_dealer_convention(hand: str, refuse: bool, why: str) -> None:
+    decision = dealer_convention(CardSet.parse(hand), Suit.DIAMONDS)
+    assert decision.play is refuse and why in decision.reason
+
+
+def test_score_adjustments() -> None:
+    even = CardSet.parse("K♠ Q♠ Q♥ Q♦ 7♣")  # no jeu de règle, but an even chance
+    assert match_hand(even, S) is None
+    assert not elder_convention(even, S, dealer_score=3).play
+    assert elder_convention(even, S, dealer_score=4).play
+    assert "point of game" in elder_convention(even, S, dealer_score=4).reason
+    weak = CardSet.parse("7♠ 8♥ 9♥ 10♦ 7♣")
+    assert not dealer_convention(weak, S).play
+    assert dealer_convention(weak, S, elder_score=4).play
+    assert dealer_convention(weak, S, elder_score=2, target=3).play  # 2 of 3 is 4 of 5
+    no_trump = CardSet.parse("8♥ 9♥ 10♦ 7♣ 8♣")
+    assert not dealer_convention(no_trump, S, elder_score=4).play
+
+
+def test_adjustment_is_enforced_in_the_game() -> None:
+    class KingIsFour:
+        @hookimpl
+        def ecarte_king_points(self) -> int:
+            return 4
+
+    elder = "Q♦ J♦ Q♥ Q♠ 7♣"  # no jeu de règle, an even chance of three tricks
+    assert match_hand(CardSet.parse(elder), Suit.DIAMONDS) is None
+    calm = FixedDeal(elder=elder, dealer="J♣ 10♣ 9♣ 7♦ 8♠", turnup="9♦")
+    game = dealt(Game(plugins=[JeuxDeRegles(), calm], seed=1))
+    assert Propose() in game.legal_actions()  # nobody at 4
+    # the same hand with the dealer at 4 (the turned-up king is worth 4 here)
+    tense = FixedDeal(elder=elder, dealer="J♣ 10♣ 9♣ 7♦ 8♠", turnup="K♦")
+    game = dealt(Game(plugins=[JeuxDeRegles(), tense, KingIsFour()], seed=1))
+    assert game.scores[game.dealer] == 4
+    assert game.legal_actions() == (PlayHand(),)
+    with pytest.raises(IllegalActionError, match="point of game"):
+        game.apply(Propose())
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_bot_plays_by_the_convention(seed: int) -> None:
+    game = Game(plugins=[JeuxDeRegles(strict_dealer=True)], seed=seed)
+    bot = RegleBot()
+    decisions = 0
+    while not game.is_over:
+        seat = game.to_act
+        obs = game.observation(seat)
+        action = bot.choose(obs, game.legal_actions())
+        if obs.phase is Phase.PROPOSE and obs.trump is not None:
+            decisions += 1
+            pattern = match_hand(obs.hand, obs.trump)
+            king = any(c.suit == obs.trump and c.rank.name == "KING" for c in obs.hand)
+            if pattern is not None and not king:
+                assert action == PlayHand()
+        game.apply(action)  # never refused: the bot keeps the convention
+    assert decisions
+
+
+def test_the_bot_falls_back_when_the_convention_is_not_legal() -> None:
+    game = Game(seed=2)
+    play_match(game, {0: RegleBot(), 1: RandomPlayer(seed=2)})
+    assert game.is_over
