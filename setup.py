@@ -57,12 +57,17 @@ def extensions() -> list[Extension]:
         "ecarte._core._cycore",
         sources=[f"{CORE_DIR}/_cycore.pyx", CORE],
         include_dirs=[CORE_DIR],
-        depends=[f"{CORE_DIR}/ecarte_core.h", f"{CORE_DIR}/_cycore.pxd"],
+        depends=[f"{CORE_DIR}/ecarte_core.h", f"{CORE_DIR}/_cycore.pxd", f"{CORE_DIR}/_cycore.pyx"],
     )
     return list(cythonize([ext], language_level=3, quiet=True))
 
 
-kwargs: dict[str, Any] = {"ext_modules": extensions(), "cmdclass": {"build_ext": CoreBuildExt}}
+kwargs: dict[str, Any] = {
+    "ext_modules": extensions(),
+    "cmdclass": {"build_ext": CoreBuildExt},
+    # the header and the core's source ship in the wheel (for C hosts); generated C does not
+    "exclude_package_data": {"ecarte._core": ["_cycore.c", "_cffi_core.c"]},
+}
 if not PURE:
     kwargs["cffi_modules"] = [f"{CORE_DIR}/_cffi_build.py:ffibuilder"]
 
