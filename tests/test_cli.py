@@ -55,7 +55,9 @@ def test_target_option_shortens_games(capsys: pytest.CaptureFixture[str]) -> Non
     cli.main(["play", "--bots", "--seed", "4", "--target", "1"])
     out = capsys.readouterr().out
     assert "won by seat" in out
-    assert all(" 1-0 " in line for line in out.splitlines() if "won by seat" in line and "game" in line)
+    assert all(
+        " 1-0 " in line for line in out.splitlines() if "won by seat" in line and "game" in line
+    )
 
 
 def test_bad_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

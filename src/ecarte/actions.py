@@ -131,11 +131,14 @@ class ChoosePackets(Action):
         return f"packets {self.first}-{5 - self.first}"
 
 
+_NO_CARDS = CardSet()
+
+
 @frozen
 class Discard(Action):
     """Discard these cards face down and draw as many from the stock."""
 
-    cards: CardSet = CardSet()
+    cards: CardSet = _NO_CARDS
 
     def __str__(self) -> str:
         return f"discard {self.cards}".rstrip()

@@ -124,9 +124,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
-def _run(
-    game: Game, players: dict[int, Player], out: TextIO, human: _Human | None = None
-) -> None:
+def _run(game: Game, players: dict[int, Player], out: TextIO, human: _Human | None = None) -> None:
     shown = 0
     while True:
         for line in game.log[shown:]:
@@ -199,18 +197,18 @@ class _Human:
             text = line.strip()
             try:
                 if discarding:
-                    action: Action = _parse_discard(text, cards)
+                    choice: Action = _parse_discard(text, cards)
                 elif text.isdigit() and 1 <= int(text) <= len(legal):
                     return legal[int(text) - 1]
                 else:
-                    action = Action.parse(text)
+                    choice = Action.parse(text)
             except EcarteError as exc:
                 print(f"  not understood: {exc}", file=out)
                 continue
-            if action in legal:
-                return action
+            if choice in legal:
+                return choice
             hint = "see the rules above" if discarding else f"choose 1-{len(legal)}"
-            print(f"  not allowed now: {action} ({hint})", file=out)
+            print(f"  not allowed now: {choice} ({hint})", file=out)
 
 
 def _parse_discard(text: str, cards: list[Card]) -> Discard:

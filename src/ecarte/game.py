@@ -427,7 +427,7 @@ class Game:
             seat = s.to_act
             mask = self._legal_mask(seat)
             plays = _plays(mask)
-            return plays + (AnnounceKing(),) if self._may_announce(seat) else plays
+            return (*plays, AnnounceKing()) if self._may_announce(seat) else plays
         if phase is Phase.PROPOSE:
             return self._allowed(s.elder, (Propose(), PlayHand()))
         if phase is Phase.RESPOND:
@@ -676,16 +676,14 @@ class Game:
         if isinstance(action, Deal):
             self._apply_deal(action)
             return
+        assert isinstance(action, Action)
         seat = s.to_act
-        phase = s.phase
-        legal = self._check_legal(seat, phase, action)
-        if not legal:
-            return
+        self._check_legal(seat, s.phase, action)
         if self._has_validators and not isinstance(action, Play):
             veto, plugin = self._first_veto(seat, action)
             if veto is not None:
                 raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
-        self._history.append(action)  # type: ignore[arg-type]
+        self._history.append(action)
         if isinstance(action, Discard):  # the log is public: discards show as a count
             self._log.append(f"seat {seat}: discards {len(action.cards)}")
         else:
@@ -819,7 +817,8 @@ class Game:
             self._log.append("equal cut: cut again")
             return
         higher = a if ra < rb else b
-        dealer = higher if self.rules.first_dealer is FirstDealer.HIGHER_CUT else self._other(higher)
+        lower_deals = self.rules.first_dealer is FirstDealer.LOWER_CUT
+        dealer = self._other(higher) if lower_deals else higher
         self._start_hand(dealer)
 
     def _apply_deal(self, event: Deal) -> None:
@@ -875,8 +874,10 @@ class Game:
             raise bad(f"bad turn-up {dealt.turnup!r}")
         seen |= dealt.turnup.mask
         stock = CardSet.of(dealt.stock)
-        if len(stock) != len(dealt.stock) or stock.mask & seen or (stock.mask | seen) != (
-            PIQUET_DECK.mask
+        if (
+            len(stock) != len(dealt.stock)
+            or stock.mask & seen
+            or (stock.mask | seen) != (PIQUET_DECK.mask)
         ):
             raise bad("hands, turn-up and stock must hold the 32 cards once each")
 
@@ -1056,7 +1057,8 @@ class Game:
         self._pending.append(("ecarte_game_ended", {"result": result}))
         status, plugin = self._first("ecarte_match_status", games=tuple(s.games))
         if not isinstance(status, MatchStatus) or (
-            status.over and not (isinstance(status.winner, int) and 0 <= status.winner < self.players)
+            status.over
+            and not (isinstance(status.winner, int) and 0 <= status.winner < self.players)
         ):
             raise PluginError(f"plugin {plugin!r}, hook ecarte_match_status: {status!r}")
         if status.over:

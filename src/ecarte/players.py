@@ -108,12 +108,12 @@ class HeuristicPlayer:
             return ChoosePackets(3) if ChoosePackets(3) in legal else legal[0]
         if obs.phase is Phase.PROPOSE:
             strong = self.likely_tricks(obs.hand, obs.trump) >= 2.6
-            want = PlayHand() if strong or Propose() not in legal else Propose()
-            return want if want in legal else legal[0]
+            decision: Action = PlayHand() if strong or Propose() not in legal else Propose()
+            return decision if decision in legal else legal[0]
         if obs.phase is Phase.RESPOND:
             strong = self.likely_tricks(obs.hand, obs.trump) >= 2.9
-            want = Refuse() if strong else Accept()
-            return want if want in legal else legal[0]
+            answer: Action = Refuse() if strong else Accept()
+            return answer if answer in legal else legal[0]
         if obs.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
             return self._discard(obs, legal)
         if obs.phase is Phase.PLAY:
