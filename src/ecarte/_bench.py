@@ -40,6 +40,16 @@ def _fmt_ns(seconds: float) -> str:
     return f"{ns:,.0f} ns" if ns >= 100 else f"{ns:.1f} ns"
 
 
+def _cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
 def _callgrind_per_hand() -> str | None:
     """Instructions per random hand of the C batch, measured by callgrind on a C driver."""
     cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
@@ -157,7 +167,10 @@ def run_bench(quick: bool = False) -> str:
     width = max(len(r[0]) for r in rows)
     head = f"| {'benchmark':<{width}} | figure | note |\n|{'-' * (width + 2)}|---|---|\n"
     body = "\n".join(f"| {a:<{width}} | {b} | {c} |" for a, b, c in rows)
-    machine = f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, backend {name}"  # noqa: E501
+    machine = (
+        f"{_cpu()}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}, "
+        f"Python {platform.python_version()}, backend {name}"
+    )
     return f"{head}{body}\n\nMachine: {machine}"
 
 
