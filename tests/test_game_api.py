@@ -1,0 +1,312 @@
+"""The Game API: chance, checked apply, ids, undo, clone, replay, views."""
+
+from __future__ import annotations
+
+import pytest
+from ecarte_test_helpers import STRONG, VOLE_TURNUP, WEAK, deal, new_game, play, random_match
+
+from ecarte import (
+    CHANCE,
+    NUM_ACTION_IDS,
+    PIQUET_DECK,
+    TERMINAL,
+    Accept,
+    AnnounceKing,
+    Card,
+    CardSet,
+    ChoosePackets,
+    Cut,
+    Deal,
+    Discard,
+    Game,
+    IllegalActionError,
+    Phase,
+    Play,
+    PlayHand,
+    Propose,
+    Refuse,
+    Rules,
+    RulesError,
+)
+
+DECK = tuple(PIQUET_DECK)
+
+
+def test_new_game_with_auto_chance_has_cut() -> None:
+    game = Game(seed=4)
+    assert isinstance(game.history[0], Cut)
+    assert game.phase is Phase.PACKETS
+    assert game.to_act == game.dealer and game.dealer in (0, 1)
+    assert game.elder == 1 - game.dealer
+    assert game.legal_actions() == (ChoosePackets(3), ChoosePackets(2))
+
+
+def test_auto_chance_deals_after_packets() -> None:
+    game = Game(seed=4)
+    game.apply(ChoosePackets(2))
+    assert isinstance(game.history[-1], Deal)
+    assert game.phase is Phase.PROPOSE and game.to_act == game.elder
+    assert len(game.hand(0)) == len(game.hand(1)) == 5
+    assert game.stock_size == 21 and game.turnup is not None
+    assert game.trump == game.turnup.suit
+
+
+def test_same_seed_same_match() -> None:
+    a, b = random_match(None, 11), random_match(None, 11)
+    assert a.history == b.history and a.log == b.log
+    histories = {random_match(None, s).history for s in range(4)}
+    assert len(histories) == 4
+
+
+def test_rules_given_by_preset_name() -> None:
+    assert Game("spanish").rules == Rules.preset("spanish")
+    assert Game().rules == Rules()
+    with pytest.raises(RulesError, match="'nope'"):
+        Game("nope")
+
+
+def test_chance_nodes_without_auto_chance() -> None:
+    game = Game(auto_chance=False)
+    assert game.to_act == CHANCE and game.phase is Phase.CUT
+    assert game.legal_actions() == () and game.legal_action_ids() == ()
+    with pytest.raises(IllegalActionError, match="chance"):
+        game.apply(Propose())
+    with pytest.raises(IllegalActionError, match="cannot act"):
+        game.apply(Cut((Card.parse("Ks"), Card.parse("7h"))), seat=0)
+    event = game.apply_chance()
+    assert isinstance(event, Cut) and game.history == (event,)
+
+
+def test_chance_event_out_of_turn_is_rejected() -> None:
+    game = new_game(dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)
+    with pytest.raises(IllegalActionError, match="no chance event"):
+        game.apply(Deal(tuple(PIQUET_DECK)))
+    with pytest.raises(IllegalActionError, match="no chance event"):
+        game.apply_chance()
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        DECK[:31],
+        (*DECK[:31], DECK[0]),
+        (*DECK[:31], Card.parse("6s")),
+    ],
+    ids=["short", "duplicate", "foreign"],
+)
+def test_bad_deal_is_rejected(order: tuple[Card, ...]) -> None:
+    game = new_game(dealer=0)
+    before = game.history
+    with pytest.raises(IllegalActionError, match="32 cards"):
+        game.apply(Deal(order))
+    assert game.phase is Phase.DEAL and game.history == before
+
+
+def test_apply_text_and_seat() -> None:
+    game = new_game(dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)
+    with pytest.raises(IllegalActionError, match="seat 1's turn, not seat 0's"):
+        game.apply("propose", seat=0)
+    game.apply("propose", seat=1)
+    assert game.phase is Phase.RESPOND and game.to_act == 0
+    with pytest.raises(IllegalActionError, match="Accept or Refuse"):
+        game.apply("play-hand")
+    with pytest.raises(IllegalActionError, match="not an action"):
+        game.apply(42)  # type: ignore[arg-type]
+    game.apply(Accept(), seat=0)
+    assert game.phase is Phase.ELDER_DISCARD
+
+
+def test_illegal_card_message_names_card_seat_and_rule() -> None:
+    game = new_game(dealer=0)
+    deal(game, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
+    play(game, "play-hand")
+    with pytest.raises(IllegalActionError, match="K♣: seat 1 does not hold"):
+        game.apply("K♣")
+    play(game, "J♠")
+    with pytest.raises(IllegalActionError, match=r"7♠: must win .*legal: Q♠"):
+        game.apply("7♠")
+
+
+def test_discard_errors() -> None:
+    game = new_game(dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)
+    play(game, "propose accept")
+    with pytest.raises(IllegalActionError, match="does not hold 7♣"):
+        game.apply("discard 7♣")
+    with pytest.raises(IllegalActionError, match="at least 1"):
+        game.apply("discard")
+    with pytest.raises(IllegalActionError, match="Discard"):
+        game.apply("propose")
+
+
+def test_bad_seat_for_views() -> None:
+    game = Game(seed=1)
+    for seat in (-1, 2, "0"):
+        with pytest.raises(IllegalActionError, match="no seat"):
+            game.hand(seat)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="no seat"):
+            game.observation(seat)  # type: ignore[arg-type]
+
+
+def test_action_ids() -> None:
+    game = new_game(dealer=0)
+    deal(game, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
+    assert game.action_id(Play(Card.parse("7♣"))) == 0
+    assert game.action_id(Play(Card.parse("A♠"))) == 31
+    assert game.action_id(Play(Card.parse("10♦"))) == 8 + 3
+    simple = [Propose(), PlayHand(), Accept(), Refuse(), AnnounceKing()]
+    assert [game.action_id(a) for a in simple] == [32, 33, 34, 35, 36]
+    assert game.action_id(ChoosePackets(3)) == 37 and game.action_id(ChoosePackets(2)) == 38
+    for i in range(32):
+        assert game.action_id(game.action_from_id(i)) == i
+    for bad in (39, 63, 96, -1, "32"):
+        with pytest.raises(IllegalActionError):
+            game.action_from_id(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        game.action_id(Cut((Card.parse("Ks"), Card.parse("7h"))))  # type: ignore[arg-type]
+
+
+def test_discard_ids_are_masks_over_the_hand() -> None:
+    game = new_game(dealer=0)
+    deal(game, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
+    play(game, "propose accept")
+    ids = game.legal_action_ids()
+    assert ids == tuple(range(64 + 1, 64 + 32))  # 1 to 5 cards of five
+    assert [game.action_id(a) for a in game.legal_actions()] == list(ids)
+    hand = sorted(game.hand(1))
+    assert game.action_from_id(64 + 0b101) == Discard(CardSet.of([hand[0], hand[2]]))
+    assert game.action_id(Discard(CardSet.of(hand))) == 64 + 31
+    with pytest.raises(IllegalActionError, match="not in the hand"):
+        game.action_id(Discard(CardSet.parse("A♠")))
+    mask = game.legal_action_mask()
+    assert len(mask) == NUM_ACTION_IDS
+    assert [i for i, m in enumerate(mask) if m] == list(ids)
+
+
+def test_legal_actions_are_sorted_by_id_in_play() -> None:
+    game = new_game(dealer=0)
+    deal(game, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
+    play(game, "play-hand")
+    ids = [game.action_id(a) for a in game.legal_actions()]
+    assert ids == sorted(ids) and ids[-1] == 36  # the king announcement
+    assert len(ids) == 6
+
+
+def test_undo() -> None:
+    game = new_game(dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)
+    history, log = game.history, game.log
+    hands = (game.hand(0), game.hand(1))
+    play(game, "propose accept")
+    game.apply("discard 9♥ Q♥")
+    game.undo()
+    assert game.phase is Phase.ELDER_DISCARD and game.hand(1) == hands[1]
+    game.undo()
+    game.undo()
+    assert game.history == history and game.log == log and game.phase is Phase.PROPOSE
+    game.undo()  # the deal itself
+    assert game.phase is Phase.DEAL and game.stock_size == 0
+
+
+def test_undo_takes_back_the_chance_events_an_action_triggered() -> None:
+    game = Game(seed=9)
+    before = (game.history, game.log, game.phase, game.to_act)
+    game.apply(ChoosePackets(3))
+    assert isinstance(game.history[-1], Deal)
+    game.undo()
+    assert (game.history, game.log, game.phase, game.to_act) == before
+
+
+def test_nothing_to_undo() -> None:
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        Game(seed=1).undo()
+    game = Game(seed=1)
+    with pytest.raises(IllegalActionError):
+        game.apply(Propose())  # a rejected action leaves nothing to undo
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        game.undo()
+
+
+def test_clone_is_independent() -> None:
+    game = new_game(dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)
+    copy = game.clone()
+    play(copy, "propose accept")
+    assert game.phase is Phase.PROPOSE and copy.phase is Phase.ELDER_DISCARD
+    assert len(copy.history) == len(game.history) + 2
+    play(game, "play-hand")
+    assert copy.phase is Phase.ELDER_DISCARD
+
+
+def test_clone_and_undo_do_not_share_states() -> None:
+    game = Game(seed=3)
+    for _ in range(4):
+        game.apply(game.legal_actions()[0])
+    copy = game.clone()
+    game.undo()
+    game.apply(game.legal_actions()[-1])
+    game.apply(game.legal_actions()[-1])
+    copy.undo()
+    copy.apply(copy.legal_actions()[0])
+    replayed = Game.replay(copy.history)
+    assert [copy.hand(p) for p in (0, 1)] == [replayed.hand(p) for p in (0, 1)]
+    assert copy.observation(0) == replayed.observation(0)
+
+
+def test_clone_samples_the_same_chance() -> None:
+    game = Game(seed=5)
+    copy = game.clone()
+    game.apply(ChoosePackets(3))
+    copy.apply(ChoosePackets(3))
+    assert game.history == copy.history
+
+
+def test_replay_from_history_and_from_text() -> None:
+    game = random_match("brazilian", 3)
+    again = Game.replay(game.history, "brazilian")
+    assert again.history == game.history and again.log == game.log
+    assert again.game_results == game.game_results and again.winner == game.winner
+    assert again.is_over and again.to_act == TERMINAL
+
+
+def test_terminal_state() -> None:
+    game = random_match(None, 8)
+    assert game.is_over and game.phase is Phase.OVER and game.to_act == TERMINAL
+    assert game.legal_actions() == () and game.legal_action_ids() == ()
+    assert not any(game.legal_action_mask())
+    assert max(game.games_won) == 2 and game.winner == game.games_won.index(2)
+    with pytest.raises(IllegalActionError, match="over"):
+        game.apply(Propose())
+    with pytest.raises(IllegalActionError, match="over"):
+        game.apply_chance()
+
+
+def test_observation_and_repr() -> None:
+    game = new_game(dealer=0)
+    deal(game, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
+    play(game, "play-hand king 8♦")
+    obs = game.observation(0)
+    assert obs.seat == 0 and obs.hand == CardSet.parse("Q♠ 7♠ K♣ Q♣ J♣")
+    assert obs.turnup == Card.parse("7♥") and obs.stock_size == 21
+    assert obs.trick == ((1, Card.parse("8♦")),)
+    assert obs.kings_announced == (1,) and obs.scores == (0, 1)
+    assert obs.to_act == 0 and obs.phase is Phase.PLAY
+    text = str(obs)
+    assert "Q♠" in text and "K♥" not in text and "9♦" not in text
+    assert "play" in repr(game) and "scores (0, 1)" in repr(game)
+
+
+def test_hand_results_and_log() -> None:
+    game = new_game(dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)
+    play(game, "play-hand")
+    for _ in range(5):
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
+        game.apply(game.legal_actions()[0])
+    result = game.hand_results[-1]
+    assert result.number == 1 and result.dealer == 0 and result.elder == 1
+    assert result.trump == Card.parse(VOLE_TURNUP) and result.complete
+    assert any(line == "seat 1: play-hand" for line in game.log)
+    assert game.hand_number == 2 and game.dealer == 1

@@ -1,0 +1,453 @@
+"""Each option of RULES.md section 2 changes the outcome it should.
+
+Every test runs the same position under the classic value and under the other
+value of one option (``Rules().evolve(...)``), so that only that option differs.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ecarte_test_helpers import (
+    STRONG,
+    VOLE_TURNUP,
+    WEAK,
+    deal,
+    deck_order,
+    finish_hand,
+    legal_cards,
+    new_game,
+    play,
+    vole_hand,
+    win_game,
+)
+
+from ecarte import (
+    AnnounceKing,
+    Card,
+    CardSet,
+    ChoosePackets,
+    Cut,
+    Deal,
+    DealPattern,
+    Discard,
+    FirstDealer,
+    Game,
+    IllegalActionError,
+    KingAnnouncement,
+    PenaltyBeneficiary,
+    Phase,
+    RankOrder,
+    Rules,
+)
+
+ELDER, DEALER = 1, 0
+CLASSIC = Rules()
+
+
+def game_with(rules: Rules, elder: str, dealer: str, turnup: str = "7♥", stock: str = "") -> Game:
+    game = new_game(rules, dealer=DEALER)
+    deal(game, elder, dealer, turnup, stock)
+    return game
+
+
+# ------------------------------------------------------------- rank order
+
+
+@pytest.mark.parametrize(
+    ("order", "trick_winner"), [(RankOrder.KING_HIGH, DEALER), (RankOrder.ACE_HIGH, ELDER)]
+)
+def test_rank_order_decides_ace_against_king(order: RankOrder, trick_winner: int) -> None:
+    game = game_with(CLASSIC.evolve(rank_order=order), "A♠ 8♦ 9♦ 10♦ 7♣", "K♠ 8♠ K♣ Q♣ J♣")
+    play(game, "play-hand A♠")
+    # classic: the king must overtake the ace; ace high: the king cannot
+    expected = {RankOrder.KING_HIGH: "K♠", RankOrder.ACE_HIGH: "K♠ 8♠"}[order]
+    assert legal_cards(game) == CardSet.parse(expected)
+    play(game, "K♠")
+    assert game.tricks_won[trick_winner] == 1
+
+
+# ----------------------------------------------------------- first dealer
+
+
+@pytest.mark.parametrize(
+    ("rules", "cut", "dealer"),
+    [
+        (CLASSIC, "K♣ 7♦", 0),
+        (CLASSIC.evolve(first_dealer=FirstDealer.LOWER_CUT), "K♣ 7♦", 1),
+        (CLASSIC, "7♦ K♣", 1),
+        (CLASSIC.evolve(first_dealer=FirstDealer.LOWER_CUT), "7♦ K♣", 0),
+        # the cut ranks cards in the rules' order: the ace is below the jack...
+        (CLASSIC, "A♣ J♦", 1),
+        # ...unless aces are high
+        (CLASSIC.evolve(rank_order=RankOrder.ACE_HIGH), "A♣ K♦", 0),
+        (CLASSIC, "A♣ K♦", 1),
+        (Rules.preset("spanish"), "7♣ K♦", 0),  # seed 000: the 7 deals
+    ],
+)
+def test_first_dealer_by_cut(rules: Rules, cut: str, dealer: int) -> None:
+    game = Game(rules, auto_chance=False)
+    assert game.phase is Phase.CUT and game.dealer is None
+    a, b = (Card.parse(t) for t in cut.split())
+    game.apply(Cut((a, b)))
+    assert game.dealer == dealer and game.elder == 1 - dealer
+    assert game.phase is Phase.PACKETS and game.to_act == dealer
+
+
+def test_equal_cut_cuts_again() -> None:
+    game = Game(auto_chance=False)
+    game.apply(Cut((Card.parse("K♣"), Card.parse("K♦"))))
+    assert game.phase is Phase.CUT and game.dealer is None
+    assert "equal cut" in game.log[-1]
+    game.apply(Cut((Card.parse("7♣"), Card.parse("8♦"))))
+    assert game.dealer == 1
+
+
+@pytest.mark.parametrize("cut", [("K♣", "K♣"), ("K♣", "6♦")])
+def test_bad_cut_is_rejected(cut: tuple[str, str]) -> None:
+    game = Game(auto_chance=False)
+    with pytest.raises(IllegalActionError, match="cut"):
+        game.apply(Cut((Card.parse(cut[0]), Card.parse(cut[1]))))
+    assert game.phase is Phase.CUT and game.history == ()
+
+
+# ---------------------------------------------------------- deal pattern
+
+
+E_HAND, D_HAND = "7♣ 8♣ 9♣ 10♣ J♣", "7♦ 8♦ 9♦ 10♦ J♦"
+ORDER = deck_order(E_HAND, D_HAND, "7♥", packets=(3, 2))
+
+
+# A deck stacked for 3-2, dealt 2-3: elder 7♣ 8♣, dealer 9♣ 7♦, elder 8♦ 9♦ 10♣...
+E_HAND_23 = "7♣ 8♣ 8♦ 9♦ 10♣"
+
+
+@pytest.mark.parametrize(("first", "elder_hand"), [(3, E_HAND), (2, E_HAND_23)])
+def test_dealers_choice_of_packets_decides_the_hands(first: int, elder_hand: str) -> None:
+    game = Game(auto_chance=False)
+    game.apply(Cut((Card.parse("K♣"), Card.parse("7♦"))))
+    assert game.legal_actions() == (ChoosePackets(3), ChoosePackets(2))
+    game.apply(ChoosePackets(first), seat=0)
+    game.apply(Deal(ORDER))
+    assert game.hand(ELDER) == CardSet.parse(elder_hand)
+    assert game.hand(DEALER) == CardSet.parse(D_HAND if first == 3 else "9♣ 7♦ J♣ 10♦ J♦")
+    assert game.turnup == Card.parse("7♥")
+
+
+@pytest.mark.parametrize("first", [3, 2])
+def test_dealers_choice_is_kept_for_the_game_and_chosen_again_next_game(first: int) -> None:
+    game = new_game(dealer=0, first_packet=first)
+    vole_hand(game, 0)
+    assert game.phase is Phase.DEAL  # no new choice within the game
+    game.apply(Deal(ORDER))
+    # second hand: seat 1 deals, seat 0 is elder; the first packet decides
+    expected = E_HAND if first == 3 else E_HAND_23
+    assert game.hand(0) == CardSet.parse(expected)
+    finish_hand(game)
+    win_game(game, 0)
+    assert game.game_number == 2 and game.phase is Phase.PACKETS
+
+
+def test_alternate_deal_pattern() -> None:
+    rules = CLASSIC.evolve(deal_pattern=DealPattern.ALTERNATE)
+    game = Game(rules, auto_chance=False)
+    game.apply(Cut((Card.parse("K♣"), Card.parse("7♦"))))
+    assert game.phase is Phase.DEAL  # nobody chooses
+    with pytest.raises(IllegalActionError):
+        game.apply(ChoosePackets(3))
+    seen = []
+    for _ in range(3):
+        assert game.game_number == 1 and game.phase is Phase.DEAL
+        elder = game.elder
+        game.apply(Deal(ORDER))
+        seen.append(game.hand(elder) == CardSet.parse(E_HAND))
+        finish_hand(game)
+    assert seen == [True, False, True]  # 3-2, 2-3, 3-2
+
+
+def test_brazilian_preset_alternates_from_three_two() -> None:
+    game = new_game("brazilian", dealer=0)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)  # deal() checks the hands under 3-2
+    assert game._state.packets is None
+    finish_hand(game)
+    deal(game, STRONG, WEAK, VOLE_TURNUP)  # and under 2-3 for the second hand
+    assert game.hand(game.elder) == CardSet.parse(STRONG)
+
+
+# ----------------------------------------------------- minimum discards
+
+
+@pytest.mark.parametrize("least", [1, 0])
+def test_elder_minimum_discard(least: int) -> None:
+    game = game_with(CLASSIC.evolve(elder_min_discard=least), STRONG, WEAK, VOLE_TURNUP)
+    play(game, "propose accept")
+    assert (Discard() in game.legal_actions()) == (least == 0)
+    if least:
+        with pytest.raises(IllegalActionError, match="at least 1"):
+            game.apply(Discard())
+        assert game.phase is Phase.ELDER_DISCARD
+    else:
+        game.apply(Discard())
+        assert game.phase is Phase.DEALER_DISCARD and game.hand(ELDER) == CardSet.parse(STRONG)
+
+
+@pytest.mark.parametrize("least", [0, 1])
+def test_dealer_minimum_discard(least: int) -> None:
+    game = game_with(CLASSIC.evolve(dealer_min_discard=least), STRONG, WEAK, VOLE_TURNUP)
+    play(game, "propose accept")
+    game.apply("discard 10♥")
+    assert (Discard() in game.legal_actions()) == (least == 0)
+    assert len(game.legal_actions()) == 32 - (least == 1)
+    if least:
+        with pytest.raises(IllegalActionError, match="at least 1"):
+            game.apply(Discard())
+    else:
+        game.apply(Discard())
+        assert game.phase is Phase.PROPOSE and game.hand(DEALER) == CardSet.parse(WEAK)
+
+
+def test_spanish_dealer_must_exchange() -> None:
+    game = game_with(Rules.preset("spanish"), STRONG, WEAK, VOLE_TURNUP)
+    play(game, "propose accept")
+    game.apply("discard 10♥")
+    with pytest.raises(IllegalActionError, match="at least 1"):
+        game.apply(Discard())
+
+
+# ------------------------------------------------------- refusal penalty
+
+ELDER_TAKES_3 = ("K♥ Q♥ J♥ 7♣ 8♣", "K♣ Q♣ J♣ A♣ 10♣", "K♥ 10♣ Q♥ A♣ J♥ J♣ 7♣ Q♣ K♣ 8♣")
+DEALER_TAKES_3 = ("K♣ Q♣ J♣ A♣ 10♣", "K♥ Q♥ J♥ 7♣ 8♣", "K♣ 7♣ Q♣ 8♣ J♣ K♥ Q♥ A♣ J♥ 10♣")
+
+
+@pytest.mark.parametrize(
+    ("to", "script", "points"),
+    [
+        (PenaltyBeneficiary.ELDER, ELDER_TAKES_3, {ELDER: 2, DEALER: 0}),
+        (PenaltyBeneficiary.DEALER, ELDER_TAKES_3, {ELDER: 1, DEALER: 0}),
+        (PenaltyBeneficiary.ELDER, DEALER_TAKES_3, {ELDER: 0, DEALER: 1}),
+        (PenaltyBeneficiary.DEALER, DEALER_TAKES_3, {ELDER: 0, DEALER: 2}),
+    ],
+)
+def test_refusal_penalty_goes_to(
+    to: PenaltyBeneficiary, script: tuple[str, str, str], points: dict[int, int]
+) -> None:
+    elder, dealer, cards = script
+    game = game_with(CLASSIC.evolve(refusal_penalty_to=to), elder, dealer)
+    play(game, "propose refuse " + cards)
+    assert game.hand_results[-1].points == points
+
+
+@pytest.mark.parametrize(("first_only", "elder_points"), [(True, 1), (False, 2)])
+def test_penalty_only_on_first_refusal(first_only: bool, elder_points: int) -> None:
+    rules = CLASSIC.evolve(penalty_first_refusal_only=first_only)
+    game = game_with(rules, "K♥ Q♥ J♥ 7♣ 9♦", "K♣ Q♣ J♣ A♣ 10♣", stock="8♣")
+    play(game, "propose accept")
+    game.apply("discard 9♦")
+    game.apply("discard")
+    play(game, "propose refuse " + ELDER_TAKES_3[2])  # the second proposal is refused
+    assert game.hand_results[-1].points == {ELDER: elder_points, DEALER: 0}
+
+
+def test_first_refusal_penalty_applies_under_first_only() -> None:
+    # the control for the test above: a first refusal is penalised either way
+    game = game_with(CLASSIC, *ELDER_TAKES_3[:2])
+    play(game, "propose refuse " + ELDER_TAKES_3[2])
+    assert game.hand_results[-1].points == {ELDER: 2, DEALER: 0}
+
+
+@pytest.mark.parametrize(
+    ("preset", "elder", "dealer", "stock", "discards", "cards", "points"),
+    [
+        # seed 002: "nekar givaren ett byte" - any refusal costs the refuser 2
+        (
+            "swedish",
+            "K♥ Q♥ J♥ 7♣ 9♦",
+            ELDER_TAKES_3[1],
+            "8♣",
+            ("discard 9♦", "discard"),
+            ELDER_TAKES_3[2],
+            {ELDER: 2, DEALER: 0},
+        ),
+        # seed 000: "propuso y fue rechazada" - any refusal, the dealer profits
+        (
+            "spanish",
+            "K♣ Q♣ J♣ A♣ 9♦",
+            "K♥ Q♥ J♥ 7♣ 7♦",
+            "10♣ 8♣",
+            ("discard 9♦", "discard 7♦"),
+            DEALER_TAKES_3[2],
+            {ELDER: 0, DEALER: 2},
+        ),
+    ],
+)
+def test_presets_penalise_a_later_refusal(
+    preset: str,
+    elder: str,
+    dealer: str,
+    stock: str,
+    discards: tuple[str, str],
+    cards: str,
+    points: dict[int, int],
+) -> None:
+    game = game_with(Rules.preset(preset), elder, dealer, stock=stock)
+    play(game, "propose accept")
+    for discard in discards:
+        game.apply(discard)
+    play(game, "propose refuse " + cards)
+    assert game.hand_results[-1].points == points
+
+
+# ---------------------------------------------------- vole under penalty
+
+
+@pytest.mark.parametrize("value", [2, 3])
+def test_vole_under_penalty_elder_alone(value: int) -> None:
+    game = game_with(CLASSIC.evolve(vole_under_penalty=value), WEAK, STRONG, VOLE_TURNUP)
+    finish_hand(game)  # the elder plays without proposing and loses all five
+    assert game.hand_results[-1].points == {ELDER: 0, DEALER: value}
+
+
+@pytest.mark.parametrize("value", [2, 3])
+def test_vole_under_refusal_penalty(value: int) -> None:
+    game = game_with(CLASSIC.evolve(vole_under_penalty=value), STRONG, WEAK, VOLE_TURNUP)
+    play(game, "propose refuse")
+    finish_hand(game)
+    assert game.hand_results[-1].points == {ELDER: value, DEALER: 0}
+
+
+@pytest.mark.parametrize("value", [2, 3])
+def test_vole_without_penalty_is_always_two(value: int) -> None:
+    game = game_with(CLASSIC.evolve(vole_under_penalty=value), STRONG, WEAK, VOLE_TURNUP)
+    finish_hand(game)  # played alone and won: no penalty
+    assert game.hand_results[-1].points == {ELDER: 2, DEALER: 0}
+
+
+# --------------------------------------------------------- trick options
+
+
+@pytest.mark.parametrize(("overtake", "legal"), [(True, "Q♠"), (False, "Q♠ 7♠")])
+def test_must_overtake(overtake: bool, legal: str) -> None:
+    game = game_with(CLASSIC.evolve(must_overtake=overtake), "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand J♠")
+    assert legal_cards(game) == CardSet.parse(legal)
+    if not overtake:
+        play(game, "7♠")
+        assert game.tricks_won == {ELDER: 1, DEALER: 0}
+
+
+@pytest.mark.parametrize(
+    ("trump", "overtake", "legal"),
+    [
+        (True, True, "7♥ 8♥"),
+        (True, False, "7♥ 8♥"),
+        (False, True, "7♥ 8♥ K♣ Q♣ J♣"),
+        (False, False, "7♥ 8♥ K♣ Q♣ J♣"),
+    ],
+)
+def test_must_trump_when_void(trump: bool, overtake: bool, legal: str) -> None:
+    rules = CLASSIC.evolve(must_trump=trump, must_overtake=overtake)
+    game = game_with(rules, "J♠ 8♦ 9♦ 10♦ 7♣", "7♥ 8♥ K♣ Q♣ J♣", turnup="9♥")
+    play(game, "play-hand 8♦")
+    assert legal_cards(game) == CardSet.parse(legal)
+
+
+def test_void_without_trumps_plays_anything() -> None:
+    game = game_with(CLASSIC, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand 8♦")
+    assert legal_cards(game) == CardSet.parse("Q♠ 7♠ K♣ Q♣ J♣")
+
+
+def test_trump_led_must_be_overtaken_in_trumps() -> None:
+    game = game_with(CLASSIC, "9♥ 8♦ 9♦ 10♦ 7♣", "8♥ Q♥ K♣ Q♣ J♣", turnup="7♥")
+    play(game, "play-hand 9♥")
+    assert legal_cards(game) == CardSet.parse("Q♥")
+
+
+# ---------------------------------------------------- king announcement
+
+
+def test_king_announcement_optional() -> None:
+    game = game_with(CLASSIC, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand")
+    assert game.scores == (0, 0)
+    assert AnnounceKing() in game.legal_actions()
+    play(game, "8♦ K♣")  # hides the king: no point, ever
+    assert game.scores == (0, 0)
+    assert AnnounceKing() not in game.legal_actions()
+
+
+@pytest.mark.parametrize("holder", [ELDER, DEALER])
+def test_king_announcement_automatic(holder: int) -> None:
+    rules = CLASSIC.evolve(king_announcement=KingAnnouncement.AUTOMATIC)
+    hands = ["K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣"]
+    if holder == DEALER:
+        hands.reverse()
+    game = game_with(rules, *hands)
+    assert game.scores == (0, 0)  # not before play starts
+    play(game, "play-hand")
+    expected = [0, 0]
+    expected[holder] = 1
+    assert game.scores == tuple(expected)
+    assert AnnounceKing() not in game.legal_actions()
+    with pytest.raises(IllegalActionError, match="automatically"):
+        game.apply("king")
+
+
+def test_automatic_king_counts_when_gained_in_the_exchange() -> None:
+    rules = CLASSIC.evolve(king_announcement=KingAnnouncement.AUTOMATIC)
+    game = game_with(rules, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ A♥ Q♣ J♣", stock="K♥")
+    play(game, "propose accept")
+    game.apply("discard 7♣")
+    game.apply("discard")
+    play(game, "play-hand")
+    assert game.scores == (0, 1)
+
+
+def test_automatic_king_can_end_the_game() -> None:
+    rules = CLASSIC.evolve(king_announcement=KingAnnouncement.AUTOMATIC)
+    game = new_game(rules, dealer=0)
+    vole_hand(game, 1)
+    vole_hand(game, 1)
+    deal(game, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
+    assert game.scores == (0, 4)
+    play(game, "play-hand")
+    assert game.game_results[0].winner == 1 and game.game_results[0].scores == {0: 0, 1: 5}
+
+
+# ---------------------------------------------------------------- target
+
+
+@pytest.mark.parametrize(("target", "hands"), [(3, 2), (5, 3), (7, 4), (11, 6)])
+def test_target(target: int, hands: int) -> None:
+    game = new_game(CLASSIC.evolve(target=target), dealer=0)
+    for _ in range(hands - 1):
+        vole_hand(game, 0)
+        assert game.game_number == 1
+    vole_hand(game, 0)
+    assert game.game_number == 2
+    assert game.game_results[0].scores[0] == 2 * hands
+    assert len(game.game_results[0].hands) == hands
+
+
+# ------------------------------------------------------------------ match
+
+
+def test_games_to_win_one() -> None:
+    game = new_game(CLASSIC.evolve(games_to_win=1), dealer=0)
+    win_game(game, 1)
+    assert game.is_over and game.winner == 1 and len(game.game_results) == 1
+
+
+@pytest.mark.parametrize(
+    ("values", "loser_hands", "value"),
+    [(False, 0, 1), (True, 0, 3), (True, 1, 2), (True, 2, 1)],
+)
+def test_game_values(values: bool, loser_hands: int, value: int) -> None:
+    game = new_game(CLASSIC.evolve(game_values=values), dealer=0)
+    for _ in range(loser_hands):
+        vole_hand(game, 1)  # 2 points each for the loser
+    win_game(game, 0)
+    result = game.game_results[0]
+    assert result.winner == 0 and result.scores[1] == 2 * loser_hands
+    assert result.value == value
+    assert f"worth {value}" in " ".join(game.log)
