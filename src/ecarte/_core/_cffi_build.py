@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cffi import FFI
+from cffi import FFI  # type: ignore[import-untyped,unused-ignore]
 
 HERE = Path(__file__).resolve().parent
 

@@ -219,7 +219,7 @@ class Rng:
 
     >>> r = Rng(1)
     >>> [r.below(6) for _ in range(8)]
-    [5, 0, 2, 3, 1, 3, 2, 5]
+    [4, 1, 1, 4, 5, 5, 3, 0]
     """
 
     __slots__ = ("bound", "frac", "s")
