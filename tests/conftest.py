@@ -32,7 +32,6 @@ from ecarte import (
     Rules,
     Suit,
 )
-from ecarte.game import _State
 
 HAND_PHASES = (
     Phase.PROPOSE,
@@ -210,13 +209,13 @@ def _freeze(value: Any) -> Any:
 
 def snapshot(game: Game) -> tuple[Any, ...]:
     """Everything that may change, as comparable values (internals included)."""
-    state = tuple((name, _freeze(getattr(game._state, name))) for name in _State.__slots__)
+    state = tuple((name, _freeze(getattr(game._state, name))) for name in sorted(vars(game._state)))
     return (
         state,
         game.history,
         game.log,
         len(game._undo),
-        game._rng.getstate(),
+        game.seed,
         tuple(game.observation(p) for p in range(game.players)),
     )
 

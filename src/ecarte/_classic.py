@@ -65,7 +65,11 @@ class ClassicRules:
     @hookimpl(trylast=True)
     def ecarte_exchange_allowed(self, game: Game, action: Action) -> bool:
         if isinstance(action, Propose):
-            return game.stock_size >= max(1, game.rules.elder_min_discard)
+            # An exchange in which neither side discarded ends the proposals
+            # (with minimum discards of 0 it would otherwise never end).
+            log = game.exchanges
+            idle = len(log) >= 2 and log[-1][1] == 0 and log[-2][1] == 0
+            return not idle and game.stock_size >= max(1, game.rules.elder_min_discard)
         return isinstance(action, PlayHand | Accept | Refuse)
 
     @hookimpl(trylast=True)

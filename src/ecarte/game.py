@@ -89,6 +89,14 @@ class Phase(enum.Enum):
 
 
 _CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
+_EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.PACKETS: (ChoosePackets,),
+    Phase.PROPOSE: (Propose, PlayHand),
+    Phase.RESPOND: (Accept, Refuse),
+    Phase.ELDER_DISCARD: (Discard,),
+    Phase.DEALER_DISCARD: (Discard,),
+    Phase.PLAY: (Play, AnnounceKing),
+}
 
 
 def _card_index(card: Card) -> int:
@@ -104,6 +112,12 @@ def _context(trump: int, order: RankOrder) -> Any:
 def _plays(mask: int) -> tuple[Play, ...]:
     """The plays of a mask of cards, in action-id order (card ids sort the same way)."""
     return tuple(_PLAYS[c.id] for c in CardSet(mask))
+
+
+def _log_line(seat: int, action: Action) -> str:
+    if isinstance(action, Discard):  # the log is public: discards show as a count
+        return f"seat {seat}: discards {len(action.cards)}"
+    return f"seat {seat}: {action}"
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
@@ -147,38 +161,6 @@ class Observation:
 class _State:
     """Everything that changes; copied for undo and clone."""
 
-    __slots__ = (
-        "announced",
-        "dealer",
-        "discards",
-        "elder",
-        "exchange_log",
-        "exchanges",
-        "game_hands",
-        "game_number",
-        "game_players",
-        "games",
-        "games_won",
-        "hand_kings",
-        "hand_number",
-        "hand_points",
-        "hands",
-        "has_played",
-        "leader",
-        "packets",
-        "phase",
-        "played_without_proposing",
-        "refused_after",
-        "scores",
-        "stock",
-        "to_act",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "turnup",
-        "winner",
-    )
 
     def __init__(self, players: int) -> None:
         self.phase = Phase.CUT
@@ -192,6 +174,7 @@ class _State:
         self.game_players: tuple[int, int] = (0, 1)
         self.packets: tuple[int, int] | None = None
         self.winner: int | None = None
+        self.chance_count = 0
         self._reset_hand(players, None, None)
 
     def _reset_hand(self, players: int, dealer: int | None, elder: int | None) -> None:
@@ -217,10 +200,14 @@ class _State:
 
     def copy(self) -> _State:
         new = object.__new__(_State)
-        for name in _State.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, value.copy() if isinstance(value, list) else value)
+        fields = self.__dict__.copy()
+        for name in _LIST_FIELDS:
+            fields[name] = fields[name].copy()
+        new.__dict__ = fields
         return new
+
+
+_LIST_FIELDS = tuple(name for name, value in vars(_State(2)).items() if isinstance(value, list))
 
 
 class Game:
@@ -259,7 +246,8 @@ class Game:
         self.players: int = players
         """Number of players at the table."""
         self.variants: tuple[str, ...] = tuple(variants)
-        self._rng = random.Random(seed)
+        self.seed: int = random.SystemRandom().getrandbits(63) if seed is None else seed
+        """The seed chance events are drawn from (each from the seed and its number)."""
         self._auto_chance = auto_chance
         self._silent = False
         self._has_validators = bool(self._pm.hook.ecarte_validate_action.get_hookimpls())
@@ -268,7 +256,7 @@ class Game:
         )
         self._state = _State(players)
         self._history: list[Action | Event] = []
-        self._log: list[str] = []
+        self._log: list[str | tuple[int, Action]] = []
         self._undo: list[tuple[_State, int, int]] = []
         self._pending: list[tuple[str, dict[str, Any]]] = []
         self._transaction(self._start_game, None)
@@ -335,6 +323,11 @@ class Game:
         return None if t < 0 else Suit(t)
 
     @property
+    def exchanges(self) -> tuple[tuple[int, int], ...]:
+        """Each discard of this hand so far, as (seat, number of cards): public facts."""
+        return tuple(self._state.exchange_log)
+
+    @property
     def stock_size(self) -> int:
         return len(self._state.stock)
 
@@ -365,7 +358,9 @@ class Game:
     @property
     def log(self) -> tuple[str, ...]:
         """A readable account of the match (actions, scores, results)."""
-        return tuple(self._log)
+        return tuple(
+            entry if isinstance(entry, str) else _log_line(*entry) for entry in self._log
+        )
 
     def plugin(self, name: str) -> object:
         """The plugin registered under ``name`` in this game (a variant's name,
@@ -535,8 +530,6 @@ class Game:
         """An independent copy (same plugins; notifications are not sent from clones)."""
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
         new._state = self._state.copy()
         new._history = self._history.copy()
         new._log = self._log.copy()
@@ -597,7 +590,7 @@ class Game:
                 notify(self._pm, hook, game=self, **kwargs)
 
     def _sample_chance(self) -> Event:
-        rng = self._rng
+        rng = random.Random(f"ecarte:{self.seed}:{self._state.chance_count}")
         if self._state.phase is Phase.CUT:
             a, b = rng.sample(_cards(PIQUET_DECK.mask), 2)
             return Cut((a, b))
@@ -684,10 +677,7 @@ class Game:
             if veto is not None:
                 raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
         self._history.append(action)
-        if isinstance(action, Discard):  # the log is public: discards show as a count
-            self._log.append(f"seat {seat}: discards {len(action.cards)}")
-        else:
-            self._log.append(f"seat {seat}: {action}")
+        self._log.append((seat, action))
         if isinstance(action, ChoosePackets):
             s.packets = action.packets
             s.phase, s.to_act = Phase.DEAL, CHANCE
@@ -726,14 +716,7 @@ class Game:
     def _check_legal(self, seat: int, phase: Phase, action: Action) -> bool:
         """Raise IllegalActionError with the broken rule, or return True."""
         s = self._state
-        expected = {
-            Phase.PACKETS: (ChoosePackets,),
-            Phase.PROPOSE: (Propose, PlayHand),
-            Phase.RESPOND: (Accept, Refuse),
-            Phase.ELDER_DISCARD: (Discard,),
-            Phase.DEALER_DISCARD: (Discard,),
-            Phase.PLAY: (Play, AnnounceKing),
-        }[phase]
+        expected = _EXPECTED[phase]
         if not isinstance(action, expected):
             names = " or ".join(t.__name__ for t in expected)
             raise IllegalActionError(
@@ -809,6 +792,7 @@ class Game:
         ):
             raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
         self._history.append(event)
+        s.chance_count += 1
         a, b = s.game_players
         self._log.append(f"cut: seat {a} {cards[0]}, seat {b} {cards[1]}")
         order = self.rules.rank_order.ranks
@@ -841,6 +825,7 @@ class Game:
         )
         self._check_deal(dealt, plugin, dealer, elder)
         self._history.append(event)
+        s.chance_count += 1
         s.hands[elder] = dealt.hands[elder].mask
         s.hands[dealer] = dealt.hands[dealer].mask
         s.turnup = dealt.turnup.id
