@@ -161,7 +161,6 @@ class Observation:
 class _State:
     """Everything that changes; copied for undo and clone."""
 
-
     def __init__(self, players: int) -> None:
         self.phase = Phase.CUT
         self.to_act = CHANCE
@@ -358,9 +357,7 @@ class Game:
     @property
     def log(self) -> tuple[str, ...]:
         """A readable account of the match (actions, scores, results)."""
-        return tuple(
-            entry if isinstance(entry, str) else _log_line(*entry) for entry in self._log
-        )
+        return tuple(entry if isinstance(entry, str) else _log_line(*entry) for entry in self._log)
 
     def plugin(self, name: str) -> object:
         """The plugin registered under ``name`` in this game (a variant's name,
