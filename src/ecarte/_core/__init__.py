@@ -28,9 +28,13 @@ __all__ = [
     "MUST_OVERTRUMP",
     "MUST_TRUMP",
     "NO_TRUMP",
+    "PLAY_ON",
+    "PLAY_OVER",
+    "PLAY_TRICK",
     "HandOptions",
     "HandResult",
     "HandTotals",
+    "PlayState",
     "Rng",
     "SolveResults",
     "backend",
@@ -51,6 +55,9 @@ MUST_OVERTAKE = _pure.MUST_OVERTAKE
 MUST_TRUMP = _pure.MUST_TRUMP
 MUST_OVERTRUMP = _pure.MUST_OVERTRUMP
 NO_TRUMP = _pure.NO_TRUMP
+PLAY_ON = _pure.PLAY_ON
+PLAY_TRICK = _pure.PLAY_TRICK
+PLAY_OVER = _pure.PLAY_OVER
 HandOptions = _pure.HandOptions
 HandResult = _pure.HandResult
 HandTotals = _pure.HandTotals
@@ -92,6 +99,7 @@ def _select() -> tuple[str, ModuleType]:
 if TYPE_CHECKING:
     BACKEND: str = "pure"
     from ._pure import (
+        PlayState,
         Rng,
         legal_plays,
         make_context,
@@ -109,6 +117,7 @@ else:
     legal_plays = _live.legal_plays
     trick_winner = _live.trick_winner
     Rng = _live.Rng
+    PlayState = _live.PlayState
     perft = _live.perft
     solve = _live.solve
     solve_batch = _live.solve_batch

@@ -16,6 +16,9 @@ from ._pure import (
     MUST_OVERTRUMP,
     MUST_TRUMP,
     NO_TRUMP,
+    PLAY_ON,
+    PLAY_OVER,
+    PLAY_TRICK,
     HandOptions,
     HandResult,
     HandTotals,
@@ -27,10 +30,14 @@ __all__ = [
     "MUST_OVERTRUMP",
     "MUST_TRUMP",
     "NO_TRUMP",
+    "PLAY_ON",
+    "PLAY_OVER",
+    "PLAY_TRICK",
     "Context",
     "HandOptions",
     "HandResult",
     "HandTotals",
+    "PlayState",
     "Rng",
     "SolveResults",
     "legal_plays",
@@ -328,3 +335,131 @@ def solve_batch(
     best = ffi.new("uint8_t[]", max(n, 1))
     lib.ec_solve_batch(ctxs, 1, pos, n, flags, values, best)
     return [(values[i], best[i] if best[i] != 255 else -1) for i in range(n)]
+
+
+# ------------------------------------------- play state (2 players, ec_play in the C core)
+
+
+class PlayState:
+    """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
+
+    __slots__ = ("_c", "ctx", "p")
+
+    def __init__(self, ctx: object, hands: Sequence[int], leader: int, flags: int) -> None:
+        c = _ctx(ctx)
+        if len(hands) != 2:
+            raise ValueError(f"a play state has 2 hands, not {len(hands)}")
+        h0, h1 = _mask(hands[0]), _mask(hands[1])
+        if type(leader) is not int or not 0 <= leader <= 1:
+            raise ValueError(f"leader must be a position 0..1, not {leader!r}")
+        if not (isinstance(flags, int) and 0 <= flags <= 7):
+            raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags")
+        self.p: Any = ffi.new("ec_play *")
+        err = lib.ec_play_init(c, self.p, h0, h1, leader, flags)
+        if err:
+            _fail(err, "play state")
+        self.ctx = ctx
+        self._c = c
+
+    def copy(self) -> PlayState:
+        new = object.__new__(PlayState)
+        new.p = ffi.new("ec_play *", self.p[0])
+        new.ctx = self.ctx
+        new._c = self._c
+        return new
+
+    __copy__ = copy
+
+    def legal(self) -> int:
+        return int(lib.ec_play_legal(self._c, self.p))
+
+    def apply(self, card: int) -> int:
+        if type(card) is not int or not 0 <= card < 64:
+            raise ValueError(f"play {card!r}: a card id is not in this deck")
+        r = int(lib.ec_play_apply(self._c, self.p, card))
+        if r < 0:
+            _fail(r, f"play {card}")
+        return r
+
+    def try_apply(self, card: int) -> int:
+        if not 0 <= card < 64:
+            return -1
+        r = int(lib.ec_play_apply(self._c, self.p, card))
+        return -1 if r < 0 else r << 1 | self.p.to_move
+
+    def apply_unchecked(self, card: int) -> int:
+        return int(lib.ec_play_apply_unchecked(self._c, self.p, card & 63))
+
+    def undo(self) -> int:
+        r = int(lib.ec_play_undo(self.p))
+        if r < 0:
+            raise ValueError("undo: no card to take back")
+        return r
+
+    @property
+    def flags(self) -> int:
+        return int(self.p.flags)
+
+    @property
+    def nplayed(self) -> int:
+        return int(self.p.nplayed)
+
+    @property
+    def to_move(self) -> int:
+        return int(self.p.to_move)
+
+    @property
+    def hands(self) -> tuple[int, int]:
+        return (int(self.p.hands[0]), int(self.p.hands[1]))
+
+    def hand(self, position: int) -> int:
+        return int(self.p.hands[position & 1])
+
+    @property
+    def won(self) -> tuple[int, int]:
+        return (int(self.p.won[0]), int(self.p.won[1]))
+
+    @property
+    def leader(self) -> int:
+        return int(self.p.to_move ^ (self.p.nplayed & 1))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(self.p.cards[0 : self.p.nplayed])
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        n = self.p.nplayed
+        return tuple(self.p.cards[n & ~1 : n])
+
+    @property
+    def tricks(self) -> tuple[tuple[int, int, int], ...]:
+        c, lead = self.p.cards, self.p.leaders
+        return tuple((lead[i], c[2 * i], c[2 * i + 1]) for i in range(self.p.nplayed // 2))
+
+    @property
+    def over(self) -> bool:
+        return not (self.p.hands[0] | self.p.hands[1])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayState):
+            return NotImplemented
+        a, b = self.p, other.p
+        n = a.nplayed
+        k = min(n // 2 + 1, 5)
+        return (
+            self.ctx is other.ctx
+            and (a.hands[0], a.hands[1], n, a.to_move, a.won[0], a.won[1], a.flags)
+            == (b.hands[0], b.hands[1], b.nplayed, b.to_move, b.won[0], b.won[1], b.flags)
+            and list(a.cards[0:n]) == list(b.cards[0:n])
+            and list(a.leaders[0:k]) == list(b.leaders[0:k])
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        h = self.hands
+        return (
+            f"PlayState(hands=({h[0]:#x}, {h[1]:#x}), cards={self.cards}, "
+            f"to_move={self.to_move}, won={self.won})"
+        )

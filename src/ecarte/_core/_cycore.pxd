@@ -80,6 +80,32 @@ cdef extern from "ecarte_core.h" nogil:
                          uint8_t *best, uint64_t *digest)
     const char *ec_strerror(int code)
 
+    # play state (2 players)
+    int EC_PLAY_ON
+    int EC_PLAY_TRICK
+    int EC_PLAY_OVER
+
+    ctypedef struct ec_play:
+        uint64_t hands[2]
+        uint8_t cards[10]
+        uint8_t leaders[5]
+        uint8_t nplayed
+        uint8_t to_move
+        uint8_t won[2]
+        uint8_t flags
+
+    int ec_play_init(const ec_context *ctx, ec_play *p, uint64_t hand0, uint64_t hand1,
+                     int leader, unsigned flags)
+    uint64_t ec_play_legal(const ec_context *ctx, const ec_play *p)
+    int ec_play_apply(const ec_context *ctx, ec_play *p, int card)
+    int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card)
+    int ec_play_undo(ec_play *p)
+
 
 cdef class Context:
     cdef ec_context c
+
+
+cdef class PlayState:
+    cdef ec_play p
+    cdef readonly Context ctx

@@ -13,6 +13,9 @@ from ecarte._core._pure import (
     MUST_OVERTRUMP,
     MUST_TRUMP,
     NO_TRUMP,
+    PLAY_ON,
+    PLAY_OVER,
+    PLAY_TRICK,
     HandOptions,
     HandResult,
     HandTotals,
@@ -20,8 +23,8 @@ from ecarte._core._pure import (
 )
 
 __all__ = [
-    "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "Context", "HandOptions",
-    "HandResult", "HandTotals", "Rng", "SolveResults", "legal_plays", "make_context", "perft",
+    "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "PLAY_ON", "PLAY_OVER",
+    "PLAY_TRICK", "Context", "HandOptions", "HandResult", "HandTotals", "PlayState", "Rng", "SolveResults", "legal_plays", "make_context", "perft",
     "random_hand_results", "random_hands", "random_solves", "solve", "solve_batch",
     "trick_winner",
 ]
@@ -348,3 +351,139 @@ def solve_batch(positions, unsigned flags):
         PyMem_Free(pos)
         PyMem_Free(values)
         PyMem_Free(best)
+
+
+# ------------------------------------------- play state (2 players, ec_play in the C core)
+
+cdef class PlayState:
+    """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
+
+    def __init__(self, ctx, hands, leader, flags):
+        cdef Context cx = _ctx(ctx)
+        cdef uint64_t h0, h1
+        cdef int err
+        if len(hands) != 2:
+            raise ValueError(f"a play state has 2 hands, not {len(hands)}")
+        h0 = _mask(hands[0])
+        h1 = _mask(hands[1])
+        if type(leader) is not int or not 0 <= leader <= 1:
+            raise ValueError(f"leader must be a position 0..1, not {leader!r}")
+        if not (isinstance(flags, int) and 0 <= flags <= 7):
+            raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags")
+        err = ec_play_init(&cx.c, &self.p, h0, h1, leader, flags)
+        if err:
+            _fail(err, "play state")
+        self.ctx = cx
+
+    def copy(self):
+        cdef PlayState new = PlayState.__new__(PlayState)
+        new.p = self.p
+        new.ctx = self.ctx
+        return new
+
+    def __copy__(self):
+        return self.copy()
+
+    def legal(self):
+        """Mask of the cards the position to move may play."""
+        return ec_play_legal(&self.ctx.c, &self.p)
+
+    def apply(self, card):
+        """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
+        cdef int c, r
+        if type(card) is not int or not 0 <= card < 64:
+            raise ValueError(f"play {card!r}: a card id is not in this deck")
+        c = card
+        r = ec_play_apply(&self.ctx.c, &self.p, c)
+        if r < 0:
+            _fail(r, f"play {card}")
+        return r
+
+    def try_apply(self, int card):
+        """-1 (no change) for a card that may not be played, else ``status << 1 | to_move``."""
+        cdef int r
+        if not 0 <= card < 64:
+            return -1
+        r = ec_play_apply(&self.ctx.c, &self.p, card)
+        if r < 0:
+            return -1
+        return r << 1 | self.p.to_move
+
+    def apply_unchecked(self, int card):
+        """``apply`` without any check: the card must be legal (search code)."""
+        return ec_play_apply_unchecked(&self.ctx.c, &self.p, card & 63)
+
+    def undo(self):
+        """Take back the last card played and return it."""
+        cdef int r = ec_play_undo(&self.p)
+        if r < 0:
+            raise ValueError("undo: no card to take back")
+        return r
+
+    @property
+    def flags(self):
+        return self.p.flags
+
+    @property
+    def nplayed(self):
+        return self.p.nplayed
+
+    @property
+    def to_move(self):
+        return self.p.to_move
+
+    @property
+    def hands(self):
+        return (self.p.hands[0], self.p.hands[1])
+
+    def hand(self, int position):
+        return self.p.hands[position & 1]
+
+    @property
+    def won(self):
+        return (self.p.won[0], self.p.won[1])
+
+    @property
+    def leader(self):
+        return self.p.to_move ^ (self.p.nplayed & 1)
+
+    @property
+    def cards(self):
+        return tuple(self.p.cards[i] for i in range(self.p.nplayed))
+
+    @property
+    def trick(self):
+        return tuple(self.p.cards[i] for i in range(self.p.nplayed & ~1, self.p.nplayed))
+
+    @property
+    def tricks(self):
+        return tuple((self.p.leaders[i], self.p.cards[2 * i], self.p.cards[2 * i + 1])
+                     for i in range(self.p.nplayed // 2))
+
+    @property
+    def over(self):
+        return not (self.p.hands[0] | self.p.hands[1])
+
+    def __eq__(self, other):
+        if type(other) is not PlayState:
+            return NotImplemented
+        cdef PlayState o = <PlayState>other
+        cdef int i
+        if (self.ctx is not o.ctx or self.p.hands[0] != o.p.hands[0]
+                or self.p.hands[1] != o.p.hands[1] or self.p.nplayed != o.p.nplayed
+                or self.p.to_move != o.p.to_move or self.p.won[0] != o.p.won[0]
+                or self.p.won[1] != o.p.won[1] or self.p.flags != o.p.flags):
+            return False
+        for i in range(self.p.nplayed):
+            if self.p.cards[i] != o.p.cards[i]:
+                return False
+        for i in range(min(self.p.nplayed // 2 + 1, 5)):
+            if self.p.leaders[i] != o.p.leaders[i]:
+                return False
+        return True
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"PlayState(hands=({self.p.hands[0]:#x}, {self.p.hands[1]:#x}), "
+                f"cards={self.cards}, to_move={self.p.to_move}, won={self.won})")

@@ -27,9 +27,13 @@ __all__ = [
     "MUST_OVERTRUMP",
     "MUST_TRUMP",
     "NO_TRUMP",
+    "PLAY_ON",
+    "PLAY_OVER",
+    "PLAY_TRICK",
     "HandOptions",
     "HandResult",
     "HandTotals",
+    "PlayState",
     "Rng",
     "SolveResults",
     "TrickContext",
@@ -778,3 +782,198 @@ def random_solves(n: int, seed: int, options: HandOptions | None = None) -> Solv
         moves.append(mv)
         dg = ((dg ^ (v | mv << 8)) * _FNV_PRIME) & _M64
     return SolveResults(values, moves, dg)
+
+
+# ------------------------------------------- play state (2 players, ec_play in the C core)
+
+PLAY_ON = 0
+"""``PlayState.apply``: the trick goes on."""
+PLAY_TRICK = 1
+"""``PlayState.apply``: a trick was completed and more remain."""
+PLAY_OVER = 2
+"""``PlayState.apply``: the last trick was completed (the hands are empty)."""
+_PLAY_MAX_TRICKS = 5
+
+
+class PlayState:
+    """A two-player hand in the play phase, cheap to copy and to undo (``ec_play``).
+
+    Positions 0 and 1 hold ``hands``; ``leader`` leads the first trick. The
+    state keeps the cards played and the leader of each trick, so
+    :meth:`undo` needs no record and :meth:`copy` is a flat copy.
+
+    >>> from ecarte._core import backend, ranked_context
+    >>> ctx = ranked_context(0, [11, 10, 9, 12, 8, 7, 6, 5], 0x1FE0_1FE0_1FE0_1FE0, backend("pure"))
+    >>> s = PlayState(ctx, (0x60, 0x600000), 0, MUST_OVERTAKE | MUST_TRUMP)  # clubs trumps
+    >>> s.legal() == 0x60, s.apply(5), s.to_move, s.legal() == 0x600000
+    (True, 0, 1, True)
+    >>> s.apply(22), s.won, s.to_move, s.trick, s.tricks
+    (1, (1, 0), 0, (), ((0, 5, 22),))
+    >>> s.undo(), s.to_move, s.won, s.hands == (0x40, 0x600000)
+    (22, 1, (0, 0), True)
+    """
+
+    __slots__ = ("_cards", "_hands", "_leaders", "_won", "ctx", "flags", "nplayed", "to_move")
+
+    def __init__(self, ctx: TrickContext, hands: Sequence[int], leader: int, flags: int) -> None:
+        if not isinstance(ctx, TrickContext):
+            raise ValueError(f"not a context of the pure backend: {type(ctx).__name__}")
+        if len(hands) != 2:
+            raise ValueError(f"a play state has 2 hands, not {len(hands)}")
+        h0, h1 = hands
+        for h in (h0, h1):
+            if not (isinstance(h, int) and 0 <= h < 1 << 64):
+                raise ValueError(f"hand mask {h!r} is not a 64-bit mask")
+        if (h0 | h1) & ~ctx.deck:
+            raise ValueError("play state: a card id is not in this deck")
+        if h0 & h1:
+            raise ValueError("play state: a card appears twice")
+        n = h0.bit_count()
+        if n != h1.bit_count() or n > _PLAY_MAX_TRICKS:
+            raise ValueError("play state: hands of equal size, at most 5 cards, are needed")
+        if leader not in (0, 1) or isinstance(leader, bool):
+            raise ValueError(f"leader must be a position 0..1, not {leader!r}")
+        if not (isinstance(flags, int) and 0 <= flags <= 7):
+            raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags")
+        self.ctx = ctx
+        self._hands = [h0, h1]
+        self._cards: list[int] = []
+        self._leaders = [leader]
+        self._won = [0, 0]
+        self.nplayed = 0
+        self.to_move = leader
+        self.flags = flags
+
+    def copy(self) -> PlayState:
+        new = object.__new__(PlayState)
+        new.ctx = self.ctx
+        new._hands = self._hands.copy()
+        new._cards = self._cards.copy()
+        new._leaders = self._leaders.copy()
+        new._won = self._won.copy()
+        new.nplayed = self.nplayed
+        new.to_move = self.to_move
+        new.flags = self.flags
+        return new
+
+    __copy__ = copy
+
+    def legal(self) -> int:
+        """Mask of the cards the position to move may play."""
+        hand = self._hands[self.to_move]
+        if self.nplayed & 1:
+            return _legal(self.ctx, hand, self._cards[-1:], self.flags)
+        return hand
+
+    def apply(self, card: int) -> int:
+        """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
+        :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
+        if not (isinstance(card, int) and 0 <= card < 64) or self.ctx.suit_of[card] < 0:
+            raise ValueError(f"play {card!r}: a card id is not in this deck")
+        if not self.legal() >> card & 1:
+            raise ValueError(f"play {card}: the card is not a legal play now")
+        return self.apply_unchecked(card)
+
+    def try_apply(self, card: int) -> int:
+        """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
+        played, else ``status << 1 | to_move`` (the position to move next)."""
+        if not (isinstance(card, int) and 0 <= card < 64) or self.ctx.suit_of[card] < 0:
+            return -1
+        if not self.legal() >> card & 1:
+            return -1
+        return self.apply_unchecked(card) << 1 | self.to_move
+
+    def apply_unchecked(self, card: int) -> int:
+        """:meth:`apply` without any check: the card must be legal (search code)."""
+        mover = self.to_move
+        self._hands[mover] &= ~(1 << card)
+        self._cards.append(card)
+        self.nplayed += 1
+        if self.nplayed & 1:
+            self.to_move = mover ^ 1
+            return PLAY_ON
+        lead = mover ^ 1
+        winner = mover if _winner(self.ctx, self._cards[-2:]) else lead
+        self._won[winner] += 1
+        self.to_move = winner
+        if not (self._hands[0] | self._hands[1]):
+            return PLAY_OVER
+        self._leaders.append(winner)
+        return PLAY_TRICK
+
+    def undo(self) -> int:
+        """Take back the last card played and return it; ValueError at the start."""
+        if not self.nplayed:
+            raise ValueError("undo: no card to take back")
+        self.nplayed -= 1
+        n = self.nplayed
+        card = self._cards.pop()
+        if n & 1:
+            self._won[self.to_move] -= 1
+            if len(self._leaders) > n // 2 + 1:
+                self._leaders.pop()
+            mover = self._leaders[n // 2] ^ 1
+        else:
+            mover = self._leaders[n // 2]
+        self.to_move = mover
+        self._hands[mover] |= 1 << card
+        return card
+
+    @property
+    def hands(self) -> tuple[int, int]:
+        return (self._hands[0], self._hands[1])
+
+    def hand(self, position: int) -> int:
+        return self._hands[position]
+
+    @property
+    def won(self) -> tuple[int, int]:
+        """Tricks won, by position."""
+        return (self._won[0], self._won[1])
+
+    @property
+    def leader(self) -> int:
+        """The position leading the trick in progress (or the next one)."""
+        return self.to_move ^ (self.nplayed & 1)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards played this hand, in order."""
+        return tuple(self._cards)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress."""
+        return tuple(self._cards[self.nplayed & ~1 :])
+
+    @property
+    def tricks(self) -> tuple[tuple[int, int, int], ...]:
+        """The finished tricks as ``(leader, first card, second card)``."""
+        c, lead = self._cards, self._leaders
+        return tuple((lead[i], c[2 * i], c[2 * i + 1]) for i in range(self.nplayed // 2))
+
+    @property
+    def over(self) -> bool:
+        """True once the hands are empty."""
+        return not (self._hands[0] | self._hands[1])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayState):
+            return NotImplemented
+        return (
+            self.ctx is other.ctx
+            and self._hands == other._hands
+            and self._cards == other._cards
+            and self._leaders[: self.nplayed // 2 + 1] == other._leaders[: other.nplayed // 2 + 1]
+            and self.to_move == other.to_move
+            and self._won == other._won
+            and self.flags == other.flags
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayState(hands=({self._hands[0]:#x}, {self._hands[1]:#x}), cards={self.cards}, "
+            f"to_move={self.to_move}, won={self.won})"
+        )

@@ -917,7 +917,93 @@ const char *ec_strerror(int code)
         return "leader seat out of range";
     case EC_EDEPTH:
         return "perft depth must be >= 0";
+    case EC_EILLEGAL:
+        return "the card is not a legal play now";
+    case EC_ENOUNDO:
+        return "no card to take back";
     default:
         return "unknown error";
     }
+}
+
+/* ------------------------------------------------- play state (2 players, see the header) */
+
+int ec_play_init(const ec_context *ctx, ec_play *p, uint64_t hand0, uint64_t hand1, int leader,
+                 unsigned flags)
+{
+    int n = ec_count(hand0);
+    if ((hand0 | hand1) & ~ctx->deck)
+        return EC_EBADCARD;
+    if (hand0 & hand1)
+        return EC_EDUPCARD;
+    if (n != ec_count(hand1) || n > EC_PLAY_MAX_TRICKS)
+        return EC_EBADSTATE;
+    if (leader != 0 && leader != 1)
+        return EC_EBADLEADER;
+    if (flags > (EC_MUST_OVERTAKE | EC_MUST_TRUMP | EC_MUST_OVERTRUMP))
+        return EC_EBADRULES;
+    memset(p, 0, sizeof *p);
+    p->hands[0] = hand0;
+    p->hands[1] = hand1;
+    p->leaders[0] = (uint8_t)leader;
+    p->to_move = (uint8_t)leader;
+    p->flags = (uint8_t)flags;
+    return EC_OK;
+}
+
+uint64_t ec_play_legal(const ec_context *ctx, const ec_play *p)
+{
+    uint64_t hand = p->hands[p->to_move];
+    if (p->nplayed & 1)
+        return ec_legal_plays_unchecked(ctx, hand, &p->cards[p->nplayed - 1], 1, p->flags);
+    return hand;
+}
+
+int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card)
+{
+    int mover = p->to_move, lead, winner;
+    p->hands[mover] &= ~BIT(card);
+    p->cards[p->nplayed++] = (uint8_t)card;
+    if (p->nplayed & 1) {
+        p->to_move = (uint8_t)(mover ^ 1);
+        return EC_PLAY_ON;
+    }
+    lead = mover ^ 1;
+    winner = ec_trick_winner_unchecked(ctx, &p->cards[p->nplayed - 2], 2) ? mover : lead;
+    p->won[winner]++;
+    p->to_move = (uint8_t)winner;
+    if (!(p->hands[0] | p->hands[1]))
+        return EC_PLAY_OVER;
+    p->leaders[p->nplayed / 2] = (uint8_t)winner;
+    return EC_PLAY_TRICK;
+}
+
+int ec_play_apply(const ec_context *ctx, ec_play *p, int card)
+{
+    if (card < 0 || card > 63 || ctx->suit_of[card] < 0)
+        return EC_EBADCARD;
+    if (!(ec_play_legal(ctx, p) & BIT(card)))
+        return EC_EILLEGAL;
+    return ec_play_apply_unchecked(ctx, p, card);
+}
+
+int ec_play_undo(ec_play *p)
+{
+    int n, card, mover;
+    if (p->nplayed == 0)
+        return EC_ENOUNDO;
+    n = --p->nplayed;
+    card = p->cards[n];
+    p->cards[n] = 0;
+    if (n & 1) { /* this card completed trick n / 2: take the trick back */
+        p->won[p->to_move]--;
+        if (n / 2 + 1 < EC_PLAY_MAX_TRICKS)
+            p->leaders[n / 2 + 1] = 0;
+        mover = p->leaders[n / 2] ^ 1;
+    } else {
+        mover = p->leaders[n / 2];
+    }
+    p->to_move = (uint8_t)mover;
+    p->hands[mover] |= BIT(card);
+    return card;
 }

@@ -48,6 +48,8 @@ extern "C" {
 #define EC_EBADRULES (-10)   /* an ec_rules field is out of range */
 #define EC_EBADLEADER (-11)  /* leader seat out of range */
 #define EC_EDEPTH (-12)      /* negative perft depth */
+#define EC_EILLEGAL (-13)    /* the card is not a legal play now (play state) */
+#define EC_ENOUNDO (-14)     /* no card to take back (play state) */
 
 typedef struct ec_context {
     uint64_t suit_mask[4]; /* cards of each effective suit */
@@ -178,6 +180,38 @@ int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_resu
  * Either array may be NULL; *digest (if not NULL) gets a hash over all results. */
 int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
                      uint8_t *best, uint64_t *digest);
+
+/* ---- play state: a two-player hand in the play phase, cheap to copy and undo ----
+ * Positions 0 and 1 (the bindings map them to seats). The struct is its own undo
+ * stack: the cards played so far and the leader of each trick, so taking a card
+ * back needs no record. Plain data, no pointers: copy it with memcpy or `=`. */
+#define EC_PLAY_MAX_TRICKS 5
+#define EC_PLAY_ON 0    /* ec_play_apply: the trick goes on */
+#define EC_PLAY_TRICK 1 /* ... a trick was completed, more to play */
+#define EC_PLAY_OVER 2  /* ... the last trick was completed: the hands are empty */
+
+typedef struct ec_play {
+    uint64_t hands[2];                    /* cards held, by position */
+    uint8_t cards[2 * EC_PLAY_MAX_TRICKS]; /* cards played this hand, in order */
+    uint8_t leaders[EC_PLAY_MAX_TRICKS];  /* position leading each trick begun */
+    uint8_t nplayed;                      /* cards played so far */
+    uint8_t to_move;                      /* position to play next */
+    uint8_t won[2];                       /* tricks won, by position */
+    uint8_t flags;                        /* EC_MUST_* obligations */
+} ec_play;
+
+/* Start a hand: hands of equal size (at most 5 cards, in the deck, disjoint), leader 0 or 1,
+ * flags among EC_MUST_*. Returns EC_OK or an error. */
+int ec_play_init(const ec_context *ctx, ec_play *p, uint64_t hand0, uint64_t hand1, int leader,
+                 unsigned flags);
+/* Mask of the cards the position to move may play (0 when the hands are empty). */
+uint64_t ec_play_legal(const ec_context *ctx, const ec_play *p);
+/* Play card for the position to move: EC_PLAY_ON, EC_PLAY_TRICK or EC_PLAY_OVER; the checked
+ * version returns EC_EBADCARD or EC_EILLEGAL (p unchanged) for a card it may not play. */
+int ec_play_apply(const ec_context *ctx, ec_play *p, int card);
+int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card);
+/* Take back the last card played: returns its id, or EC_ENOUNDO at the start of the hand. */
+int ec_play_undo(ec_play *p);
 
 /* A sentence describing an error code. */
 const char *ec_strerror(int code);
