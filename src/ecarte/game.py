@@ -65,6 +65,7 @@ _SIMPLE_IDS: dict[Action, int] = {
 }
 _ACTIONS_BY_ID: dict[int, Action] = {v: k for k, v in _SIMPLE_IDS.items()}
 _PLAYS = {c.id: Play(c) for c in PIQUET_DECK}
+_ANNOUNCE = AnnounceKing()
 
 
 class Phase(enum.Enum):
@@ -89,6 +90,7 @@ class Phase(enum.Enum):
 
 
 _CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
+_HAND_OVER = _core.PLAY_OVER << 1  # PlayState.try_apply: status << 1 | position to move
 _EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
     Phase.PACKETS: (ChoosePackets,),
     Phase.PROPOSE: (Propose, PlayHand),
@@ -158,16 +160,32 @@ class Observation:
         )
 
 
+def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced (state fields are immutable tuples)."""
+    return (*values[:i], value, *values[i + 1 :])
+
+
 class _State:
-    """Everything that changes; copied for undo and clone."""
+    """Everything that changes; copied for undo and clone.
+
+    Every field in the instance dict is an immutable value (ints, tuples,
+    frozen records). The one mutable part, ``play`` (the core's play state of
+    the hand in progress: hands, trick, tricks, who is to play), is a slot
+    outside that dict, changed in place card by card: a copy is a dict copy
+    plus ``play.copy()``. The play-phase views (``hands``, ``trick``,
+    ``tricks``, ``tricks_won``, ``leader``) read ``play`` and map its
+    positions (0 elder, 1 dealer) to seats.
+    """
+
+    __slots__ = ("__dict__", "play")
 
     def __init__(self, players: int) -> None:
         self.phase = Phase.CUT
         self.to_act = CHANCE
-        self.scores = [0] * players
-        self.games_won = [0] * players
-        self.games: list[GameResult] = []
-        self.game_hands: list[HandResult] = []
+        self.scores: tuple[int, ...] = (0,) * players
+        self.games_won: tuple[int, ...] = (0,) * players
+        self.games: tuple[GameResult, ...] = ()
+        self.game_hands: tuple[HandResult, ...] = ()
         self.game_number = 0
         self.hand_number = 0
         self.game_players: tuple[int, int] = (0, 1)
@@ -179,34 +197,67 @@ class _State:
     def _reset_hand(self, players: int, dealer: int | None, elder: int | None) -> None:
         self.dealer = dealer
         self.elder = elder
-        self.hands = [0] * players
+        self.seats: tuple[int, int] = (elder, dealer)  # type: ignore[assignment]
+        self.held: tuple[int, ...] = (0,) * players
+        """The hands before the play phase (``hands`` reads ``play`` during it)."""
         self.turnup = -1
         self.trump = -1
         self.stock: tuple[int, ...] = ()
         self.discards = 0
         self.exchanges = 0
-        self.exchange_log: list[tuple[int, int]] = []
+        self.exchange_log: tuple[tuple[int, int], ...] = ()
         self.played_without_proposing = False
         self.refused_after: int | None = None
-        self.announced: list[int] = []
-        self.has_played = [False] * players
-        self.trick: list[tuple[int, int]] = []
-        self.tricks: list[tuple[tuple[int, int], ...]] = []
-        self.tricks_won = [0] * players
-        self.hand_points = [0] * players
-        self.hand_kings = [0] * players
-        self.leader = elder if elder is not None else -1
+        self.announced: tuple[int, ...] = ()
+        self.hand_points: tuple[int, ...] = (0,) * players
+        self.hand_kings: tuple[int, ...] = (0,) * players
+        self.play: Any = None  # a _core.PlayState during the play phase
 
     def copy(self) -> _State:
         new = object.__new__(_State)
-        fields = self.__dict__.copy()
-        for name in _LIST_FIELDS:
-            fields[name] = fields[name].copy()
-        new.__dict__ = fields
+        new.__dict__ = self.__dict__.copy()
+        play = self.play
+        new.play = None if play is None else play.copy()
         return new
 
+    @property
+    def hands(self) -> tuple[int, ...]:
+        play = self.play
+        if play is None:
+            return self.held
+        hands = list(self.held)
+        hands[self.seats[0]], hands[self.seats[1]] = play.hands
+        return tuple(hands)
 
-_LIST_FIELDS = tuple(name for name, value in vars(_State(2)).items() if isinstance(value, list))
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick in progress as (seat, card)."""
+        play = self.play
+        if play is None:
+            return ()
+        seats, first = self.seats, play.to_move ^ (play.nplayed & 1)
+        return tuple((seats[first ^ i], c) for i, c in enumerate(play.trick))
+
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The finished tricks as ((seat, card), (seat, card))."""
+        if self.play is None:
+            return ()
+        seats = self.seats
+        return tuple(((seats[p], a), (seats[p ^ 1], b)) for p, a, b in self.play.tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        won = [0] * len(self.held)
+        if self.play is not None:
+            won[self.seats[0]], won[self.seats[1]] = self.play.won
+        return tuple(won)
+
+    @property
+    def leader(self) -> int:
+        if self.play is None:
+            return -1 if self.elder is None else self.elder
+        return self.seats[self.play.leader]
 
 
 class Game:
@@ -254,9 +305,12 @@ class Game:
             _core.MUST_TRUMP if configured.must_trump else 0
         )
         self._state = _State(players)
+        self._legal: tuple[Action, ...] | None = None  # legal actions of this play state
         self._history: list[Action | Event] = []
         self._log: list[str | tuple[int, Action]] = []
-        self._undo: list[tuple[_State, int, int]] = []
+        # a saved state with the history and log lengths, or None for a card played in
+        # the middle of a hand (undone by the play state itself)
+        self._undo: list[tuple[_State, int, int] | None] = []
         self._pending: list[tuple[str, dict[str, Any]]] = []
         self._transaction(self._start_game, None)
 
@@ -413,13 +467,16 @@ class Game:
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions :attr:`to_act` may take, sorted by :meth:`action_id`
         (empty at chance nodes and at the end)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         s = self._state
         phase = s.phase
         if phase is Phase.PLAY:
             seat = s.to_act
-            mask = self._legal_mask(seat)
-            plays = _plays(mask)
-            return (*plays, AnnounceKing()) if self._may_announce(seat) else plays
+            plays = _plays(s.play.legal())
+            legal = self._legal = (*plays, _ANNOUNCE) if self._may_announce(seat) else plays
+            return legal
         if phase is Phase.PROPOSE:
             return self._allowed(s.elder, (Propose(), PlayHand()))
         if phase is Phase.RESPOND:
@@ -492,6 +549,25 @@ class Game:
         ``seat``, also check that it is that seat's turn. An illegal action
         raises :class:`~ecarte.IllegalActionError` and changes nothing.
         """
+        if action.__class__ is Play:
+            # The hot path: a card in the middle of a hand. The play state checks the
+            # card before changing anything, so no snapshot is needed; the undo record is
+            # None (the play state takes its last card back). Anything else (an illegal
+            # card, the last card of a hand, which scores through the plugin hooks) takes
+            # the checked path below.
+            s = self._state
+            play = s.play
+            if play is not None and s.phase is Phase.PLAY and (seat is None or seat == s.to_act):
+                r = play.try_apply(action.card.id)
+                if r >= 0:
+                    if r < _HAND_OVER:
+                        self._legal = None
+                        self._log.append((s.to_act, action))
+                        s.to_act = s.seats[r & 1]
+                        self._history.append(action)
+                        self._undo.append(None)
+                        return
+                    play.undo()
         if isinstance(action, str):
             action = Action.parse(action)
         s = self._state
@@ -518,7 +594,16 @@ class Game:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
         if not self._undo:
             raise IllegalActionError("nothing to undo")
-        state, n_history, n_log = self._undo.pop()
+        record = self._undo.pop()
+        self._legal = None
+        if record is None:  # a card in the middle of a hand
+            s = self._state
+            s.play.undo()
+            s.to_act = s.seats[s.play.to_move]
+            self._history.pop()
+            self._log.pop()
+            return
+        state, n_history, n_log = record
         self._state = state.copy()  # clones share the saved states: never mutate one
         del self._history[n_history:]
         del self._log[n_log:]
@@ -568,6 +653,7 @@ class Game:
         """Run ``step`` atomically: on any error the state is restored."""
         saved = (self._state.copy(), len(self._history), len(self._log))
         self._pending = []
+        self._legal = None
         try:
             step(arg)
             if self._auto_chance:
@@ -635,23 +721,19 @@ class Game:
         return (min(limits[0], cap), cap)
 
     def _legal_mask(self, seat: int) -> int:
-        s = self._state
-        return int(
-            _core.legal_plays(
-                _context(s.trump, self.rules.rank_order),
-                s.hands[seat],
-                [c for _, c in s.trick],
-                self._flags,
-            )
-        )
+        """The cards ``seat`` (the seat to play) may play now."""
+        return int(self._state.play.legal())
 
     def _may_announce(self, seat: int) -> bool:
         s = self._state
+        play = s.play
+        if play is None or self.rules.king_announcement is not KingAnnouncement.OPTIONAL:
+            return False
+        position = 0 if seat == s.elder else 1  # the elder plays first
         return (
-            self.rules.king_announcement is KingAnnouncement.OPTIONAL
-            and not s.has_played[seat]
+            play.nplayed <= position  # not played a card yet
             and seat not in s.announced
-            and bool(s.hands[seat] >> (s.trump * 16 + Rank.KING) & 1)
+            and bool(play.hand(position) >> (s.trump * 16 + Rank.KING) & 1)
         )
 
     def _other(self, seat: int) -> int:
@@ -691,7 +773,7 @@ class Game:
         elif isinstance(action, Discard):
             self._discard(seat, action.cards.mask)
         elif isinstance(action, AnnounceKing):
-            s.announced.append(seat)
+            s.announced = (*s.announced, seat)
             points, plugin = self._first("ecarte_king_points", seat=seat, turned_up=False)
             self._score(seat, points, "announces the king", plugin, "ecarte_king_points")
         elif isinstance(action, Play):
@@ -823,8 +905,8 @@ class Game:
         self._check_deal(dealt, plugin, dealer, elder)
         self._history.append(event)
         s.chance_count += 1
-        s.hands[elder] = dealt.hands[elder].mask
-        s.hands[dealer] = dealt.hands[dealer].mask
+        held = _set(s.held, elder, dealt.hands[elder].mask)
+        s.held = _set(held, dealer, dealt.hands[dealer].mask)
         s.turnup = dealt.turnup.id
         s.trump = int(dealt.turnup.suit)
         s.stock = tuple(c.id for c in dealt.stock)
@@ -871,8 +953,8 @@ class Game:
         self._check_seats(seats, plugin, "ecarte_next_game", allow_cut=True)
         s.game_number += 1
         s.game_players = seats.players
-        s.scores = [0] * self.players
-        s.game_hands = []
+        s.scores = (0,) * self.players
+        s.game_hands = ()
         s.packets = None
         self._log.append(f"game {s.game_number}: seats {seats.players[0]} and {seats.players[1]}")
         self._pending.append(("ecarte_game_started", {"number": s.game_number, "seats": seats}))
@@ -909,12 +991,13 @@ class Game:
     def _discard(self, seat: int, cards: int) -> None:
         s = self._state
         n = cards.bit_count()
-        s.hands[seat] &= ~cards
+        hand = s.held[seat] & ~cards
         s.discards |= cards
         for card in s.stock[:n]:
-            s.hands[seat] |= 1 << card
+            hand |= 1 << card
+        s.held = _set(s.held, seat, hand)
         s.stock = s.stock[n:]
-        s.exchange_log.append((seat, n))
+        s.exchange_log = (*s.exchange_log, (seat, n))
         if seat == s.elder:
             s.phase, s.to_act = Phase.DEALER_DISCARD, s.dealer  # type: ignore[assignment]
         else:
@@ -924,30 +1007,27 @@ class Game:
     def _start_play(self) -> None:
         s = self._state
         assert s.elder is not None and s.dealer is not None
-        s.phase, s.to_act, s.leader = Phase.PLAY, s.elder, s.elder
+        s.phase, s.to_act = Phase.PLAY, s.elder
+        s.play = _core.PlayState(
+            _context(s.trump, self.rules.rank_order),
+            (s.held[s.elder], s.held[s.dealer]),
+            0,  # the elder leads
+            self._flags,
+        )
         if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
             king = s.trump * 16 + Rank.KING
             for seat in (s.elder, s.dealer):
-                if s.hands[seat] >> king & 1:
-                    s.announced.append(seat)
+                if s.held[seat] >> king & 1:
+                    s.announced = (*s.announced, seat)
                     points, plugin = self._first("ecarte_king_points", seat=seat, turned_up=False)
                     self._score(seat, points, "holds the king", plugin, "ecarte_king_points")
 
     def _play(self, seat: int, card: int) -> None:
+        """A checked card (``apply`` plays most cards itself; this path is atomic)."""
         s = self._state
-        s.hands[seat] &= ~(1 << card)
-        s.has_played[seat] = True
-        s.trick.append((seat, card))
-        if len(s.trick) < 2:
-            s.to_act = self._other(seat)
-            return
-        ctx = _context(s.trump, self.rules.rank_order)
-        winner = s.trick[_core.trick_winner(ctx, [c for _, c in s.trick])][0]
-        s.tricks_won[winner] += 1
-        s.tricks.append(tuple(s.trick))
-        s.trick = []
-        s.leader = s.to_act = winner
-        if len(s.tricks) == 5:
+        status = s.play.apply(card)
+        s.to_act = s.seats[s.play.to_move]
+        if status == _core.PLAY_OVER:
             self._score_hand()
 
     def _score_hand(self) -> None:
@@ -956,7 +1036,7 @@ class Game:
         outcome = HandOutcome(
             dealer=s.dealer,
             elder=s.elder,
-            tricks={s.elder: s.tricks_won[s.elder], s.dealer: s.tricks_won[s.dealer]},
+            tricks=dict(zip(s.seats, s.play.won, strict=True)),
             exchanges=s.exchanges,
             elder_played_without_proposing=s.played_without_proposing,
             refused_after=s.refused_after,
@@ -987,10 +1067,10 @@ class Game:
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
             raise PluginError(f"plugin {plugin!r}, hook {hook}: {points!r} is not points (>= 0)")
         s = self._state
-        s.scores[seat] += points
-        s.hand_points[seat] += points
+        s.scores = _set(s.scores, seat, s.scores[seat] + points)
+        s.hand_points = _set(s.hand_points, seat, s.hand_points[seat] + points)
         if hook == "ecarte_king_points":
-            s.hand_kings[seat] += points
+            s.hand_kings = _set(s.hand_kings, seat, s.hand_kings[seat] + points)
         self._log.append(f"seat {seat} {why}: +{points} -> {s.scores[seat]}")
         if s.scores[seat] >= self.rules.target:
             self._end_game(seat)
@@ -999,27 +1079,28 @@ class Game:
         s = self._state
         assert s.dealer is not None and s.elder is not None
         players = (s.elder, s.dealer)
+        won = s.tricks_won
         result = HandResult(
             number=s.hand_number,
             dealer=s.dealer,
             elder=s.elder,
             trump=Card.from_id(s.turnup),
-            tricks={p: s.tricks_won[p] for p in players},
+            tricks={p: won[p] for p in players},
             points={p: s.hand_points[p] for p in players},
             kings={p: s.hand_kings[p] for p in players},
             complete=complete,
         )
-        s.game_hands.append(result)
+        s.game_hands = (*s.game_hands, result)
         e, d = players
         self._log.append(
-            f"hand {s.hand_number} over: tricks seat {e} {s.tricks_won[e]}, seat {d} "
-            f"{s.tricks_won[d]}; scores seat {e} {s.scores[e]}, seat {d} {s.scores[d]}"
+            f"hand {s.hand_number} over: tricks seat {e} {won[e]}, seat {d} "
+            f"{won[d]}; scores seat {e} {s.scores[e]}, seat {d} {s.scores[d]}"
         )
         self._pending.append(("ecarte_hand_ended", {"result": result}))
 
     def _end_game(self, winner: int) -> None:
         s = self._state
-        self._end_hand(complete=len(s.tricks) == 5)
+        self._end_hand(complete=s.play is not None and s.play.over)
         loser = self._other(winner)
         result = GameResult(
             number=s.game_number,
@@ -1030,8 +1111,8 @@ class Game:
             value=self.rules.game_value(s.scores[loser]),
             hands=tuple(s.game_hands),
         )
-        s.games.append(result)
-        s.games_won[winner] += 1
+        s.games = (*s.games, result)
+        s.games_won = _set(s.games_won, winner, s.games_won[winner] + 1)
         self._log.append(
             f"game {s.game_number} won by seat {winner} "
             f"{s.scores[winner]}-{s.scores[loser]} (worth {result.value})"
