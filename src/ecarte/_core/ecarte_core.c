@@ -342,17 +342,18 @@ int ec_perft(const ec_context *ctx, const ec_position *pos, unsigned flags, int 
 /* ------------------------------------------------------ double dummy (2 players) */
 
 /* Transposition table: bounds on the leader's tricks for (leader's hand, other hand).
- * Entries carry the generation of the solve that wrote them, so no clearing between solves. */
+ * A bitmap marks the entries written by the current solve, so starting a solve clears 32
+ * bytes, not the table, and no entry is read before it is written. */
 #define DD_TT_SIZE 256
 typedef struct dd_entry {
     uint64_t lead, other;
-    uint32_t gen;
     uint8_t lo, hi;
+    uint8_t move; /* power-space search: the lead that last proved a bound, 255 if none */
 } dd_entry;
 
 typedef struct dd_table {
+    uint64_t used[DD_TT_SIZE / 64];
     dd_entry e[DD_TT_SIZE];
-    uint32_t gen;
 } dd_table;
 
 typedef struct dd_env {
@@ -362,31 +363,35 @@ typedef struct dd_env {
     dd_table *tt;
 } dd_env;
 
-static void dd_table_init(dd_table *tt)
-{
-    memset(tt, 0, sizeof *tt);
-}
-
 static void dd_table_next(dd_table *tt)
 {
-    if (++tt->gen == 0) {
-        memset(tt->e, 0, sizeof tt->e);
-        tt->gen = 1;
-    }
+    memset(tt->used, 0, sizeof tt->used);
 }
 
-EC_INLINE dd_entry *dd_probe(const dd_env *e, uint64_t lead, uint64_t other)
+static void dd_table_init(dd_table *tt)
 {
-    uint64_t h = lead * 0x9E3779B97F4A7C15ULL ^ other * 0xC2B2AE3D27D4EB4FULL;
-    dd_entry *p = &e->tt->e[h >> 56];
-    if (p->gen != e->tt->gen || p->lead != lead || p->other != other) {
-        p->gen = e->tt->gen;
+    dd_table_next(tt);
+}
+
+EC_INLINE dd_entry *dd_probe_key(dd_table *tt, uint64_t lead, uint64_t other)
+{
+    uint64_t h = (lead * 0x9E3779B97F4A7C15ULL ^ other * 0xC2B2AE3D27D4EB4FULL) >> 56;
+    uint64_t *word = &tt->used[h >> 6], bit = BIT(h & 63);
+    dd_entry *p = &tt->e[h];
+    if (!(*word & bit) || p->lead != lead || p->other != other) {
+        *word |= bit;
         p->lead = lead;
         p->other = other;
         p->lo = 0;
         p->hi = 255;
+        p->move = 255;
     }
     return p;
+}
+
+EC_INLINE dd_entry *dd_probe(const dd_env *e, uint64_t lead, uint64_t other)
+{
+    return dd_probe_key(e->tt, lead, other);
 }
 
 /* Legal replies to the led card c (two players: no overtrump question). */
@@ -535,8 +540,8 @@ static int dd_value(const dd_env *e, uint64_t lead, uint64_t other)
     return v;
 }
 
-static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsigned flags,
-                           uint8_t *best, dd_table *tt)
+static int solve_generic(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                         uint8_t *best, dd_table *tt)
 {
     dd_env e;
     int mover = (pos->leader + pos->ntrick) % 2;
@@ -578,6 +583,357 @@ static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsign
         }
         return value;
     }
+}
+
+/* ------------------------------------- double dummy: the search in power space
+ * When powers are distinct within every suit (every real deck), the solver first renumbers
+ * the cards in play: a card of effective suit s whose power is the r-th lowest among the cards
+ * in play of that suit becomes position s * 16 + r (r <= 15). Within a suit a higher bit is
+ * then a higher card, so "above", "beats" and the legal replies are shifts and masks, and at
+ * the root two cards of a hand are equivalent exactly when their positions are adjacent.
+ * Hand sizes are passed down instead of counted. The value and the reported move are those of
+ * the generic search above (they do not depend on the search order); only the cost differs. */
+
+#define PW_LANE(p) ((uint64_t)0xFFFF << ((p) & 48))
+
+typedef struct pw_env {
+    uint64_t trumps; /* the trump lane (all 16 positions), 0 without trumps */
+    unsigned flags;
+    dd_table *tt;
+} pw_env;
+
+/* Portable count of a mask holding few bits. */
+EC_INLINE int pw_count(uint64_t m)
+{
+#if defined(__POPCNT__)
+    return __builtin_popcountll(m);
+#else
+    int n = 0;
+    while (m) {
+        m &= m - 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+EC_INLINE int pw_msb(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(m);
+#else
+    int n = 63;
+    while (!(m >> 63)) {
+        m <<= 1;
+        n--;
+    }
+    return n;
+#endif
+}
+
+/* Positions of p's suit strictly above p. */
+EC_INLINE uint64_t pw_above(int p) { return PW_LANE(p) & (~(uint64_t)1 << p); }
+
+/* Positions beating p when p is led. */
+EC_INLINE uint64_t pw_beaten(const pw_env *e, int p) { return pw_above(p) | (e->trumps & ~PW_LANE(p)); }
+
+EC_INLINE uint64_t pw_legal(const pw_env *e, uint64_t hand, int c)
+{
+    uint64_t follow = hand & PW_LANE(c);
+    if (follow) {
+        if (e->flags & EC_MUST_OVERTAKE) {
+            uint64_t over = follow & (~(uint64_t)1 << c);
+            if (over)
+                return over;
+        }
+        return follow;
+    }
+    if (e->flags & EC_MUST_TRUMP) {
+        uint64_t t = hand & e->trumps;
+        if (t)
+            return t;
+    }
+    return hand;
+}
+
+/* One card of each run of adjacent positions (the highest): a sound equivalence at any node,
+ * and exactly the generic reps() at the root, where every card in play has a position. The
+ * mask keeps a suit's top position from seeing the next suit's lowest. */
+EC_INLINE uint64_t pw_reps(uint64_t cand)
+{
+    return cand & ~((cand >> 1) & 0x7FFF7FFF7FFF7FFFULL);
+}
+
+static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k);
+
+/* The last trick: 1 when the leader's card wins it. */
+EC_INLINE int pw_last(const pw_env *e, uint64_t lead, uint64_t other)
+{
+    return !((pw_beaten(e, ec_ctz(lead)) >> ec_ctz(other)) & 1);
+}
+
+/* Two cards each: the leader's tricks, by enumeration. */
+static int pw_value2(const pw_env *e, uint64_t lead, uint64_t other)
+{
+    int best = 0;
+    uint64_t m = pw_reps(lead);
+    while (m) {
+        int c = ec_ctz(m), worst = 2;
+        uint64_t rest = lead & ~BIT(c), beaten = pw_beaten(e, c), replies;
+        m &= m - 1;
+        replies = pw_reps(pw_legal(e, other, c));
+        while (replies) {
+            int r = ec_ctz(replies), v;
+            uint64_t o = other & ~BIT(r);
+            replies &= replies - 1;
+            v = (beaten >> r) & 1 ? 1 - pw_last(e, o, rest) : 1 + pw_last(e, rest, o);
+            if (v < worst)
+                worst = v;
+        }
+        if (worst > best) {
+            best = worst;
+            if (best == 2)
+                break;
+        }
+    }
+    return best;
+}
+
+/* Can the leader (n cards), leading c, still win k of the n tricks? */
+EC_INLINE int pw_lead_ok(const pw_env *e, uint64_t lead, uint64_t other, int n, int c, int k)
+{
+    uint64_t rest = lead & ~BIT(c);
+    uint64_t replies = pw_reps(pw_legal(e, other, c));
+    uint64_t winning = replies & pw_beaten(e, c), losing = replies & ~winning;
+    /* the cheapest winning reply first: it refutes most often */
+    if (winning) {
+        if (k >= n) /* the other needs no trick: any winning reply refutes */
+            return 0;
+        do {
+            int r = ec_ctz(winning);
+            winning &= winning - 1;
+            if (pw_win(e, other & ~BIT(r), rest, n - 1, n - k))
+                return 0;
+        } while (winning);
+    }
+    if (k <= 1) /* the leader takes this trick: nothing more needed */
+        return 1;
+    while (losing) {
+        int r = ec_ctz(losing);
+        losing &= losing - 1;
+        if (!pw_win(e, rest, other & ~BIT(r), n - 1, k - 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* Can the player to lead (lead, n cards; other holds n too) win at least k tricks? */
+static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
+{
+    uint64_t m, lt, ot;
+    int sure = 0, lost;
+    dd_entry *p;
+    if (k <= 0)
+        return 1;
+    if (k > n)
+        return 0;
+    if (n <= 2)
+        return (n == 1 ? pw_last(e, lead, other) : pw_value2(e, lead, other)) >= k;
+    /* Quick bounds: a trump above all the other's trumps wins whenever it is played; with the
+     * other out of trumps, so does a card above all the other's cards of its suit when led,
+     * and the leader keeps the lead while cashing them. The other's trumps above all the
+     * leader's win whenever played. */
+    lt = lead & e->trumps;
+    ot = other & e->trumps;
+    if (ot) {
+        int top = pw_msb(ot);
+        sure = pw_count(lt >> top);
+        if (k <= sure)
+            return 1;
+        lost = lt ? pw_count(ot >> pw_msb(lt)) : pw_count(ot);
+        if (k > n - lost)
+            return 0;
+    } else {
+        m = lead;
+        while (m) {
+            int c = ec_ctz(m);
+            m &= m - 1;
+            sure += (pw_above(c) & other) == 0;
+        }
+        if (k <= sure)
+            return 1;
+    }
+    p = dd_probe_key(e->tt, lead, other);
+    if (k <= p->lo)
+        return 1;
+    if (k > p->hi)
+        return 0;
+    m = pw_reps(lead);
+    if (p->move != 255 && (m >> p->move & 1)) {
+        int c = p->move;
+        m &= ~BIT(c);
+        if (pw_lead_ok(e, lead, other, n, c, k)) {
+            p = dd_probe_key(e->tt, lead, other);
+            if (k > p->lo)
+                p->lo = (uint8_t)k;
+            return 1;
+        }
+    }
+    while (m) {
+        int c = pw_msb(m);
+        m &= ~BIT(c);
+        if (pw_lead_ok(e, lead, other, n, c, k)) {
+            p = dd_probe_key(e->tt, lead, other);
+            if (k > p->lo)
+                p->lo = (uint8_t)k;
+            p->move = (uint8_t)c;
+            return 1;
+        }
+    }
+    p = dd_probe_key(e->tt, lead, other);
+    if (k - 1 < p->hi)
+        p->hi = (uint8_t)(k - 1);
+    return 0;
+}
+
+/* The leader's tricks (n cards each). */
+static int pw_value(const pw_env *e, uint64_t lead, uint64_t other, int n)
+{
+    int v = 0;
+    while (v < n && pw_win(e, lead, other, n, v + 1))
+        v++;
+    return v;
+}
+
+/* The root of a first-trick solve: the value and the index in reps (ascending card ids) of the
+ * first lead achieving it. A lead failing k fails every higher k, so the scan for k + 1 resumes
+ * at the lead found for k. */
+static int pw_root(const pw_env *e, uint64_t lead, uint64_t other, int n, const int *reps,
+                   int nr, int *at)
+{
+    int k = 3, start = 0, v = -1, i, hi = n; /* 3: the most common value of a random deal */
+    uint64_t lt = lead & e->trumps, ot = other & e->trumps;
+    /* the other's trumps above all the leader's win whenever played */
+    if (ot)
+        hi = n - (lt ? pw_count(ot >> pw_msb(lt)) : pw_count(ot));
+    if (k > hi)
+        k = hi;
+    for (;;) {
+        for (i = start; i < nr; i++)
+            if (pw_lead_ok(e, lead, other, n, reps[i], k))
+                break;
+        if (i == nr)
+            break;
+        v = k;
+        *at = start = i;
+        if (k == hi)
+            return v;
+        k++;
+    }
+    if (v >= 0)
+        return v;
+    for (k--; k >= 0; k--)
+        for (i = 0; i < nr; i++)
+            if (pw_lead_ok(e, lead, other, n, reps[i], k)) {
+                *at = i;
+                return k;
+            }
+    *at = 0;
+    return 0;
+}
+
+/* The generic search's answer for a position of a context with distinct powers. */
+static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                    uint8_t *best, dd_table *tt)
+{
+    pw_env e;
+    int mover = (pos->leader + pos->ntrick) % 2, n, value = -1, i = 0;
+    uint64_t me = pos->hands[mover], opp = pos->hands[1 - mover], inplay, m, pme = 0, popp = 0;
+    uint8_t pos_of[64], card_of[64];
+    *best = 255;
+    if (me == 0)
+        return 0;
+    e.flags = flags;
+    e.trumps = ctx->trump == EC_NO_TRUMP ? 0 : (uint64_t)0xFFFF << (16 * ctx->trump);
+    e.tt = tt;
+    dd_table_next(tt);
+    inplay = me | opp;
+    if (pos->ntrick)
+        inplay |= BIT(pos->trick[0]);
+    {
+        /* renumber: collect the powers in play per suit, then walk them upwards */
+        uint64_t pm[4] = {0, 0, 0, 0};
+        uint8_t by_power[4][64];
+        m = inplay;
+        while (m) {
+            int c = ec_ctz(m), s = ctx->suit_of[c], pw = ctx->power[c];
+            m &= m - 1;
+            pm[s] |= BIT(pw);
+            by_power[s][pw] = (uint8_t)c;
+        }
+        for (int s = 0; s < 4; s++) {
+            int p = s * 16;
+            m = pm[s];
+            while (m) {
+                int c = by_power[s][ec_ctz(m)];
+                m &= m - 1;
+                pos_of[c] = (uint8_t)p;
+                card_of[p] = (uint8_t)c;
+                pme |= ((me >> c) & 1) << p;
+                popp |= ((opp >> c) & 1) << p;
+                p++;
+            }
+        }
+    }
+    n = pw_count(me);
+    if (pos->ntrick == 0) {
+        uint64_t ids = 0;
+        int reps[64], nr = 0;
+        m = pw_reps(pme);
+        while (m) {
+            int p = ec_ctz(m);
+            m &= m - 1;
+            ids |= BIT(card_of[p]);
+        }
+        while (ids) {
+            int c = ec_ctz(ids);
+            ids &= ids - 1;
+            reps[nr++] = pos_of[c];
+        }
+        value = pw_root(&e, pme, popp, n, reps, nr, &i);
+        *best = card_of[reps[i]];
+        return value;
+    }
+    {
+        int c = pos_of[pos->trick[0]];
+        uint64_t ids = 0;
+        m = pw_reps(pw_legal(&e, pme, c));
+        while (m) {
+            int p = ec_ctz(m);
+            m &= m - 1;
+            ids |= BIT(card_of[p]);
+        }
+        while (ids) {
+            int id = ec_ctz(ids), r = pos_of[id], v;
+            uint64_t rest = pme & ~BIT(r);
+            ids &= ids - 1;
+            v = (pw_beaten(&e, c) >> r) & 1 ? 1 + pw_value(&e, rest, popp, n - 1)
+                                            : (n - 1) - pw_value(&e, popp, rest, n - 1);
+            if (v > value) {
+                value = v;
+                *best = (uint8_t)id;
+            }
+        }
+        return value;
+    }
+}
+
+static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                           uint8_t *best, dd_table *tt)
+{
+    if (ctx->distinct)
+        return pw_solve(ctx, pos, flags, best, tt);
+    return solve_generic(ctx, pos, flags, best, tt);
 }
 
 int ec_solve(const ec_context *ctx, const ec_position *pos, unsigned flags, uint8_t *best)
@@ -671,13 +1027,13 @@ static void piquet_contexts(const ec_rules *r, ec_context ctxs[4])
         ec_context_init(&ctxs[t], suit_of, power, t);
 }
 
-/* Lazy Fisher-Yates: the i-th card of the shuffled deck. */
+/* Lazy Fisher-Yates: the i-th card of the shuffled deck. Slots below i are never read again,
+ * so the drawn card is not stored back. */
 EC_INLINE int draw(ec_rng *rng, uint8_t *deck, int i)
 {
     int j = i + (int)rng_below(rng, (uint32_t)(32 - i));
     uint8_t t = deck[j];
     deck[j] = deck[i];
-    deck[i] = t;
     return t;
 }
 
@@ -782,17 +1138,28 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
     e.ctx = ctx;
     e.flags = r->play_flags;
     e.trumps = ctx->suit_mask[trump];
-    for (int t = 0; t < 5; t++) {
-        int f = 1 - leader, c, rep;
-        uint64_t legal;
-        c = random_card(rng, h[leader], 5 - t);
-        h[leader] &= ~BIT(c);
-        legal = legal2(&e, h[f], c);
-        rep = random_card(rng, legal, ec_count(legal));
-        h[f] &= ~BIT(rep);
-        if (beats(&e, c, rep))
-            leader = f;
-        tr[leader]++;
+    {
+        /* the leader's and the follower's hands in locals, swapped when the lead changes */
+        uint64_t lh = h[1], fh = h[0];
+        int elder_tricks = 0;
+        for (int t = 0; t < 5; t++) {
+            int c, rep;
+            uint64_t legal;
+            c = random_card(rng, lh, 5 - t);
+            lh &= ~BIT(c);
+            legal = legal2(&e, fh, c);
+            rep = random_card(rng, legal, legal == fh ? 5 - t : ec_count(legal));
+            fh &= ~BIT(rep);
+            if (beats(&e, c, rep)) {
+                uint64_t x = lh;
+                lh = fh;
+                fh = x;
+                leader ^= 1;
+            }
+            elder_tricks += leader;
+        }
+        tr[1] = elder_tricks;
+        tr[0] = 5 - elder_tricks;
     }
     if ((flags & 2) && tr[1] < 3)
         penalty = 1;
