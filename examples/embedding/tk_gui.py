@@ -41,8 +41,10 @@ class Table:
         lines = [
             f"Scores: you {obs.scores[0]}, bot {obs.scores[1]}    "
             f"games: you {obs.games_won[0]}, bot {obs.games_won[1]}",
-            f"Turn-up {obs.turnup}  ·  stock {obs.stock_size}  ·  tricks {obs.tricks_won}",
+            f"Turn-up {obs.turnup or '-'}  ·  stock {obs.stock_size}  ·  tricks: "
+            f"you {obs.tricks_won.get(HUMAN, 0)}, bot {obs.tricks_won.get(1 - HUMAN, 0)}",
             "Trick: " + " ".join(("you " if s == HUMAN else "bot ") + str(c) for s, c in obs.trick),
+            f"Your hand: {obs.hand or '-'}   ({obs.phase.value})",
         ]
         if self.game.is_over:
             who = "You win" if self.game.winner == HUMAN else "The bot wins"
