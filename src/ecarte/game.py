@@ -24,7 +24,7 @@ from attrs import frozen
 
 from . import _core
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
-from ._errors import IllegalActionError, PluginError
+from ._errors import EcarteError, IllegalActionError, PluginError
 from ._plugins import call_first, configure_rules, make_plugin_manager, notify
 from .actions import (
     Accept,
@@ -114,6 +114,51 @@ def _context(trump: int, order: RankOrder) -> Any:
 def _plays(mask: int) -> tuple[Play, ...]:
     """The plays of a mask of cards, in action-id order (card ids sort the same way)."""
     return tuple(_PLAYS[c.id] for c in CardSet(mask))
+
+
+@lru_cache(maxsize=1024)
+def _discards(hand: int, low: int, high: int) -> tuple[Discard, ...]:
+    """The discards of ``low`` to ``high`` cards of ``hand``, in action-id order (the id
+    of a discard is the mask of its positions in the hand sorted by card)."""
+    bits = _bits(hand)
+    out = []
+    for m in range(1 << len(bits)):
+        if low <= m.bit_count() <= high:
+            cards = 0
+            for i, bit in enumerate(bits):
+                if m >> i & 1:
+                    cards |= bit
+            out.append(Discard(CardSet(cards)))
+    return tuple(out)
+
+
+def _bits(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+_DECK = tuple(PIQUET_DECK)
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(len(_DECK) + 1))
+
+
+def _shuffled(rng: random.Random) -> tuple[Card, ...]:
+    """The deck shuffled by ``rng``: exactly ``rng.shuffle(list(_DECK))`` (Fisher-Yates
+    from the top, each index drawn by rejection from ``getrandbits``), unrolled."""
+    order = list(_DECK)
+    getrandbits = rng.getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTHS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
 
 
 def _log_line(seat: int, action: Action) -> str:
@@ -284,6 +329,7 @@ class Game:
     ) -> None:
         variants = [variant] if isinstance(variant, str) else list(variant or ())
         self._pm = make_plugin_manager(variants, plugins)
+        self._impls: dict[str, tuple[tuple[Any, tuple[str, ...], str], ...]] = {}
         asked = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
         configured = configure_rules(self._pm, asked)
         self.rules: Rules = configured
@@ -306,6 +352,7 @@ class Game:
         )
         self._state = _State(players)
         self._legal: tuple[Action, ...] | None = None  # legal actions of this play state
+        self._shared = False  # state, history, log and undo shared with a clone
         self._history: list[Action | Event] = []
         self._log: list[str | tuple[int, Action]] = []
         # a saved state with the history and log lengths, or None for a card played in
@@ -484,13 +531,7 @@ class Game:
         if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
             seat = s.to_act
             low, high = self._discard_limits(seat)
-            cards = _cards(s.hands[seat])
-            # in action-id order: the id of a discard is the mask of its hand positions
-            return tuple(
-                Discard(CardSet.of(c for i, c in enumerate(cards) if m >> i & 1))
-                for m in range(1 << len(cards))
-                if low <= m.bit_count() <= high
-            )
+            return _discards(s.held[seat], low, high)
         if phase is Phase.PACKETS:
             return (ChoosePackets(3), ChoosePackets(2))
         return ()
@@ -555,6 +596,8 @@ class Game:
             # None (the play state takes its last card back). Anything else (an illegal
             # card, the last card of a hand, which scores through the plugin hooks) takes
             # the checked path below.
+            if self._shared:
+                self._unshare()
             s = self._state
             play = s.play
             if play is not None and s.phase is Phase.PLAY and (seat is None or seat == s.to_act):
@@ -594,6 +637,8 @@ class Game:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
         if not self._undo:
             raise IllegalActionError("nothing to undo")
+        if self._shared:
+            self._unshare()
         record = self._undo.pop()
         self._legal = None
         if record is None:  # a card in the middle of a hand
@@ -610,15 +655,24 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (same plugins; notifications are not sent from clones)."""
+        # Copy on write: both games share the state, history, log and undo stack until
+        # one of them changes (see _unshare); the saved states are never changed.
+        # (_pending is only used inside a transaction, which starts it afresh.)
+        fields = self.__dict__.copy()
+        fields["_silent"] = True
+        fields["_shared"] = True
         new = object.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new._state = self._state.copy()
-        new._history = self._history.copy()
-        new._log = self._log.copy()
-        new._undo = self._undo.copy()
-        new._pending = []
-        new._silent = True
+        new.__dict__ = fields
+        self._shared = True
         return new
+
+    def _unshare(self) -> None:
+        """Take private copies of what a clone shares, before changing anything."""
+        self._state = self._state.copy()
+        self._history = self._history.copy()
+        self._log = self._log.copy()
+        self._undo = self._undo.copy()
+        self._shared = False
 
     @classmethod
     def replay(
@@ -651,6 +705,8 @@ class Game:
 
     def _transaction(self, step: Any, arg: Any) -> None:
         """Run ``step`` atomically: on any error the state is restored."""
+        if self._shared:
+            self._unshare()
         saved = (self._state.copy(), len(self._history), len(self._log))
         self._pending = []
         self._legal = None
@@ -658,7 +714,11 @@ class Game:
             step(arg)
             if self._auto_chance:
                 while self._state.phase in _CHANCE_PHASES:
-                    self._apply(self._sample_chance())
+                    event = self._sample_chance()
+                    if isinstance(event, Deal):
+                        self._apply_deal(event, sampled=True)
+                    else:
+                        self._apply(event)
         except BaseException:
             self._state, n_history, n_log = saved
             del self._history[n_history:]
@@ -675,16 +735,34 @@ class Game:
     def _sample_chance(self) -> Event:
         rng = random.Random(f"ecarte:{self.seed}:{self._state.chance_count}")
         if self._state.phase is Phase.CUT:
-            a, b = rng.sample(_cards(PIQUET_DECK.mask), 2)
+            a, b = rng.sample(_DECK, 2)
             return Cut((a, b))
         if self._state.phase is Phase.DEAL:
-            order = list(_cards(PIQUET_DECK.mask))
-            rng.shuffle(order)
-            return Deal(tuple(order))
+            return Deal(_shuffled(rng))
         raise IllegalActionError(f"no chance event is due: {self._who_acts()}")
 
     def _first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
-        return call_first(self._pm, hook, game=self, **kwargs)
+        """:func:`~ecarte._plugins.call_first` with the hook's implementations listed once
+        per game (a game's plugins are fixed when it is created)."""
+        impls = self._impls.get(hook)
+        if impls is None:
+            caller = getattr(self._pm.hook, hook)
+            impls = self._impls[hook] = tuple(
+                (impl.function, impl.argnames, impl.plugin_name)
+                for impl in reversed(caller.get_hookimpls())
+                if not (impl.hookwrapper or impl.wrapper)
+            )
+        kwargs["game"] = self
+        for function, argnames, name in impls:
+            try:
+                result = function(*[kwargs[a] for a in argnames])
+            except EcarteError:
+                raise
+            except Exception as exc:
+                raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
+            if result is not None:
+                return result, name
+        raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
 
     def _allowed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         out = tuple(a for a in actions if self._is_allowed(seat, a))
@@ -884,10 +962,11 @@ class Game:
         dealer = self._other(higher) if lower_deals else higher
         self._start_hand(dealer)
 
-    def _apply_deal(self, event: Deal) -> None:
+    def _apply_deal(self, event: Deal, sampled: bool = False) -> None:
+        """Deal; ``sampled`` deals come from :meth:`_sample_chance`, valid by construction."""
         s = self._state
         order = event.order
-        if (
+        if not sampled and (
             len(order) != 32
             or not all(isinstance(c, Card) for c in order)
             or CardSet.of(order) != PIQUET_DECK
