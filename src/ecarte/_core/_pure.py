@@ -631,13 +631,16 @@ def perft(
 
 class _Solver:
     """The C solver's search, twin for twin: boolean "can the leader win k tricks" searches
-    with quick bounds, equivalent-card pruning and a table of bounds."""
+    with quick bounds, equivalent-card pruning and a table of bounds. Contexts with distinct
+    powers go to :class:`_PowerSolver`, as in C, unless ``power_space`` is false (the tests
+    use the generic search as a second opinion); this generic search serves the others."""
 
-    __slots__ = ("above", "beaten_by", "ctx", "distinct", "flags", "table", "trumps")
+    __slots__ = ("above", "beaten_by", "ctx", "distinct", "flags", "power_space", "table", "trumps")
 
-    def __init__(self, ctx: TrickContext, flags: int) -> None:
+    def __init__(self, ctx: TrickContext, flags: int, power_space: bool = True) -> None:
         self.ctx = ctx
         self.flags = flags
+        self.power_space = power_space and ctx.distinct
         self.above = ctx.above
         self.beaten_by = ctx.beaten_by
         self.distinct = ctx.distinct
@@ -723,6 +726,8 @@ class _Solver:
         me, opp = hands[mover], hands[1 - mover]
         if me == 0:
             return 0, -1
+        if self.power_space:
+            return _PowerSolver(self.ctx, self.flags).solve(self.ctx, me, opp, trick)
         if not trick:
             value = self.value(me, opp)
             for c in _bits(self.reps(me, opp)):
@@ -740,6 +745,198 @@ class _Solver:
                 v = (n - 1) - self.value(opp, rest)
             if v > best:
                 best, best_move = v, r
+        return best, best_move
+
+
+# The power-space search of the C core (contexts with distinct powers), twin for twin: the
+# cards in play are renumbered suit * 16 + r (r: rank among the cards in play of the suit), so
+# "above", "beats", legal replies and equivalent cards are shifts and masks.
+
+_NOT_LANE_TOP = 0x7FFF7FFF7FFF7FFF
+
+
+def _lane(p: int) -> int:
+    return 0xFFFF << (p & 48)
+
+
+def _ctz(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _pw_reps(cand: int) -> int:
+    """The highest card of each run of adjacent positions."""
+    return cand & ~((cand >> 1) & _NOT_LANE_TOP)
+
+
+class _PowerSolver:
+    """Twin of ``pw_solve`` in ``ecarte_core.c``: same leads and replies in the same order,
+    the same quick bounds, the n = 2 enumeration and the root scan by card id. The table
+    never evicts (the C one is direct-mapped), which changes the cost, never the answer."""
+
+    __slots__ = ("flags", "table", "trumps")
+
+    def __init__(self, ctx: TrickContext, flags: int) -> None:
+        self.flags = flags
+        self.trumps = 0xFFFF << (16 * ctx.trump) if ctx.trump != NO_TRUMP else 0
+        self.table: dict[tuple[int, int], list[int]] = {}
+
+    def beaten(self, p: int) -> int:
+        lane = _lane(p)
+        return (lane & -(2 << p)) | (self.trumps & ~lane)
+
+    def legal(self, hand: int, c: int) -> int:
+        follow = hand & _lane(c)
+        if follow:
+            if self.flags & MUST_OVERTAKE:
+                over = follow & -(2 << c)
+                if over:
+                    return over
+            return follow
+        if self.flags & MUST_TRUMP:
+            t = hand & self.trumps
+            if t:
+                return t
+        return hand
+
+    def last(self, lead: int, other: int) -> int:
+        return 0 if self.beaten(_ctz(lead)) >> _ctz(other) & 1 else 1
+
+    def value2(self, lead: int, other: int) -> int:
+        best = 0
+        for c in _bits(_pw_reps(lead)):
+            rest = lead & ~(1 << c)
+            beaten = self.beaten(c)
+            worst = 2
+            for r in _bits(_pw_reps(self.legal(other, c))):
+                o = other & ~(1 << r)
+                v = 1 - self.last(o, rest) if beaten >> r & 1 else 1 + self.last(rest, o)
+                worst = min(worst, v)
+            if worst > best:
+                best = worst
+                if best == 2:
+                    break
+        return best
+
+    def lead_ok(self, lead: int, other: int, n: int, c: int, k: int) -> bool:
+        rest = lead & ~(1 << c)
+        replies = _pw_reps(self.legal(other, c))
+        winning = replies & self.beaten(c)
+        if winning:
+            if k >= n:
+                return False
+            for r in _bits(winning):
+                if self.win(other & ~(1 << r), rest, n - 1, n - k):
+                    return False
+        if k <= 1:
+            return True
+        return all(
+            self.win(rest, other & ~(1 << r), n - 1, k - 1) for r in _bits(replies & ~winning)
+        )
+
+    def win(self, lead: int, other: int, n: int, k: int) -> bool:
+        if k <= 0:
+            return True
+        if k > n:
+            return False
+        if n <= 2:
+            return (self.last(lead, other) if n == 1 else self.value2(lead, other)) >= k
+        lt = lead & self.trumps
+        ot = other & self.trumps
+        if ot:
+            top = ot.bit_length() - 1
+            if k <= (lt >> top).bit_count():
+                return True
+            lost = (ot >> (lt.bit_length() - 1)).bit_count() if lt else ot.bit_count()
+            if k > n - lost:
+                return False
+        else:
+            sure = sum(1 for c in _bits(lead) if not _lane(c) & -(2 << c) & other)
+            if k <= sure:
+                return True
+        entry = self.table.setdefault((lead, other), [0, 255, -1])
+        if k <= entry[0]:
+            return True
+        if k > entry[1]:
+            return False
+        m = _pw_reps(lead)
+        if entry[2] >= 0 and m >> entry[2] & 1:
+            m &= ~(1 << entry[2])
+            if self.lead_ok(lead, other, n, entry[2], k):
+                entry[0] = max(entry[0], k)
+                return True
+        while m:
+            c = m.bit_length() - 1  # the highest position first
+            m &= ~(1 << c)
+            if self.lead_ok(lead, other, n, c, k):
+                entry[0] = max(entry[0], k)
+                entry[2] = c
+                return True
+        entry[1] = min(entry[1], k - 1)
+        return False
+
+    def value(self, lead: int, other: int, n: int) -> int:
+        v = 0
+        while v < n and self.win(lead, other, n, v + 1):
+            v += 1
+        return v
+
+    def root(self, lead: int, other: int, n: int, reps: list[int]) -> tuple[int, int]:
+        """(value, index in reps of the first lead achieving it), as ``pw_root``."""
+        hi = n
+        lt = lead & self.trumps
+        ot = other & self.trumps
+        if ot:
+            hi = n - ((ot >> (lt.bit_length() - 1)).bit_count() if lt else ot.bit_count())
+        k = min(3, hi)
+        start, v, at = 0, -1, 0
+        while True:
+            i = next(
+                (i for i in range(start, len(reps)) if self.lead_ok(lead, other, n, reps[i], k)), -1
+            )
+            if i < 0:
+                break
+            v, at, start = k, i, i
+            if k == hi:
+                return v, at
+            k += 1
+        if v >= 0:
+            return v, at
+        for j in range(k - 1, -1, -1):
+            for i, p in enumerate(reps):
+                if self.lead_ok(lead, other, n, p, j):
+                    return j, i
+        return 0, 0  # pragma: no cover
+
+    def solve(self, ctx: TrickContext, me: int, opp: int, trick: Sequence[int]) -> tuple[int, int]:
+        inplay = me | opp | (1 << trick[0] if trick else 0)
+        by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
+        for c in _bits(inplay):
+            by_suit[ctx.suit_of[c]].append((ctx.power[c], c))
+        pos_of: dict[int, int] = {}
+        card_of: dict[int, int] = {}
+        pme = popp = 0
+        for s, cards in enumerate(by_suit):
+            for r, (_, c) in enumerate(sorted(cards)):
+                p = s * 16 + r
+                pos_of[c], card_of[p] = p, c
+                pme |= (me >> c & 1) << p
+                popp |= (opp >> c & 1) << p
+        n = me.bit_count()
+        if not trick:
+            ids = sorted(card_of[p] for p in _bits(_pw_reps(pme)))
+            value, at = self.root(pme, popp, n, [pos_of[c] for c in ids])
+            return value, ids[at]
+        c = pos_of[trick[0]]
+        best, best_move = -1, -1
+        for card in sorted(card_of[p] for p in _bits(_pw_reps(self.legal(pme, c)))):
+            r = pos_of[card]
+            rest = pme & ~(1 << r)
+            if self.beaten(c) >> r & 1:
+                v = 1 + self.value(rest, popp, n - 1)
+            else:
+                v = (n - 1) - self.value(popp, rest, n - 1)
+            if v > best:
+                best, best_move = v, card
         return best, best_move
 
 
