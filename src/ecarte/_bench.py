@@ -6,7 +6,10 @@ Every ratio compares figures measured in the same run. Rows:
 - perft nodes per second (C and pure);
 - double-dummy solves per second from the first trick of random deals (C and pure);
 - instructions per hand under callgrind, via a small C driver (when valgrind and gcc exist);
-- OpenSpiel's ``euchre`` driven from Python and its C++ loop, when ``pyspiel`` imports.
+- the ``Game`` driven through its public Python API: random matches (ns per action),
+  ``legal_actions()``, ``clone()`` and a card applied and undone, per call;
+- OpenSpiel's ``euchre`` driven from Python and its C++ loop, when ``pyspiel`` imports,
+  with the ratios of the ``Game`` rows to the same OpenSpiel figures of the same run.
 """
 
 from __future__ import annotations
@@ -77,7 +80,91 @@ def _callgrind_per_hand() -> str | None:
     return f"{(counts[0] - counts[1]) / 20_000:,.0f} instr"
 
 
-def _openspiel_rows(quick: bool) -> list[tuple[str, str, str]]:
+def _per_call(fn: Callable[[], object], k: int, repeat: int = 5) -> float:
+    """Best seconds per call of ``fn`` over ``repeat`` loops of ``k`` calls (results dropped)."""
+
+    def loop() -> None:
+        for _ in range(k):
+            fn()
+
+    return _best(loop, repeat) / k
+
+
+def _game_figures(quick: bool) -> dict[str, float]:
+    """Seconds per action of random matches through the public API, and per call of
+    ``legal_actions()``, ``clone()`` and a card applied then undone, at the first card of a
+    hand (the state OpenSpiel's per-call figures are taken at is its first decision)."""
+    import random as _random
+
+    from .game import Game, Phase
+
+    n = 10 if quick else 40
+    rep = 2 if quick else 3
+    out: dict[str, float] = {}
+
+    def fresh() -> list[Game]:
+        return [Game(seed=seed) for seed in range(n)]
+
+    t0 = time.perf_counter()
+    games = fresh()
+    out["construct"] = (time.perf_counter() - t0) / n
+    actions = 0
+
+    def matches(games: list[Game]) -> None:
+        nonlocal actions
+        actions = 0
+        for seed, game in enumerate(games):
+            choice, legal, apply = _random.Random(seed).choice, game.legal_actions, game.apply
+            while not game.is_over:
+                apply(choice(legal()))
+                actions += 1
+
+    best = float("inf")
+    for _ in range(rep):
+        t0 = time.perf_counter()
+        matches(games)
+        best = min(best, time.perf_counter() - t0)
+        games = fresh()
+    out["action"] = best / actions
+    out["actions"] = actions
+
+    game = Game(seed=3)
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    k = 5_000 if quick else 20_000
+    out["legal"] = _per_call(game.legal_actions, k)
+    out["clone"] = _per_call(game.clone, k)
+    card = game.legal_actions()[0]
+    apply, undo = game.apply, game.undo
+
+    def apply_undo() -> None:
+        apply(card)
+        undo()
+
+    out["apply_undo"] = _per_call(apply_undo, k)
+
+    def clone_apply() -> None:
+        game.clone().apply(card)
+
+    out["clone_apply"] = _per_call(clone_apply, k)
+    return out
+
+
+def _game_rows(g: dict[str, float]) -> list[tuple[str, str, str]]:
+    return [
+        (
+            "Game, random matches (Python API)",
+            _fmt_ns(g["action"]) + "/action",
+            f"{g['actions']:,.0f} actions; Game() {g['construct'] * 1e6:,.0f} µs, not counted",
+        ),
+        ("Game legal_actions()", _fmt_ns(g["legal"]), "per call, first card of a hand"),
+        ("Game clone()", _fmt_ns(g["clone"]), "per call, copy on write"),
+        ("Game clone() + apply(card)", _fmt_ns(g["clone_apply"]), "the copy made on the write"),
+        ("Game apply(card) + undo()", _fmt_ns(g["apply_undo"]), "per pair"),
+    ]
+
+
+def _openspiel_rows(quick: bool, g: dict[str, float]) -> list[tuple[str, str, str]]:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -91,6 +178,7 @@ def _openspiel_rows(quick: bool) -> list[tuple[str, str, str]]:
 
     def py_loop() -> None:
         nonlocal actions
+        actions = 0
         for _ in range(n):
             s = game.new_initial_state()
             while not s.is_terminal():
@@ -101,8 +189,14 @@ def _openspiel_rows(quick: bool) -> list[tuple[str, str, str]]:
                     s.apply_action(rng.choice(s.legal_actions()))
                 actions += 1
 
-    t = _best(py_loop, 1)
-    rows = [("OpenSpiel euchre, Python-driven", _fmt_ns(t / actions) + "/action", f"{n} deals")]
+    t = _best(py_loop, 2) / actions
+    rows = [
+        (
+            "OpenSpiel euchre, Python-driven",
+            _fmt_ns(t) + "/action",
+            f"{n} deals, chance outcomes counted; Game/OpenSpiel {g['action'] / t:.2f}",
+        )
+    ]
     bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(game.num_players())]
     m = 2000 if quick else 10_000
     t = _best(
@@ -113,16 +207,14 @@ def _openspiel_rows(quick: bool) -> list[tuple[str, str, str]]:
     while s.is_chance_node():
         outcomes = s.chance_outcomes()
         s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-    k = 20_000
+    k = 5_000 if quick else 20_000
+    t = _per_call(s.legal_actions, k)
     rows.append(
-        (
-            "OpenSpiel legal_actions()",
-            _fmt_ns(_best(lambda: [s.legal_actions() for _ in range(k)], 3) / k),
-            "per call",
-        )
+        ("OpenSpiel legal_actions()", _fmt_ns(t), f"per call; Game is {t / g['legal']:.1f}x faster")
     )
-    t = _best(lambda: [s.clone() for _ in range(k)], 3) / k
-    rows.append(("OpenSpiel clone()", _fmt_ns(t), "per call"))
+    t = _per_call(s.clone, k)
+    note = f"per call; Game is {t / g['clone']:.1f}x faster"
+    rows.append(("OpenSpiel clone()", _fmt_ns(t), note))
     return rows
 
 
@@ -162,7 +254,9 @@ def run_bench(quick: bool = False) -> str:
     rows.append(("double-dummy solve, C batch", _fmt_ns(t_c), f"{1 / t_c:,.0f} solves/s (mean)"))
     rows.append(("double-dummy solve, pure", _fmt_ns(t_p), f"C is {t_p / t_c:,.0f}x faster"))
 
-    rows += _openspiel_rows(quick)
+    game = _game_figures(quick)
+    rows += _game_rows(game)
+    rows += _openspiel_rows(quick, game)
 
     width = max(len(r[0]) for r in rows)
     head = f"| {'benchmark':<{width}} | figure | note |\n|{'-' * (width + 2)}|---|---|\n"

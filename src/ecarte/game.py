@@ -110,25 +110,58 @@ def _context(trump: int, order: RankOrder) -> Any:
     return _core.ranked_context(trump, order.ranks, PIQUET_DECK.mask)
 
 
-@lru_cache(maxsize=8192)
+def _suit_plays(suit: int) -> tuple[tuple[Play, ...], ...]:
+    """For each 8-bit pattern of a suit's piquet ranks (7 to ace), its plays in id order."""
+    return tuple(
+        tuple(_PLAYS[suit * 16 + Rank.SEVEN + i] for i in range(8) if pattern >> i & 1)
+        for pattern in range(256)
+    )
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_suit_plays(suit) for suit in range(4))
+_PLAYS_CACHE: dict[int, tuple[Play, ...]] = {}
+
+
 def _plays(mask: int) -> tuple[Play, ...]:
-    """The plays of a mask of cards, in action-id order (card ids sort the same way)."""
-    return tuple(_PLAYS[c.id] for c in CardSet(mask))
+    """The plays of a mask of piquet cards, in action-id order (card ids sort the same
+    way): four table lookups, memoised (up to 65,536 masks)."""
+    plays = _PLAYS_CACHE.get(mask)
+    if plays is None:
+        plays = (
+            _CLUBS[mask >> 5 & 255]
+            + _DIAMONDS[mask >> 21 & 255]
+            + _HEARTS[mask >> 37 & 255]
+            + _SPADES[mask >> 53 & 255]
+        )
+        if len(_PLAYS_CACHE) < 1 << 16:
+            _PLAYS_CACHE[mask] = plays
+    return plays
+
+
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 @lru_cache(maxsize=1024)
 def _discards(hand: int, low: int, high: int) -> tuple[Discard, ...]:
     """The discards of ``low`` to ``high`` cards of ``hand``, in action-id order (the id
-    of a discard is the mask of its positions in the hand sorted by card)."""
+    of a discard is the mask of its positions in the hand sorted by card).
+
+    Up to 31 records per call: they are built without the attrs ``__init__`` (neither
+    class has validators or converters), which halves the cost."""
     bits = _bits(hand)
+    subsets = [0] * (1 << len(bits))  # the cards of each subset of positions
     out = []
-    for m in range(1 << len(bits)):
+    for m in range(1, len(subsets)):
+        low_bit = m & -m
+        subsets[m] = subsets[m ^ low_bit] | bits[low_bit.bit_length() - 1]
+    for m, cards in enumerate(subsets):
         if low <= m.bit_count() <= high:
-            cards = 0
-            for i, bit in enumerate(bits):
-                if m >> i & 1:
-                    cards |= bit
-            out.append(Discard(CardSet(cards)))
+            card_set = _new(CardSet)
+            _setattr(card_set, "mask", cards)
+            discard = _new(Discard)
+            _setattr(discard, "cards", card_set)
+            out.append(discard)
     return tuple(out)
 
 
@@ -254,6 +287,8 @@ class _State:
         self.played_without_proposing = False
         self.refused_after: int | None = None
         self.announced: tuple[int, ...] = ()
+        self.king_seats: tuple[int, ...] = ()
+        """Seats that held the king of trumps when play began, if announcing is optional."""
         self.hand_points: tuple[int, ...] = (0,) * players
         self.hand_kings: tuple[int, ...] = (0,) * players
         self.play: Any = None  # a _core.PlayState during the play phase
@@ -521,8 +556,10 @@ class Game:
         phase = s.phase
         if phase is Phase.PLAY:
             seat = s.to_act
-            plays = _plays(s.play.legal())
-            legal = self._legal = (*plays, _ANNOUNCE) if self._may_announce(seat) else plays
+            legal = _plays(s.play.legal())
+            if s.king_seats and self._may_announce(seat):
+                legal = (*legal, _ANNOUNCE)
+            self._legal = legal
             return legal
         if phase is Phase.PROPOSE:
             return self._allowed(s.elder, (Propose(), PlayHand()))
@@ -804,15 +841,11 @@ class Game:
 
     def _may_announce(self, seat: int) -> bool:
         s = self._state
-        play = s.play
-        if play is None or self.rules.king_announcement is not KingAnnouncement.OPTIONAL:
+        if seat not in s.king_seats or seat in s.announced:
             return False
-        position = 0 if seat == s.elder else 1  # the elder plays first
-        return (
-            play.nplayed <= position  # not played a card yet
-            and seat not in s.announced
-            and bool(play.hand(position) >> (s.trump * 16 + Rank.KING) & 1)
-        )
+        # held the king when play began (optional announcements) and has not played yet
+        # (so still holds it); the elder plays first
+        return s.play is not None and s.play.nplayed <= (0 if seat == s.elder else 1)
 
     def _other(self, seat: int) -> int:
         a, b = self._state.game_players
@@ -1093,8 +1126,10 @@ class Game:
             0,  # the elder leads
             self._flags,
         )
+        king = s.trump * 16 + Rank.KING
+        if self.rules.king_announcement is KingAnnouncement.OPTIONAL:
+            s.king_seats = tuple(p for p in (s.elder, s.dealer) if s.held[p] >> king & 1)
         if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
-            king = s.trump * 16 + Rank.KING
             for seat in (s.elder, s.dealer):
                 if s.held[seat] >> king & 1:
                     s.announced = (*s.announced, seat)
