@@ -41,6 +41,8 @@ class CoreBuildExt(build_ext):
                 )
                 ext.sources = [s for s in ext.sources if s != CORE]
                 ext.extra_objects = [*ext.extra_objects, *objects]
+                # still a dependency once out of sources: an edited core relinks the extension
+                ext.depends = [*ext.depends, CORE]
             super().build_extension(ext)
         except Exception as exc:
             raise SystemExit(f"{HINT}\n{type(exc).__name__}: {exc}") from exc
