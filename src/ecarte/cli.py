@@ -12,7 +12,7 @@ from ._errors import CardParseError, EcarteError
 from ._plugins import available_variants
 from .actions import Action, Discard
 from .game import Game, Observation, Phase
-from .players import HeuristicPlayer, Player, RandomPlayer
+from .players import HeuristicPlayer, Player, RandomPlayer, play_match
 from .rules import PRESETS, Rules
 
 __all__ = ["main"]
@@ -114,31 +114,26 @@ def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         _run(game, players, out)
         return 0
     players = {seat: opponent for seat in range(game.players)}
-    human = _Human(stdin, out)
-    players[HUMAN_SEAT] = human
+    players[HUMAN_SEAT] = _Human(stdin, out)
     try:
-        _run(game, players, out, human=human)
+        _run(game, players, out)
     except (EOFError, KeyboardInterrupt):
         print("\nmatch abandoned", file=out)
         return 1
     return 0
 
 
-def _run(game: Game, players: dict[int, Player], out: TextIO, human: _Human | None = None) -> None:
+def _run(game: Game, players: dict[int, Player], out: TextIO) -> None:
     shown = 0
-    while True:
-        for line in game.log[shown:]:
+
+    def show_log(game: Game) -> None:
+        nonlocal shown
+        log = game.log
+        for line in log[shown:]:
             print(_decorate(line), file=out)
-        shown = len(game.log)
-        if game.is_over:
-            break
-        seat = game.to_act
-        if seat < 0:
-            game.apply_chance()
-            continue
-        legal = game.legal_actions()
-        action = players[seat].choose(game.observation(seat), legal)
-        game.apply(action, seat=seat)
+        shown = len(log)
+
+    play_match(game, players, before_turn=show_log)
     print(
         f"\nmatch over: seat {game.winner} wins, games {'-'.join(map(str, game.games_won))}",
         file=out,

@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from ._cards import Card, CardSet, Rank, Suit
@@ -161,9 +161,21 @@ class HeuristicPlayer:
         return min(plays, key=lambda a: strength(a.card))
 
 
-def play_match(game: Game, players: Mapping[int, Player], *, max_actions: int = 100_000) -> Game:
-    """Let ``players`` (seat -> player) play ``game`` to the end; return it."""
+def play_match(
+    game: Game,
+    players: Mapping[int, Player],
+    *,
+    max_actions: int = 100_000,
+    before_turn: Callable[[Game], None] | None = None,
+) -> Game:
+    """Let ``players`` (seat -> player) play ``game`` to the end; return it.
+
+    ``before_turn(game)``, if given, is called before each decision and once
+    at the end (a display can show what happened since its last call).
+    """
     for _ in range(max_actions):
+        if before_turn is not None:
+            before_turn(game)
         if game.is_over:
             return game
         seat = game.to_act
