@@ -103,3 +103,22 @@ def test_human_discard_by_position(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_variants_command_lists_or_says_none(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["variants"]) == 0
     assert capsys.readouterr().out.strip()
+
+
+def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["variants"]) == 0
+    names = {line.split()[0] for line in capsys.readouterr().out.splitlines()}
+    assert {"quick", "napoleon", "poule", "regles", "cercle"} <= names
+
+
+def test_play_with_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "--bots", "--seed", "6", "--variant", "quick"]) == 0
+    results = [line for line in capsys.readouterr().out.splitlines() if line.startswith("== game ")]
+    won = [line for line in results if " won by seat " in line]
+    assert won and all(" 3-" in line for line in won)  # quick game: first to 3
+
+
+def test_play_with_three_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "--bots", "--seed", "6", "--variant", "poule"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2" in out and "match over" in out

@@ -89,8 +89,9 @@ def _variants(out: TextIO) -> int:
     variants = available_variants()
     if not variants:
         print("no variants installed (pip install ./plugins/*)", file=out)
+    width = max(map(len, variants), default=0)
     for name, description in variants.items():
-        print(f"{name:12} {description}", file=out)
+        print(f"{name:{width}}  {description}", file=out)
     return 0
 
 
