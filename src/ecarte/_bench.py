@@ -92,10 +92,12 @@ def _per_call(fn: Callable[[], object], k: int, repeat: int = 5) -> float:
 
 def _game_figures(quick: bool) -> dict[str, float]:
     """Seconds per action of random matches through the public API, and per call of
-    ``legal_actions()``, ``clone()`` and a card applied then undone, at the first card of a
-    hand (the state OpenSpiel's per-call figures are taken at is its first decision)."""
+    ``legal_actions()``, ``clone()`` and a card applied then undone, at the first card of
+    the first hand (OpenSpiel's per-call figures are taken at its first decision, after
+    the deal)."""
     import random as _random
 
+    from .actions import PlayHand
     from .game import Game, Phase
 
     n = 10 if quick else 40
@@ -129,8 +131,9 @@ def _game_figures(quick: bool) -> dict[str, float]:
     out["actions"] = actions
 
     game = Game(seed=3)
-    while game.phase is not Phase.PLAY:
-        game.apply(game.legal_actions()[0])
+    while game.phase is not Phase.PLAY:  # the elder plays the first hand as dealt
+        legal = game.legal_actions()
+        game.apply(PlayHand() if PlayHand() in legal else legal[0])
     k = 5_000 if quick else 20_000
     out["legal"] = _per_call(game.legal_actions, k)
     out["clone"] = _per_call(game.clone, k)

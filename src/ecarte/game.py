@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
@@ -90,6 +91,10 @@ class Phase(enum.Enum):
 
 
 _CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
+_BUILTIN = "classic"
+"""The builtin plugin's name (no other plugin can take it): its hook answers are valid by
+construction and are not re-checked on the per-hand path."""
+_card_id = operator.attrgetter("id")
 _HAND_OVER = _core.PLAY_OVER << 1  # PlayState.try_apply: status << 1 | position to move
 _EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
     Phase.PACKETS: (ChoosePackets,),
@@ -1014,14 +1019,15 @@ class Game:
         dealt, plugin = self._first(
             "ecarte_deal", deck=order, dealer=dealer, elder=elder, packets=packets
         )
-        self._check_deal(dealt, plugin, dealer, elder)
+        if plugin != _BUILTIN:
+            self._check_deal(dealt, plugin, dealer, elder)
         self._history.append(event)
         s.chance_count += 1
         held = _set(s.held, elder, dealt.hands[elder].mask)
         s.held = _set(held, dealer, dealt.hands[dealer].mask)
         s.turnup = dealt.turnup.id
         s.trump = int(dealt.turnup.suit)
-        s.stock = tuple(c.id for c in dealt.stock)
+        s.stock = tuple(map(_card_id, dealt.stock))
         self._log.append(
             f"hand {s.hand_number}: seat {dealer} deals {packets[0]}-{packets[1]}, "
             f"turn-up {dealt.turnup}"
@@ -1156,7 +1162,7 @@ class Game:
             refused_after=s.refused_after,
         )
         points, plugin = self._first("ecarte_score_hand", outcome=outcome)
-        if not (
+        if plugin != _BUILTIN and not (
             isinstance(points, dict)
             and set(points) <= {s.dealer, s.elder}
             and all(isinstance(v, int) and not isinstance(v, bool) for v in points.values())
@@ -1172,7 +1178,8 @@ class Game:
                     return
         self._end_hand(complete=True)
         seats, plugin = self._first("ecarte_next_hand", previous=s.game_hands[-1])
-        self._check_seats(seats, plugin, "ecarte_next_hand")
+        if plugin != _BUILTIN:
+            self._check_seats(seats, plugin, "ecarte_next_hand")
         s.game_players = seats.players
         self._start_hand(seats.dealer)
 
