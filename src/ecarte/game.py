@@ -699,12 +699,27 @@ class Game:
         """An independent copy (same plugins; notifications are not sent from clones)."""
         # Copy on write: both games share the state, history, log and undo stack until
         # one of them changes (see _unshare); the saved states are never changed.
-        # (_pending is only used inside a transaction, which starts it afresh.)
-        fields = self.__dict__.copy()
-        fields["_silent"] = True
-        fields["_shared"] = True
-        new = object.__new__(Game)
-        new.__dict__ = fields
+        # Attributes are copied one by one, in __init__'s order: reading self.__dict__
+        # would turn the instance's inline attribute values into a dict and slow down
+        # every later attribute access of the original.
+        new = _new(Game)
+        new._pm = self._pm
+        new._impls = self._impls
+        new.rules = self.rules
+        new.players = self.players
+        new.variants = self.variants
+        new.seed = self.seed
+        new._auto_chance = self._auto_chance
+        new._silent = True
+        new._has_validators = self._has_validators
+        new._flags = self._flags
+        new._state = self._state
+        new._legal = self._legal
+        new._shared = True
+        new._history = self._history
+        new._log = self._log
+        new._undo = self._undo
+        new._pending = []
         self._shared = True
         return new
 
