@@ -345,6 +345,46 @@ class _State:
         return self.seats[self.play.leader]
 
 
+class _Config:
+    """What a game and its clones share and never change (one attribute to copy)."""
+
+    __slots__ = (
+        "auto_chance",
+        "flags",
+        "has_validators",
+        "impls",
+        "players",
+        "pm",
+        "rules",
+        "seed",
+        "variants",
+    )
+
+    def __init__(
+        self,
+        *,
+        pm: Any,
+        rules: Rules,
+        players: int,
+        variants: tuple[str, ...],
+        seed: int,
+        auto_chance: bool,
+    ) -> None:
+        self.pm = pm
+        self.rules = rules
+        self.players = players
+        self.variants = variants
+        self.seed = seed
+        self.auto_chance = auto_chance
+        self.has_validators = bool(pm.hook.ecarte_validate_action.get_hookimpls())
+        self.flags = (_core.MUST_OVERTAKE if rules.must_overtake else 0) | (
+            _core.MUST_TRUMP if rules.must_trump else 0
+        )
+        # each hook's implementations as (function, argument names, plugin name), listed
+        # on first use (a game's plugins are fixed when it is created)
+        self.impls: dict[str, tuple[tuple[Any, tuple[str, ...], str], ...]] = {}
+
+
 class Game:
     """A match of écarté: games of hands up to the target, best of three by default.
 
@@ -368,28 +408,23 @@ class Game:
         auto_chance: bool = True,
     ) -> None:
         variants = [variant] if isinstance(variant, str) else list(variant or ())
-        self._pm = make_plugin_manager(variants, plugins)
-        self._impls: dict[str, tuple[tuple[Any, tuple[str, ...], str], ...]] = {}
+        pm = make_plugin_manager(variants, plugins)
         asked = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
-        configured = configure_rules(self._pm, asked)
-        self.rules: Rules = configured
-        """The rules in force (after the variants configured them)."""
-        players, plugin = call_first(self._pm, "ecarte_table_size", rules=configured)
+        configured = configure_rules(pm, asked)
+        players, plugin = call_first(pm, "ecarte_table_size", rules=configured)
         if not isinstance(players, int) or not 2 <= players <= 16:
             raise PluginError(
                 f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
             )
-        self.players: int = players
-        """Number of players at the table."""
-        self.variants: tuple[str, ...] = tuple(variants)
-        self.seed: int = random.SystemRandom().getrandbits(63) if seed is None else seed
-        """The seed chance events are drawn from (each from the seed and its number)."""
-        self._auto_chance = auto_chance
-        self._silent = False
-        self._has_validators = bool(self._pm.hook.ecarte_validate_action.get_hookimpls())
-        self._flags = (_core.MUST_OVERTAKE if configured.must_overtake else 0) | (
-            _core.MUST_TRUMP if configured.must_trump else 0
+        self._config = _Config(
+            pm=pm,
+            rules=configured,
+            players=players,
+            variants=tuple(variants),
+            seed=random.SystemRandom().getrandbits(63) if seed is None else seed,
+            auto_chance=auto_chance,
         )
+        self._silent = False
         self._state = _State(players)
         self._legal: tuple[Action, ...] | None = None  # legal actions of this play state
         self._shared = False  # state, history, log and undo shared with a clone
@@ -402,6 +437,33 @@ class Game:
         self._transaction(self._start_game, None)
 
     # ------------------------------------------------------------------ views
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force (after the variants configured them)."""
+        return self._config.rules
+
+    @property
+    def players(self) -> int:
+        """Number of players at the table."""
+        return self._config.players
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self._config.variants
+
+    @property
+    def seed(self) -> int:
+        """The seed chance events are drawn from (each from the seed and its number)."""
+        return self._config.seed
+
+    @property
+    def _pm(self) -> Any:
+        return self._config.pm
+
+    @property
+    def _has_validators(self) -> bool:
+        return self._config.has_validators
 
     @property
     def phase(self) -> Phase:
@@ -703,23 +765,15 @@ class Game:
         # would turn the instance's inline attribute values into a dict and slow down
         # every later attribute access of the original.
         new = _new(Game)
-        new._pm = self._pm
-        new._impls = self._impls
-        new.rules = self.rules
-        new.players = self.players
-        new.variants = self.variants
-        new.seed = self.seed
-        new._auto_chance = self._auto_chance
+        new._config = self._config
         new._silent = True
-        new._has_validators = self._has_validators
-        new._flags = self._flags
         new._state = self._state
         new._legal = self._legal
         new._shared = True
         new._history = self._history
         new._log = self._log
         new._undo = self._undo
-        new._pending = []
+        new._pending = self._pending  # only used in a transaction, which starts it afresh
         self._shared = True
         return new
 
@@ -769,7 +823,7 @@ class Game:
         self._legal = None
         try:
             step(arg)
-            if self._auto_chance:
+            if self._config.auto_chance:
                 while self._state.phase in _CHANCE_PHASES:
                     event = self._sample_chance()
                     if isinstance(event, Deal):
@@ -801,10 +855,11 @@ class Game:
     def _first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
         """:func:`~ecarte._plugins.call_first` with the hook's implementations listed once
         per game (a game's plugins are fixed when it is created)."""
-        impls = self._impls.get(hook)
+        known = self._config.impls
+        impls = known.get(hook)
         if impls is None:
-            caller = getattr(self._pm.hook, hook)
-            impls = self._impls[hook] = tuple(
+            caller = getattr(self._config.pm.hook, hook)
+            impls = known[hook] = tuple(
                 (impl.function, impl.argnames, impl.plugin_name)
                 for impl in reversed(caller.get_hookimpls())
                 if not (impl.hookwrapper or impl.wrapper)
@@ -1145,7 +1200,7 @@ class Game:
             _context(s.trump, self.rules.rank_order),
             (s.held[s.elder], s.held[s.dealer]),
             0,  # the elder leads
-            self._flags,
+            self._config.flags,
         )
         king = s.trump * 16 + Rank.KING
         if self.rules.king_announcement is KingAnnouncement.OPTIONAL:
