@@ -260,9 +260,10 @@ class _State:
     positions (0 elder, 1 dealer) to seats.
     """
 
-    __slots__ = ("__dict__", "play")
+    __slots__ = ("__dict__", "play", "shared")
 
     def __init__(self, players: int) -> None:
+        self.shared = False  # held by a game and its clone (see Game.clone)
         self.phase = Phase.CUT
         self.to_act = CHANCE
         self.scores: tuple[int, ...] = (0,) * players
@@ -303,6 +304,7 @@ class _State:
         new.__dict__ = self.__dict__.copy()
         play = self.play
         new.play = None if play is None else play.copy()
+        new.shared = False
         return new
 
     @property
@@ -427,7 +429,6 @@ class Game:
         self._silent = False
         self._state = _State(players)
         self._legal: tuple[Action, ...] | None = None  # legal actions of this play state
-        self._shared = False  # state, history, log and undo shared with a clone
         self._history: list[Action | Event] = []
         self._log: list[str | tuple[int, Action]] = []
         # a saved state with the history and log lengths, or None for a card played in
@@ -700,9 +701,10 @@ class Game:
             # None (the play state takes its last card back). Anything else (an illegal
             # card, the last card of a hand, which scores through the plugin hooks) takes
             # the checked path below.
-            if self._shared:
-                self._unshare()
             s = self._state
+            if s.shared:
+                self._unshare()
+                s = self._state
             play = s.play
             if play is not None and s.phase is Phase.PLAY and (seat is None or seat == s.to_act):
                 r = play.try_apply(action.card.id)
@@ -741,7 +743,7 @@ class Game:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
         if not self._undo:
             raise IllegalActionError("nothing to undo")
-        if self._shared:
+        if self._state.shared:
             self._unshare()
         record = self._undo.pop()
         self._legal = None
@@ -760,21 +762,21 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (same plugins; notifications are not sent from clones)."""
         # Copy on write: both games share the state, history, log and undo stack until
-        # one of them changes (see _unshare); the saved states are never changed.
+        # one of them changes; the state's `shared` flag makes whichever changes first
+        # take private copies (_unshare). The saved states are never changed.
         # Attributes are copied one by one, in __init__'s order: reading self.__dict__
         # would turn the instance's inline attribute values into a dict and slow down
-        # every later attribute access of the original.
+        # every later attribute access of the original. (_pending is only used inside a
+        # transaction, which sets it first.)
         new = _new(Game)
         new._config = self._config
         new._silent = True
-        new._state = self._state
+        new._state = state = self._state
         new._legal = self._legal
-        new._shared = True
         new._history = self._history
         new._log = self._log
         new._undo = self._undo
-        new._pending = self._pending  # only used in a transaction, which starts it afresh
-        self._shared = True
+        state.shared = True
         return new
 
     def _unshare(self) -> None:
@@ -783,7 +785,6 @@ class Game:
         self._history = self._history.copy()
         self._log = self._log.copy()
         self._undo = self._undo.copy()
-        self._shared = False
 
     @classmethod
     def replay(
@@ -816,7 +817,7 @@ class Game:
 
     def _transaction(self, step: Any, arg: Any) -> None:
         """Run ``step`` atomically: on any error the state is restored."""
-        if self._shared:
+        if self._state.shared:
             self._unshare()
         saved = (self._state.copy(), len(self._history), len(self._log))
         self._pending = []
