@@ -152,22 +152,36 @@ def _discards(hand: int, low: int, high: int) -> tuple[Discard, ...]:
     """The discards of ``low`` to ``high`` cards of ``hand``, in action-id order (the id
     of a discard is the mask of its positions in the hand sorted by card).
 
-    Up to 31 records per call: they are built without the attrs ``__init__`` (neither
-    class has validators or converters), which halves the cost."""
-    bits = _bits(hand)
-    subsets = [0] * (1 << len(bits))  # the cards of each subset of positions
-    out = []
-    for m in range(1, len(subsets)):
-        low_bit = m & -m
-        subsets[m] = subsets[m ^ low_bit] | bits[low_bit.bit_length() - 1]
-    for m, cards in enumerate(subsets):
-        if low <= m.bit_count() <= high:
-            card_set = _new(CardSet)
-            _setattr(card_set, "mask", cards)
-            discard = _new(Discard)
-            _setattr(discard, "cards", card_set)
-            out.append(discard)
-    return tuple(out)
+    Up to 31 records per call: they are taken from :data:`_DISCARDS` or built without
+    the attrs ``__init__`` (neither class has validators or converters)."""
+    subsets = [0]  # subsets[m]: the cards at the positions set in m
+    for bit in _bits(hand):
+        subsets += [cards | bit for cards in subsets]
+    get = _DISCARDS.get
+    return tuple(
+        [get(subsets[m]) or _discard(subsets[m]) for m in _positions(len(subsets), low, high)]
+    )
+
+
+@cache
+def _positions(subsets: int, low: int, high: int) -> tuple[int, ...]:
+    """The position masks of ``low`` to ``high`` cards, in order, among ``subsets``."""
+    return tuple(m for m in range(subsets) if low <= m.bit_count() <= high)
+
+
+def _discard(cards: int) -> Discard:
+    card_set = _new(CardSet)
+    _setattr(card_set, "mask", cards)
+    discard = _new(Discard)
+    _setattr(discard, "cards", card_set)
+    if len(_DISCARDS) < 1 << 15:
+        _DISCARDS[cards] = discard
+    return discard
+
+
+_DISCARDS: dict[int, Discard] = {}
+"""Discard records by card mask (frozen values, so shared): every discard of up to three
+cards of the deck, and the first larger ones met, fit in its 32,768 entries."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -898,7 +912,7 @@ class Game:
 
     def _discard_limits(self, seat: int) -> tuple[int, int]:
         limits, plugin = self._first("ecarte_discard_limits", seat=seat)
-        if not (
+        if plugin != _BUILTIN and not (
             isinstance(limits, tuple)
             and len(limits) == 2
             and all(isinstance(x, int) for x in limits)
