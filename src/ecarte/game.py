@@ -271,13 +271,16 @@ class _State:
     outside that dict, changed in place card by card: a copy is a dict copy
     plus ``play.copy()``. The play-phase views (``hands``, ``trick``,
     ``tricks``, ``tricks_won``, ``leader``) read ``play`` and map its
-    positions (0 elder, 1 dealer) to seats.
+    positions (0 elder, 1 dealer) to seats. Two more slots are bookkeeping:
+    ``legal`` caches the legal actions of this state (play phase) and
+    ``shared`` says a game and its clone both hold it (copy on write).
     """
 
-    __slots__ = ("__dict__", "play", "shared")
+    __slots__ = ("__dict__", "legal", "play", "shared")
 
     def __init__(self, players: int) -> None:
         self.shared = False  # held by a game and its clone (see Game.clone)
+        self.legal: tuple[Action, ...] | None = None  # cached legal actions (play phase)
         self.phase = Phase.CUT
         self.to_act = CHANCE
         self.scores: tuple[int, ...] = (0,) * players
@@ -318,6 +321,7 @@ class _State:
         new.__dict__ = self.__dict__.copy()
         play = self.play
         new.play = None if play is None else play.copy()
+        new.legal = self.legal
         new.shared = False
         return new
 
@@ -442,7 +446,6 @@ class Game:
         )
         self._silent = False
         self._state = _State(players)
-        self._legal: tuple[Action, ...] | None = None  # legal actions of this play state
         self._history: list[Action | Event] = []
         self._log: list[str | tuple[int, Action]] = []
         # a saved state with the history and log lengths, or None for a card played in
@@ -631,17 +634,17 @@ class Game:
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions :attr:`to_act` may take, sorted by :meth:`action_id`
         (empty at chance nodes and at the end)."""
-        legal = self._legal
+        s = self._state
+        legal = s.legal
         if legal is not None:
             return legal
-        s = self._state
         phase = s.phase
         if phase is Phase.PLAY:
             seat = s.to_act
             legal = _plays(s.play.legal())
             if s.king_seats and self._may_announce(seat):
                 legal = (*legal, _ANNOUNCE)
-            self._legal = legal
+            s.legal = legal
             return legal
         if phase is Phase.PROPOSE:
             return self._allowed(s.elder, (Propose(), PlayHand()))
@@ -724,7 +727,7 @@ class Game:
                 r = play.try_apply(action.card.id)
                 if r >= 0:
                     if r < _HAND_OVER:
-                        self._legal = None
+                        s.legal = None
                         self._log.append((s.to_act, action))
                         s.to_act = s.seats[r & 1]
                         self._history.append(action)
@@ -760,9 +763,9 @@ class Game:
         if self._state.shared:
             self._unshare()
         record = self._undo.pop()
-        self._legal = None
         if record is None:  # a card in the middle of a hand
             s = self._state
+            s.legal = None
             s.play.undo()
             s.to_act = s.seats[s.play.to_move]
             self._history.pop()
@@ -786,7 +789,6 @@ class Game:
         new._config = self._config
         new._silent = True
         new._state = state = self._state
-        new._legal = self._legal
         new._history = self._history
         new._log = self._log
         new._undo = self._undo
@@ -835,7 +837,7 @@ class Game:
             self._unshare()
         saved = (self._state.copy(), len(self._history), len(self._log))
         self._pending = []
-        self._legal = None
+        self._state.legal = None
         try:
             step(arg)
             if self._config.auto_chance:
