@@ -213,6 +213,15 @@ def _shuffled(rng: random.Random) -> tuple[Card, ...]:
     return tuple(order)
 
 
+def _log_entry(entry: str | tuple[Any, Any]) -> str:
+    if isinstance(entry, str):
+        return entry
+    head, tail = entry
+    if isinstance(head, str):  # a template and its arguments
+        return head.format(*tail)
+    return _log_line(head, tail)
+
+
 def _log_line(seat: int, action: Action) -> str:
     if isinstance(action, Discard):  # the log is public: discards show as a count
         return f"seat {seat}: discards {len(action.cards)}"
@@ -447,7 +456,8 @@ class Game:
         self._silent = False
         self._state = _State(players)
         self._history: list[Action | Event] = []
-        self._log: list[str | tuple[int, Action]] = []
+        # log lines, formatted when read: a str, (seat, action), or (template, args)
+        self._log: list[str | tuple[Any, Any]] = []
         # a saved state with the history and log lengths, or None for a card played in
         # the middle of a hand (undone by the play state itself)
         self._undo: list[tuple[_State, int, int] | None] = []
@@ -578,7 +588,7 @@ class Game:
     @property
     def log(self) -> tuple[str, ...]:
         """A readable account of the match (actions, scores, results)."""
-        return tuple(entry if isinstance(entry, str) else _log_line(*entry) for entry in self._log)
+        return tuple(map(_log_entry, self._log))
 
     def plugin(self, name: str) -> object:
         """The plugin registered under ``name`` in this game (a variant's name,
@@ -1116,8 +1126,10 @@ class Game:
         s.trump = int(dealt.turnup.suit)
         s.stock = tuple(map(_card_id, dealt.stock))
         self._log.append(
-            f"hand {s.hand_number}: seat {dealer} deals {packets[0]}-{packets[1]}, "
-            f"turn-up {dealt.turnup}"
+            (
+                "hand {}: seat {} deals {}-{}, turn-up {}",
+                (s.hand_number, dealer, packets[0], packets[1], dealt.turnup),
+            )
         )
         s.phase, s.to_act = Phase.PROPOSE, elder
         if dealt.turnup.rank is Rank.KING:
@@ -1258,7 +1270,12 @@ class Game:
                 f"plugin {plugin!r}, hook ecarte_score_hand: {points!r} is not a dict of "
                 f"int points for seats {s.elder} and {s.dealer}"
             )
-        for seat in sorted(points, key=lambda p: -points[p]):
+        order = list(points)
+        if len(order) == 2 and points[order[1]] > points[order[0]]:
+            order.reverse()  # the larger claim first (as sorted by points, stable)
+        elif len(order) > 2:
+            order.sort(key=lambda p: -points[p])
+        for seat in order:
             if points[seat]:
                 self._score(seat, points[seat], "scores the tricks", plugin, "ecarte_score_hand")
                 if s.phase is not Phase.PLAY:
@@ -1279,7 +1296,7 @@ class Game:
         s.hand_points = _set(s.hand_points, seat, s.hand_points[seat] + points)
         if hook == "ecarte_king_points":
             s.hand_kings = _set(s.hand_kings, seat, s.hand_kings[seat] + points)
-        self._log.append(f"seat {seat} {why}: +{points} -> {s.scores[seat]}")
+        self._log.append(("seat {} {}: +{} -> {}", (seat, why, points, s.scores[seat])))
         if s.scores[seat] >= self.rules.target:
             self._end_game(seat)
 
@@ -1301,8 +1318,10 @@ class Game:
         s.game_hands = (*s.game_hands, result)
         e, d = players
         self._log.append(
-            f"hand {s.hand_number} over: tricks seat {e} {won[e]}, seat {d} "
-            f"{won[d]}; scores seat {e} {s.scores[e]}, seat {d} {s.scores[d]}"
+            (
+                "hand {} over: tricks seat {} {}, seat {} {}; scores seat {} {}, seat {} {}",
+                (s.hand_number, e, won[e], d, won[d], e, s.scores[e], d, s.scores[d]),
+            )
         )
         self._pending.append(("ecarte_hand_ended", {"result": result}))
 
