@@ -14,6 +14,7 @@ Every ratio compares figures measured in the same run. Rows:
 
 from __future__ import annotations
 
+import gc
 import os
 import platform
 import shutil
@@ -81,7 +82,10 @@ def _callgrind_per_hand() -> str | None:
 
 
 def _per_call(fn: Callable[[], object], k: int, repeat: int = 5) -> float:
-    """Best seconds per call of ``fn`` over ``repeat`` loops of ``k`` calls (results dropped)."""
+    """Best seconds per call of ``fn`` over ``repeat`` loops of ``k`` calls (results dropped),
+    after a full garbage collection (left-overs of earlier rows would otherwise be scanned
+    again and again by the collections the calls trigger)."""
+    gc.collect()
 
     def loop() -> None:
         for _ in range(k):
@@ -129,6 +133,7 @@ def _game_figures(quick: bool) -> dict[str, float]:
         games = fresh()
     out["action"] = best / actions
     out["actions"] = actions
+    del games
 
     game = Game(seed=3)
     while game.phase is not Phase.PLAY:  # the elder plays the first hand as dealt
