@@ -31,7 +31,33 @@ from ecarte import (
     Rank,
     Rules,
     Suit,
+    _core,
 )
+
+# ------------------------------------------------------------ backends
+# Every test outside tests/core (which parametrizes its own) runs once per
+# importable backend, the compiled one and the pure-Python twin, as multidict
+# does: the game's legal plays, tricks and play state come from that backend.
+
+_BACKENDS = [name for name in ("cython", "cffi", "pure") if name in _core.backends()]
+_GAME_BACKENDS = [name for name in _BACKENDS if name != "cffi"]  # cffi: tests/core
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    in_core = "tests/core/" in metafunc.definition.nodeid.replace("\\", "/")
+    if "live_backend" in metafunc.fixturenames and not in_core:
+        metafunc.parametrize("live_backend", _GAME_BACKENDS, indirect=True, scope="module")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def live_backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Make the parametrized backend the live one for the tests of a module."""
+    previous = _core.BACKEND
+    name = getattr(request, "param", previous)
+    _core.use_backend(name)
+    yield name
+    _core.use_backend(previous)
+
 
 HAND_PHASES = (
     Phase.PROPOSE,

@@ -15,8 +15,8 @@ from ecarte import (
     RankOrder,
     Rules,
     Suit,
+    _core,
 )
-from ecarte._core import ranked_context, trick_winner
 
 ALL_CARDS = [Card.of(r, s) for s in Suit for r in Rank]
 
@@ -160,9 +160,9 @@ def test_rank_orders(order: RankOrder, expected: str) -> None:
 
 
 def _winner(rules: Rules, trump: Suit, led: str, second: str) -> Card:
-    ctx = ranked_context(int(trump), rules.rank_order.ranks, PIQUET_DECK.mask)
+    ctx = _core.ranked_context(int(trump), rules.rank_order.ranks, PIQUET_DECK.mask)
     trick = [Card.parse(led), Card.parse(second)]
-    return trick[trick_winner(ctx, [c.id for c in trick])]
+    return trick[_core.trick_winner(ctx, [c.id for c in trick])]
 
 
 def test_king_high_by_default_ace_between_jack_and_ten() -> None:

@@ -111,8 +111,13 @@ def _card_index(card: Card) -> int:
 
 
 @cache
-def _context(trump: int, order: RankOrder) -> Any:
+def _backend_context(trump: int, order: RankOrder, backend: str) -> Any:
     return _core.ranked_context(trump, order.ranks, PIQUET_DECK.mask)
+
+
+def _context(trump: int, order: RankOrder) -> Any:
+    """The trick tables of a hand, built once per trump, order and live backend."""
+    return _backend_context(trump, order, _core.BACKEND)
 
 
 def _suit_plays(suit: int) -> tuple[tuple[Play, ...], ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -49,6 +50,7 @@ __all__ = [
     "solve",
     "solve_batch",
     "trick_winner",
+    "use_backend",
 ]
 
 MUST_OVERTAKE = _pure.MUST_OVERTAKE
@@ -124,6 +126,36 @@ else:
     random_hands = _live.random_hands
     random_hand_results = _live.random_hand_results
     random_solves = _live.random_solves
+
+
+_SWITCHED = (
+    "make_context",
+    "legal_plays",
+    "trick_winner",
+    "Rng",
+    "PlayState",
+    "perft",
+    "solve",
+    "solve_batch",
+    "random_hands",
+    "random_hand_results",
+    "random_solves",
+)
+
+
+def use_backend(name: str) -> None:
+    """Make backend ``name`` the live one for this process (tests, benchmarks).
+
+    Games created or hands dealt afterwards use it; ``ecarte.BACKEND`` follows.
+    """
+    module = backend(name)
+    names = globals()
+    for attr in _SWITCHED:
+        names[attr] = getattr(module, attr)
+    names["BACKEND"] = name
+    package = sys.modules.get(__name__.rpartition("._core")[0])
+    if package is not None and hasattr(package, "BACKEND"):
+        setattr(package, "BACKEND", name)  # noqa: B010 - the package re-exports it
 
 
 def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object = None) -> object:
