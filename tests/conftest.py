@@ -125,7 +125,7 @@ def new_game(rules: Rules | str | None = None, *, dealer: int = 0, first_packet:
 def packets_now(game: Game) -> tuple[int, int]:
     """The packet pattern the next deal of ``game`` will use."""
     if game.rules.deal_pattern is DealPattern.ALTERNATE:
-        return (3, 2) if len(game.hand_results) % 2 == 0 else (2, 3)
+        return (3, 2) if game.hand_number % 2 == 1 else (2, 3)  # across the match
     packets = game._state.packets
     assert packets is not None
     return packets

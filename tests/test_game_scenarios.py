@@ -61,7 +61,7 @@ def test_spades_not_trumps_jack_led_queen_and_seven_only_queen() -> None:
     with pytest.raises(IllegalActionError, match="must follow suit ♠"):
         game.apply("K♣")
     play(game, "Q♠")
-    assert game.tricks_won == {ELDER: 0, DEALER: 1}
+    assert (game.tricks_won[ELDER], game.tricks_won[DEALER]) == (0, 1)
     assert game.to_act == DEALER  # the winner leads
 
 
@@ -73,7 +73,7 @@ def test_spades_not_trumps_jack_led_ace_and_seven_both_legal() -> None:
     with pytest.raises(IllegalActionError, match="must follow suit"):
         game.apply("K♣")
     play(game, "A♠")
-    assert game.tricks_won == {ELDER: 1, DEALER: 0}
+    assert (game.tricks_won[ELDER], game.tricks_won[DEALER]) == (1, 0)
     assert game.to_act == ELDER
 
 

@@ -332,7 +332,7 @@ def test_must_overtake(overtake: bool, legal: str) -> None:
     assert legal_cards(game) == CardSet.parse(legal)
     if not overtake:
         play(game, "7♠")
-        assert game.tricks_won == {ELDER: 1, DEALER: 0}
+        assert (game.tricks_won[ELDER], game.tricks_won[DEALER]) == (1, 0)
 
 
 @pytest.mark.parametrize(
@@ -451,3 +451,21 @@ def test_game_values(values: bool, loser_hands: int, value: int) -> None:
     assert result.winner == 0 and result.scores[1] == 2 * loser_hands
     assert result.value == value
     assert f"worth {value}" in " ".join(game.log)
+
+
+def test_alternate_deal_pattern_continues_across_games() -> None:
+    """Seed 003 alternates "na vez seguinte": each next deal, whatever the game."""
+    rules = CLASSIC.evolve(deal_pattern=DealPattern.ALTERNATE, target=1)
+    game = Game(rules, auto_chance=False)
+    game.apply(Cut((Card.parse("K♣"), Card.parse("7♦"))))
+    games_dealt, three_two = [], []
+    while game.game_number < 3 and not game.is_over:
+        if game.phase is Phase.DEAL:
+            games_dealt.append(game.game_number)
+            elder = game.elder
+            game.apply(Deal(ORDER))
+            three_two.append(game.hand(elder) == CardSet.parse(E_HAND))
+        else:
+            game.apply(game.legal_actions()[0])
+    assert games_dealt[0] == 1 and 2 in games_dealt
+    assert three_two == [i % 2 == 0 for i in range(len(three_two))]

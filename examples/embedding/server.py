@@ -101,7 +101,7 @@ class Session:
             "hand": str(obs.hand),
             "turnup": str(obs.turnup) if obs.turnup else None,
             "trick": [[seat, str(card)] for seat, card in obs.trick],
-            "tricks_won": {str(k): v for k, v in obs.tricks_won.items()},
+            "tricks_won": list(obs.tricks_won),
             "scores": list(obs.scores),
             "games_won": list(obs.games_won),
             "legal": [str(a) for a in legal],

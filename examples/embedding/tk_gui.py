@@ -42,7 +42,7 @@ class Table:
             f"Scores: you {obs.scores[0]}, bot {obs.scores[1]}    "
             f"games: you {obs.games_won[0]}, bot {obs.games_won[1]}",
             f"Turn-up {obs.turnup or '-'}  ·  stock {obs.stock_size}  ·  tricks: "
-            f"you {obs.tricks_won.get(HUMAN, 0)}, bot {obs.tricks_won.get(1 - HUMAN, 0)}",
+            f"you {obs.tricks_won[HUMAN]}, bot {obs.tricks_won[1 - HUMAN]}",
             "Trick: " + " ".join(("you " if s == HUMAN else "bot ") + str(c) for s, c in obs.trick),
             f"Your hand: {obs.hand or '-'}   ({obs.phase.value})",
         ]

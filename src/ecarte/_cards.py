@@ -137,6 +137,7 @@ class Card:
 
 
 _CARDS = {i: Card(i) for i in range(64) if i & 15 <= Rank.ACE}
+_NOT_CARDS = sum(0xE000 << (16 * suit) for suit in range(4))
 
 
 @frozen(repr=False)
@@ -150,7 +151,14 @@ class CardSet:
     '7♥ K♠'
     """
 
-    mask: int = 0
+    mask: int = field(default=0)
+
+    @mask.validator
+    def _check_mask(self, _: object, mask: int) -> None:
+        if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 1 << 64:
+            raise ValueError(f"a card mask is a 64-bit int, not {mask!r}")
+        if mask & _NOT_CARDS:
+            raise ValueError(f"mask {mask:#x} has bits that are no card (ranks above the ace)")
 
     @staticmethod
     def of(cards: Iterable[Card]) -> CardSet:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pluggy
@@ -19,9 +19,11 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "available_variants",
     "call_first",
+    "call_impl",
     "configure_rules",
+    "implementations",
     "make_plugin_manager",
-    "notify",
+    "notify_all",
 ]
 
 ENTRY_POINT_GROUP = "ecarte.variants"
@@ -101,57 +103,66 @@ def _unique_name(pm: pluggy.PluginManager, plugin: object) -> str:
     return name
 
 
+Impl = tuple[Callable[..., Any], tuple[str, ...], str]
+"""A hook implementation: its function, argument names and plugin name."""
+
+
+def implementations(pm: pluggy.PluginManager, hook: str) -> tuple[Impl, ...]:
+    """The implementations of ``hook`` in call order (wrappers are not supported)."""
+    return tuple(
+        (impl.function, tuple(impl.argnames), impl.plugin_name)
+        for impl in reversed(getattr(pm.hook, hook).get_hookimpls())
+        if not (impl.hookwrapper or impl.wrapper)
+    )
+
+
+def call_impl(impl: Impl, hook: str, kwargs: dict[str, Any]) -> Any:
+    """Call one implementation with the arguments it asks for; an error that is not
+    an :class:`EcarteError` becomes a :class:`PluginError` naming plugin and hook."""
+    function, argnames, name = impl
+    try:
+        return function(*[kwargs[a] for a in argnames])
+    except EcarteError:
+        raise
+    except Exception as exc:
+        raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
+
+
 def call_first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str]:
     """Call a firstresult hook; return the first non-None result and the plugin's name."""
-    caller = getattr(pm.hook, hook)
-    for impl in reversed(caller.get_hookimpls()):
-        if impl.hookwrapper or impl.wrapper:
-            continue
-        try:
-            result = impl.function(*[kwargs[a] for a in impl.argnames])
-        except EcarteError:
-            raise
-        except Exception as exc:
-            raise PluginError(f"plugin {impl.plugin_name!r} failed in {hook}: {exc!r}") from exc
+    for impl in implementations(pm, hook):
+        result = call_impl(impl, hook, kwargs)
         if result is not None:
-            return result, impl.plugin_name
+            return result, impl[2]
     raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
 
 
 def configure_rules(pm: pluggy.PluginManager, rules: Rules) -> Rules:
     """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
     previous one returned (None keeps them); classic, registered last, comes last."""
-    for impl in reversed(pm.hook.ecarte_configure_rules.get_hookimpls()):
-        if impl.hookwrapper or impl.wrapper:
-            continue
-        kwargs = {"rules": rules}
+    hook = "ecarte_configure_rules"
+    for impl in implementations(pm, hook):
         try:
-            result = impl.function(*[kwargs[a] for a in impl.argnames])
+            result = call_impl(impl, hook, {"rules": rules})
+        except PluginError:
+            raise
         except EcarteError as exc:
-            raise PluginError(
-                f"plugin {impl.plugin_name!r}, hook ecarte_configure_rules: {exc}"
-            ) from exc
-        except Exception as exc:
-            raise PluginError(
-                f"plugin {impl.plugin_name!r} failed in ecarte_configure_rules: {exc!r}"
-            ) from exc
+            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {exc}") from exc
         if result is None:
             continue
         if not isinstance(result, Rules):
-            raise PluginError(
-                f"plugin {impl.plugin_name!r}, hook ecarte_configure_rules: returned "
-                f"{result!r}, not a Rules"
-            )
+            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
         rules = result
     return rules
 
 
-def notify(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> None:
-    """Call a notification hook on every plugin."""
-    for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
+def notify_all(impls: tuple[Impl, ...], hook: str, kwargs: dict[str, Any]) -> list[Exception]:
+    """Call every implementation of a notification hook, even after one fails; return
+    the errors (as :class:`PluginError` unless they are already ecarte errors)."""
+    errors: list[Exception] = []
+    for impl in impls:
         try:
-            impl.function(*[kwargs[a] for a in impl.argnames])
-        except EcarteError:
-            raise
-        except Exception as exc:
-            raise PluginError(f"plugin {impl.plugin_name!r} failed in {hook}: {exc!r}") from exc
+            call_impl(impl, hook, kwargs)
+        except EcarteError as exc:
+            errors.append(exc)
+    return errors

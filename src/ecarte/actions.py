@@ -14,6 +14,7 @@ Propose()
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -134,11 +135,39 @@ class ChoosePackets(Action):
 _NO_CARDS = CardSet()
 
 
+def _to_card(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(f"not a card: {value!r} (a Card or text such as 'K♠')")
+
+
+def _to_cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return tuple(Card.parse(tok) for tok in value.split())
+    if not isinstance(value, Iterable):
+        raise TypeError(f"not a sequence of cards: {value!r}")
+    return tuple(_to_card(card) for card in value)
+
+
+def _to_card_set(value: object) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    if isinstance(value, str):
+        return CardSet.parse(value)
+    cards = _to_cards(value)
+    card_set = CardSet.of(cards)
+    if len(card_set) != len(cards):
+        raise CardParseError(f"a card is named twice in {value!r}")
+    return card_set
+
+
 @frozen
 class Discard(Action):
     """Discard these cards face down and draw as many from the stock."""
 
-    cards: CardSet = _NO_CARDS
+    cards: CardSet = field(default=_NO_CARDS, converter=_to_card_set)
 
     def __str__(self) -> str:
         return f"discard {self.cards}".rstrip()
@@ -148,7 +177,7 @@ class Discard(Action):
 class Play(Action):
     """Play a card to the current trick."""
 
-    card: Card
+    card: Card = field(converter=_to_card)
 
     def __str__(self) -> str:
         return str(self.card)
@@ -174,7 +203,12 @@ class Event:
 class Cut(Event):
     """The two cards cut for the deal, one per player of the game (in seat order)."""
 
-    cards: tuple[Card, Card]
+    cards: tuple[Card, Card] = field(converter=_to_cards)
+
+    @cards.validator
+    def _check(self, _: object, cards: tuple[Card, ...]) -> None:
+        if len(cards) != 2:
+            raise ValueError(f"a cut is two cards, not {len(cards)}")
 
     def __str__(self) -> str:
         return f"cut {self.cards[0]} {self.cards[1]}"
@@ -184,7 +218,7 @@ class Cut(Event):
 class Deal(Event):
     """The order of the shuffled deck, top card first."""
 
-    order: tuple[Card, ...]
+    order: tuple[Card, ...] = field(converter=_to_cards)
 
     def __str__(self) -> str:
         return "deal " + " ".join(map(str, self.order))

@@ -160,15 +160,22 @@ class _Human:
         obs = observation
         out = self._out
         print("", file=out)
+        me = obs.seat
+        bot = obs.elder if obs.dealer == me else obs.dealer
+        assert bot is not None
         print(
-            f"scores {obs.scores[0]}-{obs.scores[1]}  games {obs.games_won[0]}-"
-            f"{obs.games_won[1]}  trump {obs.trump.symbol if obs.trump is not None else '-'} "
+            f"scores you {obs.scores[me]}, bot {obs.scores[bot]}  games you "
+            f"{obs.games_won[me]}, bot {obs.games_won[bot]}  "
+            f"trump {obs.trump.symbol if obs.trump is not None else '-'} "
             f"(turn-up {obs.turnup})  stock {obs.stock_size}",
             file=out,
         )
         if obs.phase is Phase.PLAY:
-            trick = " ".join(f"{'you' if s == obs.seat else 'bot'}:{c}" for s, c in obs.trick)
-            print(f"tricks {obs.tricks_won}  trick [{trick}]", file=out)
+            trick = " ".join(f"{'you' if s == me else 'bot'}:{c}" for s, c in obs.trick)
+            print(
+                f"tricks you {obs.tricks_won[me]}, bot {obs.tricks_won[bot]}  trick [{trick}]",
+                file=out,
+            )
         role = "dealer" if obs.dealer == obs.seat else "elder"
         print(f"your hand ({role}): {obs.hand}", file=out)
         discarding = all(isinstance(a, Discard) for a in legal)

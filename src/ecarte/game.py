@@ -25,8 +25,16 @@ from attrs import frozen
 
 from . import _core
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
-from ._errors import EcarteError, IllegalActionError, PluginError
-from ._plugins import call_first, configure_rules, make_plugin_manager, notify
+from ._errors import IllegalActionError, PluginError
+from ._plugins import (
+    Impl,
+    call_first,
+    call_impl,
+    configure_rules,
+    implementations,
+    make_plugin_manager,
+    notify_all,
+)
 from .actions import (
     Accept,
     Action,
@@ -257,7 +265,12 @@ class Observation:
     """The current trick so far, as (seat, card)."""
     tricks: tuple[tuple[tuple[int, Card], ...], ...]
     """The finished tricks of this hand."""
-    tricks_won: dict[int, int]
+    tricks_won: tuple[int, ...]
+    """Tricks won in this hand by each table player."""
+    played_without_proposing: bool
+    """The elder played this hand as dealt, before any exchange (a penalty may follow)."""
+    refused_after: int | None
+    """If the dealer refused a proposal this hand, the number of exchanges before it."""
     kings_announced: tuple[int, ...]
     scores: tuple[int, ...]
     games_won: tuple[int, ...]
@@ -379,6 +392,14 @@ class _State:
         return self.seats[self.play.leader]
 
 
+class _Mark(enum.Enum):
+    NOTIFIED = "notified"
+    """An undo record of an action whose consequences were notified to plugins."""
+
+
+_NOTIFIED = _Mark.NOTIFIED
+
+
 class _Config:
     """What a game and its clones share and never change (one attribute to copy)."""
 
@@ -465,7 +486,7 @@ class Game:
         self._log: list[str | tuple[Any, Any]] = []
         # a saved state with the history and log lengths, or None for a card played in
         # the middle of a hand (undone by the play state itself)
-        self._undo: list[tuple[_State, int, int] | None] = []
+        self._undo: list[tuple[_State, int, int] | _Mark | None] = []
         self._pending: list[tuple[str, dict[str, Any]]] = []
         self._transaction(self._start_game, None)
 
@@ -576,9 +597,9 @@ class Game:
         return self._state.hand_number
 
     @property
-    def tricks_won(self) -> dict[int, int]:
-        s = self._state
-        return {p: s.tricks_won[p] for p in s.game_players}
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won in the current hand by each table player."""
+        return self._state.tricks_won
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
@@ -631,7 +652,9 @@ class Game:
             exchanges=tuple(s.exchange_log),
             trick=self.trick,
             tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in s.tricks),
-            tricks_won=self.tricks_won,
+            tricks_won=s.tricks_won,
+            played_without_proposing=s.played_without_proposing,
+            refused_after=s.refused_after,
             kings_announced=tuple(s.announced),
             scores=self.scores,
             games_won=self.games_won,
@@ -657,7 +680,11 @@ class Game:
         if phase is Phase.PLAY:
             seat = s.to_act
             legal = _plays(s.play.legal())
-            if s.king_seats and self._may_announce(seat):
+            if (
+                s.king_seats
+                and self._may_announce(seat)
+                and not (self._has_validators and self._first_veto(seat, _ANNOUNCE)[0])
+            ):
                 legal = (*legal, _ANNOUNCE)
             s.legal = legal
             return legal
@@ -668,9 +695,9 @@ class Game:
         if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
             seat = s.to_act
             low, high = self._discard_limits(seat)
-            return _discards(s.held[seat], low, high)
+            return self._unvetoed(seat, _discards(s.held[seat], low, high))
         if phase is Phase.PACKETS:
-            return (ChoosePackets(3), ChoosePackets(2))
+            return self._unvetoed(s.dealer, (ChoosePackets(3), ChoosePackets(2)))
         return ()
 
     def legal_action_ids(self) -> tuple[int, ...]:
@@ -684,11 +711,13 @@ class Game:
 
     def action_id(self, action: Action) -> int:
         """A stable integer for ``action`` in this state: 0-31 play a card
-        (``suit * 8 + rank - 7``), 32 propose, 33 play the hand, 34 accept,
+        (``suit * 8 + rank - Rank.SEVEN``), 32 propose, 33 play the hand, 34 accept,
         35 refuse, 36 announce the king, 37/38 packets 3-2/2-3, and 64 + m a
         discard, m being the mask of the cards discarded over the mover's
         hand sorted by card."""
         if isinstance(action, Play):
+            if action.card not in PIQUET_DECK:
+                raise IllegalActionError(f"{action}: not a card of the piquet deck")
             return _card_index(action.card)
         if isinstance(action, Discard):
             hand = _cards(self._state.hands[max(self._state.to_act, 0)])
@@ -705,9 +734,11 @@ class Game:
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id in this state (see :meth:`action_id`)."""
-        if isinstance(action_id, int) and 0 <= action_id < 32:
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise IllegalActionError(f"an action id is an int, not {action_id!r}")
+        if 0 <= action_id < 32:
             return _PLAYS[(action_id // 8) * 16 + action_id % 8 + Rank.SEVEN]
-        if isinstance(action_id, int) and _DISCARD_BASE <= action_id < _DISCARD_BASE + 32:
+        if _DISCARD_BASE <= action_id < _DISCARD_BASE + 32:
             hand = _cards(self._state.hands[max(self._state.to_act, 0)])
             m = action_id - _DISCARD_BASE
             if m >> len(hand):
@@ -777,7 +808,14 @@ class Game:
             raise IllegalActionError("nothing to undo")
         if self._state.shared:
             self._unshare()
+        if self._undo[-1] is _NOTIFIED:
+            raise IllegalActionError(
+                "cannot undo: plugins were notified of what that action ended (a hand, "
+                "a game or the match) and would not be told it was taken back; search "
+                "on a clone(), which sends no notifications"
+            )
         record = self._undo.pop()
+        assert record is not _NOTIFIED
         if record is None:  # a card in the middle of a hand
             s = self._state
             s.legal = None
@@ -825,12 +863,34 @@ class Game:
         *,
         variant: str | Sequence[str] | None = None,
         plugins: Iterable[object] = (),
+        seed: int | None = None,
+        auto_chance: bool = False,
     ) -> Game:
-        """Rebuild a game from its :attr:`history` (chance events included)."""
-        game = cls(rules, variant=variant, plugins=plugins, auto_chance=False)
+        """Rebuild a game from its :attr:`history` (chance events included).
+
+        Pass the rules and variants the game was played with; with its
+        :attr:`seed` and ``auto_chance=True`` the rebuilt game also draws the
+        same future chance events as the original.
+        """
+        game = cls(rules, variant=variant, plugins=plugins, seed=seed, auto_chance=False)
         for record in history:
             game.apply(record)
+        if auto_chance:
+            game._config.auto_chance = True
+            if game.phase in _CHANCE_PHASES:
+                game._transaction(lambda _: None, None)
         return game
+
+    def rebuild(self) -> Game:
+        """A fresh game replayed from this one's history, rules, variants and seed
+        (plugin objects passed as ``plugins=`` are not part of it)."""
+        return Game.replay(
+            self._history,
+            self.rules,
+            variant=self.variants,
+            seed=self.seed,
+            auto_chance=self._config.auto_chance,
+        )
 
     # ------------------------------------------------------------- internals
 
@@ -868,12 +928,21 @@ class Game:
             del self._log[n_log:]
             self._pending = []
             raise
-        if step == self._apply:  # bound methods are new objects: `is` never matches
-            self._undo.append(saved)
         pending, self._pending = self._pending, []
+        errors: list[Exception] = []
+        notified = False
         if not self._silent:
             for hook, kwargs in pending:
-                notify(self._pm, hook, game=self, **kwargs)
+                impls = self._impls(hook)
+                notified = notified or bool(impls)
+                errors += notify_all(impls, hook, {"game": self, **kwargs})
+        if step == self._apply:  # bound methods are new objects: `is` never matches
+            self._undo.append(_NOTIFIED if notified else saved)
+        if errors:
+            raise PluginError(
+                "the action was applied, but plugin notifications failed: "
+                + "; ".join(map(str, errors))
+            ) from errors[0]
 
     def _sample_chance(self) -> Event:
         rng = random.Random(f"ecarte:{self.seed}:{self._state.chance_count}")
@@ -887,34 +956,38 @@ class Game:
     def _first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
         """:func:`~ecarte._plugins.call_first` with the hook's implementations listed once
         per game (a game's plugins are fixed when it is created)."""
+        kwargs["game"] = self
+        for impl in self._impls(hook):
+            result = call_impl(impl, hook, kwargs)
+            if result is not None:
+                return result, impl[2]
+        raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
+
+    def _impls(self, hook: str) -> tuple[Impl, ...]:
+        """A hook's implementations, listed once per game (its plugins are fixed)."""
         known = self._config.impls
         impls = known.get(hook)
         if impls is None:
-            caller = getattr(self._config.pm.hook, hook)
-            impls = known[hook] = tuple(
-                (impl.function, impl.argnames, impl.plugin_name)
-                for impl in reversed(caller.get_hookimpls())
-                if not (impl.hookwrapper or impl.wrapper)
-            )
-        kwargs["game"] = self
-        for function, argnames, name in impls:
-            try:
-                result = function(*[kwargs[a] for a in argnames])
-            except EcarteError:
-                raise
-            except Exception as exc:
-                raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
-            if result is not None:
-                return result, name
-        raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
+            impls = known[hook] = implementations(self._config.pm, hook)
+        return impls
 
     def _allowed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         out = tuple(a for a in actions if self._is_allowed(seat, a))
-        if self._has_validators and seat is not None:  # a vetoed decision is not offered
-            out = tuple(a for a in out if self._first_veto(seat, a)[0] is None)
         if not out:
             raise PluginError(
                 f"hook ecarte_exchange_allowed forbids every action of seat {seat} "
+                f"({', '.join(map(str, actions))})"
+            )
+        return self._unvetoed(seat, out)
+
+    def _unvetoed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """``actions`` less those a plugin vetoes (a vetoed decision is not offered)."""
+        if not self._has_validators or seat is None:
+            return actions
+        out = tuple(a for a in actions if self._first_veto(seat, a)[0] is None)
+        if not out:
+            raise PluginError(
+                f"hook ecarte_validate_action vetoes every action of seat {seat} "
                 f"({', '.join(map(str, actions))})"
             )
         return out
@@ -998,16 +1071,12 @@ class Game:
             self._play(seat, action.card.id)
 
     def _first_veto(self, seat: int, action: Action) -> tuple[str | None, str]:
-        for impl in reversed(self._pm.hook.ecarte_validate_action.get_hookimpls()):
-            kwargs = {"game": self, "seat": seat, "action": action}
-            try:
-                veto = impl.function(*[kwargs[a] for a in impl.argnames])
-            except Exception as exc:
-                raise PluginError(
-                    f"plugin {impl.plugin_name!r} failed in ecarte_validate_action: {exc!r}"
-                ) from exc
+        hook = "ecarte_validate_action"
+        kwargs = {"game": self, "seat": seat, "action": action}
+        for impl in self._impls(hook):
+            veto = call_impl(impl, hook, kwargs)
             if veto is not None:
-                return str(veto), impl.plugin_name
+                return str(veto), impl[2]
         return None, ""
 
     def _check_legal(self, seat: int, phase: Phase, action: Action) -> bool:
@@ -1115,8 +1184,8 @@ class Game:
         dealer, elder = s.dealer, s.elder
         assert dealer is not None and elder is not None
         packets = s.packets
-        if self.rules.deal_pattern is DealPattern.ALTERNATE:
-            packets = (3, 2) if len(s.game_hands) % 2 == 0 else (2, 3)
+        if self.rules.deal_pattern is DealPattern.ALTERNATE:  # across the whole match
+            packets = (3, 2) if s.hand_number % 2 == 1 else (2, 3)
         assert packets is not None
         dealt, plugin = self._first(
             "ecarte_deal", deck=order, dealer=dealer, elder=elder, packets=packets
@@ -1147,6 +1216,10 @@ class Game:
 
         if not isinstance(dealt, DealtHands):
             raise bad(f"returned {dealt!r}, not DealtHands")
+        if not isinstance(dealt.hands, dict):
+            raise bad(f"hands must be a dict of seat to CardSet, got {dealt.hands!r}")
+        if not isinstance(dealt.stock, tuple) or not all(isinstance(c, Card) for c in dealt.stock):
+            raise bad(f"the stock must be a tuple of cards, got {dealt.stock!r}")
         if set(dealt.hands) != {dealer, elder}:
             raise bad(f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}")
         seen = 0

@@ -86,7 +86,7 @@ def before_last_card(game: Game) -> None:
     """Play the first legal actions (playing the hand as dealt) until one card
     of the hand's last trick is left to play."""
     advance_to(game, Phase.PLAY, lambda legal: legal[-1] if len(legal) == 2 else legal[0])
-    while not (sum(game.tricks_won.values()) == 4 and len(game.trick) == 1):
+    while not (sum(game.tricks_won) == 4 and len(game.trick) == 1):
         game.apply(game.legal_actions()[0])
 
 
