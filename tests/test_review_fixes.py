@@ -171,3 +171,34 @@ def test_rebuild_gives_the_same_game_and_the_same_future() -> None:
         game.apply(action)
         again.apply(action)
     assert again.history == game.history and again.games_won == game.games_won
+
+
+def test_a_history_goes_through_text_and_back() -> None:
+    from ecarte import parse_record
+
+    game = Game("brazilian", seed=12)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    text = [str(record) for record in game.history]
+    assert [parse_record(line) for line in text] == list(game.history)
+    again = Game.replay([parse_record(line) for line in text], "brazilian")
+    assert again.games_won == game.games_won and again.log == game.log
+
+
+@pytest.mark.parametrize("text", ["cut K♠", "cut", "cut K♠ 7♥ 8♥", "shuffle", ""])
+def test_bad_event_text(text: str) -> None:
+    from ecarte import CardParseError, parse_record
+
+    with pytest.raises(CardParseError):
+        parse_record(text)
+
+
+def test_a_short_deal_parses_but_the_game_refuses_it() -> None:
+    from ecarte import parse_record
+
+    game = Game(auto_chance=False)
+    game.apply("cut K♠ 7♥")
+    game.apply("packets 3-2")
+    with pytest.raises(IllegalActionError, match="32 cards of the deck once each"):
+        game.apply(parse_record("deal 7♠ 8♠"))
+    assert game.phase is Phase.DEAL

@@ -25,6 +25,7 @@ from .actions import (
     PlayHand,
     Propose,
     Refuse,
+    parse_record,
 )
 from .game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
 from .hookspecs import hookimpl
@@ -86,4 +87,5 @@ __all__ = [
     "Suit",
     "available_variants",
     "hookimpl",
+    "parse_record",
 ]

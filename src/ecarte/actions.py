@@ -35,6 +35,7 @@ __all__ = [
     "PlayHand",
     "Propose",
     "Refuse",
+    "parse_record",
 ]
 
 
@@ -197,6 +198,30 @@ class Event:
     """Base class of chance outcomes recorded in a game's history."""
 
     __slots__ = ()
+
+    @staticmethod
+    def parse(text: str) -> Event:
+        """Read ``cut K♠ 7♥`` or ``deal`` followed by the 32 cards, top first."""
+        words = text.split(None, 1) if isinstance(text, str) else []
+        head = words[0].lower() if words else ""
+        try:
+            if head == "cut":
+                return Cut(words[1] if len(words) > 1 else "")
+            if head == "deal":
+                return Deal(words[1] if len(words) > 1 else "")
+        except (TypeError, ValueError) as exc:
+            raise CardParseError(f"not an event: {text!r} ({exc})") from None
+        raise CardParseError(f"not an event: {text!r} (expected 'cut ...' or 'deal ...')")
+
+
+def parse_record(text: str) -> Action | Event:
+    """Read the text of any history record: an action or a chance event.
+
+    >>> [str(parse_record(t)) for t in ("cut K♠ 7h", "propose", "Qs")]
+    ['cut K♠ 7♥', 'propose', 'Q♠']
+    """
+    head = text.split(None, 1)[0].lower() if isinstance(text, str) and text.split() else ""
+    return Event.parse(text) if head in ("cut", "deal") else Action.parse(text)
 
 
 @frozen

@@ -48,6 +48,7 @@ from .actions import (
     PlayHand,
     Propose,
     Refuse,
+    parse_record,
 )
 from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
 from .rules import DealPattern, FirstDealer, KingAnnouncement, RankOrder, Rules
@@ -504,6 +505,7 @@ class Game:
 
     @property
     def variants(self) -> tuple[str, ...]:
+        """Names of the variants this game was created with."""
         return self._config.variants
 
     @property
@@ -521,6 +523,7 @@ class Game:
 
     @property
     def phase(self) -> Phase:
+        """Where the match stands (see :class:`Phase`)."""
         return self._state.phase
 
     @property
@@ -530,6 +533,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the match is over."""
         return self._state.phase is Phase.OVER
 
     @property
@@ -544,10 +548,12 @@ class Game:
 
     @property
     def games_won(self) -> tuple[int, ...]:
+        """Games won in this match by each table player."""
         return tuple(self._state.games_won)
 
     @property
     def game_results(self) -> tuple[GameResult, ...]:
+        """The finished games of the match, in order."""
         return tuple(self._state.games)
 
     @property
@@ -562,19 +568,23 @@ class Game:
 
     @property
     def dealer(self) -> int | None:
+        """The dealer of the current hand (None before the first cut)."""
         return self._state.dealer
 
     @property
     def elder(self) -> int | None:
+        """The non-dealer of the current hand, who proposes and leads first."""
         return self._state.elder
 
     @property
     def turnup(self) -> Card | None:
+        """The turned-up card of the current hand (None before the deal)."""
         t = self._state.turnup
         return None if t < 0 else Card.from_id(t)
 
     @property
     def trump(self) -> Suit | None:
+        """The trump suit of the current hand (None before the deal)."""
         t = self._state.trump
         return None if t < 0 else Suit(t)
 
@@ -585,10 +595,12 @@ class Game:
 
     @property
     def stock_size(self) -> int:
+        """Cards left in the stock."""
         return len(self._state.stock)
 
     @property
     def game_number(self) -> int:
+        """The number of the current game of the match (from 1)."""
         return self._state.game_number
 
     @property
@@ -781,7 +793,7 @@ class Game:
                         return
                     play.undo()
         if isinstance(action, str):
-            action = Action.parse(action)
+            action = parse_record(action)
         s = self._state
         if seat is not None and seat != s.to_act:
             if s.to_act < 0:

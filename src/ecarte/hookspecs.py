@@ -136,6 +136,12 @@ def ecarte_game_started(game: Game, number: int, seats: Seats) -> None:
     implementation is called."""
 
 
+# Notifications are sent once an action is applied (never from clones). Every
+# implementation is called even if one fails; the failures are then raised as one
+# PluginError saying the action was applied. A game refuses to undo past an action
+# whose consequences were notified.
+
+
 @hookspec
 def ecarte_hand_ended(game: Game, result: HandResult) -> None:
     """Notification: a hand is over (all its points are scored, kings
