@@ -13,7 +13,7 @@ from ._cards import Card, CardSet
 from .actions import Accept, Action, PlayHand, Propose, Refuse
 from .hookspecs import hookimpl
 from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
-from .rules import PenaltyBeneficiary, Rules
+from .rules import DealPattern, FirstDealer, PenaltyBeneficiary, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,6 +44,22 @@ class ClassicRules:
     @hookimpl(trylast=True)
     def ecarte_next_hand(self, previous: HandResult) -> Seats:
         return Seats(players=(previous.dealer, previous.elder), dealer=previous.elder)
+
+    @hookimpl(trylast=True)
+    def ecarte_cut(self, game: Game, players: tuple[int, int], cards: tuple[Card, Card]) -> Seats:
+        order = game.rules.rank_order.ranks
+        first, second = (order.index(card.rank) for card in cards)
+        if first == second:
+            return Seats(players=players, dealer=None)  # equal ranks cut again
+        higher, lower = players if first < second else players[::-1]
+        lower_deals = game.rules.first_dealer is FirstDealer.LOWER_CUT
+        return Seats(players=players, dealer=lower if lower_deals else higher)
+
+    @hookimpl(trylast=True)
+    def ecarte_deal_packets(self, game: Game) -> tuple[int, int] | str:
+        if game.rules.deal_pattern is DealPattern.ALTERNATE:  # at every deal of the match
+            return (3, 2) if game.hand_number % 2 == 1 else (2, 3)
+        return game.chosen_packets or "choose"  # the dealer picks once a game
 
     @hookimpl(trylast=True)
     def ecarte_deal(

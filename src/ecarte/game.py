@@ -51,7 +51,7 @@ from .actions import (
     parse_record,
 )
 from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
-from .rules import DealPattern, FirstDealer, KingAnnouncement, RankOrder, Rules
+from .rules import KingAnnouncement, RankOrder, Rules
 
 __all__ = ["CHANCE", "NUM_ACTION_IDS", "TERMINAL", "Game", "Observation", "Phase"]
 
@@ -329,6 +329,8 @@ class _State:
         self.seats: tuple[int, int] = (elder, dealer)  # type: ignore[assignment]
         self.held: tuple[int, ...] = (0,) * players
         """The hands before the play phase (``hands`` reads ``play`` during it)."""
+        self.deal_packets: tuple[int, int] | None = None
+        """The packets of this hand's deal."""
         self.turnup = -1
         self.trump = -1
         self.stock: tuple[int, ...] = ()
@@ -592,6 +594,11 @@ class Game:
     def exchanges(self) -> tuple[tuple[int, int], ...]:
         """Each discard of this hand so far, as (seat, number of cards): public facts."""
         return tuple(self._state.exchange_log)
+
+    @property
+    def chosen_packets(self) -> tuple[int, int] | None:
+        """The packets the dealer chose for this game, if they chose."""
+        return self._state.packets
 
     @property
     def stock_size(self) -> int:
@@ -1061,7 +1068,7 @@ class Game:
         self._history.append(action)
         self._log.append((seat, action))
         if isinstance(action, ChoosePackets):
-            s.packets = action.packets
+            s.packets = s.deal_packets = action.packets
             s.phase, s.to_act = Phase.DEAL, CHANCE
         elif isinstance(action, Propose):
             s.phase, s.to_act = Phase.RESPOND, s.dealer  # type: ignore[assignment]
@@ -1173,15 +1180,14 @@ class Game:
         s.chance_count += 1
         a, b = s.game_players
         self._log.append(f"cut: seat {a} {cards[0]}, seat {b} {cards[1]}")
-        order = self.rules.rank_order.ranks
-        ra, rb = order.index(cards[0].rank), order.index(cards[1].rank)
-        if ra == rb:
+        seats, plugin = self._first("ecarte_cut", players=s.game_players, cards=cards)
+        self._check_seats(seats, plugin, "ecarte_cut", allow_cut=True)
+        if set(seats.players) != set(s.game_players):
+            raise PluginError(f"plugin {plugin!r}, hook ecarte_cut: changed the players")
+        if seats.dealer is None:
             self._log.append("equal cut: cut again")
             return
-        higher = a if ra < rb else b
-        lower_deals = self.rules.first_dealer is FirstDealer.LOWER_CUT
-        dealer = self._other(higher) if lower_deals else higher
-        self._start_hand(dealer)
+        self._start_hand(seats.dealer)
 
     def _apply_deal(self, event: Deal, sampled: bool = False) -> None:
         """Deal; ``sampled`` deals come from :meth:`_sample_chance`, valid by construction."""
@@ -1195,9 +1201,7 @@ class Game:
             raise IllegalActionError(f"{event}: a deal orders the 32 cards of the deck once each")
         dealer, elder = s.dealer, s.elder
         assert dealer is not None and elder is not None
-        packets = s.packets
-        if self.rules.deal_pattern is DealPattern.ALTERNATE:  # across the whole match
-            packets = (3, 2) if s.hand_number % 2 == 1 else (2, 3)
+        packets = s.deal_packets
         assert packets is not None
         dealt, plugin = self._first(
             "ecarte_deal", deck=order, dealer=dealer, elder=elder, packets=packets
@@ -1290,10 +1294,17 @@ class Game:
         s.hand_number += 1
         elder = self._other(dealer)
         s._reset_hand(self.players, dealer, elder)
-        if s.packets is None and self.rules.deal_pattern is DealPattern.DEALERS_CHOICE:
+        packets, plugin = self._first("ecarte_deal_packets", dealer=dealer)
+        if packets == "choose":
             s.phase, s.to_act = Phase.PACKETS, dealer
-        else:
+        elif packets in ((3, 2), (2, 3)):
+            s.deal_packets = packets
             s.phase, s.to_act = Phase.DEAL, CHANCE
+        else:
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_deal_packets: {packets!r} is not "
+                "(3, 2), (2, 3) or 'choose'"
+            )
 
     def _discard(self, seat: int, cards: int) -> None:
         s = self._state

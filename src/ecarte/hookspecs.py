@@ -77,6 +77,20 @@ def ecarte_next_hand(game: Game, previous: HandResult) -> Seats | None:
 
 
 @hookspec(firstresult=True)
+def ecarte_cut(game: Game, players: tuple[int, int], cards: tuple[Card, Card]) -> Seats | None:
+    """Called when the two players of a game have cut for the deal (``cards[i]``
+    was cut by ``players[i]``): the seats with the dealer, or ``dealer=None`` to
+    cut again. First non-None result wins."""
+
+
+@hookspec(firstresult=True)
+def ecarte_deal_packets(game: Game, dealer: int) -> tuple[int, int] | str | None:
+    """Called before each deal: the packets of the coming deal, ``(3, 2)`` or
+    ``(2, 3)``, or ``"choose"`` to let the dealer pick them now (a
+    :class:`~ecarte.ChoosePackets` decision). First non-None result wins."""
+
+
+@hookspec(firstresult=True)
 def ecarte_deal(
     game: Game, deck: Sequence[Card], dealer: int, elder: int, packets: tuple[int, int]
 ) -> DealtHands | None:

@@ -149,6 +149,64 @@ def test_hook_next_hand_nonsense_leaves_game_unchanged() -> None:
     assert snapshot(game) == before
 
 
+def test_hook_cut() -> None:
+    class YoungestDeals:  # seat 1 always deals, whatever the cut
+        @hookimpl
+        def ecarte_cut(self, players: tuple[int, int]) -> Seats:
+            return Seats(players=players, dealer=1)
+
+    from ecarte import Cut
+
+    for cut in ("K♠ 7♥", "7♠ K♥", "Q♠ Q♥"):
+        game = Game(plugins=[YoungestDeals()], auto_chance=False)
+        game.apply(Cut(cut))
+        assert game.dealer == 1
+
+
+def test_hook_cut_nonsense_leaves_game_unchanged() -> None:
+    class Stranger:
+        NAME = "stranger"
+
+        @hookimpl
+        def ecarte_cut(self) -> Seats:
+            return Seats(players=(0, 1), dealer=7)
+
+    from ecarte import Cut
+
+    game = Game(plugins=[Stranger()], auto_chance=False)
+    before = snapshot(game)
+    with pytest.raises(PluginError, match=r"'stranger', hook ecarte_cut"):
+        game.apply(Cut("K♠ 7♥"))
+    assert snapshot(game) == before
+
+
+def test_hook_deal_packets() -> None:
+    class AlwaysTwoThree:
+        @hookimpl
+        def ecarte_deal_packets(self) -> tuple[int, int]:
+            return (2, 3)
+
+    game = Game(plugins=[AlwaysTwoThree()], seed=3)
+    for _ in range(60):
+        assert game.phase is not Phase.PACKETS  # nobody is asked to choose
+        if game.is_over:
+            break
+        game.apply(game.legal_actions()[0])
+    assert all("deals 2-3" in line for line in game.log if " deals " in line)
+
+
+def test_hook_deal_packets_nonsense_is_a_plugin_error() -> None:
+    class FourOne:
+        NAME = "four-one"
+
+        @hookimpl
+        def ecarte_deal_packets(self) -> tuple[int, int]:
+            return (4, 1)
+
+    with pytest.raises(PluginError, match=r"'four-one', hook ecarte_deal_packets"):
+        Game(plugins=[FourOne()], seed=3)
+
+
 def test_hook_deal() -> None:
     deal = FixedDeal(elder="7♠ 8♠ 9♠ 10♠ 7♥", dealer="K♥ Q♥ J♥ A♥ 10♥", turnup="7♦")
     game = dealt(Game(plugins=[deal], seed=1))
