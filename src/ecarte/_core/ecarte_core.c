@@ -602,21 +602,6 @@ typedef struct pw_env {
     dd_table *tt;
 } pw_env;
 
-/* Portable count of a mask holding few bits. */
-EC_INLINE int pw_count(uint64_t m)
-{
-#if defined(__POPCNT__)
-    return __builtin_popcountll(m);
-#else
-    int n = 0;
-    while (m) {
-        m &= m - 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 EC_INLINE int pw_msb(uint64_t m)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -747,10 +732,10 @@ static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
     ot = other & e->trumps;
     if (ot) {
         int top = pw_msb(ot);
-        sure = pw_count(lt >> top);
+        sure = ec_count(lt >> top);
         if (k <= sure)
             return 1;
-        lost = lt ? pw_count(ot >> pw_msb(lt)) : pw_count(ot);
+        lost = lt ? ec_count(ot >> pw_msb(lt)) : ec_count(ot);
         if (k > n - lost)
             return 0;
     } else {
@@ -815,7 +800,7 @@ static int pw_root(const pw_env *e, uint64_t lead, uint64_t other, int n, const 
     uint64_t lt = lead & e->trumps, ot = other & e->trumps;
     /* the other's trumps above all the leader's win whenever played */
     if (ot)
-        hi = n - (lt ? pw_count(ot >> pw_msb(lt)) : pw_count(ot));
+        hi = n - (lt ? ec_count(ot >> pw_msb(lt)) : ec_count(ot));
     if (k > hi)
         k = hi;
     for (;;) {
@@ -885,7 +870,7 @@ static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flag
             }
         }
     }
-    n = pw_count(me);
+    n = ec_count(me);
     if (pos->ntrick == 0) {
         uint64_t ids = 0;
         int reps[64], nr = 0;
