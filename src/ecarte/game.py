@@ -456,6 +456,17 @@ class Game:
     ``plugins`` are extra plugin objects. Each game has its own plugin manager.
     """
 
+    __slots__ = (
+        "__weakref__",
+        "_config",
+        "_history",
+        "_log",
+        "_pending",
+        "_silent",
+        "_state",
+        "_undo",
+    )
+
     def __init__(
         self,
         rules: Rules | str | None = None,
