@@ -167,7 +167,7 @@ class _Human:
             f"scores you {obs.scores[me]}, bot {obs.scores[bot]}  games you "
             f"{obs.games_won[me]}, bot {obs.games_won[bot]}  "
             f"trump {obs.trump.symbol if obs.trump is not None else '-'} "
-            f"(turn-up {obs.turnup})  stock {obs.stock_size}",
+            f"(turn-up {obs.turnup or '-'})  stock {obs.stock_size}",
             file=out,
         )
         if obs.phase is Phase.PLAY:
