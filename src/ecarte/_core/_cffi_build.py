@@ -1,102 +1,31 @@
 """cffi build script (API mode, out of line) for ``ecarte._core._cffi_core``.
 
 setup.py builds it through ``cffi_modules``; run it directly to build in place.
-The declarations below mirror ``ecarte_core.h`` (the C ABI a host links).
+The declarations are read from ``ecarte_core.h`` (the C ABI a host links).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from cffi import FFI  # type: ignore[import-untyped,unused-ignore]
 
 HERE = Path(__file__).resolve().parent
 
-CDEF = """
-typedef struct ec_context {
-    uint64_t suit_mask[4];
-    uint64_t above[64];
-    uint64_t beaten_by[64];
-    uint64_t deck;
-    int8_t suit_of[64];
-    uint8_t power[64];
-    int8_t trump;
-    uint8_t distinct;
-} ec_context;
-typedef struct ec_rng { uint64_t s[4]; uint64_t frac; uint64_t bound; } ec_rng;
-typedef struct ec_position {
-    uint64_t hands[4];
-    uint8_t nplayers;
-    uint8_t leader;
-    uint8_t ntrick;
-    uint8_t trick[3];
-} ec_position;
-typedef struct ec_rules {
-    uint8_t order[8];
-    uint8_t elder_min_discard;
-    uint8_t dealer_min_discard;
-    uint8_t play_flags;
-    uint8_t penalty_to_dealer;
-    uint8_t penalty_every_refusal;
-    uint8_t vole_penalty;
-    uint8_t deal_pattern;
-    uint8_t king_points;
-} ec_rules;
-typedef struct ec_hand_result {
-    uint8_t points[2];
-    uint8_t tricks[2];
-    uint8_t exchanges;
-    uint8_t flags;
-    uint16_t actions;
-} ec_hand_result;
-typedef struct ec_totals {
-    uint64_t hands;
-    uint64_t points[2];
-    uint64_t tricks[2];
-    uint64_t voles;
-    uint64_t exchanges;
-    uint64_t actions;
-    uint64_t digest;
-} ec_totals;
-void ec_rng_seed(ec_rng *rng, uint64_t seed);
-uint64_t ec_rng_next(ec_rng *rng);
-uint32_t ec_rng_below(ec_rng *rng, uint32_t n);
-int ec_context_init(ec_context *ctx, const int8_t *suit_of, const uint8_t *power, int trump);
-uint64_t ec_legal_plays_unchecked(const ec_context *ctx, uint64_t hand, const uint8_t *trick,
-                                  int n, unsigned flags);
-int ec_legal_plays(const ec_context *ctx, uint64_t hand, const uint8_t *trick, int n,
-                   unsigned flags, uint64_t *out);
-int ec_trick_winner_unchecked(const ec_context *ctx, const uint8_t *trick, int n);
-int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n);
-int ec_position_check(const ec_context *ctx, const ec_position *pos);
-int ec_perft(const ec_context *ctx, const ec_position *pos, unsigned flags, int depth,
-             uint64_t *count);
-int ec_solve(const ec_context *ctx, const ec_position *pos, unsigned flags, uint8_t *best);
-int ec_solve_batch(const ec_context *ctxs, size_t ctx_stride, const ec_position *pos, size_t n,
-                   unsigned flags, int8_t *values, uint8_t *best);
-void ec_rules_default(ec_rules *rules);
-int ec_rules_check(const ec_rules *rules);
-int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
-                    ec_totals *totals);
-int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
-                     uint8_t *best, uint64_t *digest);
-const char *ec_strerror(int code);
-typedef struct ec_play {
-    uint64_t hands[2];
-    uint8_t cards[10];
-    uint8_t leaders[5];
-    uint8_t nplayed;
-    uint8_t to_move;
-    uint8_t won[2];
-    uint8_t flags;
-} ec_play;
-int ec_play_init(const ec_context *ctx, ec_play *p, uint64_t hand0, uint64_t hand1, int leader,
-                 unsigned flags);
-uint64_t ec_play_legal(const ec_context *ctx, const ec_play *p);
-int ec_play_apply(const ec_context *ctx, ec_play *p, int card);
-int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card);
-int ec_play_undo(ec_play *p);
-"""
+
+def header_cdef(header: str) -> str:
+    """The declarations of ``ecarte_core.h`` as cffi reads them: comments, the
+    C++ guards and the preprocessor lines removed (the header is the one source
+    of truth for the C ABI)."""
+    text = re.sub(r"/\*.*?\*/", "", header, flags=re.DOTALL)
+    text = re.sub(r"#ifdef __cplusplus.*?#endif", "", text, flags=re.DOTALL)
+    for name, value in re.findall(r"^#define (\w+) \(?(-?\d+)\)?\s*$", text, flags=re.M):
+        text = re.sub(rf"(?<!#define )\b{name}\b", value, text)  # e.g. array sizes
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+CDEF = header_cdef((HERE / "ecarte_core.h").read_text(encoding="utf-8"))
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
