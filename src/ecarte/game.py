@@ -100,9 +100,7 @@ class Phase(enum.Enum):
 
 
 _CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
-_BUILTIN = "classic"
-"""The builtin plugin's name (no other plugin can take it): its hook answers are valid by
-construction and are not re-checked on the per-hand path."""
+_DECK_MASK = PIQUET_DECK.mask
 _card_id = operator.attrgetter("id")
 _HAND_OVER = _core.PLAY_OVER << 1  # PlayState.try_apply: status << 1 | position to move
 _EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
@@ -1032,7 +1030,7 @@ class Game:
 
     def _discard_limits(self, seat: int) -> tuple[int, int]:
         limits, plugin = self._first("ecarte_discard_limits", seat=seat)
-        if plugin != _BUILTIN and not (
+        if not (
             isinstance(limits, tuple)
             and len(limits) == 2
             and all(isinstance(x, int) for x in limits)
@@ -1217,8 +1215,7 @@ class Game:
         dealt, plugin = self._first(
             "ecarte_deal", deck=order, dealer=dealer, elder=elder, packets=packets
         )
-        if plugin != _BUILTIN:
-            self._check_deal(dealt, plugin, dealer, elder)
+        self._check_deal(dealt, plugin, dealer, elder)
         self._history.append(event)
         s.chance_count += 1
         held = _set(s.held, elder, dealt.hands[elder].mask)
@@ -1245,7 +1242,7 @@ class Game:
             raise bad(f"returned {dealt!r}, not DealtHands")
         if not isinstance(dealt.hands, dict):
             raise bad(f"hands must be a dict of seat to CardSet, got {dealt.hands!r}")
-        if not isinstance(dealt.stock, tuple) or not all(isinstance(c, Card) for c in dealt.stock):
+        if type(dealt.stock) is not tuple or any(type(c) is not Card for c in dealt.stock):
             raise bad(f"the stock must be a tuple of cards, got {dealt.stock!r}")
         if set(dealt.hands) != {dealer, elder}:
             raise bad(f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}")
@@ -1259,12 +1256,10 @@ class Game:
         if not isinstance(dealt.turnup, Card) or seen & dealt.turnup.mask:
             raise bad(f"bad turn-up {dealt.turnup!r}")
         seen |= dealt.turnup.mask
-        stock = CardSet.of(dealt.stock)
-        if (
-            len(stock) != len(dealt.stock)
-            or stock.mask & seen
-            or (stock.mask | seen) != (PIQUET_DECK.mask)
-        ):
+        stock = 0
+        for card in dealt.stock:
+            stock |= 1 << card.id
+        if stock.bit_count() != len(dealt.stock) or stock & seen or stock | seen != _DECK_MASK:
             raise bad("hands, turn-up and stock must hold the 32 cards once each")
 
     # flow -------------------------------------------------------------------
@@ -1373,7 +1368,7 @@ class Game:
             refused_after=s.refused_after,
         )
         points, plugin = self._first("ecarte_score_hand", outcome=outcome)
-        if plugin != _BUILTIN and not (
+        if not (
             isinstance(points, dict)
             and set(points) <= {s.dealer, s.elder}
             and all(isinstance(v, int) and not isinstance(v, bool) for v in points.values())
@@ -1382,20 +1377,14 @@ class Game:
                 f"plugin {plugin!r}, hook ecarte_score_hand: {points!r} is not a dict of "
                 f"int points for seats {s.elder} and {s.dealer}"
             )
-        order = list(points)
-        if len(order) == 2 and points[order[1]] > points[order[0]]:
-            order.reverse()  # the larger claim first (as sorted by points, stable)
-        elif len(order) > 2:
-            order.sort(key=lambda p: -points[p])
-        for seat in order:
+        for seat in sorted(points, key=lambda p: -points[p]):  # the larger claim first
             if points[seat]:
                 self._score(seat, points[seat], "scores the tricks", plugin, "ecarte_score_hand")
                 if s.phase is not Phase.PLAY:
                     return
         self._end_hand(complete=True)
         seats, plugin = self._first("ecarte_next_hand", previous=s.game_hands[-1])
-        if plugin != _BUILTIN:
-            self._check_seats(seats, plugin, "ecarte_next_hand")
+        self._check_seats(seats, plugin, "ecarte_next_hand")
         s.game_players = seats.players
         self._start_hand(seats.dealer)
 
