@@ -48,6 +48,21 @@ def test_game_random_matches(benchmark: Any) -> None:
     assert actions > 100 * MATCHES
 
 
+def test_python_loop_floor(benchmark: Any) -> None:
+    """The baseline of the row above: the same loop around an engine that does nothing
+    (``random.choice`` and three Python calls per action)."""
+    from ecarte._bench import _NoGame
+
+    def loop() -> None:
+        game = _NoGame(1_000)
+        choice, legal, apply = random.Random(0).choice, game.legal_actions, game.apply
+        while not game.is_over:
+            apply(choice(legal()))
+
+    benchmark(loop)
+    benchmark.extra_info["actions"] = 1_000
+
+
 def test_game_legal_actions(benchmark: Any) -> None:
     game = _play_phase_game()
     assert benchmark(game.legal_actions)

@@ -134,6 +134,7 @@ def _game_figures(quick: bool) -> dict[str, float]:
     out["action"] = best / actions
     out["actions"] = actions
     del games
+    out["floor"] = _loop_floor(actions)
 
     game = Game(seed=3)
     while game.phase is not Phase.PLAY:  # the elder plays the first hand as dealt
@@ -158,8 +159,48 @@ def _game_figures(quick: bool) -> dict[str, float]:
     return out
 
 
+class _NoGame:
+    """The driving loop's own cost: an engine whose calls do nothing."""
+
+    __slots__ = ("left",)
+    _LEGAL = tuple(range(8))
+
+    def __init__(self, actions: int) -> None:
+        self.left = actions
+
+    @property
+    def is_over(self) -> bool:
+        return self.left <= 0
+
+    def legal_actions(self) -> tuple[int, ...]:
+        return self._LEGAL
+
+    def apply(self, action: int) -> None:
+        self.left -= 1
+
+
+def _loop_floor(actions: int) -> float:
+    """Seconds per action of the random-match loop around an engine that does nothing:
+    ``random.choice`` and three Python calls, the part of every per-action figure that
+    no engine can remove."""
+    import random as _random
+
+    def loop() -> None:
+        game = _NoGame(actions)
+        choice, legal, apply = _random.Random(0).choice, game.legal_actions, game.apply
+        while not game.is_over:
+            apply(choice(legal()))
+
+    return _best(loop, 3) / actions
+
+
 def _game_rows(g: dict[str, float]) -> list[tuple[str, str, str]]:
     return [
+        (
+            "Python loop floor (engine does nothing)",
+            _fmt_ns(g["floor"]) + "/action",
+            "random.choice + legal_actions() + apply() calls, same loop",
+        ),
         (
             "Game, random matches (Python API)",
             _fmt_ns(g["action"]) + "/action",

@@ -65,17 +65,15 @@ class ClassicRules:
     def ecarte_deal(
         self, deck: Sequence[Card], dealer: int, elder: int, packets: tuple[int, int]
     ) -> DealtHands:
-        hands = {elder: 0, dealer: 0}
-        pos = 0
-        for size in packets:
-            for seat in (elder, dealer):
-                for card in deck[pos : pos + size]:
-                    hands[seat] |= card.mask
-                pos += size
+        first, second = packets  # each packet goes to the elder, then to the dealer
+        end = 2 * (first + second)
         return DealtHands(
-            hands={s: CardSet(m) for s, m in hands.items()},
-            turnup=deck[pos],
-            stock=tuple(deck[pos + 1 :]),
+            hands={
+                elder: CardSet.of((*deck[:first], *deck[2 * first : end - second])),
+                dealer: CardSet.of((*deck[first : 2 * first], *deck[end - second : end])),
+            },
+            turnup=deck[end],
+            stock=tuple(deck[end + 1 :]),
         )
 
     @hookimpl(trylast=True)

@@ -76,6 +76,9 @@ _SIMPLE_IDS: dict[Action, int] = {
 _ACTIONS_BY_ID: dict[int, Action] = {v: k for k, v in _SIMPLE_IDS.items()}
 _PLAYS = {c.id: Play(c) for c in PIQUET_DECK}
 _ANNOUNCE = AnnounceKing()
+_PROPOSALS = (Propose(), PlayHand())
+_RESPONSES = (Accept(), Refuse())
+_PACKET_CHOICES = (ChoosePackets(3), ChoosePackets(2))
 
 
 class Phase(enum.Enum):
@@ -223,6 +226,16 @@ def _shuffled(rng: random.Random) -> tuple[Card, ...]:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+def _offers(actions: tuple[Action, ...], action: Action) -> bool:
+    """``action in actions``, trying identity first: callers usually pass back one of the
+    very objects :meth:`Game.legal_actions` returned (comparing up to 31 discards by
+    value costs more than this loop)."""
+    for offered in actions:
+        if offered is action:
+            return True
+    return action in actions
 
 
 def _log_entry(entry: str | tuple[Any, Any]) -> str:
@@ -459,6 +472,7 @@ class Game:
         "_config",
         "_history",
         "_log",
+        "_offered",
         "_pending",
         "_silent",
         "_state",
@@ -714,19 +728,20 @@ class Game:
                 and not (self._has_validators and self._first_veto(seat, _ANNOUNCE)[0])
             ):
                 legal = (*legal, _ANNOUNCE)
-            s.legal = legal
-            return legal
-        if phase is Phase.PROPOSE:
-            return self._allowed(s.elder, (Propose(), PlayHand()))
-        if phase is Phase.RESPOND:
-            return self._allowed(s.dealer, (Accept(), Refuse()))
-        if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
+        elif phase is Phase.PROPOSE:
+            legal = self._allowed(s.elder, _PROPOSALS)
+        elif phase is Phase.RESPOND:
+            legal = self._allowed(s.dealer, _RESPONSES)
+        elif phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
             seat = s.to_act
             low, high = self._discard_limits(seat)
-            return self._unvetoed(seat, _discards(s.held[seat], low, high))
-        if phase is Phase.PACKETS:
-            return self._unvetoed(s.dealer, (ChoosePackets(3), ChoosePackets(2)))
-        return ()
+            legal = self._unvetoed(seat, _discards(s.held[seat], low, high))
+        elif phase is Phase.PACKETS:
+            legal = self._unvetoed(s.dealer, _PACKET_CHOICES)
+        else:
+            legal = ()
+        s.legal = legal  # the hooks are asked once per state; apply() trusts this answer
+        return legal
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """Sorted integer ids of :meth:`legal_actions`."""
@@ -940,9 +955,11 @@ class Game:
             self._unshare()
         saved = (self._state.copy(), len(self._history), len(self._log))
         self._pending = []
+        self._offered = self._state.legal
         self._state.legal = None
         try:
             step(arg)
+            self._state.legal = None  # in case a hook asked for legal actions mid-step
             if self._config.auto_chance:
                 while self._state.phase in _CHANCE_PHASES:
                     event = self._sample_chance()
@@ -978,7 +995,9 @@ class Game:
             a, b = rng.sample(_DECK, 2)
             return Cut((a, b))
         if self._state.phase is Phase.DEAL:
-            return Deal(_shuffled(rng))
+            deal = _new(Deal)  # the order is a tuple of Cards: nothing to convert
+            _setattr(deal, "order", _shuffled(rng))
+            return deal
         raise IllegalActionError(f"no chance event is due: {self._who_acts()}")
 
     def _first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
@@ -1069,11 +1088,13 @@ class Game:
             return
         assert isinstance(action, Action)
         seat = s.to_act
-        self._check_legal(seat, s.phase, action)
-        if self._has_validators and not isinstance(action, Play):
-            veto, plugin = self._first_veto(seat, action)
-            if veto is not None:
-                raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
+        offered, self._offered = self._offered, None
+        if offered is None or not _offers(offered, action):  # not a checked legal action
+            self._check_legal(seat, s.phase, action)
+            if self._has_validators and not isinstance(action, Play):
+                veto, plugin = self._first_veto(seat, action)
+                if veto is not None:
+                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
         self._history.append(action)
         self._log.append((seat, action))
         if isinstance(action, ChoosePackets):

@@ -470,3 +470,46 @@ def test_notifications_not_sent_for_rolled_back_steps() -> None:
     with pytest.raises(PluginError, match="'fail-second'"):
         _play_out(game)
     assert "game_ended" not in recorder.names()
+
+
+def test_legality_hooks_are_asked_once_per_state() -> None:
+    """apply() accepts what legal_actions() offered without asking the hooks again;
+    an action it did not offer is still checked in full."""
+    calls: list[Any] = []
+
+    class Counting:
+        @hookimpl
+        def ecarte_exchange_allowed(self, action: Any) -> None:
+            calls.append(action)
+
+    game = dealt(Game(plugins=[Counting()], seed=1))
+    offered = game.legal_actions()
+    assert offered == (Propose(), PlayHand())
+    assert len(calls) == 2
+    game.legal_actions()
+    assert len(calls) == 2  # kept for this state
+    game.apply(offered[0])
+    assert len(calls) == 2  # accepted without asking again
+    game.legal_actions()
+    with pytest.raises(IllegalActionError):
+        game.apply(Discard(_one(game)))  # not offered: checked, and refused
+    game.apply(Accept())  # equal to an offered action, though not the same object
+    assert game.phase is Phase.ELDER_DISCARD
+
+
+def test_hook_asking_for_legal_actions_mid_step_leaves_no_stale_answer() -> None:
+    """A hook may call legal_actions() while the engine is between two states; what it
+    got is not kept for the state the step ends in."""
+    mid_step: list[Any] = []
+
+    class Curious:
+        @hookimpl
+        def ecarte_next_hand(self, game: Game) -> None:
+            mid_step.append(game.legal_actions())
+
+    game = Game(plugins=[Curious()], seed=2)
+    before_last_card(game)
+    game.apply(game.legal_actions()[0])
+    assert mid_step == [()]  # the hand was over, the next not yet dealt
+    assert game.phase in (Phase.PROPOSE, Phase.PACKETS, Phase.OVER)
+    assert game.legal_actions() == Game.replay(game.history, seed=2).legal_actions()
