@@ -773,10 +773,11 @@ class _PowerSolver:
     the same quick bounds, the n = 2 enumeration and the root scan by card id. The table
     never evicts (the C one is direct-mapped), which changes the cost, never the answer."""
 
-    __slots__ = ("flags", "table", "trumps")
+    __slots__ = ("flags", "table", "trumps", "untabled")
 
     def __init__(self, ctx: TrickContext, flags: int) -> None:
         self.flags = flags
+        self.untabled = 0
         self.trumps = 0xFFFF << (16 * ctx.trump) if ctx.trump != NO_TRUMP else 0
         self.table: dict[tuple[int, int], list[int]] = {}
 
@@ -797,6 +798,30 @@ class _PowerSolver:
             if t:
                 return t
         return hand
+
+    def sure(self, lead: int, other: int) -> int:
+        """Tricks the leader is sure to take cashing winners (``pw_sure``): in a suit where
+        the leader's cards above all the other's are at least as many as the other's cards
+        of the suit, all of them, else those; side suits only when the other holds no
+        trump or the trump suit counts whole (the leader draws the other's trumps first)."""
+        wins = 0
+        trumps_whole = True
+        for s in range(4):
+            lane = 0xFFFF << (16 * s)
+            mine, theirs = lead & lane, other & lane
+            top = mine & -(1 << theirs.bit_length()) if theirs else mine
+            whole = top.bit_count() >= theirs.bit_count()
+            wins |= mine if whole else top
+            if lane == self.trumps and not whole:
+                trumps_whole = False
+        if not trumps_whole:
+            wins &= self.trumps
+        return wins.bit_count()
+
+    def lost(self, lead: int, other: int) -> int:
+        """The other's trumps above all the leader's: they win whenever played."""
+        lt = lead & self.trumps
+        return (other & self.trumps & -(1 << lt.bit_length())).bit_count()
 
     def last(self, lead: int, other: int) -> int:
         return 0 if self.beaten(_ctz(lead)) >> _ctz(other) & 1 else 1
@@ -840,25 +865,23 @@ class _PowerSolver:
             return False
         if n <= 2:
             return (self.last(lead, other) if n == 1 else self.value2(lead, other)) >= k
-        lt = lead & self.trumps
-        ot = other & self.trumps
-        if ot:
-            top = ot.bit_length() - 1
-            if k <= (lt >> top).bit_count():
-                return True
-            lost = (ot >> (lt.bit_length() - 1)).bit_count() if lt else ot.bit_count()
-            if k > n - lost:
-                return False
-        else:
-            sure = sum(1 for c in _bits(lead) if not _lane(c) & -(2 << c) & other)
-            if k <= sure:
-                return True
+        if k <= self.sure(lead, other):
+            return True
+        if k > n - self.lost(lead, other):
+            return False
+        m = _pw_reps(lead)
+        if n == self.untabled:  # one trick below a first-trick root: never transposes
+            while m:
+                c = m.bit_length() - 1
+                m &= ~(1 << c)
+                if self.lead_ok(lead, other, n, c, k):
+                    return True
+            return False
         entry = self.table.setdefault((lead, other), [0, 255, -1])
         if k <= entry[0]:
             return True
         if k > entry[1]:
             return False
-        m = _pw_reps(lead)
         if entry[2] >= 0 and m >> entry[2] & 1:
             m &= ~(1 << entry[2])
             if self.lead_ok(lead, other, n, entry[2], k):
@@ -882,11 +905,7 @@ class _PowerSolver:
 
     def root(self, lead: int, other: int, n: int, reps: list[int]) -> tuple[int, int]:
         """(value, index in reps of the first lead achieving it), as ``pw_root``."""
-        hi = n
-        lt = lead & self.trumps
-        ot = other & self.trumps
-        if ot:
-            hi = n - ((ot >> (lt.bit_length() - 1)).bit_count() if lt else ot.bit_count())
+        hi = n - self.lost(lead, other)
         k = min(3, hi)
         start, v, at = 0, -1, 0
         while True:
@@ -923,6 +942,7 @@ class _PowerSolver:
                 popp |= (opp >> c & 1) << p
         n = me.bit_count()
         if not trick:
+            self.untabled = n - 1
             ids = sorted(card_of[p] for p in _bits(_pw_reps(pme)))
             value, at = self.root(pme, popp, n, [pos_of[c] for c in ids])
             return value, ids[at]

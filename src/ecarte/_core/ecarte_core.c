@@ -276,13 +276,19 @@ int ec_position_check(const ec_context *ctx, const ec_position *pos)
             return (h & seen) ? EC_EHANDTRICK : EC_EDUPCARD;
         all |= h;
     }
-    /* seats yet to play to this trick hold one card more than those that played */
-    int size = ec_count(pos->hands[(pos->leader + nt) % np]);
-    for (int i = 0; i < np; i++) {
-        int seat = (pos->leader + i) % np;
-        int want = i < nt ? size - 1 : size;
-        if (want < 0 || ec_count(pos->hands[seat]) != want)
-            return EC_EBADSTATE;
+    /* seats yet to play to this trick hold one card more than those that played: seat
+     * leader + i (mod np) holds size - 1 cards for i < nt, size for the others */
+    {
+        int size = -1, seat = pos->leader;
+        for (int i = 0; i < np; i++) {
+            int have = ec_count(pos->hands[seat]) + (i < nt);
+            if (size < 0)
+                size = have;
+            else if (have != size)
+                return EC_EBADSTATE;
+            if (++seat == np)
+                seat = 0;
+        }
     }
     return EC_OK;
 }
@@ -595,10 +601,12 @@ static int solve_generic(const ec_context *ctx, const ec_position *pos, unsigned
  * the generic search above (they do not depend on the search order); only the cost differs. */
 
 #define PW_LANE(p) ((uint64_t)0xFFFF << ((p) & 48))
+#define PW_LANES_LOW 0x0001000100010001ULL /* bit 0 of each lane */
 
 typedef struct pw_env {
     uint64_t trumps; /* the trump lane (all 16 positions), 0 without trumps */
     unsigned flags;
+    int untabled;    /* hand size whose positions skip the table (no transpositions), or 0 */
     dd_table *tt;
 } pw_env;
 
@@ -615,6 +623,60 @@ EC_INLINE int pw_msb(uint64_t m)
     return n;
 #endif
 }
+
+/* The number of positions of each lane, in the low byte of the lane (branch-free). */
+EC_INLINE uint64_t pw_lane_counts(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (x + (x >> 8)) & 0x00FF00FF00FF00FFULL;
+}
+
+/* The search below is compiled twice on x86-64 GCC and Clang when the target does not
+ * promise popcnt: once for any CPU, once with the popcnt instruction, chosen at run time
+ * (the hw argument, a constant in each copy). Same code, same answers; -DEC_NO_DISPATCH
+ * keeps the portable copy only. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__POPCNT__) && \
+    !defined(EC_NO_DISPATCH)
+#define PW_DISPATCH 1
+#define PW_HW __attribute__((target("popcnt")))
+#else
+#define PW_DISPATCH 0
+#endif
+
+/* Number of positions in x (branch-free). */
+EC_INLINE int pw_count(uint64_t x, int hw)
+{
+#if defined(__POPCNT__)
+    (void)hw;
+    return __builtin_popcountll(x);
+#else
+#if PW_DISPATCH
+    if (hw)
+        return __builtin_popcountll(x);
+#else
+    (void)hw;
+#endif
+    return (int)((pw_lane_counts(x) * PW_LANES_LOW) >> 48);
+#endif
+}
+
+/* Every position of a lane at or below the highest position of m in that lane. */
+EC_INLINE uint64_t pw_smear(uint64_t m)
+{
+    m |= (m >> 1) & 0x7FFF7FFF7FFF7FFFULL;
+    m |= (m >> 2) & 0x3FFF3FFF3FFF3FFFULL;
+    m |= (m >> 4) & 0x0FFF0FFF0FFF0FFFULL;
+    m |= (m >> 8) & 0x00FF00FF00FF00FFULL;
+    return m;
+}
+
+/* Bits set in each byte value. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+static const uint8_t POP8[256] = {POP6(0), POP6(1), POP6(1), POP6(2)};
 
 /* Positions of p's suit strictly above p. */
 EC_INLINE uint64_t pw_above(int p) { return PW_LANE(p) & (~(uint64_t)1 << p); }
@@ -649,7 +711,33 @@ EC_INLINE uint64_t pw_reps(uint64_t cand)
     return cand & ~((cand >> 1) & 0x7FFF7FFF7FFF7FFFULL);
 }
 
-static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k);
+/* Tricks the leader is sure to take, cashing winners while keeping the lead. In a suit where
+ * the leader's cards above all the other's (t of them) are at least as many as the other's
+ * cards of the suit, every card of the suit wins (the other follows until void), else those t
+ * do. A side suit counts only once the other holds no trump, or when the trump suit itself
+ * counts whole (the leader draws the other's trumps first). */
+EC_INLINE int pw_sure(const pw_env *e, uint64_t lead, uint64_t other, int hw)
+{
+    uint64_t top = lead & ~pw_smear(other);
+    uint64_t d = (pw_lane_counts(top) | (PW_LANES_LOW << 8)) - pw_lane_counts(other);
+    uint64_t whole = ((d >> 8) & PW_LANES_LOW) * 0xFFFF; /* lanes where t >= the other's */
+    uint64_t wins = top | (lead & whole);
+    if ((whole & e->trumps) != e->trumps)
+        wins &= e->trumps;
+    return pw_count(wins, hw);
+}
+
+/* Tricks the leader is sure to lose: the other's trumps above all the leader's win whenever
+ * played. */
+EC_INLINE int pw_lost(const pw_env *e, uint64_t lead, uint64_t other, int hw)
+{
+    return pw_count(other & e->trumps & ~pw_smear(lead & e->trumps), hw);
+}
+
+static int pw_search_sw(const pw_env *e, uint64_t lead, uint64_t other, int n, int k);
+#if PW_DISPATCH
+PW_HW static int pw_search_hw(const pw_env *e, uint64_t lead, uint64_t other, int n, int k);
+#endif
 
 /* The last trick: 1 when the leader's card wins it. */
 EC_INLINE int pw_last(const pw_env *e, uint64_t lead, uint64_t other)
@@ -684,8 +772,31 @@ static int pw_value2(const pw_env *e, uint64_t lead, uint64_t other)
     return best;
 }
 
+/* Can the player to lead (lead, n cards; other holds n too) win at least k tricks? The cheap
+ * cases, inlined into the callers: trivial k, the last two tricks, then the quick bounds; the
+ * search proper (pw_search) only past them. */
+EC_INLINE int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k, int hw)
+{
+    if (k <= 0)
+        return 1;
+    if (k > n)
+        return 0;
+    if (n <= 2)
+        return (n == 1 ? pw_last(e, lead, other) : pw_value2(e, lead, other)) >= k;
+    if (k <= pw_sure(e, lead, other, hw))
+        return 1;
+    if (k > n - pw_lost(e, lead, other, hw))
+        return 0;
+#if PW_DISPATCH
+    if (hw)
+        return pw_search_hw(e, lead, other, n, k);
+#endif
+    return pw_search_sw(e, lead, other, n, k);
+}
+
 /* Can the leader (n cards), leading c, still win k of the n tricks? */
-EC_INLINE int pw_lead_ok(const pw_env *e, uint64_t lead, uint64_t other, int n, int c, int k)
+EC_INLINE int pw_lead_ok(const pw_env *e, uint64_t lead, uint64_t other, int n, int c, int k,
+                          int hw)
 {
     uint64_t rest = lead & ~BIT(c);
     uint64_t replies = pw_reps(pw_legal(e, other, c));
@@ -697,7 +808,7 @@ EC_INLINE int pw_lead_ok(const pw_env *e, uint64_t lead, uint64_t other, int n, 
         do {
             int r = ec_ctz(winning);
             winning &= winning - 1;
-            if (pw_win(e, other & ~BIT(r), rest, n - 1, n - k))
+            if (pw_win(e, other & ~BIT(r), rest, n - 1, n - k, hw))
                 return 0;
         } while (winning);
     }
@@ -706,58 +817,37 @@ EC_INLINE int pw_lead_ok(const pw_env *e, uint64_t lead, uint64_t other, int n, 
     while (losing) {
         int r = ec_ctz(losing);
         losing &= losing - 1;
-        if (!pw_win(e, rest, other & ~BIT(r), n - 1, k - 1))
+        if (!pw_win(e, rest, other & ~BIT(r), n - 1, k - 1, hw))
             return 0;
     }
     return 1;
 }
 
-/* Can the player to lead (lead, n cards; other holds n too) win at least k tricks? */
-static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
+/* pw_win past its quick bounds (n >= 3): the table, then the leads, highest position first
+ * (the table's lead before them). Positions of e->untabled cards (those one trick below a
+ * first-trick root, which never transpose) skip the table. */
+EC_INLINE int pw_search(const pw_env *e, uint64_t lead, uint64_t other, int n, int k, int hw)
 {
-    uint64_t m, lt, ot;
-    int sure = 0, lost;
+    uint64_t m = pw_reps(lead);
     dd_entry *p;
-    if (k <= 0)
-        return 1;
-    if (k > n)
-        return 0;
-    if (n <= 2)
-        return (n == 1 ? pw_last(e, lead, other) : pw_value2(e, lead, other)) >= k;
-    /* Quick bounds: a trump above all the other's trumps wins whenever it is played; with the
-     * other out of trumps, so does a card above all the other's cards of its suit when led,
-     * and the leader keeps the lead while cashing them. The other's trumps above all the
-     * leader's win whenever played. */
-    lt = lead & e->trumps;
-    ot = other & e->trumps;
-    if (ot) {
-        int top = pw_msb(ot);
-        sure = ec_count(lt >> top);
-        if (k <= sure)
-            return 1;
-        lost = lt ? ec_count(ot >> pw_msb(lt)) : ec_count(ot);
-        if (k > n - lost)
-            return 0;
-    } else {
-        m = lead;
+    if (n == e->untabled) {
         while (m) {
-            int c = ec_ctz(m);
-            m &= m - 1;
-            sure += (pw_above(c) & other) == 0;
+            int c = pw_msb(m);
+            m &= ~BIT(c);
+            if (pw_lead_ok(e, lead, other, n, c, k, hw))
+                return 1;
         }
-        if (k <= sure)
-            return 1;
+        return 0;
     }
     p = dd_probe_key(e->tt, lead, other);
     if (k <= p->lo)
         return 1;
     if (k > p->hi)
         return 0;
-    m = pw_reps(lead);
     if (p->move != 255 && (m >> p->move & 1)) {
         int c = p->move;
         m &= ~BIT(c);
-        if (pw_lead_ok(e, lead, other, n, c, k)) {
+        if (pw_lead_ok(e, lead, other, n, c, k, hw)) {
             p = dd_probe_key(e->tt, lead, other);
             if (k > p->lo)
                 p->lo = (uint8_t)k;
@@ -767,7 +857,7 @@ static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
     while (m) {
         int c = pw_msb(m);
         m &= ~BIT(c);
-        if (pw_lead_ok(e, lead, other, n, c, k)) {
+        if (pw_lead_ok(e, lead, other, n, c, k, hw)) {
             p = dd_probe_key(e->tt, lead, other);
             if (k > p->lo)
                 p->lo = (uint8_t)k;
@@ -781,11 +871,23 @@ static int pw_win(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
     return 0;
 }
 
+static int pw_search_sw(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
+{
+    return pw_search(e, lead, other, n, k, 0);
+}
+
+#if PW_DISPATCH
+PW_HW static int pw_search_hw(const pw_env *e, uint64_t lead, uint64_t other, int n, int k)
+{
+    return pw_search(e, lead, other, n, k, 1);
+}
+#endif
+
 /* The leader's tricks (n cards each). */
-static int pw_value(const pw_env *e, uint64_t lead, uint64_t other, int n)
+EC_INLINE int pw_value(const pw_env *e, uint64_t lead, uint64_t other, int n, int hw)
 {
     int v = 0;
-    while (v < n && pw_win(e, lead, other, n, v + 1))
+    while (v < n && pw_win(e, lead, other, n, v + 1, hw))
         v++;
     return v;
 }
@@ -793,19 +895,17 @@ static int pw_value(const pw_env *e, uint64_t lead, uint64_t other, int n)
 /* The root of a first-trick solve: the value and the index in reps (ascending card ids) of the
  * first lead achieving it. A lead failing k fails every higher k, so the scan for k + 1 resumes
  * at the lead found for k. */
-static int pw_root(const pw_env *e, uint64_t lead, uint64_t other, int n, const int *reps,
-                   int nr, int *at)
+EC_INLINE int pw_root(const pw_env *e, uint64_t lead, uint64_t other, int n, const int *reps,
+                      int nr, int *at, int hw)
 {
-    int k = 3, start = 0, v = -1, i, hi = n; /* 3: the most common value of a random deal */
-    uint64_t lt = lead & e->trumps, ot = other & e->trumps;
+    int k = 3, start = 0, v = -1, i, hi; /* 3: the most common value of a random deal */
     /* the other's trumps above all the leader's win whenever played */
-    if (ot)
-        hi = n - (lt ? ec_count(ot >> pw_msb(lt)) : ec_count(ot));
+    hi = n - pw_lost(e, lead, other, hw);
     if (k > hi)
         k = hi;
     for (;;) {
         for (i = start; i < nr; i++)
-            if (pw_lead_ok(e, lead, other, n, reps[i], k))
+            if (pw_lead_ok(e, lead, other, n, reps[i], k, hw))
                 break;
         if (i == nr)
             break;
@@ -819,7 +919,7 @@ static int pw_root(const pw_env *e, uint64_t lead, uint64_t other, int n, const 
         return v;
     for (k--; k >= 0; k--)
         for (i = 0; i < nr; i++)
-            if (pw_lead_ok(e, lead, other, n, reps[i], k)) {
+            if (pw_lead_ok(e, lead, other, n, reps[i], k, hw)) {
                 *at = i;
                 return k;
             }
@@ -828,11 +928,11 @@ static int pw_root(const pw_env *e, uint64_t lead, uint64_t other, int n, const 
 }
 
 /* The generic search's answer for a position of a context with distinct powers. */
-static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flags,
-                    uint8_t *best, dd_table *tt)
+EC_INLINE int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                       uint8_t *best, dd_table *tt, int hw)
 {
     pw_env e;
-    int mover = (pos->leader + pos->ntrick) % 2, n, value = -1, i = 0;
+    int mover = (pos->leader + pos->ntrick) & 1, n, value = -1, i = 0;
     uint64_t me = pos->hands[mover], opp = pos->hands[1 - mover], inplay, m, pme = 0, popp = 0;
     uint8_t pos_of[64], card_of[64];
     *best = 255;
@@ -846,31 +946,29 @@ static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flag
     if (pos->ntrick)
         inplay |= BIT(pos->trick[0]);
     {
-        /* renumber: collect the powers in play per suit, then walk them upwards */
+        /* renumber: the powers in play per suit, then each card's rank among those of its
+         * suit (a table lookup per byte while every power in play is at most 16) */
         uint64_t pm[4] = {0, 0, 0, 0};
-        uint8_t by_power[4][64];
         m = inplay;
         while (m) {
-            int c = ec_ctz(m), s = ctx->suit_of[c], pw = ctx->power[c];
+            int c = ec_ctz(m);
             m &= m - 1;
-            pm[s] |= BIT(pw);
-            by_power[s][pw] = (uint8_t)c;
+            pm[ctx->suit_of[c]] |= BIT(ctx->power[c]);
         }
-        for (int s = 0; s < 4; s++) {
-            int p = s * 16;
-            m = pm[s];
-            while (m) {
-                int c = by_power[s][ec_ctz(m)];
-                m &= m - 1;
-                pos_of[c] = (uint8_t)p;
-                card_of[p] = (uint8_t)c;
-                pme |= ((me >> c) & 1) << p;
-                popp |= ((opp >> c) & 1) << p;
-                p++;
-            }
+        int small = ((pm[0] | pm[1] | pm[2] | pm[3]) >> 17) == 0;
+        m = inplay;
+        while (m) {
+            int c = ec_ctz(m), s = ctx->suit_of[c];
+            uint64_t below = pm[s] & (BIT(ctx->power[c]) - 1);
+            int p = s * 16 + (small ? POP8[below & 255] + POP8[below >> 8] : pw_count(below, hw));
+            m &= m - 1;
+            pos_of[c] = (uint8_t)p;
+            card_of[p] = (uint8_t)c;
+            pme |= ((me >> c) & 1) << p;
+            popp |= ((opp >> c) & 1) << p;
         }
     }
-    n = ec_count(me);
+    n = pw_count(pme, hw);
     if (pos->ntrick == 0) {
         uint64_t ids = 0;
         int reps[64], nr = 0;
@@ -885,13 +983,15 @@ static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flag
             ids &= ids - 1;
             reps[nr++] = pos_of[c];
         }
-        value = pw_root(&e, pme, popp, n, reps, nr, &i);
+        e.untabled = n - 1;
+        value = pw_root(&e, pme, popp, n, reps, nr, &i, hw);
         *best = card_of[reps[i]];
         return value;
     }
     {
         int c = pos_of[pos->trick[0]];
         uint64_t ids = 0;
+        e.untabled = 0;
         m = pw_reps(pw_legal(&e, pme, c));
         while (m) {
             int p = ec_ctz(m);
@@ -902,8 +1002,8 @@ static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flag
             int id = ec_ctz(ids), r = pos_of[id], v;
             uint64_t rest = pme & ~BIT(r);
             ids &= ids - 1;
-            v = (pw_beaten(&e, c) >> r) & 1 ? 1 + pw_value(&e, rest, popp, n - 1)
-                                            : (n - 1) - pw_value(&e, popp, rest, n - 1);
+            v = (pw_beaten(&e, c) >> r) & 1 ? 1 + pw_value(&e, rest, popp, n - 1, hw)
+                                            : (n - 1) - pw_value(&e, popp, rest, n - 1, hw);
             if (v > value) {
                 value = v;
                 *best = (uint8_t)id;
@@ -913,11 +1013,30 @@ static int pw_solve(const ec_context *ctx, const ec_position *pos, unsigned flag
     }
 }
 
+static int pw_solve_sw(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                       uint8_t *best, dd_table *tt)
+{
+    return pw_solve(ctx, pos, flags, best, tt, 0);
+}
+
+#if PW_DISPATCH
+PW_HW static int pw_solve_hw(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                             uint8_t *best, dd_table *tt)
+{
+    return pw_solve(ctx, pos, flags, best, tt, 1);
+}
+#endif
+
 static int solve_unchecked(const ec_context *ctx, const ec_position *pos, unsigned flags,
                            uint8_t *best, dd_table *tt)
 {
-    if (ctx->distinct)
-        return pw_solve(ctx, pos, flags, best, tt);
+    if (ctx->distinct) {
+#if PW_DISPATCH
+        if (__builtin_cpu_supports("popcnt"))
+            return pw_solve_hw(ctx, pos, flags, best, tt);
+#endif
+        return pw_solve_sw(ctx, pos, flags, best, tt);
+    }
     return solve_generic(ctx, pos, flags, best, tt);
 }
 
