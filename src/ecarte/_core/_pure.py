@@ -18,7 +18,7 @@ step for step, so every backend gives identical numbers for the same seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from attrs import field, frozen
 
@@ -420,10 +420,18 @@ def _legal2(ctx: TrickContext, hand: int, c: int, flags: int) -> int:
     return hand
 
 
-def _play_hand(opts: HandOptions, ctxs: list[TrickContext], rng: Rng) -> HandResult:
+def _play_hand(
+    opts: HandOptions, ctxs: list[TrickContext], rng: Rng, trace: list[Any] | None = None
+) -> HandResult:
+    """One random hand; with ``trace``, also append its record there: ``("deal", dealer's
+    hand, elder's hand, turn-up)``, the decisions (``("play-hand",)``, ``("propose",)``,
+    ``("refuse",)``, ``("accept",)``, ``("discard", seat, cards)``, ``("play", card)``), and
+    last ``("stock", cards top first)``: enough to replay the hand through a ``Game``."""
     deck = list(_PIQUET)
     below = rng._below
     d, e, up = _deal(rng, deck, opts.deal_pattern)
+    if trace is not None:
+        trace.append(("deal", d, e, up))
     h = [d, e]
     trump = up >> 4
     ctx = ctxs[trump]
@@ -436,27 +444,44 @@ def _play_hand(opts: HandOptions, ctxs: list[TrickContext], rng: Rng) -> HandRes
     if up & 15 == _KING:
         pts[0] += 1
         flags |= 1
-    while nxt < 32:
+    # proposals need a stock that serves the elder's least discard; an exchange in which
+    # neither side discarded ends them (the engine's classic plugin, docs/rules.md)
+    least_stock = max(1, opts.elder_min_discard)
+    idle = False
+    while 32 - nxt >= least_stock and not idle:
+        served = nxt
         actions += 1
         if below(2) == 0:
+            if trace is not None:
+                trace.append(("play-hand",))
             if exch == 0:
                 flags |= 2
             break
+        if trace is not None:
+            trace.append(("propose",))
         actions += 1
         if below(2) == 0:
+            if trace is not None:
+                trace.append(("refuse",))
             if exch == 0 or opts.penalty_every_refusal:
                 flags |= 4
             break
+        if trace is not None:
+            trace.append(("accept",))
         for seat in (1, 0):
             cap = min(32 - nxt, 5)
             lo = min(opts.elder_min_discard if seat else opts.dealer_min_discard, cap)
             k = lo + below(cap - lo + 1)
+            kept = h[seat]
             for j in range(k):
                 h[seat] &= ~(1 << _nth(h[seat], below(5 - j)))
+            if trace is not None:
+                trace.append(("discard", seat, kept & ~h[seat]))
             for _ in range(k):
                 h[seat] |= 1 << _draw(rng, deck, nxt)
                 nxt += 1
             actions += k
+        idle = nxt == served
         exch += 1
     if opts.king_points:
         king = 1 << (trump * 16 + _KING)
@@ -473,6 +498,8 @@ def _play_hand(opts: HandOptions, ctxs: list[TrickContext], rng: Rng) -> HandRes
         legal = _legal2(ctx, h[f], c, pf)
         r = _nth(legal, below(legal.bit_count()))
         h[f] &= ~(1 << r)
+        if trace is not None:
+            trace += (("play", c), ("play", r))
         if ctx.beaten_by[c] >> r & 1:
             leader = f
         tr[leader] += 1
@@ -481,6 +508,8 @@ def _play_hand(opts: HandOptions, ctxs: list[TrickContext], rng: Rng) -> HandRes
         penalty = True
     if penalty:
         flags |= 8
+    if trace is not None:
+        trace.append(("stock", tuple(deck[11:])))
     win = 1 if tr[1] >= 3 else 0
     if tr[win] == 5:
         pts[win] += opts.vole_penalty if penalty else 2

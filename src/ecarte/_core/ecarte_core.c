@@ -1190,8 +1190,11 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
     uint8_t deck[32];
     uint64_t h[2];
     int pts[2] = {0, 0}, tr[2] = {0, 0};
-    int flags = 0, actions = 10, exch = 0, next = 11, leader = 1;
+    int flags = 0, actions = 10, exch = 0, next = 11, leader = 1, idle = 0;
     int up, trump, penalty = 0, win;
+    /* proposals need a stock that serves the elder's least discard; an exchange in which
+     * neither side discarded ends them (the engine's classic plugin, docs/rules.md) */
+    int least_stock = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
     const ec_context *ctx;
     dd_env e;
 
@@ -1203,7 +1206,8 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
         pts[0]++;
         flags |= 1;
     }
-    while (next < 32) {
+    while (32 - next >= least_stock && !idle) {
+        int served = next;
         actions++;
         if (rng_below(rng, 2) == 0) {
             if (exch == 0)
@@ -1230,6 +1234,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
                 h[seat] |= BIT(draw(rng, deck, next++));
             actions += k;
         }
+        idle = next == served;
         exch++;
     }
     if (r->king_points) {

@@ -171,6 +171,8 @@ typedef struct ec_totals {
 } ec_totals;
 
 /* Play n random hands from seed (one PRNG stream for the whole batch). out may be NULL.
+ * The hands follow the engine's classic rules: the elder may propose while the stock holds
+ * at least max(1, elder_min_discard) cards and the last exchange moved a card.
  * Returns EC_OK or EC_EBADRULES. */
 int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
                     ec_totals *totals);
