@@ -51,15 +51,9 @@ def test_game_random_matches(benchmark: Any) -> None:
 def test_python_loop_floor(benchmark: Any) -> None:
     """The baseline of the row above: the same loop around an engine that does nothing
     (``random.choice`` and three Python calls per action)."""
-    from ecarte._bench import _NoGame
+    from ecarte._bench import _drive_no_game
 
-    def loop() -> None:
-        game = _NoGame(1_000)
-        choice, legal, apply = random.Random(0).choice, game.legal_actions, game.apply
-        while not game.is_over:
-            apply(choice(legal()))
-
-    benchmark(loop)
+    benchmark(_drive_no_game, 1_000)
     benchmark.extra_info["actions"] = 1_000
 
 

@@ -179,19 +179,21 @@ class _NoGame:
         self.left -= 1
 
 
+def _drive_no_game(actions: int) -> None:
+    """The random-match loop of :func:`_game_figures` around an engine that does nothing."""
+    import random as _random
+
+    game = _NoGame(actions)
+    choice, legal, apply = _random.Random(0).choice, game.legal_actions, game.apply
+    while not game.is_over:
+        apply(choice(legal()))
+
+
 def _loop_floor(actions: int) -> float:
     """Seconds per action of the random-match loop around an engine that does nothing:
     ``random.choice`` and three Python calls, the part of every per-action figure that
     no engine can remove."""
-    import random as _random
-
-    def loop() -> None:
-        game = _NoGame(actions)
-        choice, legal, apply = _random.Random(0).choice, game.legal_actions, game.apply
-        while not game.is_over:
-            apply(choice(legal()))
-
-    return _best(loop, 3) / actions
+    return _best(lambda: _drive_no_game(actions), 3) / actions
 
 
 def _game_rows(g: dict[str, float]) -> list[tuple[str, str, str]]:
