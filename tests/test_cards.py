@@ -62,7 +62,10 @@ def test_str_uses_symbols_and_ten() -> None:
     assert repr(Card.parse("ad")) == "Card.parse('A♦')"
 
 
-@pytest.mark.parametrize("text", ["", "K", "♠", "1s", "11h", "Kx", "ZZ", "K♠♠", "Q s d", "10"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "K", "♠", "1s", "11h", "Kx", "ZZ", "K♠♠", "Q s d", "10", "\u212as", "１０h", "²s"],
+)
 def test_bad_card_text_raises_quoting_input(text: str) -> None:
     with pytest.raises(CardParseError) as info:
         Card.parse(text)
@@ -73,6 +76,8 @@ def test_bad_card_text_raises_quoting_input(text: str) -> None:
 def test_card_parse_rejects_non_strings() -> None:
     with pytest.raises(CardParseError):
         Card.parse(12)  # type: ignore[arg-type]
+    with pytest.raises(CardParseError):
+        CardSet.parse(None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("card_id", [-1, 13, 64, 15])

@@ -74,7 +74,7 @@ def test_unknown_variant_is_a_clear_error(capsys: pytest.CaptureFixture[str]) ->
 
 def test_human_is_reprompted_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     # Answer the first prompts with nonsense, then always the first choice.
-    answers = ["nonsense", "accept", "99"] + ["1"] * 400
+    answers = ["nonsense", "accept", "99", "²", "\u212a♠"] + ["1"] * 400
     stdin = _Tty("\n".join(answers) + "\n")
     out = io.StringIO()
     monkeypatch.setattr(cli.sys, "stdin", stdin)
@@ -83,6 +83,8 @@ def test_human_is_reprompted_with_the_reason(monkeypatch: pytest.MonkeyPatch) ->
     text = out.getvalue()
     assert "not understood: not an action: 'nonsense'" in text
     assert "not allowed now: accept" in text
+    assert "not understood: not an action: '²'" in text  # a digit int() rejects
+    assert "not understood: not an action: '\u212a♠'" in text  # the Kelvin sign
     assert "your hand" in text
     # Either the match ended or the scripted answers ran out (EOF abandons cleanly).
     assert ("match over" in text) or ("match abandoned" in text and status == 1)

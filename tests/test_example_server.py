@@ -75,6 +75,8 @@ def test_plays_a_whole_match_over_the_socket() -> None:
         (_req(op="act", action="A♠ K♠"), "not an action"),
         (_req(op="new", seed="abc"), "seed must be an integer"),
         (_req(op="new", rules="martian"), "unknown rules preset 'martian'"),
+        (_req(op="act", action="discard \u212as"), "not a card"),  # the Kelvin sign
+        (b"[" * 2000 + b"]" * 2000 + b"\n", "not JSON"),  # nested too deep to decode
     ],
 )
 def test_hostile_messages_get_an_error_and_change_nothing(line: bytes, error: str) -> None:

@@ -128,10 +128,13 @@ async def serve_client(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
                 break
             try:
                 request = json.loads(line)
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):
                 reply = _error("not JSON")
             else:
-                reply = session.handle(request)
+                try:
+                    reply = session.handle(request)
+                except Exception as exc:  # a bug must not drop the player's match
+                    reply = _error(f"internal error: {type(exc).__name__}")
             writer.write(_encode(reply))
             await writer.drain()
     finally:

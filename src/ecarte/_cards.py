@@ -84,7 +84,8 @@ _SUIT_BY_TEXT = {
     "♢": Suit.DIAMONDS,
     "♧": Suit.CLUBS,
 }
-_CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA])\s*(\S)\s*$", re.IGNORECASE)
+_CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA])\s*(\S)\s*$", re.IGNORECASE | re.ASCII)
+"""ASCII-only case folding: the Kelvin sign (U+212A) is no king."""
 
 
 @frozen(repr=False, order=True)
@@ -170,6 +171,8 @@ class CardSet:
     @staticmethod
     def parse(text: str) -> CardSet:
         """Parse cards separated by spaces or commas; duplicates are an error."""
+        if not isinstance(text, str):
+            raise CardParseError(f"not a text of cards: {text!r}")
         m = 0
         for tok in re.split(r"[\s,]+", text.strip()) if text.strip() else ():
             bit = Card.parse(tok).mask

@@ -70,7 +70,7 @@ class Action:
             raise CardParseError(f"not an action: {text!r} (packets are '3-2' or '2-3')")
         if head and not rest:
             try:
-                return Play(Card.parse(head))
+                return Play(Card.parse(words[0]))  # as typed: lower() maps the Kelvin sign
             except CardParseError:
                 pass
         raise CardParseError(
@@ -122,8 +122,8 @@ class ChoosePackets(Action):
 
     @first.validator
     def _check(self, _: object, value: int) -> None:
-        if value not in (2, 3):
-            raise ValueError(f"first packet must be 2 or 3, not {value!r}")
+        if value.__class__ is not int or value not in (2, 3):
+            raise ValueError(f"first packet must be the int 2 or 3, not {value!r}")
 
     @property
     def packets(self) -> tuple[int, int]:

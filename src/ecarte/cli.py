@@ -201,7 +201,7 @@ class _Human:
             try:
                 if discarding:
                     choice: Action = _parse_discard(text, cards)
-                elif text.isdigit() and 1 <= int(text) <= len(legal):
+                elif _is_number(text) and 1 <= int(text) <= len(legal):
                     return legal[int(text) - 1]
                 else:
                     choice = Action.parse(text)
@@ -214,11 +214,16 @@ class _Human:
             print(f"  not allowed now: {choice} ({hint})", file=out)
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts "²", which ``int`` rejects)."""
+    return text.isascii() and text.isdigit()
+
+
 def _parse_discard(text: str, cards: list[Card]) -> Discard:
     """Cards to discard, by position in the hand or by name."""
     chosen = []
     for word in text.replace(",", " ").split():
-        if word.isdigit():
+        if _is_number(word):
             if not 1 <= int(word) <= len(cards):
                 raise CardParseError(f"no card number {word} in a hand of {len(cards)}")
             chosen.append(cards[int(word) - 1])

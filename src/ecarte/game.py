@@ -76,6 +76,9 @@ _SIMPLE_IDS: dict[Action, int] = {
 _ACTIONS_BY_ID: dict[int, Action] = {v: k for k, v in _SIMPLE_IDS.items()}
 _PLAYS = {c.id: Play(c) for c in PIQUET_DECK}
 _ANNOUNCE = AnnounceKing()
+_MAX_CUTS = 100
+"""Cuts in a row after which a plugin's ``ecarte_cut`` is taken to loop (an equal cut
+happens about once in ten cuts)."""
 _PROPOSALS = (Propose(), PlayHand())
 _RESPONSES = (Accept(), Refuse())
 _PACKET_CHOICES = (ChoosePackets(3), ChoosePackets(2))
@@ -418,6 +421,7 @@ class _Config:
     """What a game and its clones share and never change (one attribute to copy)."""
 
     __slots__ = (
+        "asked_rules",
         "auto_chance",
         "flags",
         "has_validators",
@@ -433,6 +437,7 @@ class _Config:
         self,
         *,
         pm: Any,
+        asked_rules: Rules,
         rules: Rules,
         players: int,
         variants: tuple[str, ...],
@@ -440,6 +445,7 @@ class _Config:
         auto_chance: bool,
     ) -> None:
         self.pm = pm
+        self.asked_rules = asked_rules  # before the variants' ecarte_configure_rules
         self.rules = rules
         self.players = players
         self.variants = variants
@@ -499,6 +505,7 @@ class Game:
             )
         self._config = _Config(
             pm=pm,
+            asked_rules=asked,
             rules=configured,
             players=players,
             variants=tuple(variants),
@@ -513,7 +520,8 @@ class Game:
         # a saved state with the history and log lengths, or None for a card played in
         # the middle of a hand (undone by the play state itself)
         self._undo: list[tuple[_State, int, int] | _Mark | None] = []
-        self._pending: list[tuple[str, dict[str, Any]]] = []
+        # the notifications of the action being applied; None when no action is
+        self._pending: list[tuple[str, dict[str, Any]]] | None = None
         self._transaction(self._start_game, None)
 
     # ------------------------------------------------------------------ views
@@ -713,11 +721,14 @@ class Game:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions :attr:`to_act` may take, sorted by :meth:`action_id`
-        (empty at chance nodes and at the end)."""
+        (empty at chance nodes, at the end, and inside a plugin hook while an action
+        is being applied)."""
         s = self._state
         legal = s.legal
         if legal is not None:
             return legal
+        if self._pending is not None:  # inside a hook, mid-step: nothing can be applied
+            return ()
         phase = s.phase
         if phase is Phase.PLAY:
             seat = s.to_act
@@ -812,7 +823,12 @@ class Game:
                 self._unshare()
                 s = self._state
             play = s.play
-            if play is not None and s.phase is Phase.PLAY and (seat is None or seat == s.to_act):
+            if (
+                play is not None
+                and s.phase is Phase.PLAY
+                and (seat is None or (seat == s.to_act and seat.__class__ is int))
+                and self._pending is None  # not from inside a hook (the checked path says)
+            ):
                 r = play.try_apply(action.card.id)
                 if r >= 0:
                     if r < _HAND_OVER:
@@ -826,7 +842,9 @@ class Game:
         if isinstance(action, str):
             action = parse_record(action)
         s = self._state
-        if seat is not None and seat != s.to_act:
+        if seat is not None and (seat.__class__ is not int or seat != s.to_act):
+            if seat.__class__ is not int:
+                raise IllegalActionError(f"a seat is an int, not {seat!r}")
             if s.to_act < 0:
                 raise IllegalActionError(f"seat {seat} cannot act: {self._who_acts()}")
             raise IllegalActionError(f"it is seat {s.to_act}'s turn, not seat {seat}'s")
@@ -847,6 +865,7 @@ class Game:
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
+        self._refuse_mid_step("undo()")
         if not self._undo:
             raise IllegalActionError("nothing to undo")
         if self._state.shared:
@@ -855,7 +874,8 @@ class Game:
             raise IllegalActionError(
                 "cannot undo: plugins were notified of what that action ended (a hand, "
                 "a game or the match) and would not be told it was taken back; search "
-                "on a clone(), which sends no notifications"
+                "forward on a clone(), which sends no notifications and can undo what "
+                "it applies itself"
             )
         record = self._undo.pop()
         assert record is not _NOTIFIED
@@ -879,8 +899,9 @@ class Game:
         # take private copies (_unshare). The saved states are never changed.
         # Attributes are copied one by one, in __init__'s order: reading self.__dict__
         # would turn the instance's inline attribute values into a dict and slow down
-        # every later attribute access of the original. (_pending is only used inside a
+        # every later attribute access of the original. (_offered is only read inside a
         # transaction, which sets it first.)
+        self._refuse_mid_step("clone()")
         new = _new(Game)
         new._config = self._config
         new._silent = True
@@ -888,8 +909,23 @@ class Game:
         new._history = self._history
         new._log = self._log
         new._undo = self._undo
+        new._pending = None
         state.shared = True
         return new
+
+    def _notify_later(self, hook: str, kwargs: dict[str, Any]) -> None:
+        """Queue a notification, sent once the action being applied is done."""
+        assert self._pending is not None
+        self._pending.append((hook, kwargs))
+
+    def _refuse_mid_step(self, what: str) -> None:
+        """Raise if an action is being applied: a hook sees the game between two states,
+        which it may read but not change or copy."""
+        if self._pending is not None:
+            raise IllegalActionError(
+                f"{what} from inside a plugin hook: the game is applying an action; read "
+                "it there, and act from a notification hook, which runs once it is done"
+            )
 
     def _unshare(self) -> None:
         """Take private copies of what a clone shares, before changing anything."""
@@ -929,7 +965,7 @@ class Game:
         (plugin objects passed as ``plugins=`` are not part of it)."""
         return Game.replay(
             self._history,
-            self.rules,
+            self._config.asked_rules,  # the variants configure them again
             variant=self.variants,
             seed=self.seed,
             auto_chance=self._config.auto_chance,
@@ -938,7 +974,7 @@ class Game:
     # ------------------------------------------------------------- internals
 
     def _check_seat(self, seat: int) -> None:
-        if not (isinstance(seat, int) and 0 <= seat < self.players):
+        if not (seat.__class__ is int and 0 <= seat < self.players):
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
 
     def _who_acts(self) -> str:
@@ -950,7 +986,10 @@ class Game:
         return f"seat {s.to_act} is to act in phase {s.phase.value}"
 
     def _transaction(self, step: Any, arg: Any) -> None:
-        """Run ``step`` atomically: on any error the state is restored."""
+        """Run ``step`` atomically: on any error the state is restored. While it runs,
+        ``_pending`` collects the notifications (it is None otherwise): legal actions
+        are not cached, and apply, undo and clone are refused (hooks run mid-step)."""
+        self._refuse_mid_step("apply()")
         if self._state.shared:
             self._unshare()
         saved = (self._state.copy(), len(self._history), len(self._log))
@@ -959,30 +998,33 @@ class Game:
         self._state.legal = None
         try:
             step(arg)
-            self._state.legal = None  # in case a hook asked for legal actions mid-step
             if self._config.auto_chance:
+                cuts = 0
                 while self._state.phase in _CHANCE_PHASES:
                     event = self._sample_chance()
                     if isinstance(event, Deal):
                         self._apply_deal(event, sampled=True)
-                    else:
-                        self._apply(event)
+                        continue
+                    cuts += 1
+                    if cuts > _MAX_CUTS:
+                        raise PluginError(
+                            f"hook ecarte_cut asked for a new cut {_MAX_CUTS} times in a row"
+                        )
+                    self._apply(event)
         except BaseException:
             self._state, n_history, n_log = saved
             del self._history[n_history:]
             del self._log[n_log:]
-            self._pending = []
+            self._pending = None
             raise
-        pending, self._pending = self._pending, []
-        errors: list[Exception] = []
-        notified = False
-        if not self._silent:
-            for hook, kwargs in pending:
-                impls = self._impls(hook)
-                notified = notified or bool(impls)
-                errors += notify_all(impls, hook, {"game": self, **kwargs})
+        pending, self._pending = self._pending, None
+        notify = [] if self._silent else [(self._impls(hook), hook, kw) for hook, kw in pending]
+        notified = any(impls for impls, _, _ in notify)
         if step == self._apply:  # bound methods are new objects: `is` never matches
             self._undo.append(_NOTIFIED if notified else saved)
+        errors: list[Exception] = []
+        for impls, hook, kwargs in notify:  # the action is done: hooks may act here
+            errors += notify_all(impls, hook, {"game": self, **kwargs})
         if errors:
             raise PluginError(
                 "the action was applied, but plugin notifications failed: "
@@ -1031,11 +1073,13 @@ class Game:
         """``actions`` less those a plugin vetoes (a vetoed decision is not offered)."""
         if not self._has_validators or seat is None:
             return actions
-        out = tuple(a for a in actions if self._first_veto(seat, a)[0] is None)
+        vetoes = [self._first_veto(seat, a) for a in actions]
+        out = tuple(a for a, (veto, _) in zip(actions, vetoes, strict=True) if veto is None)
         if not out:
+            plugins = ", ".join(sorted({repr(plugin) for _, plugin in vetoes}))
             raise PluginError(
-                f"hook ecarte_validate_action vetoes every action of seat {seat} "
-                f"({', '.join(map(str, actions))})"
+                f"plugin {plugins}, hook ecarte_validate_action: vetoes every action of seat "
+                f"{seat} ({', '.join(map(str, actions))})"
             )
         return out
 
@@ -1125,7 +1169,12 @@ class Game:
         for impl in self._impls(hook):
             veto = call_impl(impl, hook, kwargs)
             if veto is not None:
-                return str(veto), impl[2]
+                if not (isinstance(veto, str) and veto.strip()):
+                    raise PluginError(
+                        f"plugin {impl[2]!r}, hook {hook}: {veto!r} is neither None (no veto) "
+                        "nor a reason (a non-empty str)"
+                    )
+                return veto, impl[2]
         return None, ""
 
     def _check_legal(self, seat: int, phase: Phase, action: Action) -> bool:
@@ -1295,7 +1344,7 @@ class Game:
         s.game_hands = ()
         s.packets = None
         self._log.append(f"game {s.game_number}: seats {seats.players[0]} and {seats.players[1]}")
-        self._pending.append(("ecarte_game_started", {"number": s.game_number, "seats": seats}))
+        self._notify_later("ecarte_game_started", {"number": s.game_number, "seats": seats})
         if seats.dealer is None:
             s._reset_hand(self.players, None, None)
             s.phase, s.to_act = Phase.CUT, CHANCE
@@ -1324,7 +1373,7 @@ class Game:
         packets, plugin = self._first("ecarte_deal_packets", dealer=dealer)
         if packets == "choose":
             s.phase, s.to_act = Phase.PACKETS, dealer
-        elif packets in ((3, 2), (2, 3)):
+        elif packets in ((3, 2), (2, 3)) and all(p.__class__ is int for p in packets):
             s.deal_packets = packets
             s.phase, s.to_act = Phase.DEAL, CHANCE
         else:
@@ -1445,7 +1494,7 @@ class Game:
                 (s.hand_number, e, won[e], d, won[d], e, s.scores[e], d, s.scores[d]),
             )
         )
-        self._pending.append(("ecarte_hand_ended", {"result": result}))
+        self._notify_later("ecarte_hand_ended", {"result": result})
 
     def _end_game(self, winner: int) -> None:
         s = self._state
@@ -1466,7 +1515,7 @@ class Game:
             f"game {s.game_number} won by seat {winner} "
             f"{s.scores[winner]}-{s.scores[loser]} (worth {result.value})"
         )
-        self._pending.append(("ecarte_game_ended", {"result": result}))
+        self._notify_later("ecarte_game_ended", {"result": result})
         status, plugin = self._first("ecarte_match_status", games=tuple(s.games))
         if not isinstance(status, MatchStatus) or (
             status.over
@@ -1476,8 +1525,8 @@ class Game:
         if status.over:
             s.phase, s.to_act, s.winner = Phase.OVER, TERMINAL, status.winner
             self._log.append(f"match won by seat {status.winner}")
-            self._pending.append(
-                ("ecarte_match_ended", {"winner": status.winner, "games": tuple(s.games)})
+            self._notify_later(
+                "ecarte_match_ended", {"winner": status.winner, "games": tuple(s.games)}
             )
         else:
             self._start_game(result)

@@ -156,3 +156,15 @@ def test_wrong_backend_context(impl: ModuleType) -> None:
     ctx = other.make_context(*piquet_tables(CLASSIC, 1), 1)
     with pytest.raises(ValueError, match="context"):
         impl.PlayState(ctx, (1 << 5, 1 << 6), 0, 3)
+
+
+@pytest.mark.parametrize("name", sorted(BACKENDS))
+@pytest.mark.parametrize("card", [5.0, True, "5", 2**64 + 5, -(2**70), None])
+def test_try_apply_refuses_what_is_no_card_id(name: str, card: Any) -> None:
+    """Not an int card id: -1 and no change, on every backend alike."""
+    m = BACKENDS[name]
+    ctx = m.make_context(*piquet_tables(CLASSIC, 0), 0)
+    clubs, hearts = sum(1 << c for c in range(5, 10)), sum(1 << c for c in range(37, 42))
+    s = m.PlayState(ctx, [clubs, hearts], 0, 3)
+    assert s.try_apply(card) == -1
+    assert s.nplayed == 0 and s.hands == (clubs, hearts)

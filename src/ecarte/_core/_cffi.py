@@ -382,7 +382,7 @@ class PlayState:
         return r
 
     def try_apply(self, card: int) -> int:
-        if not 0 <= card < 64:
+        if type(card) is not int or not 0 <= card < 64:
             return -1
         r = int(lib.ec_play_apply(self._c, self.p, card))
         return -1 if r < 0 else r << 1 | self.p.to_move

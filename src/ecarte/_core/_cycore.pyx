@@ -399,12 +399,13 @@ cdef class PlayState:
             _fail(r, f"play {card}")
         return r
 
-    def try_apply(self, int card):
-        """-1 (no change) for a card that may not be played, else ``status << 1 | to_move``."""
+    def try_apply(self, card):
+        """-1 (no change) for a card that may not be played (or no card id at all), else
+        ``status << 1 | to_move``."""
         cdef int r
-        if not 0 <= card < 64:
+        if type(card) is not int or not 0 <= card < 64:
             return -1
-        r = ec_play_apply(&self.ctx.c, &self.p, card)
+        r = ec_play_apply(&self.ctx.c, &self.p, <int>card)
         if r < 0:
             return -1
         return r << 1 | self.p.to_move

@@ -1122,8 +1122,9 @@ class PlayState:
 
     def try_apply(self, card: int) -> int:
         """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
-        played, else ``status << 1 | to_move`` (the position to move next)."""
-        if not (isinstance(card, int) and 0 <= card < 64) or self.ctx.suit_of[card] < 0:
+        played (or no card id at all), else ``status << 1 | to_move`` (the position to
+        move next)."""
+        if not (type(card) is int and 0 <= card < 64) or self.ctx.suit_of[card] < 0:
             return -1
         if not self.legal() >> card & 1:
             return -1
