@@ -865,7 +865,8 @@ class Game:
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
-        self._refuse_mid_step("undo()")
+        if self._pending is not None:
+            self._refuse_mid_step("undo()")
         if not self._undo:
             raise IllegalActionError("nothing to undo")
         if self._state.shared:
@@ -901,7 +902,8 @@ class Game:
         # would turn the instance's inline attribute values into a dict and slow down
         # every later attribute access of the original. (_offered is only read inside a
         # transaction, which sets it first.)
-        self._refuse_mid_step("clone()")
+        if self._pending is not None:
+            self._refuse_mid_step("clone()")
         new = _new(Game)
         new._config = self._config
         new._silent = True
@@ -920,7 +922,8 @@ class Game:
 
     def _refuse_mid_step(self, what: str) -> None:
         """Raise if an action is being applied: a hook sees the game between two states,
-        which it may read but not change or copy."""
+        which it may read but not change or copy (callers on hot paths test
+        ``_pending`` first)."""
         if self._pending is not None:
             raise IllegalActionError(
                 f"{what} from inside a plugin hook: the game is applying an action; read "
