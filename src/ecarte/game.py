@@ -318,11 +318,13 @@ class _State:
     ``shared`` says a game and its clone both hold it (copy on write).
     """
 
-    __slots__ = ("__dict__", "legal", "play", "shared")
+    __slots__ = ("__dict__", "legal", "pending", "play", "shared")
 
     def __init__(self, players: int) -> None:
         self.shared = False  # held by a game and its clone (see Game.clone)
-        self.legal: tuple[Action, ...] | None = None  # cached legal actions (play phase)
+        self.legal: tuple[Action, ...] | None = None  # cached legal actions
+        # the notifications of the action being applied to this state; None when none is
+        self.pending: list[tuple[str, dict[str, Any]]] | None = None
         self.phase = Phase.CUT
         self.to_act = CHANCE
         self.scores: tuple[int, ...] = (0,) * players
@@ -366,6 +368,7 @@ class _State:
         play = self.play
         new.play = None if play is None else play.copy()
         new.legal = self.legal
+        new.pending = None
         new.shared = False
         return new
 
@@ -479,7 +482,6 @@ class Game:
         "_history",
         "_log",
         "_offered",
-        "_pending",
         "_silent",
         "_state",
         "_undo",
@@ -520,8 +522,6 @@ class Game:
         # a saved state with the history and log lengths, or None for a card played in
         # the middle of a hand (undone by the play state itself)
         self._undo: list[tuple[_State, int, int] | _Mark | None] = []
-        # the notifications of the action being applied; None when no action is
-        self._pending: list[tuple[str, dict[str, Any]]] | None = None
         self._transaction(self._start_game, None)
 
     # ------------------------------------------------------------------ views
@@ -727,7 +727,7 @@ class Game:
         legal = s.legal
         if legal is not None:
             return legal
-        if self._pending is not None:  # inside a hook, mid-step: nothing can be applied
+        if s.pending is not None:  # inside a hook, mid-step: nothing can be applied
             return ()
         phase = s.phase
         if phase is Phase.PLAY:
@@ -827,7 +827,7 @@ class Game:
                 play is not None
                 and s.phase is Phase.PLAY
                 and (seat is None or (seat == s.to_act and seat.__class__ is int))
-                and self._pending is None  # not from inside a hook (the checked path says)
+                and s.pending is None  # not from inside a hook (the checked path says)
             ):
                 r = play.try_apply(action.card.id)
                 if r >= 0:
@@ -865,7 +865,7 @@ class Game:
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
-        if self._pending is not None:
+        if self._state.pending is not None:
             self._refuse_mid_step("undo()")
         if not self._undo:
             raise IllegalActionError("nothing to undo")
@@ -902,7 +902,7 @@ class Game:
         # would turn the instance's inline attribute values into a dict and slow down
         # every later attribute access of the original. (_offered is only read inside a
         # transaction, which sets it first.)
-        if self._pending is not None:
+        if self._state.pending is not None:
             self._refuse_mid_step("clone()")
         new = _new(Game)
         new._config = self._config
@@ -911,20 +911,20 @@ class Game:
         new._history = self._history
         new._log = self._log
         new._undo = self._undo
-        new._pending = None
         state.shared = True
         return new
 
     def _notify_later(self, hook: str, kwargs: dict[str, Any]) -> None:
         """Queue a notification, sent once the action being applied is done."""
-        assert self._pending is not None
-        self._pending.append((hook, kwargs))
+        pending = self._state.pending
+        assert pending is not None
+        pending.append((hook, kwargs))
 
     def _refuse_mid_step(self, what: str) -> None:
         """Raise if an action is being applied: a hook sees the game between two states,
         which it may read but not change or copy (callers on hot paths test
-        ``_pending`` first)."""
-        if self._pending is not None:
+        ``pending`` first)."""
+        if self._state.pending is not None:
             raise IllegalActionError(
                 f"{what} from inside a plugin hook: the game is applying an action; read "
                 "it there, and act from a notification hook, which runs once it is done"
@@ -990,13 +990,13 @@ class Game:
 
     def _transaction(self, step: Any, arg: Any) -> None:
         """Run ``step`` atomically: on any error the state is restored. While it runs,
-        ``_pending`` collects the notifications (it is None otherwise): legal actions
+        the state's ``pending`` collects the notifications (None otherwise): legal actions
         are not cached, and apply, undo and clone are refused (hooks run mid-step)."""
         self._refuse_mid_step("apply()")
         if self._state.shared:
             self._unshare()
         saved = (self._state.copy(), len(self._history), len(self._log))
-        self._pending = []
+        self._state.pending = []
         self._offered = self._state.legal
         self._state.legal = None
         try:
@@ -1018,9 +1018,10 @@ class Game:
             self._state, n_history, n_log = saved
             del self._history[n_history:]
             del self._log[n_log:]
-            self._pending = None
             raise
-        pending, self._pending = self._pending, None
+        state = self._state
+        pending, state.pending = state.pending, None
+        assert pending is not None
         notify = [] if self._silent else [(self._impls(hook), hook, kw) for hook, kw in pending]
         notified = any(impls for impls, _, _ in notify)
         if step == self._apply:  # bound methods are new objects: `is` never matches
