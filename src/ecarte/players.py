@@ -68,14 +68,16 @@ class HeuristicPlayer:
     throws its lowest card when it cannot.
     """
 
-    def __init__(self) -> None:
-        self._power = _strength_order(RankOrder.KING_HIGH)
-
     # -- evaluation ---------------------------------------------------------
 
-    def likely_tricks(self, hand: CardSet, trump: Suit | None) -> float:
-        """A rough count of the tricks ``hand`` should take."""
-        power = self._power
+    def likely_tricks(
+        self, hand: CardSet, trump: Suit | None, rank_order: RankOrder = RankOrder.KING_HIGH
+    ) -> float:
+        """A rough count of the tricks ``hand`` should take when ranks compare
+        by ``rank_order`` (pass the game's ``rules.rank_order``; king-high, the
+        classic order, by default). The estimate depends on nothing else: no
+        state is kept between calls."""
+        power = _STRENGTHS[rank_order]
         top = max(power.values())
         tricks = 0.0
         trumps = [c for c in hand if c.suit == trump]
@@ -90,8 +92,9 @@ class HeuristicPlayer:
                 tricks += 0.35
         return tricks + (0.3 if len(trumps) >= 3 else 0.0)
 
-    def _keep_value(self, card: Card, trump: Suit | None) -> int:
-        value = self._power[card.rank]
+    @staticmethod
+    def _keep_value(card: Card, trump: Suit | None, power: Mapping[Rank, int]) -> int:
+        value = power[card.rank]
         if card.suit == trump:
             value += 10
         return value
@@ -101,44 +104,43 @@ class HeuristicPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         legal = list(legal)
         obs = observation
-        self._power = _STRENGTHS[obs.rules.rank_order]
+        order = obs.rules.rank_order
         if AnnounceKing() in legal:
             return AnnounceKing()
         if obs.phase is Phase.PACKETS:
             return ChoosePackets(3) if ChoosePackets(3) in legal else legal[0]
         if obs.phase is Phase.PROPOSE:
-            strong = self.likely_tricks(obs.hand, obs.trump) >= 2.6
+            strong = self.likely_tricks(obs.hand, obs.trump, order) >= 2.6
             decision: Action = PlayHand() if strong or Propose() not in legal else Propose()
             return decision if decision in legal else legal[0]
         if obs.phase is Phase.RESPOND:
-            strong = self.likely_tricks(obs.hand, obs.trump) >= 2.9
+            strong = self.likely_tricks(obs.hand, obs.trump, order) >= 2.9
             answer: Action = Refuse() if strong else Accept()
             return answer if answer in legal else legal[0]
         if obs.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
-            return self._discard(obs, legal)
+            return self._discard(obs, legal, _STRENGTHS[order])
         if obs.phase is Phase.PLAY:
-            return self._play(obs, legal)
+            return self._play(obs, legal, _STRENGTHS[order])
         return legal[0]
 
-    def _discard(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        top = max(self._power.values())
+    def _discard(
+        self, obs: Observation, legal: Sequence[Action], power: Mapping[Rank, int]
+    ) -> Action:
+        top = max(power.values())
         keep_floor = top - 1  # keep the two highest ranks and every trump
-        weak = CardSet.of(
-            c for c in obs.hand if c.suit != obs.trump and self._power[c.rank] < keep_floor
-        )
+        weak = CardSet.of(c for c in obs.hand if c.suit != obs.trump and power[c.rank] < keep_floor)
         options = [a for a in legal if isinstance(a, Discard)]
         best = max(
             options,
             key=lambda a: (
                 len(a.cards & weak) - 2 * len(a.cards - weak),
-                -sum(self._keep_value(c, obs.trump) for c in a.cards),
+                -sum(self._keep_value(c, obs.trump, power) for c in a.cards),
             ),
         )
         return best
 
-    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
+    def _play(self, obs: Observation, legal: Sequence[Action], power: Mapping[Rank, int]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
-        power = self._power
 
         def strength(card: Card) -> int:
             return power[card.rank] + (100 if card.suit == obs.trump else 0)

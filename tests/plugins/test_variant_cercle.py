@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 from ecarte_cercle import Bet, BetError, Cercle, Ledger
+from ecarte_poule import Poule
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ecarte import Game
+from ecarte import Game, PluginError, hookimpl
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 PLAYERS = {"Ada": 100, "Blaise": 100}
@@ -213,10 +214,40 @@ def test_variant_by_name_and_one_game_per_instance() -> None:
     cercle.bet("Cleo", "Player 1", 20)
     with pytest.raises(BetError, match="already"):
         cercle.join("Cleo", 20)
-    from ecarte import PluginError
-
     with pytest.raises((PluginError, Exception), match="one game"):
         Game(plugins=[cercle])
+
+
+class ThreeSeats:
+    NAME = "three-seats"
+
+    @hookimpl
+    def ecarte_table_size(self) -> int:
+        return 3
+
+
+@pytest.mark.parametrize("variants", [["poule", "cercle"], ["cercle", "poule"]])
+def test_a_table_of_more_than_two_is_refused_when_the_game_is_created(
+    variants: list[str],
+) -> None:
+    # before the fix this played until the first game ended, then failed in
+    # ecarte_game_ended with KeyError(2) after the action had been applied
+    with pytest.raises(PluginError, match=r"'cercle'.*two seats, not 3"):
+        Game(variant=variants, seed=1)
+
+
+def test_the_refused_instance_is_left_unused() -> None:
+    cercle = Cercle(players=PLAYERS, gallery=GALLERY)
+    for extra in (Poule(), ThreeSeats()):
+        with pytest.raises(PluginError, match="two seats, not 3"):
+            Game(plugins=[cercle, extra], seed=1)
+    with pytest.raises(BetError, match="no game"):
+        cercle.bet("Cleo", "Ada", 5)
+    assert cercle.ledger.balance(Ledger.STAKES) == 0 and not cercle.settlements
+    game = Game(plugins=[cercle], seed=1)  # it still serves a two-seat game
+    cercle.bet("Cleo", "Ada", 5)
+    _finish_game(game)
+    assert len(cercle.settlements) == 1
 
 
 BETS = st.lists(

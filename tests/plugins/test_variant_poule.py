@@ -54,6 +54,49 @@ def test_per_hand_rotation_the_dealer_sits_out(seed: int) -> None:
     assert isinstance(poule, Poule) and sum(poule.net()) == 0
 
 
+def _paid_after_each_game(poule: Poule, seed: int) -> tuple[Game, list[list[int]]]:
+    game = Game(plugins=[poule], seed=seed)
+    players = {s: RandomPlayer(seed=s) for s in range(3)}
+    paid = [list(poule.paid)]
+    while not game.is_over:
+        n = len(game.game_results)
+        seat = game.to_act
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()), seat=seat)
+        if len(game.game_results) > n:
+            paid.append(list(poule.paid))
+    return game, paid
+
+
+@pytest.mark.parametrize("rotation", ["per-game", "per-hand"])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_pool_is_fed_by_the_losers(rotation: str, seed: int) -> None:
+    poule = Poule(rotation=rotation, ante=2)  # type: ignore[arg-type]
+    game, paid = _paid_after_each_game(poule, seed)
+    results = game.game_results
+    assert paid[0] == [2, 2, 2]  # everyone antes
+    assert len(paid) == len(results) + 1
+    for result, before, after in zip(results[:-1], paid, paid[1:], strict=False):
+        # per-hand, all three played: both seats that did not win, the sitter included
+        losers = {result.loser} if rotation == "per-game" else {0, 1, 2} - {result.winner}
+        assert [a - b for a, b in zip(after, before, strict=True)] == [
+            2 if s in losers else 0 for s in range(3)
+        ]
+    assert paid[-1] == paid[-2]  # the game that takes the pool adds nothing
+    assert poule.pool == 0 and poule.winnings[game.winner] == sum(poule.paid)
+    assert sum(poule.net()) == 0
+
+
+def test_per_hand_the_seat_that_sat_out_the_deciding_hand_pays() -> None:
+    # seed 2: seat 2 wins the first game in a hand against seat 0 while seat 1 waits
+    poule = Poule(rotation="per-hand", ante=1)
+    game, paid = _paid_after_each_game(poule, 2)
+    first = game.game_results[0]
+    deciding = first.hands[-1]
+    sitter = 3 - deciding.dealer - deciding.elder
+    assert (first.winner, sitter) == (2, 1)
+    assert paid[1] == [2, 2, 1]
+
+
 def test_per_player_scores() -> None:
     game = Game(plugins=[Poule(rotation="per-hand")], seed=3)
     play_match(game, {s: RandomPlayer(seed=s) for s in range(3)})

@@ -22,11 +22,13 @@ from ecarte import (
     Phase,
     PlayHand,
     Propose,
+    RankOrder,
     Refuse,
+    Rules,
     Suit,
     hookimpl,
 )
-from ecarte.players import RandomPlayer, play_match
+from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 S = Suit.SPADES
 EXAMPLES = {
@@ -153,6 +155,55 @@ def test_adjustment_is_enforced_in_the_game() -> None:
     assert game.scores[game.dealer] == 4
     assert game.legal_actions() == (PlayHand(),)
     with pytest.raises(IllegalActionError, match="point of game"):
+        game.apply(Propose())
+
+
+class KingIsFour:
+    NAME = "king-is-four"
+
+    @hookimpl
+    def ecarte_king_points(self) -> int:
+        return 4
+
+
+ACES = "A♦ 7♦ A♥ A♠ 7♣"  # no jeu de règle; strong only where the ace is high
+
+
+def test_the_even_chance_is_estimated_in_the_rank_order_asked() -> None:
+    aces, queens = CardSet.parse(ACES), CardSet.parse("Q♦ J♦ Q♥ Q♠ 7♣")
+    D = Suit.DIAMONDS
+    assert match_hand(aces, D) is None and match_hand(queens, D) is None
+    assert not elder_convention(aces, D, dealer_score=4).play  # king-high by default
+    assert elder_convention(aces, D, dealer_score=4, rank_order=RankOrder.ACE_HIGH).play
+    assert elder_convention(queens, D, dealer_score=4).play
+    assert not elder_convention(queens, D, dealer_score=4, rank_order=RankOrder.ACE_HIGH).play
+
+
+def test_the_estimate_does_not_depend_on_the_last_game_a_bot_saw() -> None:
+    bot, aces = HeuristicPlayer(), CardSet.parse(ACES)
+    classic = bot.likely_tricks(aces, Suit.DIAMONDS)
+    assert classic == bot.likely_tricks(aces, Suit.DIAMONDS, RankOrder.KING_HIGH)
+    brazilian = Game("brazilian", seed=1)
+    play_match(brazilian, {0: bot, 1: RandomPlayer(seed=1)})  # bot.choose() under ace-high
+    assert bot.likely_tricks(aces, Suit.DIAMONDS) == classic
+    assert bot.likely_tricks(aces, Suit.DIAMONDS, RankOrder.ACE_HIGH) > classic + 1
+
+
+@pytest.mark.parametrize(("preset", "forced"), [("classic", False), ("brazilian", True)])
+def test_the_adjustment_uses_the_games_rank_order(preset: str, forced: bool) -> None:
+    # the dealer is at 4 (a turned-up king worth 4); the elder holds three aces
+    deal = FixedDeal(elder=ACES, dealer="J♣ 10♣ 9♣ 9♦ 8♠", turnup="K♦")
+    rules = Rules.preset(preset)
+    game = dealt(Game(rules, plugins=[JeuxDeRegles(), deal, KingIsFour()], seed=1))
+    assert game.rules.rank_order is rules.rank_order
+    assert game.scores[game.dealer] == 4 and game.phase is Phase.PROPOSE
+    assert (Propose() not in game.legal_actions()) is forced
+    obs = game.observation(game.to_act)
+    assert RegleBot().choose(obs, game.legal_actions()) == PlayHand() or not forced
+    if forced:
+        with pytest.raises(IllegalActionError, match="point of game"):
+            game.apply(Propose())
+    else:
         game.apply(Propose())
 
 

@@ -1,6 +1,7 @@
 """Club écarté (au cercle) with a betting gallery (RULES.md section 2, seed 000).
 
-Two players sit at the table; a gallery of named backers stakes money on one
+Two players sit at the table (a table of more seats, e.g. with ``poule``, is
+refused when the game is created); a gallery of named backers stakes money on one
 player or the other before each game. When the game ends, the book is
 matched: each side's stakes count in order, the seated players' own stakes
 first (their first right to cover), then the backers' in the order they were
@@ -37,7 +38,7 @@ from fractions import Fraction
 
 from attrs import frozen
 
-from ecarte import Action, EcarteError, Game, GameResult, Seats, hookimpl
+from ecarte import Action, EcarteError, Game, GameResult, PluginError, Seats, hookimpl
 
 __all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement"]
 
@@ -255,6 +256,16 @@ class Cercle:
         self._bets.append(bet)
 
     # -- hooks --------------------------------------------------------------
+
+    @hookimpl(tryfirst=True)
+    def ecarte_next_game(self, game: Game) -> None:
+        # asked before each game, first of all plugins, and for the first game while
+        # Game() is being created: a table that is not two seats is refused there
+        if game.players != 2:
+            raise PluginError(
+                f"plugin 'cercle': club écarté is played at a table of two seats, "
+                f"not {game.players} (it cannot be combined with a variant that seats more)"
+            )
 
     @hookimpl
     def ecarte_game_started(self, game: Game, number: int, seats: Seats) -> None:

@@ -47,10 +47,13 @@ class Poule:
     """La poule: a table of three, the loser of a game makes way, two wins in
     a row take the pool.
 
-    ``ante`` is what each player puts in the pool at the start and what the
-    loser of every game adds (per-game rotation; with per-hand rotation, the
-    two players of the deciding hand who did not win add it). The pool and
-    what each seat paid in are kept in :attr:`pool` and :attr:`paid`.
+    ``ante`` is what each player puts in the pool at the start and what every
+    loser of a game adds, except after the game that ends the match (the pool
+    is fed by the players who lose). With per-game rotation the loser is the
+    one of the game's two players who did not win. With per-hand rotation all
+    three seats play and score in every game, so both seats that did not win
+    it add the ante, including the one who sat out the deciding hand. The pool
+    and what each seat paid in are kept in :attr:`pool` and :attr:`paid`.
     One instance serves one game.
     """
 
@@ -112,7 +115,7 @@ class Poule:
     def ecarte_game_ended(self, game: Game, result: GameResult) -> None:
         if game.is_over:
             return
-        if self.rotation == "per-hand":
+        if self.rotation == "per-hand":  # all three played the game: both others lost it
             for seat in set(range(SEATS)) - {result.winner}:
                 self._pay(seat)
         else:

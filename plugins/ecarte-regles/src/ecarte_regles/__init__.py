@@ -33,6 +33,7 @@ from ecarte import (
     PlayHand,
     Propose,
     Rank,
+    RankOrder,
     Refuse,
     Suit,
     hookimpl,
@@ -190,8 +191,9 @@ def is_guarded(hand: CardSet, trump: Suit) -> tuple[int, int]:
 
 
 EVEN_CHANCE = 2.4
-"""The estimate (:meth:`ecarte.players.HeuristicPlayer.likely_tricks`) from
-which a hand is taken to have an even chance of three tricks."""
+"""The estimate (:meth:`ecarte.players.HeuristicPlayer.likely_tricks`, in the
+game's rank order) from which a hand is taken to have an even chance of three
+tricks."""
 
 
 @frozen
@@ -233,16 +235,27 @@ _ESTIMATOR = HeuristicPlayer()
 
 
 def elder_convention(
-    hand: CardSet, trump: Suit, *, elder_score: int = 0, dealer_score: int = 0, target: int = 5
+    hand: CardSet,
+    trump: Suit,
+    *,
+    elder_score: int = 0,
+    dealer_score: int = 0,
+    target: int = 5,
+    rank_order: RankOrder = RankOrder.KING_HIGH,
 ) -> Decision:
-    """Whether the elder must play ``hand`` without proposing."""
+    """Whether the elder must play ``hand`` without proposing. ``rank_order``
+    (the game's ``rules.rank_order``) is the order the even-chance estimate
+    counts high cards by."""
     pattern = match_hand(hand, trump)
     king = Card.of(Rank.KING, trump) in hand
     if pattern is not None:
         if king:
             return Decision(False, f"jeu de règle ({pattern.name}) with the king: propose")
         return Decision(True, f"jeu de règle ({pattern.name})")
-    if dealer_score == target - 1 and _ESTIMATOR.likely_tricks(hand, trump) >= EVEN_CHANCE:
+    if (
+        dealer_score == target - 1
+        and _ESTIMATOR.likely_tricks(hand, trump, rank_order) >= EVEN_CHANCE
+    ):
         return Decision(True, f"{ADJUSTMENTS[0].name}: an even chance of three tricks")
     return Decision(False, "no jeu de règle")
 
@@ -276,7 +289,8 @@ def _decide(game: Game, seat: int) -> Decision | None:
         "target": game.rules.target,
     }
     if seat == game.elder:
-        return elder_convention(game.hand(seat), trump, **kwargs)
+        order = game.rules.rank_order
+        return elder_convention(game.hand(seat), trump, **kwargs, rank_order=order)
     return dealer_convention(game.hand(seat), trump, **kwargs)
 
 
@@ -333,7 +347,8 @@ class RegleBot:
             }
             want: Action
             if obs.phase is Phase.PROPOSE:
-                play = elder_convention(obs.hand, obs.trump, **kwargs).play
+                order = obs.rules.rank_order
+                play = elder_convention(obs.hand, obs.trump, **kwargs, rank_order=order).play
                 want = PlayHand() if play else Propose()
             else:
                 refuse = dealer_convention(obs.hand, obs.trump, **kwargs).play
