@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import enum
 from types import ModuleType
 from typing import Any
 
 import pytest
 from _coretools import piquet_tables
 
-from ecarte._core import HandOptions
+import ecarte._core as core
+from ecarte._core import HandOptions, ranked_context
+from ecarte._core._pure import MAX_BATCH
 
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
 
@@ -106,3 +109,199 @@ def test_bad_batch_arguments(impl: ModuleType) -> None:
     for n in (0, 2**32):
         with pytest.raises(ValueError):
             impl.Rng(1).below(n)
+
+
+# Review fixes: every backend rejects the same input with ValueError (the rule of
+# docs/c-core.md: an int is an int or an int subclass, never a bool; a sequence is a list or a
+# tuple; anything else raises ValueError), and gives the same result on edge input.
+
+A, D = 0x3E0, 0x3E00000  # clubs 7..J, diamonds 7..J: two five-card hands
+DECK = 0x1FE0_1FE0_1FE0_1FE0
+
+
+def _ranked(impl: ModuleType) -> Any:
+    return ranked_context(0, CLASSIC, DECK, impl)
+
+
+def test_batch_size_is_bounded(impl: ModuleType) -> None:
+    # Cython used to overflow its allocation (2**61 + 1) and crash; cffi raised OverflowError,
+    # pure looped for ever. A bad n is now caught first, before the seed and the options.
+    for fn in (impl.random_hands, impl.random_hand_results, impl.random_solves):
+        for n in (MAX_BATCH + 1, 2**61 + 1, 2**64, True):
+            with pytest.raises(ValueError, match=r"n must be an int 0\.\.2\*\*40"):
+                fn(n, 1, "not options")
+            with pytest.raises(ValueError, match=r"n must be an int 0\.\.2\*\*40"):
+                fn(n, 1)
+    assert MAX_BATCH == 2**40
+
+
+def test_flags_are_checked_everywhere(impl: ModuleType) -> None:
+    ctx = _ranked(impl)
+    for flags in (-1, 8, 0x3E0, 2**64, 2.0, None, True, "3"):
+        with pytest.raises(ValueError, match="MUST_"):
+            impl.legal_plays(ctx, A, [21], flags)
+        with pytest.raises(ValueError, match="MUST_"):
+            impl.perft(ctx, (A, D), 0, [], flags, 2)
+        with pytest.raises(ValueError, match="MUST_"):
+            impl.solve(ctx, (A, D), 0, [], flags)
+        with pytest.raises(ValueError, match="MUST_"):
+            impl.solve_batch([(ctx, (A, D), 0, [])], flags)
+        with pytest.raises(ValueError, match="MUST_"):
+            impl.PlayState(ctx, (A, D), 0, flags)
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        {"elder_min_discard": 1.5},
+        {"dealer_min_discard": True},
+        {"vole_penalty": 2.0},
+        {"deal_pattern": 32.0},
+        {"order": (12, 11, 10, 9, 8, 7, 6, 5.0)},
+        {"penalty_to_dealer": 2},
+        {"penalty_every_refusal": 5},
+        {"king_points": 2},
+        {"king_points": None},
+        {"must_overtake": "no"},
+        {"must_trump": 1},
+    ],
+    ids=repr,
+)
+def test_hand_options_types(impl: ModuleType, field: dict[str, Any]) -> None:
+    options = HandOptions(**field)
+    with pytest.raises(ValueError, match=next(iter(field))):
+        options.check()
+    with pytest.raises(ValueError, match=next(iter(field))):
+        impl.random_hands(20, 5, options)
+    with pytest.raises(ValueError, match=next(iter(field))):
+        impl.random_solves(5, 5, options)
+
+
+def test_perft_depth_bound(impl: ModuleType) -> None:
+    ctx = _ranked(impl)
+    for depth in (65, 10**6, -1, 2.0, True):
+        with pytest.raises(ValueError, match=r"perft depth must be an int 0\.\.64"):
+            impl.perft(ctx, (A, D), 0, [], 3, depth)
+    pure = core.backend("pure")
+    want = pure.perft(_ranked(pure), (A, D), 0, [], 3, 64)
+    assert impl.perft(ctx, (A, D), 0, [], 3, 64) == want
+
+
+def test_play_state_hand_position(impl: ModuleType) -> None:
+    s = impl.PlayState(_ranked(impl), (A, D), 0, 3)
+    assert (s.hand(0), s.hand(1)) == (A, D)
+    for position in (2, -1, 2**70, True, 1.0, None):
+        with pytest.raises(ValueError, match="position must be 0 or 1"):
+            s.hand(position)
+
+
+def test_pure_rejects_what_c_rejects(impl: ModuleType) -> None:
+    ctx = _ranked(impl)
+    for leader in (1.0, True, None):
+        with pytest.raises(ValueError, match="leader"):
+            impl.PlayState(ctx, (A, D), leader, 3)
+    suit_of, power = piquet_tables(CLASSIC, 1)
+    for bad in (-1.0, 1.0, True, None):
+        with pytest.raises(ValueError, match="effective suit"):
+            impl.make_context([bad, *suit_of[1:]], power, 0)
+    for trump in (True, 1.0):
+        with pytest.raises(ValueError, match="trump"):
+            impl.make_context(suit_of, power, trump)
+    with pytest.raises(ValueError):
+        impl.legal_plays(ctx, True, [], 3)  # a bool is no mask
+
+
+class _Suit(enum.IntEnum):
+    CLUBS = 0
+    HEARTS = 3
+
+
+def test_int_subclasses_give_plain_ints(impl: ModuleType) -> None:
+    suit_of, power = piquet_tables(CLASSIC, 1)
+    ctx = impl.make_context([_Suit(s) if s in (0, 3) else s for s in suit_of], power, _Suit.HEARTS)
+    assert type(ctx.trump) is int and ctx.trump == 3
+    assert all(type(s) is int for s in ctx.suit_of)
+    s = impl.PlayState(ctx, (A, D), _Suit.CLUBS, 3)
+    assert type(s.to_move) is int and s.to_move == 0
+    assert s.apply(_Suit.CLUBS + 5) == 0  # an IntEnum card id: plain int 5 played
+    assert s.cards == (5,) and all(type(c) is int for c in s.cards)
+
+
+@pytest.mark.parametrize("bad", [None, 21, (c for c in [21]), iter([21]), {21}], ids=repr)
+def test_sequences_are_lists_or_tuples(impl: ModuleType, bad: object) -> None:
+    ctx = _ranked(impl)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.legal_plays(ctx, A, bad, 3)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.trick_winner(ctx, bad)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.perft(ctx, (A, D), 0, bad, 3, 2)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.solve(ctx, bad, 0, [], 3)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.PlayState(ctx, bad, 0, 3)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.solve_batch(bad, 3)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        impl.make_context(bad, [0] * 64, 0)
+    with pytest.raises(ValueError, match="list or a tuple"):
+        ranked_context(0, bad, DECK, impl)  # type: ignore[arg-type]
+
+
+def test_solve_batch_positions(impl: ModuleType) -> None:
+    ctx = _ranked(impl)
+    for position in ((ctx, (A, D), 0), None, (c for c in (ctx, (A, D), 0, []))):
+        with pytest.raises(ValueError, match="position 0"):
+            impl.solve_batch([position], 3)
+    pure = core.backend("pure")
+    want = pure.solve_batch([(_ranked(pure), [A, D], 0, [])], 3)
+    assert impl.solve_batch([[ctx, [A, D], 0, []]], 3) == want
+
+
+@pytest.mark.parametrize(
+    ("order", "deck"),
+    [
+        ([11, 10, -1], DECK),
+        ([16, 10], DECK),
+        ([11, 11, 10], DECK),
+        ([11.0, 10], DECK),
+        ([True, 10], DECK),
+        (CLASSIC, -1),
+        (CLASSIC, 2**64),
+        (CLASSIC, 1.0),
+        (CLASSIC, True),
+    ],
+    ids=repr,
+)
+def test_ranked_context_checks(impl: ModuleType, order: list[Any], deck: Any) -> None:
+    with pytest.raises(ValueError, match=r"order|deck"):
+        ranked_context(0, order, deck, impl)
+
+
+def test_unbuilt_objects_stay_defined(impl: ModuleType) -> None:
+    # a Cython PlayState or Context made by __new__ alone (no __init__) is empty, never
+    # undefined (the Python classes of cffi and pure then lack attributes: AttributeError)
+    if impl is not core.backends().get("cython"):
+        pytest.skip("only the Cython classes hold C data without __init__")
+    s = impl.PlayState.__new__(impl.PlayState)
+    assert s.legal() == 0
+    with pytest.raises(ValueError):
+        s.apply(5)
+    assert s.try_apply(5) == -1
+    with pytest.raises(ValueError):
+        s.apply_unchecked(5)
+    empty = impl.Context()
+    assert empty.deck == 0 and set(empty.suit_of) == {-1}
+
+
+def test_apply_unchecked_needs_a_held_card(impl: ModuleType) -> None:
+    s = impl.PlayState(_ranked(impl), (A, D), 0, 3)
+    for card in (21, 64, -1, 2**70, 5.0, True, 69):
+        with pytest.raises(ValueError, match="apply_unchecked"):
+            s.apply_unchecked(card)
+    assert s.cards == () and s.hands == (A, D)
+    for card in (5, 21, 6, 22, 7, 23, 8, 24, 9, 25):
+        s.apply_unchecked(card)
+    assert s.over
+    with pytest.raises(ValueError, match="apply_unchecked"):
+        s.apply_unchecked(5)

@@ -162,8 +162,17 @@ def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object 
     """Tables for a game where every suit ranks as ``order`` (rank ids, high to low).
 
     ``deck`` is the mask of the cards in play. ``backend`` is a module with
-    ``make_context`` (default: the live backend).
+    ``make_context`` (default: the live backend). ``order`` is a list or tuple of distinct
+    ranks 0..15 and ``deck`` an int 0..2**64-1, else ValueError (as every core function).
     """
+    _pure._check_seq(order, "order")
+    for rank in order:
+        if not (_pure._is_int(rank) and 0 <= rank <= 15):
+            raise ValueError(f"order: rank {rank!r} is not an int 0..15")
+    if len(set(order)) != len(order):
+        raise ValueError(f"order: ranks {list(order)!r} are not distinct")
+    if not (_pure._is_int(deck) and 0 <= deck < 1 << 64):
+        raise ValueError(f"deck {deck!r} is not a 64-bit mask")
     suit_of = [-1] * 64
     power = [0] * 64
     n = len(order)

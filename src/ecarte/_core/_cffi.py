@@ -23,6 +23,13 @@ from ._pure import (
     HandResult,
     HandTotals,
     SolveResults,
+    _check_depth,
+    _check_flags,
+    _check_n,
+    _check_position_index,
+    _check_seed,
+    _check_seq,
+    _is_int,
 )
 
 __all__ = [
@@ -64,7 +71,9 @@ class Context:
     __slots__ = ("c",)
 
     def __init__(self) -> None:
+        # an empty deck until make_context fills it (Context() alone stays well defined)
         self.c: Any = ffi.new("ec_context *")
+        lib.ec_context_init(self.c, _NO_SUITS, _NO_POWERS, -1)
 
     @property
     def suit_of(self) -> tuple[int, ...]:
@@ -95,25 +104,33 @@ class Context:
         return bool(self.c.distinct)
 
 
+_NO_SUITS = ffi.new("int8_t[64]", [-1] * 64)
+_NO_POWERS = ffi.new("uint8_t[64]", [0] * 64)
+
+
 def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> Context:
     """Build the tables for one hand; ``suit_of[c] == -1`` marks a card not in the deck."""
+    _check_seq(suit_of, "suit_of")
+    _check_seq(power, "power")
     if len(suit_of) != 64 or len(power) != 64:
         raise ValueError("suit_of and power need 64 entries, one per card id")
-    if not (isinstance(trump, int) and -1 <= trump <= 3):
+    if not (_is_int(trump) and -1 <= trump <= 3):
         raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
+    su = []
     pw = []
     for i in range(64):
         s = suit_of[i]
-        if not (isinstance(s, int) and -1 <= s <= 3):
+        if not (_is_int(s) and -1 <= s <= 3):
             raise ValueError(f"card {i}: effective suit {s!r} is not -1..3")
+        su.append(int(s))
         if s == -1:
             pw.append(0)
             continue
-        if not (isinstance(power[i], int) and 0 <= power[i] <= 63):
+        if not (_is_int(power[i]) and 0 <= power[i] <= 63):
             raise ValueError(f"card {i}: power {power[i]!r} is not 0..63")
-        pw.append(power[i])
+        pw.append(int(power[i]))
     ctx = Context()
-    err = lib.ec_context_init(ctx.c, ffi.new("int8_t[64]", list(suit_of)), pw, trump)
+    err = lib.ec_context_init(ctx.c, ffi.new("int8_t[64]", su), pw, int(trump))
     if err:
         _fail(err, "make_context")
     return ctx
@@ -126,21 +143,33 @@ def _ctx(ctx: object) -> Any:
 
 
 def _mask(m: object) -> int:
-    if not (isinstance(m, int) and 0 <= m <= _M64):
+    if type(m) is int and 0 <= m <= _M64:
+        return m
+    if not (_is_int(m) and 0 <= m <= _M64):
         raise ValueError(f"hand mask {m!r} is not a 64-bit mask")
-    return m
+    return int(m)
 
 
 def _cards(trick: Sequence[int]) -> list[int]:
+    if type(trick) is not list and type(trick) is not tuple:
+        _check_seq(trick, "trick")
     out = list(trick)
     for c in out:
-        if not (isinstance(c, int) and 0 <= c < 64):
-            raise ValueError(f"card id {c!r} is not in this deck")
+        if type(c) is not int or not 0 <= c < 64:
+            return [_card(c) for c in out]
     return out
+
+
+def _card(c: object) -> int:
+    if not (_is_int(c) and 0 <= c < 64):
+        raise ValueError(f"card id {c!r} is not in this deck")
+    return int(c)
 
 
 def legal_plays(ctx: object, hand: int, trick: Sequence[int], flags: int) -> int:
     """Mask of the cards of ``hand`` that may be played to ``trick`` (see ``_pure``)."""
+    if type(flags) is not int or not 0 <= flags <= 7:
+        flags = _check_flags(flags)
     c = _ctx(ctx)
     h = _mask(hand)
     t = _cards(trick)
@@ -171,8 +200,7 @@ class Rng:
     __slots__ = ("r",)
 
     def __init__(self, seed: int) -> None:
-        if not (isinstance(seed, int) and 0 <= seed <= _M64):
-            raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+        seed = _check_seed(seed)
         self.r: Any = ffi.new("ec_rng *")
         lib.ec_rng_seed(self.r, seed)
 
@@ -180,9 +208,9 @@ class Rng:
         return int(lib.ec_rng_next(self.r))
 
     def below(self, n: int) -> int:
-        if not (isinstance(n, int) and 1 <= n < 1 << 32):
+        if not (_is_int(n) and 1 <= n < 1 << 32):
             raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
-        return int(lib.ec_rng_below(self.r, n))
+        return int(lib.ec_rng_below(self.r, int(n)))
 
 
 def _rules(options: HandOptions | None) -> Any:
@@ -206,16 +234,14 @@ def _rules(options: HandOptions | None) -> Any:
     return r
 
 
-def _batch_args(n: object, seed: object) -> None:
-    if not (isinstance(n, int) and n >= 0):
-        raise ValueError(f"n must be an int >= 0, not {n!r}")
-    if not (isinstance(seed, int) and 0 <= seed <= _M64):
-        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+def _batch_args(n: object, seed: object) -> tuple[int, int]:
+    """``n`` (at most ``MAX_BATCH``, as in every backend) and ``seed`` as plain ints."""
+    return _check_n(n), _check_seed(seed)
 
 
 def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
     """Play ``n`` random hands from ``seed``; totals and digest (cffi releases the GIL)."""
-    _batch_args(n, seed)
+    n, seed = _batch_args(n, seed)
     r = _rules(options)
     t = ffi.new("ec_totals *")
     lib.ec_random_hands(r, seed, n, ffi.NULL, t)
@@ -234,7 +260,7 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
 
 def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -> list[HandResult]:
     """Play ``n`` random hands from ``seed`` and return each result."""
-    _batch_args(n, seed)
+    n, seed = _batch_args(n, seed)
     r = _rules(options)
     out = ffi.new("ec_hand_result[]", max(n, 1))
     lib.ec_random_hands(r, seed, n, out, ffi.NULL)
@@ -248,7 +274,7 @@ def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -
 
 def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:
     """Deal ``n`` random hands and solve each from the first trick."""
-    _batch_args(n, seed)
+    n, seed = _batch_args(n, seed)
     r = _rules(options)
     values = ffi.new("int8_t[]", max(n, 1))
     best = ffi.new("uint8_t[]", max(n, 1))
@@ -263,12 +289,14 @@ def _position(
     ctx: object, hands: Sequence[int], leader: int, trick: Sequence[int], pos: Any
 ) -> Any:
     c = _ctx(ctx)
+    if type(hands) is not list and type(hands) is not tuple:
+        _check_seq(hands, "hands")
     np = len(hands)
     if not 2 <= np <= 4:
         raise ValueError(f"a position has 2 to 4 hands, not {np}")
     for i in range(np):
         pos.hands[i] = _mask(hands[i])
-    if not (isinstance(leader, int) and 0 <= leader < np):
+    if not (_is_int(leader) and 0 <= leader < np):
         raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
     t = _cards(trick)
     if len(t) >= np:
@@ -276,7 +304,7 @@ def _position(
     for i, card in enumerate(t):
         pos.trick[i] = card
     pos.nplayers = np
-    pos.leader = leader
+    pos.leader = int(leader)
     pos.ntrick = len(t)
     err = lib.ec_position_check(c, pos)
     if err:
@@ -293,10 +321,11 @@ def perft(
     depth: int,
 ) -> int:
     """Number of distinct play sequences of ``depth`` cards from the position."""
+    if type(flags) is not int or not 0 <= flags <= 7:
+        flags = _check_flags(flags)
     pos = ffi.new("ec_position *")
     c = _position(ctx, hands, leader, trick, pos)
-    if not (isinstance(depth, int) and 0 <= depth <= 64):
-        raise ValueError(f"perft depth must be an int >= 0, not {depth!r}")
+    depth = _check_depth(depth)
     count = ffi.new("uint64_t *")
     err = lib.ec_perft(c, pos, flags, depth, count)
     if err:
@@ -308,6 +337,8 @@ def solve(
     ctx: object, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int
 ) -> tuple[int, int]:
     """Double-dummy solve of a two-player position: ``(tricks, card)``."""
+    if type(flags) is not int or not 0 <= flags <= 7:
+        flags = _check_flags(flags)
     pos = ffi.new("ec_position *")
     c = _position(ctx, hands, leader, trick, pos)
     if len(hands) != 2:
@@ -323,7 +354,13 @@ def solve_batch(
     positions: Sequence[tuple[object, Sequence[int], int, Sequence[int]]], flags: int
 ) -> list[tuple[int, int]]:
     """:func:`solve` for each ``(ctx, hands, leader, trick)``, one C call for the batch."""
+    if type(flags) is not int or not 0 <= flags <= 7:
+        flags = _check_flags(flags)
+    _check_seq(positions, "positions")
     n = len(positions)
+    for i, p in enumerate(positions):
+        if not (isinstance(p, (list, tuple)) and len(p) == 4):
+            raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
     ctxs = ffi.new("ec_context[]", max(n, 1))
     pos = ffi.new("ec_position[]", max(n, 1))
     for i, (ctx, hands, leader, trick) in enumerate(positions):
@@ -347,15 +384,16 @@ class PlayState:
 
     def __init__(self, ctx: object, hands: Sequence[int], leader: int, flags: int) -> None:
         c = _ctx(ctx)
+        _check_seq(hands, "hands")
         if len(hands) != 2:
             raise ValueError(f"a play state has 2 hands, not {len(hands)}")
         h0, h1 = _mask(hands[0]), _mask(hands[1])
-        if type(leader) is not int or not 0 <= leader <= 1:
+        if not (_is_int(leader) and 0 <= leader <= 1):
             raise ValueError(f"leader must be a position 0..1, not {leader!r}")
-        if not (isinstance(flags, int) and 0 <= flags <= 7):
-            raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags")
+        if type(flags) is not int or not 0 <= flags <= 7:
+            flags = _check_flags(flags)
         self.p: Any = ffi.new("ec_play *")
-        err = lib.ec_play_init(c, self.p, h0, h1, leader, flags)
+        err = lib.ec_play_init(c, self.p, h0, h1, int(leader), flags)
         if err:
             _fail(err, "play state")
         self.ctx = ctx
@@ -374,6 +412,8 @@ class PlayState:
         return int(lib.ec_play_legal(self._c, self.p))
 
     def apply(self, card: int) -> int:
+        if type(card) is not int and _is_int(card):
+            card = int(card)
         if type(card) is not int or not 0 <= card < 64:
             raise ValueError(f"play {card!r}: a card id is not in this deck")
         r = int(lib.ec_play_apply(self._c, self.p, card))
@@ -382,13 +422,24 @@ class PlayState:
         return r
 
     def try_apply(self, card: int) -> int:
-        if type(card) is not int or not 0 <= card < 64:
+        if type(card) is not int:
+            if not _is_int(card):
+                return -1
+            card = int(card)
+        if not 0 <= card < 64:
             return -1
         r = int(lib.ec_play_apply(self._c, self.p, card))
         return -1 if r < 0 else r << 1 | self.p.to_move
 
     def apply_unchecked(self, card: int) -> int:
-        return int(lib.ec_play_apply_unchecked(self._c, self.p, card & 63))
+        """``apply`` without the rules: the card must be legal (search code). Only a card
+        not held by the position to move raises ValueError (memory safety)."""
+        if type(card) is not int and _is_int(card):
+            card = int(card)
+        p = self.p
+        if not (type(card) is int and 0 <= card < 64 and p.hands[p.to_move] >> card & 1):
+            raise ValueError(f"apply_unchecked({card!r}): not a card of the position to move")
+        return int(lib.ec_play_apply_unchecked(self._c, p, card))
 
     def undo(self) -> int:
         r = int(lib.ec_play_undo(self.p))
@@ -413,7 +464,10 @@ class PlayState:
         return (int(self.p.hands[0]), int(self.p.hands[1]))
 
     def hand(self, position: int) -> int:
-        return int(self.p.hands[position & 1])
+        """The hand of position 0 or 1."""
+        if type(position) is not int or not 0 <= position <= 1:
+            position = _check_position_index(position)
+        return int(self.p.hands[position])
 
     @property
     def won(self) -> tuple[int, int]:

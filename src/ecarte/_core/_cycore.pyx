@@ -6,6 +6,7 @@ Same functions, same results as ``_pure`` (the oracle); every bad input raises
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport SIZE_MAX
 from libc.string cimport memset
 
 from ecarte._core._pure import (
@@ -20,6 +21,13 @@ from ecarte._core._pure import (
     HandResult,
     HandTotals,
     SolveResults,
+    _check_depth,
+    _check_flags,
+    _check_n,
+    _check_position_index,
+    _check_seed,
+    _check_seq,
+    _is_int,
 )
 
 __all__ = [
@@ -29,15 +37,39 @@ __all__ = [
     "trick_winner",
 ]
 
-cdef object _M64 = (1 << 64) - 1
-
 
 cdef int _fail(int code, str what) except -1:
     raise ValueError(f"{what}: {ec_strerror(code).decode()}")
 
 
+cdef inline bint _isint(object x):
+    """An int for the core (``_pure._is_int``): int or a subclass, never a bool."""
+    return type(x) is int or (isinstance(x, int) and not isinstance(x, bool))
+
+
+cdef inline unsigned _flags(object flags) except? 0xFFFFFFFF:
+    """The play flags as a C value; the shared check (and message) off the fast path."""
+    if type(flags) is int and 0 <= flags <= 7:
+        return <unsigned>flags
+    return <unsigned>_check_flags(flags)
+
+
+cdef inline int _seq(object x, str what) except -1:
+    if type(x) is not list and type(x) is not tuple and not isinstance(x, (list, tuple)):
+        _check_seq(x, what)
+    return 0
+
+
 cdef class Context:
     """Per-hand tables (an ``ec_context``); attributes as ``_pure.TrickContext``."""
+
+    def __cinit__(self):
+        # an empty deck until make_context fills it (Context() alone stays well defined)
+        cdef int8_t s[64]
+        cdef uint8_t p[64]
+        memset(s, 0xFF, sizeof(s))
+        memset(p, 0, sizeof(p))
+        ec_context_init(&self.c, s, p, -1)
 
     @property
     def suit_of(self):
@@ -68,24 +100,29 @@ cdef class Context:
         return bool(self.c.distinct)
 
 
+cdef Context _NO_CONTEXT = Context()
+
+
 def make_context(suit_of, power, trump):
     """Build the tables for one hand; ``suit_of[c] == -1`` marks a card not in the deck."""
     cdef Context ctx = Context.__new__(Context)
     cdef int8_t s[64]
     cdef uint8_t p[64]
     cdef int i, err
+    _seq(suit_of, "suit_of")
+    _seq(power, "power")
     if len(suit_of) != 64 or len(power) != 64:
         raise ValueError("suit_of and power need 64 entries, one per card id")
-    if not (isinstance(trump, int) and -1 <= trump <= 3):
+    if not (_isint(trump) and -1 <= trump <= 3):
         raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
     for i in range(64):
-        if not (isinstance(suit_of[i], int) and -1 <= suit_of[i] <= 3):
+        if not (_isint(suit_of[i]) and -1 <= suit_of[i] <= 3):
             raise ValueError(f"card {i}: effective suit {suit_of[i]!r} is not -1..3")
         s[i] = suit_of[i]
         if suit_of[i] == -1:
             p[i] = 0
             continue
-        if not (isinstance(power[i], int) and 0 <= power[i] <= 63):
+        if not (_isint(power[i]) and 0 <= power[i] <= 63):
             raise ValueError(f"card {i}: power {power[i]!r} is not 0..63")
         p[i] = power[i]
     err = ec_context_init(&ctx.c, s, p, trump)
@@ -101,7 +138,7 @@ cdef inline Context _ctx(object ctx):
 
 
 cdef inline uint64_t _mask(object m) except? 0:
-    if type(m) is not int and not isinstance(m, int):
+    if type(m) is not int and not _isint(m):
         raise ValueError(f"hand mask {m!r} is not a 64-bit mask")
     try:
         return <uint64_t>m
@@ -110,12 +147,13 @@ cdef inline uint64_t _mask(object m) except? 0:
 
 
 cdef int _trick(object trick, uint8_t *out, int cap) except -1:
+    _seq(trick, "trick")
     cdef Py_ssize_t n = len(trick), i = 0
     cdef long v
     if n > cap:
         return n
     for c in trick:
-        if type(c) is not int and not isinstance(c, int):
+        if type(c) is not int and not _isint(c):
             raise ValueError(f"card id {c!r} is not in this deck")
         try:
             v = c
@@ -128,15 +166,16 @@ cdef int _trick(object trick, uint8_t *out, int cap) except -1:
     return n
 
 
-def legal_plays(ctx, hand, trick, unsigned flags):
+def legal_plays(ctx, hand, trick, flags):
     """Mask of the cards of ``hand`` that may be played to ``trick`` (see ``_pure``)."""
+    cdef unsigned fl = _flags(flags)
     cdef Context cx = _ctx(ctx)
     cdef uint64_t h = _mask(hand), out = 0
     cdef uint8_t t[4]
     cdef int n = _trick(trick, t, 4), err
     if n > 3:
         raise ValueError(f"a trick in progress holds 0 to 3 cards, not {n}")
-    err = ec_legal_plays(&cx.c, h, t, n, flags, &out)
+    err = ec_legal_plays(&cx.c, h, t, n, fl, &out)
     if err:
         _fail(err, f"legal_plays({hand:#x}, {list(trick)})")
     return out
@@ -161,15 +200,13 @@ cdef class Rng:
     cdef ec_rng r
 
     def __init__(self, seed):
-        if not (isinstance(seed, int) and 0 <= seed <= _M64):
-            raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
-        ec_rng_seed(&self.r, <uint64_t>seed)
+        ec_rng_seed(&self.r, <uint64_t>_check_seed(seed))
 
     def next_u64(self):
         return ec_rng_next(&self.r)
 
     def below(self, n):
-        if not (isinstance(n, int) and 1 <= n < (1 << 32)):
+        if not (_isint(n) and 1 <= n < (1 << 32)):
             raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
         return ec_rng_below(&self.r, <uint32_t>n)
 
@@ -196,12 +233,14 @@ cdef int _rules(object options, ec_rules *r) except -1:
     return 0
 
 
-cdef int _batch_args(object n, object seed) except -1:
-    if not (isinstance(n, int) and n >= 0):
-        raise ValueError(f"n must be an int >= 0, not {n!r}")
-    if not (isinstance(seed, int) and 0 <= seed <= _M64):
-        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
-    return 0
+cdef size_t _batch_args(object n, object seed, size_t item) except? 0:
+    """``n`` as a size_t (at most ``MAX_BATCH``, as in every backend), after checking that
+    ``n`` items of ``item`` bytes can be allocated without overflow."""
+    cdef object count = _check_n(n)
+    _check_seed(seed)
+    if item and count > SIZE_MAX // item:
+        raise MemoryError(f"{count} results do not fit in memory")
+    return <size_t>count
 
 
 def random_hands(n, seed, options=None):
@@ -210,9 +249,8 @@ def random_hands(n, seed, options=None):
     cdef ec_totals t
     cdef size_t cn
     cdef uint64_t cs
-    _batch_args(n, seed)
+    cn = _batch_args(n, seed, 0)
     _rules(options, &r)
-    cn = n
     cs = seed
     with nogil:
         ec_random_hands(&r, cs, cn, NULL, &t)
@@ -226,9 +264,8 @@ def random_hand_results(n, seed, options=None):
     cdef size_t cn, i
     cdef uint64_t cs
     cdef ec_hand_result *out
-    _batch_args(n, seed)
+    cn = _batch_args(n, seed, sizeof(ec_hand_result))
     _rules(options, &r)
-    cn = n
     cs = seed
     out = <ec_hand_result *>PyMem_Malloc(max(cn, 1) * sizeof(ec_hand_result))
     if out == NULL:
@@ -250,9 +287,8 @@ def random_solves(n, seed, options=None):
     cdef uint64_t cs, digest = 0
     cdef int8_t *values
     cdef uint8_t *best
-    _batch_args(n, seed)
+    cn = _batch_args(n, seed, 1)
     _rules(options, &r)
-    cn = n
     cs = seed
     values = <int8_t *>PyMem_Malloc(max(cn, 1))
     best = <uint8_t *>PyMem_Malloc(max(cn, 1))
@@ -273,6 +309,7 @@ def random_solves(n, seed, options=None):
 cdef int _position(object ctx, object hands, object leader, object trick,
                    ec_position *pos) except -1:
     cdef Context cx = _ctx(ctx)
+    _seq(hands, "hands")
     cdef Py_ssize_t np = len(hands), i
     cdef int nt, err
     memset(pos, 0, sizeof(ec_position))
@@ -280,7 +317,7 @@ cdef int _position(object ctx, object hands, object leader, object trick,
         raise ValueError(f"a position has 2 to 4 hands, not {np}")
     for i in range(np):
         pos.hands[i] = _mask(hands[i])
-    if not (isinstance(leader, int) and 0 <= leader < np):
+    if not (_isint(leader) and 0 <= leader < np):
         raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
     nt = _trick(trick, pos.trick, 3)
     if nt >= np:
@@ -294,42 +331,50 @@ cdef int _position(object ctx, object hands, object leader, object trick,
     return 0
 
 
-def perft(ctx, hands, leader, trick, unsigned flags, depth):
+def perft(ctx, hands, leader, trick, flags, depth):
     """Number of distinct play sequences of ``depth`` cards from the position."""
     cdef ec_position pos
     cdef uint64_t count = 0
     cdef int d, err
+    cdef unsigned fl = _flags(flags)
     _position(ctx, hands, leader, trick, &pos)
-    if not (isinstance(depth, int) and 0 <= depth <= 64):
-        raise ValueError(f"perft depth must be an int >= 0, not {depth!r}")
-    d = depth
+    d = _check_depth(depth)
     cdef Context cx = <Context>ctx
     with nogil:
-        err = ec_perft(&cx.c, &pos, flags, d, &count)
+        err = ec_perft(&cx.c, &pos, fl, d, &count)
     if err:
         _fail(err, "perft")
     return count
 
 
-def solve(ctx, hands, leader, trick, unsigned flags):
+def solve(ctx, hands, leader, trick, flags):
     """Double-dummy solve of a two-player position: ``(tricks, card)``."""
     cdef ec_position pos
     cdef uint8_t best = 255
     cdef int v
+    cdef unsigned fl = _flags(flags)
     _position(ctx, hands, leader, trick, &pos)
     if pos.nplayers != 2:
         raise ValueError(f"the double-dummy solver takes 2 players, not {pos.nplayers}")
     cdef Context cx = <Context>ctx
     with nogil:
-        v = ec_solve(&cx.c, &pos, flags, &best)
+        v = ec_solve(&cx.c, &pos, fl, &best)
     if v < 0:
         _fail(v, "solve")
     return v, (best if best != 255 else -1)
 
 
-def solve_batch(positions, unsigned flags):
+def solve_batch(positions, flags):
     """:func:`solve` for each ``(ctx, hands, leader, trick)``, the loop without the GIL."""
+    cdef unsigned fl = _flags(flags)
+    _seq(positions, "positions")
     cdef Py_ssize_t n = len(positions), i
+    if <size_t>n > SIZE_MAX // sizeof(ec_context):
+        raise MemoryError(f"{n} positions do not fit in memory")
+    for i in range(n):
+        p = positions[i]
+        if not (isinstance(p, (list, tuple)) and len(p) == 4):
+            raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
     cdef ec_context *ctxs = <ec_context *>PyMem_Malloc(max(n, 1) * sizeof(ec_context))
     cdef ec_position *pos = <ec_position *>PyMem_Malloc(max(n, 1) * sizeof(ec_position))
     cdef int8_t *values = <int8_t *>PyMem_Malloc(max(n, 1))
@@ -344,7 +389,7 @@ def solve_batch(positions, unsigned flags):
                 raise ValueError(f"position {i}: the double-dummy solver takes 2 players")
             ctxs[i] = (<Context>ctx).c
         with nogil:
-            ec_solve_batch(ctxs, 1, pos, n, flags, values, best)
+            ec_solve_batch(ctxs, 1, pos, n, fl, values, best)
         return [(values[i], best[i] if best[i] != 255 else -1) for i in range(n)]
     finally:
         PyMem_Free(ctxs)
@@ -358,19 +403,25 @@ def solve_batch(positions, unsigned flags):
 cdef class PlayState:
     """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
 
+    def __cinit__(self):
+        # a state made by __new__ alone (no __init__) holds no card and an empty deck, so
+        # that every method stays defined on it
+        self.ctx = _NO_CONTEXT
+
     def __init__(self, ctx, hands, leader, flags):
         cdef Context cx = _ctx(ctx)
         cdef uint64_t h0, h1
         cdef int err
+        cdef unsigned fl
+        _seq(hands, "hands")
         if len(hands) != 2:
             raise ValueError(f"a play state has 2 hands, not {len(hands)}")
         h0 = _mask(hands[0])
         h1 = _mask(hands[1])
-        if type(leader) is not int or not 0 <= leader <= 1:
+        if not (_isint(leader) and 0 <= leader <= 1):
             raise ValueError(f"leader must be a position 0..1, not {leader!r}")
-        if not (isinstance(flags, int) and 0 <= flags <= 7):
-            raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags")
-        err = ec_play_init(&cx.c, &self.p, h0, h1, leader, flags)
+        fl = _flags(flags)
+        err = ec_play_init(&cx.c, &self.p, h0, h1, leader, fl)
         if err:
             _fail(err, "play state")
         self.ctx = cx
@@ -391,9 +442,12 @@ cdef class PlayState:
     def apply(self, card):
         """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
         cdef int c, r
-        if type(card) is not int or not 0 <= card < 64:
+        if type(card) is int and 0 <= card < 64:
+            c = card
+        elif _isint(card) and 0 <= card < 64:
+            c = int(card)
+        else:
             raise ValueError(f"play {card!r}: a card id is not in this deck")
-        c = card
         r = ec_play_apply(&self.ctx.c, &self.p, c)
         if r < 0:
             _fail(r, f"play {card}")
@@ -402,17 +456,27 @@ cdef class PlayState:
     def try_apply(self, card):
         """-1 (no change) for a card that may not be played (or no card id at all), else
         ``status << 1 | to_move``."""
-        cdef int r
-        if type(card) is not int or not 0 <= card < 64:
+        cdef int c, r
+        if type(card) is int and 0 <= card < 64:
+            c = card
+        elif _isint(card) and 0 <= card < 64:
+            c = int(card)
+        else:
             return -1
-        r = ec_play_apply(&self.ctx.c, &self.p, <int>card)
+        r = ec_play_apply(&self.ctx.c, &self.p, c)
         if r < 0:
             return -1
         return r << 1 | self.p.to_move
 
-    def apply_unchecked(self, int card):
-        """``apply`` without any check: the card must be legal (search code)."""
-        return ec_play_apply_unchecked(&self.ctx.c, &self.p, card & 63)
+    def apply_unchecked(self, card):
+        """``apply`` without the rules: the card must be legal (search code). Only a card
+        not held by the position to move raises ValueError (memory safety)."""
+        cdef int c = -1
+        if (type(card) is int or _isint(card)) and 0 <= card < 64:
+            c = card
+        if c < 0 or not (self.p.hands[self.p.to_move] >> c) & 1:
+            raise ValueError(f"apply_unchecked({card!r}): not a card of the position to move")
+        return ec_play_apply_unchecked(&self.ctx.c, &self.p, c)
 
     def undo(self):
         """Take back the last card played and return it."""
@@ -437,8 +501,11 @@ cdef class PlayState:
     def hands(self):
         return (self.p.hands[0], self.p.hands[1])
 
-    def hand(self, int position):
-        return self.p.hands[position & 1]
+    def hand(self, position):
+        """The hand of position 0 or 1."""
+        if type(position) is int and 0 <= position <= 1:
+            return self.p.hands[<int>position]
+        return self.p.hands[<int>_check_position_index(position)]
 
     @property
     def won(self):
@@ -488,3 +555,4 @@ cdef class PlayState:
     def __repr__(self):
         return (f"PlayState(hands=({self.p.hands[0]:#x}, {self.p.hands[1]:#x}), "
                 f"cards={self.cards}, to_move={self.p.to_move}, won={self.won})")
+

@@ -18,7 +18,7 @@ step for step, so every backend gives identical numbers for the same seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from attrs import field, frozen
 
@@ -59,6 +59,57 @@ NO_TRUMP = -1
 
 _TRUMP_BONUS = 64
 
+MAX_BATCH = 1 << 40
+"""The largest ``n`` the batch functions take (``random_hands`` and the others)."""
+MAX_PERFT_DEPTH = 64
+"""The deepest ``perft``."""
+
+# Argument checks shared by the three backends (the compiled ones call these on their slow
+# path), so that every backend rejects the same input with the same message. The rule: an
+# int is an ``int`` or a subclass (``IntEnum``), never a ``bool``; a sequence argument is a
+# list or a tuple; anything else, of a wrong type or out of range, raises ValueError.
+
+
+def _is_int(x: object) -> TypeGuard[int]:
+    """An int for the core: ``int`` or a subclass such as ``IntEnum``, never a ``bool``."""
+    return type(x) is int or (isinstance(x, int) and not isinstance(x, bool))
+
+
+def _check_seq(x: object, what: str) -> None:
+    if not isinstance(x, (list, tuple)):
+        raise ValueError(f"{what} must be a list or a tuple, not {type(x).__name__}")
+
+
+def _check_flags(flags: object) -> int:
+    """``flags`` as a plain int; ValueError unless an int 0..7."""
+    if not (_is_int(flags) and 0 <= flags <= 7):
+        raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags (an int 0..7)")
+    return int(flags)
+
+
+def _check_depth(depth: object) -> int:
+    if not (_is_int(depth) and 0 <= depth <= MAX_PERFT_DEPTH):
+        raise ValueError(f"perft depth must be an int 0..{MAX_PERFT_DEPTH}, not {depth!r}")
+    return int(depth)
+
+
+def _check_n(n: object) -> int:
+    if not (_is_int(n) and 0 <= n <= MAX_BATCH):
+        raise ValueError(f"n must be an int 0..2**40, not {n!r}")
+    return int(n)
+
+
+def _check_seed(seed: object) -> int:
+    if not (_is_int(seed) and 0 <= seed <= _M64):
+        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+    return int(seed)
+
+
+def _check_position_index(position: object) -> int:
+    if not (_is_int(position) and 0 <= position <= 1):
+        raise ValueError(f"position must be 0 or 1, not {position!r}")
+    return int(position)
+
 
 class TrickContext:
     """Per-hand tables for trick play (effective suits, powers, trumps).
@@ -72,22 +123,28 @@ class TrickContext:
     __slots__ = ("above", "beaten_by", "deck", "distinct", "power", "suit_mask", "suit_of", "trump")
 
     def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
+        _check_seq(suit_of, "suit_of")
+        _check_seq(power, "power")
         if len(suit_of) != 64 or len(power) != 64:
             raise ValueError("suit_of and power need 64 entries, one per card id")
-        if not (isinstance(trump, int) and NO_TRUMP <= trump <= 3):
+        if not (_is_int(trump) and NO_TRUMP <= trump <= 3):
             raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
         masks = [0, 0, 0, 0]
+        suits = [-1] * 64
+        powers = [0] * 64
         for card, suit in enumerate(suit_of):
+            if not (_is_int(suit) and -1 <= suit <= 3):
+                raise ValueError(f"card {card}: effective suit {suit!r} is not -1..3")
             if suit == -1:
                 continue
-            if not (isinstance(suit, int) and 0 <= suit <= 3):
-                raise ValueError(f"card {card}: effective suit {suit!r} is not -1..3")
-            if not (isinstance(power[card], int) and 0 <= power[card] < _TRUMP_BONUS):
+            if not (_is_int(power[card]) and 0 <= power[card] < _TRUMP_BONUS):
                 raise ValueError(f"card {card}: power {power[card]!r} is not 0..63")
+            suits[card] = int(suit)
+            powers[card] = int(power[card])
             masks[suit] |= 1 << card
-        self.suit_of = tuple(suit_of)
-        self.power = tuple(p if s != -1 else 0 for s, p in zip(suit_of, power, strict=True))
-        self.trump = trump
+        self.suit_of = tuple(suits)
+        self.power = tuple(powers)
+        self.trump = int(trump)
         self.suit_mask = tuple(masks)
         self.deck = masks[0] | masks[1] | masks[2] | masks[3]
         above = [0] * 64
@@ -103,7 +160,7 @@ class TrickContext:
                     distinct = False
         self.above = tuple(above)
         self.distinct = distinct
-        trumps = masks[trump] if trump != NO_TRUMP else 0
+        trumps = masks[self.trump] if self.trump != NO_TRUMP else 0
         self.beaten_by = tuple(
             above[c] | (trumps if self.suit_of[c] not in (-1, trump) else 0) for c in range(64)
         )
@@ -129,7 +186,7 @@ def _check_trick(ctx: TrickContext, trick: Sequence[int]) -> int:
         raise ValueError(f"not a context of the pure backend: {type(ctx).__name__}")
     seen = 0
     for c in trick:
-        if not (isinstance(c, int) and 0 <= c < 64) or ctx.suit_of[c] < 0:
+        if not (_is_int(c) and 0 <= c < 64) or ctx.suit_of[c] < 0:
             raise ValueError(f"card id {c!r} is not in this deck")
         if seen >> c & 1:
             raise ValueError(f"card id {c} played twice in one trick")
@@ -148,6 +205,7 @@ def _strength(ctx: TrickContext, card: int, led: int) -> int:
 
 def trick_winner(ctx: TrickContext, trick: Sequence[int]) -> int:
     """Index in ``trick`` of the card winning it: highest trump, else highest of the led suit."""
+    _check_seq(trick, "trick")
     if not 1 <= len(trick) <= 4:
         raise ValueError(f"a trick holds 1 to 4 cards, not {len(trick)}")
     _check_trick(ctx, trick)
@@ -172,8 +230,10 @@ def legal_plays(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) 
     with :data:`MUST_TRUMP` play a trump if able, and with
     :data:`MUST_OVERTRUMP` beat the best trump already played if able.
     """
-    if not (isinstance(hand, int) and 0 <= hand < 1 << 64):
+    flags = _check_flags(flags)
+    if not (_is_int(hand) and 0 <= hand < 1 << 64):
         raise ValueError(f"hand mask {hand!r} is not a 64-bit mask")
+    _check_seq(trick, "trick")
     if len(trick) > 3:
         raise ValueError(f"a trick in progress holds 0 to 3 cards, not {len(trick)}")
     seen = _check_trick(ctx, trick)
@@ -229,9 +289,7 @@ class Rng:
     __slots__ = ("bound", "frac", "s")
 
     def __init__(self, seed: int) -> None:
-        if not (isinstance(seed, int) and 0 <= seed <= _M64):
-            raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
-        x = seed
+        x = _check_seed(seed)
         s = []
         for _ in range(4):
             x = (x + 0x9E3779B97F4A7C15) & _M64
@@ -258,9 +316,9 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A number in ``0..n-1`` (``1 <= n < 2**32``)."""
-        if not (isinstance(n, int) and 1 <= n < _BUDGET):
+        if not (_is_int(n) and 1 <= n < _BUDGET):
             raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
-        return self._below(n)
+        return self._below(int(n))
 
     def _below(self, n: int) -> int:
         b = self.bound * n
@@ -309,19 +367,29 @@ class HandOptions:
         return (MUST_OVERTAKE if self.must_overtake else 0) | (MUST_TRUMP if self.must_trump else 0)
 
     def check(self) -> None:
-        """Raise ``ValueError`` unless every field is in range."""
+        """Raise ``ValueError`` unless every field has its type (ints for the numbers, never
+        a bool; bools for the switches) and is in range."""
         o = self.order
-        if len(o) != 8 or sorted(o) != list(range(5, 13)):
+        if not (len(o) == 8 and all(_is_int(r) for r in o) and sorted(o) == list(range(5, 13))):
             raise ValueError(f"order must list the ranks 5..12 once each, not {o!r}")
-        for name in ("elder_min_discard", "dealer_min_discard"):
-            if not 0 <= getattr(self, name) <= 5:
-                raise ValueError(f"{name} must be 0..5, not {getattr(self, name)!r}")
-        if not 0 <= self.vole_penalty <= 9:
-            raise ValueError(f"vole_penalty must be 0..9, not {self.vole_penalty!r}")
-        if self.deal_pattern not in (32, 23):
+        for name, hi in (("elder_min_discard", 5), ("dealer_min_discard", 5), ("vole_penalty", 9)):
+            value = getattr(self, name)
+            if not (_is_int(value) and 0 <= value <= hi):
+                raise ValueError(f"{name} must be an int 0..{hi}, not {value!r}")
+        if not (_is_int(self.deal_pattern) and self.deal_pattern in (32, 23)):
             raise ValueError(f"deal_pattern must be 32 or 23, not {self.deal_pattern!r}")
+        for name in _SWITCHES:
+            if type(getattr(self, name)) is not bool:
+                raise ValueError(f"{name} must be a bool, not {getattr(self, name)!r}")
 
 
+_SWITCHES = (
+    "must_overtake",
+    "must_trump",
+    "penalty_to_dealer",
+    "penalty_every_refusal",
+    "king_points",
+)
 ACE_HIGH = (12, 11, 10, 9, 8, 7, 6, 5)
 
 
@@ -519,10 +587,8 @@ def _play_hand(
 
 
 def _check_batch(n: int, seed: int, options: HandOptions | None) -> HandOptions:
-    if not (isinstance(n, int) and n >= 0):
-        raise ValueError(f"n must be an int >= 0, not {n!r}")
-    if not (isinstance(seed, int) and 0 <= seed <= _M64):
-        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+    _check_n(n)
+    _check_seed(seed)
     opts = HandOptions() if options is None else options
     if not isinstance(opts, HandOptions):
         raise ValueError(f"options must be HandOptions, not {type(opts).__name__}")
@@ -547,7 +613,7 @@ def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -
     opts = _check_batch(n, seed, options)
     ctxs = _piquet_contexts(opts)
     rng = Rng(seed)
-    return [_play_hand(opts, ctxs, rng) for _ in range(n)]
+    return [_play_hand(opts, ctxs, rng) for _ in range(int(n))]
 
 
 def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
@@ -569,7 +635,7 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
         tot[5] += r.exchanges
         tot[6] += r.actions
         dg = ((dg ^ _pack(r)) * _FNV_PRIME) & _M64
-    return HandTotals(n, tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)
+    return HandTotals(int(n), tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)
 
 
 # --------------------------------------------------------- positions, perft
@@ -582,17 +648,19 @@ def _check_position(
 ) -> None:
     if not isinstance(ctx, TrickContext):
         raise ValueError(f"not a context of this backend: {type(ctx).__name__}")
+    _check_seq(hands, "hands")
     np = len(hands)
     if not 2 <= np <= 4:
         raise ValueError(f"a position has 2 to 4 hands, not {np}")
-    if not (isinstance(leader, int) and 0 <= leader < np):
+    if not (_is_int(leader) and 0 <= leader < np):
         raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
+    _check_seq(trick, "trick")
     if len(trick) >= np:
         raise ValueError(f"a trick in progress holds 0 to {np - 1} cards, not {len(trick)}")
     seen = _check_trick(ctx, trick)
     everything = seen
     for h in hands:
-        if not (isinstance(h, int) and 0 <= h < 1 << 64):
+        if not (_is_int(h) and 0 <= h < 1 << 64):
             raise ValueError(f"hand mask {h!r} is not a 64-bit mask")
         if h & ~ctx.deck:
             raise ValueError("a hand holds a card that is not in this deck")
@@ -649,10 +717,11 @@ def perft(
     trick in progress and ``trick`` the cards already played to it. A sequence
     that reaches the end of the hand sooner counts once.
     """
+    flags = _check_flags(flags)
     _check_position(ctx, hands, leader, trick)
-    if not (isinstance(depth, int) and depth >= 0):
-        raise ValueError(f"perft depth must be an int >= 0, not {depth!r}")
-    return _perft(ctx, list(hands), leader, list(trick), flags, depth)
+    depth = _check_depth(depth)
+    hs = [int(h) for h in hands]
+    return _perft(ctx, hs, int(leader), [int(c) for c in trick], flags, depth)
 
 
 # ------------------------------------------------ double dummy, two players
@@ -999,15 +1068,25 @@ def solve(
     card achieving it (the lowest id among equivalent best cards; -1 when the
     hands are empty).
     """
+    flags = _check_flags(flags)
     _check_position(ctx, hands, leader, trick)
     if len(hands) != 2:
         raise ValueError(f"the double-dummy solver takes 2 players, not {len(hands)}")
-    return _Solver(ctx, flags).solve(hands, leader, trick)
+    return _Solver(ctx, flags).solve([int(h) for h in hands], int(leader), [int(c) for c in trick])
 
 
 def solve_batch(positions: Sequence[Position], flags: int) -> list[tuple[int, int]]:
     """:func:`solve` for each ``(ctx, hands, leader, trick)``; a bad position raises."""
+    flags = _check_flags(flags)
+    _check_seq(positions, "positions")
+    for i, p in enumerate(positions):
+        _check_batch_position(i, p)
     return [solve(ctx, hands, leader, trick, flags) for ctx, hands, leader, trick in positions]
+
+
+def _check_batch_position(i: int, p: object) -> None:
+    if not (isinstance(p, (list, tuple)) and len(p) == 4):
+        raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
 
 
 def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:
@@ -1020,7 +1099,7 @@ def random_solves(n: int, seed: int, options: HandOptions | None = None) -> Solv
     moves: list[int] = []
     dg = _FNV_OFFSET
     flags = opts.play_flags
-    for _ in range(n):
+    for _ in range(int(n)):
         deck = list(_PIQUET)
         d, e, up = _deal(rng, deck, opts.deal_pattern)
         v, mv = _Solver(ctxs[up >> 4], flags).solve((d, e), 1, ())
@@ -1064,12 +1143,14 @@ class PlayState:
     def __init__(self, ctx: TrickContext, hands: Sequence[int], leader: int, flags: int) -> None:
         if not isinstance(ctx, TrickContext):
             raise ValueError(f"not a context of the pure backend: {type(ctx).__name__}")
+        _check_seq(hands, "hands")
         if len(hands) != 2:
             raise ValueError(f"a play state has 2 hands, not {len(hands)}")
         h0, h1 = hands
         for h in (h0, h1):
-            if not (isinstance(h, int) and 0 <= h < 1 << 64):
+            if not (_is_int(h) and 0 <= h < 1 << 64):
                 raise ValueError(f"hand mask {h!r} is not a 64-bit mask")
+        h0, h1 = int(h0), int(h1)
         if (h0 | h1) & ~ctx.deck:
             raise ValueError("play state: a card id is not in this deck")
         if h0 & h1:
@@ -1077,10 +1158,10 @@ class PlayState:
         n = h0.bit_count()
         if n != h1.bit_count() or n > _PLAY_MAX_TRICKS:
             raise ValueError("play state: hands of equal size, at most 5 cards, are needed")
-        if leader not in (0, 1) or isinstance(leader, bool):
+        if not (_is_int(leader) and 0 <= leader <= 1):
             raise ValueError(f"leader must be a position 0..1, not {leader!r}")
-        if not (isinstance(flags, int) and 0 <= flags <= 7):
-            raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags")
+        leader = int(leader)
+        flags = _check_flags(flags)
         self.ctx = ctx
         self._hands = [h0, h1]
         self._cards: list[int] = []
@@ -1114,24 +1195,40 @@ class PlayState:
     def apply(self, card: int) -> int:
         """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
         :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
-        if not (isinstance(card, int) and 0 <= card < 64) or self.ctx.suit_of[card] < 0:
+        if type(card) is not int:
+            if not _is_int(card):
+                raise ValueError(f"play {card!r}: a card id is not in this deck")
+            card = int(card)
+        if not 0 <= card < 64 or self.ctx.suit_of[card] < 0:
             raise ValueError(f"play {card!r}: a card id is not in this deck")
         if not self.legal() >> card & 1:
             raise ValueError(f"play {card}: the card is not a legal play now")
-        return self.apply_unchecked(card)
+        return self._apply(card)
 
     def try_apply(self, card: int) -> int:
         """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
         played (or no card id at all), else ``status << 1 | to_move`` (the position to
         move next)."""
-        if not (type(card) is int and 0 <= card < 64) or self.ctx.suit_of[card] < 0:
+        if type(card) is not int:
+            if not _is_int(card):
+                return -1
+            card = int(card)
+        if not 0 <= card < 64 or self.ctx.suit_of[card] < 0:
             return -1
         if not self.legal() >> card & 1:
             return -1
-        return self.apply_unchecked(card) << 1 | self.to_move
+        return self._apply(card) << 1 | self.to_move
 
     def apply_unchecked(self, card: int) -> int:
-        """:meth:`apply` without any check: the card must be legal (search code)."""
+        """:meth:`apply` without the rules: the card must be legal (search code). Only a
+        card not held by the position to move raises ValueError (no change)."""
+        if type(card) is not int and _is_int(card):
+            card = int(card)
+        if not (type(card) is int and 0 <= card < 64 and self._hands[self.to_move] >> card & 1):
+            raise ValueError(f"apply_unchecked({card!r}): not a card of the position to move")
+        return self._apply(card)
+
+    def _apply(self, card: int) -> int:
         mover = self.to_move
         self._hands[mover] &= ~(1 << card)
         self._cards.append(card)
@@ -1171,7 +1268,8 @@ class PlayState:
         return (self._hands[0], self._hands[1])
 
     def hand(self, position: int) -> int:
-        return self._hands[position]
+        """The hand of position 0 or 1."""
+        return self._hands[_check_position_index(position)]
 
     @property
     def won(self) -> tuple[int, int]:
