@@ -1,6 +1,6 @@
 """Build script: the package is described in pyproject.toml; this adds the C core.
 
-Two extensions share ``src/ecarte/_core/ecarte_core.c``:
+Two extensions share the C core, ``src/ecarte/_core/ec_*.c``:
 
 - ``ecarte._core._cycore`` (Cython), the default backend on CPython;
 - ``ecarte._core._cffi_core`` (cffi, API mode), for PyPy and as a second binding.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import platform
+from glob import glob
 from typing import Any
 
 from setuptools import Extension, setup
@@ -21,7 +22,7 @@ from setuptools.command.build_ext import build_ext
 
 PURE = os.environ.get("ECARTE_PURE_PYTHON", "") not in ("", "0")
 CORE_DIR = "src/ecarte/_core"
-CORE = f"{CORE_DIR}/ecarte_core.c"
+CORE = sorted(glob(f"{CORE_DIR}/ec_*.c"))  # the core's C files (headers: ec_*.h)
 STRICT = ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror"]
 HINT = (
     "ecarte: building the C core failed. Install a C compiler (and Cython, cffi), "
@@ -30,19 +31,21 @@ HINT = (
 
 
 class CoreBuildExt(build_ext):
-    """Compile ecarte_core.c once with strict flags and link it into each extension."""
+    """Compile the core's C files once with strict flags and link them into each extension."""
 
     def build_extension(self, ext: Extension) -> None:
         try:
-            if self.compiler.compiler_type == "unix" and CORE in ext.sources:
+            core = [s for s in ext.sources if s in CORE]
+            if self.compiler.compiler_type == "unix" and core:
                 obj_dir = os.path.join(self.build_temp, "core-" + ext.name.rsplit(".", 1)[-1])
                 objects = self.compiler.compile(
-                    [CORE], output_dir=obj_dir, include_dirs=[CORE_DIR], extra_postargs=STRICT
+                    core, output_dir=obj_dir, include_dirs=[CORE_DIR], extra_postargs=STRICT,
+                    depends=glob(f"{CORE_DIR}/*.h"),
                 )
-                ext.sources = [s for s in ext.sources if s != CORE]
+                ext.sources = [s for s in ext.sources if s not in CORE]
                 ext.extra_objects = [*ext.extra_objects, *objects]
-                # still a dependency once out of sources: an edited core relinks the extension
-                ext.depends = [*ext.depends, CORE]
+                # still dependencies once out of sources: an edited core relinks the extension
+                ext.depends = [*ext.depends, *core]
             super().build_extension(ext)
         except Exception as exc:
             raise SystemExit(f"{HINT}\n{type(exc).__name__}: {exc}") from exc
@@ -57,9 +60,9 @@ def extensions() -> list[Extension]:
         raise SystemExit(f"{HINT}\n(Cython is not importable: {exc})") from exc
     ext = Extension(
         "ecarte._core._cycore",
-        sources=[f"{CORE_DIR}/_cycore.pyx", CORE],
+        sources=[f"{CORE_DIR}/_cycore.pyx", *CORE],
         include_dirs=[CORE_DIR],
-        depends=[f"{CORE_DIR}/ecarte_core.h", f"{CORE_DIR}/_cycore.pxd", f"{CORE_DIR}/_cycore.pyx"],
+        depends=[*glob(f"{CORE_DIR}/*.h"), f"{CORE_DIR}/_cycore.pxd", f"{CORE_DIR}/_cycore.pyx"],
     )
     return list(cythonize([ext], language_level=3, quiet=True))
 

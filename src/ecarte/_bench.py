@@ -59,13 +59,13 @@ def _callgrind_per_hand() -> str | None:
     cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
     core_dir = Path(__file__).parent / "_core"
     driver = Path(__file__).resolve().parents[2] / "benches" / "c" / "driver.c"
-    if not (cc and vg and (core_dir / "ecarte_core.c").exists() and driver.exists()):
+    sources = sorted(str(p) for p in core_dir.glob("ec_*.c"))
+    if not (cc and vg and sources and driver.exists()):
         return None
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "driver")
         subprocess.run(
-            [cc, "-std=c99", "-O2", f"-I{core_dir}", str(driver), str(core_dir / "ecarte_core.c"),
-             "-o", exe],
+            [cc, "-std=c99", "-O2", f"-I{core_dir}", str(driver), *sources, "-o", exe],
             check=True,
         )  # fmt: skip
         counts = []

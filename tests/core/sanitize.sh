@@ -23,12 +23,12 @@ san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=
 CFLAGS="$san" LDFLAGS="$san" python setup.py -q build_ext --inplace >/dev/null
 
 # The C core alone, with a C driver, first: fast and without the interpreter's noise.
-gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/driver.c" src/ecarte/_core/ecarte_core.c \
+gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/driver.c" src/ecarte/_core/ec_*.c \
     -o "$work/driver"
 "$work/driver" hands 200000 7
 "$work/driver" solves 20000 7
 gcc -std=c99 $san -DEC_NO_DISPATCH -Isrc/ecarte/_core "$repo/benches/c/driver.c" \
-    src/ecarte/_core/ecarte_core.c -o "$work/driver-portable"  # the solver's portable copy
+    src/ecarte/_core/ec_*.c -o "$work/driver-portable"  # the solver's portable copy
 "$work/driver-portable" solves 20000 7
 
 asan=$(gcc -print-file-name=libasan.so)

@@ -32,9 +32,9 @@ ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "ecarte._core._cffi_core",
     '#include "ecarte_core.h"',
-    sources=[str(Path("src/ecarte/_core/ecarte_core.c"))],
+    sources=sorted(str(p.relative_to(HERE.parents[2])) for p in HERE.glob("ec_*.c")),
     include_dirs=[str(Path("src/ecarte/_core"))],
-    depends=[str(Path("src/ecarte/_core/ecarte_core.h"))],
+    depends=sorted(str(p.relative_to(HERE.parents[2])) for p in HERE.glob("*.h")),
 )
 
 if __name__ == "__main__":
