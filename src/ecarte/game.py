@@ -679,6 +679,24 @@ class Game:
         """The names of this game's plugins, classic included."""
         return tuple(name for name, _ in self._pm.list_name_plugin())
 
+    def describe(self, seat: int | None = None) -> tuple[str, ...]:
+        """Lines in which the variants describe their own state for ``seat`` (None: a
+        spectator), for display (hook ``ecarte_describe``); empty for classic rules."""
+        if seat is not None:
+            self._check_seat(seat)
+        hook = "ecarte_describe"
+        lines: list[str] = []
+        for impl in self._impls(hook):
+            answer = call_impl(impl, hook, {"game": self, "seat": seat})
+            if answer is None:
+                continue
+            if isinstance(answer, str) or not all(isinstance(x, str) for x in answer):
+                raise PluginError(
+                    f"plugin {impl[2]!r}, hook {hook}: {answer!r} is not a sequence of str"
+                )
+            lines += answer
+        return tuple(lines)
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""
         self._check_seat(seat)

@@ -21,7 +21,8 @@ Hook list (the order a match meets them): ``ecarte_configure_rules``,
 ``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
 ``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
 ``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
-``ecarte_match_status``, ``ecarte_match_ended``.
+``ecarte_match_status``, ``ecarte_match_ended``; at any time, for display,
+``ecarte_describe`` (read through :meth:`ecarte.Game.describe`).
 """
 
 from __future__ import annotations
@@ -174,3 +175,12 @@ def ecarte_game_ended(game: Game, result: GameResult) -> None:
 def ecarte_match_ended(game: Game, winner: int, games: Sequence[GameResult]) -> None:
     """Notification: the match is over (after the last ``ecarte_game_ended``).
     Every implementation is called."""
+
+
+@hookspec
+def ecarte_describe(game: Game, seat: int | None) -> Sequence[str] | None:
+    """Called by front ends (the CLI, servers) through :meth:`ecarte.Game.describe`
+    to show a variant's own state: lines of plain text for ``seat`` (None for a
+    spectator), such as open bets, a ledger, who sits out or the variant's rule.
+    It must not change anything nor reveal what ``seat`` may not know. Every
+    implementation is called; their lines are shown in registration order."""

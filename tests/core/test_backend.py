@@ -102,7 +102,9 @@ def test_header_is_usable_from_cpp(tmp_path: Path) -> None:
     objs = []
     for source in C_FILES:
         objs.append(str(tmp_path / (Path(source).stem + ".o")))
-        subprocess.run([_compiler("gcc"), "-std=c99", "-O2", "-c", source, "-o", objs[-1]], check=True)
+        subprocess.run(
+            [_compiler("gcc"), "-std=c99", "-O2", "-c", source, "-o", objs[-1]], check=True
+        )
     exe = tmp_path / "host"
     subprocess.run(
         [cxx, "-Wall", "-Wextra", "-Werror", f"-I{SOURCE}", str(main), *objs, "-o", str(exe)],

@@ -456,6 +456,37 @@ def test_hook_match_ended() -> None:
     assert recorder.names().count("match_ended") == 1
 
 
+def test_hook_describe() -> None:
+    class Sign:
+        NAME = "sign"
+
+        @hookimpl
+        def ecarte_describe(self, game: Game, seat: int | None) -> list[str]:
+            return [f"game {game.game_number}, seen by {seat}"]
+
+    class Quiet:
+        @hookimpl
+        def ecarte_describe(self) -> None:
+            return None
+
+    game = Game(plugins=[Sign(), Quiet()], seed=3)
+    assert game.describe(1) == ("game 1, seen by 1",)
+    assert game.describe() == ("game 1, seen by None",)
+    assert Game(seed=3).describe(0) == ()
+    with pytest.raises(IllegalActionError):
+        game.describe(7)
+
+    class Bad:
+        NAME = "bad-describe"
+
+        @hookimpl
+        def ecarte_describe(self) -> str:
+            return "one line"  # a str, not a sequence of lines
+
+    with pytest.raises(PluginError, match=r"'bad-describe'.*ecarte_describe"):
+        Game(plugins=[Bad()], seed=3).describe(0)
+
+
 def test_notifications_not_sent_for_rolled_back_steps() -> None:
     recorder = Recorder()
 

@@ -18,6 +18,7 @@ HOOKS = sorted(name for name in vars(hookspecs) if name.startswith("ecarte_"))
 NOTIFICATIONS = {"ecarte_game_started", "ecarte_hand_ended", "ecarte_game_ended"}
 NOTIFICATIONS |= {"ecarte_match_ended"}
 CHAINS = {"ecarte_configure_rules"}
+COLLECTORS = {"ecarte_describe"}  # every implementation answers; the answers are joined
 
 
 def _spec_opts(name: str) -> dict[str, object]:
@@ -43,6 +44,8 @@ def test_every_hook_has_a_docstring_saying_when_and_how(name: str) -> None:
         assert not firstresult and "Every implementation is called" in doc
     elif name in CHAINS:
         assert not firstresult and "chain" in doc
+    elif name in COLLECTORS:
+        assert not firstresult and "Every implementation is called" in doc
     else:
         assert firstresult
         assert "First non-None result wins" in doc or "first veto wins" in doc, name
@@ -65,7 +68,7 @@ def test_every_hook_has_a_test(name: str) -> None:
 def test_classic_plugin_implements_every_decision_hook(name: str) -> None:
     from ecarte._classic import ClassicRules
 
-    if name in NOTIFICATIONS or name == "ecarte_validate_action":
+    if name in NOTIFICATIONS | COLLECTORS or name == "ecarte_validate_action":
         return
     impl = getattr(ClassicRules, name)
     assert impl.ecarte_impl["trylast"] is True
