@@ -100,8 +100,10 @@ EC_INLINE uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+#define ASK_STOP 2
+
 /* Ask hook h: 0 when no caller overrides it (answer it here), 1 with *ans pointing at the
- * caller's answer (consumed from the log), or EC_STOP_HOOK. */
+ * caller's answer (consumed from the log), ASK_STOP to wait for it, or EC_ELOG. */
 static int ask(const ec_match_config *cfg, ec_match *m, ec_log *L, int h, const uint8_t **ans)
 {
     if (!(cfg->hook_mask >> h & 1))
@@ -117,8 +119,18 @@ static int ask(const ec_match_config *cfg, ec_match *m, ec_log *L, int h, const 
         return 1;
     }
     m->hook = (uint8_t)h;
-    return EC_STOP_HOOK;
+    return ASK_STOP;
 }
+
+/* In a step: ask hook h; return from the step unless it is answered (asked: 0 or 1). */
+#define ASK(h)                                                                                 \
+    do {                                                                                       \
+        asked = ask(cfg, m, L, (h), &ans);                                                     \
+        if (asked < 0)                                                                         \
+            return asked;                                                                      \
+        if (asked == ASK_STOP)                                                                 \
+            return EC_STOP_HOOK;                                                               \
+    } while (0)
 
 /* ------------------------------------------------------------ flow */
 
@@ -263,8 +275,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_NEXT_GAME: {
         int p0 = 0, p1 = 1, dealer = NONE;
         m->hook_args[0] = m->games_played > 0;
-        if ((asked = ask(cfg, m, L, EC_H_NEXT_GAME, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_NEXT_GAME);
         if (asked) {
             p0 = ans[0];
             p1 = ans[1];
@@ -301,8 +312,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_CUT: {
         int dealer;
-        if ((asked = ask(cfg, m, L, EC_H_CUT, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_CUT);
         if (asked) {
             dealer = ans[0];
             if (dealer != NONE && dealer != m->game_players[0] && dealer != m->game_players[1])
@@ -336,8 +346,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_PACKETS: {
         int packets;
         m->hook_args[0] = m->dealer;
-        if ((asked = ask(cfg, m, L, EC_H_DEAL_PACKETS, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_DEAL_PACKETS);
         if (asked) {
             packets = ans[0];
             if (packets != 32 && packets != 23 && packets != 0)
@@ -363,8 +372,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         uint8_t turnup, stock[21];
         const uint8_t *deck = L->buf + m->deal_at;
         m->hook_args[0] = m->dealer;
-        if ((asked = ask(cfg, m, L, EC_H_DEAL, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_DEAL);
         if (asked) {
             uint64_t seen;
             hands[0] = card_mask(get32(ans));
@@ -435,8 +443,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         m->hook_args[0] = (uint8_t)seat_at(m, pos);
         m->hook_args[1] = kind == EC_SCORE_TURNED_KING;
         m->hook_args[2] = (uint8_t)pos;
-        if ((asked = ask(cfg, m, L, EC_H_KING_POINTS, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_KING_POINTS);
         if (asked)
             points = ans[0] | ans[1] << 8;
         if (kind == EC_SCORE_HELD_KING)
@@ -453,8 +460,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         int allowed;
         m->hook_args[0] = (uint8_t)m->to_act;
         m->hook_args[1] = m->step == ST_RESPOND_ENTRY;
-        if ((asked = ask(cfg, m, L, EC_H_EXCHANGE, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_EXCHANGE);
         if (asked) {
             allowed = ans[0];
             if (allowed == 0 || allowed > 3)
@@ -475,8 +481,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_DISCARD_ENTRY: {
         int pos = m->phase == EC_PH_DEALER_DISCARD, least, most;
         m->hook_args[0] = (uint8_t)m->to_act;
-        if ((asked = ask(cfg, m, L, EC_H_DISCARD_LIMITS, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_DISCARD_LIMITS);
         if (asked) {
             least = ans[0];
             most = ans[1];
@@ -497,8 +502,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_SCORE_HAND: {
         int first, e_points, d_points;
-        if ((asked = ask(cfg, m, L, EC_H_SCORE_HAND, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_SCORE_HAND);
         if (asked) {
             first = ans[0];
             if (first > 1)
@@ -533,8 +537,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_NEXT_HAND: {
         int p0 = m->dealer, p1 = m->elder, dealer = m->elder;
-        if ((asked = ask(cfg, m, L, EC_H_NEXT_HAND, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_NEXT_HAND);
         if (asked) {
             p0 = ans[0];
             p1 = ans[1];
@@ -550,8 +553,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_MATCH_STATUS: {
         int winner = m->hook_args[0], over, match_winner = winner;
-        if ((asked = ask(cfg, m, L, EC_H_MATCH_STATUS, &ans)) < 0 || asked > 1)
-            return asked;
+        ASK(EC_H_MATCH_STATUS);
         if (asked) {
             over = ans[0];
             match_winner = ans[1];
