@@ -64,7 +64,13 @@ def extensions() -> list[Extension]:
         include_dirs=[CORE_DIR],
         depends=[*glob(f"{CORE_DIR}/*.h"), f"{CORE_DIR}/_cycore.pxd", f"{CORE_DIR}/_cycore.pyx"],
     )
-    return list(cythonize([ext], language_level=3, quiet=True))
+    machine = Extension(
+        "ecarte._core._machine",
+        sources=[f"{CORE_DIR}/_machine.pyx", *CORE],
+        include_dirs=[CORE_DIR],
+        depends=[*glob(f"{CORE_DIR}/*.h"), f"{CORE_DIR}/_machine.pyx"],
+    )
+    return list(cythonize([ext, machine], language_level=3, quiet=True))
 
 
 kwargs: dict[str, Any] = {

@@ -227,20 +227,13 @@ def random_match(rules: Rules | str | None, seed: int) -> Game:
 # -------------------------------------------------------------- snapshots
 
 
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
 def snapshot(game: Game) -> tuple[Any, ...]:
     """Everything that may change, as comparable values (internals included)."""
-    state = tuple((name, _freeze(getattr(game._state, name))) for name in sorted(vars(game._state)))
     return (
-        state,
+        game._m_view(),  # every field of the match machine
         game.history,
         game.log,
-        len(game._undo),
+        game._m_last_input,
         game.seed,
         tuple(game.observation(p) for p in range(game.players)),
     )

@@ -117,7 +117,10 @@ def test_play_with_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "--bots", "--seed", "6", "--variant", "quick"]) == 0
     results = [line for line in capsys.readouterr().out.splitlines() if line.startswith("== game ")]
     won = [line for line in results if " won by seat " in line]
-    assert won and all(" 3-" in line for line in won)  # quick game: first to 3
+    assert won
+    for line in won:  # quick game: the first to 3 (a vole may take 2 to 4) wins at once
+        winner, loser = map(int, line.split(" won by seat ")[1].split()[1].split("-"))
+        assert winner >= 3 > loser
 
 
 def test_play_with_three_players(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,43 +1,62 @@
-"""Internals of the Game's fast paths that no public view shows directly."""
+"""Internals of the Game's machine that no public view shows directly."""
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
-from ecarte import PIQUET_DECK, Game, Phase
-from ecarte.game import _shuffled
-
-
-def test_unrolled_shuffle_is_random_shuffle() -> None:
-    for i in range(500):
-        key = f"ecarte:{i}:{i % 7}"
-        order = list(PIQUET_DECK)
-        random.Random(key).shuffle(order)
-        assert _shuffled(random.Random(key)) == tuple(order)
+from ecarte import Game, Phase, hookimpl
+from ecarte._core import machine_module
 
 
-def test_clones_share_until_one_changes() -> None:
+def _fields(game: Game) -> tuple[Any, ...]:
+    return game._m_view()
+
+
+def test_a_game_is_a_game_on_the_live_machine(live_backend: str) -> None:
+    game = Game(seed=2)
+    assert isinstance(game, Game)
+    assert isinstance(game, machine_module(live_backend).Machine)
+    assert type(game).__name__ == "Game"
+
+
+def test_clones_are_independent() -> None:
     game = Game(seed=2)
     while game.phase is not Phase.PLAY:
         game.apply(game.legal_actions()[0])
     copy = game.clone()
-    assert copy._state is game._state  # copy on write
-    before = (game.history, game.log, game.observation(0), game.observation(1))
+    before = (_fields(game), game.history, game.log, game.observation(0), game.observation(1))
     copy.apply(copy.legal_actions()[0])
-    assert copy._state is not game._state
-    assert (game.history, game.log, game.observation(0), game.observation(1)) == before
+    assert (_fields(game), game.history, game.log, game.observation(0), game.observation(1)) == before
     copy.undo()
-    assert (copy.history, copy.log, copy.observation(0), copy.observation(1)) == before
+    assert (_fields(copy), copy.history, copy.log, copy.observation(0), copy.observation(1)) == before
     game.apply(game.legal_actions()[-1])
     game.undo()
-    assert (game.history, game.log, game.observation(0), game.observation(1)) == before
+    assert (_fields(game), game.history, game.log, game.observation(0), game.observation(1)) == before
 
 
-def test_mid_hand_cards_leave_small_undo_records() -> None:
-    game = Game(seed=4)
-    while game.phase is not Phase.PLAY:
-        game.apply(game.legal_actions()[0])
-    n = len(game._undo)
-    for _ in range(3):
-        game.apply(next(a for a in game.legal_actions() if a.__class__.__name__ == "Play"))
-    assert game._undo[n:] == [None, None, None]
+def test_classic_rules_run_without_python_hooks() -> None:
+    """With no plugin but the builtin classic rules, the machine answers every hook
+    itself: the game's hook mask is empty and its fast path is on."""
+    game = Game(seed=3)
+    assert game._config.fast and game._m_config.hook_mask == 0
+
+    class Scorer:
+        @hookimpl
+        def ecarte_score_hand(self) -> None:
+            return None
+
+    with_plugin = Game(seed=3, plugins=[Scorer()])
+    assert not with_plugin._config.fast
+    assert with_plugin._m_config.hook_mask == 1 << 7  # EC_H_SCORE_HAND only
+
+
+def test_the_log_is_the_history() -> None:
+    """Undo replays the log: many undos in a row give back every earlier state."""
+    game = Game(seed=5)
+    states = []
+    while not game.is_over and len(states) < 120:
+        states.append((_fields(game), game.history, game.log))
+        game.apply(game.legal_actions()[-1])
+    while states:
+        game.undo()
+        assert (_fields(game), game.history, game.log) == states.pop()

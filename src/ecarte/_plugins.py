@@ -1,7 +1,12 @@
-"""One plugin manager per game: builtin classic rules, named variants, objects."""
+"""Installed variants (entry points), and calling hook implementations.
+
+The hook tables of a game are built in :mod:`ecarte._hooks`, once per set of plugin
+classes.
+"""
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -18,11 +23,10 @@ __all__ = [
     "AUTOLOAD_ENV",
     "ENTRY_POINT_GROUP",
     "available_variants",
-    "call_first",
     "call_impl",
     "configure_rules",
     "implementations",
-    "make_plugin_manager",
+    "load_variant",
     "notify_all",
 ]
 
@@ -34,6 +38,13 @@ AUTOLOAD_ENV = "ECARTE_DISABLE_PLUGIN_AUTOLOAD"
 def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     if os.environ.get(AUTOLOAD_ENV):
         return {}
+    return _all_entry_points()
+
+
+@functools.lru_cache(maxsize=1)
+def _all_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The installed variants' entry points, read once per process (reading them costs
+    milliseconds)."""
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -50,65 +61,34 @@ def available_variants() -> dict[str, str]:
     return out
 
 
-def _load_variant(name: str) -> object:
+def load_variant(name: str) -> object:
+    """The object an installed variant's entry point names (a plugin class or object),
+    loaded once per process."""
     eps = _entry_points()
     if name not in eps:
         known = ", ".join(sorted(eps)) or "none installed"
         hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
         raise EcarteError(f"unknown variant {name!r}; known: {known}{hint}")
+    return _load(name, eps[name])
+
+
+@functools.lru_cache(maxsize=None)
+def _load(name: str, ep: importlib.metadata.EntryPoint) -> object:
     try:
-        plugin = eps[name].load()
+        return ep.load()
     except Exception as exc:
         raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
-    return plugin() if isinstance(plugin, type) else plugin
-
-
-def make_plugin_manager(
-    variants: Sequence[str] = (), plugins: Iterable[object] = ()
-) -> pluggy.PluginManager:
-    """A fresh manager: classic rules, then the named variants, then ``plugins``."""
-    pm = pluggy.PluginManager("ecarte")
-    pm.add_hookspecs(hookspecs)
-    pm.register(ClassicRules(), name="classic")
-    for name in variants:
-        if pm.get_plugin(name) is not None:
-            raise EcarteError(f"variant {name!r} is named twice")
-        try:
-            pm.register(_load_variant(name), name=name)
-        except (ValueError, pluggy.PluginValidationError) as exc:
-            raise PluginError(f"variant {name!r} cannot be registered: {exc}") from exc
-    for plugin in plugins:
-        if isinstance(plugin, type):
-            plugin = plugin()
-        try:
-            pm.register(plugin, name=_unique_name(pm, plugin))
-        except (ValueError, pluggy.PluginValidationError) as exc:
-            raise PluginError(f"plugin {plugin!r} cannot be registered: {exc}") from exc
-    try:
-        pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(f"plugin {exc.plugin!r}: {exc}") from exc
-    return pm
-
-
-def _unique_name(pm: pluggy.PluginManager, plugin: object) -> str:
-    """The plugin's ``NAME`` (else its class or module name), made unique:
-    error messages name plugins by it."""
-    base = getattr(plugin, "NAME", None) or getattr(plugin, "__name__", None)
-    base = str(base or type(plugin).__name__)
-    name, n = base, 1
-    while pm.get_plugin(name) is not None:
-        n += 1
-        name = f"{base}#{n}"
-    return name
 
 
 Impl = tuple[Callable[..., Any], tuple[str, ...], str]
 """A hook implementation: its function, argument names and plugin name."""
 
 
-def implementations(pm: pluggy.PluginManager, hook: str) -> tuple[Impl, ...]:
-    """The implementations of ``hook`` in call order (wrappers are not supported)."""
+def implementations(pm: Any, hook: str) -> tuple[Impl, ...]:
+    """The implementations of ``hook`` in call order (wrappers are not supported), from a
+    game's hook table (:class:`ecarte._hooks.HookTable`) or a pluggy plugin manager."""
+    if hasattr(pm, "impls"):
+        return pm.impls(hook)  # type: ignore[no-any-return]
     return tuple(
         (impl.function, tuple(impl.argnames), impl.plugin_name)
         for impl in reversed(getattr(pm.hook, hook).get_hookimpls())
@@ -126,15 +106,6 @@ def call_impl(impl: Impl, hook: str, kwargs: dict[str, Any]) -> Any:
         raise
     except Exception as exc:
         raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
-
-
-def call_first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str]:
-    """Call a firstresult hook; return the first non-None result and the plugin's name."""
-    for impl in implementations(pm, hook):
-        result = call_impl(impl, hook, kwargs)
-        if result is not None:
-            return result, impl[2]
-    raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
 
 
 def configure_rules(pm: pluggy.PluginManager, rules: Rules) -> Rules:

@@ -1,4 +1,13 @@
-"""The match state machine: cut, deal, exchange, play, scoring, games, match.
+"""The match: a Python facade over the match machine of the C core.
+
+:class:`Game` is the public API. Its state is a machine of the live backend
+(``ecarte._core._machine.Machine``, Cython over ``ec_machine.c``, or its
+pure-Python twin ``ecarte._core._pymachine.Machine``): ``Game`` objects are
+instances of a class built on that machine, so the calls of a playing loop
+(``legal_actions``, ``apply``, ``to_act``, ``clone``) run in the machine. Hooks
+that a plugin overrides stop the machine, and :mod:`ecarte._hooks` asks the
+plugin; records (history, log, results) are read from the machine's log
+(:mod:`ecarte._records`) when asked for.
 
 >>> game = Game(seed=7)
 >>> game.phase in (Phase.PACKETS, Phase.PROPOSE)
@@ -15,26 +24,18 @@ True
 from __future__ import annotations
 
 import enum
-import operator
 import random
+import types
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from . import _core
+from . import _core, _hooks
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ._errors import IllegalActionError, PluginError
-from ._plugins import (
-    Impl,
-    call_first,
-    call_impl,
-    configure_rules,
-    implementations,
-    make_plugin_manager,
-    notify_all,
-)
+from ._records import ACTIONS, Records, card_mask
 from .actions import (
     Accept,
     Action,
@@ -50,8 +51,13 @@ from .actions import (
     Refuse,
     parse_record,
 )
-from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
-from .rules import KingAnnouncement, RankOrder, Rules
+from .results import GameResult, HandResult
+from .rules import KingAnnouncement, Rules
+
+if TYPE_CHECKING:
+    from ._core._pymachine import Machine as _Base
+else:
+    _Base = object
 
 __all__ = ["CHANCE", "NUM_ACTION_IDS", "TERMINAL", "Game", "Observation", "Phase"]
 
@@ -62,26 +68,11 @@ TERMINAL = -2
 NUM_ACTION_IDS = 96
 """Integer action ids run from 0 to 95 (see :meth:`Game.action_id`)."""
 
-_PROPOSE_ID, _PLAY_HAND_ID, _ACCEPT_ID, _REFUSE_ID, _KING_ID = 32, 33, 34, 35, 36
-_PACKETS_32_ID, _PACKETS_23_ID, _DISCARD_BASE = 37, 38, 64
-_SIMPLE_IDS: dict[Action, int] = {
-    Propose(): _PROPOSE_ID,
-    PlayHand(): _PLAY_HAND_ID,
-    Accept(): _ACCEPT_ID,
-    Refuse(): _REFUSE_ID,
-    AnnounceKing(): _KING_ID,
-    ChoosePackets(3): _PACKETS_32_ID,
-    ChoosePackets(2): _PACKETS_23_ID,
-}
-_ACTIONS_BY_ID: dict[int, Action] = {v: k for k, v in _SIMPLE_IDS.items()}
-_PLAYS = {c.id: Play(c) for c in PIQUET_DECK}
-_ANNOUNCE = AnnounceKing()
-_MAX_CUTS = 100
-"""Cuts in a row after which a plugin's ``ecarte_cut`` is taken to loop (an equal cut
-happens about once in ten cuts)."""
-_PROPOSALS = (Propose(), PlayHand())
-_RESPONSES = (Accept(), Refuse())
-_PACKET_CHOICES = (ChoosePackets(3), ChoosePackets(2))
+_DISCARD_BASE = 64
+_IDS: dict[Action, int] = {action: i for i, action in enumerate(ACTIONS)}
+_STOP_IDLE, _STOP_HOOK = 0, 1
+_ENOTNOW, _ENOTALLOWED, _EDISCARDN, _EBADANSWER, _ELOG, _ECUTLOOP = -20, -21, -22, -23, -24, -25
+_EILLEGAL, _EBADCARD, _ENOUNDO, _EBADCHANCE = -13, -4, -26, -27
 
 
 class Phase(enum.Enum):
@@ -105,10 +96,8 @@ class Phase(enum.Enum):
     """The match is over."""
 
 
+_PHASES = tuple(Phase)  # by the machine's phase number
 _CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
-_DECK_MASK = PIQUET_DECK.mask
-_card_id = operator.attrgetter("id")
-_HAND_OVER = _core.PLAY_OVER << 1  # PlayState.try_apply: status << 1 | position to move
 _EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
     Phase.PACKETS: (ChoosePackets,),
     Phase.PROPOSE: (Propose, PlayHand),
@@ -119,87 +108,10 @@ _EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
 }
 
 
-def _card_index(card: Card) -> int:
-    return int(card.suit) * 8 + int(card.rank) - Rank.SEVEN
+# ----------------------------------------------------------- legal action tables
 
-
-@cache
-def _backend_context(trump: int, order: RankOrder, backend: str) -> Any:
-    return _core.ranked_context(trump, order.ranks, PIQUET_DECK.mask)
-
-
-def _context(trump: int, order: RankOrder) -> Any:
-    """The trick tables of a hand, built once per trump, order and live backend."""
-    return _backend_context(trump, order, _core.BACKEND)
-
-
-def _suit_plays(suit: int) -> tuple[tuple[Play, ...], ...]:
-    """For each 8-bit pattern of a suit's piquet ranks (7 to ace), its plays in id order."""
-    return tuple(
-        tuple(_PLAYS[suit * 16 + Rank.SEVEN + i] for i in range(8) if pattern >> i & 1)
-        for pattern in range(256)
-    )
-
-
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_suit_plays(suit) for suit in range(4))
-_PLAYS_CACHE: dict[int, tuple[Play, ...]] = {}
-
-
-def _plays(mask: int) -> tuple[Play, ...]:
-    """The plays of a mask of piquet cards, in action-id order (card ids sort the same
-    way): four table lookups, memoised (up to 65,536 masks)."""
-    plays = _PLAYS_CACHE.get(mask)
-    if plays is None:
-        plays = (
-            _CLUBS[mask >> 5 & 255]
-            + _DIAMONDS[mask >> 21 & 255]
-            + _HEARTS[mask >> 37 & 255]
-            + _SPADES[mask >> 53 & 255]
-        )
-        if len(_PLAYS_CACHE) < 1 << 16:
-            _PLAYS_CACHE[mask] = plays
-    return plays
-
-
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-@lru_cache(maxsize=1024)
-def _discards(hand: int, low: int, high: int) -> tuple[Discard, ...]:
-    """The discards of ``low`` to ``high`` cards of ``hand``, in action-id order (the id
-    of a discard is the mask of its positions in the hand sorted by card).
-
-    Up to 31 records per call: they are taken from :data:`_DISCARDS` or built without
-    the attrs ``__init__`` (neither class has validators or converters)."""
-    subsets = [0]  # subsets[m]: the cards at the positions set in m
-    for bit in _bits(hand):
-        subsets += [cards | bit for cards in subsets]
-    get = _DISCARDS.get
-    return tuple(
-        [get(subsets[m]) or _discard(subsets[m]) for m in _positions(len(subsets), low, high)]
-    )
-
-
-@cache
-def _positions(subsets: int, low: int, high: int) -> tuple[int, ...]:
-    """The position masks of ``low`` to ``high`` cards, in order, among ``subsets``."""
-    return tuple(m for m in range(subsets) if low <= m.bit_count() <= high)
-
-
-def _discard(cards: int) -> Discard:
-    card_set = _new(CardSet)
-    _setattr(card_set, "mask", cards)
-    discard = _new(Discard)
-    _setattr(discard, "cards", card_set)
-    if len(_DISCARDS) < 1 << 15:
-        _DISCARDS[cards] = discard
-    return discard
-
-
-_DISCARDS: dict[int, Discard] = {}
-"""Discard records by card mask (frozen values, so shared): every discard of up to three
-cards of the deck, and the first larger ones met, fit in its 32,768 entries."""
+_LEGAL_BY_MASK: dict[int, tuple[Action, ...]] = {}
+"""Legal tuples by the low word of their id mask (the machine fills it, up to 65,536)."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -212,52 +124,40 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_DECK = tuple(PIQUET_DECK)
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(len(_DECK) + 1))
+@lru_cache(maxsize=4096)
+def _discards(hand: int, least: int, most: int) -> tuple[Discard, ...]:
+    """The discards of ``least`` to ``most`` cards of ``hand``, in action-id order (the id
+    of a discard is 64 + the mask of its positions in the hand sorted by card)."""
+    subsets = [0]  # subsets[m]: the cards at the positions set in m
+    for bit in _bits(hand):
+        subsets += [cards | bit for cards in subsets]
+    return tuple(
+        _discard(subsets[m]) for m in range(len(subsets)) if least <= m.bit_count() <= most
+    )
 
 
-def _shuffled(rng: random.Random) -> tuple[Card, ...]:
-    """The deck shuffled by ``rng``: exactly ``rng.shuffle(list(_DECK))`` (Fisher-Yates
-    from the top, each index drawn by rejection from ``getrandbits``), unrolled."""
-    order = list(_DECK)
-    getrandbits = rng.getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTHS[n]
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
+_DISCARDS: dict[int, Discard] = {}
 
 
-def _offers(actions: tuple[Action, ...], action: Action) -> bool:
-    """``action in actions``, trying identity first: callers usually pass back one of the
-    very objects :meth:`Game.legal_actions` returned (comparing up to 31 discards by
-    value costs more than this loop)."""
-    for offered in actions:
-        if offered is action:
-            return True
-    return action in actions
+def _discard(cards: int) -> Discard:
+    """The Discard of a card mask: one shared frozen object per mask (built without the
+    attrs converter: the CardSet is made here)."""
+    discard = _DISCARDS.get(cards)
+    if discard is None:
+        card_set = object.__new__(CardSet)
+        object.__setattr__(card_set, "mask", cards)
+        discard = object.__new__(Discard)
+        object.__setattr__(discard, "cards", card_set)
+        if len(_DISCARDS) < 1 << 15:
+            _DISCARDS[cards] = discard
+    return discard
 
 
-def _log_entry(entry: str | tuple[Any, Any]) -> str:
-    if isinstance(entry, str):
-        return entry
-    head, tail = entry
-    if isinstance(head, str):  # a template and its arguments
-        return head.format(*tail)
-    return _log_line(head, tail)
+for _module in {_core.machine_module(name) for name in _core.machine_backends()}:
+    _module.set_tables(ACTIONS, _LEGAL_BY_MASK, _discards)
 
 
-def _log_line(seat: int, action: Action) -> str:
-    if isinstance(action, Discard):  # the log is public: discards show as a count
-        return f"seat {seat}: discards {len(action.cards)}"
-    return f"seat {seat}: {action}"
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(CardSet(mask))
+# ------------------------------------------------------------------- views
 
 
 @frozen(kw_only=True)
@@ -299,193 +199,154 @@ class Observation:
         )
 
 
-def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    """``values`` with item ``i`` replaced (state fields are immutable tuples)."""
-    return (*values[:i], value, *values[i + 1 :])
+class _View:
+    """The machine's fields at one moment (``Machine._m_view``), by name, with the
+    derived views (seats of the hands, tricks) the facade reads. Positions 0 and 1
+    are the elder and the dealer."""
 
+    __slots__ = (
+        "announced",
+        "auto_chance",
+        "chance_count",
+        "chosen_packets",
+        "complete",
+        "deal_at",
+        "deal_packets",
+        "dealer",
+        "discards",
+        "disc_least",
+        "disc_most",
+        "discarded",
+        "elder",
+        "exchanges",
+        "game_number",
+        "game_players",
+        "games_won",
+        "hand_kings",
+        "hand_number",
+        "hand_points",
+        "held",
+        "in_play",
+        "king_seats",
+        "phase",
+        "play_cards",
+        "play_hands",
+        "play_leaders",
+        "play_to_move",
+        "play_won",
+        "played_without_proposing",
+        "players",
+        "refused_after",
+        "scores",
+        "seed",
+        "step",
+        "stock",
+        "to_act",
+        "trump",
+        "turnup",
+        "winner",
+    )
+    _FIELDS = (
+        "phase to_act step dealer elder winner game_number hand_number game_players "
+        "chosen_packets deal_packets scores games_won held turnup trump stock exchanges "
+        "discarded played_without_proposing refused_after king_seats announced in_play "
+        "complete hand_points hand_kings play_hands play_cards play_leaders play_to_move "
+        "play_won disc_least disc_most seed auto_chance deal_at chance_count discards"
+    ).split()
 
-class _State:
-    """Everything that changes; copied for undo and clone.
+    def __init__(self, fields: tuple[Any, ...], players: int) -> None:
+        for name, value in zip(self._FIELDS, fields, strict=True):
+            object.__setattr__(self, name, value)
+        self.players = players
 
-    Every field in the instance dict is an immutable value (ints, tuples,
-    frozen records). The one mutable part, ``play`` (the core's play state of
-    the hand in progress: hands, trick, tricks, who is to play), is a slot
-    outside that dict, changed in place card by card: a copy is a dict copy
-    plus ``play.copy()``. The play-phase views (``hands``, ``trick``,
-    ``tricks``, ``tricks_won``, ``leader``) read ``play`` and map its
-    positions (0 elder, 1 dealer) to seats. Two more slots are bookkeeping:
-    ``legal`` caches the legal actions of this state (play phase) and
-    ``shared`` says a game and its clone both hold it (copy on write).
-    """
-
-    __slots__ = ("__dict__", "legal", "pending", "play", "shared")
-
-    def __init__(self, players: int) -> None:
-        self.shared = False  # held by a game and its clone (see Game.clone)
-        self.legal: tuple[Action, ...] | None = None  # cached legal actions
-        # the notifications of the action being applied to this state; None when none is
-        self.pending: list[tuple[str, dict[str, Any]]] | None = None
-        self.phase = Phase.CUT
-        self.to_act = CHANCE
-        self.scores: tuple[int, ...] = (0,) * players
-        self.games_won: tuple[int, ...] = (0,) * players
-        self.games: tuple[GameResult, ...] = ()
-        self.game_hands: tuple[HandResult, ...] = ()
-        self.game_number = 0
-        self.hand_number = 0
-        self.game_players: tuple[int, int] = (0, 1)
-        self.packets: tuple[int, int] | None = None
-        self.winner: int | None = None
-        self.chance_count = 0
-        self._reset_hand(players, None, None)
-
-    def _reset_hand(self, players: int, dealer: int | None, elder: int | None) -> None:
-        self.dealer = dealer
-        self.elder = elder
-        self.seats: tuple[int, int] = (elder, dealer)  # type: ignore[assignment]
-        self.held: tuple[int, ...] = (0,) * players
-        """The hands before the play phase (``hands`` reads ``play`` during it)."""
-        self.deal_packets: tuple[int, int] | None = None
-        """The packets of this hand's deal."""
-        self.turnup = -1
-        self.trump = -1
-        self.stock: tuple[int, ...] = ()
-        self.discards = 0
-        self.exchanges = 0
-        self.exchange_log: tuple[tuple[int, int], ...] = ()
-        self.played_without_proposing = False
-        self.refused_after: int | None = None
-        self.announced: tuple[int, ...] = ()
-        self.king_seats: tuple[int, ...] = ()
-        """Seats that held the king of trumps when play began, if announcing is optional."""
-        self.hand_points: tuple[int, ...] = (0,) * players
-        self.hand_kings: tuple[int, ...] = (0,) * players
-        self.play: Any = None  # a _core.PlayState during the play phase
-
-    def copy(self) -> _State:
-        new = object.__new__(_State)
-        new.__dict__ = self.__dict__.copy()
-        play = self.play
-        new.play = None if play is None else play.copy()
-        new.legal = self.legal
-        new.pending = None
-        new.shared = False
-        return new
+    def seat(self, pos: int) -> int:
+        return self.dealer if pos else self.elder  # type: ignore[no-any-return]
 
     @property
     def hands(self) -> tuple[int, ...]:
-        play = self.play
-        if play is None:
-            return self.held
-        hands = list(self.held)
-        hands[self.seats[0]], hands[self.seats[1]] = play.hands
+        """Each table seat's hand (card masks)."""
+        hands = [0] * self.players
+        if self.dealer != 255:
+            now = self.play_hands if self.in_play else self.held
+            hands[self.elder], hands[self.dealer] = now
         return tuple(hands)
 
     @property
     def trick(self) -> tuple[tuple[int, int], ...]:
-        """The trick in progress as (seat, card)."""
-        play = self.play
-        if play is None:
+        """The trick in progress as (seat, card id)."""
+        if not self.in_play:
             return ()
-        seats, first = self.seats, play.to_move ^ (play.nplayed & 1)
-        return tuple((seats[first ^ i], c) for i, c in enumerate(play.trick))
+        cards = self.play_cards
+        start = len(cards) - len(cards) % 2
+        leader = self.play_leaders[-1] if cards[start:] else 0
+        return tuple((self.seat(leader ^ i), c) for i, c in enumerate(cards[start:]))
 
     @property
     def tricks(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The finished tricks as ((seat, card), (seat, card))."""
-        if self.play is None:
+        if not self.in_play:
             return ()
-        seats = self.seats
-        return tuple(((seats[p], a), (seats[p ^ 1], b)) for p, a, b in self.play.tricks)
+        cards, out = self.play_cards, []
+        for t in range(len(cards) // 2):
+            lead = self.play_leaders[t]
+            out.append(((self.seat(lead), cards[2 * t]), (self.seat(lead ^ 1), cards[2 * t + 1])))
+        return tuple(out)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        won = [0] * len(self.held)
-        if self.play is not None:
-            won[self.seats[0]], won[self.seats[1]] = self.play.won
+        won = [0] * self.players
+        if self.in_play:
+            won[self.elder], won[self.dealer] = self.play_won
         return tuple(won)
 
     @property
-    def leader(self) -> int:
-        if self.play is None:
-            return -1 if self.elder is None else self.elder
-        return self.seats[self.play.leader]
+    def exchange_log(self) -> tuple[tuple[int, int], ...]:
+        return tuple((self.seat(i % 2), n) for i, n in enumerate(self.discarded))
+
+    @property
+    def announced_seats(self) -> tuple[int, ...]:
+        return tuple(self.seat(p) for p in (0, 1) if self.announced >> p & 1)
+
+    @property
+    def packets(self) -> tuple[int, int] | None:
+        """The packets the dealer chose for this game."""
+        p = self.chosen_packets
+        return (p // 10, p % 10) if p else None
 
 
-class _Mark(enum.Enum):
-    NOTIFIED = "notified"
-    """An undo record of an action whose consequences were notified to plugins."""
+def _card(card_id: int) -> Card | None:
+    return None if card_id > 63 else Card.from_id(card_id)
 
 
-_NOTIFIED = _Mark.NOTIFIED
+# --------------------------------------------------------------------- the game
 
 
-class _Config:
-    """What a game and its clones share and never change (one attribute to copy)."""
-
-    __slots__ = (
-        "asked_rules",
-        "auto_chance",
-        "flags",
-        "has_validators",
-        "impls",
-        "players",
-        "pm",
-        "rules",
-        "seed",
-        "variants",
-    )
-
-    def __init__(
-        self,
-        *,
-        pm: Any,
-        asked_rules: Rules,
-        rules: Rules,
-        players: int,
-        variants: tuple[str, ...],
-        seed: int,
-        auto_chance: bool,
-    ) -> None:
-        self.pm = pm
-        self.asked_rules = asked_rules  # before the variants' ecarte_configure_rules
-        self.rules = rules
-        self.players = players
-        self.variants = variants
-        self.seed = seed
-        self.auto_chance = auto_chance
-        self.has_validators = bool(pm.hook.ecarte_validate_action.get_hookimpls())
-        self.flags = (_core.MUST_OVERTAKE if rules.must_overtake else 0) | (
-            _core.MUST_TRUMP if rules.must_trump else 0
-        )
-        # each hook's implementations as (function, argument names, plugin name), listed
-        # on first use (a game's plugins are fixed when it is created)
-        self.impls: dict[str, tuple[tuple[Any, tuple[str, ...], str], ...]] = {}
-
-
-class Game:
+class Game(_Base):
     """A match of écarté: games of hands up to the target, best of three by default.
 
     The state machine is driven by :meth:`apply` with the action of the seat
-    :attr:`to_act`; chance (cut and deal) is resolved from ``seed`` unless
+    :attr:`to_act`; chance (cut and deal) is drawn from ``seed`` unless
     ``auto_chance=False``, in which case :attr:`to_act` is :data:`CHANCE` and
     a :class:`~ecarte.actions.Cut` or :class:`~ecarte.actions.Deal` event is
-    applied (or :meth:`apply_chance` samples one).
+    applied (or :meth:`apply_chance` draws one).
 
     ``variant`` names installed variants (entry points ``ecarte.variants``);
-    ``plugins`` are extra plugin objects. Each game has its own plugin manager.
+    ``plugins`` are extra plugin objects (or classes, instantiated per game).
+    A game's plugin instances are its own; the hook tables of a set of plugin
+    classes are built once and shared.
+
+    Hot methods (``legal_actions``, ``apply``, ``to_act``, ``is_over``,
+    ``clone``) come from the machine class of the live backend; a ``Game``
+    object is an instance of a subclass of both.
     """
 
-    __slots__ = (
-        "__weakref__",
-        "_config",
-        "_history",
-        "_log",
-        "_offered",
-        "_silent",
-        "_state",
-        "_undo",
-    )
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        if cls is Game:
+            cls = _game_class(_core.BACKEND)
+            return cls.__new__(cls)  # the machine's allocator
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -496,281 +357,247 @@ class Game:
         plugins: Iterable[object] = (),
         auto_chance: bool = True,
     ) -> None:
-        variants = [variant] if isinstance(variant, str) else list(variant or ())
-        pm = make_plugin_manager(variants, plugins)
-        asked = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
-        configured = configure_rules(pm, asked)
-        players, plugin = call_first(pm, "ecarte_table_size", rules=configured)
-        if not isinstance(players, int) or not 2 <= players <= 16:
-            raise PluginError(
-                f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
-            )
-        self._config = _Config(
-            pm=pm,
-            asked_rules=asked,
-            rules=configured,
-            players=players,
-            variants=tuple(variants),
-            seed=random.SystemRandom().getrandbits(63) if seed is None else seed,
-            auto_chance=auto_chance,
-        )
+        config = _hooks.game_config(rules, variant, plugins)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        elif seed.__class__ is not int:
+            raise ValueError(f"seed must be an int (or None), not {seed!r}")
+        elif not -(1 << 63) <= seed < 1 << 64:
+            raise ValueError(f"seed must be an int in [-2**63, 2**64), not {seed}")
+        if auto_chance is not True and auto_chance is not False:
+            raise ValueError(f"auto_chance must be a bool, not {auto_chance!r}")
+        self._config = config
+        self._records = None
+        self._busy = False
         self._silent = False
-        self._state = _State(players)
-        self._history: list[Action | Event] = []
-        # log lines, formatted when read: a str, (seat, action), or (template, args)
-        self._log: list[str | tuple[Any, Any]] = []
-        # a saved state with the history and log lengths, or None for a card played in
-        # the middle of a hand (undone by the play state itself)
-        self._undo: list[tuple[_State, int, int] | _Mark | None] = []
-        self._transaction(self._start_game, None)
+        self._notified = 0
+        self._run(self._m_start, (config.machine, seed & (1 << 64) - 1, auto_chance, config.fast))
 
     # ------------------------------------------------------------------ views
 
     @property
     def rules(self) -> Rules:
         """The rules in force (after the variants configured them)."""
-        return self._config.rules
+        return self._config.rules  # type: ignore[no-any-return]
 
     @property
     def players(self) -> int:
         """Number of players at the table."""
-        return self._config.players
+        return self._config.players  # type: ignore[no-any-return]
 
     @property
     def variants(self) -> tuple[str, ...]:
         """Names of the variants this game was created with."""
-        return self._config.variants
+        return self._config.variants  # type: ignore[no-any-return]
 
     @property
     def seed(self) -> int:
         """The seed chance events are drawn from (each from the seed and its number)."""
-        return self._config.seed
+        return self._view().seed  # type: ignore[no-any-return]
 
     @property
-    def _pm(self) -> Any:
-        return self._config.pm
+    def _state(self) -> _View:
+        """The machine's fields now (for tests and the views below)."""
+        return self._view()
 
-    @property
-    def _has_validators(self) -> bool:
-        return self._config.has_validators
+    def _view(self) -> _View:
+        return _View(self._m_view(), self._config.players)
 
     @property
     def phase(self) -> Phase:
         """Where the match stands (see :class:`Phase`)."""
-        return self._state.phase
-
-    @property
-    def to_act(self) -> int:
-        """The seat to act, or :data:`CHANCE`, or :data:`TERMINAL`."""
-        return self._state.to_act
-
-    @property
-    def is_over(self) -> bool:
-        """True once the match is over."""
-        return self._state.phase is Phase.OVER
+        return _PHASES[self._m_view()[0]]
 
     @property
     def winner(self) -> int | None:
         """The winner of the match, once it is over."""
-        return self._state.winner
+        w = self._m_view()[5]
+        return None if w < 0 else w  # type: ignore[no-any-return]
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of each table player in the current (or last) game."""
-        return tuple(self._state.scores)
+        return self._m_view()[11]  # type: ignore[no-any-return]
 
     @property
     def games_won(self) -> tuple[int, ...]:
         """Games won in this match by each table player."""
-        return tuple(self._state.games_won)
+        return self._m_view()[12]  # type: ignore[no-any-return]
 
     @property
     def game_results(self) -> tuple[GameResult, ...]:
         """The finished games of the match, in order."""
-        return tuple(self._state.games)
+        return tuple(self._read().games)
 
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
         """The finished hands of the current game."""
-        return tuple(self._state.game_hands)
+        return tuple(self._read().game_hands)
 
     @property
     def game_players(self) -> tuple[int, int]:
         """The two table players of the current game."""
-        return self._state.game_players
+        return self._m_view()[8]  # type: ignore[no-any-return]
 
     @property
     def dealer(self) -> int | None:
         """The dealer of the current hand (None before the first cut)."""
-        return self._state.dealer
+        d = self._m_view()[3]
+        return None if d == 255 else d  # type: ignore[no-any-return]
 
     @property
     def elder(self) -> int | None:
         """The non-dealer of the current hand, who proposes and leads first."""
-        return self._state.elder
+        e = self._m_view()[4]
+        return None if e == 255 else e  # type: ignore[no-any-return]
 
     @property
     def turnup(self) -> Card | None:
         """The turned-up card of the current hand (None before the deal)."""
-        t = self._state.turnup
-        return None if t < 0 else Card.from_id(t)
+        return _card(self._m_view()[14])
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit of the current hand (None before the deal)."""
-        t = self._state.trump
+        t = self._m_view()[15]
         return None if t < 0 else Suit(t)
 
     @property
     def exchanges(self) -> tuple[tuple[int, int], ...]:
         """Each discard of this hand so far, as (seat, number of cards): public facts."""
-        return tuple(self._state.exchange_log)
+        return self._view().exchange_log
 
     @property
     def chosen_packets(self) -> tuple[int, int] | None:
         """The packets the dealer chose for this game, if they chose."""
-        return self._state.packets
+        return self._view().packets
 
     @property
     def stock_size(self) -> int:
         """Cards left in the stock."""
-        return len(self._state.stock)
+        return len(self._m_view()[16])
 
     @property
     def game_number(self) -> int:
         """The number of the current game of the match (from 1)."""
-        return self._state.game_number
+        return self._m_view()[6]  # type: ignore[no-any-return]
 
     @property
     def hand_number(self) -> int:
         """Number of hands begun in the match so far."""
-        return self._state.hand_number
+        return self._m_view()[7]  # type: ignore[no-any-return]
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won in the current hand by each table player."""
-        return self._state.tricks_won
+        return self._view().tricks_won
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick so far, as (seat, card)."""
-        return tuple((p, Card.from_id(c)) for p, c in self._state.trick)
+        return tuple((p, Card.from_id(c)) for p, c in self._view().trick)
 
     @property
     def history(self) -> tuple[Action | Event, ...]:
         """Every action and chance event, in order: :meth:`replay` rebuilds the game."""
-        return tuple(self._history)
+        return tuple(self._read().history)
 
     @property
     def log(self) -> tuple[str, ...]:
         """A readable account of the match (actions, scores, results)."""
-        return tuple(map(_log_entry, self._log))
+        return tuple(self._read().lines)
+
+    def _read(self) -> Records:
+        """The records of the log so far (read from where the last reading stopped)."""
+        records = self._records
+        end = self._m_nlog
+        if records is None or records.offset > end:
+            records = self._records = Records(self._config.players)
+        if records.offset < end:
+            records.read(self._m_log(records.offset), records.offset)
+        return records
 
     def plugin(self, name: str) -> object:
         """The plugin registered under ``name`` in this game (a variant's name,
         or a plugin object's ``NAME``); raises KeyError if there is none."""
-        plugin = self._pm.get_plugin(name)
-        if plugin is None:
-            raise KeyError(f"no plugin {name!r} in this game")
-        return plugin
+        return self._config.hooks.plugin(name)
 
     @property
     def plugin_names(self) -> tuple[str, ...]:
         """The names of this game's plugins, classic included."""
-        return tuple(name for name, _ in self._pm.list_name_plugin())
+        return self._config.hooks.names  # type: ignore[no-any-return]
 
     def describe(self, seat: int | None = None) -> tuple[str, ...]:
         """Lines in which the variants describe their own state for ``seat`` (None: a
         spectator), for display (hook ``ecarte_describe``); empty for classic rules."""
         if seat is not None:
             self._check_seat(seat)
-        hook = "ecarte_describe"
-        lines: list[str] = []
-        for impl in self._impls(hook):
-            answer = call_impl(impl, hook, {"game": self, "seat": seat})
-            if answer is None:
-                continue
-            if isinstance(answer, str) or not all(isinstance(x, str) for x in answer):
-                raise PluginError(
-                    f"plugin {impl[2]!r}, hook {hook}: {answer!r} is not a sequence of str"
-                )
-            lines += answer
-        return tuple(lines)
+        return _hooks.describe(self, seat)
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""
         self._check_seat(seat)
-        return CardSet(self._state.hands[seat])
+        return CardSet(self._view().hands[seat])
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
         self._check_seat(seat)
-        s = self._state
+        v = self._view()
         return Observation(
             seat=seat,
             rules=self.rules,
-            phase=s.phase,
-            to_act=s.to_act,
-            dealer=s.dealer,
-            elder=s.elder,
-            hand=CardSet(s.hands[seat]),
-            turnup=self.turnup,
-            trump=self.trump,
-            stock_size=len(s.stock),
-            exchanges=tuple(s.exchange_log),
-            trick=self.trick,
-            tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in s.tricks),
-            tricks_won=s.tricks_won,
-            played_without_proposing=s.played_without_proposing,
-            refused_after=s.refused_after,
-            kings_announced=tuple(s.announced),
-            scores=self.scores,
-            games_won=self.games_won,
+            phase=_PHASES[v.phase],
+            to_act=v.to_act,
+            dealer=None if v.dealer == 255 else v.dealer,
+            elder=None if v.elder == 255 else v.elder,
+            hand=CardSet(v.hands[seat]),
+            turnup=_card(v.turnup),
+            trump=None if v.trump < 0 else Suit(v.trump),
+            stock_size=len(v.stock),
+            exchanges=v.exchange_log,
+            trick=tuple((p, Card.from_id(c)) for p, c in v.trick),
+            tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in v.tricks),
+            tricks_won=v.tricks_won,
+            played_without_proposing=bool(v.played_without_proposing),
+            refused_after=None if v.refused_after == 255 else v.refused_after,
+            kings_announced=v.announced_seats,
+            scores=v.scores,
+            games_won=v.games_won,
         )
 
     def __repr__(self) -> str:
-        s = self._state
+        v = self._view()
         return (
-            f"<Game {s.phase.value} game {s.game_number} hand {s.hand_number} "
-            f"scores {tuple(s.scores)} games {tuple(s.games_won)} to_act {s.to_act}>"
+            f"<Game {_PHASES[v.phase].value} game {v.game_number} hand {v.hand_number} "
+            f"scores {v.scores} games {v.games_won} to_act {v.to_act}>"
         )
 
     # ---------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions :attr:`to_act` may take, sorted by :meth:`action_id`
-        (empty at chance nodes, at the end, and inside a plugin hook while an action
-        is being applied)."""
-        s = self._state
-        legal = s.legal
-        if legal is not None:
-            return legal
-        if s.pending is not None:  # inside a hook, mid-step: nothing can be applied
+    def _legal_slow(self) -> tuple[Action, ...]:
+        """``legal_actions`` when plugins are involved (vetoes), or inside a hook."""
+        if self._busy:
             return ()
-        phase = s.phase
-        if phase is Phase.PLAY:
-            seat = s.to_act
-            legal = _plays(s.play.legal())
-            if (
-                s.king_seats
-                and self._may_announce(seat)
-                and not (self._has_validators and self._first_veto(seat, _ANNOUNCE)[0])
-            ):
-                legal = (*legal, _ANNOUNCE)
-        elif phase is Phase.PROPOSE:
-            legal = self._allowed(s.elder, _PROPOSALS)
-        elif phase is Phase.RESPOND:
-            legal = self._allowed(s.dealer, _RESPONSES)
-        elif phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
-            seat = s.to_act
-            low, high = self._discard_limits(seat)
-            legal = self._unvetoed(seat, _discards(s.held[seat], low, high))
-        elif phase is Phase.PACKETS:
-            legal = self._unvetoed(s.dealer, _PACKET_CHOICES)
+        low, high = self._m_legal()
+        v = self._view()
+        if high:
+            pos = v.phase == 6
+            legal: tuple[Action, ...] = _discards(v.held[pos], v.disc_least, v.disc_most)
         else:
-            legal = ()
-        s.legal = legal  # the hooks are asked once per state; apply() trusts this answer
+            legal = tuple(ACTIONS[b.bit_length() - 1] for b in _bits(low))
+        if self._config.validators and legal:
+            legal = self._asking(_hooks.unvetoed, v.to_act, legal)
+        self._legal = legal
         return legal
+
+    def _asking(self, ask: Any, *args: Any) -> Any:
+        """Call ``ask(self, *args)``, a question to the plugins, as the game's hooks are
+        called: the game may be read, not changed or copied, meanwhile."""
+        self._busy = True
+        try:
+            return ask(self, *args)
+        finally:
+            self._busy = False
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """Sorted integer ids of :meth:`legal_actions`."""
@@ -788,11 +615,12 @@ class Game:
         discard, m being the mask of the cards discarded over the mover's
         hand sorted by card."""
         if isinstance(action, Play):
-            if action.card not in PIQUET_DECK:
+            card = action.card
+            if card not in PIQUET_DECK:
                 raise IllegalActionError(f"{action}: not a card of the piquet deck")
-            return _card_index(action.card)
+            return int(card.suit) * 8 + int(card.rank) - Rank.SEVEN
         if isinstance(action, Discard):
-            hand = _cards(self._state.hands[max(self._state.to_act, 0)])
+            hand = tuple(CardSet(self._view().hands[max(self.to_act, 0)]))
             m = 0
             for card in action.cards:
                 if card not in hand:
@@ -800,160 +628,246 @@ class Game:
                 m |= 1 << hand.index(card)
             return _DISCARD_BASE + m
         try:
-            return _SIMPLE_IDS[action]
+            return _IDS[action]
         except (KeyError, TypeError):
             raise IllegalActionError(f"{action!r} has no action id") from None
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id in this state (see :meth:`action_id`)."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
+        if action_id.__class__ is not int:
             raise IllegalActionError(f"an action id is an int, not {action_id!r}")
-        if 0 <= action_id < 32:
-            return _PLAYS[(action_id // 8) * 16 + action_id % 8 + Rank.SEVEN]
+        if 0 <= action_id < len(ACTIONS):
+            return ACTIONS[action_id]
         if _DISCARD_BASE <= action_id < _DISCARD_BASE + 32:
-            hand = _cards(self._state.hands[max(self._state.to_act, 0)])
+            hand = tuple(CardSet(self._view().hands[max(self.to_act, 0)]))
             m = action_id - _DISCARD_BASE
             if m >> len(hand):
                 raise IllegalActionError(f"action id {action_id}: the hand has {len(hand)} cards")
-            return Discard(CardSet.of(c for i, c in enumerate(hand) if m >> i & 1))
-        try:
-            return _ACTIONS_BY_ID[action_id]
-        except (KeyError, TypeError):
-            raise IllegalActionError(f"no action has id {action_id!r}") from None
+            return _discard(sum(c.mask for i, c in enumerate(hand) if m >> i & 1))
+        raise IllegalActionError(f"no action has id {action_id!r}")
 
     # -------------------------------------------------------------- applying
 
-    def apply(self, action: Action | Event | str, *, seat: int | None = None) -> None:
-        """Apply the action of the seat to act (checked), or a chance event.
-
-        ``action`` may be the text form (``"propose"``, ``"K♠"``...). With
-        ``seat``, also check that it is that seat's turn. An illegal action
-        raises :class:`~ecarte.IllegalActionError` and changes nothing.
-        """
-        if action.__class__ is Play:
-            # The hot path: a card in the middle of a hand. The play state checks the
-            # card before changing anything, so no snapshot is needed; the undo record is
-            # None (the play state takes its last card back). Anything else (an illegal
-            # card, the last card of a hand, which scores through the plugin hooks) takes
-            # the checked path below.
-            s = self._state
-            if s.shared:
-                self._unshare()
-                s = self._state
-            play = s.play
-            if (
-                play is not None
-                and s.phase is Phase.PLAY
-                and (seat is None or (seat == s.to_act and seat.__class__ is int))
-                and s.pending is None  # not from inside a hook (the checked path says)
-            ):
-                r = play.try_apply(action.card.id)
-                if r >= 0:
-                    if r < _HAND_OVER:
-                        s.legal = None
-                        self._log.append((s.to_act, action))
-                        s.to_act = s.seats[r & 1]
-                        self._history.append(action)
-                        self._undo.append(None)
-                        return
-                    play.undo()
+    def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None:
+        """``apply`` off the machine's fast path: text, events, a seat to check, plugins."""
+        if self._busy:
+            self._refuse_mid_step("apply()")
         if isinstance(action, str):
             action = parse_record(action)
-        s = self._state
-        if seat is not None and (seat.__class__ is not int or seat != s.to_act):
+            action_id = -1
+        v = self._view()
+        phase = _PHASES[v.phase]
+        if seat is not None and (seat.__class__ is not int or seat != v.to_act):
             if seat.__class__ is not int:
                 raise IllegalActionError(f"a seat is an int, not {seat!r}")
-            if s.to_act < 0:
-                raise IllegalActionError(f"seat {seat} cannot act: {self._who_acts()}")
-            raise IllegalActionError(f"it is seat {s.to_act}'s turn, not seat {seat}'s")
+            if v.to_act < 0:
+                raise IllegalActionError(f"seat {seat} cannot act: {self._who_acts(v)}")
+            raise IllegalActionError(f"it is seat {v.to_act}'s turn, not seat {seat}'s")
         if isinstance(action, Event):
-            if s.phase not in _CHANCE_PHASES:
-                raise IllegalActionError(f"{action}: no chance event is due ({self._who_acts()})")
-        elif not isinstance(action, Action):
+            self._apply_event(action, v)
+            return
+        if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        elif s.phase in _CHANCE_PHASES or s.phase is Phase.OVER:
-            raise IllegalActionError(f"{action}: {self._who_acts()}")
-        self._transaction(self._apply, action)
+        if phase in _CHANCE_PHASES or phase is Phase.OVER:
+            raise IllegalActionError(f"{action}: {self._who_acts(v)}")
+        expected = _EXPECTED[phase]
+        if not isinstance(action, expected):
+            names = " or ".join(t.__name__ for t in expected)
+            raise IllegalActionError(
+                f"{action}: seat {v.to_act} must choose {names} now (phase {phase.value})"
+            )
+        if action_id < 0:
+            if isinstance(action, Discard) and action.cards.mask & ~v.hands[v.to_act]:
+                missing = action.cards - CardSet(v.hands[v.to_act])
+                raise IllegalActionError(f"{action}: seat {v.to_act} does not hold {missing}")
+            action_id = self.action_id(action)
+        if self._config.validators and not isinstance(action, Play):
+            offered = self.legal_actions()
+            if action not in offered:
+                veto, plugin = self._asking(_hooks.first_veto, v.to_act, action)
+                if veto is not None:
+                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
+        self._run(self._m_apply, (action_id,), action)
+
+    def _apply_event(self, event: Event, v: _View) -> None:
+        phase = _PHASES[v.phase]
+        if phase not in _CHANCE_PHASES:
+            raise IllegalActionError(f"{event}: no chance event is due ({self._who_acts(v)})")
+        if isinstance(event, Cut):
+            cards = event.cards
+            if phase is not Phase.CUT:
+                raise IllegalActionError(f"{event}: a deal is due, not a cut")
+            if (
+                len(cards) != 2
+                or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
+                or cards[0] == cards[1]
+            ):
+                raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
+            ids: tuple[int, ...] = (cards[0].id, cards[1].id)
+        elif isinstance(event, Deal):
+            order = event.order
+            if phase is not Phase.DEAL:
+                raise IllegalActionError(f"{event}: a cut is due, not a deal")
+            if (
+                len(order) != 32
+                or not all(isinstance(c, Card) for c in order)
+                or CardSet.of(order) != PIQUET_DECK
+            ):
+                raise IllegalActionError(
+                    f"{event}: a deal orders the 32 cards of the deck once each"
+                )
+            ids = tuple(c.id for c in order)
+        else:
+            raise IllegalActionError(f"not a chance event: {event!r}")
+        self._run(self._m_chance, (ids,), event)
 
     def apply_chance(self) -> Event:
-        """Sample and apply the due chance event from the game's RNG."""
-        event = self._sample_chance()
+        """Draw the chance event due from the game's seed, and apply it."""
+        drawn = self._m_draw()
+        if not drawn:
+            raise IllegalActionError(f"no chance event is due: {self._who_acts(self._view())}")
+        cards = tuple(Card.from_id(c) for c in drawn)
+        event: Event = Cut((cards[0], cards[1])) if len(cards) == 2 else Deal(cards)
         self.apply(event)
         return event
 
+    def _run(self, call: Any, args: tuple[Any, ...], action: Any = None) -> None:
+        """Run one machine call to its end, answering the hooks it stops at; atomically:
+        on any error the machine is restored. Then notify plugins of what it ended."""
+        if self._busy:
+            self._refuse_mid_step("apply()")
+        saved = self._m_save()
+        start = self._m_nlog
+        self._busy = True
+        try:
+            status = call(*args)
+            while status == _STOP_HOOK:
+                status = self._m_answer(_hooks.answer(self))
+            if status < 0:
+                self._fail(status, action)
+        except BaseException:
+            self._m_restore(saved)
+            raise
+        finally:
+            self._busy = False
+        if self._config.notifications and not self._silent:
+            self._notify(start)
+
+    def _notify(self, start: int) -> None:
+        """Send the notifications of what the log says since ``start``."""
+        records = self._read()
+        events = [e for e in records.events if e[0] >= start]
+        if not events:
+            return
+        self._notified = self._m_nlog
+        errors: list[Exception] = []
+        for _, hook, kwargs in events:
+            errors += _hooks.notify(self, hook, kwargs)
+        if errors:
+            raise PluginError(
+                "the action was applied, but plugin notifications failed: "
+                + "; ".join(map(str, errors))
+            ) from errors[0]
+
+    def _fail(self, status: int, action: Any) -> None:
+        """Raise the error a machine status stands for (the state is restored)."""
+        if status == _ECUTLOOP:
+            raise PluginError("hook ecarte_cut asked for a new cut 100 times in a row")
+        if status in (_EBADANSWER, _ELOG):
+            raise PluginError(f"the match machine refused a hook answer (status {status})")
+        if action is None:
+            raise IllegalActionError(f"the match machine refused (status {status})")
+        self._illegal(action, -1, status)
+
+    def _illegal(self, action: Any, action_id: int, status: int) -> None:
+        """Raise the IllegalActionError explaining why the machine refused ``action``."""
+        v = self._view()
+        seat = v.to_act
+        if isinstance(action, Event) or status == _EBADCHANCE:
+            raise IllegalActionError(f"{action}: not a chance event due now")
+        if isinstance(action, Play):
+            card = action.card
+            if not v.hands[seat] >> card.id & 1:
+                raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
+            raise IllegalActionError(f"{card}: {self._why_illegal(v, card)}")
+        if isinstance(action, AnnounceKing):
+            raise IllegalActionError(self._why_no_king(v))
+        if isinstance(action, Discard):
+            n = len(action.cards)
+            if n > v.disc_most:
+                raise IllegalActionError(
+                    f"{action}: seat {seat} may discard at most {v.disc_most} now "
+                    f"(the stock holds {len(v.stock)})"
+                )
+            raise IllegalActionError(f"{action}: seat {seat} must discard at least {v.disc_least}")
+        if isinstance(action, Propose | PlayHand | Accept | Refuse) and status == _ENOTALLOWED:
+            if self._config.validators:
+                veto, plugin = self._asking(_hooks.first_veto, seat, action)
+                if veto is not None:
+                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
+            if isinstance(action, Propose):
+                raise IllegalActionError(
+                    f"propose: the stock ({len(v.stock)} cards) cannot serve another "
+                    "exchange, or the variant forbids it"
+                )
+            raise IllegalActionError(f"{action}: not allowed now")
+        phase = _PHASES[v.phase]
+        if phase in _CHANCE_PHASES or phase is Phase.OVER or v.step:
+            raise IllegalActionError(f"{action}: {self._who_acts(v)}")
+        expected = _EXPECTED[phase]
+        names = " or ".join(t.__name__ for t in expected)
+        raise IllegalActionError(f"{action}: seat {seat} must choose {names} now (phase {phase.value})")
+
+    def _why_no_king(self, v: _View) -> str:
+        seat = v.to_act
+        if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
+            return "king: the king of trumps is scored automatically under these rules"
+        if v.phase != 7 or not v.hands[seat] >> (v.trump * 16 + Rank.KING) & 1:
+            return f"king: seat {seat} does not hold the king of trumps"
+        if seat in v.announced_seats:
+            return f"king: seat {seat} has already announced the king"
+        return f"king: too late, seat {seat} has already played a card this hand"
+
+    def _why_illegal(self, v: _View, card: Card) -> str:
+        seat = v.to_act
+        led = Card.from_id(v.trick[0][1])
+        hand = CardSet(v.hands[seat])
+        legal = CardSet(card_mask(self._m_legal()[0] & 0xFFFFFFFF))
+        if hand.suit(led.suit) and card.suit != led.suit:
+            return f"must follow suit {led.suit.symbol} (legal: {legal})"
+        if card.suit == led.suit:
+            return f"must win the trick if able: play a higher {led.suit.symbol} (legal: {legal})"
+        return f"void in {led.suit.symbol}, must trump (legal: {legal})"
+
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
-        if self._state.pending is not None:
+        if self._busy:
             self._refuse_mid_step("undo()")
-        if not self._undo:
+        last = self._m_last_input
+        if last < 0:
             raise IllegalActionError("nothing to undo")
-        if self._state.shared:
-            self._unshare()
-        if self._undo[-1] is _NOTIFIED:
+        if last < self._notified:
             raise IllegalActionError(
                 "cannot undo: plugins were notified of what that action ended (a hand, "
                 "a game or the match) and would not be told it was taken back; search "
                 "forward on a clone(), which sends no notifications and can undo what "
                 "it applies itself"
             )
-        record = self._undo.pop()
-        assert record is not _NOTIFIED
-        if record is None:  # a card in the middle of a hand
-            s = self._state
-            s.legal = None
-            s.play.undo()
-            s.to_act = s.seats[s.play.to_move]
-            self._history.pop()
-            self._log.pop()
-            return
-        state, n_history, n_log = record
-        self._state = state.copy()  # clones share the saved states: never mutate one
-        del self._history[n_history:]
-        del self._log[n_log:]
+        status = self._m_undo()
+        assert status == _STOP_IDLE, status
+        if self._view().auto_chance and self.phase in _CHANCE_PHASES:
+            self._m_resume()  # the chance drawn with the undone action's predecessor
 
-    def clone(self) -> Game:
-        """An independent copy (same plugins; notifications are not sent from clones)."""
-        # Copy on write: both games share the state, history, log and undo stack until
-        # one of them changes; the state's `shared` flag makes whichever changes first
-        # take private copies (_unshare). The saved states are never changed.
-        # Attributes are copied one by one, in __init__'s order: reading self.__dict__
-        # would turn the instance's inline attribute values into a dict and slow down
-        # every later attribute access of the original. (_offered is only read inside a
-        # transaction, which sets it first.)
-        if self._state.pending is not None:
-            self._refuse_mid_step("clone()")
-        new = _new(Game)
-        new._config = self._config
-        new._silent = True
-        new._state = state = self._state
-        new._history = self._history
-        new._log = self._log
-        new._undo = self._undo
-        state.shared = True
-        return new
-
-    def _notify_later(self, hook: str, kwargs: dict[str, Any]) -> None:
-        """Queue a notification, sent once the action being applied is done."""
-        pending = self._state.pending
-        assert pending is not None
-        pending.append((hook, kwargs))
+    def __copy__(self) -> Game:
+        return self.clone()
 
     def _refuse_mid_step(self, what: str) -> None:
-        """Raise if an action is being applied: a hook sees the game between two states,
-        which it may read but not change or copy (callers on hot paths test
-        ``pending`` first)."""
-        if self._state.pending is not None:
-            raise IllegalActionError(
-                f"{what} from inside a plugin hook: the game is applying an action; read "
-                "it there, and act from a notification hook, which runs once it is done"
-            )
-
-    def _unshare(self) -> None:
-        """Take private copies of what a clone shares, before changing anything."""
-        self._state = self._state.copy()
-        self._history = self._history.copy()
-        self._log = self._log.copy()
-        self._undo = self._undo.copy()
+        """Raise: a hook sees the game between two states, which it may read but not
+        change or copy."""
+        raise IllegalActionError(
+            f"{what} from inside a plugin hook: the game is applying an action; read "
+            "it there, and act from a notification hook, which runs once it is done"
+        )
 
     @classmethod
     def replay(
@@ -976,20 +890,20 @@ class Game:
         for record in history:
             game.apply(record)
         if auto_chance:
-            game._config.auto_chance = True
+            game._m_set_auto(True)
             if game.phase in _CHANCE_PHASES:
-                game._transaction(lambda _: None, None)
+                game._run(game._m_resume, ())
         return game
 
     def rebuild(self) -> Game:
         """A fresh game replayed from this one's history, rules, variants and seed
         (plugin objects passed as ``plugins=`` are not part of it)."""
         return Game.replay(
-            self._history,
+            self.history,
             self._config.asked_rules,  # the variants configure them again
             variant=self.variants,
             seed=self.seed,
-            auto_chance=self._config.auto_chance,
+            auto_chance=bool(self._view().auto_chance),
         )
 
     # ------------------------------------------------------------- internals
@@ -998,557 +912,24 @@ class Game:
         if not (seat.__class__ is int and 0 <= seat < self.players):
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
 
-    def _who_acts(self) -> str:
-        s = self._state
-        if s.phase is Phase.OVER:
+    @staticmethod
+    def _who_acts(v: _View) -> str:
+        phase = _PHASES[v.phase]
+        if phase is Phase.OVER:
             return "the match is over"
-        if s.phase in _CHANCE_PHASES:
-            return f"chance moves next (a {'Cut' if s.phase is Phase.CUT else 'Deal'} event)"
-        return f"seat {s.to_act} is to act in phase {s.phase.value}"
+        if phase in _CHANCE_PHASES:
+            return f"chance moves next (a {'Cut' if phase is Phase.CUT else 'Deal'} event)"
+        return f"seat {v.to_act} is to act in phase {phase.value}"
 
-    def _transaction(self, step: Any, arg: Any) -> None:
-        """Run ``step`` atomically: on any error the state is restored. While it runs,
-        the state's ``pending`` collects the notifications (None otherwise): legal actions
-        are not cached, and apply, undo and clone are refused (hooks run mid-step)."""
-        self._refuse_mid_step("apply()")
-        if self._state.shared:
-            self._unshare()
-        saved = (self._state.copy(), len(self._history), len(self._log))
-        self._state.pending = []
-        self._offered = self._state.legal
-        self._state.legal = None
-        try:
-            step(arg)
-            if self._config.auto_chance:
-                cuts = 0
-                while self._state.phase in _CHANCE_PHASES:
-                    event = self._sample_chance()
-                    if isinstance(event, Deal):
-                        self._apply_deal(event, sampled=True)
-                        continue
-                    cuts += 1
-                    if cuts > _MAX_CUTS:
-                        raise PluginError(
-                            f"hook ecarte_cut asked for a new cut {_MAX_CUTS} times in a row"
-                        )
-                    self._apply(event)
-        except BaseException:
-            self._state, n_history, n_log = saved
-            del self._history[n_history:]
-            del self._log[n_log:]
-            raise
-        state = self._state
-        pending, state.pending = state.pending, None
-        assert pending is not None
-        notify = [] if self._silent else [(self._impls(hook), hook, kw) for hook, kw in pending]
-        notified = any(impls for impls, _, _ in notify)
-        if step == self._apply:  # bound methods are new objects: `is` never matches
-            self._undo.append(_NOTIFIED if notified else saved)
-        errors: list[Exception] = []
-        for impls, hook, kwargs in notify:  # the action is done: hooks may act here
-            errors += notify_all(impls, hook, {"game": self, **kwargs})
-        if errors:
-            raise PluginError(
-                "the action was applied, but plugin notifications failed: "
-                + "; ".join(map(str, errors))
-            ) from errors[0]
 
-    def _sample_chance(self) -> Event:
-        rng = random.Random(f"ecarte:{self.seed}:{self._state.chance_count}")
-        if self._state.phase is Phase.CUT:
-            a, b = rng.sample(_DECK, 2)
-            return Cut((a, b))
-        if self._state.phase is Phase.DEAL:
-            deal = _new(Deal)  # the order is a tuple of Cards: nothing to convert
-            _setattr(deal, "order", _shuffled(rng))
-            return deal
-        raise IllegalActionError(f"no chance event is due: {self._who_acts()}")
+@lru_cache(maxsize=None)
+def _game_class(backend: str) -> type[Game]:
+    """The class of the games made while ``backend`` is live: Game on that backend's
+    machine (the machine's methods win: they are the fast ones)."""
+    machine = _core.machine_module(backend).Machine
+    cls = types.new_class("Game", (machine, Game), {}, lambda ns: ns.update(__slots__=()))
+    cls.__module__ = __name__
+    cls.__qualname__ = "Game"
+    cls.__doc__ = Game.__doc__
+    return cls
 
-    def _first(self, hook: str, **kwargs: Any) -> tuple[Any, str]:
-        """:func:`~ecarte._plugins.call_first` with the hook's implementations listed once
-        per game (a game's plugins are fixed when it is created)."""
-        kwargs["game"] = self
-        for impl in self._impls(hook):
-            result = call_impl(impl, hook, kwargs)
-            if result is not None:
-                return result, impl[2]
-        raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
-
-    def _impls(self, hook: str) -> tuple[Impl, ...]:
-        """A hook's implementations, listed once per game (its plugins are fixed)."""
-        known = self._config.impls
-        impls = known.get(hook)
-        if impls is None:
-            impls = known[hook] = implementations(self._config.pm, hook)
-        return impls
-
-    def _allowed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
-        out = tuple(a for a in actions if self._is_allowed(seat, a))
-        if not out:
-            raise PluginError(
-                f"hook ecarte_exchange_allowed forbids every action of seat {seat} "
-                f"({', '.join(map(str, actions))})"
-            )
-        return self._unvetoed(seat, out)
-
-    def _unvetoed(self, seat: int | None, actions: tuple[Action, ...]) -> tuple[Action, ...]:
-        """``actions`` less those a plugin vetoes (a vetoed decision is not offered)."""
-        if not self._has_validators or seat is None:
-            return actions
-        vetoes = [self._first_veto(seat, a) for a in actions]
-        out = tuple(a for a, (veto, _) in zip(actions, vetoes, strict=True) if veto is None)
-        if not out:
-            plugins = ", ".join(sorted({repr(plugin) for _, plugin in vetoes}))
-            raise PluginError(
-                f"plugin {plugins}, hook ecarte_validate_action: vetoes every action of seat "
-                f"{seat} ({', '.join(map(str, actions))})"
-            )
-        return out
-
-    def _is_allowed(self, seat: int | None, action: Action) -> bool:
-        ok, plugin = self._first("ecarte_exchange_allowed", seat=seat, action=action)
-        if not isinstance(ok, bool):
-            raise PluginError(
-                f"plugin {plugin!r}, hook ecarte_exchange_allowed: {ok!r} is not a bool"
-            )
-        return ok
-
-    def _discard_limits(self, seat: int) -> tuple[int, int]:
-        limits, plugin = self._first("ecarte_discard_limits", seat=seat)
-        if not (
-            isinstance(limits, tuple)
-            and len(limits) == 2
-            and all(isinstance(x, int) for x in limits)
-            and 0 <= limits[0] <= limits[1] <= 5
-        ):
-            raise PluginError(
-                f"plugin {plugin!r}, hook ecarte_discard_limits: {limits!r} is not "
-                "(least, most) with 0 <= least <= most <= 5"
-            )
-        cap = min(limits[1], len(self._state.stock))
-        return (min(limits[0], cap), cap)
-
-    def _legal_mask(self, seat: int) -> int:
-        """The cards ``seat`` (the seat to play) may play now."""
-        return int(self._state.play.legal())
-
-    def _may_announce(self, seat: int) -> bool:
-        s = self._state
-        if seat not in s.king_seats or seat in s.announced:
-            return False
-        # held the king when play began (optional announcements) and has not played yet
-        # (so still holds it); the elder plays first
-        return s.play is not None and s.play.nplayed <= (0 if seat == s.elder else 1)
-
-    def _other(self, seat: int) -> int:
-        a, b = self._state.game_players
-        return b if seat == a else a
-
-    def _apply(self, action: Action | Event) -> None:
-        s = self._state
-        if isinstance(action, Cut):
-            self._apply_cut(action)
-            return
-        if isinstance(action, Deal):
-            self._apply_deal(action)
-            return
-        assert isinstance(action, Action)
-        seat = s.to_act
-        offered, self._offered = self._offered, None
-        if offered is None or not _offers(offered, action):  # not a checked legal action
-            self._check_legal(seat, s.phase, action)
-            if self._has_validators and not isinstance(action, Play):
-                veto, plugin = self._first_veto(seat, action)
-                if veto is not None:
-                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
-        self._history.append(action)
-        self._log.append((seat, action))
-        if isinstance(action, ChoosePackets):
-            s.packets = s.deal_packets = action.packets
-            s.phase, s.to_act = Phase.DEAL, CHANCE
-        elif isinstance(action, Propose):
-            s.phase, s.to_act = Phase.RESPOND, s.dealer  # type: ignore[assignment]
-        elif isinstance(action, PlayHand):
-            s.played_without_proposing = s.exchanges == 0
-            self._start_play()
-        elif isinstance(action, Accept):
-            s.phase, s.to_act = Phase.ELDER_DISCARD, s.elder  # type: ignore[assignment]
-        elif isinstance(action, Refuse):
-            s.refused_after = s.exchanges
-            self._start_play()
-        elif isinstance(action, Discard):
-            self._discard(seat, action.cards.mask)
-        elif isinstance(action, AnnounceKing):
-            s.announced = (*s.announced, seat)
-            points, plugin = self._first("ecarte_king_points", seat=seat, turned_up=False)
-            self._score(seat, points, "announces the king", plugin, "ecarte_king_points")
-        elif isinstance(action, Play):
-            self._play(seat, action.card.id)
-
-    def _first_veto(self, seat: int, action: Action) -> tuple[str | None, str]:
-        hook = "ecarte_validate_action"
-        kwargs = {"game": self, "seat": seat, "action": action}
-        for impl in self._impls(hook):
-            veto = call_impl(impl, hook, kwargs)
-            if veto is not None:
-                if not (isinstance(veto, str) and veto.strip()):
-                    raise PluginError(
-                        f"plugin {impl[2]!r}, hook {hook}: {veto!r} is neither None (no veto) "
-                        "nor a reason (a non-empty str)"
-                    )
-                return veto, impl[2]
-        return None, ""
-
-    def _check_legal(self, seat: int, phase: Phase, action: Action) -> bool:
-        """Raise IllegalActionError with the broken rule, or return True."""
-        s = self._state
-        expected = _EXPECTED[phase]
-        if not isinstance(action, expected):
-            names = " or ".join(t.__name__ for t in expected)
-            raise IllegalActionError(
-                f"{action}: seat {seat} must choose {names} now (phase {phase.value})"
-            )
-        if isinstance(action, Propose | PlayHand | Accept | Refuse):
-            if not self._is_allowed(seat, action):
-                veto, plugin = (None, "")
-                if self._has_validators:
-                    veto, plugin = self._first_veto(seat, action)
-                if veto is not None:
-                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
-                if isinstance(action, Propose):
-                    raise IllegalActionError(
-                        f"propose: the stock ({len(s.stock)} cards) cannot serve another "
-                        "exchange, or the variant forbids it"
-                    )
-                raise IllegalActionError(f"{action}: not allowed now")
-        elif isinstance(action, Discard):
-            low, high = self._discard_limits(seat)
-            n = len(action.cards)
-            if action.cards.mask & ~s.hands[seat]:
-                missing = action.cards - CardSet(s.hands[seat])
-                raise IllegalActionError(f"{action}: seat {seat} does not hold {missing}")
-            if n > high:
-                raise IllegalActionError(
-                    f"{action}: seat {seat} may discard at most {high} now "
-                    f"(the stock holds {len(s.stock)})"
-                )
-            if n < low:
-                raise IllegalActionError(f"{action}: seat {seat} must discard at least {low}")
-        elif isinstance(action, AnnounceKing):
-            if not self._may_announce(seat):
-                raise IllegalActionError(self._why_no_king(seat))
-        elif isinstance(action, Play):
-            card = action.card
-            if not s.hands[seat] >> card.id & 1:
-                raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
-            if not self._legal_mask(seat) >> card.id & 1:
-                raise IllegalActionError(f"{card}: {self._why_illegal(seat, card)}")
-        return True
-
-    def _why_no_king(self, seat: int) -> str:
-        s = self._state
-        if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
-            return "king: the king of trumps is scored automatically under these rules"
-        if not s.hands[seat] >> (s.trump * 16 + Rank.KING) & 1:
-            return f"king: seat {seat} does not hold the king of trumps"
-        if seat in s.announced:
-            return f"king: seat {seat} has already announced the king"
-        return f"king: too late, seat {seat} has already played a card this hand"
-
-    def _why_illegal(self, seat: int, card: Card) -> str:
-        s = self._state
-        led = Card.from_id(s.trick[0][1])
-        hand = CardSet(s.hands[seat])
-        legal = CardSet(self._legal_mask(seat))
-        if hand.suit(led.suit) and card.suit != led.suit:
-            return f"must follow suit {led.suit.symbol} (legal: {legal})"
-        if card.suit == led.suit:
-            return f"must win the trick if able: play a higher {led.suit.symbol} (legal: {legal})"
-        return f"void in {led.suit.symbol}, must trump (legal: {legal})"
-
-    # chance -----------------------------------------------------------------
-
-    def _apply_cut(self, event: Cut) -> None:
-        s = self._state
-        cards = event.cards
-        if (
-            len(cards) != 2
-            or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
-            or cards[0] == cards[1]
-        ):
-            raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
-        self._history.append(event)
-        s.chance_count += 1
-        a, b = s.game_players
-        self._log.append(f"cut: seat {a} {cards[0]}, seat {b} {cards[1]}")
-        seats, plugin = self._first("ecarte_cut", players=s.game_players, cards=cards)
-        self._check_seats(seats, plugin, "ecarte_cut", allow_cut=True)
-        if set(seats.players) != set(s.game_players):
-            raise PluginError(f"plugin {plugin!r}, hook ecarte_cut: changed the players")
-        if seats.dealer is None:
-            self._log.append("equal cut: cut again")
-            return
-        self._start_hand(seats.dealer)
-
-    def _apply_deal(self, event: Deal, sampled: bool = False) -> None:
-        """Deal; ``sampled`` deals come from :meth:`_sample_chance`, valid by construction."""
-        s = self._state
-        order = event.order
-        if not sampled and (
-            len(order) != 32
-            or not all(isinstance(c, Card) for c in order)
-            or CardSet.of(order) != PIQUET_DECK
-        ):
-            raise IllegalActionError(f"{event}: a deal orders the 32 cards of the deck once each")
-        dealer, elder = s.dealer, s.elder
-        assert dealer is not None and elder is not None
-        packets = s.deal_packets
-        assert packets is not None
-        dealt, plugin = self._first(
-            "ecarte_deal", deck=order, dealer=dealer, elder=elder, packets=packets
-        )
-        self._check_deal(dealt, plugin, dealer, elder)
-        self._history.append(event)
-        s.chance_count += 1
-        held = _set(s.held, elder, dealt.hands[elder].mask)
-        s.held = _set(held, dealer, dealt.hands[dealer].mask)
-        s.turnup = dealt.turnup.id
-        s.trump = int(dealt.turnup.suit)
-        s.stock = tuple(map(_card_id, dealt.stock))
-        self._log.append(
-            (
-                "hand {}: seat {} deals {}-{}, turn-up {}",
-                (s.hand_number, dealer, packets[0], packets[1], dealt.turnup),
-            )
-        )
-        s.phase, s.to_act = Phase.PROPOSE, elder
-        if dealt.turnup.rank is Rank.KING:
-            points, plugin = self._first("ecarte_king_points", seat=dealer, turned_up=True)
-            self._score(dealer, points, "turns up the king", plugin, "ecarte_king_points")
-
-    def _check_deal(self, dealt: Any, plugin: str, dealer: int, elder: int) -> None:
-        def bad(why: str) -> PluginError:
-            return PluginError(f"plugin {plugin!r}, hook ecarte_deal: {why}")
-
-        if not isinstance(dealt, DealtHands):
-            raise bad(f"returned {dealt!r}, not DealtHands")
-        if not isinstance(dealt.hands, dict):
-            raise bad(f"hands must be a dict of seat to CardSet, got {dealt.hands!r}")
-        if type(dealt.stock) is not tuple or any(type(c) is not Card for c in dealt.stock):
-            raise bad(f"the stock must be a tuple of cards, got {dealt.stock!r}")
-        if set(dealt.hands) != {dealer, elder}:
-            raise bad(f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}")
-        seen = 0
-        for hand in dealt.hands.values():
-            if not isinstance(hand, CardSet) or len(hand) != 5:
-                raise bad(f"a hand must be a CardSet of 5 cards, got {hand!r}")
-            if seen & hand.mask:
-                raise bad("the hands share a card")
-            seen |= hand.mask
-        if not isinstance(dealt.turnup, Card) or seen & dealt.turnup.mask:
-            raise bad(f"bad turn-up {dealt.turnup!r}")
-        seen |= dealt.turnup.mask
-        stock = 0
-        for card in dealt.stock:
-            stock |= 1 << card.id
-        if stock.bit_count() != len(dealt.stock) or stock & seen or stock | seen != _DECK_MASK:
-            raise bad("hands, turn-up and stock must hold the 32 cards once each")
-
-    # flow -------------------------------------------------------------------
-
-    def _start_game(self, previous: GameResult | None) -> None:
-        s = self._state
-        seats, plugin = self._first("ecarte_next_game", previous=previous)
-        self._check_seats(seats, plugin, "ecarte_next_game", allow_cut=True)
-        s.game_number += 1
-        s.game_players = seats.players
-        s.scores = (0,) * self.players
-        s.game_hands = ()
-        s.packets = None
-        self._log.append(f"game {s.game_number}: seats {seats.players[0]} and {seats.players[1]}")
-        self._notify_later("ecarte_game_started", {"number": s.game_number, "seats": seats})
-        if seats.dealer is None:
-            s._reset_hand(self.players, None, None)
-            s.phase, s.to_act = Phase.CUT, CHANCE
-        else:
-            self._start_hand(seats.dealer)
-
-    def _check_seats(self, seats: Any, plugin: str, hook: str, allow_cut: bool = False) -> None:
-        def bad(why: str) -> PluginError:
-            return PluginError(f"plugin {plugin!r}, hook {hook}: {why}")
-
-        if not isinstance(seats, Seats):
-            raise bad(f"returned {seats!r}, not Seats")
-        a, b = seats.players
-        if a == b or not all(isinstance(p, int) and 0 <= p < self.players for p in (a, b)):
-            raise bad(f"players {seats.players!r} are not two seats of a table of {self.players}")
-        if seats.dealer is None and not allow_cut:
-            raise bad("the dealer must be named between hands")
-        if seats.dealer is not None and seats.dealer not in seats.players:
-            raise bad(f"dealer {seats.dealer!r} is not one of the players {seats.players}")
-
-    def _start_hand(self, dealer: int) -> None:
-        s = self._state
-        s.hand_number += 1
-        elder = self._other(dealer)
-        s._reset_hand(self.players, dealer, elder)
-        packets, plugin = self._first("ecarte_deal_packets", dealer=dealer)
-        if packets == "choose":
-            s.phase, s.to_act = Phase.PACKETS, dealer
-        elif packets in ((3, 2), (2, 3)) and all(p.__class__ is int for p in packets):
-            s.deal_packets = packets
-            s.phase, s.to_act = Phase.DEAL, CHANCE
-        else:
-            raise PluginError(
-                f"plugin {plugin!r}, hook ecarte_deal_packets: {packets!r} is not "
-                "(3, 2), (2, 3) or 'choose'"
-            )
-
-    def _discard(self, seat: int, cards: int) -> None:
-        s = self._state
-        n = cards.bit_count()
-        hand = s.held[seat] & ~cards
-        s.discards |= cards
-        for card in s.stock[:n]:
-            hand |= 1 << card
-        s.held = _set(s.held, seat, hand)
-        s.stock = s.stock[n:]
-        s.exchange_log = (*s.exchange_log, (seat, n))
-        if seat == s.elder:
-            s.phase, s.to_act = Phase.DEALER_DISCARD, s.dealer  # type: ignore[assignment]
-        else:
-            s.exchanges += 1
-            s.phase, s.to_act = Phase.PROPOSE, s.elder  # type: ignore[assignment]
-
-    def _start_play(self) -> None:
-        s = self._state
-        assert s.elder is not None and s.dealer is not None
-        s.phase, s.to_act = Phase.PLAY, s.elder
-        s.play = _core.PlayState(
-            _context(s.trump, self.rules.rank_order),
-            (s.held[s.elder], s.held[s.dealer]),
-            0,  # the elder leads
-            self._config.flags,
-        )
-        king = s.trump * 16 + Rank.KING
-        if self.rules.king_announcement is KingAnnouncement.OPTIONAL:
-            s.king_seats = tuple(p for p in (s.elder, s.dealer) if s.held[p] >> king & 1)
-        if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
-            for seat in (s.elder, s.dealer):
-                if s.held[seat] >> king & 1:
-                    s.announced = (*s.announced, seat)
-                    points, plugin = self._first("ecarte_king_points", seat=seat, turned_up=False)
-                    self._score(seat, points, "holds the king", plugin, "ecarte_king_points")
-
-    def _play(self, seat: int, card: int) -> None:
-        """A checked card (``apply`` plays most cards itself; this path is atomic)."""
-        s = self._state
-        status = s.play.apply(card)
-        s.to_act = s.seats[s.play.to_move]
-        if status == _core.PLAY_OVER:
-            self._score_hand()
-
-    def _score_hand(self) -> None:
-        s = self._state
-        assert s.dealer is not None and s.elder is not None
-        outcome = HandOutcome(
-            dealer=s.dealer,
-            elder=s.elder,
-            tricks=dict(zip(s.seats, s.play.won, strict=True)),
-            exchanges=s.exchanges,
-            elder_played_without_proposing=s.played_without_proposing,
-            refused_after=s.refused_after,
-        )
-        points, plugin = self._first("ecarte_score_hand", outcome=outcome)
-        if not (
-            isinstance(points, dict)
-            and set(points) <= {s.dealer, s.elder}
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in points.values())
-        ):
-            raise PluginError(
-                f"plugin {plugin!r}, hook ecarte_score_hand: {points!r} is not a dict of "
-                f"int points for seats {s.elder} and {s.dealer}"
-            )
-        for seat in sorted(points, key=lambda p: -points[p]):  # the larger claim first
-            if points[seat]:
-                self._score(seat, points[seat], "scores the tricks", plugin, "ecarte_score_hand")
-                if s.phase is not Phase.PLAY:
-                    return
-        self._end_hand(complete=True)
-        seats, plugin = self._first("ecarte_next_hand", previous=s.game_hands[-1])
-        self._check_seats(seats, plugin, "ecarte_next_hand")
-        s.game_players = seats.players
-        self._start_hand(seats.dealer)
-
-    def _score(self, seat: int, points: Any, why: str, plugin: str, hook: str) -> None:
-        """Claim points; end the game the moment the target is reached."""
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise PluginError(f"plugin {plugin!r}, hook {hook}: {points!r} is not points (>= 0)")
-        s = self._state
-        s.scores = _set(s.scores, seat, s.scores[seat] + points)
-        s.hand_points = _set(s.hand_points, seat, s.hand_points[seat] + points)
-        if hook == "ecarte_king_points":
-            s.hand_kings = _set(s.hand_kings, seat, s.hand_kings[seat] + points)
-        self._log.append(("seat {} {}: +{} -> {}", (seat, why, points, s.scores[seat])))
-        if s.scores[seat] >= self.rules.target:
-            self._end_game(seat)
-
-    def _end_hand(self, complete: bool) -> None:
-        s = self._state
-        assert s.dealer is not None and s.elder is not None
-        players = (s.elder, s.dealer)
-        won = s.tricks_won
-        result = HandResult(
-            number=s.hand_number,
-            dealer=s.dealer,
-            elder=s.elder,
-            trump=Card.from_id(s.turnup),
-            tricks={p: won[p] for p in players},
-            points={p: s.hand_points[p] for p in players},
-            kings={p: s.hand_kings[p] for p in players},
-            complete=complete,
-        )
-        s.game_hands = (*s.game_hands, result)
-        e, d = players
-        self._log.append(
-            (
-                "hand {} over: tricks seat {} {}, seat {} {}; scores seat {} {}, seat {} {}",
-                (s.hand_number, e, won[e], d, won[d], e, s.scores[e], d, s.scores[d]),
-            )
-        )
-        self._notify_later("ecarte_hand_ended", {"result": result})
-
-    def _end_game(self, winner: int) -> None:
-        s = self._state
-        self._end_hand(complete=s.play is not None and s.play.over)
-        loser = self._other(winner)
-        result = GameResult(
-            number=s.game_number,
-            players=s.game_players,
-            winner=winner,
-            loser=loser,
-            scores={p: s.scores[p] for p in s.game_players},
-            value=self.rules.game_value(s.scores[loser]),
-            hands=tuple(s.game_hands),
-        )
-        s.games = (*s.games, result)
-        s.games_won = _set(s.games_won, winner, s.games_won[winner] + 1)
-        self._log.append(
-            f"game {s.game_number} won by seat {winner} "
-            f"{s.scores[winner]}-{s.scores[loser]} (worth {result.value})"
-        )
-        self._notify_later("ecarte_game_ended", {"result": result})
-        status, plugin = self._first("ecarte_match_status", games=tuple(s.games))
-        if not isinstance(status, MatchStatus) or (
-            status.over
-            and not (isinstance(status.winner, int) and 0 <= status.winner < self.players)
-        ):
-            raise PluginError(f"plugin {plugin!r}, hook ecarte_match_status: {status!r}")
-        if status.over:
-            s.phase, s.to_act, s.winner = Phase.OVER, TERMINAL, status.winner
-            self._log.append(f"match won by seat {status.winner}")
-            self._notify_later(
-                "ecarte_match_ended", {"winner": status.winner, "games": tuple(s.games)}
-            )
-        else:
-            self._start_game(result)

@@ -265,9 +265,14 @@ def test_hook_exchange_allowed_forbidding_everything() -> None:
         def ecarte_exchange_allowed(self) -> bool:
             return False
 
-    game = dealt(Game(plugins=[Nothing()], seed=1))
-    with pytest.raises(PluginError, match="ecarte_exchange_allowed forbids every action"):
-        game.legal_actions()
+    # The machine asks when the elder is to propose, so the action that leads there (the
+    # deal, here after the packets) raises, and is rolled back.
+    game = Game(plugins=[Nothing()], seed=1)
+    assert game.phase is Phase.PACKETS
+    history = game.history
+    with pytest.raises(PluginError, match="'Nothing', hook ecarte_exchange_allowed: forbids"):
+        dealt(game)
+    assert game.phase is Phase.PACKETS and game.history == history
 
 
 def test_hook_discard_limits() -> None:
@@ -302,12 +307,13 @@ def test_hook_discard_limits_nonsense(limits: Any) -> None:
 
     game = dealt(Game(plugins=[Bad()], seed=1))
     game.apply(Propose())
-    game.apply(Accept())
     before = snapshot(game, legal=False)
+    # the machine asks when the elder is to discard: the acceptance raises, rolled back
     with pytest.raises(PluginError, match=r"'bad-limits', hook ecarte_discard_limits"):
-        game.legal_actions()
+        game.apply(Accept())
+    assert snapshot(game, legal=False) == before
     with pytest.raises(PluginError, match=r"'bad-limits', hook ecarte_discard_limits"):
-        game.apply(Discard(_one(game)))
+        game.apply(Accept())  # again: nothing of the failed step was kept
     assert snapshot(game, legal=False) == before
 
 
@@ -514,14 +520,15 @@ def test_legality_hooks_are_asked_once_per_state() -> None:
             calls.append(action)
 
     game = dealt(Game(plugins=[Counting()], seed=1))
+    assert len(calls) == 2  # asked once when the elder came to propose: propose, play-hand
     offered = game.legal_actions()
     assert offered == (Propose(), PlayHand())
-    assert len(calls) == 2
     game.legal_actions()
     assert len(calls) == 2  # kept for this state
     game.apply(offered[0])
-    assert len(calls) == 2  # accepted without asking again
+    assert len(calls) == 4  # accepted without asking again; the dealer's two asked once
     game.legal_actions()
+    assert len(calls) == 4
     with pytest.raises(IllegalActionError):
         game.apply(Discard(_one(game)))  # not offered: checked, and refused
     game.apply(Accept())  # equal to an offered action, though not the same object

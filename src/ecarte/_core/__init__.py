@@ -184,3 +184,30 @@ def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object 
                 power[card] = n - i
     maker = make_context if backend is None else backend.make_context  # type: ignore[attr-defined]
     return maker(suit_of, power, trump)
+
+
+# ------------------------------------------------------------ the match machine
+# ecarte.Game runs on a machine class: the Cython binding of ec_machine.c, or its
+# pure-Python twin (also under cffi: the cffi module exposes the machine's C ABI to
+# C hosts, and Game uses the pure twin there).
+_MACHINES = {"cython": "._machine", "cffi": "._pymachine", "pure": "._pymachine"}
+
+
+def machine_module(name: str) -> ModuleType:
+    """The module of the match machine that ``Game`` uses on backend ``name``."""
+    if name not in _MACHINES:
+        raise ValueError(f"unknown backend {name!r}; expected one of {sorted(_MACHINES)}")
+    return importlib.import_module(_MACHINES[name], __name__)
+
+
+def machine_backends() -> list[str]:
+    """The backends whose match machine is importable."""
+    out = []
+    for name in _MACHINES:
+        try:
+            machine_module(name)
+            backend(name)
+        except ImportError:
+            continue
+        out.append(name)
+    return out

@@ -1,0 +1,460 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The match machine (``ec_machine.c``) through Cython: the state behind ``ecarte.Game``.
+
+``Machine`` owns one ``ec_match`` and its log; ``ecarte.Game`` is a Python class
+built on it (see ``ecarte.game``), so the calls a playing loop makes
+(``legal_actions``, ``apply``, ``to_act``, ``clone``) run here without a Python
+frame, and only what a plugin overrides goes back to Python.
+``_pymachine.Machine`` is its pure-Python twin, with the same methods.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.ref cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+
+cdef extern from "ecarte_machine.h":
+    ctypedef struct ec_context:
+        pass
+    ctypedef struct ec_play:
+        uint64_t hands[2]
+        uint8_t cards[10]
+        uint8_t leaders[5]
+        uint8_t nplayed
+        uint8_t to_move
+        uint8_t won[2]
+        uint8_t flags
+    ctypedef struct ec_match_rules:
+        uint8_t order[8]
+        uint8_t elder_min_discard
+        uint8_t dealer_min_discard
+        uint8_t play_flags
+        uint8_t penalty_to_dealer
+        uint8_t penalty_every_refusal
+        uint8_t vole_penalty
+        uint8_t alternate_packets
+        uint8_t lower_cut_deals
+        uint8_t king_automatic
+        uint8_t game_values
+        uint8_t nplayers
+        uint32_t target
+        uint32_t games_to_win
+    ctypedef struct ec_match_config:
+        ec_match_rules rules
+        uint32_t hook_mask
+    ctypedef struct ec_log:
+        uint8_t *buf
+        uint32_t cap
+    ctypedef struct ec_match:
+        uint64_t seed
+        uint8_t auto_chance
+        uint8_t phase
+        int8_t to_act
+        uint8_t step
+        uint8_t hook
+        uint8_t hook_args[4]
+        uint8_t game_players[2]
+        uint8_t dealer
+        uint8_t elder
+        int8_t winner
+        uint8_t chosen_packets
+        uint8_t deal_packets
+        uint16_t game_number
+        uint16_t hand_number
+        uint32_t chance_count
+        uint32_t scores[16]
+        uint32_t games_won[16]
+        uint64_t held[2]
+        uint64_t discards
+        uint8_t turnup
+        int8_t trump
+        uint8_t stock[21]
+        uint8_t stock_top
+        uint8_t stock_len
+        uint8_t exchanges
+        uint8_t ndiscards
+        uint8_t discarded[48]
+        uint8_t played_without_proposing
+        uint8_t refused_after
+        uint8_t allowed
+        uint8_t disc_least
+        uint8_t disc_most
+        uint8_t king_seats
+        uint8_t announced
+        uint8_t in_play
+        uint8_t complete
+        uint32_t hand_points[2]
+        uint32_t hand_kings[2]
+        ec_play play
+        uint32_t nlog
+        uint32_t last_input
+        uint32_t deal_at
+
+    int EC_STOP_IDLE, EC_STOP_HOOK, EC_STOP_ROOM, EC_LOG_ROOM, EC_PH_OVER
+    int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint32_t hook_mask)
+    int ec_hook_answer_size(int hook)
+    int ec_match_start(const ec_match_config *cfg, ec_match *m, ec_log *log, uint64_t seed,
+                       int auto_chance)
+    void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[2])
+    int ec_match_apply(const ec_match_config *cfg, ec_match *m, ec_log *log, int id)
+    int ec_match_chance(const ec_match_config *cfg, ec_match *m, ec_log *log,
+                        const uint8_t *cards, int n)
+    int ec_match_draw(const ec_match *m, uint8_t cards[32])
+    int ec_match_answer(const ec_match_config *cfg, ec_match *m, ec_log *log,
+                        const uint8_t *data)
+    int ec_match_resume(const ec_match_config *cfg, ec_match *m, ec_log *log)
+    int ec_match_replay(const ec_match_config *cfg, ec_match *m, ec_log *log, uint32_t upto)
+    int ec_match_undo(const ec_match_config *cfg, ec_match *m, ec_log *log)
+
+
+# Python objects the machine hands out, set once by ecarte.game (set_tables).
+cdef object _ACTIONS = None         # action objects by id, 0..38
+cdef object _LEGAL_BY_MASK = None   # dict: low word of legal ids -> tuple of actions
+cdef object _DISCARDS = None        # callable (hand mask, least, most) -> tuple of Discards
+cdef PyObject *_INTERNED[39]        # the objects of _ACTIONS, for identity lookups
+
+
+def set_tables(actions, legal_by_mask, discards):
+    """Give the machine the interned actions (a tuple indexed by id 0..38), the cache of
+    legal tuples by id mask and the discard-tuple function (called by ecarte.game)."""
+    global _ACTIONS, _LEGAL_BY_MASK, _DISCARDS
+    if len(actions) != 39:
+        raise ValueError("expected the 39 interned actions of ids 0..38")
+    _ACTIONS = tuple(actions)
+    _LEGAL_BY_MASK = legal_by_mask
+    _DISCARDS = discards
+    for i in range(39):
+        _INTERNED[i] = <PyObject *>PyTuple_GET_ITEM(_ACTIONS, i)
+
+
+def hook_answer_size(int hook):
+    return ec_hook_answer_size(hook)
+
+
+cdef class MatchConfig:
+    """The rules and overridden hooks of matches (``ec_match_config``): shared, read-only."""
+
+    cdef ec_match_config cfg
+    cdef readonly object key
+
+    def __init__(self, tuple rules, uint32_t hook_mask):
+        cdef ec_match_rules r
+        order = rules[0]
+        for i in range(8):
+            r.order[i] = order[i]
+        (r.elder_min_discard, r.dealer_min_discard, r.play_flags, r.penalty_to_dealer,
+         r.penalty_every_refusal, r.vole_penalty, r.alternate_packets, r.lower_cut_deals,
+         r.king_automatic, r.game_values, r.nplayers, r.target, r.games_to_win) = rules[1:]
+        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
+            raise ValueError(f"rules out of range for the match machine: {rules!r}")
+        self.key = (rules, hook_mask)
+
+    @property
+    def hook_mask(self):
+        return self.cfg.hook_mask
+
+
+cdef enum:
+    LOG_START = 256
+
+
+cdef class Machine:
+    """One match: the C struct, its log, and the Python-side slots of ``ecarte.Game``."""
+
+    cdef ec_match m
+    cdef ec_log log
+    cdef MatchConfig config
+    cdef bint fast             # no hook, validator or notification is Python's: pure C
+    cdef int nlegal            # entries of legal_ids that match _legal (0: look up elsewhere)
+    cdef uint8_t legal_ids[32]
+    cdef public object _legal  # the legal actions of this state (None: not computed yet)
+    cdef public object _config # ecarte.game._Config of the game (shared with clones)
+    cdef public object _records  # records parsed from the log (ecarte._records)
+    cdef public object _busy   # True while an apply runs hooks (a hook sees a mid-step game)
+    cdef public object _silent # True for clones: no notifications
+    cdef public object _notified  # log offset up to which plugins were notified
+    cdef object __weakref__
+
+    def __dealloc__(self):
+        PyMem_Free(self.log.buf)
+
+    cdef int _room(self, uint32_t need) except -1:
+        cdef uint32_t cap = self.log.cap
+        cdef uint8_t *buf
+        if cap - self.m.nlog >= need and self.log.buf != NULL:
+            return 0
+        while cap < self.m.nlog + need:
+            cap = cap * 2 if cap else LOG_START
+        buf = <uint8_t *>PyMem_Realloc(self.log.buf, cap)
+        if buf == NULL:
+            raise MemoryError()
+        self.log.buf = buf
+        self.log.cap = cap
+        return 0
+
+    cdef int _go(self, int status) except -9999:
+        while status == EC_STOP_ROOM:
+            self._room(EC_LOG_ROOM)
+            status = ec_match_resume(&self.config.cfg, &self.m, &self.log)
+        return status
+
+    # ------------------------------------------------------------ low level
+
+    def _m_start(self, MatchConfig config, uint64_t seed, bint auto_chance, bint fast):
+        self.config = config
+        self.fast = fast
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_start(&config.cfg, &self.m, &self.log, seed, auto_chance))
+
+    def _m_apply(self, int action_id):
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
+
+    def _m_chance(self, cards):
+        cdef uint8_t c[32]
+        cdef int n = len(cards)
+        if n != 2 and n != 32:
+            return -27  # EC_EBADCHANCE
+        for i in range(n):
+            v = cards[i]
+            if not 0 <= v < 64:
+                return -27
+            c[i] = v
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_chance(&self.config.cfg, &self.m, &self.log, c, n))
+
+    def _m_draw(self):
+        cdef uint8_t c[32]
+        cdef int n = ec_match_draw(&self.m, c)
+        return tuple([c[i] for i in range(n)])
+
+    def _m_answer(self, bytes data):
+        if len(data) != ec_hook_answer_size(self.m.hook):
+            raise ValueError("wrong answer size")
+        self._room(EC_LOG_ROOM + len(data))
+        self._legal = None
+        return self._go(ec_match_answer(&self.config.cfg, &self.m, &self.log,
+                                        <const uint8_t *>PyBytes_AS_STRING(data)))
+
+    def _m_resume(self):
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_resume(&self.config.cfg, &self.m, &self.log))
+
+    def _m_undo(self):
+        self._legal = None
+        self._room(EC_LOG_ROOM)
+        return ec_match_undo(&self.config.cfg, &self.m, &self.log)
+
+    def _m_replay(self, bytes log, uint32_t upto, uint64_t seed, bint auto_chance):
+        """Rebuild from a log (a saved one, or this machine's after a failed step)."""
+        if upto > len(log):
+            return -24
+        self.m.nlog = 0
+        self._room(<uint32_t>len(log) + EC_LOG_ROOM)
+        memcpy(self.log.buf, PyBytes_AS_STRING(log), len(log))
+        self.m.seed = seed
+        self.m.auto_chance = auto_chance
+        self._legal = None
+        return ec_match_replay(&self.config.cfg, &self.m, &self.log, upto)
+
+    def _m_save(self):
+        """The struct as bytes: restoring it undoes whatever happened since (the log past
+        its length is ignored)."""
+        return PyBytes_FromStringAndSize(<char *>&self.m, sizeof(ec_match))
+
+    def _m_restore(self, bytes saved):
+        memcpy(&self.m, PyBytes_AS_STRING(saved), sizeof(ec_match))
+        self._legal = None
+
+    def _m_log(self, uint32_t start=0):
+        """The log from ``start`` to its end, as bytes."""
+        if start > self.m.nlog:
+            start = self.m.nlog
+        return PyBytes_FromStringAndSize(<char *>self.log.buf + start, self.m.nlog - start)
+
+    def _m_legal(self):
+        cdef uint64_t w[2]
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        return w[0], w[1]
+
+    def _m_set_auto(self, bint auto_chance):
+        self.m.auto_chance = auto_chance
+
+    def _m_set_fast(self, bint fast):
+        self.fast = fast
+
+    @property
+    def _m_hook(self):
+        return self.m.hook, (self.m.hook_args[0], self.m.hook_args[1], self.m.hook_args[2],
+                             self.m.hook_args[3])
+
+    @property
+    def _m_nlog(self):
+        return self.m.nlog
+
+    @property
+    def _m_last_input(self):
+        return -1 if self.m.last_input == 0xFFFFFFFF else self.m.last_input
+
+    @property
+    def _m_config(self):
+        return self.config
+
+    def _m_view(self):
+        """Every field a view needs, as a tuple (see ecarte.game._View for the names)."""
+        cdef ec_match *m = &self.m
+        cdef int n = self.config.cfg.rules.nplayers
+        return (
+            m.phase, m.to_act, m.step, m.dealer, m.elder, m.winner, m.game_number,
+            m.hand_number, (m.game_players[0], m.game_players[1]), m.chosen_packets,
+            m.deal_packets, tuple([m.scores[i] for i in range(n)]),
+            tuple([m.games_won[i] for i in range(n)]), (m.held[0], m.held[1]), m.turnup,
+            m.trump, tuple([m.stock[m.stock_top + i] for i in range(m.stock_len)]),
+            m.exchanges, tuple([m.discarded[i] for i in range(m.ndiscards)]),
+            m.played_without_proposing, m.refused_after, m.king_seats, m.announced,
+            m.in_play, m.complete, (m.hand_points[0], m.hand_points[1]),
+            (m.hand_kings[0], m.hand_kings[1]), (m.play.hands[0], m.play.hands[1]),
+            tuple([m.play.cards[i] for i in range(m.play.nplayed)]),
+            tuple([m.play.leaders[i] for i in range((m.play.nplayed + 1) // 2)]),
+            m.play.to_move, (m.play.won[0], m.play.won[1]), m.disc_least, m.disc_most,
+            m.seed, m.auto_chance, m.deal_at, m.chance_count, m.discards,
+        )
+
+    # ------------------------------------------------------------ the hot path
+
+    @property
+    def to_act(self):
+        """The seat to act, or ``CHANCE`` (-1), or ``TERMINAL`` (-2)."""
+        return self.m.to_act
+
+    @property
+    def is_over(self):
+        """True once the match is over."""
+        return self.m.phase == EC_PH_OVER
+
+    def legal_actions(self):
+        """The actions ``to_act`` may take, sorted by action id (empty at chance nodes, at
+        the end, and inside a plugin hook while an action is being applied)."""
+        cdef uint64_t w[2]
+        cdef uint64_t bits
+        cdef int n = 0, pos, k
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if not self.fast:
+            return self._legal_slow()
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        if w[1]:
+            pos = self.m.phase == 6  # EC_PH_DEALER_DISCARD
+            legal = _DISCARDS(self.m.held[pos], self.m.disc_least, self.m.disc_most)
+            bits = w[1]
+            while bits:
+                k = _ctz(bits)
+                bits &= bits - 1
+                self.legal_ids[n] = 64 + k
+                n += 1
+        else:
+            key = w[0]
+            legal = _LEGAL_BY_MASK.get(key)
+            if legal is None:
+                legal = self._legal_tuple(w[0])
+            bits = w[0]
+            while bits:
+                k = _ctz(bits)
+                bits &= bits - 1
+                self.legal_ids[n] = k
+                n += 1
+        self.nlegal = n
+        self._legal = legal
+        return legal
+
+    cdef object _legal_tuple(self, uint64_t bits):
+        out = []
+        key = bits
+        while bits:
+            out.append(_ACTIONS[_ctz(bits)])
+            bits &= bits - 1
+        legal = tuple(out)
+        if len(_LEGAL_BY_MASK) < 65536:
+            _LEGAL_BY_MASK[key] = legal
+        return legal
+
+    def _id_of(self, action):
+        """The id of an offered or interned action object, or -1 (identity only)."""
+        cdef PyObject *a = <PyObject *>action
+        cdef int i
+        legal = self._legal
+        if legal is not None:
+            for i in range(self.nlegal):
+                if <PyObject *>PyTuple_GET_ITEM(legal, i) is a:
+                    return self.legal_ids[i]
+        for i in range(39):
+            if _INTERNED[i] is a:
+                return i
+        return -1
+
+    def apply(self, action, *, seat=None):
+        """Apply the action of the seat to act (checked), or a chance event.
+
+        ``action`` may be the text form (``"propose"``, ``"K♠"``...). With ``seat``, also
+        check that it is that seat's turn. An illegal action raises
+        :class:`~ecarte.IllegalActionError` and changes nothing.
+        """
+        cdef PyObject *a = <PyObject *>action
+        cdef int i, action_id = -1, status
+        legal = self._legal
+        if legal is not None:
+            for i in range(self.nlegal):
+                if <PyObject *>PyTuple_GET_ITEM(legal, i) is a:
+                    action_id = self.legal_ids[i]
+                    break
+        if action_id < 0:
+            for i in range(39):
+                if _INTERNED[i] is a:
+                    action_id = i
+                    break
+        if action_id < 0 or seat is not None or not self.fast:
+            return self._apply_slow(action, seat, action_id)
+        self._room(EC_LOG_ROOM)
+        status = self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
+        if status < 0:
+            self._illegal(action, action_id, status)
+        self._legal = None
+
+    def clone(self):
+        """An independent copy (same plugins; notifications are not sent from clones)."""
+        cdef Machine new
+        if self._busy:
+            self._refuse_mid_step("clone()")
+        new = <Machine>type(self).__new__(type(self))
+        new.m = self.m
+        new.config = self.config
+        new.fast = self.fast
+        new.log.cap = self.m.nlog + EC_LOG_ROOM
+        new.log.buf = <uint8_t *>PyMem_Malloc(new.log.cap)
+        if new.log.buf == NULL:
+            raise MemoryError()
+        memcpy(new.log.buf, self.log.buf, self.m.nlog)
+        new._legal = self._legal
+        new.nlegal = self.nlegal
+        memcpy(new.legal_ids, self.legal_ids, sizeof(self.legal_ids))
+        new._config = self._config
+        new._silent = True
+        new._busy = False
+        new._notified = self._notified
+        return new
+
+
+cdef inline int _ctz(uint64_t x):
+    return __builtin_ctzll(x)
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long)
