@@ -135,6 +135,7 @@ class Config:
     __slots__ = (
         "asked_rules",
         "fast",
+        "flags",
         "hooks",
         "machine",
         "notifications",
@@ -160,7 +161,8 @@ class Config:
         self.variants = variants
         self.validators = pset.validators
         self.notifications = pset.notifications
-        self.fast = not (pset.hook_mask or pset.validators or pset.notifications)
+        self.flags = bool(pset.hook_mask) | pset.validators << 1 | pset.notifications << 2
+        self.fast = not self.flags
         self.machine = _machine_config(rules, players, pset.hook_mask, _core.BACKEND)
 
 
@@ -229,9 +231,12 @@ def _classic_config(rules: Rules, backend: str) -> Config:
     return Config(hooks, rules, rules, 2, ())
 
 
+_DEFAULT_RULES = Rules()
+
+
 def _asked_rules(rules: object) -> Rules:
     if rules is None:
-        return Rules()
+        return _DEFAULT_RULES
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):

@@ -371,7 +371,7 @@ class Game(_Base):
         self._busy = False
         self._silent = False
         self._notified = 0
-        self._run(self._m_start, (config.machine, seed & (1 << 64) - 1, auto_chance, config.fast))
+        self._run(self._m_start, (config.machine, seed & (1 << 64) - 1, auto_chance, config.flags))
 
     # ------------------------------------------------------------------ views
 
@@ -736,25 +736,41 @@ class Game(_Base):
         on any error the machine is restored. Then notify plugins of what it ended."""
         if self._busy:
             self._refuse_mid_step("apply()")
-        saved = self._m_save()
         start = self._m_nlog
+        if self._config.flags & 1:  # a plugin's hook may fail: keep the state
+            self._m_save()
+            try:
+                status = call(*args)
+            except BaseException:
+                self._m_restore()
+                raise
+            self._continue(status, action)
+        else:  # the machine changes nothing when it refuses
+            status = call(*args)
+            if status < 0:
+                self._fail(status, action)
+        if self._config.notifications:
+            self._notify(start)
+
+    def _continue(self, status: int, action: Any) -> None:
+        """Answer the hooks the machine stops at until it waits for a decision; on any
+        error, restore the state saved before the call (``_m_save``) and raise."""
         self._busy = True
         try:
-            status = call(*args)
             while status == _STOP_HOOK:
                 status = self._m_answer(_hooks.answer(self))
             if status < 0:
                 self._fail(status, action)
         except BaseException:
-            self._m_restore(saved)
+            self._m_restore()
             raise
         finally:
             self._busy = False
-        if self._config.notifications and not self._silent:
-            self._notify(start)
 
     def _notify(self, start: int) -> None:
-        """Send the notifications of what the log says since ``start``."""
+        """Send the notifications of what the log says since ``start`` (never from clones)."""
+        if self._silent:
+            return
         records = self._read()
         events = [e for e in records.events if e[0] >= start]
         if not events:

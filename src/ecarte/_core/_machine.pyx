@@ -165,9 +165,12 @@ cdef class Machine:
     """One match: the C struct, its log, and the Python-side slots of ``ecarte.Game``."""
 
     cdef ec_match m
+    cdef ec_match *saved       # the state before the call in progress (hooks may fail)
     cdef ec_log log
     cdef MatchConfig config
-    cdef bint fast             # no hook, validator or notification is Python's: pure C
+    cdef bint hooks            # some hook is a plugin's: the machine may stop for Python
+    cdef bint vetoes           # some plugin vetoes decisions (legal non-card actions)
+    cdef bint notify           # some plugin wants notifications
     cdef int nlegal            # entries of legal_ids that match _legal (0: look up elsewhere)
     cdef uint8_t legal_ids[32]
     cdef public object _legal  # the legal actions of this state (None: not computed yet)
@@ -180,6 +183,15 @@ cdef class Machine:
 
     def __dealloc__(self):
         PyMem_Free(self.log.buf)
+        PyMem_Free(self.saved)
+
+    cdef int _save(self) except -1:
+        if self.saved == NULL:
+            self.saved = <ec_match *>PyMem_Malloc(sizeof(ec_match))
+            if self.saved == NULL:
+                raise MemoryError()
+        self.saved[0] = self.m
+        return 0
 
     cdef int _room(self, uint32_t need) except -1:
         cdef uint32_t cap = self.log.cap
@@ -203,9 +215,13 @@ cdef class Machine:
 
     # ------------------------------------------------------------ low level
 
-    def _m_start(self, MatchConfig config, uint64_t seed, bint auto_chance, bint fast):
+    def _m_start(self, MatchConfig config, uint64_t seed, bint auto_chance, int flags):
+        """Start a match; ``flags``: 1 some hook is a plugin's, 2 some plugin vetoes
+        decisions, 4 some plugin wants notifications."""
         self.config = config
-        self.fast = fast
+        self.hooks = flags & 1
+        self.vetoes = flags & 2
+        self.notify = flags & 4
         self._room(EC_LOG_ROOM)
         self._legal = None
         return self._go(ec_match_start(&config.cfg, &self.m, &self.log, seed, auto_chance))
@@ -265,12 +281,12 @@ cdef class Machine:
         return ec_match_replay(&self.config.cfg, &self.m, &self.log, upto)
 
     def _m_save(self):
-        """The struct as bytes: restoring it undoes whatever happened since (the log past
-        its length is ignored)."""
-        return PyBytes_FromStringAndSize(<char *>&self.m, sizeof(ec_match))
+        """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
+        (the log past its saved length is ignored)."""
+        self._save()
 
-    def _m_restore(self, bytes saved):
-        memcpy(&self.m, PyBytes_AS_STRING(saved), sizeof(ec_match))
+    def _m_restore(self):
+        self.m = self.saved[0]
         self._legal = None
 
     def _m_log(self, uint32_t start=0):
@@ -287,8 +303,6 @@ cdef class Machine:
     def _m_set_auto(self, bint auto_chance):
         self.m.auto_chance = auto_chance
 
-    def _m_set_fast(self, bint fast):
-        self.fast = fast
 
     @property
     def _m_hook(self):
@@ -348,9 +362,12 @@ cdef class Machine:
         legal = self._legal
         if legal is not None:
             return legal
-        if not self.fast:
-            return self._legal_slow()
+        if self._busy:
+            return ()
         ec_match_legal(&self.config.cfg, &self.m, w)
+        if self.vetoes and (w[1] or w[0] >> 32):
+            self.nlegal = 0  # ids of the filtered tuple are looked up in Python
+            return self._legal_slow()  # decisions a plugin may veto
         if w[1]:
             pos = self.m.phase == 6  # EC_PH_DEALER_DISCARD
             legal = _DISCARDS(self.m.held[pos], self.m.disc_least, self.m.disc_most)
@@ -409,6 +426,7 @@ cdef class Machine:
         """
         cdef PyObject *a = <PyObject *>action
         cdef int i, action_id = -1, status
+        cdef uint32_t start
         legal = self._legal
         if legal is not None:
             for i in range(self.nlegal):
@@ -420,13 +438,21 @@ cdef class Machine:
                 if _INTERNED[i] is a:
                     action_id = i
                     break
-        if action_id < 0 or seat is not None or not self.fast:
+        if (action_id < 0 or self._busy or (self.vetoes and legal is None and action_id >= 32)
+                or (seat is not None and not (type(seat) is int and seat == self.m.to_act))):
             return self._apply_slow(action, seat, action_id)
         self._room(EC_LOG_ROOM)
+        start = self.m.nlog
+        if self.hooks:
+            self._save()
         status = self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
-        if status < 0:
-            self._illegal(action, action_id, status)
         self._legal = None
+        if status != EC_STOP_IDLE:
+            if status < 0:
+                self._illegal(action, action_id, status)
+            self._continue(status, action)
+        if self.notify and _events(self.log.buf + start, self.m.nlog - start):
+            self._notify(start)
 
     def clone(self):
         """An independent copy (same plugins; notifications are not sent from clones)."""
@@ -436,7 +462,9 @@ cdef class Machine:
         new = <Machine>type(self).__new__(type(self))
         new.m = self.m
         new.config = self.config
-        new.fast = self.fast
+        new.hooks = self.hooks
+        new.vetoes = self.vetoes
+        new.notify = self.notify
         new.log.cap = self.m.nlog + EC_LOG_ROOM
         new.log.buf = <uint8_t *>PyMem_Malloc(new.log.cap)
         if new.log.buf == NULL:
@@ -450,6 +478,17 @@ cdef class Machine:
         new._busy = False
         new._notified = self._notified
         return new
+
+
+cdef inline bint _events(const uint8_t *log, uint32_t n):
+    """Whether ``log[0:n]`` may hold an event to notify (a byte that is a game start, a
+    hand or game end or the match end; data bytes may look like one: then the caller
+    reads the log and finds none)."""
+    cdef uint32_t i
+    for i in range(n):
+        if log[i] == 0xD0 or log[i] == 0xD4 or log[i] == 0xD5 or log[i] == 0xD6:
+            return True
+    return False
 
 
 cdef inline int _ctz(uint64_t x):

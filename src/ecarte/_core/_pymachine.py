@@ -62,6 +62,7 @@ class MatchConfig:
 
 
 _UINT32_MAX = 0xFFFFFFFF
+_EVENT_TAGS = frozenset((0xD0, 0xD4, 0xD5, 0xD6))  # a game start, hand, game and match ends
 
 
 class Machine:
@@ -78,8 +79,11 @@ class Machine:
         "_notified",
         "_nlegal_ids",
         "_records",
+        "_saved",
         "_silent",
-        "_fast",
+        "_hooks",
+        "_vetoes",
+        "_notify_on",
     )
 
     _busy: bool
@@ -91,7 +95,10 @@ class Machine:
     _m: Any
     _mcfg: MatchConfig
     _mlog: bytearray
-    _fast: bool
+    _hooks: bool
+    _vetoes: bool
+    _notify_on: bool
+    _saved: Any
     _nlegal_ids: tuple[int, ...]
 
     # the methods ecarte.Game provides
@@ -107,11 +114,21 @@ class Machine:
     def _refuse_mid_step(self, what: str) -> None:
         raise NotImplementedError
 
+    def _continue(self, status: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def _notify(self, start: int) -> None:
+        raise NotImplementedError
+
     # ------------------------------------------------------------ low level
 
-    def _m_start(self, config: MatchConfig, seed: int, auto_chance: bool, fast: bool) -> int:
+    def _m_start(self, config: MatchConfig, seed: int, auto_chance: bool, flags: int) -> int:
+        """Start a match; ``flags``: 1 some hook is a plugin's, 2 some plugin vetoes
+        decisions, 4 some plugin wants notifications."""
         self._mcfg = config
-        self._fast = fast
+        self._hooks = bool(flags & 1)
+        self._vetoes = bool(flags & 2)
+        self._notify_on = bool(flags & 4)
         self._mlog = bytearray()
         self._legal = None
         self._nlegal_ids = ()
@@ -154,11 +171,13 @@ class Machine:
         self._legal = None
         return int(pm.match_replay(self._mcfg.cfg, self._m, self._mlog, upto))
 
-    def _m_save(self) -> Any:
-        return self._m.copy()
+    def _m_save(self) -> None:
+        """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
+        (the log past its saved length is ignored)."""
+        self._saved = self._m.copy()
 
-    def _m_restore(self, saved: Any) -> None:
-        self._m = saved
+    def _m_restore(self) -> None:
+        self._m = self._saved.copy()
         self._legal = None
 
     def _m_log(self, start: int = 0) -> bytes:
@@ -170,9 +189,6 @@ class Machine:
 
     def _m_set_auto(self, auto_chance: bool) -> None:
         self._m.auto_chance = int(auto_chance)
-
-    def _m_set_fast(self, fast: bool) -> None:
-        self._fast = fast
 
     @property
     def _m_hook(self) -> tuple[int, tuple[int, ...]]:
@@ -227,9 +243,12 @@ class Machine:
         legal = self._legal
         if legal is not None:
             return legal
-        if not self._fast:
-            return self._legal_slow()
+        if self._busy:
+            return ()
         low, high = pm.match_legal(self._mcfg.cfg, self._m)
+        if self._vetoes and (high or low >> 32):
+            self._nlegal_ids = ()  # ids of the filtered tuple are looked up in Python
+            return self._legal_slow()  # decisions a plugin may veto
         if high:
             m = self._m
             assert _DISCARDS is not None
@@ -263,13 +282,25 @@ class Machine:
         :class:`~ecarte.IllegalActionError` and changes nothing.
         """
         action_id = self._id_of(action)
-        if action_id < 0 or seat is not None or not self._fast:
+        if (
+            action_id < 0
+            or self._busy
+            or (self._vetoes and self._legal is None and action_id >= 32)
+            or (seat is not None and not (seat.__class__ is int and seat == self._m.to_act))
+        ):
             self._apply_slow(action, seat, action_id)
             return
+        start = self._m.nlog
+        if self._hooks:
+            self._saved = self._m.copy()
         status = pm.match_apply(self._mcfg.cfg, self._m, self._mlog, action_id)
-        if status < 0:
-            self._illegal(action, action_id, status)
         self._legal = None
+        if status != pm.STOP_IDLE:
+            if status < 0:
+                self._illegal(action, action_id, status)
+            self._continue(status, action)
+        if self._notify_on and any(b in _EVENT_TAGS for b in self._mlog[start : self._m.nlog]):
+            self._notify(start)
 
     def clone(self) -> Any:
         """An independent copy (same plugins; notifications are not sent from clones)."""
@@ -278,7 +309,9 @@ class Machine:
         new = object.__new__(type(self))
         new._m = self._m.copy()
         new._mcfg = self._mcfg
-        new._fast = self._fast
+        new._hooks = self._hooks
+        new._vetoes = self._vetoes
+        new._notify_on = self._notify_on
         new._mlog = bytearray(self._mlog[: self._m.nlog])
         new._legal = self._legal
         new._nlegal_ids = self._nlegal_ids

@@ -250,7 +250,7 @@ int ec_match_replay(const ec_match_config *cfg, ec_match *m, ec_log *log, uint32
 int ec_match_undo(const ec_match_config *cfg, ec_match *m, ec_log *log);
 
 /* Room the log must have past nlog before a call (the machine stops for more within a call). */
-#define EC_LOG_ROOM 1024
+#define EC_LOG_ROOM 128
 
 #ifdef __cplusplus
 }
