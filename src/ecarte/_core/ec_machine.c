@@ -100,8 +100,10 @@ EC_INLINE uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Ask hook h: 0 when no caller overrides it (answer it here), 1 with *ans pointing at the
- * caller's answer (consumed from the log), or EC_STOP_HOOK. */
+/* Ask hook h: 0 when no caller overrides it (answer it here), ANSWERED with *ans pointing at
+ * the caller's answer (consumed from the log), EC_STOP_HOOK, or EC_ELOG. (ANSWERED is not 1:
+ * EC_STOP_HOOK is 1, and the steps must tell a stop from an answer.) */
+#define ANSWERED 2
 static int ask(const ec_match_config *cfg, ec_match *m, ec_log *L, int h, const uint8_t **ans)
 {
     if (!(cfg->hook_mask >> h & 1))
@@ -114,7 +116,7 @@ static int ask(const ec_match_config *cfg, ec_match *m, ec_log *L, int h, const 
         *ans = p + 2;
         m->nlog += 2 + (uint32_t)ANSWER_SIZE[h];
         m->hook = 255;
-        return 1;
+        return ANSWERED;
     }
     m->hook = (uint8_t)h;
     return EC_STOP_HOOK;
@@ -263,7 +265,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_NEXT_GAME: {
         int p0 = 0, p1 = 1, dealer = NONE;
         m->hook_args[0] = m->games_played > 0;
-        if ((asked = ask(cfg, m, L, EC_H_NEXT_GAME, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_NEXT_GAME, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             p0 = ans[0];
@@ -301,7 +303,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_CUT: {
         int dealer;
-        if ((asked = ask(cfg, m, L, EC_H_CUT, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_CUT, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             dealer = ans[0];
@@ -336,7 +338,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_PACKETS: {
         int packets;
         m->hook_args[0] = m->dealer;
-        if ((asked = ask(cfg, m, L, EC_H_DEAL_PACKETS, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_DEAL_PACKETS, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             packets = ans[0];
@@ -363,7 +365,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         uint8_t turnup, stock[21];
         const uint8_t *deck = L->buf + m->deal_at;
         m->hook_args[0] = m->dealer;
-        if ((asked = ask(cfg, m, L, EC_H_DEAL, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_DEAL, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             uint64_t seen;
@@ -435,7 +437,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         m->hook_args[0] = (uint8_t)seat_at(m, pos);
         m->hook_args[1] = kind == EC_SCORE_TURNED_KING;
         m->hook_args[2] = (uint8_t)pos;
-        if ((asked = ask(cfg, m, L, EC_H_KING_POINTS, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_KING_POINTS, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked)
             points = ans[0] | ans[1] << 8;
@@ -453,7 +455,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         int allowed;
         m->hook_args[0] = (uint8_t)m->to_act;
         m->hook_args[1] = m->step == ST_RESPOND_ENTRY;
-        if ((asked = ask(cfg, m, L, EC_H_EXCHANGE, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_EXCHANGE, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             allowed = ans[0];
@@ -475,7 +477,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_DISCARD_ENTRY: {
         int pos = m->phase == EC_PH_DEALER_DISCARD, least, most;
         m->hook_args[0] = (uint8_t)m->to_act;
-        if ((asked = ask(cfg, m, L, EC_H_DISCARD_LIMITS, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_DISCARD_LIMITS, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             least = ans[0];
@@ -497,7 +499,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_SCORE_HAND: {
         int first, e_points, d_points;
-        if ((asked = ask(cfg, m, L, EC_H_SCORE_HAND, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_SCORE_HAND, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             first = ans[0];
@@ -533,7 +535,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_NEXT_HAND: {
         int p0 = m->dealer, p1 = m->elder, dealer = m->elder;
-        if ((asked = ask(cfg, m, L, EC_H_NEXT_HAND, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_NEXT_HAND, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             p0 = ans[0];
@@ -550,7 +552,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_MATCH_STATUS: {
         int winner = m->hook_args[0], over, match_winner = winner;
-        if ((asked = ask(cfg, m, L, EC_H_MATCH_STATUS, &ans)) < 0 || asked > 1)
+        if ((asked = ask(cfg, m, L, EC_H_MATCH_STATUS, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
             over = ans[0];
