@@ -925,7 +925,8 @@ int ec_match_chance(const ec_match_config *cfg, ec_match *m, ec_log *L, const ui
 
 int ec_match_answer(const ec_match_config *cfg, ec_match *m, ec_log *L, const uint8_t *data)
 {
-    int h = m->hook, n;
+    int h = m->hook, n, r;
+    uint32_t at = m->nlog;
     if (m->step == ST_NONE || h >= EC_NUM_HOOKS || m->nlog < m->input_end)
         return EC_ENOTNOW;
     n = ANSWER_SIZE[h];
@@ -933,9 +934,15 @@ int ec_match_answer(const ec_match_config *cfg, ec_match *m, ec_log *L, const ui
     put(m, L, (unsigned)h);
     for (int i = 0; i < n; i++)
         put(m, L, data[i]);
-    m->nlog -= (uint32_t)n + 2; /* the step consumes it as an input */
-    m->input_end = m->nlog + (uint32_t)n + 2;
-    return run(cfg, m, L);
+    m->nlog = at; /* the step consumes it as an input */
+    m->input_end = at + (uint32_t)n + 2;
+    r = run(cfg, m, L);
+    if (r == EC_EBADANSWER && m->nlog == at + (uint32_t)n + 2) {
+        /* the step refused the answer it just read: take it back out of the log, ask again */
+        m->nlog = m->input_end = at;
+        m->hook = (uint8_t)h;
+    }
+    return r;
 }
 
 static int replay_inputs(const ec_match_config *cfg, ec_match *m, ec_log *L, uint32_t upto)
