@@ -459,7 +459,9 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
             return asked;
         if (asked) {
             allowed = ans[0];
-            if (allowed == 0 || allowed > 3)
+            /* a proposal needs room for two more discards in m->discarded (24 exchanges) */
+            if (allowed == 0 || allowed > 3 ||
+                (m->step == ST_PROPOSE_ENTRY && (allowed & 1) && m->ndiscards > 46))
                 return EC_EBADANSWER;
         } else if (m->step == ST_PROPOSE_ENTRY) {
             int least = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
