@@ -955,7 +955,7 @@ static int replay_inputs(const ec_match_config *cfg, ec_match *m, ec_log *L, uin
         if (r != EC_STOP_IDLE)
             return EC_ELOG; /* a hook the log does not answer, or no room: not our log */
         if (p[0] < EC_NUM_IDS) {
-            if (upto - m->nlog < 2 || p[1] != (uint8_t)m->to_act)
+            if (upto - m->nlog < (p[0] >= EC_ID_DISCARD ? 6u : 2u) || p[1] != (uint8_t)m->to_act)
                 return EC_ELOG;
             r = ec_match_apply(cfg, m, L, p[0]);
             if (r == EC_EILLEGAL || r == EC_ENOTNOW || r == EC_ENOTALLOWED ||
@@ -984,6 +984,10 @@ int ec_match_replay(const ec_match_config *cfg, ec_match *m, ec_log *L, uint32_t
     int r;
     if (upto > L->cap)
         return EC_ELOG;
+    /* Replayed steps write their records again, and inside the log (nlog < input_end) they do
+     * not stop for room: a log cut inside a record must not make them write past cap. */
+    if (L->cap - upto < EC_LOG_ROOM)
+        return EC_STOP_ROOM;
     init(m, m->seed, m->auto_chance);
     m->input_end = upto;
     m->replaying = 1;
