@@ -20,13 +20,13 @@
  *     (all but KING_POINTS): that answer must give EC_EBADANSWER, and an apply EC_ENOTNOW,
  *     both changing nothing; then the classic answer, computed here from m and the log.
  *   STOP_IDLE: if it is the first idle point of the match and nothing was input yet, undo must
- *     give EC_ENOUNDOHERE; if below(16) == 0, replaying the whole log must give back m exactly.
+ *     give EC_ENOUNDOHERE; if below(32) == 0, replaying the whole log must give back m exactly.
  *     Then, over: next match. Chance to move (auto_chance 0): cards = ec_match_draw(); if
  *     below(8) == 0, a bad event (kind below(3): a card twice, the other length, card id 0)
- *     must fail and an apply give EC_ENOTNOW, changing nothing; undo = below(4) == 0; then
+ *     must fail and an apply give EC_ENOTNOW, changing nothing; undo = below(16) == 0; then
  *     ec_match_chance(cards). A seat to move: if below(8) == 0, id = below(100) - 2 is applied
  *     when it is not legal (it must fail, changing nothing); then the action is the k-th legal
- *     id, ascending, k = below(count); undo = below(4) == 0; ec_match_apply(id).
+ *     id, ascending, k = below(count); undo = below(16) == 0; ec_match_apply(id).
  *   After an input with undo set: ec_match_undo() must give back m as it was before the input
  *     (memcmp), and the input again the same status and the same m.
  * Every call is given EC_LOG_ROOM bytes past nlog (the log starts at 1100 bytes a match and
@@ -439,7 +439,7 @@ static void matches(long n, uint64_t seed, uint32_t hookmask, long variant)
                     t.checks = fnv(t.checks, (unsigned)r);
                 }
             }
-            if (ec_rng_below(&rng, 16) == 0) {
+            if (ec_rng_below(&rng, 32) == 0) {
                 int r;
                 before = m;
                 ensure(&b, &m);
@@ -499,7 +499,7 @@ static void matches(long n, uint64_t seed, uint32_t hookmask, long variant)
                         fail("nothing legal", 0, &m);
                     id = legal_nth(lg, (int)ec_rng_below(&rng, (uint32_t)legal_count(lg)));
                 }
-                undo = ec_rng_below(&rng, 4) == 0;
+                undo = ec_rng_below(&rng, 16) == 0;
                 before = m;
                 ensure(&b, &m);
                 st = id >= 0 ? ec_match_apply(&cfg, &m, &b.log, id)

@@ -315,7 +315,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
                     r = pm.match_undo(cfg, m, log)
                     assert r == pm.ENOUNDOHERE
                     checks = _fnv(checks, r)
-            if below(16) == 0:
+            if below(32) == 0:
                 before = m.copy()
                 r = pm.match_replay(cfg, m, log, m.nlog)
                 assert r == pm.STOP_IDLE, f"replay {r}"
@@ -360,7 +360,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
                 count = legal[0].bit_count() + legal[1].bit_count()
                 assert count, "nothing legal"
                 id_ = _nth_legal(legal, below(count))
-            undo = below(4) == 0
+            undo = below(16) == 0
             if undo:
                 before = m.copy()
             if id_ >= 0:

@@ -246,7 +246,7 @@ class MatchConfig(NamedTuple):
 
 
 def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+    return type(x) is int or (isinstance(x, int) and not isinstance(x, bool))
 
 
 def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
@@ -1112,9 +1112,14 @@ def _check_chance(m: Match, cards: Sequence[int]) -> int:
         return ENOTNOW
     seen = 0
     for c in cards:
-        if not (_is_int(c) and 0 <= c <= 63) or not PIQUET_DECK >> c & 1 or seen >> c & 1:
+        if type(c) is not int and not _is_int(c):
             return EBADCHANCE
-        seen |= 1 << c
+        if not 0 <= c <= 63:
+            return EBADCHANCE
+        bit = 1 << c
+        if not PIQUET_DECK & bit or seen & bit:
+            return EBADCHANCE
+        seen |= bit
     return OK
 
 
@@ -1178,7 +1183,7 @@ def _run_steps(cfg: MatchConfig, m: Match, log: bytearray) -> int:
 
 
 def _check_log(m: Match, log: bytearray) -> None:
-    if not isinstance(log, bytearray):
+    if type(log) is not bytearray and not isinstance(log, bytearray):
         raise TypeError(f"the log is a bytearray, not {type(log).__name__}")
     if len(log) < m.nlog:
         raise ValueError(f"the log holds {len(log)} bytes, fewer than the match's {m.nlog}")
@@ -1295,7 +1300,7 @@ def match_apply(cfg: MatchConfig, m: Match, log: bytearray, id: int) -> int:
     """Apply action ``id`` for the seat to act; on an error ``m`` and the log are unchanged
     (``ec_match_apply``)."""
     _check_log(m, log)
-    if not _is_int(id):
+    if type(id) is not int and not _is_int(id):
         return EBADCARD
     err = _check_action(cfg, m, id)
     seat = m.to_act
