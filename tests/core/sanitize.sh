@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 
 mkdir -p "$work/tree"
 cp -r "$repo/src" "$repo/setup.py" "$repo/pyproject.toml" "$work/tree/"
-cp -r "$repo/tests" "$work/tree/"
+cp -r "$repo/tests" "$repo/benches" "$work/tree/"  # benches/c: the C drivers the tests build
 find "$work/tree" -name '*.so' -delete
 cd "$work/tree"
 
