@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 
 mkdir -p "$work/tree"
 cp -r "$repo/src" "$repo/setup.py" "$repo/pyproject.toml" "$work/tree/"
-cp -r "$repo/tests" "$work/tree/"
+cp -r "$repo/tests" "$repo/benches" "$work/tree/"  # benches/c: the C drivers the tests build
 find "$work/tree" -name '*.so' -delete
 cd "$work/tree"
 
@@ -30,6 +30,15 @@ gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/driver.c" src/ecarte/_core
 gcc -std=c99 $san -DEC_NO_DISPATCH -Isrc/ecarte/_core "$repo/benches/c/driver.c" \
     src/ecarte/_core/ec_*.c -o "$work/driver-portable"  # the solver's portable copy
 "$work/driver-portable" solves 20000 7
+# The match machine: random matches with and without hooks (bad inputs, undo, replay, a log
+# grown on EC_STOP_ROOM), every prefix of short logs replayed, the EXCHANGE hook's limit.
+gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/machine.c" src/ecarte/_core/ec_*.c \
+    -o "$work/machine"
+"$work/machine" matches 3000 1
+"$work/machine" matches 1500 2 0x3FF
+"$work/machine" matches 1000 3 0x155
+"$work/machine" prefixes 40 4
+"$work/machine" exchanges
 
 asan=$(gcc -print-file-name=libasan.so)
 ubsan=$(gcc -print-file-name=libubsan.so)

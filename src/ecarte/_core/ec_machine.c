@@ -100,10 +100,10 @@ EC_INLINE uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-#define ASK_STOP 2
-
-/* Ask hook h: 0 when no caller overrides it (answer it here), 1 with *ans pointing at the
- * caller's answer (consumed from the log), ASK_STOP to wait for it, or EC_ELOG. */
+/* Ask hook h: 0 when no caller overrides it (answer it here), ANSWERED with *ans pointing at
+ * the caller's answer (consumed from the log), EC_STOP_HOOK, or EC_ELOG. (ANSWERED is not 1:
+ * EC_STOP_HOOK is 1, and the steps must tell a stop from an answer.) */
+#define ANSWERED 2
 static int ask(const ec_match_config *cfg, ec_match *m, ec_log *L, int h, const uint8_t **ans)
 {
     if (!(cfg->hook_mask >> h & 1))
@@ -116,21 +116,11 @@ static int ask(const ec_match_config *cfg, ec_match *m, ec_log *L, int h, const 
         *ans = p + 2;
         m->nlog += 2 + (uint32_t)ANSWER_SIZE[h];
         m->hook = 255;
-        return 1;
+        return ANSWERED;
     }
     m->hook = (uint8_t)h;
-    return ASK_STOP;
+    return EC_STOP_HOOK;
 }
-
-/* In a step: ask hook h; return from the step unless it is answered (asked: 0 or 1). */
-#define ASK(h)                                                                                 \
-    do {                                                                                       \
-        asked = ask(cfg, m, L, (h), &ans);                                                     \
-        if (asked < 0)                                                                         \
-            return asked;                                                                      \
-        if (asked == ASK_STOP)                                                                 \
-            return EC_STOP_HOOK;                                                               \
-    } while (0)
 
 /* ------------------------------------------------------------ flow */
 
@@ -275,7 +265,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_NEXT_GAME: {
         int p0 = 0, p1 = 1, dealer = NONE;
         m->hook_args[0] = m->games_played > 0;
-        ASK(EC_H_NEXT_GAME);
+        if ((asked = ask(cfg, m, L, EC_H_NEXT_GAME, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             p0 = ans[0];
             p1 = ans[1];
@@ -312,7 +303,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_CUT: {
         int dealer;
-        ASK(EC_H_CUT);
+        if ((asked = ask(cfg, m, L, EC_H_CUT, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             dealer = ans[0];
             if (dealer != NONE && dealer != m->game_players[0] && dealer != m->game_players[1])
@@ -346,7 +338,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_PACKETS: {
         int packets;
         m->hook_args[0] = m->dealer;
-        ASK(EC_H_DEAL_PACKETS);
+        if ((asked = ask(cfg, m, L, EC_H_DEAL_PACKETS, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             packets = ans[0];
             if (packets != 32 && packets != 23 && packets != 0)
@@ -372,7 +365,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         uint8_t turnup, stock[21];
         const uint8_t *deck = L->buf + m->deal_at;
         m->hook_args[0] = m->dealer;
-        ASK(EC_H_DEAL);
+        if ((asked = ask(cfg, m, L, EC_H_DEAL, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             uint64_t seen;
             hands[0] = card_mask(get32(ans));
@@ -443,7 +437,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         m->hook_args[0] = (uint8_t)seat_at(m, pos);
         m->hook_args[1] = kind == EC_SCORE_TURNED_KING;
         m->hook_args[2] = (uint8_t)pos;
-        ASK(EC_H_KING_POINTS);
+        if ((asked = ask(cfg, m, L, EC_H_KING_POINTS, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked)
             points = ans[0] | ans[1] << 8;
         if (kind == EC_SCORE_HELD_KING)
@@ -460,10 +455,13 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         int allowed;
         m->hook_args[0] = (uint8_t)m->to_act;
         m->hook_args[1] = m->step == ST_RESPOND_ENTRY;
-        ASK(EC_H_EXCHANGE);
+        if ((asked = ask(cfg, m, L, EC_H_EXCHANGE, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             allowed = ans[0];
-            if (allowed == 0 || allowed > 3)
+            /* a proposal needs room for two more discards in m->discarded (24 exchanges) */
+            if (allowed == 0 || allowed > 3 ||
+                (m->step == ST_PROPOSE_ENTRY && (allowed & 1) && m->ndiscards > 46))
                 return EC_EBADANSWER;
         } else if (m->step == ST_PROPOSE_ENTRY) {
             int least = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
@@ -481,7 +479,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     case ST_DISCARD_ENTRY: {
         int pos = m->phase == EC_PH_DEALER_DISCARD, least, most;
         m->hook_args[0] = (uint8_t)m->to_act;
-        ASK(EC_H_DISCARD_LIMITS);
+        if ((asked = ask(cfg, m, L, EC_H_DISCARD_LIMITS, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             least = ans[0];
             most = ans[1];
@@ -502,7 +501,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_SCORE_HAND: {
         int first, e_points, d_points;
-        ASK(EC_H_SCORE_HAND);
+        if ((asked = ask(cfg, m, L, EC_H_SCORE_HAND, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             first = ans[0];
             if (first > 1)
@@ -537,7 +537,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_NEXT_HAND: {
         int p0 = m->dealer, p1 = m->elder, dealer = m->elder;
-        ASK(EC_H_NEXT_HAND);
+        if ((asked = ask(cfg, m, L, EC_H_NEXT_HAND, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             p0 = ans[0];
             p1 = ans[1];
@@ -553,7 +554,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
     }
     case ST_MATCH_STATUS: {
         int winner = m->hook_args[0], over, match_winner = winner;
-        ASK(EC_H_MATCH_STATUS);
+        if ((asked = ask(cfg, m, L, EC_H_MATCH_STATUS, &ans)) != 0 && asked != ANSWERED)
+            return asked;
         if (asked) {
             over = ans[0];
             match_winner = ans[1];
@@ -925,7 +927,8 @@ int ec_match_chance(const ec_match_config *cfg, ec_match *m, ec_log *L, const ui
 
 int ec_match_answer(const ec_match_config *cfg, ec_match *m, ec_log *L, const uint8_t *data)
 {
-    int h = m->hook, n;
+    int h = m->hook, n, r;
+    uint32_t at = m->nlog;
     if (m->step == ST_NONE || h >= EC_NUM_HOOKS || m->nlog < m->input_end)
         return EC_ENOTNOW;
     n = ANSWER_SIZE[h];
@@ -933,9 +936,15 @@ int ec_match_answer(const ec_match_config *cfg, ec_match *m, ec_log *L, const ui
     put(m, L, (unsigned)h);
     for (int i = 0; i < n; i++)
         put(m, L, data[i]);
-    m->nlog -= (uint32_t)n + 2; /* the step consumes it as an input */
-    m->input_end = m->nlog + (uint32_t)n + 2;
-    return run(cfg, m, L);
+    m->nlog = at; /* the step consumes it as an input */
+    m->input_end = at + (uint32_t)n + 2;
+    r = run(cfg, m, L);
+    if (r == EC_EBADANSWER && m->nlog == at + (uint32_t)n + 2) {
+        /* the step refused the answer it just read: take it back out of the log, ask again */
+        m->nlog = m->input_end = at;
+        m->hook = (uint8_t)h;
+    }
+    return r;
 }
 
 static int replay_inputs(const ec_match_config *cfg, ec_match *m, ec_log *L, uint32_t upto)
@@ -946,7 +955,7 @@ static int replay_inputs(const ec_match_config *cfg, ec_match *m, ec_log *L, uin
         if (r != EC_STOP_IDLE)
             return EC_ELOG; /* a hook the log does not answer, or no room: not our log */
         if (p[0] < EC_NUM_IDS) {
-            if (upto - m->nlog < 2 || p[1] != (uint8_t)m->to_act)
+            if (upto - m->nlog < (p[0] >= EC_ID_DISCARD ? 6u : 2u) || p[1] != (uint8_t)m->to_act)
                 return EC_ELOG;
             r = ec_match_apply(cfg, m, L, p[0]);
             if (r == EC_EILLEGAL || r == EC_ENOTNOW || r == EC_ENOTALLOWED ||
@@ -975,6 +984,10 @@ int ec_match_replay(const ec_match_config *cfg, ec_match *m, ec_log *L, uint32_t
     int r;
     if (upto > L->cap)
         return EC_ELOG;
+    /* Replayed steps write their records again, and inside the log (nlog < input_end) they do
+     * not stop for room: a log cut inside a record must not make them write past cap. */
+    if (L->cap - upto < EC_LOG_ROOM)
+        return EC_STOP_ROOM;
     init(m, m->seed, m->auto_chance);
     m->input_end = upto;
     m->replaying = 1;

@@ -86,6 +86,7 @@ extern "C" {
  *                                                      masks), turn-up, stock[21] top first
  * EXCHANGE          [0] seat, [1] 0: propose/play-hand, 1: accept/refuse
  *                                                      bit 0 first allowed, bit 1 second
+ *                                                      (no proposal after 24 exchanges)
  * DISCARD_LIMITS    [0] seat                           least, most (0..5, least <= most)
  * KING_POINTS       [0] seat, [1] 1 if turned up        points[2]
  * SCORE_HAND        the hand's facts are in m          first position (0 elder, 1 dealer),
