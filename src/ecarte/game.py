@@ -371,7 +371,11 @@ class Game(_Base):
         self._busy = False
         self._silent = False
         self._notified = 0
-        self._run(self._m_start, (config.machine, seed & (1 << 64) - 1, auto_chance, config.flags))
+        status = self._m_start(config.machine, seed & (1 << 64) - 1, auto_chance, config.flags)
+        if status != _STOP_IDLE:
+            self._continue(status, None)  # the first game's hooks
+        if config.notifications:
+            self._notify(0)
 
     # ------------------------------------------------------------------ views
 

@@ -286,7 +286,8 @@ cdef class Machine:
         self._save()
 
     def _m_restore(self):
-        self.m = self.saved[0]
+        if self.saved != NULL:  # (nothing saved: a match that failed to start)
+            self.m = self.saved[0]
         self._legal = None
 
     def _m_log(self, uint32_t start=0):

@@ -9,7 +9,7 @@ for both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _pure_machine as pm
 
@@ -101,24 +101,19 @@ class Machine:
     _saved: Any
     _nlegal_ids: tuple[int, ...]
 
-    # the methods ecarte.Game provides
-    def _legal_slow(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
 
-    def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None:
-        raise NotImplementedError
+        def _legal_slow(self) -> tuple[Any, ...]: ...
 
-    def _illegal(self, action: Any, action_id: int, status: int) -> None:
-        raise NotImplementedError
+        def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None: ...
 
-    def _refuse_mid_step(self, what: str) -> None:
-        raise NotImplementedError
+        def _illegal(self, action: Any, action_id: int, status: int) -> None: ...
 
-    def _continue(self, status: int, action: Any) -> None:
-        raise NotImplementedError
+        def _refuse_mid_step(self, what: str) -> None: ...
 
-    def _notify(self, start: int) -> None:
-        raise NotImplementedError
+        def _continue(self, status: int, action: Any) -> None: ...
+
+        def _notify(self, start: int) -> None: ...
 
     # ------------------------------------------------------------ low level
 
@@ -177,7 +172,9 @@ class Machine:
         self._saved = self._m.copy()
 
     def _m_restore(self) -> None:
-        self._m = self._saved.copy()
+        saved = getattr(self, "_saved", None)  # (nothing saved: a match that failed to start)
+        if saved is not None:
+            self._m = saved.copy()
         self._legal = None
 
     def _m_log(self, start: int = 0) -> bytes:
