@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ecarte_cercle import Cercle, Ledger
+from ecarte_napoleon import Napoleon
 from ecarte_poule import Poule
 from ecarte_regles import JeuxDeRegles, RegleBot, elder_convention
 
-from ecarte import Game, IllegalActionError, Phase, PlayHand, Propose
+from ecarte import Game, IllegalActionError, Phase, PlayHand, PluginError, Propose, Rules, hookimpl
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 
@@ -77,3 +80,53 @@ def test_the_combination_by_name() -> None:
     play_match(game, {s: RandomPlayer(seed=s) for s in range(3)})
     assert game.players == 3 and game.is_over
     assert {"poule", "regles", "classic"} <= set(game.plugin_names)
+
+
+class NoOvertaking:
+    NAME = "no-overtaking"
+
+    @hookimpl
+    def ecarte_configure_rules(self, rules: Rules) -> Rules:
+        return rules.evolve(must_overtake=False)
+
+
+class TargetSeven:
+    NAME = "target-seven"
+
+    @hookimpl
+    def ecarte_configure_rules(self, rules: Rules) -> Rules:
+        return rules.evolve(target=7)
+
+
+class SameTarget:
+    """Sets the target it is given: no change, so no conflict."""
+
+    NAME = "same-target"
+
+    @hookimpl
+    def ecarte_configure_rules(self, rules: Rules) -> Rules:
+        return rules.evolve(target=rules.target)
+
+
+def test_variants_that_set_different_options_compose() -> None:
+    game = Game(variant="quick", plugins=[NoOvertaking(), SameTarget()])
+    assert game.rules == Rules(target=3, must_overtake=False)
+    assert Game(Rules(target=3), variant="quick").rules.target == 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "plugins", "names"),
+    [
+        (["quick", "napoleon"], [], ("napoleon", "quick")),
+        ("quick", [TargetSeven()], ("target-seven", "quick")),
+        (None, [TargetSeven(), Napoleon()], ("napoleon", "target-seven")),
+    ],
+)
+def test_two_plugins_setting_the_same_option_are_refused(
+    variant: Any, plugins: list[object], names: tuple[str, str]
+) -> None:
+    first, second = names  # in the order the chain asks them: the last registered first
+    with pytest.raises(
+        PluginError, match=rf"plugins '{first}' and '{second}' both set the rule option 'target'"
+    ):
+        Game(variant=variant, plugins=plugins)
