@@ -51,10 +51,15 @@ def test_three_players_with_jeux_de_regles(rotation: str, seed: int) -> None:
     game = Game(plugins=[Poule(rotation=rotation), JeuxDeRegles()], seed=seed)  # type: ignore[arg-type]
     assert game.players == 3
     bots = {s: RegleBot() for s in range(3)}
-    checked = 0
+    checked = free = 0
     while not game.is_over:
         seat = game.to_act
-        if game.phase is Phase.PROPOSE:
+        if game.phase is Phase.PROPOSE and game.exchanges:
+            # after an exchange the elder is free (before issue 10 a jeu de règle
+            # still forbade proposing there, where no penalty is at stake)
+            free += 1
+            assert Propose() in game.legal_actions() or game.stock_size == 0
+        elif game.phase is Phase.PROPOSE:
             trump = game.trump
             assert trump is not None and game.dealer is not None
             decision = elder_convention(
@@ -69,8 +74,10 @@ def test_three_players_with_jeux_de_regles(rotation: str, seed: int) -> None:
                 assert game.legal_actions() == (PlayHand(),)
                 with pytest.raises(IllegalActionError, match="must play"):
                     game.apply(Propose())
+            elif decision.binding:  # a jeu de règle with the king of trumps
+                assert game.legal_actions() == (Propose(),)
         game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
-    assert checked
+    assert checked and free
     results = game.game_results
     assert results[-1].winner == results[-2].winner
 

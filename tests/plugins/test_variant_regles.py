@@ -17,6 +17,7 @@ from ecarte_regles import (
 from ecarte import (
     Accept,
     CardSet,
+    Discard,
     Game,
     IllegalActionError,
     Phase,
@@ -86,15 +87,99 @@ def test_the_elder_may_not_propose_with_a_jeu_de_regle() -> None:
 
 
 def test_with_the_king_of_trumps_the_elder_proposes() -> None:
+    # RULES.md: "except when it holds the king of trumps, then propose"; before
+    # issue 10 playing the hand was still allowed
     game = _game("9♦ 10♦ K♦ K♥ 7♠")
-    assert Propose() in game.legal_actions()
-    assert not elder_convention(game.hand(game.elder), Suit.DIAMONDS).play
+    decision = elder_convention(game.hand(game.elder), Suit.DIAMONDS)
+    assert not decision.play and decision.binding and "king of trumps" in decision.reason
+    assert game.legal_actions() == (Propose(),)
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"must propose: jeu de règle \(three trumps\)"):
+        game.apply(PlayHand())
+    assert snapshot(game) == before
+    game.apply(Propose())
+
+
+def test_without_a_jeu_de_regle_the_elder_is_free() -> None:
+    game = _game("7♠ 8♥ 9♥ 10♥ 9♦")
+    decision = elder_convention(game.hand(game.elder), Suit.DIAMONDS)
+    assert not decision.binding
+    assert set(game.legal_actions()) == {Propose(), PlayHand()}
+
+
+def test_after_an_exchange_the_elder_is_free() -> None:
+    # clubs are trumps; the stock starts 7♣ 8♣ 9♣: discarding three weak cards
+    # brings three trumps, a jeu de règle, but no penalty is at stake any more
+    deal = FixedDeal(elder="7♥ 8♥ 9♠ 10♠ 7♦", dealer="K♥ Q♥ J♦ 8♦ 9♦", turnup="A♣")
+    game = dealt(Game(plugins=[JeuxDeRegles(strict_dealer=True), deal], seed=1))
+    assert match_hand(game.hand(game.elder), Suit.CLUBS) is None
+    game.apply(Propose())
+    game.apply(Accept())
+    game.apply(Discard(CardSet.parse("7♥ 8♥ 9♠")))
+    game.apply(Discard(CardSet()))
+    hand = game.hand(game.elder)
+    assert hand == CardSet.parse("10♠ 7♦ 7♣ 8♣ 9♣")
+    assert elder_convention(hand, Suit.CLUBS).play  # the convention would say play
+    assert set(game.legal_actions()) == {Propose(), PlayHand()}
+    game.apply(Propose())
 
 
 def test_without_the_variant_the_same_hand_may_propose() -> None:
     deal = FixedDeal(elder="9♦ 10♦ J♦ K♥ 7♠", dealer="Q♣ J♣ 10♣ 9♣ 7♦", turnup="8♦")
     game = dealt(Game(plugins=[deal], seed=1))
     assert Propose() in game.legal_actions()
+
+
+def _check_conventions(game: Game, strict: bool) -> tuple[int, int]:
+    """At each decision the legal actions are what the convention says where the
+    penalty is at stake, and free elsewhere; returns (forced, free) decisions."""
+    forced = free = 0
+    elder, dealer, trump = game.elder, game.dealer, game.trump
+    assert elder is not None and dealer is not None and trump is not None
+    first = not game.exchanges
+    legal = set(game.legal_actions())
+    scores = {
+        "elder_score": game.scores[elder],
+        "dealer_score": game.scores[dealer],
+        "target": game.rules.target,
+    }
+    if game.phase is Phase.PROPOSE:
+        decision = elder_convention(game.hand(elder), trump, **scores)
+        if first and decision.binding:
+            forced += 1
+            assert legal == {PlayHand() if decision.play else Propose()}
+        else:
+            free += 1
+            assert legal == {Propose(), PlayHand()} or (legal == {PlayHand()} and not first)
+    elif game.phase is Phase.RESPOND:
+        decision = dealer_convention(game.hand(dealer), trump, **scores)
+        if strict and (first or not game.rules.penalty_first_refusal_only):
+            forced += 1
+            assert legal == {Refuse() if decision.play else Accept()}
+        else:
+            free += 1
+            assert legal == {Accept(), Refuse()}
+    return forced, free
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("rules", [Rules(), Rules.preset("swedish"), Rules(elder_min_discard=0)])
+def test_the_convention_binds_only_where_the_penalty_is_at_stake(
+    strict: bool, rules: Rules
+) -> None:
+    # swedish: every refusal carries the penalty, so the strict dealer is bound at
+    # every proposal; the elder only ever at the first decision of a hand
+    forced = free = 0
+    for seed in range(6):
+        game = Game(rules, plugins=[JeuxDeRegles(strict_dealer=strict)], seed=seed)
+        players = {0: RandomPlayer(seed=seed), 1: RandomPlayer(seed=seed + 1)}
+        while not game.is_over:
+            if game.phase in (Phase.PROPOSE, Phase.RESPOND):
+                a, b = _check_conventions(game, strict)
+                forced, free = forced + a, free + b
+            seat = game.to_act
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    assert forced and free
 
 
 def test_dealer_convention_enforced_when_strict() -> None:
