@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -487,3 +488,45 @@ def test_the_ledger_always_balances(
         assert sum(cash.values()) + cercle.ledger.balance(Ledger.HOUSE) == money
         assert all(b >= 0 for b in cash.values())
         assert -cercle.ledger.balance(Ledger.DEBTS) == sum(cercle.debts().values())
+
+
+CARD = re.compile(r"(10|[2-9JQKA])[♠♥♦♣]")
+
+
+def test_describe_shows_the_table_the_books_the_ledger_and_the_debts() -> None:
+    cercle = Cercle(players={"Ada": 1, "Blaise": 1}, gallery={"Cleo": 30}, value_per_point=2)
+    cercle.bet("Cleo", "Ada", 10)
+    game = Game(plugins=[cercle], seed=0)
+    cercle.bet("Cleo", "Blaise", 4, game=2)
+    assert game.describe() == (
+        "cercle: at the table seat 0 Ada (1), seat 1 Blaise (1)",
+        "cercle: gallery Cleo (16)",
+        "cercle: game 1 book open: Cleo 10 on Ada",
+        "cercle: game 2 book open: Cleo 4 on Blaise",
+        "cercle: house 0, stakes held 14",
+    )
+    game.apply(game.legal_actions()[0])  # dealt: game 1's book closes
+    assert "cercle: game 1 book closed: Cleo 10 on Ada" in game.describe()
+    _finish_game(game, 0)  # Blaise loses 6-2: owes 8, has 1
+    assert game.describe() == (
+        "cercle: at the table seat 0 Ada (2), seat 1 Blaise (0)",
+        "cercle: gallery Cleo (26)",  # game 1 was not matched: Cleo's 10 came back
+        "cercle: game 2 book open: Cleo 4 on Blaise",  # its packets are not chosen yet
+        "cercle: game 3 book open: no bets",
+        "cercle: house 0, stakes held 4",
+        "cercle: debts: Blaise owes Ada 7",
+    )
+
+
+def test_describe_is_public_and_changes_nothing() -> None:
+    cercle, game = _table()
+    cercle.bet("Cleo", "Ada", 10)
+    players = {0: HeuristicPlayer(), 1: RandomPlayer(seed=4)}
+    while not game.is_over:
+        before = _state(cercle)
+        seen = {game.describe(seat) for seat in (None, 0, 1)}
+        assert len(seen) == 1  # the same for every seat and for a spectator
+        assert not any(CARD.search(line) for line in seen.pop())  # no card of any hand
+        assert _state(cercle) == before
+        seat = game.to_act
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))

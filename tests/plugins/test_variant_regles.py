@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from _helpers import FixedDeal, dealt, snapshot
+from ecarte_poule import Poule
 from ecarte_regles import (
     ADJUSTMENTS,
     TABLE,
@@ -315,3 +316,75 @@ def test_the_bot_falls_back_when_the_convention_is_not_legal() -> None:
     game = Game(seed=2)
     play_match(game, {0: RegleBot(), 1: RandomPlayer(seed=2)})
     assert game.is_over
+
+
+CONVENTION = (
+    "regles: Jeux de Règles: the elder plays a jeu de règle without proposing "
+    "(with the king of trumps, proposes)"
+)
+
+
+def test_describe_tells_a_seat_about_its_own_hand_only() -> None:
+    game = _game("9♦ 10♦ J♦ K♥ 7♠", dealer="Q♣ J♣ 10♣ 9♣ 7♦")  # both hold a jeu de règle
+    elder, dealer = game.elder, game.dealer
+    assert elder is not None and dealer is not None
+    assert game.describe() == (CONVENTION,)  # a spectator sees no hand
+    assert game.describe(elder) == (
+        CONVENTION,
+        "regles: your hand is a jeu de règle: three trumps",
+        "regles: by the convention you play without proposing (jeu de règle (three trumps))",
+    )
+    assert game.describe(dealer) == (
+        CONVENTION,
+        "regles: your hand is a jeu de règle: one trump and four of a plain suit",
+    )
+    # the elder's lines do not depend on the dealer's hand, nor the dealer's on the elder's
+    other = _game("9♦ 10♦ J♦ K♥ 7♠", dealer="7♥ 8♥ 9♠ 10♠ 8♣")
+    assert other.describe(elder) == game.describe(elder)
+    assert other.describe(dealer)[1] == "regles: your hand is not a jeu de règle"
+    third = _game("7♠ 8♥ 9♥ 10♥ 9♦", dealer="Q♣ J♣ 10♣ 9♣ 7♦")
+    assert third.describe(dealer) == game.describe(dealer)
+    assert third.describe(elder) == (CONVENTION, "regles: your hand is not a jeu de règle")
+
+
+def test_describe_with_the_king_and_the_adjustments() -> None:
+    game = _game("9♦ 10♦ K♦ K♥ 7♠", strict_dealer=True)
+    assert game.describe(game.elder)[-1] == (
+        "regles: by the convention you propose (jeu de règle (three trumps) with the king of "
+        "trumps)"
+    )
+    assert "the dealer refuses with one, or when guarded" in game.describe()[0]
+    deal = FixedDeal(elder="Q♦ J♦ Q♥ Q♠ 7♣", dealer="J♣ 10♣ 9♣ 7♦ 8♠", turnup="K♦")
+    tense = dealt(Game(plugins=[JeuxDeRegles(), deal, KingIsFour()], seed=1))
+    assert tense.scores[tense.dealer] == 4
+    assert f"regles: {ADJUSTMENTS[0].description}" in tense.describe()
+
+
+def test_describe_reveals_no_hidden_card_in_whole_matches() -> None:
+    # a seat's lines depend on its own hand and public facts only: replaying the
+    # same public facts with the seat's own hand gives the same lines
+    for seed in range(3):
+        game = Game(plugins=[JeuxDeRegles(strict_dealer=True)], seed=seed)
+        players = {0: RegleBot(), 1: RandomPlayer(seed=seed)}
+        while not game.is_over:
+            for seat in (0, 1):
+                lines = game.describe(seat)
+                assert lines[0] == CONVENTION + "; the dealer refuses with one, or when guarded"
+                hand_lines = [line for line in lines if "your hand" in line]
+                if hand_lines and game.trump is not None:
+                    pattern = match_hand(game.hand(seat), game.trump)
+                    assert hand_lines[0].endswith(pattern.name if pattern else "not a jeu de règle")
+                else:
+                    assert game.phase is Phase.PLAY or game.trump is None
+            assert game.describe() == game.describe(None)
+            assert not any("your" in line for line in game.describe())
+            seat = game.to_act
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+
+
+def test_describe_for_the_seat_that_waits() -> None:
+    game = Game(plugins=[Poule(), JeuxDeRegles()], seed=2)
+    dealt(game)
+    (waiting,) = {0, 1, 2} - set(game.game_players)
+    assert not any("your hand" in line for line in game.describe(waiting))
+    assert any("your hand" in line for line in game.describe(game.game_players[0]))

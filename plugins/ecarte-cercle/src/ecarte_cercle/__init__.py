@@ -467,6 +467,36 @@ class Cercle:
                     Ledger.STAKES, b.backer, b.amount, f"game {number}: not played, returned"
                 )
 
+    @hookimpl
+    def ecarte_describe(self) -> list[str]:
+        # everything here is public at the club: the table, the books, the ledger
+        purse = self.ledger.balance
+        seats = ", ".join(f"seat {s} {n} ({purse(n)})" for s, n in sorted(self.seated.items()))
+        lines = [f"cercle: at the table {seats}"]
+        if self.gallery:
+            lines.append("cercle: gallery " + ", ".join(f"{n} ({purse(n)})" for n in self.gallery))
+        current = self.current_game
+        open_books = self.open_books()
+        for number in sorted({current, current + 1, *self._books}):
+            bets = self._books.get(number, [])
+            if not bets and number not in open_books:
+                continue
+            state = "open" if number in open_books else "closed"
+            staked = (
+                ", ".join(
+                    f"{b.backer} {b.amount} on {'themselves' if b.cover else b.player}"
+                    for b in bets
+                )
+                or "no bets"
+            )
+            lines.append(f"cercle: game {number} book {state}: {staked}")
+        lines.append(f"cercle: house {purse(Ledger.HOUSE)}, stakes held {purse(Ledger.STAKES)}")
+        debts = self.ledger.debts()
+        if debts:
+            owed = ", ".join(f"{d} owes {c} {a}" for (d, c), a in sorted(debts.items()))
+            lines.append(f"cercle: debts: {owed}")
+        return lines
+
     # -- settlement ---------------------------------------------------------
 
     def units(self, result: GameResult, seat: int) -> int:

@@ -391,6 +391,39 @@ class JeuxDeRegles:
         return None
 
     @hookimpl
+    def ecarte_describe(self, game: Game, seat: int | None) -> list[str]:
+        # the convention and the adjustments in force are public (the scores are);
+        # whether a hand is a jeu de règle is told to its holder only
+        lines = [
+            "regles: Jeux de Règles: the elder plays a jeu de règle without proposing "
+            "(with the king of trumps, proposes)"
+            + ("; the dealer refuses with one, or when guarded" if self.strict_dealer else "")
+        ]
+        elder, dealer = game.elder, game.dealer
+        if elder is None or dealer is None or game.is_over:
+            return lines
+        target = game.rules.target
+        if game.scores[dealer] == target - 1:
+            lines.append(f"regles: {ADJUSTMENTS[0].description}")
+        if self.strict_dealer and game.scores[elder] == target - 1:
+            lines.append(f"regles: {ADJUSTMENTS[1].description}")
+        trump = game.trump
+        if seat not in (elder, dealer) or trump is None or game.phase is Phase.PLAY:
+            return lines
+        hand = game.hand(seat)  # the seat's own hand, never the opponent's
+        pattern = match_hand(hand, trump)
+        if pattern is None:
+            lines.append("regles: your hand is not a jeu de règle")
+        else:
+            lines.append(f"regles: your hand is a jeu de règle: {pattern.name}")
+        decision = _decide(game, seat)
+        first = seat == elder and not game.exchanges and game.phase is Phase.PROPOSE
+        if decision is not None and decision.binding and first:
+            what = "play without proposing" if decision.play else "propose"
+            lines.append(f"regles: by the convention you {what} ({decision.reason})")
+        return lines
+
+    @hookimpl
     def ecarte_exchange_allowed(self, game: Game, seat: int, action: Action) -> bool | None:
         # only ever forbid: permission is left to the rules below (the stock)
         return False if self._veto(game, seat, action) is not None else None
