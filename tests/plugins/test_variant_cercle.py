@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from ecarte_poule import Poule
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ecarte import Deal, Game, GameResult, Phase, PluginError, Rules, hookimpl
+from ecarte import Deal, EcarteError, Game, GameResult, Phase, PluginError, Rules, hookimpl
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 PLAYERS = {"Ada": 100, "Blaise": 100}
@@ -530,3 +531,19 @@ def test_describe_is_public_and_changes_nothing() -> None:
         assert _state(cercle) == before
         seat = game.to_act
         game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"commission_percent": "5"}, "must be a number"),
+        ({"commission_percent": 100}, r"in \[0, 100\)"),
+        ({"players": {"(house)": 5, "Ada": 5}}, "not a name"),
+        ({"players": {"Ada": 5}}, "two players, not 1"),
+        ({"vole_multiplier": -1}, "vole_multiplier must be an int >= 0"),
+    ],
+)
+def test_bad_settings_are_refused(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(EcarteError, match=match):
+        Cercle(**kwargs)
+    assert Cercle(commission_percent=2.5).commission_percent == Fraction(5, 2)

@@ -332,7 +332,7 @@ def test_describe_tells_a_seat_about_its_own_hand_only() -> None:
     assert game.describe(elder) == (
         CONVENTION,
         "regles: your hand is a jeu de règle: three trumps",
-        "regles: by the convention you play without proposing (jeu de règle (three trumps))",
+        "regles: by the convention you play without proposing: jeu de règle (three trumps)",
     )
     assert game.describe(dealer) == (
         CONVENTION,
@@ -350,8 +350,7 @@ def test_describe_tells_a_seat_about_its_own_hand_only() -> None:
 def test_describe_with_the_king_and_the_adjustments() -> None:
     game = _game("9♦ 10♦ K♦ K♥ 7♠", strict_dealer=True)
     assert game.describe(game.elder)[-1] == (
-        "regles: by the convention you propose (jeu de règle (three trumps) with the king of "
-        "trumps)"
+        "regles: by the convention you propose: jeu de règle (three trumps) with the king of trumps"
     )
     assert "the dealer refuses with one, or when guarded" in game.describe()[0]
     deal = FixedDeal(elder="Q♦ J♦ Q♥ Q♠ 7♣", dealer="J♣ 10♣ 9♣ 7♦ 8♠", turnup="K♦")

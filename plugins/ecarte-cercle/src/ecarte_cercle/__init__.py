@@ -266,7 +266,7 @@ class Cercle:
         value_per_point: int = 1,
         vole_multiplier: int = 1,
         king_multiplier: int = 1,
-        commission_percent: int | Fraction = 0,
+        commission_percent: int | float | Fraction = 0,
     ) -> None:
         players = dict(players if players is not None else {"Player 1": 100, "Player 2": 100})
         gallery = dict(gallery or {})
@@ -285,12 +285,10 @@ class Cercle:
         ):
             if not _is_amount(value) or value < 0:
                 raise EcarteError(f"{what} must be an int >= 0, not {value!r}")
-        if not isinstance(commission_percent, int | Fraction) or isinstance(
+        if not isinstance(commission_percent, int | float | Fraction) or isinstance(
             commission_percent, bool
         ):
-            raise EcarteError(
-                f"commission_percent must be an int or Fraction, not {commission_percent!r}"
-            )
+            raise EcarteError(f"commission_percent must be a number, not {commission_percent!r}")
         if not 0 <= commission_percent < 100:
             raise EcarteError(f"commission_percent must be in [0, 100), not {commission_percent}")
         self.value_per_point = value_per_point

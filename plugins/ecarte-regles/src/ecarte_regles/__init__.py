@@ -420,7 +420,7 @@ class JeuxDeRegles:
         first = seat == elder and not game.exchanges and game.phase is Phase.PROPOSE
         if decision is not None and decision.binding and first:
             what = "play without proposing" if decision.play else "propose"
-            lines.append(f"regles: by the convention you {what} ({decision.reason})")
+            lines.append(f"regles: by the convention you {what}: {decision.reason}")
         return lines
 
     @hookimpl
