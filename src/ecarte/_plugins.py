@@ -110,8 +110,18 @@ def call_impl(impl: Impl, hook: str, kwargs: dict[str, Any]) -> Any:
 
 def configure_rules(pm: pluggy.PluginManager, rules: Rules) -> Rules:
     """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
-    previous one returned (None keeps them); classic, registered last, comes last."""
+    previous one returned (None keeps them); classic, registered last, comes last.
+
+    Two plugins may not set the same option: a plugin that changes an option
+    another plugin already changed (``variant=["quick", "napoleon"]``, two
+    targets) raises :class:`PluginError` naming both plugins and the option,
+    instead of one of them silently winning. Setting an option to the value it
+    already has is no change."""
+    import attrs  # here: this function is the only user in the module
+
     hook = "ecarte_configure_rules"
+    options = [a.name for a in attrs.fields(Rules)]
+    set_by: dict[str, str] = {}  # option -> the plugin that changed it
     for impl in implementations(pm, hook):
         try:
             result = call_impl(impl, hook, {"rules": rules})
@@ -123,6 +133,16 @@ def configure_rules(pm: pluggy.PluginManager, rules: Rules) -> Rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
+        for option in options:
+            if getattr(result, option) == getattr(rules, option):
+                continue
+            if option in set_by:
+                raise PluginError(
+                    f"plugins {set_by[option]!r} and {impl[2]!r} both set the rule option "
+                    f"{option!r} (hook {hook}: {getattr(rules, option)!r} then "
+                    f"{getattr(result, option)!r}); use one of them"
+                )
+            set_by[option] = impl[2]
         rules = result
     return rules
 

@@ -68,7 +68,9 @@ class DealPattern(enum.Enum):
     DEALERS_CHOICE = "dealers-choice"
     """The dealer picks 3-2 or 2-3 at the first deal of a game and keeps it."""
     ALTERNATE = "alternate"
-    """3-2 at the first deal of a game, then 2-3, 3-2, ... (seed 003)."""
+    """3-2 at the first deal of the match, then 2-3, 3-2, ... at every deal,
+    continuing across the games of a match (seed 003): a game does not restart
+    the alternation (odd hands of the match are dealt 3-2, even hands 2-3)."""
 
 
 class PenaltyBeneficiary(enum.Enum):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -10,7 +12,7 @@ from ecarte_poule import Poule
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ecarte import Game, PluginError, hookimpl
+from ecarte import Deal, EcarteError, Game, GameResult, Phase, PluginError, Rules, hookimpl
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 PLAYERS = {"Ada": 100, "Blaise": 100}
@@ -68,31 +70,141 @@ def test_stakes_add_up_against_the_balance() -> None:
     assert _state(cercle) == before
 
 
-def test_no_bets_after_the_game_started() -> None:
+def test_no_bets_once_the_cards_are_dealt() -> None:
     cercle, game = _table()
     cercle.bet("Cleo", "Ada", 5)
-    game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.PACKETS and cercle.open_books() == (1, 2)
+    game.apply(game.legal_actions()[0])  # the dealer picks the packets: the cards are dealt
+    assert game.turnup is not None and cercle.open_books() == (2,)
     before = _state(cercle)
-    with pytest.raises(BetError, match="game 1 has started"):
+    closed = "bets on game 1 are closed: its cards have been dealt"
+    with pytest.raises(BetError, match=closed):
         cercle.bet("Dora", "Blaise", 5)
-    with pytest.raises(BetError, match="game 1 has started"):
+    with pytest.raises(BetError, match=closed):
+        cercle.bet("Dora", "Blaise", 5, game=1)
+    with pytest.raises(BetError, match=closed):
         cercle.cover("Ada", 5)
     assert _state(cercle) == before
+    cercle.bet("Dora", "Blaise", 5, game=2)  # the next game's book is open
+    assert cercle.book(2) == (Bet("Dora", "Blaise", 5, 2),) and cercle.book() == cercle.book(1)
     _finish_game(game)
-    cercle.bet("Dora", cercle.seated[0], 5)  # the book is open again for game 2
+    assert cercle.current_game == 2 and cercle.book() == (Bet("Dora", "Blaise", 5, 2),)
+    cercle.bet("Eve", cercle.seated[0], 5)  # game 2's packets are not chosen yet
     assert cercle.book()[-1].game == 2
+
+
+def test_brazilian_deals_at_once_so_game_1_takes_bets_before_the_game_exists() -> None:
+    # issue 10: Game("brazilian", plugins=[c], seed=16) comes back dealt (turn-up K♦,
+    # scores (0, 1)) and a bet on its dealer was still accepted
+    cercle = Cercle(players=PLAYERS, gallery={"G": 100})
+    cercle.bet("G", "Blaise", 20)  # before Game(): the book of game 1 is open
+    game = Game("brazilian", plugins=[cercle], seed=16)
+    assert str(game.turnup) == "K♦" and game.scores == (0, 1)
+    dealer = cercle.seated[game.dealer]
+    before = _state(cercle)
+    with pytest.raises(BetError, match="game 1 are closed: its cards have been dealt"):
+        cercle.bet("G", dealer, 50)
+    assert _state(cercle) == before
+    # the end of game 1 and the deal of game 2 are one apply(): bet on game 2 now
+    cercle.bet("G", dealer, 30, game=2)
+    with pytest.raises(BetError, match=r"current game \(1\) and the next one only"):
+        cercle.bet("G", dealer, 1, game=3)
+    _finish_game(game)
+    assert game.game_number == 2 and game.turnup is not None  # dealt in the same apply
+    assert cercle.open_books() == (3,)
+    with pytest.raises(BetError, match="game 2 are closed"):
+        cercle.bet("G", cercle.seated[0], 1)
+    with pytest.raises(BetError, match="game 1 is over"):
+        cercle.bet("G", cercle.seated[0], 1, game=1)
+
+
+def test_every_accepted_bet_was_placed_before_its_games_deal() -> None:
+    for preset in ("brazilian", "classic"):
+        cercle = Cercle(players=PLAYERS, gallery={"G": 10_000})
+        game = Game(preset, plugins=[cercle], seed=3)
+        players = {0: HeuristicPlayer(), 1: RandomPlayer(seed=3)}
+        deals_at: dict[int, int] = {}  # game -> number of Deal events when it was dealt
+        while not game.is_over:
+            deals = sum(isinstance(r, Deal) for r in game.history)
+            finished = sum(len(r.hands) for r in game.game_results)
+            if deals > finished:  # a card of the current game is out
+                deals_at.setdefault(game.game_number, deals)
+            for number in (game.game_number, game.game_number + 1):
+                try:
+                    cercle.bet("G", cercle.seated[0], 1, game=number)
+                except BetError:
+                    assert number in deals_at
+                else:
+                    assert number not in deals_at
+            seat = game.to_act
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+        cercle.ledger.check()
 
 
 def test_no_bets_after_the_match() -> None:
     cercle, game = _table()
     play_match(game, {0: HeuristicPlayer(), 1: RandomPlayer(seed=1)})
+    assert cercle.open_books() == ()
     with pytest.raises(BetError, match="match is over"):
         cercle.bet("Cleo", cercle.seated[0], 5)
+    with pytest.raises(BetError, match="match is over"):
+        cercle.bet("Cleo", cercle.seated[0], 5, game=game.game_number + 1)
 
 
-def test_no_bets_before_a_game_is_set_up() -> None:
-    with pytest.raises(BetError, match="no game"):
-        Cercle(players=PLAYERS, gallery=GALLERY).bet("Cleo", "Ada", 5)
+def test_bets_before_a_game_is_set_up_are_on_game_1_or_2() -> None:
+    cercle = Cercle(players=PLAYERS, gallery=GALLERY)
+    assert cercle.current_game == 1 and cercle.open_books() == (1, 2)
+    cercle.bet("Cleo", "Ada", 5)
+    cercle.bet("Dora", "Blaise", 5, game=2)
+    assert cercle.book() == (Bet("Cleo", "Ada", 5, 1),)
+    with pytest.raises(BetError, match="next one only"):
+        cercle.bet("Cleo", "Ada", 5, game=3)
+
+
+@pytest.mark.parametrize(
+    ("game_number", "match"),
+    [(0, "game 0 is over"), (3, "next one only"), ("1", "by its number"), (True, "by its number")],
+)
+def test_bets_on_a_game_that_takes_none_are_refused(game_number: Any, match: str) -> None:
+    cercle, _game = _table()
+    before = _state(cercle)
+    with pytest.raises(BetError, match=match):
+        cercle.bet("Cleo", "Ada", 5, game=game_number)
+    assert _state(cercle) == before
+
+
+def test_next_game_bets_on_the_player_who_leaves_are_void() -> None:
+    cercle, game = _table(value_per_point=0)
+    cercle.bet("Cleo", "Ada", 10)
+    cercle.bet("Dora", "Blaise", 10)
+    for name, player in (("Eve", "Ada"), ("Eve", "Blaise"), ("Cleo", "Blaise"), ("Dora", "Ada")):
+        cercle.bet(name, player, 3, game=2)
+    cercle.cover("Ada", 2, game=2)
+    cercle.cover("Blaise", 2, game=2)
+    _finish_game(game)
+    settled = cercle.settlements[0]
+    loser, new = settled.loser, settled.new_player
+    assert new == {"Ada": "Cleo", "Blaise": "Dora"}[loser]
+    kept = cercle.book(2)
+    assert all(b.player != loser and b.backer != new for b in kept)
+    assert len(kept) == 2  # Eve on the winner, the winner's cover
+    # on the loser: Eve's 3, the new player's or the other's 3, the loser's cover 2;
+    # by the new player on the winner: 3
+    assert settled.void == {"Eve": 3, "Cleo": 3, "Dora": 3, loser: 2}
+    cercle.ledger.check()
+    assert cercle.ledger.balance(Ledger.STAKES) == sum(b.amount for b in kept)
+
+
+def test_books_of_games_never_played_are_returned_at_the_end() -> None:
+    cercle, game = _table(value_per_point=0)
+    while not game.is_over:
+        number = game.game_number
+        if cercle.balance("Eve") >= 1 and number + 1 in cercle.open_books():
+            cercle.bet("Eve", cercle.seated[0], 1, game=number + 1)
+        _finish_game(game)
+    assert cercle.ledger.balance(Ledger.STAKES) == 0 and not cercle.book(game.game_number + 1)
+    assert cercle.ledger.entries[-1].memo.endswith("not played, returned")
+    cercle.ledger.check()
 
 
 def test_matching_returns_the_excess_to_the_last_bettors() -> None:
@@ -161,24 +273,101 @@ def test_points_between_the_players(seed: int) -> None:
     assert cercle.balance(settled.loser) == 100 - 3 * diff
 
 
+def _units(result: GameResult, seat: int, vole: int = 1, king: int = 1) -> int:
+    """A seat's points with a vole's trick points counted ``vole`` times and a
+    king's point ``king`` times."""
+    total = 0
+    for hand in result.hands:
+        kings = hand.kings.get(seat, 0)
+        tricks = hand.points.get(seat, 0) - kings
+        total += kings * king + tricks * (vole if hand.tricks.get(seat) == 5 else 1)
+    return total
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_vole_and_king_multipliers(seed: int) -> None:
     cercle = Cercle(players=PLAYERS, value_per_point=1, vole_multiplier=3, king_multiplier=5)
     game = Game(plugins=[cercle], seed=seed)
     _finish_game(game, seed)
     result = game.game_results[0]
+    settled = cercle.settlements[0]
+    winner = _units(result, result.winner, vole=3, king=5)
+    loser = _units(result, result.loser, vole=3, king=5)
+    assert settled.units == {settled.winner: winner, settled.loser: loser}
+    # before issue 10 the due was max(winner - loser, 0) and a debt was cut to the purse
+    assert settled.points_due == abs(winner - loser)
+    assert settled.points_paid + settled.debt == settled.points_due
+    payer = None if winner == loser else settled.winner if winner < loser else settled.loser
+    assert settled.points_payer == payer
 
-    def units(seat: int) -> int:
-        total = result.scores[seat]
-        for hand in result.hands:
-            kings = hand.kings.get(seat, 0)
-            total += 4 * kings  # a king's point counts 5 times
-            if hand.tricks.get(seat) == 5:
-                total += 2 * (hand.points[seat] - kings)  # a vole's points 3 times
-        return total
 
-    expected = max(units(result.winner) - units(result.loser), 0)
-    assert cercle.settlements[0].points_paid == min(expected, 100)
+def test_the_loser_with_more_units_is_paid_by_the_winner() -> None:
+    # issue 10: with vole_multiplier=3 a loser's vole can outweigh the winner's points;
+    # the settlement paid nothing (118 of 6,927 simulated games). Seed 44: Ada wins 6-3,
+    # 6 units to Blaise's 7 (a vole worth 2 points, counted 3 times, and 1 point)
+    cercle = Cercle(players=PLAYERS, vole_multiplier=3)
+    game = Game(plugins=[cercle], seed=44)
+    _finish_game(game, 44)
+    settled = cercle.settlements[0]
+    assert (settled.winner, game.game_results[0].scores) == ("Ada", {0: 6, 1: 3})
+    assert settled.units == {"Ada": 6, "Blaise": 7}
+    assert (settled.points_payer, settled.points_due, settled.points_paid) == ("Ada", 1, 1)
+    assert cercle.balance("Ada") == 99 and cercle.balance("Blaise") == 101
+    assert settled.won == {"Blaise": 1} and settled.lost == {"Ada": 1}
+
+
+def test_a_debt_the_purse_cannot_cover_stays_on_the_ledger() -> None:
+    # before issue 10 the loser paid what the purse held and the rest was written off
+    cercle = Cercle(players={"Ada": 1, "Blaise": 1}, value_per_point=2, commission_percent=10)
+    game = Game(plugins=[cercle], seed=0)
+    _finish_game(game, 0)
+    settled = cercle.settlements[0]
+    assert (settled.points_payer, settled.points_due) == ("Blaise", 10)
+    assert (settled.points_paid, settled.debt) == (1, 9)
+    assert cercle.balance("Blaise") == 0 and cercle.balance("Ada") == 2
+    assert cercle.debts() == {("Blaise", "Ada"): 9}
+    assert cercle.ledger.balance(Ledger.iou("Blaise", "Ada")) == 9
+    assert cercle.ledger.balance(Ledger.DEBTS) == -9
+    cercle.ledger.check()
+    entry = cercle.ledger.entries[-1]
+    assert (entry.source, entry.amount, entry.memo) == (
+        Ledger.DEBTS,
+        9,
+        "game 1: points not paid",
+    )
+    # paying it back: refused beyond the purse or the debt, then in part
+    before = _state(cercle)
+    for args, match in (
+        (("Ada", "Blaise"), "owes 'Blaise' nothing"),
+        (("Blaise", "Ada", 10), "from 0 to 9"),
+        (("Blaise", "Ada", 2), "holds 0, cannot pay 2"),
+    ):
+        with pytest.raises(BetError, match=match):
+            cercle.repay(*args)
+    assert _state(cercle) == before
+    cercle.ledger.transfer(Ledger.CASHIER, "Blaise", 20, "purse topped up")
+    assert cercle.repay("Blaise", "Ada", 5) == 5
+    assert cercle.debts() == {("Blaise", "Ada"): 4} and cercle.balance("Ada") == 2 + 5
+    assert cercle.repay("Blaise", "Ada") == 4  # the rest
+    assert cercle.debts() == {} and cercle.ledger.balance(Ledger.DEBTS) == 0
+    cercle.ledger.check()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_games_value_multiplies_the_points(seed: int) -> None:
+    plain = Cercle(players=PLAYERS)
+    valued = Cercle(players=PLAYERS)
+    results = []
+    for cercle, rules in ((plain, Rules()), (valued, Rules(game_values=True))):
+        game = Game(rules, plugins=[cercle], seed=seed)
+        _finish_game(game, seed)
+        results.append(game.game_results[0])
+    result = results[1]
+    loser_points = result.scores[result.loser]
+    value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
+    assert results[0].value == 1 and result.value == value
+    assert valued.settlements[0].value == value
+    assert valued.settlements[0].points_due == value * plain.settlements[0].points_due
 
 
 def test_the_loser_leaves_and_a_backer_takes_the_seat() -> None:
@@ -241,13 +430,12 @@ def test_the_refused_instance_is_left_unused() -> None:
     for extra in (Poule(), ThreeSeats()):
         with pytest.raises(PluginError, match="two seats, not 3"):
             Game(plugins=[cercle, extra], seed=1)
-    with pytest.raises(BetError, match="no game"):
-        cercle.bet("Cleo", "Ada", 5)
-    assert cercle.ledger.balance(Ledger.STAKES) == 0 and not cercle.settlements
+    assert cercle.current_game == 1 and not cercle.settlements
+    cercle.bet("Cleo", "Ada", 5)  # the book of game 1 is still open
     game = Game(plugins=[cercle], seed=1)  # it still serves a two-seat game
-    cercle.bet("Cleo", "Ada", 5)
+    cercle.bet("Dora", "Blaise", 5)
     _finish_game(game)
-    assert len(cercle.settlements) == 1
+    assert len(cercle.settlements) == 1 and cercle.settlements[0].matched == 5
 
 
 BETS = st.lists(
@@ -297,6 +485,65 @@ def test_the_ledger_always_balances(
         _finish_game(game, seed)
         cercle.ledger.check()
         assert cercle.ledger.balance(Ledger.STAKES) == 0
-        held = sum(b for a, b in cercle.ledger.balances.items() if a != Ledger.CASHIER)
-        assert held == money
-        assert all(b >= 0 for a, b in cercle.ledger.balances.items() if a != Ledger.CASHIER)
+        cash = {a: b for a, b in cercle.ledger.balances.items() if not a.startswith("(")}
+        assert sum(cash.values()) + cercle.ledger.balance(Ledger.HOUSE) == money
+        assert all(b >= 0 for b in cash.values())
+        assert -cercle.ledger.balance(Ledger.DEBTS) == sum(cercle.debts().values())
+
+
+CARD = re.compile(r"(10|[2-9JQKA])[♠♥♦♣]")
+
+
+def test_describe_shows_the_table_the_books_the_ledger_and_the_debts() -> None:
+    cercle = Cercle(players={"Ada": 1, "Blaise": 1}, gallery={"Cleo": 30}, value_per_point=2)
+    cercle.bet("Cleo", "Ada", 10)
+    game = Game(plugins=[cercle], seed=0)
+    cercle.bet("Cleo", "Blaise", 4, game=2)
+    assert game.describe() == (
+        "cercle: at the table seat 0 Ada (1), seat 1 Blaise (1)",
+        "cercle: gallery Cleo (16)",
+        "cercle: game 1 book open: Cleo 10 on Ada",
+        "cercle: game 2 book open: Cleo 4 on Blaise",
+        "cercle: house 0, stakes held 14",
+    )
+    game.apply(game.legal_actions()[0])  # dealt: game 1's book closes
+    assert "cercle: game 1 book closed: Cleo 10 on Ada" in game.describe()
+    _finish_game(game, 0)  # Blaise loses 6-2: owes 8, has 1
+    assert game.describe() == (
+        "cercle: at the table seat 0 Ada (2), seat 1 Blaise (0)",
+        "cercle: gallery Cleo (26)",  # game 1 was not matched: Cleo's 10 came back
+        "cercle: game 2 book open: Cleo 4 on Blaise",  # its packets are not chosen yet
+        "cercle: game 3 book open: no bets",
+        "cercle: house 0, stakes held 4",
+        "cercle: debts: Blaise owes Ada 7",
+    )
+
+
+def test_describe_is_public_and_changes_nothing() -> None:
+    cercle, game = _table()
+    cercle.bet("Cleo", "Ada", 10)
+    players = {0: HeuristicPlayer(), 1: RandomPlayer(seed=4)}
+    while not game.is_over:
+        before = _state(cercle)
+        seen = {game.describe(seat) for seat in (None, 0, 1)}
+        assert len(seen) == 1  # the same for every seat and for a spectator
+        assert not any(CARD.search(line) for line in seen.pop())  # no card of any hand
+        assert _state(cercle) == before
+        seat = game.to_act
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"commission_percent": "5"}, "must be a number"),
+        ({"commission_percent": 100}, r"in \[0, 100\)"),
+        ({"players": {"(house)": 5, "Ada": 5}}, "not a name"),
+        ({"players": {"Ada": 5}}, "two players, not 1"),
+        ({"vole_multiplier": -1}, "vole_multiplier must be an int >= 0"),
+    ],
+)
+def test_bad_settings_are_refused(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(EcarteError, match=match):
+        Cercle(**kwargs)
+    assert Cercle(commission_percent=2.5).commission_percent == Fraction(5, 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from ecarte_poule import Poule
@@ -110,3 +111,43 @@ def test_per_player_scores() -> None:
 def test_bad_options(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(EcarteError, match=match):
         Poule(**kwargs)  # type: ignore[arg-type]
+
+
+def test_describe_per_game() -> None:
+    game = Game(plugins=[Poule(ante=2)], seed=5)
+    assert game.describe() == (
+        "poule: seats 0 and 1 play game 1, seat 2 waits (the loser makes way)",
+        "poule: the pool holds 6 (paid in: seat 0 2, seat 1 2, seat 2 2)",
+    )
+    players = {s: RandomPlayer(seed=s) for s in range(3)}
+    while not game.is_over:
+        lines = game.describe()
+        assert {game.describe(s) for s in range(3)} == {lines}  # public: the same for all
+        assert not any(re.search(r"(10|[2-9JQKA])[♠♥♦♣]", line) for line in lines)
+        if game.game_results:
+            last = game.game_results[-1]
+            a, b = game.game_players
+            assert lines[0].startswith(f"poule: seats {a} and {b} play game {last.number + 1}")
+            assert lines[-1].startswith(f"poule: seat {last.winner} won game {last.number}:")
+        seat = game.to_act
+        game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    poule = game.plugin("poule")
+    assert isinstance(poule, Poule)
+    assert game.describe()[0] == (
+        f"poule: seat {game.winner} won two games in a row and took the pool ({sum(poule.paid)})"
+    )
+
+
+def test_describe_per_hand() -> None:
+    game = Game(plugins=[Poule(rotation="per-hand")], seed=1)
+    assert game.describe()[0] == (
+        "poule: seats 1 and 2 play this hand, seat 0 deals and sits it out "
+        "(the deal passes to the left after every hand)"
+    )
+
+
+def test_one_instance_serves_one_game() -> None:
+    poule = Poule()
+    Game(plugins=[poule], seed=1)
+    with pytest.raises(EcarteError, match="one game"):
+        Game(plugins=[poule], seed=2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from _helpers import FixedDeal, dealt, snapshot
+from ecarte_poule import Poule
 from ecarte_regles import (
     ADJUSTMENTS,
     TABLE,
@@ -17,6 +18,7 @@ from ecarte_regles import (
 from ecarte import (
     Accept,
     CardSet,
+    Discard,
     Game,
     IllegalActionError,
     Phase,
@@ -86,15 +88,99 @@ def test_the_elder_may_not_propose_with_a_jeu_de_regle() -> None:
 
 
 def test_with_the_king_of_trumps_the_elder_proposes() -> None:
+    # RULES.md: "except when it holds the king of trumps, then propose"; before
+    # issue 10 playing the hand was still allowed
     game = _game("9♦ 10♦ K♦ K♥ 7♠")
-    assert Propose() in game.legal_actions()
-    assert not elder_convention(game.hand(game.elder), Suit.DIAMONDS).play
+    decision = elder_convention(game.hand(game.elder), Suit.DIAMONDS)
+    assert not decision.play and decision.binding and "king of trumps" in decision.reason
+    assert game.legal_actions() == (Propose(),)
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"must propose: jeu de règle \(three trumps\)"):
+        game.apply(PlayHand())
+    assert snapshot(game) == before
+    game.apply(Propose())
+
+
+def test_without_a_jeu_de_regle_the_elder_is_free() -> None:
+    game = _game("7♠ 8♥ 9♥ 10♥ 9♦")
+    decision = elder_convention(game.hand(game.elder), Suit.DIAMONDS)
+    assert not decision.binding
+    assert set(game.legal_actions()) == {Propose(), PlayHand()}
+
+
+def test_after_an_exchange_the_elder_is_free() -> None:
+    # clubs are trumps; the stock starts 7♣ 8♣ 9♣: discarding three weak cards
+    # brings three trumps, a jeu de règle, but no penalty is at stake any more
+    deal = FixedDeal(elder="7♥ 8♥ 9♠ 10♠ 7♦", dealer="K♥ Q♥ J♦ 8♦ 9♦", turnup="A♣")
+    game = dealt(Game(plugins=[JeuxDeRegles(strict_dealer=True), deal], seed=1))
+    assert match_hand(game.hand(game.elder), Suit.CLUBS) is None
+    game.apply(Propose())
+    game.apply(Accept())
+    game.apply(Discard(CardSet.parse("7♥ 8♥ 9♠")))
+    game.apply(Discard(CardSet()))
+    hand = game.hand(game.elder)
+    assert hand == CardSet.parse("10♠ 7♦ 7♣ 8♣ 9♣")
+    assert elder_convention(hand, Suit.CLUBS).play  # the convention would say play
+    assert set(game.legal_actions()) == {Propose(), PlayHand()}
+    game.apply(Propose())
 
 
 def test_without_the_variant_the_same_hand_may_propose() -> None:
     deal = FixedDeal(elder="9♦ 10♦ J♦ K♥ 7♠", dealer="Q♣ J♣ 10♣ 9♣ 7♦", turnup="8♦")
     game = dealt(Game(plugins=[deal], seed=1))
     assert Propose() in game.legal_actions()
+
+
+def _check_conventions(game: Game, strict: bool) -> tuple[int, int]:
+    """At each decision the legal actions are what the convention says where the
+    penalty is at stake, and free elsewhere; returns (forced, free) decisions."""
+    forced = free = 0
+    elder, dealer, trump = game.elder, game.dealer, game.trump
+    assert elder is not None and dealer is not None and trump is not None
+    first = not game.exchanges
+    legal = set(game.legal_actions())
+    scores = {
+        "elder_score": game.scores[elder],
+        "dealer_score": game.scores[dealer],
+        "target": game.rules.target,
+    }
+    if game.phase is Phase.PROPOSE:
+        decision = elder_convention(game.hand(elder), trump, **scores)
+        if first and decision.binding:
+            forced += 1
+            assert legal == {PlayHand() if decision.play else Propose()}
+        else:
+            free += 1
+            assert legal == {Propose(), PlayHand()} or (legal == {PlayHand()} and not first)
+    elif game.phase is Phase.RESPOND:
+        decision = dealer_convention(game.hand(dealer), trump, **scores)
+        if strict and (first or not game.rules.penalty_first_refusal_only):
+            forced += 1
+            assert legal == {Refuse() if decision.play else Accept()}
+        else:
+            free += 1
+            assert legal == {Accept(), Refuse()}
+    return forced, free
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("rules", [Rules(), Rules.preset("swedish"), Rules(elder_min_discard=0)])
+def test_the_convention_binds_only_where_the_penalty_is_at_stake(
+    strict: bool, rules: Rules
+) -> None:
+    # swedish: every refusal carries the penalty, so the strict dealer is bound at
+    # every proposal; the elder only ever at the first decision of a hand
+    forced = free = 0
+    for seed in range(6):
+        game = Game(rules, plugins=[JeuxDeRegles(strict_dealer=strict)], seed=seed)
+        players = {0: RandomPlayer(seed=seed), 1: RandomPlayer(seed=seed + 1)}
+        while not game.is_over:
+            if game.phase in (Phase.PROPOSE, Phase.RESPOND):
+                a, b = _check_conventions(game, strict)
+                forced, free = forced + a, free + b
+            seat = game.to_act
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+    assert forced and free
 
 
 def test_dealer_convention_enforced_when_strict() -> None:
@@ -230,3 +316,74 @@ def test_the_bot_falls_back_when_the_convention_is_not_legal() -> None:
     game = Game(seed=2)
     play_match(game, {0: RegleBot(), 1: RandomPlayer(seed=2)})
     assert game.is_over
+
+
+CONVENTION = (
+    "regles: Jeux de Règles: the elder plays a jeu de règle without proposing "
+    "(with the king of trumps, proposes)"
+)
+
+
+def test_describe_tells_a_seat_about_its_own_hand_only() -> None:
+    game = _game("9♦ 10♦ J♦ K♥ 7♠", dealer="Q♣ J♣ 10♣ 9♣ 7♦")  # both hold a jeu de règle
+    elder, dealer = game.elder, game.dealer
+    assert elder is not None and dealer is not None
+    assert game.describe() == (CONVENTION,)  # a spectator sees no hand
+    assert game.describe(elder) == (
+        CONVENTION,
+        "regles: your hand is a jeu de règle: three trumps",
+        "regles: by the convention you play without proposing: jeu de règle (three trumps)",
+    )
+    assert game.describe(dealer) == (
+        CONVENTION,
+        "regles: your hand is a jeu de règle: one trump and four of a plain suit",
+    )
+    # the elder's lines do not depend on the dealer's hand, nor the dealer's on the elder's
+    other = _game("9♦ 10♦ J♦ K♥ 7♠", dealer="7♥ 8♥ 9♠ 10♠ 8♣")
+    assert other.describe(elder) == game.describe(elder)
+    assert other.describe(dealer)[1] == "regles: your hand is not a jeu de règle"
+    third = _game("7♠ 8♥ 9♥ 10♥ 9♦", dealer="Q♣ J♣ 10♣ 9♣ 7♦")
+    assert third.describe(dealer) == game.describe(dealer)
+    assert third.describe(elder) == (CONVENTION, "regles: your hand is not a jeu de règle")
+
+
+def test_describe_with_the_king_and_the_adjustments() -> None:
+    game = _game("9♦ 10♦ K♦ K♥ 7♠", strict_dealer=True)
+    assert game.describe(game.elder)[-1] == (
+        "regles: by the convention you propose: jeu de règle (three trumps) with the king of trumps"
+    )
+    assert "the dealer refuses with one, or when guarded" in game.describe()[0]
+    deal = FixedDeal(elder="Q♦ J♦ Q♥ Q♠ 7♣", dealer="J♣ 10♣ 9♣ 7♦ 8♠", turnup="K♦")
+    tense = dealt(Game(plugins=[JeuxDeRegles(), deal, KingIsFour()], seed=1))
+    assert tense.scores[tense.dealer] == 4
+    assert f"regles: {ADJUSTMENTS[0].description}" in tense.describe()
+
+
+def test_describe_reveals_no_hidden_card_in_whole_matches() -> None:
+    # a seat's lines depend on its own hand and public facts only: replaying the
+    # same public facts with the seat's own hand gives the same lines
+    for seed in range(3):
+        game = Game(plugins=[JeuxDeRegles(strict_dealer=True)], seed=seed)
+        players = {0: RegleBot(), 1: RandomPlayer(seed=seed)}
+        while not game.is_over:
+            for seat in (0, 1):
+                lines = game.describe(seat)
+                assert lines[0] == CONVENTION + "; the dealer refuses with one, or when guarded"
+                hand_lines = [line for line in lines if "your hand" in line]
+                if hand_lines and game.trump is not None:
+                    pattern = match_hand(game.hand(seat), game.trump)
+                    assert hand_lines[0].endswith(pattern.name if pattern else "not a jeu de règle")
+                else:
+                    assert game.phase is Phase.PLAY or game.trump is None
+            assert game.describe() == game.describe(None)
+            assert not any("your" in line for line in game.describe())
+            seat = game.to_act
+            game.apply(players[seat].choose(game.observation(seat), game.legal_actions()))
+
+
+def test_describe_for_the_seat_that_waits() -> None:
+    game = Game(plugins=[Poule(), JeuxDeRegles()], seed=2)
+    dealt(game)
+    (waiting,) = {0, 1, 2} - set(game.game_players)
+    assert not any("your hand" in line for line in game.describe(waiting))
+    assert any("your hand" in line for line in game.describe(game.game_players[0]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ecarte import Game, Rules
+from ecarte import Game, PluginError, Rules
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 
@@ -26,7 +26,11 @@ def test_games_end_at_the_target(variant: str, target: int, seed: int) -> None:
     assert max(game.games_won) == 2
 
 
-def test_quick_and_napoleon_together_the_first_registered_variant_is_asked_last() -> None:
-    # a chain: napoleon (asked first) then quick; the last word is quick's
-    assert Game(variant=["quick", "napoleon"]).rules.target == 3
-    assert Game(variant=["napoleon", "quick"]).rules.target == 11
+@pytest.mark.parametrize("variants", [["quick", "napoleon"], ["napoleon", "quick"]])
+def test_quick_and_napoleon_together_are_refused(variants: list[str]) -> None:
+    # before issue 10 the chain silently kept one target (the first registered one's)
+    with pytest.raises(
+        PluginError, match=r"plugins '\w+' and '\w+' both set the rule option 'target'"
+    ) as e:
+        Game(variant=variants)
+    assert "'quick'" in str(e.value) and "'napoleon'" in str(e.value)

@@ -1,28 +1,72 @@
 """Club écarté (au cercle) with a betting gallery (RULES.md section 2, seed 000).
 
 Two players sit at the table (a table of more seats, e.g. with ``poule``, is
-refused when the game is created); a gallery of named backers stakes money on one
-player or the other before each game. When the game ends, the book is
-matched: each side's stakes count in order, the seated players' own stakes
-first (their first right to cover), then the backers' in the order they were
-placed, up to the smaller side's total; whatever exceeds it is returned to
-the last bettors. Matched stakes are paid at even money. The two players
-also settle the game between themselves at ``value_per_point`` a point, a
-vole's points counting ``vole_multiplier`` times and the king's points
-``king_multiplier`` times. An optional house commission (a percentage,
-rounded down) is taken from every win. The loser of a game then leaves the
-table and their biggest backer takes the seat (the loser joins the gallery).
+refused when the game is created); a gallery of named backers stakes money on
+one player or the other.
 
-Every movement of money is a transfer in a double-entry :class:`Ledger`
-(the cashier funds the bankrolls), so its balances always total zero and no
-one but the cashier is ever below zero.
+**The books.** Each game of the match has its own book, named by the game's
+number. A book is open until the first card of its game is dealt and closes at
+that moment, before anyone can see a card of that game; a bet on a game whose
+cards have been dealt is refused (:class:`BetError`). The engine deals inside
+the same call that starts a game (``Game()`` for the first game, the
+``apply()`` that ends game N for game N + 1, unless the dealer has to choose
+the packets first), so there are two open books at most:
+
+- the *current* game's (:attr:`Cercle.current_game`: the game being played, or
+  game 1 before the instance serves a game) until its cards are dealt;
+- the *next* game's, at any time before the match is over.
+
+``bet()`` and ``cover()`` take the game's number (``game=``, the current game
+by default) and check it against the live state of the game the plugin serves
+(it knows that game from the notifications it receives), never against a
+remembered flag. To stake on game 1 of a rules set that deals at once (e.g.
+the ``brazilian`` preset, whose packets alternate), bet before creating the
+``Game``; during game N, bet on game N + 1 with ``game=N + 1``.
+
+A bet on the next game names one of the players seated *now*. When game N
+ends, its loser leaves (see below); a stake on game N + 1 that backs a player
+who no longer sits, or that was placed by the backer who now takes a seat, is
+void and returned in full (``Settlement.void``). Stakes on a game that is
+never played (the match ended before it) are returned when the match ends.
+
+**Settlement** of game N, when it ends (notification ``ecarte_game_ended``):
+
+- *Stakes.* Each side's stakes count in order, the seated players' own stakes
+  first (their first right to cover), then the backers' in the order they were
+  placed, up to the smaller side's total; whatever exceeds it is returned to
+  the last bettors. Matched stakes are paid at even money (stakes are held by
+  the book when placed, so they can always be paid). The game's value does not
+  change them: a backer never risks more than they staked.
+- *Points.* Every point a player scored in the game is worth
+  ``value_per_point`` and is paid by the opponent; a point scored with a vole
+  (the hand's trick points when the player took all five tricks) counts
+  ``vole_multiplier`` times, a king's point ``king_multiplier`` times
+  (:meth:`Cercle.units`). The two players' bills are netted: whoever has the
+  smaller total pays the difference (usually the loser; with multipliers the
+  winner may owe the loser). With ``Rules.game_values`` the net is multiplied
+  by the game's value (``GameResult.value``: 3 if the loser scored nothing, 2 if
+  1 or 2 points, else 1).
+- *Debts.* What the payer's purse cannot cover is not written off: it stays on
+  the ledger as a debt (an IOU account per debtor and creditor,
+  :meth:`Ledger.debts`, ``Settlement.debt``), to be paid with
+  :meth:`Cercle.repay`.
+- *Commission.* An optional house commission (a percentage, rounded down) is
+  taken from every win paid in cash: matched stakes won, points, repayments.
+
+The loser of a game then leaves the table and their biggest backer (the
+largest matched stake on the loser, the first placed on a tie) takes the seat;
+the loser joins the gallery. A loser without backers keeps the seat.
+
+Every movement of money is a transfer in a double-entry :class:`Ledger` (the
+cashier funds the purses; debts are a liability account against the IOUs), so
+its balances always total zero and no purse is ever below zero.
 
 >>> from ecarte import Game
 >>> from ecarte.players import HeuristicPlayer, play_match
 >>> cercle = Cercle(players={"Ada": 50, "Blaise": 50}, gallery={"Cleo": 30, "Dora": 30})
+>>> cercle.bet("Cleo", "Ada", 10)  # before the game exists: on game 1
 >>> game = Game(plugins=[cercle], seed=1)
->>> cercle.bet("Cleo", "Ada", 10)
->>> cercle.bet("Dora", "Blaise", 4)
+>>> cercle.bet("Dora", "Blaise", 4)  # game 1's packets are not chosen yet: still open
 >>> cercle.book()  # doctest: +NORMALIZE_WHITESPACE
 (Bet(backer='Cleo', player='Ada', amount=10, game=1, cover=False),
  Bet(backer='Dora', player='Blaise', amount=4, game=1, cover=False))
@@ -36,20 +80,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from attrs import frozen
+from attrs import field, frozen
 
-from ecarte import Action, EcarteError, Game, GameResult, PluginError, Seats, hookimpl
+from ecarte import EcarteError, Game, GameResult, PluginError, hookimpl
 
 __all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement"]
 
 
 class BetError(EcarteError, ValueError):
-    """A bet or cover that is refused; nothing was changed."""
+    """A bet, cover or repayment that is refused; nothing was changed."""
 
 
 @frozen
 class Bet:
-    """A stake placed on a player for one game."""
+    """A stake placed on a player for one game (by its number)."""
 
     backer: str
     player: str
@@ -69,47 +113,97 @@ class Entry:
     memo: str
 
 
+def _is_amount(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Ledger:
-    """Double-entry accounts: every change is a transfer, so balances total 0."""
+    """Double-entry accounts: every change is a transfer, so balances total 0.
+
+    Purses (one account per name), :attr:`STAKES`, :attr:`HOUSE` and the IOU
+    accounts never go below zero; the two liability accounts
+    :attr:`CASHIER` and :attr:`DEBTS` may.
+    """
 
     CASHIER = "(cashier)"
-    """Funds the bankrolls: the only account that may be negative."""
+    """Funds the purses: minus the money brought to the club."""
     STAKES = "(stakes)"
-    """Holds the stakes of the open book."""
+    """Holds the stakes of the books not yet settled."""
     HOUSE = "(house)"
     """Collects the commission."""
+    DEBTS = "(debts)"
+    """Minus the debts outstanding: the counterpart of the IOU accounts."""
 
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self._balances: dict[str, int] = {}
+        self._ious: dict[tuple[str, str], int] = {}
+
+    @staticmethod
+    def iou(debtor: str, creditor: str) -> str:
+        """The account holding what ``debtor`` owes ``creditor``."""
+        return f"(IOU {debtor} to {creditor})"
 
     def balance(self, account: str) -> int:
+        """The balance of one account (0 for an account never used)."""
         return self._balances.get(account, 0)
 
     @property
     def balances(self) -> dict[str, int]:
+        """Every account's balance (a copy)."""
         return dict(self._balances)
 
     def transfer(self, source: str, target: str, amount: int, memo: str) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        """Move ``amount`` from ``source`` to ``target``; raises ValueError (and
+        changes nothing) if ``source`` cannot pay it."""
+        if not _is_amount(amount) or amount < 0:
             raise ValueError(f"transfer amount must be an int >= 0, not {amount!r}")
         if amount == 0:
             return
-        if source != self.CASHIER and self.balance(source) < amount:
+        if source not in (self.CASHIER, self.DEBTS) and self.balance(source) < amount:
             raise ValueError(f"{source} holds {self.balance(source)}, cannot pay {amount}")
         self._balances[source] = self.balance(source) - amount
         self._balances[target] = self.balance(target) + amount
         self.entries.append(Entry(source, target, amount, memo))
+
+    def record_debt(self, debtor: str, creditor: str, amount: int, memo: str) -> None:
+        """Write an IOU: ``debtor`` owes ``creditor`` ``amount`` more."""
+        self.transfer(self.DEBTS, self.iou(debtor, creditor), amount, memo)
+        if amount:
+            key = (debtor, creditor)
+            self._ious[key] = self._ious.get(key, 0) + amount
+
+    def cancel_debt(self, debtor: str, creditor: str, amount: int, memo: str) -> None:
+        """Take ``amount`` off an IOU (once it has been paid)."""
+        owed = self._ious.get((debtor, creditor), 0)
+        if amount > owed:
+            raise ValueError(f"{debtor} owes {creditor} {owed}, not {amount}")
+        self.transfer(self.iou(debtor, creditor), self.DEBTS, amount, memo)
+        if amount:
+            self._ious[debtor, creditor] = owed - amount
+            if not self._ious[debtor, creditor]:
+                del self._ious[debtor, creditor]
+
+    def debts(self) -> dict[tuple[str, str], int]:
+        """Debts outstanding: (debtor, creditor) -> amount."""
+        return dict(self._ious)
 
     def total(self) -> int:
         """The sum of all balances: always 0."""
         return sum(self._balances.values())
 
     def check(self) -> None:
-        """Raise AssertionError unless the ledger balances and nobody but the cashier is short."""
+        """Raise AssertionError unless the ledger balances, nobody but the cashier
+        and the debts account is short, the IOUs add up to the debts and the
+        balances are what the entries say."""
         assert self.total() == 0, f"ledger total {self.total()}"
-        negative = {a: b for a, b in self._balances.items() if b < 0 and a != self.CASHIER}
+        liabilities = (self.CASHIER, self.DEBTS)
+        negative = {a: b for a, b in self._balances.items() if b < 0 and a not in liabilities}
         assert not negative, f"negative balances {negative}"
+        owed = sum(self._ious.values())
+        assert self.balance(self.DEBTS) == -owed, f"debts {self.balance(self.DEBTS)} != -{owed}"
+        for (debtor, creditor), amount in self._ious.items():
+            assert self.balance(self.iou(debtor, creditor)) == amount
         replay: dict[str, int] = {}
         for e in self.entries:
             replay[e.source] = replay.get(e.source, 0) - e.amount
@@ -121,7 +215,7 @@ class Ledger:
 
 @frozen
 class Settlement:
-    """How a game is paid."""
+    """How a game was paid."""
 
     game: int
     winner: str
@@ -131,21 +225,34 @@ class Settlement:
     returned: dict[str, int]
     """Excess returned, by bettor."""
     won: dict[str, int]
-    """Net winnings after commission, by bettor and winning player."""
+    """Cash won, after commission, by bettor and by the player paid for the points."""
     lost: dict[str, int]
-    """Stakes and points lost, by name."""
+    """Cash lost, by name: stakes, and points paid (a debt incurred is in :attr:`debt`)."""
     commission: int
     points_paid: int
-    """What the loser paid the winner for the points (before commission)."""
+    """What the payer paid in cash for the points (before commission)."""
     new_player: str | None
     """The backer who took the loser's seat, if any."""
+    value: int = 1
+    """The game's value (``GameResult.value``), which multiplied the points."""
+    units: dict[str, int] = field(factory=dict)
+    """Each player's points, multipliers applied (see :meth:`Cercle.units`)."""
+    points_payer: str | None = None
+    """Who owed the points: the player with fewer units (None when even)."""
+    points_due: int = 0
+    """What the payer owed for the points: ``points_paid + debt``."""
+    debt: int = 0
+    """The part of :attr:`points_due` the payer's purse could not cover, recorded as an IOU."""
+    void: dict[str, int] = field(factory=dict)
+    """Stakes on the next game returned because the seats changed, by bettor."""
 
 
 class Cercle:
     """Club écarté with a gallery of backers. One instance serves one game.
 
     ``players`` maps the two seated players' names (seat 0 first) to their
-    bankrolls; ``gallery`` maps backers to theirs.
+    purses; ``gallery`` maps backers to theirs. See the module documentation
+    for the books, the settlement and the debts.
     """
 
     NAME = "cercle"
@@ -159,7 +266,7 @@ class Cercle:
         value_per_point: int = 1,
         vole_multiplier: int = 1,
         king_multiplier: int = 1,
-        commission_percent: int | Fraction = 0,
+        commission_percent: int | float | Fraction = 0,
     ) -> None:
         players = dict(players if players is not None else {"Player 1": 100, "Player 2": 100})
         gallery = dict(gallery or {})
@@ -167,14 +274,21 @@ class Cercle:
             raise EcarteError(f"club écarté seats two players, not {len(players)}")
         if set(players) & set(gallery):
             raise EcarteError(f"{sorted(set(players) & set(gallery))} both seated and in gallery")
+        for name in players | gallery:
+            if not isinstance(name, str) or not name or name.startswith("("):
+                raise EcarteError(f"{name!r} is not a name (a non-empty str, not '(...')")
         for what, value in (
             ("value_per_point", value_per_point),
             ("vole_multiplier", vole_multiplier),
             ("king_multiplier", king_multiplier),
-            *((f"bankroll of {n}", b) for n, b in (players | gallery).items()),
+            *((f"purse of {n}", b) for n, b in (players | gallery).items()),
         ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not _is_amount(value) or value < 0:
                 raise EcarteError(f"{what} must be an int >= 0, not {value!r}")
+        if not isinstance(commission_percent, int | float | Fraction) or isinstance(
+            commission_percent, bool
+        ):
+            raise EcarteError(f"commission_percent must be a number, not {commission_percent!r}")
         if not 0 <= commission_percent < 100:
             raise EcarteError(f"commission_percent must be in [0, 100), not {commission_percent}")
         self.value_per_point = value_per_point
@@ -182,78 +296,144 @@ class Cercle:
         self.king_multiplier = king_multiplier
         self.commission_percent = Fraction(commission_percent)
         self.ledger = Ledger()
-        for name, bankroll in (players | gallery).items():
-            self.ledger.transfer(Ledger.CASHIER, name, bankroll, "bankroll")
+        for name, purse in (players | gallery).items():
+            self.ledger.transfer(Ledger.CASHIER, name, purse, "purse")
         self.seated: dict[int, str] = dict(enumerate(players))
         """Who sits at each seat of the table now."""
         self.gallery: list[str] = list(gallery)
         self.settlements: list[Settlement] = []
-        self._bets: list[Bet] = []
+        self._books: dict[int, list[Bet]] = {}
         self._game: Game | None = None
-        self._game_number = 0
-        self._game_start = 0
 
     # -- the gallery --------------------------------------------------------
 
-    def join(self, name: str, bankroll: int) -> None:
-        """A new backer joins the gallery with ``bankroll``."""
-        if name in self.gallery or name in self.seated.values() or name.startswith("("):
+    def join(self, name: str, purse: int) -> None:
+        """A new backer joins the gallery with ``purse``."""
+        if (
+            not isinstance(name, str)
+            or not name
+            or name.startswith("(")
+            or name in self.gallery
+            or name in self.seated.values()
+        ):
             raise BetError(f"{name!r} is already at the club (or not a name)")
-        if isinstance(bankroll, bool) or not isinstance(bankroll, int) or bankroll < 0:
-            raise BetError(f"bankroll must be an int >= 0, not {bankroll!r}")
-        self.ledger.transfer(Ledger.CASHIER, name, bankroll, "bankroll")
+        if not _is_amount(purse) or purse < 0:
+            raise BetError(f"a purse must be an int >= 0, not {purse!r}")
+        self.ledger.transfer(Ledger.CASHIER, name, purse, "purse")
         self.gallery.append(name)
 
     def balance(self, name: str) -> int:
-        """What ``name`` holds now (stakes in the open book not included)."""
+        """What ``name`` holds in cash now (stakes in unsettled books not included)."""
         return self.ledger.balance(name)
 
-    def book(self) -> tuple[Bet, ...]:
-        """The stakes placed on the current game, in order."""
-        return tuple(self._bets)
+    def debts(self) -> dict[tuple[str, str], int]:
+        """Debts outstanding: (debtor, creditor) -> amount."""
+        return self.ledger.debts()
 
-    def _check_open(self, amount: int) -> Game:
-        if isinstance(amount, bool) or not isinstance(amount, int):
+    # -- the books ----------------------------------------------------------
+
+    @property
+    def current_game(self) -> int:
+        """The number of the game being played (1 before this instance serves a game)."""
+        return 1 if self._game is None else self._game.game_number
+
+    def _dealt(self) -> bool:
+        """Whether a card of the current game has been dealt (from the live game)."""
+        game = self._game
+        return game is not None and (game.turnup is not None or bool(game.hand_results))
+
+    def _over(self) -> bool:
+        return self._game is not None and self._game.is_over
+
+    def open_books(self) -> tuple[int, ...]:
+        """The numbers of the games that take bets now."""
+        if self._over():
+            return ()
+        current = self.current_game
+        return (current + 1,) if self._dealt() else (current, current + 1)
+
+    def book(self, game: int | None = None) -> tuple[Bet, ...]:
+        """The stakes placed on game number ``game`` (the current game by default)
+        and not settled yet, in order."""
+        return tuple(self._books.get(self.current_game if game is None else game, ()))
+
+    def _check(self, amount: object, game: object) -> int:
+        """The game a stake of ``amount`` may be placed on, or BetError."""
+        if not _is_amount(amount):
             raise BetError(f"a stake is a whole number of units, not {amount!r}")
+        assert isinstance(amount, int)
         if amount <= 0:
             raise BetError(f"a stake must be positive, not {amount}")
-        game = self._game
+        current = self.current_game
         if game is None:
-            raise BetError("no game is set up yet: bets are taken once the players are seated")
-        if game.is_over:
+            game = current
+        if not _is_amount(game):
+            raise BetError(f"a game is named by its number, not {game!r}")
+        assert isinstance(game, int)
+        if self._over():
             raise BetError("the match is over: no more bets")
-        if any(isinstance(r, Action) for r in game.history[self._game_start :]):
+        if game < current:
+            raise BetError(f"game {game} is over: the current game is {current}")
+        if game == current and self._dealt():
             raise BetError(
-                f"game {self._game_number} has started: bets are closed until the next game"
+                f"bets on game {game} are closed: its cards have been dealt "
+                f"(bets are open on game {game + 1})"
+            )
+        if game > current + 1:
+            raise BetError(
+                f"bets are taken on the current game ({current}) and the next one only, "
+                f"not on game {game}"
             )
         return game
 
-    def bet(self, backer: str, player: str, amount: int) -> None:
+    def bet(self, backer: str, player: str, amount: int, *, game: int | None = None) -> None:
         """``backer`` (from the gallery) stakes ``amount`` on seated ``player``
-        for the current game. Raises :class:`BetError` and changes nothing if
-        the bet cannot be taken."""
-        self._check_open(amount)
+        for game number ``game`` (the current game by default). Raises
+        :class:`BetError` and changes nothing if the bet cannot be taken: among
+        others, once a card of that game has been dealt."""
+        number = self._check(amount, game)
         if player not in self.seated.values():
             seated = " and ".join(self.seated.values())
             raise BetError(f"unknown player {player!r}: the players are {seated}")
         if backer not in self.gallery:
             hint = " (a player covers with cover())" if backer in self.seated.values() else ""
             raise BetError(f"unknown backer {backer!r}{hint}")
-        self._take(Bet(backer, player, amount, self._game_number), backer)
+        self._take(Bet(backer, player, amount, number), backer)
 
-    def cover(self, player: str, amount: int) -> None:
-        """A seated player stakes ``amount`` on themselves; players' stakes
-        are matched before the gallery's (their first right to cover)."""
-        self._check_open(amount)
+    def cover(self, player: str, amount: int, *, game: int | None = None) -> None:
+        """A seated player stakes ``amount`` on themselves for game number
+        ``game`` (the current game by default); players' stakes are matched
+        before the gallery's (their first right to cover)."""
+        number = self._check(amount, game)
         if player not in self.seated.values():
             raise BetError(f"unknown player {player!r}: only a seated player covers")
-        self._take(Bet(player, player, amount, self._game_number, cover=True), player)
+        self._take(Bet(player, player, amount, number, cover=True), player)
 
     def _take(self, bet: Bet, payer: str) -> None:
         if bet.amount > self.ledger.balance(payer):
             raise BetError(f"{payer} holds {self.ledger.balance(payer)}, cannot stake {bet.amount}")
-        self.ledger.transfer(payer, Ledger.STAKES, bet.amount, f"stake on {bet.player}")
-        self._bets.append(bet)
+        self.ledger.transfer(
+            payer, Ledger.STAKES, bet.amount, f"game {bet.game}: stake on {bet.player}"
+        )
+        self._books.setdefault(bet.game, []).append(bet)
+
+    def repay(self, debtor: str, creditor: str, amount: int | None = None) -> int:
+        """``debtor`` pays ``creditor`` ``amount`` of what they owe (all of it by
+        default, at most what their purse holds); the commission is taken as
+        on any win. Returns what was paid; raises :class:`BetError` and changes
+        nothing if there is no such debt or the purse cannot pay ``amount``."""
+        owed = self.ledger.debts().get((debtor, creditor), 0)
+        if not owed:
+            raise BetError(f"{debtor!r} owes {creditor!r} nothing")
+        if amount is None:
+            amount = min(owed, self.ledger.balance(debtor))
+        if not _is_amount(amount) or not 0 <= amount <= owed:
+            raise BetError(f"a repayment is an int from 0 to {owed}, not {amount!r}")
+        if amount > self.ledger.balance(debtor):
+            raise BetError(f"{debtor} holds {self.ledger.balance(debtor)}, cannot pay {amount}")
+        self._pay(debtor, creditor, amount, f"{debtor} repays {creditor}")
+        self.ledger.cancel_debt(debtor, creditor, amount, f"{debtor} repaid {creditor}")
+        return amount
 
     # -- hooks --------------------------------------------------------------
 
@@ -268,20 +448,59 @@ class Cercle:
             )
 
     @hookimpl
-    def ecarte_game_started(self, game: Game, number: int, seats: Seats) -> None:
+    def ecarte_game_started(self, game: Game) -> None:
         if self._game is not None and self._game is not game:
             raise EcarteError("a Cercle instance serves one game; make one per game")
         self._game = game
-        self._game_number = number
-        self._game_start = len(game.history)
 
     @hookimpl
     def ecarte_game_ended(self, result: GameResult) -> None:
         self.settlements.append(self._settle(result))
 
+    @hookimpl
+    def ecarte_match_ended(self) -> None:
+        for number in sorted(self._books):  # books of games that will not be played
+            for b in self._books.pop(number):
+                self.ledger.transfer(
+                    Ledger.STAKES, b.backer, b.amount, f"game {number}: not played, returned"
+                )
+
+    @hookimpl
+    def ecarte_describe(self) -> list[str]:
+        # everything here is public at the club: the table, the books, the ledger
+        purse = self.ledger.balance
+        seats = ", ".join(f"seat {s} {n} ({purse(n)})" for s, n in sorted(self.seated.items()))
+        lines = [f"cercle: at the table {seats}"]
+        if self.gallery:
+            lines.append("cercle: gallery " + ", ".join(f"{n} ({purse(n)})" for n in self.gallery))
+        current = self.current_game
+        open_books = self.open_books()
+        for number in sorted({current, current + 1, *self._books}):
+            bets = self._books.get(number, [])
+            if not bets and number not in open_books:
+                continue
+            state = "open" if number in open_books else "closed"
+            staked = (
+                ", ".join(
+                    f"{b.backer} {b.amount} on {'themselves' if b.cover else b.player}"
+                    for b in bets
+                )
+                or "no bets"
+            )
+            lines.append(f"cercle: game {number} book {state}: {staked}")
+        lines.append(f"cercle: house {purse(Ledger.HOUSE)}, stakes held {purse(Ledger.STAKES)}")
+        debts = self.ledger.debts()
+        if debts:
+            owed = ", ".join(f"{d} owes {c} {a}" for (d, c), a in sorted(debts.items()))
+            lines.append(f"cercle: debts: {owed}")
+        return lines
+
     # -- settlement ---------------------------------------------------------
 
-    def _units(self, result: GameResult, seat: int) -> int:
+    def units(self, result: GameResult, seat: int) -> int:
+        """What ``seat``'s points in ``result`` count for: every point once, a
+        vole's trick points ``vole_multiplier`` times and a king's points
+        ``king_multiplier`` times (before ``value_per_point`` and the game's value)."""
         units = 0
         for hand in result.hands:
             kings = hand.kings.get(seat, 0)
@@ -294,11 +513,19 @@ class Cercle:
     def _commission(self, win: int) -> int:
         return int(win * self.commission_percent / 100)
 
+    def _pay(self, payer: str, payee: str, amount: int, memo: str) -> int:
+        """Pay ``amount`` in cash, the house taking its commission; returns the cut."""
+        cut = self._commission(amount)
+        self.ledger.transfer(payer, payee, amount - cut, memo)
+        self.ledger.transfer(payer, Ledger.HOUSE, cut, "commission")
+        return cut
+
     def _settle(self, result: GameResult) -> Settlement:
         ledger = self.ledger
+        number = result.number
         winner, loser = self.seated[result.winner], self.seated[result.loser]
         sides: dict[str, list[Bet]] = {winner: [], loser: []}
-        for b in sorted(self._bets, key=lambda b: not b.cover):  # stable: covers first
+        for b in sorted(self._books.pop(number, []), key=lambda b: not b.cover):  # covers first
             sides[b.player].append(b)
         matched = min(sum(b.amount for b in side) for side in sides.values())
         returned: dict[str, int] = {}
@@ -312,42 +539,56 @@ class Cercle:
                     kept[player].append((b.backer, keep))
                 if b.amount > keep:
                     returned[b.backer] = returned.get(b.backer, 0) + b.amount - keep
-                    ledger.transfer(Ledger.STAKES, b.backer, b.amount - keep, "excess returned")
+                    memo = f"game {number}: excess returned"
+                    ledger.transfer(Ledger.STAKES, b.backer, b.amount - keep, memo)
         won: dict[str, int] = {}
         lost: dict[str, int] = {}
         commission = 0
         for backer, stake in kept[loser]:
             lost[backer] = lost.get(backer, 0) + stake
         for backer, stake in kept[winner]:
-            cut = self._commission(stake)
+            ledger.transfer(Ledger.STAKES, backer, stake, f"game {number}: stake back")
+            cut = self._pay(Ledger.STAKES, backer, stake, f"game {number}: won on {winner}")
             commission += cut
-            ledger.transfer(Ledger.STAKES, backer, stake, "stake back")
-            ledger.transfer(Ledger.STAKES, Ledger.HOUSE, cut, "commission")
-            ledger.transfer(Ledger.STAKES, backer, stake - cut, f"won on {winner}")
             won[backer] = won.get(backer, 0) + stake - cut
-        assert ledger.balance(Ledger.STAKES) == 0
-        net = self._units(result, result.winner) - self._units(result, result.loser)
-        points = min(max(net, 0) * self.value_per_point, ledger.balance(loser))
-        if points:
-            cut = self._commission(points)
+        # the points: each player pays the other's, netted; the game's value multiplies
+        units = {winner: self.units(result, result.winner), loser: self.units(result, result.loser)}
+        net = (units[winner] - units[loser]) * self.value_per_point * result.value
+        payer, payee = (loser, winner) if net > 0 else (winner, loser)
+        due = abs(net)
+        paid = min(due, ledger.balance(payer))
+        if paid:
+            cut = self._pay(payer, payee, paid, f"game {number}: points")
             commission += cut
-            ledger.transfer(loser, winner, points - cut, f"game {result.number}: points")
-            ledger.transfer(loser, Ledger.HOUSE, cut, "commission")
-            lost[loser] = lost.get(loser, 0) + points
-            won[winner] = won.get(winner, 0) + points - cut
+            lost[payer] = lost.get(payer, 0) + paid
+            won[payee] = won.get(payee, 0) + paid - cut
+        if due > paid:
+            ledger.record_debt(payer, payee, due - paid, f"game {number}: points not paid")
         # the loser leaves; their biggest backer (first placed on a tie) sits down
         backers: dict[str, int] = {}
         for backer, stake in kept[loser]:
             if backer != loser:
                 backers[backer] = backers.get(backer, 0) + stake
         new_player = max(backers, key=lambda b: backers[b]) if backers else None
+        void: dict[str, int] = {}
         if new_player is not None:
             self.gallery.remove(new_player)
             self.gallery.append(loser)
             self.seated[result.loser] = new_player
-        self._bets = []
+            # the next game's stakes that back the player who left, or that the
+            # new player placed from the gallery, cannot stand
+            keep_bets = []
+            for b in self._books.get(number + 1, []):
+                if b.player == loser or b.backer == new_player:
+                    void[b.backer] = void.get(b.backer, 0) + b.amount
+                    memo = f"game {number + 1}: void, {loser} left the table"
+                    ledger.transfer(Ledger.STAKES, b.backer, b.amount, memo)
+                else:
+                    keep_bets.append(b)
+            if number + 1 in self._books:
+                self._books[number + 1] = keep_bets
         return Settlement(
-            game=result.number,
+            game=number,
             winner=winner,
             loser=loser,
             matched=matched,
@@ -355,6 +596,12 @@ class Cercle:
             won=won,
             lost=lost,
             commission=commission,
-            points_paid=points,
+            points_paid=paid,
             new_player=new_player,
+            value=result.value,
+            units=units,
+            points_payer=payer if due else None,
+            points_due=due,
+            debt=due - paid,
+            void=void,
         )

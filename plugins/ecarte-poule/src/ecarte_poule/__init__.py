@@ -1,12 +1,19 @@
 """Three-player écarté, "la poule" (seed 000 and RULES.md section 2).
 
 Three seats (0, 1, 2); two play, one waits. With the default ``rotation="per-game"``
-the loser of each game makes way for the waiting player, and whoever wins two
-games in a row takes the pool. With ``rotation="per-hand"`` (seed 000's
-description) the dealer of each hand sits it out: seat ``d`` deals, seat
-``d + 1`` is elder, seat ``d + 2`` takes the dealer's part (responds to
-proposals, scores a turned-up king), and the deal passes to the left after
-every hand; all three keep their own score in the game.
+seats 0 and 1 play the first game; the loser of each game makes way for the
+waiting player, the two players of each game cut for its first deal, and
+whoever wins two games in a row takes the pool (the match ends there). With
+``rotation="per-hand"`` (seed 000's description) the dealer of each hand sits
+it out: seat ``d`` deals, seat ``d + 1`` is elder, seat ``d + 2`` takes the
+dealer's part (responds to proposals, scores a turned-up king), and the deal
+passes to the left after every hand, from one game to the next too (seat 0
+sits out the first hand; nobody cuts); all three keep their own score in the
+game.
+
+:meth:`Game.describe` shows who plays and who waits, the pool and what each
+seat paid in, and who is one win away from taking it (public facts, the same
+for every seat).
 
 >>> from ecarte import Game
 >>> from ecarte.players import RandomPlayer, play_match
@@ -53,8 +60,9 @@ class Poule:
     one of the game's two players who did not win. With per-hand rotation all
     three seats play and score in every game, so both seats that did not win
     it add the ante, including the one who sat out the deciding hand. The pool
-    and what each seat paid in are kept in :attr:`pool` and :attr:`paid`.
-    One instance serves one game.
+    and what each seat paid in are kept in :attr:`pool` and :attr:`paid`, the
+    winner and what they took in :attr:`pool_winner` and :attr:`winnings`.
+    One instance serves one game (another game's notifications are refused).
     """
 
     NAME = "poule"
@@ -70,9 +78,14 @@ class Poule:
         self.rotation = rotation
         self.ante = ante
         self.pool = 0
+        """What the pool holds now."""
         self.paid = [0] * SEATS
+        """What each seat has put in the pool."""
         self.pool_winner: int | None = None
+        """The seat that took the pool, once the match is over."""
         self.winnings = [0] * SEATS
+        """What each seat has taken from the pool."""
+        self._game: Game | None = None
 
     # -- seating ------------------------------------------------------------
 
@@ -106,7 +119,10 @@ class Poule:
         return MatchStatus(over=False)
 
     @hookimpl
-    def ecarte_game_started(self, number: int) -> None:
+    def ecarte_game_started(self, game: Game, number: int) -> None:
+        if self._game is not None and self._game is not game:
+            raise EcarteError("a Poule instance serves one game; make one per game")
+        self._game = game
         if number == 1:
             for seat in range(SEATS):
                 self._pay(seat)
@@ -126,6 +142,37 @@ class Poule:
         self.pool_winner = winner
         self.winnings[winner] += self.pool
         self.pool = 0
+
+    @hookimpl
+    def ecarte_describe(self, game: Game) -> list[str]:
+        # who sits where, the pool and the results are public at the table
+        a, b = game.game_players
+        (waiting,) = set(range(SEATS)) - {a, b}
+        paid = ", ".join(f"seat {s} {self.paid[s]}" for s in range(SEATS))
+        if game.is_over:
+            taken = self.winnings[self.pool_winner] if self.pool_winner is not None else 0
+            return [
+                f"poule: seat {game.winner} won two games in a row and took the pool ({taken})",
+                f"poule: paid in: {paid}",
+            ]
+        if self.rotation == "per-hand":
+            who = (
+                f"poule: seats {a} and {b} play this hand, seat {waiting} deals and sits it "
+                "out (the deal passes to the left after every hand)"
+            )
+        else:
+            who = (
+                f"poule: seats {a} and {b} play game {game.game_number}, seat {waiting} waits "
+                "(the loser makes way)"
+            )
+        lines = [who, f"poule: the pool holds {self.pool} (paid in: {paid})"]
+        if game.game_results:
+            last = game.game_results[-1]
+            lines.append(
+                f"poule: seat {last.winner} won game {last.number}: "
+                "another win in a row takes the pool"
+            )
+        return lines
 
     def _pay(self, seat: int) -> None:
         self.paid[seat] += self.ante

@@ -3,7 +3,13 @@
 A *jeu de règle* is a hand that should win three tricks unless the dealer
 holds two or more trumps. By convention the elder must play one without
 proposing (unless it holds the king of trumps: then it proposes), and the
-dealer refuses with the same hands. :data:`TABLE` lists the patterns as data,
+dealer refuses with the same hands. The convention binds the decision on which
+the penalty is at stake: the elder's first decision of a hand (play as dealt,
+or propose), and the dealer's response to a proposal whose refusal carries the
+penalty (the first one, or every one under ``penalty_first_refusal_only=False``).
+After an exchange the elder proposes or plays freely.
+
+:data:`TABLE` lists the patterns as data,
 :func:`match_hand` says which one (if any) a hand matches,
 :func:`elder_convention` and :func:`dealer_convention` give the conventional
 decision with its reason, :class:`JeuxDeRegles` is the plugin that enforces
@@ -18,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from attrs import frozen
@@ -68,17 +75,39 @@ class _Shape:
 
     @staticmethod
     def of(hand: CardSet, trump: Suit) -> _Shape:
-        plain: dict[Suit, set[Rank]] = {s: set() for s in Suit if s != trump}
-        trumps = 0
-        for card in hand:
-            if card.suit == trump:
-                trumps += 1
-            else:
-                plain[card.suit].add(card.rank)
-        return _Shape(trumps=trumps, plain={s: frozenset(r) for s, r in plain.items()})
+        return _shape(*_suit_masks(hand, trump))
 
     def suits_with(self, pred: Callable[[frozenset[Rank]], bool]) -> list[Suit]:
         return [s for s, ranks in self.plain.items() if pred(ranks)]
+
+
+_RANKS = {  # a suit's rank mask (the piquet ranks, 7 to ace) -> its ranks
+    m << Rank.SEVEN: frozenset(Rank(Rank.SEVEN + r) for r in range(8) if m >> r & 1)
+    for m in range(256)
+}
+
+
+_PLAIN_SUITS = {t: tuple(s for s in Suit if s != t) for t in Suit}
+
+
+def _suit_masks(hand: CardSet, trump: Suit) -> tuple[int, int, int, int, int]:
+    """A cache key: the trump suit, the number of trumps and the rank mask of
+    each plain suit (in suit order)."""
+    mask = int(hand)
+    a, b, c = _PLAIN_SUITS[trump]
+    return (
+        trump,
+        (mask >> 16 * trump & 0xFFFF).bit_count(),
+        mask >> 16 * a & 0xFFFF,
+        mask >> 16 * b & 0xFFFF,
+        mask >> 16 * c & 0xFFFF,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _shape(trump: int, trumps: int, *plain: int) -> _Shape:
+    suits = _PLAIN_SUITS[Suit(trump)]
+    return _Shape(trumps=trumps, plain={s: _RANKS[m] for s, m in zip(suits, plain, strict=True)})
 
 
 @frozen
@@ -108,9 +137,9 @@ def _lone_king_and_lone_queen(h: _Shape) -> bool:
     return bool(kings) and bool(queens)
 
 
-def _two_safe_discards(h: _Shape) -> bool:
-    kings = sum(Rank.KING in r for r in h.plain.values())
-    return 5 - h.trumps - kings == 2
+def _kings_or_trumps(h: _Shape) -> int:
+    """Cards that are kings or trumps (the king of trumps counts once)."""
+    return h.trumps + sum(Rank.KING in r for r in h.plain.values())
 
 
 TABLE: tuple[Pattern, ...] = (
@@ -165,17 +194,32 @@ TABLE: tuple[Pattern, ...] = (
     Pattern(
         name="only two safe discards",
         trumps="any",
-        requirement="exactly three cards that are kings or trumps",
-        test=_two_safe_discards,
+        requirement="at least three cards that are kings or trumps, so that at most two "
+        "can be discarded without throwing a king or a trump",
+        test=lambda h: _kings_or_trumps(h) >= 3,
     ),
 )
-"""The table of jeux de règle, in the order they are tried."""
+"""The table of jeux de règle, in the order they are tried.
+
+The last entry, "hands from which only two cards can be discarded without
+throwing a king or a trump" (RULES.md), is read as *at most* two: a hand with
+at least three kings or trumps (the king of trumps counted once). Read as
+*exactly* two, a hand would stop being a jeu de règle when one of its two
+loose cards is replaced by a king or a trump (``7♥ K♠ K♣ 7♦ 8♦`` would be
+one with hearts trumps, the stronger ``7♥ K♠ K♣ K♦ 8♦`` not), which
+contradicts what a jeu de règle is: a hand strong enough to win three tricks.
+With three trumps or more the first entry already matches."""
 
 
 def match_hand(hand: CardSet, trump: Suit | Card) -> Pattern | None:
     """The first pattern of :data:`TABLE` that ``hand`` matches, or None."""
     suit = trump.suit if isinstance(trump, Card) else Suit(trump)
-    shape = _Shape.of(hand, suit)
+    return _match(*_suit_masks(hand, suit))
+
+
+@functools.lru_cache(maxsize=1 << 18)  # every key of the four trump suits fits
+def _match(trump: int, trumps: int, *plain: int) -> Pattern | None:
+    shape = _shape(trump, trumps, *plain)
     for pattern in TABLE:
         if pattern.test(shape):
             return pattern
@@ -229,6 +273,10 @@ class Decision:
     play: bool
     """Elder: play the hand (do not propose). Dealer: refuse."""
     reason: str
+    binding: bool = True
+    """Whether the convention imposes the decision; when False (the elder
+    without a jeu de règle) :attr:`play` is only a default and either is
+    allowed."""
 
 
 _ESTIMATOR = HeuristicPlayer()
@@ -243,21 +291,30 @@ def elder_convention(
     target: int = 5,
     rank_order: RankOrder = RankOrder.KING_HIGH,
 ) -> Decision:
-    """Whether the elder must play ``hand`` without proposing. ``rank_order``
-    (the game's ``rules.rank_order``) is the order the even-chance estimate
-    counts high cards by."""
+    """The elder's first decision by the convention, for ``hand``:
+
+    - with the dealer one point from the target, a hand with an even chance
+      of three tricks is played (the score adjustment: it comes first, as it
+      is about "any hand", and with the dealer at the point of game the
+      penalty no longer matters, only the dealer's chance to improve does);
+    - a jeu de règle is played without proposing, unless the elder holds the
+      king of trumps: then it proposes (both binding);
+    - any other hand: the elder is free (``binding=False``; ``play`` False).
+
+    ``rank_order`` (the game's ``rules.rank_order``) is the order the
+    even-chance estimate counts high cards by."""
     pattern = match_hand(hand, trump)
     king = Card.of(Rank.KING, trump) in hand
-    if pattern is not None:
-        if king:
-            return Decision(False, f"jeu de règle ({pattern.name}) with the king: propose")
-        return Decision(True, f"jeu de règle ({pattern.name})")
     if (
         dealer_score == target - 1
         and _ESTIMATOR.likely_tricks(hand, trump, rank_order) >= EVEN_CHANCE
     ):
         return Decision(True, f"{ADJUSTMENTS[0].name}: an even chance of three tricks")
-    return Decision(False, "no jeu de règle")
+    if pattern is not None:
+        if king:
+            return Decision(False, f"jeu de règle ({pattern.name}) with the king of trumps")
+        return Decision(True, f"jeu de règle ({pattern.name})")
+    return Decision(False, "no jeu de règle", binding=False)
 
 
 def dealer_convention(
@@ -295,10 +352,15 @@ def _decide(game: Game, seat: int) -> Decision | None:
 
 
 class JeuxDeRegles:
-    """Enforces the convention: the elder may not propose with a jeu de règle
-    (nor, with the dealer at the point of game, with an even chance), and the
-    refusal names the pattern. With ``strict_dealer=True`` the dealer must
-    also respond by the convention."""
+    """Enforces the convention (:func:`elder_convention`) on the elder's first
+    decision of each hand, where the penalty for playing without proposing is
+    at stake: the elder may not propose with a jeu de règle (nor, with the
+    dealer at the point of game, with an even chance), and must propose with
+    a jeu de règle that holds the king of trumps; the refusal names the
+    pattern. After an exchange the elder is free. With ``strict_dealer=True``
+    the dealer must also respond by :func:`dealer_convention` when a refusal
+    carries the penalty (the first proposal; every proposal when the rules
+    have ``penalty_first_refusal_only=False``)."""
 
     NAME = "regles"
     DESCRIPTION = "Jeux de Règles: the elder must play a jeu de règle; the dealer's convention"
@@ -307,17 +369,59 @@ class JeuxDeRegles:
         self.strict_dealer = strict_dealer
 
     def _veto(self, game: Game, seat: int, action: Action) -> str | None:
-        if isinstance(action, Propose) and seat == game.elder:
+        first = not game.exchanges  # no exchange yet in this hand
+        if isinstance(action, Propose | PlayHand) and seat == game.elder and first:
             decision = _decide(game, seat)
-            if decision is not None and decision.play:
-                return f"the elder must play a {decision.reason} without proposing"
+            if decision is None or not decision.binding:
+                return None
+            if decision.play and isinstance(action, Propose):
+                return f"the elder must play without proposing: {decision.reason}"
+            # forbid playing only when a proposal is possible (a stock to serve it)
+            can_propose = game.stock_size >= max(1, game.rules.elder_min_discard)
+            if not decision.play and isinstance(action, PlayHand) and can_propose:
+                return f"the elder must propose: {decision.reason}"
         elif self.strict_dealer and isinstance(action, Accept | Refuse) and seat == game.dealer:
+            if not (first or not game.rules.penalty_first_refusal_only):
+                return None  # no penalty at stake: the dealer is free
             decision = _decide(game, seat)
             if decision is not None and decision.play and isinstance(action, Accept):
                 return f"the dealer must refuse with a {decision.reason}"
             if decision is not None and not decision.play and isinstance(action, Refuse):
                 return f"the dealer must accept: {decision.reason}"
         return None
+
+    @hookimpl
+    def ecarte_describe(self, game: Game, seat: int | None) -> list[str]:
+        # the convention and the adjustments in force are public (the scores are);
+        # whether a hand is a jeu de règle is told to its holder only
+        lines = [
+            "regles: Jeux de Règles: the elder plays a jeu de règle without proposing "
+            "(with the king of trumps, proposes)"
+            + ("; the dealer refuses with one, or when guarded" if self.strict_dealer else "")
+        ]
+        elder, dealer = game.elder, game.dealer
+        if elder is None or dealer is None or game.is_over:
+            return lines
+        target = game.rules.target
+        if game.scores[dealer] == target - 1:
+            lines.append(f"regles: {ADJUSTMENTS[0].description}")
+        if self.strict_dealer and game.scores[elder] == target - 1:
+            lines.append(f"regles: {ADJUSTMENTS[1].description}")
+        trump = game.trump
+        if seat not in (elder, dealer) or trump is None or game.phase is Phase.PLAY:
+            return lines
+        hand = game.hand(seat)  # the seat's own hand, never the opponent's
+        pattern = match_hand(hand, trump)
+        if pattern is None:
+            lines.append("regles: your hand is not a jeu de règle")
+        else:
+            lines.append(f"regles: your hand is a jeu de règle: {pattern.name}")
+        decision = _decide(game, seat)
+        first = seat == elder and not game.exchanges and game.phase is Phase.PROPOSE
+        if decision is not None and decision.binding and first:
+            what = "play without proposing" if decision.play else "propose"
+            lines.append(f"regles: by the convention you {what}: {decision.reason}")
+        return lines
 
     @hookimpl
     def ecarte_exchange_allowed(self, game: Game, seat: int, action: Action) -> bool | None:
