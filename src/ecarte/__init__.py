@@ -40,7 +40,19 @@ from .rules import (
     Rules,
 )
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml is its one source)."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("ecarte")
+    except importlib.metadata.PackageNotFoundError:  # a source tree that is not installed
+        return "0+unknown"
+
+
+__version__ = _version()
+del _version
 
 __all__ = [
     "BACKEND",

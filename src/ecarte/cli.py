@@ -1,23 +1,52 @@
-"""The ``ecarte`` command: play a match in the terminal, list variants, benchmark."""
+"""The ``ecarte`` command: play a match in the terminal, list variants, benchmark.
+
+``ecarte play`` plays a whole match. On a terminal you hold seat 0 against the
+heuristic bot; when stdin is not a terminal two bots play and the match log is
+printed, unless ``--human SEAT`` says which seats read their moves from stdin
+(a scripted match). Variants are installed plugins (``--variant NAME``); their
+constructor options are given as ``--option key=value``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
+import inspect
+import json
+import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
+
+from attrs import frozen
 
 from ._cards import Card, CardSet
-from ._errors import CardParseError, EcarteError
-from ._plugins import available_variants
+from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError
+from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_variants
+from ._render import COLOR_CHOICES, Screen, VariantInfo
 from .actions import Action, Discard
-from .game import Game, Observation, Phase
-from .players import HeuristicPlayer, Player, RandomPlayer, play_match
+from .game import Game, Phase
+from .players import HeuristicPlayer, Player, RandomPlayer
 from .rules import PRESETS, Rules
 
-__all__ = ["main"]
+__all__ = ["main", "parse_option", "parse_value"]
 
 HUMAN_SEAT = 0
+"""The seat a human holds by default (on a terminal, without ``--human``)."""
+
+EXIT_ERROR = 2
+"""Exit status of a usage error (as argparse's)."""
+EXIT_ABANDONED = 1
+"""Exit status when a human seat's input ends before the match does."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT)."""
+
+
+def _version() -> str:
+    from . import BACKEND, __version__
+
+    return f"ecarte {__version__} (core: {BACKEND})"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,15 +54,18 @@ def _parser() -> argparse.ArgumentParser:
         prog="ecarte",
         description="Écarté: play a match in the terminal, list variants, run benchmarks.",
     )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser(
         "play",
         help="play a match against the heuristic bot (bot against bot without a terminal)",
         description=(
-            "Play a match (best of three games) against the heuristic bot. You are seat 0. "
-            "Type the number of a choice or its text (e.g. 'propose', 'K♠', 'discard 7♠ 8♥'). "
-            "When stdin is not a terminal, or with --bots, two bots play and the match log "
-            "is printed."
+            "Play a match (best of three games) against the heuristic bot. On a terminal you "
+            "are seat 0; type the number of a choice or its text (e.g. 'propose', 'K♠', "
+            "'discard 7♠ 8♥'), 'help' or '?' for help, 'rules' for the rules in force, "
+            "'quit' to leave. When stdin is not a terminal, or with --bots, bots play every "
+            "seat and the match log is printed; --human SEAT makes a seat read its moves "
+            "from stdin even then (a scripted match)."
         ),
     )
     play.add_argument(
@@ -44,12 +76,38 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--variant", action="append", default=[], metavar="NAME", help="installed variant to use"
     )
-    play.add_argument("--bots", action="store_true", help="bot against bot, print the log")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=(
+            "option for a variant's constructor, e.g. rotation=per-hand (repeatable; "
+            "VARIANT.KEY=VALUE when several variants take KEY). Values are read as int, "
+            "float, true/false, JSON lists and objects, else text"
+        ),
+    )
+    who = play.add_mutually_exclusive_group()
+    who.add_argument("--bots", action="store_true", help="bots at every seat, print the log")
+    who.add_argument(
+        "--human",
+        action="append",
+        type=int,
+        default=[],
+        metavar="SEAT",
+        help="a seat played from stdin, even when stdin is not a terminal (repeatable)",
+    )
     play.add_argument(
         "--opponent",
         choices=("heuristic", "random"),
         default="heuristic",
         help="the bot to play against (heuristic)",
+    )
+    play.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colours and tables: auto (on a terminal, unless NO_COLOR is set), always, never",
     )
     sub.add_parser(
         "variants",
@@ -66,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``ecarte`` console script."""
+    """Entry point of the ``ecarte`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
         if args.command == "variants":
@@ -80,12 +138,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, sys.stdin, sys.stdout)
     except EcarteError as exc:
         print(f"ecarte: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_ERROR
+    except BrokenPipeError:  # `ecarte play | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_ABANDONED
     _parser().print_help()
     return 0
 
 
 def _variants(out: TextIO) -> int:
+    if os.environ.get(AUTOLOAD_ENV):
+        print(
+            f"plugin autoload is off ({AUTOLOAD_ENV} is set): installed variants are "
+            "neither listed nor usable",
+            file=out,
+        )
+        return 0
     variants = available_variants()
     if not variants:
         print("no variants installed (pip install ./plugins/*)", file=out)
@@ -95,123 +164,340 @@ def _variants(out: TextIO) -> int:
     return 0
 
 
-def _make_game(args: argparse.Namespace) -> Game:
+# ---------------------------------------------------------------- variant options
+
+
+_FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?[0-9]+[eE][+-]?[0-9]+")
+
+
+def parse_value(text: str) -> object:
+    """An option's value from its text: an int, a float, a bool (true/false, yes/no,
+    on/off), JSON for a list, an object or a quoted string; else the text itself.
+
+    >>> [parse_value(t) for t in ("3", "-2", "0.5", "True", "off", "per-hand", '"7"')]
+    [3, -2, 0.5, True, False, 'per-hand', '7']
+    >>> parse_value('{"Alice": 100, "Bob": 80}')
+    {'Alice': 100, 'Bob': 80}
+    """
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        return int(text)
+    if _FLOAT.fullmatch(text.strip()):
+        return float(text)
+    if text.strip()[:1] in ("[", "{", '"'):
+        try:
+            value: object = json.loads(text)
+        except ValueError as exc:
+            raise EcarteError(f"option value {text!r} is not valid JSON: {exc}") from None
+        return value
+    return text
+
+
+def parse_option(text: str) -> tuple[str | None, str, object]:
+    """``[VARIANT.]KEY=VALUE`` as (variant or None, key, parsed value).
+
+    >>> parse_option("rotation=per-hand")
+    (None, 'rotation', 'per-hand')
+    >>> parse_option("poule.ante=2")
+    ('poule', 'ante', 2)
+    """
+    name, sep, value = text.partition("=")
+    variant, dot, key = name.strip().rpartition(".")
+    if not sep or not key.isidentifier() or (dot and not variant):
+        raise EcarteError(f"--option {text!r}: expected KEY=VALUE or VARIANT.KEY=VALUE")
+    return (variant or None), key, parse_value(value)
+
+
+@frozen
+class _Variant:
+    """A variant loaded for this match: its plugin object and how it is shown."""
+
+    info: VariantInfo
+    plugin: object
+
+
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _accepted(factory: Callable[..., object]) -> tuple[tuple[str, ...], bool]:
+    """The keyword arguments ``factory`` accepts, and whether it takes ``**kwargs``."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature (a builtin): anything goes
+        return (), True
+    keywords = tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+    return keywords, any(p.kind is p.VAR_KEYWORD for p in params)
+
+
+def _load_variants(names: Sequence[str], options: Sequence[str]) -> list[_Variant]:
+    """Load the named variants from their entry points and build each with its options.
+
+    Each ``--option`` goes to the variant it names, else to the one variant whose
+    constructor takes that keyword. Any mistake is an :class:`EcarteError`.
+    """
+    parsed = [parse_option(text) for text in options]
+    if not names:
+        if parsed:
+            raise EcarteError("--option needs a --variant to pass it to")
+        return []
+    if os.environ.get(AUTOLOAD_ENV):
+        raise EcarteError(
+            f"unknown variant {names[0]!r}: plugin autoload is off ({AUTOLOAD_ENV} is set)"
+        )
+    eps = _entry_points()
+    factories: dict[str, Any] = {}
+    for name in names:
+        if name in factories:
+            raise EcarteError(f"variant {name!r} is named twice")
+        if name not in eps:
+            known = ", ".join(sorted(eps)) or "none installed (pip install ./plugins/*)"
+            raise EcarteError(f"unknown variant {name!r}; installed: {known}")
+        try:
+            factories[name] = eps[name].load()
+        except Exception as exc:
+            raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+    accepted = {
+        name: _accepted(f) if isinstance(f, type) else ((), False) for name, f in factories.items()
+    }
+    kwargs: dict[str, dict[str, object]] = {name: {} for name in names}
+    for (target, key, value), text in zip(parsed, options, strict=True):
+        if target is None:
+            takers = [n for n in names if key in accepted[n][0]]
+            if len(takers) > 1:
+                raise EcarteError(
+                    f"--option {text!r}: variants {', '.join(takers)} all take {key!r}; "
+                    f"write {takers[0]}.{key}=..."
+                )
+            takers = takers or [n for n in names if accepted[n][1]]
+            if not takers:
+                takes = "; ".join(f"{n}: {', '.join(accepted[n][0]) or 'none'}" for n in names)
+                raise EcarteError(f"--option {text!r}: no variant takes {key!r} (options: {takes})")
+            target = takers[0]
+        if target not in kwargs:
+            raise EcarteError(f"--option {text!r}: {target!r} is not a --variant of this match")
+        keywords, var_keyword = accepted[target]
+        if key not in keywords and not var_keyword:
+            if not isinstance(factories[target], type):
+                raise EcarteError(f"--option {text!r}: variant {target!r} takes no options")
+            takes = ", ".join(keywords) or "none"
+            raise EcarteError(
+                f"--option {text!r}: variant {target!r} has no option {key!r} (options: {takes})"
+            )
+        if key in kwargs[target]:
+            raise EcarteError(f"--option {text!r}: {target}.{key} is given twice")
+        kwargs[target][key] = value
+    variants = []
+    for name, factory in factories.items():
+        if isinstance(factory, type):
+            try:
+                plugin = factory(**kwargs[name])
+            except (EcarteError, TypeError, ValueError) as exc:
+                shown = ", ".join(f"{k}={v!r}" for k, v in kwargs[name].items())
+                raise EcarteError(f"variant {name!r} refuses the options {shown}: {exc}") from exc
+        else:
+            plugin = factory
+        doc = getattr(factory, "DESCRIPTION", None) or (factory.__doc__ or "").strip()
+        description = doc.splitlines()[0] if doc else ""
+        info = VariantInfo(name=name, description=description, options=kwargs[name])
+        variants.append(_Variant(info=info, plugin=plugin))
+    return variants
+
+
+# ---------------------------------------------------------------- the match
+
+
+def _make_game(args: argparse.Namespace, variants: Sequence[_Variant]) -> Game:
     rules = Rules.preset(args.rules)
     if args.target is not None:
         rules = rules.evolve(target=args.target)
-    return Game(rules, seed=args.seed, variant=args.variant)
+    return Game(rules, seed=args.seed, plugins=[v.plugin for v in variants])
+
+
+class _Quit(Exception):
+    """A human typed ``quit``."""
+
+
+class _EndOfInput(Exception):
+    """A human seat's input ended."""
 
 
 def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    game = _make_game(args)
-    interactive = not args.bots and stdin.isatty()
+    variants = _load_variants(args.variant, args.option)
+    game = _make_game(args, variants)
+    humans = sorted(set(args.human))
+    for seat in humans:
+        if not 0 <= seat < game.players:
+            raise EcarteError(f"--human {seat}: the table has seats 0 to {game.players - 1}")
+    if not humans and not args.bots and stdin.isatty():
+        humans = [HUMAN_SEAT]
+    screen = Screen(out, color=args.color)
     opponent: Player = (
         HeuristicPlayer() if args.opponent == "heuristic" else RandomPlayer(seed=args.seed)
     )
-    if not interactive:
-        players: dict[int, Player] = {
-            seat: HeuristicPlayer() if seat % 2 == 0 else opponent for seat in range(game.players)
-        }
-        _run(game, players, out)
-        return 0
-    players = {seat: opponent for seat in range(game.players)}
-    players[HUMAN_SEAT] = _Human(stdin, out)
+    players: dict[int, Player] = {}
+    for seat in range(game.players):
+        if seat not in humans:
+            # bot against bot: the heuristic bot against the chosen opponent
+            players[seat] = HeuristicPlayer() if not humans and seat % 2 == 0 else opponent
+    match = _Match(game, screen, players, humans, stdin, [v.info for v in variants])
     try:
-        _run(game, players, out)
-    except (EOFError, KeyboardInterrupt):
-        print("\nmatch abandoned", file=out)
-        return 1
+        match.run()
+    except _Quit:
+        screen.say("match abandoned: you quit")
+        return 0
+    except _EndOfInput:
+        screen.say(f"\nmatch abandoned: end of input while seat {game.to_act} was to play")
+        return EXIT_ABANDONED
+    except KeyboardInterrupt:
+        screen.say("\nmatch abandoned (interrupted)")
+        return EXIT_INTERRUPTED
     return 0
 
 
-def _run(game: Game, players: dict[int, Player], out: TextIO) -> None:
-    shown = 0
+class _Match:
+    """Runs a match: bots choose, humans are prompted; the log and the variants'
+    lines are shown as the match goes."""
 
-    def show_log(game: Game) -> None:
-        nonlocal shown
-        log = game.log
-        for line in log[shown:]:
-            print(_decorate(line), file=out)
-        shown = len(log)
+    def __init__(
+        self,
+        game: Game,
+        screen: Screen,
+        bots: Mapping[int, Player],
+        humans: Sequence[int],
+        stdin: TextIO,
+        variants: Sequence[VariantInfo],
+    ) -> None:
+        self.game = game
+        self.screen = screen
+        self.bots = bots
+        self.humans = tuple(humans)
+        self.stdin = stdin
+        self.echo = not stdin.isatty()  # a scripted answer is shown after its prompt
+        self.variants = tuple(variants)
+        self._shown = 0
+        # whose eyes the variants' lines are for: the one human, else a spectator
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self._described: dict[int | None, tuple[str, ...]] = {}
 
-    play_match(game, players, before_turn=show_log)
-    print(
-        f"\nmatch over: seat {game.winner} wins, games {'-'.join(map(str, game.games_won))}",
-        file=out,
-    )
+    def name(self, seat: int, viewer: int | None = None) -> str:
+        """How ``seat`` is called on screen: ``seat 1 (bot)``, ``seat 0 (you)``..."""
+        if seat == viewer:
+            return f"seat {seat} (you)"
+        return f"seat {seat} (bot)" if seat in self.bots and self.humans else f"seat {seat}"
 
-
-def _decorate(line: str) -> str:
-    if line.startswith(("game ", "match ")):
-        return f"== {line} =="
-    if " scores " in line or " king" in line:
-        return f"   * {line}"
-    return f"   {line}"
-
-
-class _Human:
-    """A player reading choices from a terminal."""
-
-    def __init__(self, stdin: TextIO, out: TextIO) -> None:
-        self._in = stdin
-        self._out = out
-
-    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        obs = observation
-        out = self._out
-        print("", file=out)
-        me = obs.seat
-        bot = obs.elder if obs.dealer == me else obs.dealer
-        assert bot is not None
-        print(
-            f"scores you {obs.scores[me]}, bot {obs.scores[bot]}  games you "
-            f"{obs.games_won[me]}, bot {obs.games_won[bot]}  "
-            f"trump {obs.trump.symbol if obs.trump is not None else '-'} "
-            f"(turn-up {obs.turnup or '-'})  stock {obs.stock_size}",
-            file=out,
-        )
-        if obs.phase is Phase.PLAY:
-            trick = " ".join(f"{'you' if s == me else 'bot'}:{c}" for s, c in obs.trick)
-            print(
-                f"tricks you {obs.tricks_won[me]}, bot {obs.tricks_won[bot]}  trick [{trick}]",
-                file=out,
-            )
-        role = "dealer" if obs.dealer == obs.seat else "elder"
-        print(f"your hand ({role}): {obs.hand}", file=out)
-        discarding = all(isinstance(a, Discard) for a in legal)
-        if discarding:
-            sizes = sorted({len(a.cards) for a in legal})  # type: ignore[attr-defined]
-            cards = list(obs.hand)
-            print(
-                "  discard which cards? "
-                + "  ".join(f"{i}) {c}" for i, c in enumerate(cards, 1))
-                + f"  ({sizes[0]} to {sizes[-1]} cards: numbers or cards, empty for none)",
-                file=out,
-            )
-        else:
-            for i, action in enumerate(legal, 1):
-                print(f"  {i:2}) {action}", file=out)
+    def run(self) -> None:
+        """Play the match to its end."""
+        game, screen = self.game, self.screen
+        self._introduce()
         while True:
-            out.write("your choice> ")
-            out.flush()
-            line = self._in.readline()
+            self._show_log()
+            self._show_variants()
+            if game.is_over:
+                break
+            seat = game.to_act
+            if seat < 0:
+                game.apply_chance()
+            elif seat in self.bots:
+                action = self.bots[seat].choose(game.observation(seat), game.legal_actions())
+                game.apply(action, seat=seat)
+            else:
+                self._human_turn(seat)
+        winner = game.winner
+        assert winner is not None
+        games = "-".join(map(str, game.games_won))
+        screen.say()
+        screen.say(f"match over: {self.name(winner, self.viewer)} wins, games {games}", "bold")
+        lines = game.describe(self.viewer)
+        if lines:
+            screen.variant_lines(lines)
+
+    def _introduce(self) -> None:
+        game, screen = self.game, self.screen
+        if not self.humans:
+            return
+        names = ", ".join(
+            f"seat {s} (human)"
+            if s in self.humans and s != self.viewer
+            else self.name(s, self.viewer)
+            for s in range(game.players)
+        )
+        waits = " (two play each hand, the others wait)" if game.players > 2 else ""
+        screen.say(f"table: {names}{waits}")
+        variants = ", ".join(v.title() for v in self.variants) or "none"
+        screen.say(f"variants: {variants}; type 'help' or '?' for help, 'rules' for the rules")
+
+    def _show_log(self) -> None:
+        log = self.game.log
+        for line in log[self._shown :]:
+            self.screen.log(line)
+        self._shown = len(log)
+
+    def _show_variants(self) -> None:
+        """The variants' lines for each viewer, whenever they change."""
+        for viewer in self.humans if len(self.humans) > 1 else (self.viewer,):
+            lines = self.game.describe(viewer)
+            if lines != self._described.get(viewer, ()):
+                self.screen.variant_lines(lines)
+            self._described[viewer] = lines
+
+    def _human_turn(self, seat: int) -> None:
+        """Prompt ``seat`` until it names a legal action, then apply it."""
+        game, screen = self.game, self.screen
+        obs = game.observation(seat)
+        legal = game.legal_actions()
+        names = {s: self.name(s, seat) for s in range(game.players)}
+        screen.status(obs, names, game_number=game.game_number, hand_number=game.hand_number)
+        role = "dealer" if obs.dealer == seat else "elder"
+        hand = list(obs.hand)
+        if hand:
+            screen.hand(role if len(self.humans) == 1 else f"seat {seat}, {role}", hand)
+        discarding = obs.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD)
+        if discarding:
+            sizes = sorted({len(a.cards) for a in legal if isinstance(a, Discard)})
+            screen.discard_choices(hand, sizes)
+        else:
+            screen.choices(legal)
+        while True:
+            screen.prompt("your choice> " if len(self.humans) == 1 else f"seat {seat}> ")
+            line = self.stdin.readline()
             if not line:
-                raise EOFError
+                raise _EndOfInput
+            if self.echo:
+                screen.say(line.rstrip("\n"))
             text = line.strip()
+            command = text.lower()
+            if command in ("help", "?"):
+                screen.help()
+                continue
+            if command == "quit":
+                raise _Quit
+            if command == "rules":
+                screen.rules(game.rules, self.variants, game.describe(seat))
+                continue
             try:
                 if discarding:
-                    choice: Action = _parse_discard(text, cards)
-                elif _is_number(text) and 1 <= int(text) <= len(legal):
-                    return legal[int(text) - 1]
+                    action: Action = _parse_discard(text, hand)
+                elif _is_number(text):
+                    if not 1 <= int(text) <= len(legal):
+                        screen.error(f"no choice {text}: choose 1-{len(legal)}")
+                        continue
+                    action = legal[int(text) - 1]
                 else:
-                    choice = Action.parse(text)
+                    action = Action.parse(text)
             except EcarteError as exc:
-                print(f"  not understood: {exc}", file=out)
+                screen.error(f"not understood: {exc}; type 'help' or '?' for help")
                 continue
-            if choice in legal:
-                return choice
-            hint = "see the rules above" if discarding else f"choose 1-{len(legal)}"
-            print(f"  not allowed now: {choice} ({hint})", file=out)
+            try:
+                game.apply(action, seat=seat)
+            except IllegalActionError as exc:
+                screen.error(f"not allowed: {exc}")
+                continue
+            return
 
 
 def _is_number(text: str) -> bool:
@@ -219,10 +505,14 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _parse_discard(text: str, cards: list[Card]) -> Discard:
-    """Cards to discard, by position in the hand or by name."""
+def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
+    """Cards to discard, by position in the hand or by name (a leading "discard" is
+    allowed); empty text discards nothing."""
+    words = text.replace(",", " ").split()
+    if words and words[0].lower() == "discard":
+        words = words[1:]
     chosen = []
-    for word in text.replace(",", " ").split():
+    for word in words:
         if _is_number(word):
             if not 1 <= int(word) <= len(cards):
                 raise CardParseError(f"no card number {word} in a hand of {len(cards)}")

@@ -1,0 +1,119 @@
+"""Packaging: setup.py's choice of sources, and the wheel test configuration.
+
+setup.py builds every ``.pyx`` of ``src/ecarte/_core`` from the ``.pyx`` with
+Cython, else from the C that Cython generated (the sdist ships it). The real
+check (an sdist installed into a venv without Cython) is slow and runs by hand:
+see the commit that added these tests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def setup_py() -> ModuleType:
+    """setup.py as a module (not run: its setup() call is under ``__main__``)."""
+    path = ROOT / "setup.py"
+    if not path.exists():
+        pytest.skip("setup.py is not there (tests run outside the repository)")
+    spec = importlib.util.spec_from_file_location("ecarte_setup_py", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _touch(path: Path, mtime: float) -> None:
+    path.write_text(f"/* {path.name} */\n", encoding="utf-8")
+    os.utime(path, (mtime, mtime))
+
+
+@pytest.fixture
+def core(tmp_path: Path) -> Path:
+    """A core folder with two Cython modules, their generated C newer than them."""
+    for i, name in enumerate(("_cycore", "_other")):
+        _touch(tmp_path / f"{name}.pyx", 1000 + i)
+        _touch(tmp_path / f"{name}.pxd", 1000 + i)
+        _touch(tmp_path / f"{name}.c", 2000 + i)
+    _touch(tmp_path / "ec_tricks.c", 1000)
+    return tmp_path
+
+
+def test_with_cython_every_pyx_is_cythonized(setup_py: ModuleType, core: Path) -> None:
+    assert setup_py.cython_sources(str(core), have_cython=True) == [
+        ("ecarte._core._cycore", str(core / "_cycore.pyx")),
+        ("ecarte._core._other", str(core / "_other.pyx")),
+    ]
+
+
+def test_without_cython_the_generated_c_is_built(setup_py: ModuleType, core: Path) -> None:
+    assert setup_py.cython_sources(str(core), have_cython=False) == [
+        ("ecarte._core._cycore", str(core / "_cycore.c")),
+        ("ecarte._core._other", str(core / "_other.c")),
+    ]
+
+
+def test_without_cython_nor_generated_c_the_build_stops(setup_py: ModuleType, core: Path) -> None:
+    (core / "_other.c").unlink()
+    with pytest.raises(SystemExit, match=r"Cython is not importable and .*_other\.c"):
+        setup_py.cython_sources(str(core), have_cython=False)
+
+
+@pytest.mark.parametrize("edited", ["_cycore.pyx", "_cycore.pxd"])
+def test_without_cython_stale_generated_c_stops_the_build(
+    setup_py: ModuleType, core: Path, edited: str
+) -> None:
+    os.utime(core / edited, (3000, 3000))
+    with pytest.raises(SystemExit, match=rf"_cycore\.c is older than .*{edited}"):
+        setup_py.cython_sources(str(core), have_cython=False)
+
+
+def test_core_sources_are_required(setup_py: ModuleType, core: Path, tmp_path: Path) -> None:
+    assert setup_py.core_sources(str(core)) == [str(core / "ec_tricks.c")]
+    (core / "ec_tricks.c").unlink()
+    with pytest.raises(SystemExit, match=r"no C core sources"):
+        setup_py.core_sources(str(core))
+
+
+def test_generated_c_stays_out_of_the_wheel(setup_py: ModuleType, core: Path) -> None:
+    assert setup_py.generated_c(str(core)) == ["_cffi_core.c", "_cycore.c", "_other.c"]
+
+
+def test_the_repository_has_the_core_it_builds(setup_py: ModuleType) -> None:
+    core_dir = ROOT / setup_py.CORE_DIR
+    assert setup_py.core_sources(str(core_dir))
+    assert [m for m, _ in setup_py.cython_sources(str(core_dir), have_cython=True)] == [
+        "ecarte._core._cycore"
+    ]
+
+
+def test_sdist_manifest_ships_the_generated_c() -> None:
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert "recursive-include src/ecarte/_core *.h *.c *.pyx *.pxd" in manifest
+
+
+def test_wheel_tests_install_the_plugins() -> None:
+    """cibuildwheel's test-command (run by .ci/wheel as written) installs the plugins the
+    suite needs after the wheel, then runs the suite."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        cibw = tomllib.load(f)["tool"]["cibuildwheel"]
+    commands = cibw["test-command"]
+    assert commands[0] == "python {project}/.ci/install_plugins.py {project}"
+    assert commands[-1].startswith("pytest {project}/tests")
+    assert cibw["test-extras"] == ["test"]
+    assert (ROOT / ".ci" / "install_plugins.py").exists()
+
+
+def test_rich_is_a_dependency() -> None:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        dependencies = tomllib.load(f)["project"]["dependencies"]
+    assert any(d.startswith("rich") for d in dependencies)
