@@ -126,6 +126,7 @@ def test_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
 
 
 def test_progress_bar_on_stderr(small_chunks: int, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("rich")
     got = batch.random_hands(2 * small_chunks, 3, progress=True, workers=2)
     assert got == batch.random_hands(2 * small_chunks, 3)
     out, err = capsys.readouterr()

@@ -176,8 +176,11 @@ class _Bar:
     def __init__(self, enabled: bool, description: str, total: int) -> None:
         self.progress: Any = None
         if enabled:
-            from rich.console import Console
-            from rich.progress import Progress
+            try:
+                from rich.console import Console
+                from rich.progress import Progress
+            except ImportError as exc:
+                raise ImportError("progress=True needs rich: pip install rich") from exc
 
             self.progress = Progress(console=Console(stderr=True), transient=False)
             self.task = self.progress.add_task(description, total=total)
