@@ -64,7 +64,12 @@ def test_str_uses_symbols_and_ten() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "K", "♠", "1s", "11h", "Kx", "ZZ", "K♠♠", "Q s d", "10", "\u212as", "１０h", "²s"],
+    [
+        *("", "K", "♠", "1s", "11h", "Kx", "ZZ", "K♠♠", "Q s d", "10", "\u212as", "１０h", "²s"),
+        # letters whose case mapping gives an ASCII suit letter are no suit (issue 9):
+        # "ſ".upper() == "S" (long s), and the Kelvin sign lowers to "k"
+        *("Kſ", "10ſ", "Qſ", "Aſ"),
+    ],
 )
 def test_bad_card_text_raises_quoting_input(text: str) -> None:
     with pytest.raises(CardParseError) as info:
@@ -84,6 +89,39 @@ def test_card_parse_rejects_non_strings() -> None:
 def test_from_id_rejects_non_cards(card_id: int) -> None:
     with pytest.raises(ValueError, match=str(card_id)):
         Card.from_id(card_id)
+
+
+def test_suit_text_is_exact() -> None:
+    for suit in Suit:
+        for text in (suit.symbol, suit.letter, suit.letter.upper()):
+            assert Card.parse("Q" + text).suit is suit
+    assert Card.parse("K♤").suit is Suit.SPADES
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "what"),
+    [
+        (13, 0, "rank"),  # used to raise KeyError
+        (15, 1, "rank"),
+        (-1, 1, "rank"),
+        (16, 0, "rank"),  # used to give the 2 of diamonds
+        (0, 4, "suit"),
+        (0, -1, "suit"),
+        (True, 0, "rank"),
+        (12, False, "suit"),
+        (12.0, 0, "rank"),
+        ("K", Suit.SPADES, "rank"),
+        (Rank.KING, None, "suit"),
+    ],
+)
+def test_card_of_rejects_non_cards(rank: object, suit: object, what: str) -> None:
+    with pytest.raises(ValueError, match=what):
+        Card.of(rank, suit)  # type: ignore[arg-type]
+
+
+def test_card_of_takes_ints_and_enums() -> None:
+    assert Card.of(11, 3) is Card.of(Rank.KING, Suit.SPADES) is Card.parse("K♠")
+    assert Card.of(Rank.TWO, Suit.CLUBS).id == 0
 
 
 def test_cards_are_interned_and_frozen() -> None:

@@ -17,6 +17,7 @@ CardSet.parse('7♥ Q♠ K♠')
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable, Iterator
 
@@ -78,6 +79,7 @@ _RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_BY_TEXT = {t: Rank(i) for i, t in enumerate(_RANK_TEXT)} | {"T": Rank.TEN}
 _SUIT_BY_TEXT = {
     **{s.symbol: s for s in Suit},
+    **{s.letter: s for s in Suit},
     **{s.letter.upper(): s for s in Suit},
     "♤": Suit.SPADES,
     "♡": Suit.HEARTS,
@@ -85,7 +87,9 @@ _SUIT_BY_TEXT = {
     "♧": Suit.CLUBS,
 }
 _CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA])\s*(\S)\s*$", re.IGNORECASE | re.ASCII)
-"""ASCII-only case folding: the Kelvin sign (U+212A) is no king."""
+"""ASCII-only case folding: the Kelvin sign (U+212A) is no king. The suit is looked up as
+written (no case mapping: ``"ſ".upper()`` is ``"S"``), so only c d h s, C D H S and the suit
+symbols name a suit."""
 
 
 @frozen(repr=False, order=True)
@@ -107,8 +111,15 @@ class Card:
 
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
-        """The card of that rank and suit."""
-        return _CARDS[suit * 16 + rank]
+        """The card of that rank and suit; ValueError for a rank that is not 0..12 or a suit
+        that is not 0..3 (ints, ``Rank`` and ``Suit`` values; never a bool).
+
+        >>> Card.of(Rank.KING, Suit.SPADES)
+        Card.parse('K♠')
+        """
+        r = _card_index(rank, 12, "rank")
+        s = _card_index(suit, 3, "suit")
+        return _CARDS[s * 16 + r]
 
     @staticmethod
     def from_id(card_id: int) -> Card:
@@ -125,7 +136,7 @@ class Card:
         True
         """
         m = _CARD_RE.match(text) if isinstance(text, str) else None
-        suit = m and _SUIT_BY_TEXT.get(m.group(2).upper())
+        suit = m and _SUIT_BY_TEXT.get(m.group(2))
         if m is None or suit is None:
             raise CardParseError(f"not a card: {text!r} (expected e.g. 'K♠', 'Ks', '10h', 'Th')")
         return Card.of(_RANK_BY_TEXT[m.group(1).upper()], suit)
@@ -135,6 +146,21 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+def _card_index(x: object, high: int, what: str) -> int:
+    """``x`` as a plain int 0..``high`` (through ``operator.index``, never a bool)."""
+    v = None if isinstance(x, bool) else _index(x)
+    if v is None or not 0 <= v <= high:
+        raise ValueError(f"{what} must be an int 0..{high}, not {x!r}")
+    return v
+
+
+def _index(x: object) -> int | None:
+    try:
+        return operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 _CARDS = {i: Card(i) for i in range(64) if i & 15 <= Rank.ACE}

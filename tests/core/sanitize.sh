@@ -27,6 +27,7 @@ gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/driver.c" src/ecarte/_core
     -o "$work/driver"
 "$work/driver" hands 200000 7
 "$work/driver" solves 20000 7
+"$work/driver" chunks 100000 7  # the chunked entry points continue the streams
 gcc -std=c99 $san -DEC_NO_DISPATCH -Isrc/ecarte/_core "$repo/benches/c/driver.c" \
     src/ecarte/_core/ec_*.c -o "$work/driver-portable"  # the solver's portable copy
 "$work/driver-portable" solves 20000 7

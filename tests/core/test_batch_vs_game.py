@@ -3,7 +3,7 @@
 ``random_hands`` plays whole hands (deal, exchanges, play, score) inside the core for
 speed; the ``Game`` plays them through the plugin hooks, where the builtin classic plugin
 decides the exchange and the score. Both must be the same game: every hand the pure twin
-plays (identical to the C batch, see test_batch.py) is replayed through a ``Game`` with
+plays (identical to the C batch, see test_core_batch.py) is replayed through a ``Game`` with
 the same rules, each decision must be legal there, and the tricks and points must agree.
 """
 

@@ -11,7 +11,7 @@ import random
 from types import ModuleType
 
 from _coretools import deal_hands
-from test_batch import _minimax
+from test_core_batch import _minimax
 
 from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, HandOptions, backends
 

@@ -165,14 +165,11 @@ def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object 
     ``make_context`` (default: the live backend). ``order`` is a list or tuple of distinct
     ranks 0..15 and ``deck`` an int 0..2**64-1, else ValueError (as every core function).
     """
-    _pure._check_seq(order, "order")
-    for rank in order:
-        if not (_pure._is_int(rank) and 0 <= rank <= 15):
-            raise ValueError(f"order: rank {rank!r} is not an int 0..15")
+    ranks = _pure._tuple(order, "order")  # a plain copy: plain ints only are read below
+    order = tuple(_pure._check_int(r, 0, 15, "order: rank {} is not an int 0..15") for r in ranks)
     if len(set(order)) != len(order):
         raise ValueError(f"order: ranks {list(order)!r} are not distinct")
-    if not (_pure._is_int(deck) and 0 <= deck < 1 << 64):
-        raise ValueError(f"deck {deck!r} is not a 64-bit mask")
+    deck = _pure._check_int(deck, 0, (1 << 64) - 1, "deck {} is not a 64-bit mask")
     suit_of = [-1] * 64
     power = [0] * 64
     n = len(order)

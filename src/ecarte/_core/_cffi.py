@@ -7,11 +7,12 @@ checked functions reject the rest.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ._cffi_core import ffi, lib  # type: ignore[import-not-found]
 from ._pure import (
+    _FNV_OFFSET,
     MUST_OVERTAKE,
     MUST_OVERTRUMP,
     MUST_TRUMP,
@@ -23,13 +24,25 @@ from ._pure import (
     HandResult,
     HandTotals,
     SolveResults,
+    _batch_positions,
+    _check_below,
+    _check_cards,
     _check_depth,
     _check_flags,
+    _check_mask,
     _check_n,
+    _check_options,
     _check_position_index,
     _check_seed,
-    _check_seq,
-    _is_int,
+    _context_args,
+    _index,
+    _legal_content,
+    _play_args,
+    _play_content,
+    _position_args,
+    _position_content,
+    _show,
+    _trick_content,
 )
 
 __all__ = [
@@ -59,6 +72,18 @@ __all__ = [
 ]
 
 _M64 = (1 << 64) - 1
+_EBADCARD = -4  # EC_EBADCARD
+_EILLEGAL = -13  # EC_EILLEGAL
+
+# Chunks of the batch functions (as in _cycore): each C call returns within milliseconds, so
+# Python sees Ctrl-C between chunks; the results do not depend on these sizes.
+_HANDS_CHUNK = 65536
+_RESULTS_CHUNK = 4096
+_SOLVES_CHUNK = 4096
+_POSITIONS_CHUNK = 64
+# perft calls the C core in one piece when the product of the hand sizes over its plies (a
+# bound on the sequences) is at most this; above it, it splits on the first card.
+_PERFT_LEAF = 1 << 22
 
 
 def _fail(code: int, what: str) -> None:
@@ -110,87 +135,64 @@ _NO_POWERS = ffi.new("uint8_t[64]", [0] * 64)
 
 def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> Context:
     """Build the tables for one hand; ``suit_of[c] == -1`` marks a card not in the deck."""
-    _check_seq(suit_of, "suit_of")
-    _check_seq(power, "power")
-    if len(suit_of) != 64 or len(power) != 64:
-        raise ValueError("suit_of and power need 64 entries, one per card id")
-    if not (_is_int(trump) and -1 <= trump <= 3):
-        raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
-    su = []
-    pw = []
-    for i in range(64):
-        s = suit_of[i]
-        if not (_is_int(s) and -1 <= s <= 3):
-            raise ValueError(f"card {i}: effective suit {s!r} is not -1..3")
-        su.append(int(s))
-        if s == -1:
-            pw.append(0)
-            continue
-        if not (_is_int(power[i]) and 0 <= power[i] <= 63):
-            raise ValueError(f"card {i}: power {power[i]!r} is not 0..63")
-        pw.append(int(power[i]))
+    suits, powers, t = _context_args(suit_of, power, trump)  # plain ints, checked
     ctx = Context()
-    err = lib.ec_context_init(ctx.c, ffi.new("int8_t[64]", su), pw, int(trump))
+    err = lib.ec_context_init(ctx.c, ffi.new("int8_t[64]", suits), powers, t)
     if err:
         _fail(err, "make_context")
     return ctx
 
 
-def _ctx(ctx: object) -> Any:
+def _ctx(ctx: object, where: str = "") -> Any:
     if type(ctx) is not Context:
-        raise ValueError(f"not a context of the cffi backend: {type(ctx).__name__}")
+        raise ValueError(f"{where}not a context of the cffi backend: {type(ctx).__name__}")
     return ctx.c
 
 
-def _mask(m: object) -> int:
+def _mask(m: object, what: str = "hand mask") -> int:
     if type(m) is int and 0 <= m <= _M64:
         return m
-    if not (_is_int(m) and 0 <= m <= _M64):
-        raise ValueError(f"hand mask {m!r} is not a 64-bit mask")
-    return int(m)
+    return _check_mask(m, what)
 
 
-def _cards(trick: Sequence[int]) -> list[int]:
-    if type(trick) is not list and type(trick) is not tuple:
-        _check_seq(trick, "trick")
-    out = list(trick)
-    for c in out:
-        if type(c) is not int or not 0 <= c < 64:
-            return [_card(c) for c in out]
-    return out
+def _cards(trick: object, lo: int, hi: int, what: str) -> tuple[int, ...]:
+    """The cards of a trick as a tuple of plain ints 0..63 (a list copied first)."""
+    if type(trick) is tuple or type(trick) is list:
+        t = tuple(trick)
+        if lo <= len(t) <= hi and all(type(c) is int and 0 <= c < 64 for c in t):
+            return t
+        return _check_cards(t, lo, hi, what)
+    return _check_cards(trick, lo, hi, what)
 
 
-def _card(c: object) -> int:
-    if not (_is_int(c) and 0 <= c < 64):
-        raise ValueError(f"card id {c!r} is not in this deck")
-    return int(c)
+def _flags(flags: object) -> int:
+    if type(flags) is int and 0 <= flags <= 7:
+        return flags
+    return _check_flags(flags)
 
 
 def legal_plays(ctx: object, hand: int, trick: Sequence[int], flags: int) -> int:
     """Mask of the cards of ``hand`` that may be played to ``trick`` (see ``_pure``)."""
-    if type(flags) is not int or not 0 <= flags <= 7:
-        flags = _check_flags(flags)
     c = _ctx(ctx)
     h = _mask(hand)
-    t = _cards(trick)
-    if len(t) > 3:
-        raise ValueError(f"a trick in progress holds 0 to 3 cards, not {len(t)}")
+    t = _cards(trick, 0, 3, "a trick in progress holds 0 to 3 cards, not {}")
+    fl = _flags(flags)
     out = ffi.new("uint64_t *")
-    err = lib.ec_legal_plays(c, h, t or ffi.NULL, len(t), flags, out)
+    err = lib.ec_legal_plays(c, h, t or ffi.NULL, len(t), fl, out)
     if err:
-        _fail(err, f"legal_plays({hand:#x}, {t})")
+        _legal_content(int(c.deck), h, t)
+        _fail(err, f"legal_plays({h:#x}, {list(t)})")
     return int(out[0])
 
 
 def trick_winner(ctx: object, trick: Sequence[int]) -> int:
     """Index in ``trick`` of the card winning it."""
     c = _ctx(ctx)
-    t = _cards(trick)
-    if not 1 <= len(t) <= 4:
-        raise ValueError(f"a trick holds 1 to 4 cards, not {len(t)}")
+    t = _cards(trick, 1, 4, "a trick holds 1 to 4 cards, not {}")
     r = int(lib.ec_trick_winner(c, t, len(t)))
     if r < 0:
-        _fail(r, f"trick_winner({t})")
+        _trick_content(int(c.deck), t)
+        _fail(r, f"trick_winner({list(t)})")
     return r
 
 
@@ -200,24 +202,21 @@ class Rng:
     __slots__ = ("r",)
 
     def __init__(self, seed: int) -> None:
-        seed = _check_seed(seed)
+        s = _check_seed(seed)
         self.r: Any = ffi.new("ec_rng *")
-        lib.ec_rng_seed(self.r, seed)
+        lib.ec_rng_seed(self.r, s)
 
     def next_u64(self) -> int:
         return int(lib.ec_rng_next(self.r))
 
     def below(self, n: int) -> int:
-        if not (_is_int(n) and 1 <= n < 1 << 32):
-            raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
-        return int(lib.ec_rng_below(self.r, int(n)))
+        if type(n) is not int or not 1 <= n <= 0xFFFFFFFF:
+            n = _check_below(n)
+        return int(lib.ec_rng_below(self.r, n))
 
 
-def _rules(options: HandOptions | None) -> Any:
-    opts = HandOptions() if options is None else options
-    if not isinstance(opts, HandOptions):
-        raise ValueError(f"options must be HandOptions, not {type(opts).__name__}")
-    opts.check()
+def _rules(options: object) -> Any:
+    opts = _check_options(options)  # plain values, checked
     r = ffi.new("ec_rules *")
     r.order = list(opts.order)
     r.elder_min_discard = opts.elder_min_discard
@@ -234,17 +233,29 @@ def _rules(options: HandOptions | None) -> Any:
     return r
 
 
-def _batch_args(n: object, seed: object) -> tuple[int, int]:
-    """``n`` (at most ``MAX_BATCH``, as in every backend) and ``seed`` as plain ints."""
-    return _check_n(n), _check_seed(seed)
+def _batch_args(n: object, seed: object, options: object) -> tuple[int, Any, Any]:
+    """``n``, a PRNG seeded with ``seed`` and the rules, checked in the arguments' order."""
+    count = _check_n(n)
+    rng = ffi.new("ec_rng *")
+    lib.ec_rng_seed(rng, _check_seed(seed))
+    return count, rng, _rules(options)
+
+
+def _chunks(n: int, size: int) -> Iterator[int]:
+    while n:
+        k = min(n, size)
+        yield k
+        n -= k
 
 
 def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
-    """Play ``n`` random hands from ``seed``; totals and digest (cffi releases the GIL)."""
-    n, seed = _batch_args(n, seed)
-    r = _rules(options)
+    """Play ``n`` random hands from ``seed``; totals and digest (chunks, cffi releases the
+    GIL during each; Ctrl-C is seen between them)."""
+    count, rng, r = _batch_args(n, seed, options)
     t = ffi.new("ec_totals *")
-    lib.ec_random_hands(r, seed, n, ffi.NULL, t)
+    lib.ec_totals_init(t)
+    for k in _chunks(count, _HANDS_CHUNK):
+        lib.ec_random_hands_next(r, rng, k, ffi.NULL, t)
     return HandTotals(
         t.hands,
         t.points[0],
@@ -259,57 +270,119 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
 
 
 def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -> list[HandResult]:
-    """Play ``n`` random hands from ``seed`` and return each result."""
-    n, seed = _batch_args(n, seed)
-    r = _rules(options)
-    out = ffi.new("ec_hand_result[]", max(n, 1))
-    lib.ec_random_hands(r, seed, n, out, ffi.NULL)
-    return [
-        HandResult(
-            o.points[0], o.points[1], o.tricks[0], o.tricks[1], o.exchanges, o.flags, o.actions
+    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
+    chunks)."""
+    count, rng, r = _batch_args(n, seed, options)
+    out = ffi.new("ec_hand_result[]", _RESULTS_CHUNK)
+    results: list[HandResult] = []
+    for k in _chunks(count, _RESULTS_CHUNK):
+        lib.ec_random_hands_next(r, rng, k, out, ffi.NULL)
+        results.extend(
+            HandResult(
+                o.points[0], o.points[1], o.tricks[0], o.tricks[1], o.exchanges, o.flags, o.actions
+            )
+            for o in (out[i] for i in range(k))
         )
-        for o in (out[i] for i in range(n))
-    ]
+    return results
 
 
 def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:
-    """Deal ``n`` random hands and solve each from the first trick."""
-    n, seed = _batch_args(n, seed)
-    r = _rules(options)
-    values = ffi.new("int8_t[]", max(n, 1))
-    best = ffi.new("uint8_t[]", max(n, 1))
-    digest = ffi.new("uint64_t *")
-    lib.ec_random_solves(r, seed, n, values, best, digest)
-    return SolveResults(
-        list(values[0:n]), [b if b != 255 else -1 for b in best[0:n]], int(digest[0])
-    )
+    """Deal ``n`` random hands and solve each from the first trick (by chunks)."""
+    count, rng, r = _batch_args(n, seed, options)
+    values = ffi.new("int8_t[]", _SOLVES_CHUNK)
+    best = ffi.new("uint8_t[]", _SOLVES_CHUNK)
+    digest = ffi.new("uint64_t *", _FNV_OFFSET)
+    vs: list[int] = []
+    ms: list[int] = []
+    for k in _chunks(count, _SOLVES_CHUNK):
+        lib.ec_random_solves_next(r, rng, k, values, best, digest)
+        vs.extend(values[0:k])
+        ms.extend(b if b != 255 else -1 for b in best[0:k])
+    return SolveResults(vs, ms, int(digest[0]))
 
 
 def _position(
-    ctx: object, hands: Sequence[int], leader: int, trick: Sequence[int], pos: Any
-) -> Any:
-    c = _ctx(ctx)
-    if type(hands) is not list and type(hands) is not tuple:
-        _check_seq(hands, "hands")
-    np = len(hands)
-    if not 2 <= np <= 4:
-        raise ValueError(f"a position has 2 to 4 hands, not {np}")
-    for i in range(np):
-        pos.hands[i] = _mask(hands[i])
-    if not (_is_int(leader) and 0 <= leader < np):
-        raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
-    t = _cards(trick)
-    if len(t) >= np:
-        raise ValueError(f"a trick in progress holds 0 to {np - 1} cards, not {len(t)}")
-    for i, card in enumerate(t):
+    hands: object, leader: object, trick: object
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """``(hands, leader, trick)`` as plain values (``_pure._position_args``), with a fast
+    path for exact ints in lists or tuples (copied first)."""
+    if (type(hands) is tuple or type(hands) is list) and (
+        type(trick) is tuple or type(trick) is list
+    ):
+        hs, t = tuple(hands), tuple(trick)
+        np = len(hs)
+        if (
+            2 <= np <= 4
+            and type(leader) is int
+            and 0 <= leader < np
+            and len(t) < np
+            and all(type(h) is int and 0 <= h <= _M64 for h in hs)
+            and all(type(c) is int and 0 <= c < 64 for c in t)
+        ):
+            return hs, leader, t
+        return _position_args(hs, leader, t)
+    return _position_args(hands, leader, trick)
+
+
+def _fill(pos: Any, hands: tuple[int, ...], leader: int, trick: tuple[int, ...]) -> None:
+    for i, h in enumerate(hands):
+        pos.hands[i] = h
+    for i, card in enumerate(trick):
         pos.trick[i] = card
-    pos.nplayers = np
-    pos.leader = int(leader)
-    pos.ntrick = len(t)
+    pos.nplayers = len(hands)
+    pos.leader = leader
+    pos.ntrick = len(trick)
+
+
+def _check_content(
+    c: Any, pos: Any, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], where: str
+) -> None:
     err = lib.ec_position_check(c, pos)
     if err:
-        _fail(err, f"position {[hex(h) for h in hands]}, leader {leader}, trick {t}")
-    return c
+        _position_content(int(c.deck), hands, leader, trick, where)
+        _fail(err, f"{where}position")
+
+
+def _perft_bound(hands: list[int], mover: int, depth: int) -> int:
+    """The product of the movers' hand sizes over ``depth`` plies: a bound on the number of
+    sequences (after a trick every hand has the same size, whoever leads)."""
+    sizes = [h.bit_count() for h in hands]
+    b = 1
+    for _ in range(depth):
+        if not sizes[mover] or b > _PERFT_LEAF:
+            break
+        b *= sizes[mover]
+        sizes[mover] -= 1
+        mover = (mover + 1) % len(sizes)
+    return b
+
+
+def _perft(c: Any, hands: list[int], leader: int, trick: list[int], flags: int, depth: int) -> int:
+    """``ec_perft`` on a checked position, split on the first card while the bound is large
+    (Python sees Ctrl-C between the pieces); the sum wraps as the C recursion's."""
+    np = len(hands)
+    mover = (leader + len(trick)) % np
+    if depth <= 1 or _perft_bound(hands, mover, depth) <= _PERFT_LEAF:
+        pos = ffi.new("ec_position *")
+        _fill(pos, tuple(hands), leader, tuple(trick))
+        count = ffi.new("uint64_t *")
+        lib.ec_perft(c, pos, flags, depth, count)
+        return int(count[0])
+    h = hands[mover]
+    legal = int(lib.ec_legal_plays_unchecked(c, h, trick or ffi.NULL, len(trick), flags))
+    total = 0
+    while legal:
+        card = (legal & -legal).bit_length() - 1
+        legal &= legal - 1
+        hands[mover] = h & ~(1 << card)
+        t = [*trick, card]
+        if len(t) == np:
+            w = int(lib.ec_trick_winner_unchecked(c, t, np))
+            total += _perft(c, hands, (leader + w) % np, [], flags, depth - 1)
+        else:
+            total += _perft(c, hands, leader, t, flags, depth - 1)
+    hands[mover] = h
+    return total & _M64
 
 
 def perft(
@@ -321,30 +394,30 @@ def perft(
     depth: int,
 ) -> int:
     """Number of distinct play sequences of ``depth`` cards from the position."""
-    if type(flags) is not int or not 0 <= flags <= 7:
-        flags = _check_flags(flags)
+    c = _ctx(ctx)
+    hs, lead, t = _position(hands, leader, trick)
+    fl = _flags(flags)
+    d = _check_depth(depth)
     pos = ffi.new("ec_position *")
-    c = _position(ctx, hands, leader, trick, pos)
-    depth = _check_depth(depth)
-    count = ffi.new("uint64_t *")
-    err = lib.ec_perft(c, pos, flags, depth, count)
-    if err:
-        _fail(err, "perft")
-    return int(count[0])
+    _fill(pos, hs, lead, t)
+    _check_content(c, pos, hs, lead, t, "")
+    return _perft(c, list(hs), lead, list(t), fl, d)
 
 
 def solve(
     ctx: object, hands: Sequence[int], leader: int, trick: Sequence[int], flags: int
 ) -> tuple[int, int]:
     """Double-dummy solve of a two-player position: ``(tricks, card)``."""
-    if type(flags) is not int or not 0 <= flags <= 7:
-        flags = _check_flags(flags)
+    c = _ctx(ctx)
+    hs, lead, t = _position(hands, leader, trick)
+    if len(hs) != 2:
+        raise ValueError(f"the double-dummy solver takes 2 players, not {len(hs)}")
+    fl = _flags(flags)
     pos = ffi.new("ec_position *")
-    c = _position(ctx, hands, leader, trick, pos)
-    if len(hands) != 2:
-        raise ValueError(f"the double-dummy solver takes 2 players, not {len(hands)}")
+    _fill(pos, hs, lead, t)
+    _check_content(c, pos, hs, lead, t, "")
     best = ffi.new("uint8_t *")
-    v = int(lib.ec_solve(c, pos, flags, best))
+    v = int(lib.ec_solve(c, pos, fl, best))
     if v < 0:
         _fail(v, "solve")
     return v, (best[0] if best[0] != 255 else -1)
@@ -353,25 +426,29 @@ def solve(
 def solve_batch(
     positions: Sequence[tuple[object, Sequence[int], int, Sequence[int]]], flags: int
 ) -> list[tuple[int, int]]:
-    """:func:`solve` for each ``(ctx, hands, leader, trick)``, one C call for the batch."""
-    if type(flags) is not int or not 0 <= flags <= 7:
-        flags = _check_flags(flags)
-    _check_seq(positions, "positions")
-    n = len(positions)
-    for i, p in enumerate(positions):
-        if not (isinstance(p, (list, tuple)) and len(p) == 4):
-            raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
-    ctxs = ffi.new("ec_context[]", max(n, 1))
-    pos = ffi.new("ec_position[]", max(n, 1))
-    for i, (ctx, hands, leader, trick) in enumerate(positions):
-        c = _position(ctx, hands, leader, trick, pos + i)
-        if len(hands) != 2:
-            raise ValueError(f"position {i}: the double-dummy solver takes 2 players")
-        ctxs[i] = c[0]
-    values = ffi.new("int8_t[]", max(n, 1))
-    best = ffi.new("uint8_t[]", max(n, 1))
-    lib.ec_solve_batch(ctxs, 1, pos, n, flags, values, best)
-    return [(values[i], best[i] if best[i] != 255 else -1) for i in range(n)]
+    """:func:`solve` for each ``(ctx, hands, leader, trick)``: every position is copied and
+    checked first, then solved by chunks (one C call each)."""
+    ps = _batch_positions(positions)
+    fl = _flags(flags)
+    for i, (ctx, hs, lead, t) in enumerate(ps):
+        where = f"position {i}: "
+        c = _ctx(ctx, where)
+        one = ffi.new("ec_position *")
+        _fill(one, hs, lead, t)
+        _check_content(c, one, hs, lead, t, where)
+    ctxs = ffi.new("ec_context[]", _POSITIONS_CHUNK)
+    pos = ffi.new("ec_position[]", _POSITIONS_CHUNK)
+    values = ffi.new("int8_t[]", _POSITIONS_CHUNK)
+    best = ffi.new("uint8_t[]", _POSITIONS_CHUNK)
+    out: list[tuple[int, int]] = []
+    for start in range(0, len(ps), _POSITIONS_CHUNK):
+        chunk = ps[start : start + _POSITIONS_CHUNK]
+        for j, (ctx, hs, lead, t) in enumerate(chunk):
+            ctxs[j] = ctx.c[0]
+            _fill(pos + j, hs, lead, t)
+        lib.ec_solve_batch(ctxs, 1, pos, len(chunk), fl, values, best)
+        out.extend((values[j], best[j] if best[j] != 255 else -1) for j in range(len(chunk)))
+    return out
 
 
 # ------------------------------------------- play state (2 players, ec_play in the C core)
@@ -384,17 +461,11 @@ class PlayState:
 
     def __init__(self, ctx: object, hands: Sequence[int], leader: int, flags: int) -> None:
         c = _ctx(ctx)
-        _check_seq(hands, "hands")
-        if len(hands) != 2:
-            raise ValueError(f"a play state has 2 hands, not {len(hands)}")
-        h0, h1 = _mask(hands[0]), _mask(hands[1])
-        if not (_is_int(leader) and 0 <= leader <= 1):
-            raise ValueError(f"leader must be a position 0..1, not {leader!r}")
-        if type(flags) is not int or not 0 <= flags <= 7:
-            flags = _check_flags(flags)
+        h0, h1, lead, fl = _play_args(hands, leader, flags)  # plain ints, checked
         self.p: Any = ffi.new("ec_play *")
-        err = lib.ec_play_init(c, self.p, h0, h1, int(leader), flags)
+        err = lib.ec_play_init(c, self.p, h0, h1, lead, fl)
         if err:
+            _play_content(int(c.deck), h0, h1)
             _fail(err, "play state")
         self.ctx = ctx
         self._c = c
@@ -412,34 +483,35 @@ class PlayState:
         return int(lib.ec_play_legal(self._c, self.p))
 
     def apply(self, card: int) -> int:
-        if type(card) is not int and _is_int(card):
-            card = int(card)
-        if type(card) is not int or not 0 <= card < 64:
-            raise ValueError(f"play {card!r}: a card id is not in this deck")
-        r = int(lib.ec_play_apply(self._c, self.p, card))
+        c = card if type(card) is int else _index(card)  # one conversion, a plain int
+        if c is None or not 0 <= c < 64:
+            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
+        r = int(lib.ec_play_apply(self._c, self.p, c))
         if r < 0:
-            _fail(r, f"play {card}")
+            if r == _EBADCARD:
+                raise ValueError(f"play {c}: a card id is not in this deck")
+            if r == _EILLEGAL:
+                raise ValueError(f"play {c}: the card is not a legal play now")
+            _fail(r, f"play {c}")
         return r
 
     def try_apply(self, card: int) -> int:
-        if type(card) is not int:
-            if not _is_int(card):
-                return -1
-            card = int(card)
-        if not 0 <= card < 64:
+        c = card if type(card) is int else _index(card)
+        if c is None or not 0 <= c < 64:
             return -1
-        r = int(lib.ec_play_apply(self._c, self.p, card))
+        r = int(lib.ec_play_apply(self._c, self.p, c))
         return -1 if r < 0 else r << 1 | self.p.to_move
 
     def apply_unchecked(self, card: int) -> int:
         """``apply`` without the rules: the card must be legal (search code). Only a card
         not held by the position to move raises ValueError (memory safety)."""
-        if type(card) is not int and _is_int(card):
-            card = int(card)
+        c = card if type(card) is int else _index(card)
         p = self.p
-        if not (type(card) is int and 0 <= card < 64 and p.hands[p.to_move] >> card & 1):
-            raise ValueError(f"apply_unchecked({card!r}): not a card of the position to move")
-        return int(lib.ec_play_apply_unchecked(self._c, p, card))
+        if c is None or not (0 <= c < 64 and p.hands[p.to_move] >> c & 1):
+            raise ValueError(
+                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
+            )
+        return int(lib.ec_play_apply_unchecked(self._c, p, c))
 
     def undo(self) -> int:
         r = int(lib.ec_play_undo(self.p))

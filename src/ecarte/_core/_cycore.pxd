@@ -6,6 +6,8 @@ from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "ecarte_core.h" nogil:
     int EC_MAX_PLAYERS
+    int EC_EBADCARD
+    int EC_EILLEGAL
 
     ctypedef struct ec_context:
         uint64_t suit_mask[4]
@@ -78,6 +80,12 @@ cdef extern from "ecarte_core.h" nogil:
                         ec_totals *totals)
     int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
                          uint8_t *best, uint64_t *digest)
+    uint64_t EC_DIGEST_START
+    void ec_totals_init(ec_totals *totals)
+    int ec_random_hands_next(const ec_rules *rules, ec_rng *rng, size_t n, ec_hand_result *out,
+                             ec_totals *totals)
+    int ec_random_solves_next(const ec_rules *rules, ec_rng *rng, size_t n, int8_t *values,
+                              uint8_t *best, uint64_t *digest)
     const char *ec_strerror(int code)
 
     # play state (2 players)

@@ -2,11 +2,15 @@
 """The C core through Cython: the default backend on CPython.
 
 Same functions, same results as ``_pure`` (the oracle); every bad input raises
-``ValueError`` before it reaches C. Batch functions release the GIL.
+``ValueError`` before it reaches C. Arguments are turned into plain values first
+(``operator.index`` for numbers, plain tuples for sequences, the shared rules of
+``_pure``), so no method of a caller's object runs once the checks have begun and
+nothing read afterwards can change. Batch functions work in chunks: each chunk runs
+without the GIL, and signals (Ctrl-C) are checked between chunks.
 """
 
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport SIZE_MAX
 from libc.string cimport memset
 
 from ecarte._core._pure import (
@@ -21,30 +25,50 @@ from ecarte._core._pure import (
     HandResult,
     HandTotals,
     SolveResults,
+    _batch_positions,
+    _check_below,
+    _check_cards,
     _check_depth,
     _check_flags,
+    _check_mask,
     _check_n,
+    _check_options,
     _check_position_index,
     _check_seed,
-    _check_seq,
-    _is_int,
+    _context_args,
+    _index,
+    _legal_content,
+    _play_args,
+    _play_content,
+    _position_args,
+    _position_content,
+    _show,
+    _trick_content,
 )
 
 __all__ = [
     "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "PLAY_ON", "PLAY_OVER",
-    "PLAY_TRICK", "Context", "HandOptions", "HandResult", "HandTotals", "PlayState", "Rng", "SolveResults", "legal_plays", "make_context", "perft",
-    "random_hand_results", "random_hands", "random_solves", "solve", "solve_batch",
-    "trick_winner",
+    "PLAY_TRICK", "Context", "HandOptions", "HandResult", "HandTotals", "PlayState", "Rng",
+    "SolveResults", "legal_plays", "make_context", "perft", "random_hand_results",
+    "random_hands", "random_solves", "solve", "solve_batch", "trick_winner",
 ]
+
+# Chunks of the batch functions: each runs without the GIL in a few milliseconds, and
+# Ctrl-C is checked between them (the results do not depend on these sizes).
+cdef enum:
+    HANDS_CHUNK = 65536
+    RESULTS_CHUNK = 4096
+    SOLVES_CHUNK = 4096
+    POSITIONS_CHUNK = 64
+# perft calls the C core in one piece when the product of the hand sizes over its plies
+# (a bound on the sequences) is at most this; above it, it splits on the first card.
+cdef double PERFT_LEAF = 4194304.0
+
+cdef object _M64 = (1 << 64) - 1
 
 
 cdef int _fail(int code, str what) except -1:
     raise ValueError(f"{what}: {ec_strerror(code).decode()}")
-
-
-cdef inline bint _isint(object x):
-    """An int for the core (``_pure._is_int``): int or a subclass, never a bool."""
-    return type(x) is int or (isinstance(x, int) and not isinstance(x, bool))
 
 
 cdef inline unsigned _flags(object flags) except? 0xFFFFFFFF:
@@ -54,9 +78,35 @@ cdef inline unsigned _flags(object flags) except? 0xFFFFFFFF:
     return <unsigned>_check_flags(flags)
 
 
-cdef inline int _seq(object x, str what) except -1:
-    if type(x) is not list and type(x) is not tuple and not isinstance(x, (list, tuple)):
-        _check_seq(x, what)
+cdef inline uint64_t _mask(object m, str what) except? 0:
+    """A 64-bit mask; the shared check off the fast path (an exact int in range)."""
+    if type(m) is int and 0 <= m <= _M64:
+        return <uint64_t>m
+    return <uint64_t>_check_mask(m, what)
+
+
+cdef tuple _cards(object trick, Py_ssize_t lo, Py_ssize_t hi, str what):
+    """The cards of a trick as a tuple of plain ints 0..63 (``_pure._check_cards``): a list
+    is copied first, so later changes to it cannot reach the C arrays."""
+    cdef tuple t
+    if type(trick) is tuple:
+        t = <tuple>trick
+    elif type(trick) is list:
+        t = tuple(trick)
+    else:
+        return _check_cards(trick, lo, hi, what)
+    if not lo <= len(t) <= hi:
+        return _check_cards(t, lo, hi, what)
+    for c in t:
+        if type(c) is not int or not 0 <= c < 64:
+            return _check_cards(t, lo, hi, what)
+    return t
+
+
+cdef inline int _fill(tuple t, uint8_t *out) except -1:
+    cdef Py_ssize_t i
+    for i in range(len(t)):
+        out[i] = <uint8_t>(<long>t[i])
     return 0
 
 
@@ -109,88 +159,50 @@ def make_context(suit_of, power, trump):
     cdef int8_t s[64]
     cdef uint8_t p[64]
     cdef int i, err
-    _seq(suit_of, "suit_of")
-    _seq(power, "power")
-    if len(suit_of) != 64 or len(power) != 64:
-        raise ValueError("suit_of and power need 64 entries, one per card id")
-    if not (_isint(trump) and -1 <= trump <= 3):
-        raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
+    cdef tuple suits, powers
+    suits, powers, t = _context_args(suit_of, power, trump)  # plain ints, checked
     for i in range(64):
-        if not (_isint(suit_of[i]) and -1 <= suit_of[i] <= 3):
-            raise ValueError(f"card {i}: effective suit {suit_of[i]!r} is not -1..3")
-        s[i] = suit_of[i]
-        if suit_of[i] == -1:
-            p[i] = 0
-            continue
-        if not (_isint(power[i]) and 0 <= power[i] <= 63):
-            raise ValueError(f"card {i}: power {power[i]!r} is not 0..63")
-        p[i] = power[i]
-    err = ec_context_init(&ctx.c, s, p, trump)
+        s[i] = <int8_t>(<long>suits[i])
+        p[i] = <uint8_t>(<long>powers[i])
+    err = ec_context_init(&ctx.c, s, p, <int>t)
     if err:
         _fail(err, "make_context")
     return ctx
 
 
-cdef inline Context _ctx(object ctx):
+cdef inline Context _ctx(object ctx, str where=""):
     if type(ctx) is not Context:
-        raise ValueError(f"not a context of the cython backend: {type(ctx).__name__}")
+        raise ValueError(f"{where}not a context of the cython backend: {type(ctx).__name__}")
     return <Context>ctx
-
-
-cdef inline uint64_t _mask(object m) except? 0:
-    if type(m) is not int and not _isint(m):
-        raise ValueError(f"hand mask {m!r} is not a 64-bit mask")
-    try:
-        return <uint64_t>m
-    except OverflowError:
-        raise ValueError(f"hand mask {m!r} is not a 64-bit mask") from None
-
-
-cdef int _trick(object trick, uint8_t *out, int cap) except -1:
-    _seq(trick, "trick")
-    cdef Py_ssize_t n = len(trick), i = 0
-    cdef long v
-    if n > cap:
-        return n
-    for c in trick:
-        if type(c) is not int and not _isint(c):
-            raise ValueError(f"card id {c!r} is not in this deck")
-        try:
-            v = c
-        except OverflowError:
-            v = -1
-        if not 0 <= v < 64:
-            raise ValueError(f"card id {c!r} is not in this deck")
-        out[i] = <uint8_t>v
-        i += 1
-    return n
 
 
 def legal_plays(ctx, hand, trick, flags):
     """Mask of the cards of ``hand`` that may be played to ``trick`` (see ``_pure``)."""
-    cdef unsigned fl = _flags(flags)
     cdef Context cx = _ctx(ctx)
-    cdef uint64_t h = _mask(hand), out = 0
-    cdef uint8_t t[4]
-    cdef int n = _trick(trick, t, 4), err
-    if n > 3:
-        raise ValueError(f"a trick in progress holds 0 to 3 cards, not {n}")
-    err = ec_legal_plays(&cx.c, h, t, n, fl, &out)
+    cdef uint64_t h = _mask(hand, "hand mask"), out = 0
+    cdef tuple t = _cards(trick, 0, 3, "a trick in progress holds 0 to 3 cards, not {}")
+    cdef unsigned fl = _flags(flags)
+    cdef uint8_t tc[4]
+    cdef int err
+    _fill(t, tc)
+    err = ec_legal_plays(&cx.c, h, tc, <int>len(t), fl, &out)
     if err:
-        _fail(err, f"legal_plays({hand:#x}, {list(trick)})")
+        _legal_content(cx.c.deck, h, t)
+        _fail(err, f"legal_plays({h:#x}, {list(t)})")
     return out
 
 
 def trick_winner(ctx, trick):
     """Index in ``trick`` of the card winning it."""
     cdef Context cx = _ctx(ctx)
-    cdef uint8_t t[4]
-    cdef int n = _trick(trick, t, 4), r
-    if not 1 <= n <= 4:
-        raise ValueError(f"a trick holds 1 to 4 cards, not {n}")
-    r = ec_trick_winner(&cx.c, t, n)
+    cdef tuple t = _cards(trick, 1, 4, "a trick holds 1 to 4 cards, not {}")
+    cdef uint8_t tc[4]
+    cdef int r
+    _fill(t, tc)
+    r = ec_trick_winner(&cx.c, tc, <int>len(t))
     if r < 0:
-        _fail(r, f"trick_winner({list(trick)})")
+        _trick_content(cx.c.deck, t)
+        _fail(r, f"trick_winner({list(t)})")
     return r
 
 
@@ -206,157 +218,241 @@ cdef class Rng:
         return ec_rng_next(&self.r)
 
     def below(self, n):
-        if not (_isint(n) and 1 <= n < (1 << 32)):
-            raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
-        return ec_rng_below(&self.r, <uint32_t>n)
+        if type(n) is int and 1 <= n <= 0xFFFFFFFF:
+            return ec_rng_below(&self.r, <uint32_t>n)
+        return ec_rng_below(&self.r, <uint32_t>_check_below(n))
 
 
 cdef int _rules(object options, ec_rules *r) except -1:
-    if options is None:
-        options = HandOptions()
-    if not isinstance(options, HandOptions):
-        raise ValueError(f"options must be HandOptions, not {type(options).__name__}")
-    options.check()
+    """``options`` (checked and made plain by ``_pure._check_options``) as ``ec_rules``."""
+    cdef int i, err
+    opts = _check_options(options)
+    order = opts.order
     for i in range(8):
-        r.order[i] = options.order[i]
-    r.elder_min_discard = options.elder_min_discard
-    r.dealer_min_discard = options.dealer_min_discard
-    r.play_flags = options.play_flags
-    r.penalty_to_dealer = options.penalty_to_dealer
-    r.penalty_every_refusal = options.penalty_every_refusal
-    r.vole_penalty = options.vole_penalty
-    r.deal_pattern = options.deal_pattern
-    r.king_points = options.king_points
+        r.order[i] = <uint8_t>(<long>order[i])
+    r.elder_min_discard = <uint8_t>(<long>opts.elder_min_discard)
+    r.dealer_min_discard = <uint8_t>(<long>opts.dealer_min_discard)
+    r.play_flags = <uint8_t>(<long>opts.play_flags)
+    r.penalty_to_dealer = opts.penalty_to_dealer is True
+    r.penalty_every_refusal = opts.penalty_every_refusal is True
+    r.vole_penalty = <uint8_t>(<long>opts.vole_penalty)
+    r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
+    r.king_points = opts.king_points is True
     err = ec_rules_check(r)
     if err:
         _fail(err, "options")
     return 0
 
 
-cdef size_t _batch_args(object n, object seed, size_t item) except? 0:
-    """``n`` as a size_t (at most ``MAX_BATCH``, as in every backend), after checking that
-    ``n`` items of ``item`` bytes can be allocated without overflow."""
-    cdef object count = _check_n(n)
-    _check_seed(seed)
-    if item and count > SIZE_MAX // item:
-        raise MemoryError(f"{count} results do not fit in memory")
-    return <size_t>count
+cdef inline size_t _chunk(size_t left, size_t size) nogil:
+    return left if left < size else size
 
 
 def random_hands(n, seed, options=None):
-    """Play ``n`` random hands from ``seed`` (without the GIL); totals and digest."""
+    """Play ``n`` random hands from ``seed``; totals and digest. Chunks of hands run
+    without the GIL, with a check for signals between them; no memory grows with ``n``."""
     cdef ec_rules r
     cdef ec_totals t
-    cdef size_t cn
-    cdef uint64_t cs
-    cn = _batch_args(n, seed, 0)
+    cdef ec_rng rng
+    cdef size_t left, k
+    left = <size_t>_check_n(n)
+    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
     _rules(options, &r)
-    cs = seed
-    with nogil:
-        ec_random_hands(&r, cs, cn, NULL, &t)
+    ec_totals_init(&t)
+    while left:
+        k = _chunk(left, HANDS_CHUNK)
+        with nogil:
+            ec_random_hands_next(&r, &rng, k, NULL, &t)
+        left -= k
+        PyErr_CheckSignals()
     return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
                       t.exchanges, t.actions, t.digest)
 
 
 def random_hand_results(n, seed, options=None):
-    """Play ``n`` random hands from ``seed`` and return each result."""
+    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
+    chunks played without the GIL; Ctrl-C is checked between them)."""
     cdef ec_rules r
-    cdef size_t cn, i
-    cdef uint64_t cs
-    cdef ec_hand_result *out
-    cn = _batch_args(n, seed, sizeof(ec_hand_result))
+    cdef ec_rng rng
+    cdef size_t left, k, i
+    cdef ec_hand_result out[RESULTS_CHUNK]
+    cdef list results = []
+    left = <size_t>_check_n(n)
+    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
     _rules(options, &r)
-    cs = seed
-    out = <ec_hand_result *>PyMem_Malloc(max(cn, 1) * sizeof(ec_hand_result))
-    if out == NULL:
-        raise MemoryError()
-    try:
+    while left:
+        k = _chunk(left, RESULTS_CHUNK)
         with nogil:
-            ec_random_hands(&r, cs, cn, out, NULL)
-        return [HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
-                           out[i].tricks[1], out[i].exchanges, out[i].flags, out[i].actions)
-                for i in range(cn)]
-    finally:
-        PyMem_Free(out)
+            ec_random_hands_next(&r, &rng, k, out, NULL)
+        for i in range(k):
+            results.append(HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
+                                      out[i].tricks[1], out[i].exchanges, out[i].flags,
+                                      out[i].actions))
+        left -= k
+        PyErr_CheckSignals()
+    return results
 
 
 def random_solves(n, seed, options=None):
-    """Deal ``n`` random hands and solve each from the first trick (without the GIL)."""
+    """Deal ``n`` random hands and solve each from the first trick (chunks without the GIL,
+    Ctrl-C checked between them)."""
     cdef ec_rules r
-    cdef size_t cn, i
-    cdef uint64_t cs, digest = 0
-    cdef int8_t *values
-    cdef uint8_t *best
-    cn = _batch_args(n, seed, 1)
+    cdef ec_rng rng
+    cdef size_t left, k, i
+    cdef uint64_t digest = EC_DIGEST_START
+    cdef int8_t values[SOLVES_CHUNK]
+    cdef uint8_t best[SOLVES_CHUNK]
+    cdef list vs = [], ms = []
+    left = <size_t>_check_n(n)
+    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
     _rules(options, &r)
-    cs = seed
-    values = <int8_t *>PyMem_Malloc(max(cn, 1))
-    best = <uint8_t *>PyMem_Malloc(max(cn, 1))
-    if values == NULL or best == NULL:
-        PyMem_Free(values)
-        PyMem_Free(best)
-        raise MemoryError()
-    try:
+    while left:
+        k = _chunk(left, SOLVES_CHUNK)
         with nogil:
-            ec_random_solves(&r, cs, cn, values, best, &digest)
-        return SolveResults([values[i] for i in range(cn)],
-                            [best[i] if best[i] != 255 else -1 for i in range(cn)], digest)
-    finally:
-        PyMem_Free(values)
-        PyMem_Free(best)
+            ec_random_solves_next(&r, &rng, k, values, best, &digest)
+        for i in range(k):
+            vs.append(values[i])
+            ms.append(best[i] if best[i] != 255 else -1)
+        left -= k
+        PyErr_CheckSignals()
+    return SolveResults(vs, ms, digest)
 
 
-cdef int _position(object ctx, object hands, object leader, object trick,
-                   ec_position *pos) except -1:
-    cdef Context cx = _ctx(ctx)
-    _seq(hands, "hands")
-    cdef Py_ssize_t np = len(hands), i
-    cdef int nt, err
+cdef int _fill_position(tuple hands, long leader, tuple trick, ec_position *pos) except -1:
+    cdef Py_ssize_t i
     memset(pos, 0, sizeof(ec_position))
-    if not 2 <= np <= 4:
-        raise ValueError(f"a position has 2 to 4 hands, not {np}")
-    for i in range(np):
-        pos.hands[i] = _mask(hands[i])
-    if not (_isint(leader) and 0 <= leader < np):
-        raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
-    nt = _trick(trick, pos.trick, 3)
-    if nt >= np:
-        raise ValueError(f"a trick in progress holds 0 to {np - 1} cards, not {nt}")
-    pos.nplayers = <uint8_t>np
+    for i in range(len(hands)):
+        pos.hands[i] = <uint64_t>hands[i]
+    pos.nplayers = <uint8_t>len(hands)
     pos.leader = <uint8_t>leader
-    pos.ntrick = <uint8_t>nt
-    err = ec_position_check(&cx.c, pos)
-    if err:
-        _fail(err, f"position {[hex(h) for h in hands]}, leader {leader}, trick {list(trick)}")
+    pos.ntrick = <uint8_t>len(trick)
+    _fill(trick, pos.trick)
     return 0
 
 
-def perft(ctx, hands, leader, trick, flags, depth):
-    """Number of distinct play sequences of ``depth`` cards from the position."""
-    cdef ec_position pos
-    cdef uint64_t count = 0
-    cdef int d, err
-    cdef unsigned fl = _flags(flags)
-    _position(ctx, hands, leader, trick, &pos)
-    d = _check_depth(depth)
-    cdef Context cx = <Context>ctx
-    with nogil:
-        err = ec_perft(&cx.c, &pos, fl, d, &count)
+cdef tuple _position(object hands, object leader, object trick):
+    """``(hands, leader, trick)`` as plain values (``_pure._position_args``), with a fast
+    path for exact ints in lists or tuples (copied first)."""
+    cdef tuple hs
+    cdef Py_ssize_t np
+    if type(hands) is tuple:
+        hs = <tuple>hands
+    elif type(hands) is list:
+        hs = tuple(hands)
+    else:
+        return _position_args(hands, leader, trick)
+    np = len(hs)
+    if type(trick) is tuple:
+        t = <tuple>trick
+    elif type(trick) is list:
+        t = tuple(trick)
+    else:
+        return _position_args(hs, leader, trick)
+    if 2 <= np <= 4 and type(leader) is int and 0 <= leader < np and len(t) < np:
+        for h in hs:
+            if type(h) is not int or not 0 <= h <= _M64:
+                return _position_args(hs, leader, t)
+        for c in t:
+            if type(c) is not int or not 0 <= c < 64:
+                return _position_args(hs, leader, t)
+        return hs, leader, t
+    return _position_args(hs, leader, t)
+
+
+cdef int _check_content(Context cx, tuple hands, long leader, tuple trick, ec_position *pos,
+                        str where) except -1:
+    cdef int err = ec_position_check(&cx.c, pos)
     if err:
-        _fail(err, "perft")
-    return count
+        _position_content(cx.c.deck, hands, leader, trick, where)
+        _fail(err, f"{where}position")
+    return 0
+
+
+cdef double _perft_bound(const ec_position *pos, int depth) noexcept nogil:
+    """The product of the movers' hand sizes over ``depth`` plies: a bound on the number
+    of sequences (after a trick every hand has the same size, whoever leads)."""
+    cdef int sizes[4]
+    cdef int np = pos.nplayers, mover = (pos.leader + pos.ntrick) % pos.nplayers, i
+    cdef double b = 1.0
+    cdef uint64_t m
+    for i in range(np):
+        m = pos.hands[i]
+        sizes[i] = 0
+        while m:
+            m &= m - 1
+            sizes[i] += 1
+    for i in range(depth):
+        if sizes[mover] == 0:
+            break
+        b *= sizes[mover]
+        sizes[mover] -= 1
+        mover = (mover + 1) % np
+    return b
+
+
+cdef uint64_t _perft(const ec_context *ctx, const ec_position *pos, unsigned flags,
+                     int depth) except? 0xFFFFFFFFFFFFFFFF:
+    """``ec_perft`` on a checked position, split on the first card while the bound is large:
+    each piece runs without the GIL and signals are checked between pieces. The sum is the
+    C recursion's (uint64 arithmetic)."""
+    cdef uint64_t count = 0, total = 0, legal, h
+    cdef ec_position child
+    cdef uint8_t full[4]
+    cdef int mover, c, w, np = pos.nplayers
+    if depth <= 1 or _perft_bound(pos, depth) <= PERFT_LEAF:
+        with nogil:
+            ec_perft(ctx, pos, flags, depth, &count)
+        PyErr_CheckSignals()
+        return count
+    mover = (pos.leader + pos.ntrick) % np
+    h = pos.hands[mover]
+    legal = ec_legal_plays_unchecked(ctx, h, pos.trick, pos.ntrick, flags)
+    while legal:
+        c = 0
+        while not (legal >> c) & 1:
+            c += 1
+        legal &= legal - 1
+        child = pos[0]
+        child.hands[mover] = h & ~((<uint64_t>1) << c)
+        if pos.ntrick + 1 == np:
+            for w in range(pos.ntrick):
+                full[w] = pos.trick[w]
+            full[pos.ntrick] = <uint8_t>c
+            w = ec_trick_winner_unchecked(ctx, full, np)
+            child.leader = <uint8_t>((pos.leader + w) % np)
+            child.ntrick = 0
+        else:
+            child.trick[pos.ntrick] = <uint8_t>c
+            child.ntrick = pos.ntrick + 1
+        total += _perft(ctx, &child, flags, depth - 1)
+    return total
+
+
+def perft(ctx, hands, leader, trick, flags, depth):
+    """Number of distinct play sequences of ``depth`` cards from the position (split into
+    pieces run without the GIL; Ctrl-C is checked between them)."""
+    cdef Context cx = _ctx(ctx)
+    cdef ec_position pos
+    hs, lead, t = _position(hands, leader, trick)
+    cdef unsigned fl = _flags(flags)
+    cdef int d = _check_depth(depth)
+    _fill_position(hs, lead, t, &pos)
+    _check_content(cx, hs, lead, t, &pos, "")
+    return _perft(&cx.c, &pos, fl, d)
 
 
 def solve(ctx, hands, leader, trick, flags):
     """Double-dummy solve of a two-player position: ``(tricks, card)``."""
+    cdef Context cx = _ctx(ctx)
     cdef ec_position pos
     cdef uint8_t best = 255
     cdef int v
+    hs, lead, t = _position(hands, leader, trick)
+    if len(hs) != 2:
+        raise ValueError(f"the double-dummy solver takes 2 players, not {len(hs)}")
     cdef unsigned fl = _flags(flags)
-    _position(ctx, hands, leader, trick, &pos)
-    if pos.nplayers != 2:
-        raise ValueError(f"the double-dummy solver takes 2 players, not {pos.nplayers}")
-    cdef Context cx = <Context>ctx
+    _fill_position(hs, lead, t, &pos)
+    _check_content(cx, hs, lead, t, &pos, "")
     with nogil:
         v = ec_solve(&cx.c, &pos, fl, &best)
     if v < 0:
@@ -365,37 +461,44 @@ def solve(ctx, hands, leader, trick, flags):
 
 
 def solve_batch(positions, flags):
-    """:func:`solve` for each ``(ctx, hands, leader, trick)``, the loop without the GIL."""
+    """:func:`solve` for each ``(ctx, hands, leader, trick)``: every position is copied and
+    checked first, then solved in chunks without the GIL (Ctrl-C checked between them)."""
+    cdef tuple ps = _batch_positions(positions)
     cdef unsigned fl = _flags(flags)
-    _seq(positions, "positions")
-    cdef Py_ssize_t n = len(positions), i
-    if <size_t>n > SIZE_MAX // sizeof(ec_context):
-        raise MemoryError(f"{n} positions do not fit in memory")
+    cdef Py_ssize_t n = len(ps), i, j, k
+    cdef ec_position one
+    cdef ec_context *ctxs
+    cdef ec_position pos[POSITIONS_CHUNK]
+    cdef int8_t values[POSITIONS_CHUNK]
+    cdef uint8_t best[POSITIONS_CHUNK]
+    cdef list out = []
+    cdef Context cx
     for i in range(n):
-        p = positions[i]
-        if not (isinstance(p, (list, tuple)) and len(p) == 4):
-            raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
-    cdef ec_context *ctxs = <ec_context *>PyMem_Malloc(max(n, 1) * sizeof(ec_context))
-    cdef ec_position *pos = <ec_position *>PyMem_Malloc(max(n, 1) * sizeof(ec_position))
-    cdef int8_t *values = <int8_t *>PyMem_Malloc(max(n, 1))
-    cdef uint8_t *best = <uint8_t *>PyMem_Malloc(max(n, 1))
+        where = f"position {i}: "
+        ctx, hs, lead, t = ps[i]
+        cx = _ctx(ctx, where)
+        _fill_position(hs, lead, t, &one)
+        _check_content(cx, hs, lead, t, &one, where)
+    ctxs = <ec_context *>PyMem_Malloc(POSITIONS_CHUNK * sizeof(ec_context))  # one chunk
+    if ctxs == NULL:
+        raise MemoryError()
     try:
-        if ctxs == NULL or pos == NULL or values == NULL or best == NULL:
-            raise MemoryError()
-        for i in range(n):
-            ctx, hands, leader, trick = positions[i]
-            _position(ctx, hands, leader, trick, &pos[i])
-            if pos[i].nplayers != 2:
-                raise ValueError(f"position {i}: the double-dummy solver takes 2 players")
-            ctxs[i] = (<Context>ctx).c
-        with nogil:
-            ec_solve_batch(ctxs, 1, pos, n, fl, values, best)
-        return [(values[i], best[i] if best[i] != 255 else -1) for i in range(n)]
+        i = 0
+        while i < n:
+            k = min(n - i, POSITIONS_CHUNK)
+            for j in range(k):
+                ctx, hs, lead, t = ps[i + j]
+                ctxs[j] = (<Context>ctx).c
+                _fill_position(hs, lead, t, &pos[j])
+            with nogil:
+                ec_solve_batch(ctxs, 1, pos, <size_t>k, fl, values, best)
+            for j in range(k):
+                out.append((values[j], best[j] if best[j] != 255 else -1))
+            i += k
+            PyErr_CheckSignals()
     finally:
         PyMem_Free(ctxs)
-        PyMem_Free(pos)
-        PyMem_Free(values)
-        PyMem_Free(best)
+    return out
 
 
 # ------------------------------------------- play state (2 players, ec_play in the C core)
@@ -410,19 +513,11 @@ cdef class PlayState:
 
     def __init__(self, ctx, hands, leader, flags):
         cdef Context cx = _ctx(ctx)
-        cdef uint64_t h0, h1
         cdef int err
-        cdef unsigned fl
-        _seq(hands, "hands")
-        if len(hands) != 2:
-            raise ValueError(f"a play state has 2 hands, not {len(hands)}")
-        h0 = _mask(hands[0])
-        h1 = _mask(hands[1])
-        if not (_isint(leader) and 0 <= leader <= 1):
-            raise ValueError(f"leader must be a position 0..1, not {leader!r}")
-        fl = _flags(flags)
-        err = ec_play_init(&cx.c, &self.p, h0, h1, leader, fl)
+        h0, h1, lead, fl = _play_args(hands, leader, flags)  # plain ints, checked
+        err = ec_play_init(&cx.c, &self.p, <uint64_t>h0, <uint64_t>h1, <int>lead, <unsigned>fl)
         if err:
+            _play_content(cx.c.deck, h0, h1)
             _fail(err, "play state")
         self.ctx = cx
 
@@ -442,27 +537,27 @@ cdef class PlayState:
     def apply(self, card):
         """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
         cdef int c, r
-        if type(card) is int and 0 <= card < 64:
-            c = card
-        elif _isint(card) and 0 <= card < 64:
-            c = int(card)
-        else:
-            raise ValueError(f"play {card!r}: a card id is not in this deck")
+        v = card if type(card) is int else _index(card)  # one conversion, a plain int
+        if v is None or not 0 <= v < 64:
+            raise ValueError(f"play {_show(card, v)}: a card id is not in this deck")
+        c = <int>v
         r = ec_play_apply(&self.ctx.c, &self.p, c)
+        if r == EC_EBADCARD:
+            raise ValueError(f"play {c}: a card id is not in this deck")
+        if r == EC_EILLEGAL:
+            raise ValueError(f"play {c}: the card is not a legal play now")
         if r < 0:
-            _fail(r, f"play {card}")
+            _fail(r, f"play {c}")
         return r
 
     def try_apply(self, card):
         """-1 (no change) for a card that may not be played (or no card id at all), else
         ``status << 1 | to_move``."""
         cdef int c, r
-        if type(card) is int and 0 <= card < 64:
-            c = card
-        elif _isint(card) and 0 <= card < 64:
-            c = int(card)
-        else:
+        v = card if type(card) is int else _index(card)
+        if v is None or not 0 <= v < 64:
             return -1
+        c = <int>v
         r = ec_play_apply(&self.ctx.c, &self.p, c)
         if r < 0:
             return -1
@@ -471,11 +566,12 @@ cdef class PlayState:
     def apply_unchecked(self, card):
         """``apply`` without the rules: the card must be legal (search code). Only a card
         not held by the position to move raises ValueError (memory safety)."""
-        cdef int c = -1
-        if (type(card) is int or _isint(card)) and 0 <= card < 64:
-            c = card
-        if c < 0 or not (self.p.hands[self.p.to_move] >> c) & 1:
-            raise ValueError(f"apply_unchecked({card!r}): not a card of the position to move")
+        cdef int c
+        v = card if type(card) is int else _index(card)
+        if v is None or not 0 <= v < 64 or not (self.p.hands[self.p.to_move] >> <int>v) & 1:
+            raise ValueError(
+                f"apply_unchecked({_show(card, v)}): not a card of the position to move")
+        c = <int>v
         return ec_play_apply_unchecked(&self.ctx.c, &self.p, c)
 
     def undo(self):
@@ -503,9 +599,9 @@ cdef class PlayState:
 
     def hand(self, position):
         """The hand of position 0 or 1."""
-        if type(position) is int and 0 <= position <= 1:
-            return self.p.hands[<int>position]
-        return self.p.hands[<int>_check_position_index(position)]
+        cdef int i = <int>(position if type(position) is int and 0 <= position <= 1
+                           else _check_position_index(position))
+        return self.p.hands[i]
 
     @property
     def won(self):

@@ -17,8 +17,9 @@ step for step, so every backend gives identical numbers for the same seed.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, NamedTuple, TypeGuard, cast
 
 from attrs import field, frozen
 
@@ -64,51 +65,258 @@ MAX_BATCH = 1 << 40
 MAX_PERFT_DEPTH = 64
 """The deepest ``perft``."""
 
-# Argument checks shared by the three backends (the compiled ones call these on their slow
-# path), so that every backend rejects the same input with the same message. The rule: an
-# int is an ``int`` or a subclass (``IntEnum``), never a ``bool``; a sequence argument is a
-# list or a tuple; anything else, of a wrong type or out of range, raises ValueError.
+# The argument layer shared by the three backends: every core function turns its arguments
+# into plain values here (or with the same rules on a compiled fast path) before it checks
+# anything, so that every backend rejects the same input with the same message and no
+# method of a caller's object runs once the checks have begun. The rules (docs/c-core.md):
+#
+# - a number goes through ``operator.index`` once (``int``, ``IntEnum``, numpy integers),
+#   never a ``bool``; the plain int it gives is the only value read afterwards, so an int
+#   subclass's comparison methods are never called;
+# - a sequence argument is a list or a tuple, copied into a plain tuple first;
+# - anything wrong, a wrong type as much as a value out of range, raises ValueError whose
+#   message names the argument.
+
+
+def _index(x: object) -> int | None:
+    """``x`` as a plain int through ``operator.index``, or None for a bool or anything that
+    is not an integer."""
+    if type(x) is int:
+        return x
+    if type(x) is bool:  # bool cannot be subclassed; isinstance() could run __class__
+        return None
+    try:
+        return operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+_SHOWN = (float, bool, str, bytes, complex, type(None))
+
+
+def _show(x: object, v: int | None) -> str:
+    """How a message shows a rejected argument: the plain int it converted to, the repr of
+    a builtin value, else only its type (no method of the caller's object runs)."""
+    if v is not None:
+        return repr(v)
+    if type(x) in _SHOWN:
+        return repr(x)
+    return f"a {type(x).__name__}"
 
 
 def _is_int(x: object) -> TypeGuard[int]:
-    """An int for the core: ``int`` or a subclass such as ``IntEnum``, never a ``bool``."""
-    return type(x) is int or (isinstance(x, int) and not isinstance(x, bool))
+    """An int for the core: ``operator.index`` takes it and it is not a ``bool``."""
+    return _index(x) is not None
+
+
+def _tuple(x: object, what: str) -> tuple[Any, ...]:
+    """A sequence argument copied into a plain tuple; ValueError unless a list or a tuple."""
+    if type(x) is tuple:
+        return x
+    if issubclass(type(x), (list, tuple)):
+        return tuple(cast("list[Any] | tuple[Any, ...]", x))
+    raise ValueError(f"{what} must be a list or a tuple, not {type(x).__name__}")
 
 
 def _check_seq(x: object, what: str) -> None:
-    if not isinstance(x, (list, tuple)):
-        raise ValueError(f"{what} must be a list or a tuple, not {type(x).__name__}")
+    _tuple(x, what)
+
+
+def _check_int(x: object, lo: int, hi: int, message: str) -> int:
+    """``x`` as a plain int in ``lo..hi``, else ValueError: ``message`` with ``{}`` for
+    the argument."""
+    v = _index(x)
+    if v is None or not lo <= v <= hi:
+        raise ValueError(message.format(_show(x, v)))
+    return v
 
 
 def _check_flags(flags: object) -> int:
     """``flags`` as a plain int; ValueError unless an int 0..7."""
-    if not (_is_int(flags) and 0 <= flags <= 7):
-        raise ValueError(f"flags {flags!r} are not a combination of MUST_* flags (an int 0..7)")
-    return int(flags)
+    return _check_int(flags, 0, 7, "flags {} are not a combination of MUST_* flags (an int 0..7)")
 
 
 def _check_depth(depth: object) -> int:
-    if not (_is_int(depth) and 0 <= depth <= MAX_PERFT_DEPTH):
-        raise ValueError(f"perft depth must be an int 0..{MAX_PERFT_DEPTH}, not {depth!r}")
-    return int(depth)
+    return _check_int(
+        depth, 0, MAX_PERFT_DEPTH, f"perft depth must be an int 0..{MAX_PERFT_DEPTH}, not {{}}"
+    )
 
 
 def _check_n(n: object) -> int:
-    if not (_is_int(n) and 0 <= n <= MAX_BATCH):
-        raise ValueError(f"n must be an int 0..2**40, not {n!r}")
-    return int(n)
+    return _check_int(n, 0, MAX_BATCH, "n must be an int 0..2**40, not {}")
 
 
 def _check_seed(seed: object) -> int:
-    if not (_is_int(seed) and 0 <= seed <= _M64):
-        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
-    return int(seed)
+    return _check_int(seed, 0, _M64, "seed must be an int in 0..2**64-1, not {}")
+
+
+def _check_below(n: object) -> int:
+    return _check_int(n, 1, _BUDGET - 1, "below() needs 1 <= n < 2**32, not {}")
 
 
 def _check_position_index(position: object) -> int:
-    if not (_is_int(position) and 0 <= position <= 1):
-        raise ValueError(f"position must be 0 or 1, not {position!r}")
-    return int(position)
+    return _check_int(position, 0, 1, "position must be 0 or 1, not {}")
+
+
+def _check_mask(m: object, what: str = "hand mask") -> int:
+    return _check_int(m, 0, _M64, what + " {} is not a 64-bit mask")
+
+
+def _check_cards(trick: object, lo: int, hi: int, what: str) -> tuple[int, ...]:
+    """The cards of ``trick`` as plain ints 0..63, ``lo`` to ``hi`` of them (``what``:
+    the sentence for a wrong count, with ``{}`` for it)."""
+    t = _tuple(trick, "trick")
+    if not lo <= len(t) <= hi:
+        raise ValueError(what.format(len(t)))
+    if all(type(c) is int and 0 <= c < 64 for c in t):
+        return t
+    return tuple(_check_int(c, 0, 63, "trick: card id {} is not in this deck") for c in t)
+
+
+def _trick_content(deck: int, trick: tuple[int, ...]) -> int:
+    """The mask of ``trick`` (plain ints 0..63); ValueError for a card outside ``deck`` or a
+    card played twice."""
+    seen = 0
+    for c in trick:
+        if not deck >> c & 1:
+            raise ValueError(f"trick: card id {c} is not in this deck")
+        if seen >> c & 1:
+            raise ValueError(f"trick: card id {c} played twice in one trick")
+        seen |= 1 << c
+    return seen
+
+
+def _legal_content(deck: int, hand: int, trick: tuple[int, ...]) -> None:
+    seen = _trick_content(deck, trick)
+    if hand & ~deck:
+        raise ValueError("hand holds a card that is not in this deck")
+    if hand & seen:
+        raise ValueError(f"card ids {_bits(hand & seen)} are both in the hand and in the trick")
+
+
+def _context_args(
+    suit_of: object, power: object, trump: object
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """``make_context``'s arguments as plain values: 64 suits -1..3, 64 powers 0..63 (0 for
+    a card outside the deck, whatever was given), the trump -1..3."""
+    suits = _tuple(suit_of, "suit_of")
+    powers = _tuple(power, "power")
+    if len(suits) != 64 or len(powers) != 64:
+        raise ValueError("suit_of and power need 64 entries, one per card id")
+    t = _check_int(trump, NO_TRUMP, 3, "trump must be a suit 0..3 or -1, not {}")
+    out_s: list[int] = []
+    out_p: list[int] = []
+    for card in range(64):
+        s = _check_int(suits[card], -1, 3, f"suit_of[{card}]: effective suit {{}} is not -1..3")
+        out_s.append(s)
+        if s == -1:
+            out_p.append(0)
+            continue
+        p = _check_int(powers[card], 0, _TRUMP_BONUS - 1, f"power[{card}]: power {{}} is not 0..63")
+        out_p.append(p)
+    return tuple(out_s), tuple(out_p), t
+
+
+def _position_args(
+    hands: object, leader: object, trick: object, where: str = ""
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """A position's hands, leader and trick as plain values, their shapes checked (2 to 4
+    hands, a leader among them, fewer cards in the trick than hands); ``where`` prefixes
+    every message (``"position 3: "`` in a batch)."""
+    hs = _tuple(hands, where + "hands")
+    np = len(hs)
+    if not 2 <= np <= 4:
+        raise ValueError(f"{where}a position has 2 to 4 hands, not {np}")
+    masks = tuple(_check_mask(h, f"{where}hands[{i}]: hand mask") for i, h in enumerate(hs))
+    lead = _check_int(leader, 0, np - 1, f"{where}leader must be a seat 0..{np - 1}, not {{}}")
+    try:
+        t = _check_cards(
+            trick, 0, np - 1, f"a trick in progress holds 0 to {np - 1} cards, not {{}}"
+        )
+    except ValueError as exc:
+        raise ValueError(f"{where}{exc}") from None
+    return masks, lead, t
+
+
+def _position_content(
+    deck: int, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], where: str = ""
+) -> None:
+    """ValueError unless the position (plain values, shapes checked) can arise in ``deck``:
+    cards in the deck, each in one place, hand sizes that fit the trick in progress."""
+    try:
+        seen = _trick_content(deck, trick)
+    except ValueError as exc:
+        raise ValueError(f"{where}{exc}") from None
+    everything = seen
+    for h in hands:
+        if h & ~deck:
+            raise ValueError(f"{where}a hand holds a card that is not in this deck")
+        if h & seen:
+            raise ValueError(
+                f"{where}card ids {_bits(h & seen)} are both in a hand and in the trick"
+            )
+        if h & everything:
+            raise ValueError(f"{where}card ids {_bits(h & everything)} are in two hands")
+        everything |= h
+    np = len(hands)
+    size = hands[(leader + len(trick)) % np].bit_count()
+    for i in range(np):
+        want = size - 1 if i < len(trick) else size
+        if hands[(leader + i) % np].bit_count() != want:
+            raise ValueError(
+                f"{where}hand sizes {[h.bit_count() for h in hands]} cannot arise with leader "
+                f"{leader} and {len(trick)} card(s) in the trick"
+            )
+
+
+def _batch_positions(
+    positions: object,
+) -> tuple[tuple[Any, tuple[int, ...], int, tuple[int, ...]], ...]:
+    """``solve_batch``'s positions as plain ``(ctx, hands, leader, trick)`` tuples, shapes
+    checked (two hands each); the contexts are checked by the backend."""
+    out = []
+    for i, p in enumerate(_tuple(positions, "positions")):
+        if not issubclass(type(p), (list, tuple)):
+            raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
+        q = tuple(p)
+        if len(q) != 4:
+            raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
+        hands, leader, trick = _position_args(q[1], q[2], q[3], f"position {i}: ")
+        if len(hands) != 2:
+            raise ValueError(
+                f"position {i}: the double-dummy solver takes 2 players, not {len(hands)}"
+            )
+        out.append((q[0], hands, leader, trick))
+    return tuple(out)
+
+
+def _play_args(hands: object, leader: object, flags: object) -> tuple[int, int, int, int]:
+    """``PlayState``'s hands, leader and flags as plain ints."""
+    hs = _tuple(hands, "hands")
+    if len(hs) != 2:
+        raise ValueError(f"a play state has 2 hands, not {len(hs)}")
+    h0 = _check_mask(hs[0], "hands[0]: hand mask")
+    h1 = _check_mask(hs[1], "hands[1]: hand mask")
+    lead = _check_int(leader, 0, 1, "leader must be a position 0..1, not {}")
+    return h0, h1, lead, _check_flags(flags)
+
+
+def _play_content(deck: int, h0: int, h1: int) -> None:
+    if (h0 | h1) & ~deck:
+        raise ValueError("play state: a card id is not in this deck")
+    if h0 & h1:
+        raise ValueError("play state: a card appears twice")
+    n = h0.bit_count()
+    if n != h1.bit_count() or n > _PLAY_MAX_TRICKS:
+        raise ValueError("play state: hands of equal size, at most 5 cards, are needed")
+
+
+def _check_options(options: object) -> HandOptions:
+    """``options`` (None: classic) as a ``HandOptions`` of plain values, checked."""
+    opts = HandOptions() if options is None else options
+    if not issubclass(type(opts), HandOptions):
+        raise ValueError(f"options must be HandOptions, not {type(opts).__name__}")
+    return cast(HandOptions, opts).plain()
 
 
 class TrickContext:
@@ -123,28 +331,14 @@ class TrickContext:
     __slots__ = ("above", "beaten_by", "deck", "distinct", "power", "suit_mask", "suit_of", "trump")
 
     def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
-        _check_seq(suit_of, "suit_of")
-        _check_seq(power, "power")
-        if len(suit_of) != 64 or len(power) != 64:
-            raise ValueError("suit_of and power need 64 entries, one per card id")
-        if not (_is_int(trump) and NO_TRUMP <= trump <= 3):
-            raise ValueError(f"trump must be a suit 0..3 or -1, not {trump!r}")
+        suits, powers, trump = _context_args(suit_of, power, trump)
         masks = [0, 0, 0, 0]
-        suits = [-1] * 64
-        powers = [0] * 64
-        for card, suit in enumerate(suit_of):
-            if not (_is_int(suit) and -1 <= suit <= 3):
-                raise ValueError(f"card {card}: effective suit {suit!r} is not -1..3")
-            if suit == -1:
-                continue
-            if not (_is_int(power[card]) and 0 <= power[card] < _TRUMP_BONUS):
-                raise ValueError(f"card {card}: power {power[card]!r} is not 0..63")
-            suits[card] = int(suit)
-            powers[card] = int(power[card])
-            masks[suit] |= 1 << card
-        self.suit_of = tuple(suits)
-        self.power = tuple(powers)
-        self.trump = int(trump)
+        for card, suit in enumerate(suits):
+            if suit >= 0:
+                masks[suit] |= 1 << card
+        self.suit_of = suits
+        self.power = powers
+        self.trump = trump
         self.suit_mask = tuple(masks)
         self.deck = masks[0] | masks[1] | masks[2] | masks[3]
         above = [0] * 64
@@ -181,17 +375,10 @@ def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> Tr
     return TrickContext(suit_of, power, trump)
 
 
-def _check_trick(ctx: TrickContext, trick: Sequence[int]) -> int:
-    if not isinstance(ctx, TrickContext):
-        raise ValueError(f"not a context of the pure backend: {type(ctx).__name__}")
-    seen = 0
-    for c in trick:
-        if not (_is_int(c) and 0 <= c < 64) or ctx.suit_of[c] < 0:
-            raise ValueError(f"card id {c!r} is not in this deck")
-        if seen >> c & 1:
-            raise ValueError(f"card id {c} played twice in one trick")
-        seen |= 1 << c
-    return seen
+def _check_ctx(ctx: object, where: str = "") -> TrickContext:
+    if not issubclass(type(ctx), TrickContext):
+        raise ValueError(f"{where}not a context of the pure backend: {type(ctx).__name__}")
+    return cast(TrickContext, ctx)
 
 
 def _strength(ctx: TrickContext, card: int, led: int) -> int:
@@ -205,11 +392,10 @@ def _strength(ctx: TrickContext, card: int, led: int) -> int:
 
 def trick_winner(ctx: TrickContext, trick: Sequence[int]) -> int:
     """Index in ``trick`` of the card winning it: highest trump, else highest of the led suit."""
-    _check_seq(trick, "trick")
-    if not 1 <= len(trick) <= 4:
-        raise ValueError(f"a trick holds 1 to 4 cards, not {len(trick)}")
-    _check_trick(ctx, trick)
-    return _winner(ctx, trick)
+    _check_ctx(ctx)
+    t = _check_cards(trick, 1, 4, "a trick holds 1 to 4 cards, not {}")
+    _trick_content(ctx.deck, t)
+    return _winner(ctx, t)
 
 
 def _winner(ctx: TrickContext, trick: Sequence[int]) -> int:
@@ -230,18 +416,12 @@ def legal_plays(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) 
     with :data:`MUST_TRUMP` play a trump if able, and with
     :data:`MUST_OVERTRUMP` beat the best trump already played if able.
     """
+    _check_ctx(ctx)
+    h = _check_mask(hand)
+    t = _check_cards(trick, 0, 3, "a trick in progress holds 0 to 3 cards, not {}")
     flags = _check_flags(flags)
-    if not (_is_int(hand) and 0 <= hand < 1 << 64):
-        raise ValueError(f"hand mask {hand!r} is not a 64-bit mask")
-    _check_seq(trick, "trick")
-    if len(trick) > 3:
-        raise ValueError(f"a trick in progress holds 0 to 3 cards, not {len(trick)}")
-    seen = _check_trick(ctx, trick)
-    if hand & ~ctx.deck:
-        raise ValueError("hand holds a card that is not in this deck")
-    if hand & seen:
-        raise ValueError(f"card ids {_bits(hand & seen)} are both in the hand and in the trick")
-    return _legal(ctx, hand, trick, flags)
+    _legal_content(ctx.deck, h, t)
+    return _legal(ctx, h, t, flags)
 
 
 def _legal(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> int:
@@ -290,7 +470,7 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         x = _check_seed(seed)
-        s = []
+        s: list[int] = []
         for _ in range(4):
             x = (x + 0x9E3779B97F4A7C15) & _M64
             z = x
@@ -316,9 +496,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A number in ``0..n-1`` (``1 <= n < 2**32``)."""
-        if not (_is_int(n) and 1 <= n < _BUDGET):
-            raise ValueError(f"below() needs 1 <= n < 2**32, not {n!r}")
-        return self._below(int(n))
+        return self._below(_check_below(n))
 
     def _below(self, n: int) -> int:
         b = self.bound * n
@@ -369,18 +547,38 @@ class HandOptions:
     def check(self) -> None:
         """Raise ``ValueError`` unless every field has its type (ints for the numbers, never
         a bool; bools for the switches) and is in range."""
-        o = self.order
-        if not (len(o) == 8 and all(_is_int(r) for r in o) and sorted(o) == list(range(5, 13))):
-            raise ValueError(f"order must list the ranks 5..12 once each, not {o!r}")
+        self.plain()
+
+    def plain(self) -> HandOptions:
+        """These options with plain values (each number converted once with
+        ``operator.index``, the switches exact bools); ValueError naming the field."""
+        ranks = [_index(r) for r in self.order]
+        if len(ranks) != 8 or None in ranks or sorted(ranks) != list(range(5, 13)):  # type: ignore[type-var]
+            shown = ", ".join(_show(r, v) for r, v in zip(self.order, ranks, strict=True))
+            raise ValueError(f"order must list the ranks 5..12 once each, not ({shown})")
+        numbers = {}
         for name, hi in (("elder_min_discard", 5), ("dealer_min_discard", 5), ("vole_penalty", 9)):
-            value = getattr(self, name)
-            if not (_is_int(value) and 0 <= value <= hi):
-                raise ValueError(f"{name} must be an int 0..{hi}, not {value!r}")
-        if not (_is_int(self.deal_pattern) and self.deal_pattern in (32, 23)):
-            raise ValueError(f"deal_pattern must be 32 or 23, not {self.deal_pattern!r}")
+            numbers[name] = _check_int(
+                getattr(self, name), 0, hi, f"{name} must be an int 0..{hi}, not {{}}"
+            )
+        pattern = _index(self.deal_pattern)
+        if pattern not in (32, 23):
+            raise ValueError(
+                f"deal_pattern must be 32 or 23, not {_show(self.deal_pattern, pattern)}"
+            )
         for name in _SWITCHES:
             if type(getattr(self, name)) is not bool:
-                raise ValueError(f"{name} must be a bool, not {getattr(self, name)!r}")
+                raise ValueError(f"{name} must be a bool, not {_show(getattr(self, name), None)}")
+        return HandOptions(
+            order=tuple(ranks),  # type: ignore[arg-type]
+            deal_pattern=pattern,
+            must_overtake=self.must_overtake,
+            must_trump=self.must_trump,
+            penalty_to_dealer=self.penalty_to_dealer,
+            penalty_every_refusal=self.penalty_every_refusal,
+            king_points=self.king_points,
+            **numbers,
+        )
 
 
 _SWITCHES = (
@@ -586,14 +784,10 @@ def _play_hand(
     return HandResult(pts[0], pts[1], tr[0], tr[1], exch, flags, actions)
 
 
-def _check_batch(n: int, seed: int, options: HandOptions | None) -> HandOptions:
-    _check_n(n)
-    _check_seed(seed)
-    opts = HandOptions() if options is None else options
-    if not isinstance(opts, HandOptions):
-        raise ValueError(f"options must be HandOptions, not {type(opts).__name__}")
-    opts.check()
-    return opts
+def _check_batch(n: object, seed: object, options: object) -> tuple[int, int, HandOptions]:
+    """A batch call's arguments as plain values, in their order: ``n``, ``seed``,
+    ``options``."""
+    return _check_n(n), _check_seed(seed), _check_options(options)
 
 
 def _pack(r: HandResult) -> int:
@@ -610,10 +804,10 @@ def _pack(r: HandResult) -> int:
 
 def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -> list[HandResult]:
     """Play ``n`` random hands from ``seed`` (one PRNG stream) and return each result."""
-    opts = _check_batch(n, seed, options)
+    n, seed, opts = _check_batch(n, seed, options)
     ctxs = _piquet_contexts(opts)
     rng = Rng(seed)
-    return [_play_hand(opts, ctxs, rng) for _ in range(int(n))]
+    return [_play_hand(opts, ctxs, rng) for _ in range(n)]
 
 
 def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
@@ -623,10 +817,13 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
     propose/accept/discard decisions within the short-stock cap, random legal
     plays, and classic scoring with penalties (see ``ecarte_core.h``).
     """
-    results = random_hand_results(n, seed, options)
+    n, seed, opts = _check_batch(n, seed, options)
+    ctxs = _piquet_contexts(opts)
+    rng = Rng(seed)
     dg = _FNV_OFFSET
     tot = [0] * 7
-    for r in results:
+    for _ in range(n):  # one hand at a time: no list of n results
+        r = _play_hand(opts, ctxs, rng)
         tot[0] += r.dealer_points
         tot[1] += r.elder_points
         tot[2] += r.dealer_tricks
@@ -635,48 +832,12 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
         tot[5] += r.exchanges
         tot[6] += r.actions
         dg = ((dg ^ _pack(r)) * _FNV_PRIME) & _M64
-    return HandTotals(int(n), tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)
+    return HandTotals(n, tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)
 
 
 # --------------------------------------------------------- positions, perft
 
 Position = tuple[TrickContext, Sequence[int], int, Sequence[int]]
-
-
-def _check_position(
-    ctx: TrickContext, hands: Sequence[int], leader: int, trick: Sequence[int]
-) -> None:
-    if not isinstance(ctx, TrickContext):
-        raise ValueError(f"not a context of this backend: {type(ctx).__name__}")
-    _check_seq(hands, "hands")
-    np = len(hands)
-    if not 2 <= np <= 4:
-        raise ValueError(f"a position has 2 to 4 hands, not {np}")
-    if not (_is_int(leader) and 0 <= leader < np):
-        raise ValueError(f"leader must be a seat 0..{np - 1}, not {leader!r}")
-    _check_seq(trick, "trick")
-    if len(trick) >= np:
-        raise ValueError(f"a trick in progress holds 0 to {np - 1} cards, not {len(trick)}")
-    seen = _check_trick(ctx, trick)
-    everything = seen
-    for h in hands:
-        if not (_is_int(h) and 0 <= h < 1 << 64):
-            raise ValueError(f"hand mask {h!r} is not a 64-bit mask")
-        if h & ~ctx.deck:
-            raise ValueError("a hand holds a card that is not in this deck")
-        if h & seen:
-            raise ValueError(f"card ids {_bits(h & seen)} are both in a hand and in the trick")
-        if h & everything:
-            raise ValueError(f"card ids {_bits(h & everything)} are in two hands")
-        everything |= h
-    size = hands[(leader + len(trick)) % np].bit_count()
-    for i in range(np):
-        want = size - 1 if i < len(trick) else size
-        if hands[(leader + i) % np].bit_count() != want:
-            raise ValueError(
-                f"hand sizes {[h.bit_count() for h in hands]} cannot arise with leader {leader} "
-                f"and {len(trick)} card(s) in the trick"
-            )
 
 
 def _perft(
@@ -717,11 +878,12 @@ def perft(
     trick in progress and ``trick`` the cards already played to it. A sequence
     that reaches the end of the hand sooner counts once.
     """
+    _check_ctx(ctx)
+    hs, lead, t = _position_args(hands, leader, trick)
     flags = _check_flags(flags)
-    _check_position(ctx, hands, leader, trick)
     depth = _check_depth(depth)
-    hs = [int(h) for h in hands]
-    return _perft(ctx, hs, int(leader), [int(c) for c in trick], flags, depth)
+    _position_content(ctx.deck, hs, lead, t)
+    return _perft(ctx, list(hs), lead, list(t), flags, depth)
 
 
 # ------------------------------------------------ double dummy, two players
@@ -1068,38 +1230,36 @@ def solve(
     card achieving it (the lowest id among equivalent best cards; -1 when the
     hands are empty).
     """
+    _check_ctx(ctx)
+    hs, lead, t = _position_args(hands, leader, trick)
+    if len(hs) != 2:
+        raise ValueError(f"the double-dummy solver takes 2 players, not {len(hs)}")
     flags = _check_flags(flags)
-    _check_position(ctx, hands, leader, trick)
-    if len(hands) != 2:
-        raise ValueError(f"the double-dummy solver takes 2 players, not {len(hands)}")
-    return _Solver(ctx, flags).solve([int(h) for h in hands], int(leader), [int(c) for c in trick])
+    _position_content(ctx.deck, hs, lead, t)
+    return _Solver(ctx, flags).solve(hs, lead, t)
 
 
 def solve_batch(positions: Sequence[Position], flags: int) -> list[tuple[int, int]]:
     """:func:`solve` for each ``(ctx, hands, leader, trick)``; a bad position raises."""
+    ps = _batch_positions(positions)
     flags = _check_flags(flags)
-    _check_seq(positions, "positions")
-    for i, p in enumerate(positions):
-        _check_batch_position(i, p)
-    return [solve(ctx, hands, leader, trick, flags) for ctx, hands, leader, trick in positions]
-
-
-def _check_batch_position(i: int, p: object) -> None:
-    if not (isinstance(p, (list, tuple)) and len(p) == 4):
-        raise ValueError(f"position {i}: not a (ctx, hands, leader, trick) list or tuple")
+    for i, (ctx, hands, leader, trick) in enumerate(ps):
+        where = f"position {i}: "
+        _position_content(_check_ctx(ctx, where).deck, hands, leader, trick, where)
+    return [_Solver(ctx, flags).solve(hands, leader, trick) for ctx, hands, leader, trick in ps]
 
 
 def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:
     """Deal ``n`` random hands (as :func:`random_hands`, no exchange) and solve each from
     the first trick, the elder to lead."""
-    opts = _check_batch(n, seed, options)
+    n, seed, opts = _check_batch(n, seed, options)
     ctxs = _piquet_contexts(opts)
     rng = Rng(seed)
     values: list[int] = []
     moves: list[int] = []
     dg = _FNV_OFFSET
     flags = opts.play_flags
-    for _ in range(int(n)):
+    for _ in range(n):
         deck = list(_PIQUET)
         d, e, up = _deal(rng, deck, opts.deal_pattern)
         v, mv = _Solver(ctxs[up >> 4], flags).solve((d, e), 1, ())
@@ -1141,27 +1301,9 @@ class PlayState:
     __slots__ = ("_cards", "_hands", "_leaders", "_won", "ctx", "flags", "nplayed", "to_move")
 
     def __init__(self, ctx: TrickContext, hands: Sequence[int], leader: int, flags: int) -> None:
-        if not isinstance(ctx, TrickContext):
-            raise ValueError(f"not a context of the pure backend: {type(ctx).__name__}")
-        _check_seq(hands, "hands")
-        if len(hands) != 2:
-            raise ValueError(f"a play state has 2 hands, not {len(hands)}")
-        h0, h1 = hands
-        for h in (h0, h1):
-            if not (_is_int(h) and 0 <= h < 1 << 64):
-                raise ValueError(f"hand mask {h!r} is not a 64-bit mask")
-        h0, h1 = int(h0), int(h1)
-        if (h0 | h1) & ~ctx.deck:
-            raise ValueError("play state: a card id is not in this deck")
-        if h0 & h1:
-            raise ValueError("play state: a card appears twice")
-        n = h0.bit_count()
-        if n != h1.bit_count() or n > _PLAY_MAX_TRICKS:
-            raise ValueError("play state: hands of equal size, at most 5 cards, are needed")
-        if not (_is_int(leader) and 0 <= leader <= 1):
-            raise ValueError(f"leader must be a position 0..1, not {leader!r}")
-        leader = int(leader)
-        flags = _check_flags(flags)
+        _check_ctx(ctx)
+        h0, h1, leader, flags = _play_args(hands, leader, flags)
+        _play_content(ctx.deck, h0, h1)
         self.ctx = ctx
         self._hands = [h0, h1]
         self._cards: list[int] = []
@@ -1195,38 +1337,33 @@ class PlayState:
     def apply(self, card: int) -> int:
         """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
         :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
-        if type(card) is not int:
-            if not _is_int(card):
-                raise ValueError(f"play {card!r}: a card id is not in this deck")
-            card = int(card)
-        if not 0 <= card < 64 or self.ctx.suit_of[card] < 0:
-            raise ValueError(f"play {card!r}: a card id is not in this deck")
-        if not self.legal() >> card & 1:
-            raise ValueError(f"play {card}: the card is not a legal play now")
-        return self._apply(card)
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
+        if not self.legal() >> c & 1:
+            raise ValueError(f"play {c}: the card is not a legal play now")
+        return self._apply(c)
 
     def try_apply(self, card: int) -> int:
         """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
         played (or no card id at all), else ``status << 1 | to_move`` (the position to
         move next)."""
-        if type(card) is not int:
-            if not _is_int(card):
-                return -1
-            card = int(card)
-        if not 0 <= card < 64 or self.ctx.suit_of[card] < 0:
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
             return -1
-        if not self.legal() >> card & 1:
+        if not self.legal() >> c & 1:
             return -1
-        return self._apply(card) << 1 | self.to_move
+        return self._apply(c) << 1 | self.to_move
 
     def apply_unchecked(self, card: int) -> int:
         """:meth:`apply` without the rules: the card must be legal (search code). Only a
         card not held by the position to move raises ValueError (no change)."""
-        if type(card) is not int and _is_int(card):
-            card = int(card)
-        if not (type(card) is int and 0 <= card < 64 and self._hands[self.to_move] >> card & 1):
-            raise ValueError(f"apply_unchecked({card!r}): not a card of the position to move")
-        return self._apply(card)
+        c = _index(card)
+        if c is None or not (0 <= c < 64 and self._hands[self.to_move] >> c & 1):
+            raise ValueError(
+                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
+            )
+        return self._apply(c)
 
     def _apply(self, card: int) -> int:
         mover = self.to_move

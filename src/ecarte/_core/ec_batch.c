@@ -13,7 +13,7 @@ static const uint8_t PIQUET[32] = {5,  6,  7,  8,  9,  10, 11, 12, 21, 22, 23,
                                    24, 25, 26, 27, 28, 37, 38, 39, 40, 41, 42,
                                    43, 44, 53, 54, 55, 56, 57, 58, 59, 60};
 #define KING 11
-#define FNV_OFFSET 0xCBF29CE484222325ULL
+#define FNV_OFFSET EC_DIGEST_START
 #define FNV_PRIME 0x100000001B3ULL
 /* Deal order (E elder, D dealer): pattern 32 is E E E D D D E E D D, 23 is E E D D E E E D D D;
  * the 11th card is the turn-up, the stock follows. */
@@ -222,8 +222,14 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
     *rng_io = local;
 }
 
-int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
-                    ec_totals *totals)
+void ec_totals_init(ec_totals *totals)
+{
+    memset(totals, 0, sizeof *totals);
+    totals->digest = FNV_OFFSET;
+}
+
+int ec_random_hands_next(const ec_rules *rules, ec_rng *rng_io, size_t n, ec_hand_result *out,
+                         ec_totals *totals)
 {
     ec_context ctxs[4];
     ec_rng rng;
@@ -232,9 +238,11 @@ int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_resu
     if (err != EC_OK)
         return err;
     piquet_contexts(rules, ctxs);
-    ec_rng_seed(&rng, seed);
-    memset(&t, 0, sizeof t);
-    t.digest = FNV_OFFSET;
+    rng = *rng_io;
+    if (totals)
+        t = *totals;
+    else
+        ec_totals_init(&t);
     for (size_t i = 0; i < n; i++) {
         ec_hand_result res;
         uint64_t packed;
@@ -254,25 +262,40 @@ int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_resu
                  (uint64_t)res.actions << 48;
         t.digest = (t.digest ^ packed) * FNV_PRIME;
     }
-    t.hands = n;
+    t.hands += n;
+    *rng_io = rng;
     if (totals)
         *totals = t;
     return EC_OK;
 }
 
-int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
-                     uint8_t *best, uint64_t *digest)
+int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
+                    ec_totals *totals)
+{
+    ec_rng rng;
+    ec_totals t;
+    int err;
+    ec_rng_seed(&rng, seed);
+    ec_totals_init(&t);
+    err = ec_random_hands_next(rules, &rng, n, out, &t);
+    if (err == EC_OK && totals)
+        *totals = t;
+    return err;
+}
+
+int ec_random_solves_next(const ec_rules *rules, ec_rng *rng_io, size_t n, int8_t *values,
+                          uint8_t *best, uint64_t *digest)
 {
     ec_context ctxs[4];
     ec_rng rng;
-    uint64_t dg = FNV_OFFSET;
+    uint64_t dg = digest ? *digest : FNV_OFFSET;
     dd_table tt;
     int err = ec_rules_check(rules);
     if (err != EC_OK)
         return err;
     dd_table_init(&tt);
     piquet_contexts(rules, ctxs);
-    ec_rng_seed(&rng, seed);
+    rng = *rng_io;
     for (size_t i = 0; i < n; i++) {
         uint8_t deck[32], mv;
         ec_position pos;
@@ -289,7 +312,21 @@ int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *val
             best[i] = mv;
         dg = (dg ^ ((uint64_t)v | (uint64_t)mv << 8)) * FNV_PRIME;
     }
+    *rng_io = rng;
     if (digest)
         *digest = dg;
     return EC_OK;
+}
+
+int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
+                     uint8_t *best, uint64_t *digest)
+{
+    ec_rng rng;
+    uint64_t dg = EC_DIGEST_START;
+    int err;
+    ec_rng_seed(&rng, seed);
+    err = ec_random_solves_next(rules, &rng, n, values, best, &dg);
+    if (err == EC_OK && digest)
+        *digest = dg;
+    return err;
 }

@@ -25,4 +25,8 @@ void ec_rng_seed(ec_rng *rng, uint64_t seed)
 }
 
 uint64_t ec_rng_next(ec_rng *rng) { return rng_next(rng); }
-uint32_t ec_rng_below(ec_rng *rng, uint32_t n) { return rng_below(rng, n); }
+uint32_t ec_rng_below(ec_rng *rng, uint32_t n)
+{
+    /* n = 0 would set bound to 0 for good: no later draw would refresh frac */
+    return n ? rng_below(rng, n) : 0;
+}

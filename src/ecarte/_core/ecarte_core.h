@@ -72,7 +72,8 @@ typedef struct ec_context {
  *         t = frac * n (128-bit); frac = t mod 2^64; return t >> 64
  *         (seeding sets frac = 0, bound = 2^32). One 64-bit output serves several draws
  *         while the product of their ranges stays within 2^32.
- * ec_rng_next() returns a raw output and does not touch frac/bound.
+ * ec_rng_next() returns a raw output and does not touch frac/bound. ec_rng_below(rng, 0)
+ * returns 0 and leaves the state alone (a bad argument cannot freeze the stream).
  */
 typedef struct ec_rng {
     uint64_t s[4];
@@ -182,6 +183,24 @@ int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_resu
  * Either array may be NULL; *digest (if not NULL) gets a hash over all results. */
 int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
                      uint8_t *best, uint64_t *digest);
+
+/* Batches in chunks: the streams of ec_random_hands and ec_random_solves, continued across
+ * calls, so that a host can stop between chunks, report progress or keep its memory bounded.
+ * Seed *rng with ec_rng_seed(rng, seed) and start *totals with ec_totals_init (*digest with
+ * EC_DIGEST_START); each call plays n more hands from *rng, advances it, and adds to *totals
+ * (hands included) or chains *digest. Chunks of any sizes give what one call of the whole
+ * size gives, bit for bit: with n = n1 + n2,
+ *     ec_rng_seed(&rng, seed); ec_totals_init(&t);
+ *     ec_random_hands_next(&r, &rng, n1, out, &t);
+ *     ec_random_hands_next(&r, &rng, n2, out + n1, &t);
+ * leaves out[0..n) and t as ec_random_hands(&r, seed, n, out, &t). out, totals, values, best
+ * and digest may be NULL. Returns EC_OK or EC_EBADRULES (nothing played). */
+#define EC_DIGEST_START 0xCBF29CE484222325ULL /* the digests' start value (FNV offset) */
+void ec_totals_init(ec_totals *totals);
+int ec_random_hands_next(const ec_rules *rules, ec_rng *rng, size_t n, ec_hand_result *out,
+                         ec_totals *totals);
+int ec_random_solves_next(const ec_rules *rules, ec_rng *rng, size_t n, int8_t *values,
+                          uint8_t *best, uint64_t *digest);
 
 /* ---- play state: a two-player hand in the play phase, cheap to copy and undo ----
  * Positions 0 and 1 (the bindings map them to seats). The struct is its own undo
