@@ -623,7 +623,10 @@ def test_a_whole_match_in_a_terminal(live_backend: str) -> None:
 @posix_only
 def test_no_color_in_a_terminal(live_backend: str) -> None:
     env = _terminal_env(live_backend, NO_COLOR="1")
-    status, raw = _in_terminal(["play", "--seed", "7"], lambda n: "quit", env, timeout=60)
+    # the first answer picks the first choice (the packets, if seat 0 deals), then quit
+    status, raw = _in_terminal(
+        ["play", "--seed", "7"], lambda n: "1" if n == 0 else "quit", env, timeout=60
+    )
     assert status == 0
     assert b"\x1b[" not in raw
     assert b"your hand (" in raw and b"match abandoned: you quit" in raw

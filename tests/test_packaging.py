@@ -92,7 +92,8 @@ def test_the_repository_has_the_core_it_builds(setup_py: ModuleType) -> None:
     core_dir = ROOT / setup_py.CORE_DIR
     assert setup_py.core_sources(str(core_dir))
     assert [m for m, _ in setup_py.cython_sources(str(core_dir), have_cython=True)] == [
-        "ecarte._core._cycore"
+        "ecarte._core._cycore",
+        "ecarte._core._machine",
     ]
 
 
