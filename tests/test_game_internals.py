@@ -9,7 +9,7 @@ from ecarte._core import machine_module
 
 
 def _fields(game: Game) -> tuple[Any, ...]:
-    return game._m_view()
+    return (game._m_view(), game.history, game.log, game.observation(0), game.observation(1))
 
 
 def test_a_game_is_a_game_on_the_live_machine(live_backend: str) -> None:
@@ -24,14 +24,14 @@ def test_clones_are_independent() -> None:
     while game.phase is not Phase.PLAY:
         game.apply(game.legal_actions()[0])
     copy = game.clone()
-    before = (_fields(game), game.history, game.log, game.observation(0), game.observation(1))
+    before = _fields(game)
     copy.apply(copy.legal_actions()[0])
-    assert (_fields(game), game.history, game.log, game.observation(0), game.observation(1)) == before
+    assert _fields(game) == before
     copy.undo()
-    assert (_fields(copy), copy.history, copy.log, copy.observation(0), copy.observation(1)) == before
+    assert _fields(copy) == before
     game.apply(game.legal_actions()[-1])
     game.undo()
-    assert (_fields(game), game.history, game.log, game.observation(0), game.observation(1)) == before
+    assert _fields(game) == before
 
 
 def test_classic_rules_run_without_python_hooks() -> None:

@@ -21,7 +21,7 @@ import pluggy
 from . import _core, hookspecs
 from ._cards import PIQUET_DECK, Card, CardSet
 from ._classic import ClassicRules
-from ._errors import EcarteError, IllegalActionError, PluginError, RulesError
+from ._errors import EcarteError, PluginError, RulesError
 from ._plugins import (
     AUTOLOAD_ENV,
     call_impl,
@@ -61,8 +61,12 @@ MACHINE_HOOKS = (
     "ecarte_match_status",
 )
 """The machine's hook points (``EC_H_*``), in the order of their mask bits."""
-NOTIFICATIONS = ("ecarte_game_started", "ecarte_hand_ended", "ecarte_game_ended")
-NOTIFICATIONS += ("ecarte_match_ended",)
+NOTIFICATIONS = (
+    "ecarte_game_started",
+    "ecarte_hand_ended",
+    "ecarte_game_ended",
+    "ecarte_match_ended",
+)
 _ALL_HOOKS = tuple(name for name in vars(hookspecs) if name.startswith("ecarte_"))
 _CLASSIC = ClassicRules()  # stateless: one instance serves every game
 
@@ -191,7 +195,9 @@ def _unique_name(used: list[str], plugin: object) -> str:
 _SETS: dict[tuple[Any, ...], PluginSet] = {}
 
 
-def plugin_set(key: tuple[Any, ...], names: tuple[str, ...], instances: tuple[Any, ...]) -> PluginSet:
+def plugin_set(
+    key: tuple[Any, ...], names: tuple[str, ...], instances: tuple[Any, ...]
+) -> PluginSet:
     """The cached plugin set of ``key``; on first sight, validated with pluggy on these
     instances (registration, signatures, misspelled hooks)."""
     found = _SETS.get(key)
@@ -452,7 +458,9 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     v = game._view()
     deck = tuple(Card.from_id(c) for c in game._m_log(v.deal_at)[:32])
     dealer, elder, p = v.dealer, v.elder, v.deal_packets
-    dealt, plugin = _first(game, hook, deck=deck, dealer=dealer, elder=elder, packets=(p // 10, p % 10))
+    dealt, plugin = _first(
+        game, hook, deck=deck, dealer=dealer, elder=elder, packets=(p // 10, p % 10)
+    )
     if not isinstance(dealt, DealtHands):
         raise _bad(plugin, hook, f"returned {dealt!r}, not DealtHands")
     if not isinstance(dealt.hands, dict):
@@ -460,7 +468,11 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     if type(dealt.stock) is not tuple or any(type(c) is not Card for c in dealt.stock):
         raise _bad(plugin, hook, f"the stock must be a tuple of cards, got {dealt.stock!r}")
     if set(dealt.hands) != {dealer, elder}:
-        raise _bad(plugin, hook, f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}")
+        raise _bad(
+            plugin,
+            hook,
+            f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}",
+        )
     seen = 0
     for hand in dealt.hands.values():
         if not isinstance(hand, CardSet) or len(hand) != 5:
@@ -540,7 +552,9 @@ def _score_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     )
     points, plugin = _first(game, hook, outcome=outcome)
     if not (isinstance(points, dict) and set(points) <= {dealer, elder}):
-        raise _bad(plugin, hook, f"{points!r} is not a dict of int points for seats {elder} and {dealer}")
+        raise _bad(
+            plugin, hook, f"{points!r} is not a dict of int points for seats {elder} and {dealer}"
+        )
     got = {seat: _points(p, plugin, hook) for seat, p in points.items()}
     order = sorted(got, key=lambda seat: -got[seat])  # the larger claim first
     first = order[0] if order else elder
@@ -556,6 +570,7 @@ def _next_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     previous = game._read().game_hands[-1]
     seats, plugin = _first(game, hook, previous=previous)
     seats = _check_seats(game, seats, plugin, hook, allow_cut=False)
+    assert seats.dealer is not None  # checked
     return bytes((*seats.players, seats.dealer))
 
 
@@ -566,7 +581,8 @@ def _match_status(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
         status.over and not (status.winner.__class__ is int and 0 <= status.winner < n)
     ):
         raise _bad(plugin, hook, f"{status!r}")
-    return bytes((int(status.over), status.winner if status.over else 0))
+    winner = status.winner if status.over and status.winner is not None else 0
+    return bytes((int(status.over), winner))
 
 
 _ANSWERS = (
@@ -581,5 +597,3 @@ _ANSWERS = (
     _next_hand,
     _match_status,
 )
-
-_ = IllegalActionError  # re-raised unchanged by call_impl

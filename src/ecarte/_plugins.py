@@ -9,13 +9,9 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-import pluggy
-
-from . import hookspecs
-from ._classic import ClassicRules
 from ._errors import EcarteError, PluginError
 from .rules import Rules
 
@@ -72,7 +68,7 @@ def load_variant(name: str) -> object:
     return _load(name, eps[name])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(name: str, ep: importlib.metadata.EntryPoint) -> object:
     try:
         return ep.load()
@@ -108,7 +104,7 @@ def call_impl(impl: Impl, hook: str, kwargs: dict[str, Any]) -> Any:
         raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
 
 
-def configure_rules(pm: pluggy.PluginManager, rules: Rules) -> Rules:
+def configure_rules(pm: Any, rules: Rules) -> Rules:
     """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
     previous one returned (None keeps them); classic, registered last, comes last.
 

@@ -171,7 +171,12 @@ class Records:
                 )
                 i += 6
             elif tag == _SCORE:
-                seat, why, points, total = log[i + 1], log[i + 2], _u16(log, i + 3), _u32(log, i + 5)
+                seat, why, points, total = (
+                    log[i + 1],
+                    log[i + 2],
+                    _u16(log, i + 3),
+                    _u32(log, i + 5),
+                )
                 lines.append(f"seat {seat} {_SCORE_WHY[why]}: +{points} -> {total}")
                 i += 9
             elif tag == _HAND_END:
@@ -211,9 +216,7 @@ class Records:
                 winner = log[i + 1]
                 lines.append(f"match won by seat {winner}")
                 games = tuple(self.games)
-                self.events.append(
-                    (at, "ecarte_match_ended", {"winner": winner, "games": games})
-                )
+                self.events.append((at, "ecarte_match_ended", {"winner": winner, "games": games}))
                 i += 2
             else:  # pragma: no cover - the machine writes no other tag
                 raise AssertionError(f"log tag {tag:#x} at {at}")

@@ -27,8 +27,8 @@ import enum
 import random
 import types
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
 
@@ -213,10 +213,10 @@ class _View:
         "deal_at",
         "deal_packets",
         "dealer",
-        "discards",
         "disc_least",
         "disc_most",
         "discarded",
+        "discards",
         "elder",
         "exchanges",
         "game_number",
@@ -246,13 +246,87 @@ class _View:
         "turnup",
         "winner",
     )
-    _FIELDS = (
-        "phase to_act step dealer elder winner game_number hand_number game_players "
-        "chosen_packets deal_packets scores games_won held turnup trump stock exchanges "
-        "discarded played_without_proposing refused_after king_seats announced in_play "
-        "complete hand_points hand_kings play_hands play_cards play_leaders play_to_move "
-        "play_won disc_least disc_most seed auto_chance deal_at chance_count discards"
-    ).split()
+    phase: int
+    to_act: int
+    step: int
+    dealer: int
+    elder: int
+    winner: int
+    game_number: int
+    hand_number: int
+    game_players: tuple[int, int]
+    chosen_packets: int
+    deal_packets: int
+    scores: tuple[int, ...]
+    games_won: tuple[int, ...]
+    held: tuple[int, int]
+    turnup: int
+    trump: int
+    stock: tuple[int, ...]
+    exchanges: int
+    discarded: tuple[int, ...]
+    played_without_proposing: int
+    refused_after: int
+    king_seats: int
+    announced: int
+    in_play: int
+    complete: int
+    hand_points: tuple[int, int]
+    hand_kings: tuple[int, int]
+    play_hands: tuple[int, int]
+    play_cards: tuple[int, ...]
+    play_leaders: tuple[int, ...]
+    play_to_move: int
+    play_won: tuple[int, int]
+    disc_least: int
+    disc_most: int
+    seed: int
+    auto_chance: int
+    deal_at: int
+    chance_count: int
+    discards: int
+    players: int
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "to_act",
+        "step",
+        "dealer",
+        "elder",
+        "winner",
+        "game_number",
+        "hand_number",
+        "game_players",
+        "chosen_packets",
+        "deal_packets",
+        "scores",
+        "games_won",
+        "held",
+        "turnup",
+        "trump",
+        "stock",
+        "exchanges",
+        "discarded",
+        "played_without_proposing",
+        "refused_after",
+        "king_seats",
+        "announced",
+        "in_play",
+        "complete",
+        "hand_points",
+        "hand_kings",
+        "play_hands",
+        "play_cards",
+        "play_leaders",
+        "play_to_move",
+        "play_won",
+        "disc_least",
+        "disc_most",
+        "seed",
+        "auto_chance",
+        "deal_at",
+        "chance_count",
+        "discards",
+    )
 
     def __init__(self, fields: tuple[Any, ...], players: int) -> None:
         for name, value in zip(self._FIELDS, fields, strict=True):
@@ -260,7 +334,7 @@ class _View:
         self.players = players
 
     def seat(self, pos: int) -> int:
-        return self.dealer if pos else self.elder  # type: ignore[no-any-return]
+        return self.dealer if pos else self.elder
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -397,7 +471,7 @@ class Game(_Base):
     @property
     def seed(self) -> int:
         """The seed chance events are drawn from (each from the seed and its number)."""
-        return self._view().seed  # type: ignore[no-any-return]
+        return self._view().seed
 
     @property
     def _state(self) -> _View:
@@ -410,13 +484,14 @@ class Game(_Base):
     @property
     def phase(self) -> Phase:
         """Where the match stands (see :class:`Phase`)."""
-        return _PHASES[self._m_view()[0]]
+        phase: Phase = _PHASES[self._m_view()[0]]
+        return phase
 
     @property
     def winner(self) -> int | None:
         """The winner of the match, once it is over."""
         w = self._m_view()[5]
-        return None if w < 0 else w  # type: ignore[no-any-return]
+        return None if w < 0 else w
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -447,13 +522,13 @@ class Game(_Base):
     def dealer(self) -> int | None:
         """The dealer of the current hand (None before the first cut)."""
         d = self._m_view()[3]
-        return None if d == 255 else d  # type: ignore[no-any-return]
+        return None if d == 255 else d
 
     @property
     def elder(self) -> int | None:
         """The non-dealer of the current hand, who proposes and leads first."""
         e = self._m_view()[4]
-        return None if e == 255 else e  # type: ignore[no-any-return]
+        return None if e == 255 else e
 
     @property
     def turnup(self) -> Card | None:
@@ -513,7 +588,7 @@ class Game(_Base):
 
     def _read(self) -> Records:
         """The records of the log so far (read from where the last reading stopped)."""
-        records = self._records
+        records: Records | None = self._records
         end = self._m_nlog
         if records is None or records.offset > end:
             records = self._records = Records(self._config.players)
@@ -836,7 +911,9 @@ class Game(_Base):
             raise IllegalActionError(f"{action}: {self._who_acts(v)}")
         expected = _EXPECTED[phase]
         names = " or ".join(t.__name__ for t in expected)
-        raise IllegalActionError(f"{action}: seat {seat} must choose {names} now (phase {phase.value})")
+        raise IllegalActionError(
+            f"{action}: seat {seat} must choose {names} now (phase {phase.value})"
+        )
 
     def _why_no_king(self, v: _View) -> str:
         seat = v.to_act
@@ -942,7 +1019,7 @@ class Game(_Base):
         return f"seat {v.to_act} is to act in phase {phase.value}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _game_class(backend: str) -> type[Game]:
     """The class of the games made while ``backend`` is live: Game on that backend's
     machine (the machine's methods win: they are the fast ones)."""
@@ -951,5 +1028,5 @@ def _game_class(backend: str) -> type[Game]:
     cls.__module__ = __name__
     cls.__qualname__ = "Game"
     cls.__doc__ = Game.__doc__
-    return cls
-
+    game_class: type[Game] = cls
+    return game_class

@@ -9,7 +9,7 @@ for both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from . import _pure_machine as pm
 
@@ -46,11 +46,22 @@ class MatchConfig:
     __slots__ = ("cfg", "key")
 
     def __init__(self, rules: tuple[Any, ...], hook_mask: int) -> None:
-        names = (
-            "order elder_min_discard dealer_min_discard play_flags penalty_to_dealer "
-            "penalty_every_refusal vole_penalty alternate_packets lower_cut_deals "
-            "king_automatic game_values nplayers target games_to_win"
-        ).split()
+        names = [
+            "order",
+            "elder_min_discard",
+            "dealer_min_discard",
+            "play_flags",
+            "penalty_to_dealer",
+            "penalty_every_refusal",
+            "vole_penalty",
+            "alternate_packets",
+            "lower_cut_deals",
+            "king_automatic",
+            "game_values",
+            "nplayers",
+            "target",
+            "games_to_win",
+        ]
         fields = dict(zip(names, rules, strict=True))
         fields["order"] = tuple(fields["order"])
         self.cfg = pm.config_init(pm.MatchRules(**fields), hook_mask)
@@ -72,18 +83,18 @@ class Machine:
         "__weakref__",
         "_busy",
         "_config",
+        "_hooks",
         "_legal",
         "_m",
         "_mcfg",
         "_mlog",
-        "_notified",
         "_nlegal_ids",
+        "_notified",
+        "_notify_on",
         "_records",
         "_saved",
         "_silent",
-        "_hooks",
         "_vetoes",
-        "_notify_on",
     )
 
     _busy: bool
@@ -249,7 +260,9 @@ class Machine:
         if high:
             m = self._m
             assert _DISCARDS is not None
-            legal = _DISCARDS(m.held[int(m.phase == pm.PH_DEALER_DISCARD)], m.disc_least, m.disc_most)
+            legal = _DISCARDS(
+                m.held[int(m.phase == pm.PH_DEALER_DISCARD)], m.disc_least, m.disc_most
+            )
             self._nlegal_ids = tuple(64 + k for k in range(32) if high >> k & 1)
         else:
             legal = _LEGAL_BY_MASK.get(low)
@@ -299,7 +312,7 @@ class Machine:
         if self._notify_on and any(b in _EVENT_TAGS for b in self._mlog[start : self._m.nlog]):
             self._notify(start)
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """An independent copy (same plugins; notifications are not sent from clones)."""
         if self._busy:
             self._refuse_mid_step("clone()")
