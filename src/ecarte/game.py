@@ -842,6 +842,7 @@ class Game(_Base):
                 self._fail(status, action)
         except BaseException:
             self._m_restore()
+            self._records = None  # it may have read what the failed step wrote
             raise
         finally:
             self._busy = False
@@ -952,6 +953,7 @@ class Game(_Base):
             )
         status = self._m_undo()
         assert status == _STOP_IDLE, status
+        self._records = None  # the log is written anew from here
         if self._view().auto_chance and self.phase in _CHANCE_PHASES:
             self._m_resume()  # the chance drawn with the undone action's predecessor
 

@@ -423,3 +423,14 @@ def test_config_init_checks_the_rules() -> None:
 def test_hook_answer_sizes() -> None:
     assert [pm.hook_answer_size(h) for h in range(pm.NUM_HOOKS)] == [3, 1, 1, 30, 1, 2, 2, 5, 3, 2]
     assert pm.hook_answer_size(-1) == pm.hook_answer_size(pm.NUM_HOOKS) == -1
+
+
+def test_hook_answers_at_scale_in_c(driver: Path) -> None:
+    """100,000 random matches over random rules, every hook answered by the driver's own
+    statement of the classic rules (and undo, replay and bad input checked on the way),
+    give the logs of the same matches answered by the machine itself."""
+    n = 100_000 * SCALE
+    hooked = _run(driver, "matches", n, 77, hex(0x3FF), -1)
+    plain = _run(driver, "matches", n, 77, 0, -1)
+    assert hooked["matches"] == plain["matches"] == n and hooked["hooks"] > n
+    assert hooked["records"] == plain["digest"] and hooked["actions"] == plain["actions"]

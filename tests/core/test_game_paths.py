@@ -1,0 +1,157 @@
+"""One rule set, three statements, one game: the C machine answering its own hooks, the
+same machine asking the classic plugin every hook from Python (the readable statement of
+the rules, ``ecarte._classic``), and the pure-Python twin. The same random decisions
+through ``Game`` give the same legal actions at every step, the same history, log and
+results, under every preset, random rule options, and each bundled variant.
+
+CI plays ``N_MATCHES`` matches per run (about a minute); ``ECARTE_LONG=1`` plays ten
+times as many. The C machine alone is checked on 100,000 matches with every hook
+answered from outside it in test_machine.py.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from ecarte import (
+    PRESETS,
+    DealPattern,
+    FirstDealer,
+    Game,
+    KingAnnouncement,
+    PenaltyBeneficiary,
+    RankOrder,
+    Rules,
+    _core,
+    _hooks,
+)
+
+LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
+N_MATCHES = 1500 * (10 if LONG else 1)
+COMPILED = "cython" in _core.backends()
+
+
+@contextmanager
+def _backend(name: str, hook_path: bool = False) -> Iterator[None]:
+    previous = _core.BACKEND
+    _core.use_backend(name)
+    _hooks.hook_path(hook_path)
+    try:
+        yield
+    finally:
+        _hooks.hook_path(False)
+        _core.use_backend(previous)
+
+
+def _random_rules(rng: random.Random) -> Rules:
+    return Rules(
+        rank_order=rng.choice(list(RankOrder)),
+        first_dealer=rng.choice(list(FirstDealer)),
+        deal_pattern=rng.choice(list(DealPattern)),
+        elder_min_discard=rng.randint(0, 5),
+        dealer_min_discard=rng.randint(0, 5),
+        refusal_penalty_to=rng.choice(list(PenaltyBeneficiary)),
+        penalty_first_refusal_only=rng.random() < 0.5,
+        vole_under_penalty=rng.randint(2, 3),
+        must_overtake=rng.random() < 0.5,
+        must_trump=rng.random() < 0.5,
+        king_announcement=rng.choice(list(KingAnnouncement)),
+        target=rng.randint(1, 7),
+        games_to_win=rng.randint(1, 3),
+        game_values=rng.random() < 0.5,
+    )
+
+
+def _make(backend: str, hook_path: bool, kwargs: dict[str, Any]) -> Game:
+    with _backend(backend, hook_path):
+        return Game(**kwargs)
+
+
+def _views(game: Game) -> tuple[Any, ...]:
+    return (
+        game.phase,
+        game.to_act,
+        game.scores,
+        game.games_won,
+        tuple(game.observation(p) for p in range(game.players)),
+    )
+
+
+def _play_three(kwargs: dict[str, Any], seed: int) -> int:
+    """Play one match on the three paths with the same decisions; the number of steps."""
+    paths = [("cython", False), ("cython", True), ("pure", False)]
+    games = [_make(backend, hook, kwargs) for backend, hook in paths]
+    assert not games[0]._config.flags & 1 or kwargs.get("variant") not in (None, "quick")
+    assert games[1]._m_config.hook_mask == 0x3FF  # every hook asked from Python
+    rng = random.Random(seed)
+    steps = 0
+    while True:
+        legal = [g.legal_actions() for g in games]
+        assert legal[0] == legal[1] == legal[2], (steps, legal)
+        views = [_views(g) for g in games]
+        assert views[0] == views[1] == views[2], steps
+        if games[0].is_over:
+            break
+        k = rng.randrange(len(legal[0]))
+        for g, actions in zip(games, legal, strict=True):
+            g.apply(actions[k])
+        steps += 1
+        notified = games[0]._config.notifications  # (then undo is refused: see test_hooks)
+        if rng.random() < 0.02 and not notified:  # undo replays the log on every path
+            for g in games:
+                g.undo()
+    records = [(g.history, g.log, g.game_results, g.hand_results, g.winner) for g in games]
+    assert records[0] == records[1] == records[2]
+    return steps
+
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled machine is not built")
+
+
+def test_presets_and_random_rules_agree_on_the_three_paths() -> None:
+    rng = random.Random(2026)
+    presets = sorted(PRESETS)
+    steps = 0
+    for i in range(N_MATCHES):
+        rules = PRESETS[presets[i % len(presets)]] if i % 3 == 0 else _random_rules(rng)
+        kwargs = {"rules": rules, "seed": rng.getrandbits(64), "auto_chance": i % 5 != 0}
+        if not kwargs["auto_chance"]:
+            continue  # chance events by hand: below
+        steps += _play_three(kwargs, i)
+    assert steps > N_MATCHES * 50
+
+
+def test_chance_applied_by_hand_agrees_on_the_three_paths() -> None:
+    """With ``auto_chance=False`` the caller draws each event (``apply_chance``)."""
+    rng = random.Random(7)
+    for i in range(N_MATCHES // 10):
+        kwargs = {"rules": _random_rules(rng), "seed": i, "auto_chance": False}
+        paths = [("cython", False), ("cython", True), ("pure", False)]
+        games = [_make(backend, hook, kwargs) for backend, hook in paths]
+        choice = random.Random(i)
+        while not games[0].is_over:
+            if games[0].to_act == -1:
+                events = [g.apply_chance() for g in games]
+                assert events[0] == events[1] == events[2]
+                continue
+            legal = [g.legal_actions() for g in games]
+            assert legal[0] == legal[1] == legal[2]
+            k = choice.randrange(len(legal[0]))
+            for g, actions in zip(games, legal, strict=True):
+                g.apply(actions[k])
+        assert games[0].history == games[1].history == games[2].history
+
+
+@pytest.mark.parametrize("variant", ["quick", "napoleon", "poule", "regles", "cercle"])
+def test_each_bundled_variant_agrees_on_the_three_paths(variant: str) -> None:
+    """A variant's own hooks are Python on every path; the rest is C or the classic plugin."""
+    pytest.importorskip(f"ecarte_{variant}", reason="the bundled variants are not installed")
+    rng = random.Random(variant)
+    for i in range(N_MATCHES // 20):
+        _play_three({"variant": variant, "seed": rng.getrandbits(32)}, i)
