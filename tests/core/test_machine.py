@@ -434,3 +434,45 @@ def test_hook_answers_at_scale_in_c(driver: Path) -> None:
     plain = _run(driver, "matches", n, 77, 0, -1)
     assert hooked["matches"] == plain["matches"] == n and hooked["hooks"] > n
     assert hooked["records"] == plain["digest"] and hooked["actions"] == plain["actions"]
+
+
+def test_the_machine_is_reachable_through_cffi() -> None:
+    """C hosts and PyPy reach the match machine through the cffi module: a whole match
+    played there writes the log the Cython binding writes."""
+    try:
+        from ecarte._core._cffi_core import ffi, lib
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("the cffi module is not built")
+    from ecarte import Game, Rules
+    from ecarte._hooks import machine_rules
+
+    rules = machine_rules(Rules(), 2)
+    cfg = ffi.new("ec_match_config *")
+    r = ffi.new("ec_match_rules *")
+    r.order = list(rules[0])
+    names = (
+        "elder_min_discard", "dealer_min_discard", "play_flags", "penalty_to_dealer",
+        "penalty_every_refusal", "vole_penalty", "alternate_packets", "lower_cut_deals",
+        "king_automatic", "game_values", "nplayers", "target", "games_to_win",
+    )  # fmt: skip
+    for name, value in zip(names, rules[1:], strict=True):
+        setattr(r, name, value)
+    assert lib.ec_match_config_init(cfg, r, 0) == 0
+    buf = ffi.new("uint8_t[]", 1 << 16)
+    log = ffi.new("ec_log *", {"buf": buf, "cap": 1 << 16})
+    m = ffi.new("ec_match *")
+    assert lib.ec_match_start(cfg, m, log, 12345, 1) == 0
+    game = Game(seed=12345)
+    legal = ffi.new("uint64_t[2]")
+    while m.phase != 8:  # EC_PH_OVER
+        lib.ec_match_legal(cfg, m, legal)
+        low = legal[0]
+        ids = [i for i in range(64) if low >> i & 1] + [
+            64 + i for i in range(32) if legal[1] >> i & 1
+        ]
+        assert tuple(ids) == game.legal_action_ids()
+        assert lib.ec_match_apply(cfg, m, log, ids[-1]) == 0
+        game.apply(game.action_from_id(ids[-1]))
+    assert bytes(ffi.buffer(buf, m.nlog)) == game._m_log(0)

@@ -1,7 +1,8 @@
 """cffi build script (API mode, out of line) for ``ecarte._core._cffi_core``.
 
 setup.py builds it through ``cffi_modules``; run it directly to build in place.
-The declarations are read from ``ecarte_core.h`` (the C ABI a host links).
+The declarations are read from ``ecarte_core.h`` and ``ecarte_machine.h`` (the C ABI a
+host links): the match machine is reachable from cffi too.
 """
 
 from __future__ import annotations
@@ -25,13 +26,16 @@ def header_cdef(header: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
-CDEF = header_cdef((HERE / "ecarte_core.h").read_text(encoding="utf-8"))
+CDEF = "\n".join(
+    header_cdef((HERE / name).read_text(encoding="utf-8"))
+    for name in ("ecarte_core.h", "ecarte_machine.h")  # the core, then the match machine
+)
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "ecarte._core._cffi_core",
-    '#include "ecarte_core.h"',
+    '#include "ecarte_machine.h"',
     sources=sorted(str(p.relative_to(HERE.parents[2])) for p in HERE.glob("ec_*.c")),
     include_dirs=[str(Path("src/ecarte/_core"))],
     depends=sorted(str(p.relative_to(HERE.parents[2])) for p in HERE.glob("*.h")),
