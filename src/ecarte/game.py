@@ -26,9 +26,9 @@ from __future__ import annotations
 import enum
 import random
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 from attrs import frozen
 
@@ -124,16 +124,88 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=4096)
-def _discards(hand: int, least: int, most: int) -> tuple[Discard, ...]:
+@lru_cache(maxsize=64)
+def _positions(least: int, most: int) -> tuple[int, ...]:
+    """The position masks (over a hand of five) of ``least`` to ``most`` cards, in order."""
+    return tuple(m for m in range(32) if least <= m.bit_count() <= most)
+
+
+class DiscardChoices(Sequence[Discard]):
+    """The legal discards of a hand (what :meth:`Game.legal_actions` returns in a discard
+    phase): a read-only sequence in action-id order, equal to the tuple of its items,
+    whose :class:`~ecarte.Discard` objects are made when read (up to 31 per decision,
+    most never looked at)."""
+
+    __slots__ = ("_cards", "_masks")
+
+    def __init__(self, hand: int, least: int, most: int) -> None:
+        self._cards = tuple(_bits(hand))  # the hand's cards (one-bit masks) by position
+        self._masks = _positions(least, most)
+
+    def _subset(self, m: int) -> int:
+        cards = 0
+        for i, card in enumerate(self._cards):
+            if m >> i & 1:
+                cards |= card
+        return cards
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    @overload
+    def __getitem__(self, index: int) -> Discard: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Discard, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Discard | tuple[Discard, ...]:
+        if isinstance(index, slice):
+            return tuple(_discard(self._subset(m)) for m in self._masks[index])
+        return _discard(self._subset(self._masks[index]))
+
+    def __iter__(self) -> Iterator[Discard]:
+        return (_discard(self._subset(m)) for m in self._masks)
+
+    def _id_of(self, action: object) -> int:
+        """The action id of ``action`` if it is one of these discards, else -1."""
+        if action.__class__ is not Discard:
+            return -1
+        cards = action.cards.mask
+        m = 0
+        for i, card in enumerate(self._cards):
+            if cards & card:
+                m |= 1 << i
+        if self._subset(m) != cards or m not in self._masks:
+            return -1
+        return _DISCARD_BASE + m
+
+    def __contains__(self, action: object) -> bool:
+        return self._id_of(action) >= 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DiscardChoices):
+            return (other._cards, other._masks) == (self._cards, self._masks)
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: tuple[Action, ...]) -> tuple[Action, ...]:
+        return (*self, *other)
+
+    def __radd__(self, other: tuple[Action, ...]) -> tuple[Action, ...]:
+        return (*other, *self)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def _discards(hand: int, least: int, most: int) -> DiscardChoices:
     """The discards of ``least`` to ``most`` cards of ``hand``, in action-id order (the id
     of a discard is 64 + the mask of its positions in the hand sorted by card)."""
-    subsets = [0]  # subsets[m]: the cards at the positions set in m
-    for bit in _bits(hand):
-        subsets += [cards | bit for cards in subsets]
-    return tuple(
-        _discard(subsets[m]) for m in range(len(subsets)) if least <= m.bit_count() <= most
-    )
+    return DiscardChoices(hand, least, most)
 
 
 _DISCARDS: dict[int, Discard] = {}
@@ -484,7 +556,7 @@ class Game(_Base):
     @property
     def phase(self) -> Phase:
         """Where the match stands (see :class:`Phase`)."""
-        phase: Phase = _PHASES[self._m_view()[0]]
+        phase: Phase = _PHASES[self._m_phase]
         return phase
 
     @property
@@ -653,7 +725,7 @@ class Game(_Base):
 
     # ---------------------------------------------------------- legal actions
 
-    def _legal_slow(self) -> tuple[Action, ...]:
+    def _legal_slow(self) -> Sequence[Action]:
         """``legal_actions`` when plugins are involved (vetoes), or inside a hook."""
         if self._busy:
             return ()
@@ -661,7 +733,7 @@ class Game(_Base):
         v = self._view()
         if high:
             pos = v.phase == 6
-            legal: tuple[Action, ...] = _discards(v.held[pos], v.disc_least, v.disc_most)
+            legal: tuple[Action, ...] = tuple(_discards(v.held[pos], v.disc_least, v.disc_most))
         else:
             legal = tuple(ACTIONS[b.bit_length() - 1] for b in _bits(low))
         if self._config.validators and legal:

@@ -11,7 +11,8 @@ frame, and only what a plugin overrides goes back to Python.
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.ref cimport PyObject
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -306,6 +307,10 @@ cdef class Machine:
 
 
     @property
+    def _m_phase(self):
+        return self.m.phase
+
+    @property
     def _m_hook(self):
         return self.m.hook, (self.m.hook_args[0], self.m.hook_args[1], self.m.hook_args[2],
                              self.m.hook_args[3])
@@ -369,39 +374,22 @@ cdef class Machine:
         if self.vetoes and (w[1] or w[0] >> 32):
             self.nlegal = 0  # ids of the filtered tuple are looked up in Python
             return self._legal_slow()  # decisions a plugin may veto
-        if w[1]:
+        if w[1]:  # a sequence whose objects are made when read: apply asks it for ids
             pos = self.m.phase == 6  # EC_PH_DEALER_DISCARD
             legal = _DISCARDS(self.m.held[pos], self.m.disc_least, self.m.disc_most)
-            bits = w[1]
-            while bits:
-                k = _ctz(bits)
-                bits &= bits - 1
-                self.legal_ids[n] = 64 + k
-                n += 1
-        else:
-            key = w[0]
-            legal = _LEGAL_BY_MASK.get(key)
-            if legal is None:
-                legal = self._legal_tuple(w[0])
+        else:  # the interned action of each id: a tuple made from the bits
             bits = w[0]
+            legal = PyTuple_New(_popcount(bits))
             while bits:
                 k = _ctz(bits)
                 bits &= bits - 1
                 self.legal_ids[n] = k
+                item = <object>_INTERNED[k]
+                Py_INCREF(item)
+                PyTuple_SET_ITEM(legal, n, item)
                 n += 1
         self.nlegal = n
         self._legal = legal
-        return legal
-
-    cdef object _legal_tuple(self, uint64_t bits):
-        out = []
-        key = bits
-        while bits:
-            out.append(_ACTIONS[_ctz(bits)])
-            bits &= bits - 1
-        legal = tuple(out)
-        if len(_LEGAL_BY_MASK) < 65536:
-            _LEGAL_BY_MASK[key] = legal
         return legal
 
     def _id_of(self, action):
@@ -416,6 +404,8 @@ cdef class Machine:
         for i in range(39):
             if _INTERNED[i] is a:
                 return i
+        if legal is not None and type(legal) is not tuple:
+            return legal._id_of(action)
         return -1
 
     def apply(self, action, *, seat=None):
@@ -439,6 +429,9 @@ cdef class Machine:
                 if _INTERNED[i] is a:
                     action_id = i
                     break
+            else:
+                if legal is not None and type(legal) is not tuple:
+                    action_id = legal._id_of(action)  # one of the discards offered
         if (action_id < 0 or self._busy or (self.vetoes and legal is None and action_id >= 32)
                 or (seat is not None and not (type(seat) is int and seat == self.m.to_act))):
             return self._apply_slow(action, seat, action_id)
@@ -492,9 +485,14 @@ cdef inline bint _events(const uint8_t *log, uint32_t n):
     return False
 
 
+cdef inline int _popcount(uint64_t x):
+    return __builtin_popcountll(x)
+
+
 cdef inline int _ctz(uint64_t x):
     return __builtin_ctzll(x)
 
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long)
+    int __builtin_popcountll(unsigned long long)

@@ -8,21 +8,21 @@ for both.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from . import _pure_machine as pm
 
 _ACTIONS: tuple[Any, ...] = ()
 _LEGAL_BY_MASK: dict[int, tuple[Any, ...]] = {}
-_DISCARDS: Callable[[int, int, int], tuple[Any, ...]] | None = None
+_DISCARDS: Callable[[int, int, int], Any] | None = None
 _INTERNED: dict[int, int] = {}  # id() of an interned action -> its action id
 
 
 def set_tables(
     actions: tuple[Any, ...],
     legal_by_mask: dict[int, tuple[Any, ...]],
-    discards: Callable[[int, int, int], tuple[Any, ...]],
+    discards: Callable[[int, int, int], Any],
 ) -> None:
     """Give the machine the interned actions (ids 0..38), the cache of legal tuples by id
     mask and the discard-tuple function (called by ecarte.game)."""
@@ -99,7 +99,7 @@ class Machine:
 
     _busy: bool
     _config: Any
-    _legal: tuple[Any, ...] | None
+    _legal: Sequence[Any] | None
     _records: Any
     _silent: bool
     _notified: int
@@ -114,7 +114,7 @@ class Machine:
 
     if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
 
-        def _legal_slow(self) -> tuple[Any, ...]: ...
+        def _legal_slow(self) -> Sequence[Any]: ...
 
         def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None: ...
 
@@ -199,6 +199,10 @@ class Machine:
         self._m.auto_chance = int(auto_chance)
 
     @property
+    def _m_phase(self) -> int:
+        return int(self._m.phase)
+
+    @property
     def _m_hook(self) -> tuple[int, tuple[int, ...]]:
         return self._m.hook, tuple(self._m.hook_args)
 
@@ -245,7 +249,7 @@ class Machine:
         """True once the match is over."""
         return bool(self._m.phase == pm.PH_OVER)
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> Sequence[Any]:
         """The actions ``to_act`` may take, sorted by action id (empty at chance nodes, at
         the end, and inside a plugin hook while an action is being applied)."""
         legal = self._legal
@@ -282,7 +286,10 @@ class Machine:
             for offered, action_id in zip(legal, self._nlegal_ids, strict=False):
                 if offered is action:
                     return action_id
-        return _INTERNED.get(id(action), -1)
+        found = _INTERNED.get(id(action), -1)
+        if found < 0 and legal is not None and type(legal) is not tuple:
+            found = legal._id_of(action)  # type: ignore[attr-defined]  # a discard offered
+        return int(found)
 
     def apply(self, action: Any, *, seat: int | None = None) -> None:
         """Apply the action of the seat to act (checked), or a chance event.
