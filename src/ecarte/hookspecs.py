@@ -101,15 +101,16 @@ def ecarte_deal(
 
 @hookspec(firstresult=True)
 def ecarte_exchange_allowed(game: Game, seat: int, action: Action) -> bool | None:
-    """Called when listing or checking a proposal, a decision to play the
-    hand, an acceptance or a refusal: whether ``seat`` may take ``action``
-    now. First non-None result wins."""
+    """Called when the elder comes to propose (for a proposal and for playing
+    the hand) and when the dealer comes to answer (for an acceptance and a
+    refusal), once each: whether ``seat`` may take ``action`` now. First
+    non-None result wins."""
 
 
 @hookspec(firstresult=True)
 def ecarte_discard_limits(game: Game, seat: int) -> tuple[int, int] | None:
-    """Called when ``seat`` is to discard: the least and most cards it may
-    discard (the engine never allows more than the stock holds). First
+    """Called when ``seat`` comes to discard, once: the least and most cards it
+    may discard (the engine never allows more than the stock holds). First
     non-None result wins."""
 
 
