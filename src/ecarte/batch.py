@@ -1,4 +1,4 @@
-"""Batch simulation on the C core: random hands, perft and double-dummy solves.
+"""Batch simulation on the C core: random hands and matches, perft and double-dummy solves.
 
 Everything here runs inside the live core backend (``ecarte.BACKEND``: the C core through
 Cython by default), a few hundred nanoseconds a hand instead of a :class:`~ecarte.Game`
@@ -41,9 +41,11 @@ from .rules import DealPattern, PenaltyBeneficiary, RankOrder, Rules
 
 __all__ = [
     "CHUNK",
+    "MATCH_CHUNK",
     "HandOptions",
     "HandResult",
     "HandTotals",
+    "MatchTotals",
     "Position",
     "Solution",
     "SolveResults",
@@ -52,6 +54,7 @@ __all__ = [
     "perft",
     "random_hand_results",
     "random_hands",
+    "random_matches",
     "random_solves",
     "solve",
     "solve_batch",
@@ -366,12 +369,80 @@ def _count(s: SolveResults) -> int:
 
 
 # --------------------------------------------------------- complete matches
-#
-# Reserved for whole matches played in the core (the C match machine, coming): they will
-# go here, with the same seeds, chunks, workers and progress as the hands above.
+
+MATCH_CHUNK = 256
+"""Matches per chunk: part of the definition of a batch's results."""
 
 
-# ---------------------------------------------------- positions: perft, solver
+class MatchTotals(NamedTuple):
+    """Random complete matches added up (:func:`random_matches`)."""
+
+    matches: int
+    games: int
+    """Games played."""
+    hands: int
+    """Hands begun."""
+    actions: int
+    """Decisions taken."""
+    wins: tuple[int, ...]
+    """Matches won, by seat."""
+    digest: int
+    """Identifies every match's whole log: the chunks' digests chained like
+    :func:`random_hands`'s."""
+
+
+def random_matches(
+    n: int,
+    seed: int,
+    rules: Rules | str | None = None,
+    *,
+    workers: int = 1,
+    progress: bool = False,
+) -> MatchTotals:
+    """Play ``n`` random complete matches under ``rules`` in the match machine of the C
+    core (the one behind :class:`~ecarte.Game`), every decision uniform among the legal
+    ones and chance drawn from each match's seed, and return the totals.
+
+    Chunk ``k`` of :data:`MATCH_CHUNK` matches is played from :func:`chunk_seed`
+    ``(seed, k)``: match ``i`` of a chunk starts with the ``i``-th output of the core's PRNG
+    seeded with it, and its decisions are drawn from the same stream (``ecarte_machine.h``,
+    ``ec_random_matches``). Variants are not played here: their hooks are Python.
+
+    >>> t = random_matches(500, seed=3, workers=2)
+    >>> t == random_matches(500, seed=3)  # workers never change results
+    True
+    >>> t.matches, sum(t.wins), t.games >= 2 * t.matches
+    (500, 500, True)
+    """
+    from ._hooks import machine_rules
+
+    n = _check_n(n)
+    seed = _check_seed(seed)
+    workers = _workers(workers)
+    if rules is None or isinstance(rules, str):
+        rules = Rules.preset(rules) if isinstance(rules, str) else Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, a preset name or None, not {rules!r}")
+    machine = _core.machine_module(_core.BACKEND)
+    config = machine.MatchConfig(machine_rules(rules, 2), 0)
+    sizes = [min(MATCH_CHUNK, n - start) for start in range(0, n, MATCH_CHUNK)]
+
+    def task(k: int) -> Callable[[], Any]:
+        return lambda: machine.random_matches(config, chunk_seed(seed, k), sizes[k])
+
+    games = hands = actions = 0
+    wins = [0, 0]
+    digest = None
+    with _Bar(progress, "random matches", n) as bar:
+        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.matches):
+            games += t.games
+            hands += t.hands
+            actions += t.actions
+            wins = [w + v for w, v in zip(wins, t.wins, strict=False)]
+            digest = _chain(digest, t.digest)
+    return MatchTotals(
+        n, games, hands, actions, tuple(wins), _FNV_OFFSET if digest is None else digest
+    )
 
 
 class Position(NamedTuple):

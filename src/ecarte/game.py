@@ -28,7 +28,7 @@ import random
 import types
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from attrs import frozen
 
@@ -271,53 +271,11 @@ class Observation:
         )
 
 
-class _View:
-    """The machine's fields at one moment (``Machine._m_view``), by name, with the
-    derived views (seats of the hands, tricks) the facade reads. Positions 0 and 1
-    are the elder and the dealer."""
+class _View(NamedTuple):
+    """The machine's fields at one moment (``Machine._m_view``, in its order), by name,
+    with the table size and the derived views (seats of the hands, tricks) the facade
+    reads. Positions 0 and 1 are the elder and the dealer."""
 
-    __slots__ = (
-        "announced",
-        "auto_chance",
-        "chance_count",
-        "chosen_packets",
-        "complete",
-        "deal_at",
-        "deal_packets",
-        "dealer",
-        "disc_least",
-        "disc_most",
-        "discarded",
-        "discards",
-        "elder",
-        "exchanges",
-        "game_number",
-        "game_players",
-        "games_won",
-        "hand_kings",
-        "hand_number",
-        "hand_points",
-        "held",
-        "in_play",
-        "king_seats",
-        "phase",
-        "play_cards",
-        "play_hands",
-        "play_leaders",
-        "play_to_move",
-        "play_won",
-        "played_without_proposing",
-        "players",
-        "refused_after",
-        "scores",
-        "seed",
-        "step",
-        "stock",
-        "to_act",
-        "trump",
-        "turnup",
-        "winner",
-    )
     phase: int
     to_act: int
     step: int
@@ -358,52 +316,6 @@ class _View:
     chance_count: int
     discards: int
     players: int
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "to_act",
-        "step",
-        "dealer",
-        "elder",
-        "winner",
-        "game_number",
-        "hand_number",
-        "game_players",
-        "chosen_packets",
-        "deal_packets",
-        "scores",
-        "games_won",
-        "held",
-        "turnup",
-        "trump",
-        "stock",
-        "exchanges",
-        "discarded",
-        "played_without_proposing",
-        "refused_after",
-        "king_seats",
-        "announced",
-        "in_play",
-        "complete",
-        "hand_points",
-        "hand_kings",
-        "play_hands",
-        "play_cards",
-        "play_leaders",
-        "play_to_move",
-        "play_won",
-        "disc_least",
-        "disc_most",
-        "seed",
-        "auto_chance",
-        "deal_at",
-        "chance_count",
-        "discards",
-    )
-
-    def __init__(self, fields: tuple[Any, ...], players: int) -> None:
-        for name, value in zip(self._FIELDS, fields, strict=True):
-            object.__setattr__(self, name, value)
-        self.players = players
 
     def seat(self, pos: int) -> int:
         return self.dealer if pos else self.elder
@@ -551,7 +463,7 @@ class Game(_Base):
         return self._view()
 
     def _view(self) -> _View:
-        return _View(self._m_view(), self._config.players)
+        return _View._make((*self._m_view(), self._config.players))
 
     @property
     def phase(self) -> Phase:

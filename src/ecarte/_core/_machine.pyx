@@ -16,6 +16,8 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
+from ecarte._core._pure_machine import MatchTotals
+
 
 cdef extern from "ecarte_machine.h":
     ctypedef struct ec_context:
@@ -109,6 +111,16 @@ cdef extern from "ecarte_machine.h":
     int ec_match_resume(const ec_match_config *cfg, ec_match *m, ec_log *log)
     int ec_match_replay(const ec_match_config *cfg, ec_match *m, ec_log *log, uint32_t upto)
     int ec_match_undo(const ec_match_config *cfg, ec_match *m, ec_log *log)
+    ctypedef struct ec_match_totals:
+        uint64_t matches
+        uint64_t games
+        uint64_t hands
+        uint64_t actions
+        uint64_t wins[16]
+        uint64_t digest
+    void ec_match_totals_init(ec_match_totals *t)
+    int ec_random_matches(const ec_match_config *cfg, uint64_t seed, size_t n,
+                          uint8_t *scratch, uint32_t cap, ec_match_totals *totals) nogil
 
 
 # Python objects the machine hands out, set once by ecarte.game (set_tables).
@@ -133,6 +145,32 @@ def set_tables(actions, legal_by_mask, discards):
 
 def hook_answer_size(int hook):
     return ec_hook_answer_size(hook)
+
+
+def random_matches(MatchConfig config, uint64_t seed, size_t n):
+    """``n`` random complete matches in C without the GIL (``ec_random_matches``); the
+    twin of ``_pure_machine.random_matches``, with the same ``MatchTotals``."""
+    cdef ec_match_totals t
+    cdef uint32_t cap = 1 << 16
+    cdef uint8_t *buf
+    cdef int r
+    if config.cfg.hook_mask != 0:
+        raise ValueError("random matches are played without hooks (hook_mask must be 0)")
+    while True:
+        buf = <uint8_t *>PyMem_Malloc(cap)
+        if buf == NULL:
+            raise MemoryError()
+        ec_match_totals_init(&t)
+        with nogil:
+            r = ec_random_matches(&config.cfg, seed, n, buf, cap, &t)
+        PyMem_Free(buf)
+        if r != EC_STOP_ROOM:
+            break
+        cap *= 4  # a match whose log needs more: play the batch again (same results)
+    if r != 0:
+        raise ValueError(f"random matches: error {r}")
+    return MatchTotals(t.matches, t.games, t.hands, t.actions,
+                       tuple([t.wins[i] for i in range(16)]), t.digest)
 
 
 cdef class MatchConfig:

@@ -1444,3 +1444,55 @@ def match_undo(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     if m.last_input == UINT32_MAX:
         return ENOUNDOHERE
     return match_replay(cfg, m, log, m.last_input)
+
+
+# ------------------------------------------------------------ batch: random matches
+
+FNV_OFFSET: Final = 0xCBF29CE484222325
+FNV_PRIME: Final = 0x100000001B3
+
+
+class MatchTotals(NamedTuple):
+    """Twin of ``ec_match_totals``: random complete matches added up."""
+
+    matches: int
+    games: int
+    hands: int
+    actions: int
+    wins: tuple[int, ...]
+    """Matches won, by seat (16 entries, as in C)."""
+    digest: int
+
+
+def random_matches(cfg: MatchConfig, seed: int, n: int) -> MatchTotals:
+    """Twin of ``ec_random_matches`` (from zeroed totals): ``n`` random complete matches."""
+    if cfg.hook_mask != 0:
+        raise ValueError("random matches are played without hooks (hook_mask must be 0)")
+    rng = Rng(seed)
+    games = hands = actions = 0
+    wins = [0] * 16
+    digest = FNV_OFFSET
+    for _ in range(n):
+        m = Match()
+        log = bytearray()
+        match_start(cfg, m, log, rng.next_u64(), 1)
+        while m.phase != PH_OVER:
+            low, high = match_legal(cfg, m)
+            count = low.bit_count() + high.bit_count()
+            k = rng._below(count)
+            c = low.bit_count()
+            word, bits = (0, low) if k < c else (1, high)
+            if word:
+                k -= c
+            for _ in range(k):
+                bits &= bits - 1
+            match_apply(cfg, m, log, word * 64 + (bits & -bits).bit_length() - 1)
+            actions += 1
+        h = FNV_OFFSET
+        for byte in log[: m.nlog]:
+            h = ((h ^ byte) * FNV_PRIME) & _M64
+        digest = ((digest ^ h) * FNV_PRIME) & _M64
+        games += m.game_number
+        hands += m.hand_number
+        wins[m.winner] += 1
+    return MatchTotals(n, games, hands, actions, tuple(wins), digest)

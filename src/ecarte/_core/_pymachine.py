@@ -40,6 +40,11 @@ def hook_answer_size(hook: int) -> int:
     return pm.hook_answer_size(hook)
 
 
+def random_matches(config: MatchConfig, seed: int, n: int) -> pm.MatchTotals:
+    """``n`` random complete matches (twin of ``_machine.random_matches``)."""
+    return pm.random_matches(config.cfg, seed, n)
+
+
 class MatchConfig:
     """The rules and overridden hooks of matches (twin of ``ec_match_config``)."""
 

@@ -1003,3 +1003,63 @@ int ec_match_undo(const ec_match_config *cfg, ec_match *m, ec_log *L)
         return EC_ENOUNDOHERE;
     return ec_match_replay(cfg, m, L, m->last_input);
 }
+
+/* ------------------------------------------------------------ batch: random matches */
+
+#define FNV_OFFSET 0xCBF29CE484222325ULL
+#define FNV_PRIME 0x100000001B3ULL
+
+void ec_match_totals_init(ec_match_totals *t)
+{
+    memset(t, 0, sizeof *t);
+    t->digest = FNV_OFFSET;
+}
+
+int ec_random_matches(const ec_match_config *cfg, uint64_t seed, size_t n, uint8_t *scratch,
+                      uint32_t cap, ec_match_totals *totals)
+{
+    ec_rng rng;
+    ec_match_totals t = *totals;
+    ec_log L;
+    if (cfg->hook_mask != 0)
+        return EC_EBADRULES;
+    L.buf = scratch;
+    L.cap = cap;
+    ec_rng_seed(&rng, seed);
+    for (size_t i = 0; i < n; i++) {
+        ec_match m;
+        uint64_t h = FNV_OFFSET;
+        int r = ec_match_start(cfg, &m, &L, ec_rng_next(&rng), 1);
+        while (r == EC_STOP_IDLE && m.phase != EC_PH_OVER) {
+            uint64_t ids[2];
+            int count, k;
+            ec_match_legal(cfg, &m, ids);
+            count = ec_count(ids[0]) + ec_count(ids[1]);
+            k = (int)ec_rng_below(&rng, (uint32_t)count);
+            for (int w = 0; w < 2; w++) {
+                uint64_t bits = ids[w];
+                int c = ec_count(bits);
+                if (k >= c) {
+                    k -= c;
+                    continue;
+                }
+                while (k-- > 0)
+                    bits &= bits - 1;
+                r = ec_match_apply(cfg, &m, &L, w * 64 + ec_ctz(bits));
+                break;
+            }
+            t.actions++;
+        }
+        if (r != EC_STOP_IDLE)
+            return r; /* EC_STOP_ROOM: the scratch log is too small for this match */
+        for (uint32_t b = 0; b < m.nlog; b++)
+            h = (h ^ scratch[b]) * FNV_PRIME;
+        t.digest = (t.digest ^ h) * FNV_PRIME;
+        t.matches++;
+        t.games += m.game_number;
+        t.hands += m.hand_number;
+        t.wins[m.winner]++;
+    }
+    *totals = t;
+    return EC_OK;
+}

@@ -250,6 +250,27 @@ int ec_match_replay(const ec_match_config *cfg, ec_match *m, ec_log *log, uint32
 /* Take back the last apply (and the chance and answers it took): a replay up to it. */
 int ec_match_undo(const ec_match_config *cfg, ec_match *m, ec_log *log);
 
+/* ---- batch: random complete matches ---- */
+typedef struct ec_match_totals {
+    uint64_t matches;
+    uint64_t games;   /* games played */
+    uint64_t hands;   /* hands begun */
+    uint64_t actions; /* decisions */
+    uint64_t wins[EC_MATCH_MAX_SEATS]; /* matches won, by seat */
+    uint64_t digest;  /* every match's log: d = (d ^ fnv1a64(log)) * 0x100000001B3 */
+} ec_match_totals;
+
+/* Zero the totals, digest at the FNV-1a offset basis. */
+void ec_match_totals_init(ec_match_totals *t);
+/* Play n random complete matches and add them to *totals. rng = ec_rng_seed(seed); match i
+ * starts with seed ec_rng_next(&rng) and automatic chance; each decision is the k-th legal
+ * id in ascending order, k = ec_rng_below(&rng, count). No hook may be overridden
+ * (cfg->hook_mask must be 0: EC_EBADRULES). scratch (cap bytes) holds one match's log at a
+ * time: a match that needs more returns EC_STOP_ROOM, the totals unchanged (call again with
+ * a larger buffer: the results do not depend on it). Returns EC_OK. */
+int ec_random_matches(const ec_match_config *cfg, uint64_t seed, size_t n, uint8_t *scratch,
+                      uint32_t cap, ec_match_totals *totals);
+
 /* Room the log must have past nlog before a call (the machine stops for more within a call). */
 #define EC_LOG_ROOM 128
 
