@@ -501,53 +501,54 @@ def cercle_club() -> object:
 
 def construct_contest(k: int, pyspiel: Any) -> list[Contender]:
     """``Game()`` (classic, no seed: the seed is drawn from ``SystemRandom``, as a user's
-    bare ``Game()`` does) and ``Game(variant=name)`` per bundled variant, ``k`` per round,
-    each dropped at once (its deallocation counted); OpenSpiel's ``load_game`` +
-    ``new_initial_state()`` for reference. Variants that are not installed are left out."""
+    bare ``Game()`` does) and ``Game(variant=name)`` per bundled variant, each dropped at
+    once (its deallocation counted); OpenSpiel's ``load_game`` + ``new_initial_state()``
+    for reference. A round makes ``k`` classic games (or OpenSpiel states) and ``k // 10``
+    of each variant, about a millisecond each: short rounds are seldom preempted on a
+    busy machine, and the median drops those that are. Variants that are not installed
+    are left out."""
     from ._plugins import available_variants
     from .game import Game
 
-    def make(variant: str | None) -> Callable[[Any], None]:
-        if variant is None:
+    kv = max(k // 10, 1)
 
-            def run(_: Any) -> None:
-                for _i in range(k):
-                    Game()
+    def classic(_: Any) -> None:
+        for _i in range(k):
+            Game()
 
-        else:
-
-            def run(_: Any) -> None:
-                for _i in range(k):
-                    Game(variant=variant)
+    def make(variant: str) -> Callable[[Any], None]:
+        def run(_: Any) -> None:
+            for _i in range(kv):
+                Game(variant=variant)
 
         return run
 
-    out = [Contender("classic", lambda: None, make(None), k)]
+    out = [Contender("classic", _none, classic, k)]
     installed = available_variants()
     for v in VARIANTS:
         if v in installed:
             Game(variant=v)  # first use: the entry point is loaded, its hook table built
-            out.append(Contender(v, lambda: None, make(v), k))
+            out.append(Contender(v, _none, make(v), kv))
     if "cercle" in installed:
 
         def club(_: Any) -> None:
-            for _i in range(k):
+            for _i in range(kv):
                 Game(plugins=[cercle_club()])
 
         def club_object(_: Any) -> None:
-            for _i in range(k):
+            for _i in range(kv):
                 cercle_club()
 
         club(None)
-        out.append(Contender("cercle-club", lambda: None, club, k))
-        out.append(Contender("cercle-object", lambda: None, club_object, k))
+        out.append(Contender("cercle-club", _none, club, kv))
+        out.append(Contender("cercle-object", _none, club_object, kv))
     if pyspiel is not None:
 
         def spiel(_: Any) -> None:
             for _i in range(k):
                 pyspiel.load_game("euchre").new_initial_state()
 
-        out.append(Contender("openspiel", lambda: None, spiel, k))
+        out.append(Contender("openspiel", _none, spiel, k))
     return out
 
 
@@ -720,8 +721,8 @@ def _game_rows(quick: bool, pyspiel: Any) -> list[Row]:
         r = t.ratio("game", "openspiel", scale)
         return _ns(t["openspiel"] * scale) + unit, f"{r:.2f}x", _verdict(r, limit, f"{limit}x")
 
-    mc = match_contest(8 if quick else 120, 20 if quick else 300, pyspiel)
-    t = interleave(mc.contenders, rounds)
+    mc = match_contest(8 if quick else 30, 20 if quick else 80, pyspiel)
+    t = interleave(mc.contenders, 3 if quick else 21)
     rows.append(
         Row(
             "Python loop floor (engine does nothing)",
@@ -796,8 +797,7 @@ def _game_rows(quick: bool, pyspiel: Any) -> list[Row]:
         )
     )
 
-    k = 50 if quick else 300
-    t = interleave(construct_contest(k, pyspiel), 3 if quick else 21)
+    t = interleave(construct_contest(100 if quick else 300, pyspiel), 3 if quick else 41)
     spiel_new = _ns(t["openspiel"]) + " (load + state)" if "openspiel" in t else absent
 
     def best(name: str) -> str:
