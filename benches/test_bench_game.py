@@ -1,131 +1,239 @@
-"""The Game through its public Python API, beside OpenSpiel's euchre from Python.
+"""The Game through its public Python API, against OpenSpiel's euchre from Python.
 
     pytest benches/test_bench_game.py --benchmark-enable
 
-The same figures as the Game and OpenSpiel rows of ``ecarte bench``: random matches
-(per action: see ``extra_info``), ``legal_actions()``, ``clone()`` and a card applied
-and undone, per call. Nothing here is a timed assertion.
+The same rows as ``ecarte bench`` (the loops are ecarte._bench's). Each row that has an
+OpenSpiel baseline measures it in the same test, interleaved: every pytest-benchmark
+round's setup times one OpenSpiel round, then the round of ours is benchmarked; the
+ratio (the median of the rounds' ratios) is in ``extra_info`` with its target. Those rows
+skip when ``pyspiel`` is not importable. Nothing here asserts a speed.
 """
 
 from __future__ import annotations
 
-import random
+import gc
+import itertools
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
-from ecarte import Game, Phase, Play, PlayHand
+from ecarte import _bench as B
 
-MATCHES = 10
-
-
-def _play_phase_game() -> Game:
-    game = Game(seed=3)
-    while game.phase is not Phase.PLAY:  # the elder plays the first hand as dealt
-        legal = game.legal_actions()
-        game.apply(PlayHand() if PlayHand() in legal else legal[0])
-    return game
+PYSPIEL = B.pyspiel_module()
+needs_openspiel = pytest.mark.skipif(
+    PYSPIEL is None, reason="OpenSpiel is not installed (pip install open_spiel): no baseline"
+)
+ROUNDS = 7
+MATCHES, DEALS = 60, 150  # per round: about the same time on each side
 
 
-def _random_matches(games: list[Game]) -> int:
-    actions = 0
-    for seed, game in enumerate(games):
-        choice, legal, apply = random.Random(seed).choice, game.legal_actions, game.apply
-        while not game.is_over:
-            apply(choice(legal()))
-            actions += 1
-    return actions
+def _against_openspiel(
+    benchmark: Any,
+    ours: Callable[[Any], object],
+    ours_prepare: Callable[[], Any],
+    theirs: Callable[[Any], object],
+    theirs_prepare: Callable[[], Any],
+    units: tuple[float, float],
+    rounds: int = ROUNDS,
+    collect: bool = True,
+) -> B.Timing:
+    """Benchmark ``ours`` (``rounds`` rounds, each on a fresh ``ours_prepare()``), timing
+    one round of ``theirs`` in each round's setup just before. ``units``: the units of
+    work of a round of each (seconds per unit are compared). With ``collect``, a full
+    garbage collection precedes each timed round (not for rounds of one small chunk of
+    states: a collection evicts the CPU caches that the states just made are in)."""
+    our_times: list[float] = []
+    their_times: list[float] = []
+
+    def setup() -> tuple[tuple[Any], dict[str, Any]]:
+        arg = theirs_prepare()
+        if collect:
+            gc.collect()
+        t0 = time.perf_counter()
+        theirs(arg)
+        their_times.append((time.perf_counter() - t0) / units[1])
+        arg = ours_prepare()
+        if collect:
+            gc.collect()
+        return (arg,), {}
+
+    def run(arg: Any) -> None:
+        t0 = time.perf_counter()
+        ours(arg)
+        our_times.append((time.perf_counter() - t0) / units[0])
+
+    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
+    return B.Timing({"game": our_times, "openspiel": their_times})
 
 
-def test_game_random_matches(benchmark: Any) -> None:
-    """Game construction is left out (setup); extra_info has the actions per round."""
-    actions = benchmark.pedantic(
-        _random_matches,
-        setup=lambda: (([Game(seed=s) for s in range(MATCHES)],), {}),
-        rounds=5,
+def _report(benchmark: Any, timing: B.Timing, target: float, unit: str, scale: float = 1.0) -> None:
+    ratio = timing.ratio("game", "openspiel", scale)
+    benchmark.extra_info.update(
+        {
+            f"game_ns_per_{unit}": round(timing["game"] * 1e9, 1),
+            f"openspiel_ns_per_{unit}": round(timing["openspiel"] * scale * 1e9, 1),
+            "ratio": round(ratio, 3),
+            "target": f"<= {target}x",
+            "met": ratio <= target,
+        }
     )
-    benchmark.extra_info["actions"] = actions
-    assert actions > 100 * MATCHES
 
 
 def test_python_loop_floor(benchmark: Any) -> None:
-    """The baseline of the row above: the same loop around an engine that does nothing
-    (``random.choice`` and three Python calls per action)."""
-    from ecarte._bench import _drive_no_game
-
-    benchmark(_drive_no_game, 1_000)
-    benchmark.extra_info["actions"] = 1_000
+    """The loop of the match rows around an engine that does nothing (no baseline)."""
+    benchmark(B.drive_no_game, 1_000)
+    benchmark.extra_info["decisions"] = 1_000
 
 
-def test_game_legal_actions(benchmark: Any) -> None:
-    game = _play_phase_game()
-    assert benchmark(game.legal_actions)
+@needs_openspiel
+def test_random_matches(benchmark: Any) -> None:
+    """Random complete matches, Game() counted once per match, against random euchre deals
+    (load_game + new_initial_state() counted once per deal): per player decision, and per
+    action with OpenSpiel's chance actions counted (every Game action is a decision)."""
+    decisions = B.count_our_decisions(range(MATCHES))
+    spiel_decisions, chance = B.count_spiel_actions(PYSPIEL, range(DEALS))
+    timing = _against_openspiel(
+        benchmark,
+        lambda _: B.our_matches(range(MATCHES)),
+        lambda: None,
+        lambda _: B.spiel_matches(PYSPIEL, range(DEALS)),
+        lambda: None,
+        (decisions, spiel_decisions),
+    )
+    _report(benchmark, timing, B.TARGET_DECISION, "decision")
+    per_action = timing.ratio("game", "openspiel", spiel_decisions / (spiel_decisions + chance))
+    benchmark.extra_info.update(
+        {
+            "decisions": decisions,
+            "openspiel_decisions": spiel_decisions,
+            "openspiel_chance_actions": chance,
+            "ratio_per_action": round(per_action, 3),
+            "target_per_action": f"<= {B.TARGET_ACTION}x",
+            "met_per_action": per_action <= B.TARGET_ACTION,
+        }
+    )
 
 
-def test_game_clone(benchmark: Any) -> None:
-    game = _play_phase_game()
-    assert benchmark(game.clone).phase is Phase.PLAY
+@needs_openspiel
+def test_per_hand_hook_in_python(benchmark: Any) -> None:
+    """Random matches with a plugin answering ecarte_score_hand in Python (the classic
+    answer), per player decision, against OpenSpiel's per decision."""
+    plugin = [B.ScoreHandInPython]
+    decisions = B.count_our_decisions(range(MATCHES), plugin)
+    assert decisions == B.count_our_decisions(range(MATCHES))  # the very same matches
+    spiel_decisions, _ = B.count_spiel_actions(PYSPIEL, range(DEALS))
+    timing = _against_openspiel(
+        benchmark,
+        lambda _: B.our_matches(range(MATCHES), plugin),
+        lambda: None,
+        lambda _: B.spiel_matches(PYSPIEL, range(DEALS)),
+        lambda: None,
+        (decisions, spiel_decisions),
+    )
+    _report(benchmark, timing, B.TARGET_PLUGIN_DECISION, "decision")
 
 
-def test_game_clone_and_apply(benchmark: Any) -> None:
-    game = _play_phase_game()
-    card = game.legal_actions()[0]
-    benchmark(lambda: game.clone().apply(card))
+def _chunks(pairs: Sequence[Any]) -> Callable[[], Sequence[Any]]:
+    """The next chunk of ``pairs`` at each call, cycling."""
+    cycle = itertools.cycle(B._chunks(pairs))
+    return lambda: next(cycle)
 
 
-def test_game_apply_and_undo_a_card(benchmark: Any) -> None:
-    game = _play_phase_game()
-    card = game.legal_actions()[0]
-    assert isinstance(card, Play)
-    before = game.history
-
-    def apply_undo() -> None:
-        game.apply(card)
-        game.undo()
-
-    benchmark(apply_undo)
-    assert game.history == before
+def _legal_loop(states: Sequence[Any]) -> None:
+    for s in states:
+        s.legal_actions()
 
 
-# ------------------------------------------------------------ OpenSpiel baseline
+@needs_openspiel
+def test_legal_actions_fresh_state(benchmark: Any) -> None:
+    """The first legal_actions() on mid-play states just reached by apply: each round
+    makes a chunk of them (setup), then calls legal_actions() once on each."""
+    ours, theirs = _chunks(B.our_play_states(2_000)), _chunks(B.spiel_play_states(PYSPIEL, 2_000))
+    timing = _against_openspiel(
+        benchmark,
+        _legal_loop,
+        lambda: B.fresh_ours(ours()),
+        _legal_loop,
+        lambda: B.fresh_theirs(theirs()),
+        (B.CHUNK, B.CHUNK),
+        rounds=200,
+        collect=False,
+    )
+    _report(benchmark, timing, B.TARGET_LEGAL, "call")
 
 
-@pytest.fixture(scope="module")
-def euchre() -> Any:
-    pyspiel = pytest.importorskip("pyspiel")
-    return pyspiel.load_game("euchre")
+def _our_clone_apply(pairs: Sequence[tuple[Any, Any]]) -> None:
+    for s, card in pairs:
+        s.clone().apply(card)
 
 
-def _first_decision(euchre: Any) -> Any:
-    rng = random.Random(1)
-    state = euchre.new_initial_state()
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-    return state
+def _their_clone_apply(pairs: Sequence[tuple[Any, int]]) -> None:
+    for s, card in pairs:
+        s.clone().apply_action(card)
 
 
-def test_openspiel_random_deals(benchmark: Any, euchre: Any) -> None:
-    def deals() -> int:
-        rng = random.Random(1)
-        actions = 0
-        for _ in range(100):
-            state = euchre.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-        return actions
-
-    benchmark.extra_info["actions"] = benchmark(deals)
-
-
-def test_openspiel_legal_actions(benchmark: Any, euchre: Any) -> None:
-    assert benchmark(_first_decision(euchre).legal_actions)
+@needs_openspiel
+def test_clone_and_apply(benchmark: Any) -> None:
+    """clone() then the chosen card applied to the copy, on mid-play decisions."""
+    ours = _chunks(B.our_play_states(2_000, seed=2))
+    theirs = _chunks(B.spiel_play_states(PYSPIEL, 2_000, seed=2))
+    timing = _against_openspiel(
+        benchmark,
+        _our_clone_apply,
+        lambda: B.copies(ours()),
+        _their_clone_apply,
+        lambda: B.copies(theirs()),
+        (B.CHUNK, B.CHUNK),
+        rounds=200,
+        collect=False,
+    )
+    _report(benchmark, timing, B.TARGET_CLONE_APPLY, "call")
 
 
-def test_openspiel_clone(benchmark: Any, euchre: Any) -> None:
-    benchmark(_first_decision(euchre).clone)
+# ------------------------------------------------ absolute targets (no baseline)
+
+
+@pytest.mark.parametrize("variant", [None, *B.VARIANTS, "cercle-club"])
+def test_game_construction(benchmark: Any, variant: str | None) -> None:
+    """Game() (classic, no seed) or Game(variant=name), made and dropped; "cercle-club"
+    is Game(plugins=[Cercle(...)]) with the README's club, a new Cercle per game."""
+    from ecarte import Game, available_variants
+
+    if variant is None:
+        make: Callable[[], object] = Game
+        target = B.TARGET_CLASSIC_NEW_US
+    else:
+        needed = "cercle" if variant == "cercle-club" else variant
+        if needed not in available_variants():
+            pytest.skip(f"the {needed!r} variant is not installed")
+        if variant == "cercle-club":
+
+            def make() -> object:
+                return Game(plugins=[B.cercle_club()])
+
+        else:
+
+            def make() -> object:
+                return Game(variant=variant)
+
+        target = B.TARGET_VARIANT_NEW_US
+    make()  # first use: the entry point loaded, the hook table built
+    benchmark(make)
+    benchmark.extra_info["target"] = f"<= {target:.0f} us"
+    if benchmark.stats is not None:
+        median = benchmark.stats.stats.median * 1e6
+        benchmark.extra_info.update({"median_us": round(median, 2), "met": median <= target})
+
+
+@pytest.mark.parametrize("finished", [False, True], ids=["first-decision", "finished-match"])
+def test_memory_per_game(benchmark: Any, finished: bool) -> None:
+    """Bytes per live Game (tracemalloc, see ecarte._bench.memory_per_game); the time
+    reported is that of the measurement, which runs under tracemalloc."""
+    n = 400 if finished else 2_000
+    per_game = benchmark.pedantic(B.memory_per_game, args=(n, finished), rounds=1)
+    target = B.TARGET_MEM_FINISHED if finished else B.TARGET_MEM_FIRST
+    benchmark.extra_info.update(
+        {"bytes_per_game": round(per_game), "target_bytes": target, "met": per_game <= target}
+    )

@@ -51,3 +51,15 @@ def test_legal_plays(benchmark: Any, impl: ModuleType) -> None:
 def test_trick_winner(benchmark: Any, impl: ModuleType) -> None:
     ctx = core.ranked_context(1, ORDER, DECK, impl)
     benchmark(impl.trick_winner, ctx, [59, 26])
+
+
+def test_callgrind_instructions_per_hand(benchmark: Any) -> None:
+    """Instructions per random hand of the C batch under callgrind (benches/c/driver.c
+    compiled with the core's ec_*.c); skips naming what is missing (valgrind, a compiler,
+    the driver: an installed wheel has no benches/)."""
+    from ecarte._bench import _callgrind_per_hand
+
+    figure, note = benchmark.pedantic(_callgrind_per_hand, args=(20_000,), rounds=1)
+    if figure == "n/a":
+        pytest.skip(note)
+    benchmark.extra_info["instructions_per_hand"] = int(figure.split()[0].replace(",", ""))
