@@ -60,3 +60,36 @@ def test_the_log_is_the_history() -> None:
     while states:
         game.undo()
         assert (_fields(game), game.history, game.log) == states.pop()
+
+
+def test_a_game_leaves_no_reference_cycle() -> None:
+    """A game (classic, with variants, or with plugin objects) is freed by reference
+    counting alone: after ``del game`` the collector finds nothing of it."""
+    import gc
+
+    from ecarte.players import RandomPlayer, play_match
+
+    class Counter:
+        def __init__(self) -> None:
+            self.hands = 0
+
+        @hookimpl
+        def ecarte_hand_ended(self) -> None:
+            self.hands += 1
+
+    makers = [
+        lambda: Game(seed=1),
+        lambda: Game(seed=1, variant=["quick"]),
+        lambda: Game(seed=1, plugins=[Counter()]),
+    ]
+    for make in makers:
+        game = make()
+        play_match(game.clone(), {0: RandomPlayer(seed=1), 1: RandomPlayer(seed=2)})
+        game.history, game.log, game.game_results  # records built and kept
+        gc.collect()
+        gc.disable()
+        try:
+            del game
+            assert gc.collect() == 0
+        finally:
+            gc.enable()

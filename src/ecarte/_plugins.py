@@ -125,7 +125,7 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
             raise
         except EcarteError as exc:
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {exc}") from exc
-        if result is None:
+        if result is None or result is rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")

@@ -141,7 +141,9 @@ class Records:
             elif tag in (_CUT, _AUTO_CUT):
                 a, b = _CARDS[log[i + 1]], _CARDS[log[i + 2]]
                 assert a is not None and b is not None
-                history.append(Cut((a, b)))
+                cut = object.__new__(Cut)
+                object.__setattr__(cut, "cards", (a, b))  # cards already: nothing to convert
+                history.append(cut)
                 p, q = self.game_players
                 lines.append(f"cut: seat {p} {a}, seat {q} {b}")
                 i += 3

@@ -151,3 +151,12 @@ def test_one_instance_serves_one_game() -> None:
     Game(plugins=[poule], seed=1)
     with pytest.raises(EcarteError, match="one game"):
         Game(plugins=[poule], seed=2)
+
+
+def test_a_game_result_keeps_every_seat_of_the_table() -> None:
+    """issue 10: GameResult.scores dropped the seat that sat out."""
+    game, _ = _paid_after_each_game(Poule(), 3)
+    for result in game.game_results:
+        assert set(result.scores) == {0, 1, 2}
+        waiting = ({0, 1, 2} - set(result.players)).pop()
+        assert result.scores[waiting] == 0  # scores are per game: the waiting seat has none
