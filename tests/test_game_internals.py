@@ -85,7 +85,7 @@ def test_a_game_leaves_no_reference_cycle() -> None:
     for make in makers:
         game = make()
         play_match(game.clone(), {0: RandomPlayer(seed=1), 1: RandomPlayer(seed=2)})
-        game.history, game.log, game.game_results  # records built and kept
+        assert game.history and game.log and not game.game_results  # records built, kept
         gc.collect()
         gc.disable()
         try:
