@@ -95,6 +95,7 @@ class Records:
 
     __slots__ = (
         "events",
+        "formatted",
         "game_hands",
         "game_players",
         "games",
@@ -109,7 +110,9 @@ class Records:
         self.players = players
         self.offset = 0
         self.history: list[Action | Event] = []
-        self.lines: list[str] = []
+        self.lines: list[tuple[str, tuple[Any, ...]]] = []
+        """The log lines as (template, arguments): formatted when read (:meth:`text`)."""
+        self.formatted: list[str] = []
         self.games: list[GameResult] = []
         self.game_hands: list[HandResult] = []
         self.hands_by_game: list[HandResult] = []  # the hands since the last game ended
@@ -131,12 +134,12 @@ class Records:
                 if tag >= 64:
                     cards = CardSet(card_mask(_u32(log, i + 2)))
                     history.append(Discard(cards))
-                    lines.append(f"seat {seat}: discards {len(cards)}")
+                    lines.append(("seat {}: discards {}", (seat, len(cards))))
                     i += 6
                     continue
                 action = ACTIONS[tag]
                 history.append(action)
-                lines.append(f"seat {seat}: {action}")
+                lines.append(("seat {}: {}", (seat, action)))
                 i += 2
             elif tag in (_CUT, _AUTO_CUT):
                 a, b = _CARDS[log[i + 1]], _CARDS[log[i + 2]]
@@ -145,11 +148,13 @@ class Records:
                 object.__setattr__(cut, "cards", (a, b))  # cards already: nothing to convert
                 history.append(cut)
                 p, q = self.game_players
-                lines.append(f"cut: seat {p} {a}, seat {q} {b}")
+                lines.append(("cut: seat {} {}, seat {} {}", (p, a, q, b)))
                 i += 3
             elif tag in (_DEAL, _AUTO_DEAL):
                 deal = object.__new__(Deal)
-                object.__setattr__(deal, "order", tuple(_CARDS[c] for c in log[i + 1 : i + 33]))
+                object.__setattr__(
+                    deal, "order", tuple(map(_CARDS.__getitem__, log[i + 1 : i + 33]))
+                )
                 history.append(deal)
                 i += 33
             elif tag == _ANSWER:
@@ -158,18 +163,20 @@ class Records:
                 number, p, q, dealer = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
                 self.game_players = (p, q)
                 self.game_hands = []
-                lines.append(f"game {number}: seats {p} and {q}")
+                lines.append(("game {}: seats {} and {}", (number, p, q)))
                 seats = Seats(players=(p, q), dealer=None if dealer == 255 else dealer)
                 self.events.append((at, "ecarte_game_started", {"number": number, "seats": seats}))
                 i += 6
             elif tag == _CUT_AGAIN:
-                lines.append("equal cut: cut again")
+                lines.append(("equal cut: cut again", ()))
                 i += 1
             elif tag == _HAND:
                 number, dealer, first, turnup = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
                 lines.append(
-                    f"hand {number}: seat {dealer} deals {first}-{5 - first}, "
-                    f"turn-up {_CARDS[turnup]}"
+                    (
+                        "hand {}: seat {} deals {}-{}, turn-up {}",
+                        (number, dealer, first, 5 - first, _CARDS[turnup]),
+                    )
                 )
                 i += 6
             elif tag == _SCORE:
@@ -179,7 +186,7 @@ class Records:
                     _u16(log, i + 3),
                     _u32(log, i + 5),
                 )
-                lines.append(f"seat {seat} {_SCORE_WHY[why]}: +{points} -> {total}")
+                lines.append(("seat {} {}: +{} -> {}", (seat, _SCORE_WHY[why], points, total)))
                 i += 9
             elif tag == _HAND_END:
                 result = self._hand_end(log, i)
@@ -188,8 +195,11 @@ class Records:
                 e, d = result.elder, result.dealer
                 se, sd = _u32(log, i + 17), _u32(log, i + 21)
                 lines.append(
-                    f"hand {result.number} over: tricks seat {e} {result.tricks[e]}, seat {d} "
-                    f"{result.tricks[d]}; scores seat {e} {se}, seat {d} {sd}"
+                    (
+                        "hand {} over: tricks seat {} {}, seat {} {}; "
+                        "scores seat {} {}, seat {} {}",
+                        (result.number, e, result.tricks[e], d, result.tricks[d], e, se, d, sd),
+                    )
                 )
                 self.events.append((at, "ecarte_hand_ended", {"result": result}))
                 i += 25
@@ -209,20 +219,29 @@ class Records:
                 self.hands_by_game = []
                 self.games.append(game)
                 lines.append(
-                    f"game {number} won by seat {winner} {scores[winner]}-{scores[loser]} "
-                    f"(worth {value})"
+                    (
+                        "game {} won by seat {} {}-{} (worth {})",
+                        (number, winner, scores[winner], scores[loser], value),
+                    )
                 )
                 self.events.append((at, "ecarte_game_ended", {"result": game}))
                 i += 8 + 4 * self.players
             elif tag == _MATCH_END:
                 winner = log[i + 1]
-                lines.append(f"match won by seat {winner}")
+                lines.append(("match won by seat {}", (winner,)))
                 games = tuple(self.games)
                 self.events.append((at, "ecarte_match_ended", {"winner": winner, "games": games}))
                 i += 2
             else:  # pragma: no cover - the machine writes no other tag
                 raise AssertionError(f"log tag {tag:#x} at {at}")
         self.offset = start + n
+
+    def text(self) -> list[str]:
+        """The log lines read so far, formatted (once each)."""
+        formatted = self.formatted
+        for template, args in self.lines[len(formatted) :]:
+            formatted.append(template.format(*args))
+        return formatted
 
     @staticmethod
     def _hand_end(log: bytes, i: int) -> HandResult:

@@ -568,7 +568,7 @@ class Game(_Base):
     @property
     def log(self) -> tuple[str, ...]:
         """A readable account of the match (actions, scores, results)."""
-        return tuple(self._read().lines)
+        return tuple(self._read().text())
 
     def _read(self) -> Records:
         """The records of the log so far (read from where the last reading stopped)."""

@@ -111,7 +111,7 @@ def _is(kind: type) -> Any:
     return check
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class Rules:
     """Every rule option; the defaults are the classic club game (RULES.md §1).
 
