@@ -454,7 +454,8 @@ class Game(_Base):
 
     @property
     def seed(self) -> int:
-        """The seed chance events are drawn from (each from the seed and its number)."""
+        """The seed chance events are drawn from (event k from the seed and k), as an
+        unsigned 64-bit int (a negative seed counts modulo 2**64)."""
         return self._view().seed
 
     @property
