@@ -71,7 +71,7 @@ def _options(name: str, plugin: Any) -> dict[str, Any] | None:
     if not callable(save_options):
         return None
     try:
-        factory = load_variant(name)
+        factory = load_variant(name.split("#")[0])  # "poule#2": a second Poule object
     except EcarteError:
         return None
     if factory is not type(plugin):
@@ -309,7 +309,7 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
         if not isinstance(options, dict):
             raise _fail(f"{where}.options", f"{reprlib.repr(options)} is not an object or null")
         try:
-            factory = load_variant(name)
+            factory = load_variant(name.split("#")[0])
             if not isinstance(factory, type):
                 raise EcarteError(f"variant {name!r} takes no options")
             out.append(factory(**options))

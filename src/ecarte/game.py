@@ -889,12 +889,14 @@ class Game(_Base):
         seat = v.to_act
         if isinstance(action, Event) or status == _EBADCHANCE:
             raise IllegalActionError(f"{action}: not a chance event due now")
-        if isinstance(action, Play):
+        in_play = _PHASES[v.phase] is Phase.PLAY and not v.step
+        if isinstance(action, Play) and in_play:
             card = action.card
             if not v.hands[seat] >> card.id & 1:
                 raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
-            raise IllegalActionError(f"{card}: {self._why_illegal(v, card)}")
-        if isinstance(action, AnnounceKing):
+            if v.trick:
+                raise IllegalActionError(f"{card}: {self._why_illegal(v, card)}")
+        if isinstance(action, AnnounceKing) and in_play:
             raise IllegalActionError(self._why_no_king(v))
         if isinstance(action, Discard):
             n = len(action.cards)
