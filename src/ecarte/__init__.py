@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ._core import BACKEND
-from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError, RulesError
+from ._errors import (
+    ArgumentError,
+    CardParseError,
+    EcarteError,
+    IllegalActionError,
+    PluginError,
+    RulesError,
+    SaveFormatError,
+)
 from ._plugins import available_variants
 from .actions import (
     Accept,
@@ -29,7 +37,15 @@ from .actions import (
 )
 from .game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
 from .hookspecs import hookimpl
-from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
+from .results import (
+    DealtHands,
+    FrozenDict,
+    GameResult,
+    HandOutcome,
+    HandResult,
+    MatchStatus,
+    Seats,
+)
 from .rules import (
     PRESETS,
     DealPattern,
@@ -64,6 +80,7 @@ __all__ = [
     "Accept",
     "Action",
     "AnnounceKing",
+    "ArgumentError",
     "Card",
     "CardParseError",
     "CardSet",
@@ -76,6 +93,7 @@ __all__ = [
     "EcarteError",
     "Event",
     "FirstDealer",
+    "FrozenDict",
     "Game",
     "GameResult",
     "HandOutcome",
@@ -95,6 +113,7 @@ __all__ = [
     "Refuse",
     "Rules",
     "RulesError",
+    "SaveFormatError",
     "Seats",
     "Suit",
     "available_variants",

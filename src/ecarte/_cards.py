@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from attrs import field, frozen
 
-from ._errors import CardParseError
+from ._errors import ArgumentError, CardParseError
 
 __all__ = ["PIQUET_DECK", "Card", "CardSet", "Rank", "Suit"]
 
@@ -111,8 +111,9 @@ class Card:
 
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
-        """The card of that rank and suit; ValueError for a rank that is not 0..12 or a suit
-        that is not 0..3 (ints, ``Rank`` and ``Suit`` values; never a bool).
+        """The card of that rank and suit; ArgumentError (a ValueError) for a rank that is
+        not 0..12 or a suit that is not 0..3 (ints, ``Rank`` and ``Suit`` values; never a
+        bool).
 
         >>> Card.of(Rank.KING, Suit.SPADES)
         Card.parse('K♠')
@@ -124,9 +125,13 @@ class Card:
     @staticmethod
     def from_id(card_id: int) -> Card:
         """The card with that id (``suit * 16 + rank``)."""
-        if not 0 <= card_id < 64 or (card_id & 15) > Rank.ACE:
-            raise ValueError(f"no card has id {card_id!r}")
-        return _CARDS[card_id]
+        card = _CARDS.get(card_id) if card_id.__class__ is int else None
+        if card is None:
+            i = None if isinstance(card_id, bool) else _index(card_id)
+            card = None if i is None else _CARDS.get(i)
+            if card is None:
+                raise ArgumentError(f"no card has id {card_id!r}")
+        return card
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -152,7 +157,7 @@ def _card_index(x: object, high: int, what: str) -> int:
     """``x`` as a plain int 0..``high`` (through ``operator.index``, never a bool)."""
     v = None if isinstance(x, bool) else _index(x)
     if v is None or not 0 <= v <= high:
-        raise ValueError(f"{what} must be an int 0..{high}, not {x!r}")
+        raise ArgumentError(f"{what} must be an int 0..{high}, not {x!r}")
     return v
 
 
@@ -183,9 +188,9 @@ class CardSet:
     @mask.validator
     def _check_mask(self, _: object, mask: int) -> None:
         if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 1 << 64:
-            raise ValueError(f"a card mask is a 64-bit int, not {mask!r}")
+            raise ArgumentError(f"a card mask is a 64-bit int, not {mask!r}")
         if mask & _NOT_CARDS:
-            raise ValueError(f"mask {mask:#x} has bits that are no card (ranks above the ace)")
+            raise ArgumentError(f"mask {mask:#x} has bits that are no card (ranks above the ace)")
 
     @staticmethod
     def of(cards: Iterable[Card]) -> CardSet:

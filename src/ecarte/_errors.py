@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "EcarteError", "IllegalActionError", "PluginError", "RulesError"]
+__all__ = [
+    "ArgumentError",
+    "CardParseError",
+    "EcarteError",
+    "IllegalActionError",
+    "PluginError",
+    "RulesError",
+    "SaveFormatError",
+]
 
 
 class EcarteError(Exception):
     """Base class of every error raised by ecarte."""
+
+
+class ArgumentError(EcarteError, ValueError):
+    """A bad argument to a public entry point (a seed that is not an int, ``plugins=5``);
+    the message names the argument."""
 
 
 class CardParseError(EcarteError, ValueError):
@@ -22,4 +35,11 @@ class RulesError(EcarteError, ValueError):
 
 
 class PluginError(EcarteError):
-    """A plugin answered a hook with nonsense; the message names plugin and hook."""
+    """A plugin failed or answered a hook with nonsense; the message names the plugin and
+    the hook, and the original exception, if any, is the ``__cause__``."""
+
+
+class SaveFormatError(EcarteError, ValueError):
+    """A saved game (:meth:`ecarte.Game.from_dict`, :meth:`ecarte.Game.from_json`) that is
+    corrupt, foreign or newer than this version reads, or a game that cannot be saved; the
+    message names the field."""

@@ -12,7 +12,7 @@ plugins, checks the answer and encodes it for the machine.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ import pluggy
 from . import _core, hookspecs
 from ._cards import PIQUET_DECK, Card, CardSet
 from ._classic import ClassicRules
-from ._errors import EcarteError, PluginError, RulesError
+from ._errors import ArgumentError, PluginError, RulesError
 from ._plugins import (
     AUTOLOAD_ENV,
     call_impl,
@@ -261,7 +261,11 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
     elif isinstance(variant, Sequence) and all(isinstance(v, str) for v in variant):
         variants = tuple(variant)
     else:
-        raise EcarteError(f"variant must be a name or a sequence of names, not {variant!r}")
+        raise ArgumentError(f"variant must be a name or a sequence of names, not {variant!r}")
+    if isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable):
+        raise ArgumentError(
+            f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
+        )
     objects = [p() if isinstance(p, type) else p for p in plugins]
     if not variants and not objects:
         return _classic_config(asked, _core.BACKEND)
@@ -269,9 +273,11 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
     instances: list[Any] = [_CLASSIC]
     for name in variants:
         if name == "classic":
-            raise EcarteError("'classic' is the builtin rules, not a variant: leave it out")
+            raise ArgumentError(
+                "variant 'classic': classic is the builtin rules, not a variant: leave it out"
+            )
         if name in names:
-            raise EcarteError(f"variant {name!r} is named twice")
+            raise ArgumentError(f"variant {name!r} is named twice")
         plugin = load_variant(name)
         names.append(name)
         instances.append(plugin() if isinstance(plugin, type) else plugin)
@@ -419,7 +425,9 @@ def _check_seats(game: Game, seats: Any, plugin: str, hook: str, allow_cut: bool
         raise _bad(plugin, hook, f"players {players!r} are not two seats of a table of {n}")
     if seats.dealer is None and not allow_cut:
         raise _bad(plugin, hook, "the dealer must be named between hands")
-    if seats.dealer is not None and seats.dealer not in players:
+    if seats.dealer is not None and (
+        seats.dealer.__class__ is not int or seats.dealer not in players
+    ):
         raise _bad(plugin, hook, f"dealer {seats.dealer!r} is not one of the players {players}")
     return seats
 
@@ -463,7 +471,7 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     )
     if not isinstance(dealt, DealtHands):
         raise _bad(plugin, hook, f"returned {dealt!r}, not DealtHands")
-    if not isinstance(dealt.hands, dict):
+    if not isinstance(dealt.hands, Mapping):
         raise _bad(plugin, hook, f"hands must be a dict of seat to CardSet, got {dealt.hands!r}")
     if type(dealt.stock) is not tuple or any(type(c) is not Card for c in dealt.stock):
         raise _bad(plugin, hook, f"the stock must be a tuple of cards, got {dealt.stock!r}")

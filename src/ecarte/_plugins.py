@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from ._errors import EcarteError, PluginError
+from ._errors import ArgumentError, PluginError
 from .rules import Rules
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "implementations",
     "load_variant",
     "notify_all",
+    "plugin_error",
 ]
 
 ENTRY_POINT_GROUP = "ecarte.variants"
@@ -64,7 +65,7 @@ def load_variant(name: str) -> object:
     if name not in eps:
         known = ", ".join(sorted(eps)) or "none installed"
         hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
-        raise EcarteError(f"unknown variant {name!r}; known: {known}{hint}")
+        raise ArgumentError(f"unknown variant {name!r}; known: {known}{hint}")
     return _load(name, eps[name])
 
 
@@ -93,15 +94,21 @@ def implementations(pm: Any, hook: str) -> tuple[Impl, ...]:
 
 
 def call_impl(impl: Impl, hook: str, kwargs: dict[str, Any]) -> Any:
-    """Call one implementation with the arguments it asks for; an error that is not
-    an :class:`EcarteError` becomes a :class:`PluginError` naming plugin and hook."""
+    """Call one implementation with the arguments it asks for. Any exception it raises
+    (an :class:`EcarteError` included, say an ``IllegalActionError`` from an ``apply()``
+    the hook tried) becomes a :class:`PluginError` naming the plugin and the hook, the
+    original kept as its ``__cause__``."""
     function, argnames, name = impl
     try:
         return function(*[kwargs[a] for a in argnames])
-    except EcarteError:
-        raise
     except Exception as exc:
-        raise PluginError(f"plugin {name!r} failed in {hook}: {exc!r}") from exc
+        raise plugin_error(name, hook, exc) from exc
+
+
+def plugin_error(plugin: str, hook: str, exc: Exception) -> PluginError:
+    """The :class:`PluginError` for ``exc``, raised by ``plugin``'s ``hook`` (the caller
+    raises it ``from exc``)."""
+    return PluginError(f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}")
 
 
 def configure_rules(pm: Any, rules: Rules) -> Rules:
@@ -119,12 +126,7 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
     options = [a.name for a in attrs.fields(Rules)]
     set_by: dict[str, str] = {}  # option -> the plugin that changed it
     for impl in implementations(pm, hook):
-        try:
-            result = call_impl(impl, hook, {"rules": rules})
-        except PluginError:
-            raise
-        except EcarteError as exc:
-            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {exc}") from exc
+        result = call_impl(impl, hook, {"rules": rules})
         if result is None or result is rules:
             continue
         if not isinstance(result, Rules):
@@ -145,11 +147,11 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
 
 def notify_all(impls: tuple[Impl, ...], hook: str, kwargs: dict[str, Any]) -> list[Exception]:
     """Call every implementation of a notification hook, even after one fails; return
-    the errors (as :class:`PluginError` unless they are already ecarte errors)."""
+    the errors (each a :class:`PluginError` naming the plugin and the hook)."""
     errors: list[Exception] = []
     for impl in impls:
         try:
             call_impl(impl, hook, kwargs)
-        except EcarteError as exc:
+        except PluginError as exc:
             errors.append(exc)
     return errors

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import random
+import reprlib
 import types
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
@@ -32,9 +33,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from attrs import frozen
 
-from . import _core, _hooks
+from . import _core, _hooks, _save
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
-from ._errors import IllegalActionError, PluginError
+from ._errors import (
+    ArgumentError,
+    CardParseError,
+    IllegalActionError,
+    PluginError,
+    SaveFormatError,
+)
 from ._records import ACTIONS, Records, card_mask
 from .actions import (
     Accept,
@@ -419,11 +426,13 @@ class Game(_Base):
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         elif seed.__class__ is not int:
-            raise ValueError(f"seed must be an int (or None), not {seed!r}")
+            raise ArgumentError(f"seed must be an int (or None), not {reprlib.repr(seed)}")
         elif not -(1 << 63) <= seed < 1 << 64:
-            raise ValueError(f"seed must be an int in [-2**63, 2**64), not {seed}")
+            raise ArgumentError(
+                f"seed must be an int in [-2**63, 2**64), not an int of {seed.bit_length()} bits"
+            )
         if auto_chance is not True and auto_chance is not False:
-            raise ValueError(f"auto_chance must be a bool, not {auto_chance!r}")
+            raise ArgumentError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
         self._config = config
         self._records = None
         self._busy = False
@@ -866,12 +875,14 @@ class Game(_Base):
         seat = v.to_act
         if isinstance(action, Event) or status == _EBADCHANCE:
             raise IllegalActionError(f"{action}: not a chance event due now")
-        if isinstance(action, Play):
+        in_play = _PHASES[v.phase] is Phase.PLAY and not v.step
+        if isinstance(action, Play) and in_play:
             card = action.card
             if not v.hands[seat] >> card.id & 1:
                 raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
-            raise IllegalActionError(f"{card}: {self._why_illegal(v, card)}")
-        if isinstance(action, AnnounceKing):
+            if v.trick:
+                raise IllegalActionError(f"{card}: {self._why_illegal(v, card)}")
+        if isinstance(action, AnnounceKing) and in_play:
             raise IllegalActionError(self._why_no_king(v))
         if isinstance(action, Discard):
             n = len(action.cards)
@@ -956,23 +967,38 @@ class Game(_Base):
     @classmethod
     def replay(
         cls,
-        history: Iterable[Action | Event],
+        history: Iterable[Action | Event | str],
         rules: Rules | str | None = None,
         *,
         variant: str | Sequence[str] | None = None,
         plugins: Iterable[object] = (),
         seed: int | None = None,
-        auto_chance: bool = False,
+        auto_chance: bool | None = None,
     ) -> Game:
-        """Rebuild a game from its :attr:`history` (chance events included).
+        """Rebuild a game from its :attr:`history` (chance events included, as events or
+        their text).
 
-        Pass the rules and variants the game was played with; with its
-        :attr:`seed` and ``auto_chance=True`` the rebuilt game also draws the
-        same future chance events as the original.
+        Pass the rules and variants the game was played with. With its :attr:`seed`
+        the rebuilt game also draws the same future chance events as the original:
+        ``auto_chance`` defaults to True when a seed is given (a history that stops
+        before a cut or a deal continues with the seed's), else to False (chance waits
+        for events). A record that cannot be applied raises the error of ``apply``
+        (:class:`IllegalActionError`, :class:`CardParseError` for bad text) with the
+        record's index and text.
         """
+        if auto_chance is None:
+            auto_chance = seed is not None
+        elif auto_chance is not True and auto_chance is not False:
+            raise ArgumentError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
+        records: object = history
+        if isinstance(records, str | bytes) or not isinstance(records, Iterable):
+            raise ArgumentError(f"history must be an iterable of records, not {history!r}")
         game = cls(rules, variant=variant, plugins=plugins, seed=seed, auto_chance=False)
-        for record in history:
-            game.apply(record)
+        for i, record in enumerate(history):
+            try:
+                game.apply(record)
+            except (IllegalActionError, CardParseError) as exc:
+                raise type(exc)(f"history record {i} ({record}): {exc}") from exc
         if auto_chance:
             game._m_set_auto(True)
             if game.phase in _CHANCE_PHASES:
@@ -989,6 +1015,56 @@ class Game(_Base):
             seed=self.seed,
             auto_chance=bool(self._view().auto_chance),
         )
+
+    # ---------------------------------------------------- saving and restoring
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as a saved document of plain JSON values (format ``ecarte-save``,
+        :data:`ecarte._save.VERSION`): the rules asked for, the variants, the plugin
+        objects with their options, the seed, ``auto_chance``, the history as text and
+        each plugin's state (hook ``ecarte_save_state``). See docs/api.md, "Saving and
+        restoring"."""
+        return _save.to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return _save.to_json(self, indent)
+
+    @classmethod
+    def from_dict(cls, d: Any, *, plugins: Sequence[object] = ()) -> Game:
+        """The game saved by :meth:`to_dict`: a new game with the same rules, plugins and
+        seed, the history replayed, then each plugin's state restored (hook
+        ``ecarte_restore_state``). ``plugins`` gives back, in order, fresh plugin
+        objects for those saved without options (objects that cannot be rebuilt by
+        name). A corrupt, foreign or newer document raises :class:`SaveFormatError`
+        naming the field."""
+        return _save.from_dict(cls, d, plugins)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, plugins: Sequence[object] = ()) -> Game:
+        """The game saved by :meth:`to_json` (see :meth:`from_dict`)."""
+        return _save.from_json(cls, text, plugins)
+
+    def _check_saveable(self, what: str) -> None:
+        names = _save.unsaveable(self)
+        if names:
+            raise SaveFormatError(
+                f"{what}: the plugin objects {names} cannot be rebuilt by name (they are "
+                "not an installed variant's class with save_options()); save with to_dict() "
+                "and pass fresh ones to from_dict(d, plugins=[...])"
+            )
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        """Pickle through :meth:`to_dict`: unpickling rebuilds the game (see
+        :meth:`from_dict`), with plugin instances of its own."""
+        self._check_saveable("pickle")
+        return (_save.unpickle, (self.to_dict(),))
+
+    def __deepcopy__(self, memo: Any) -> Game:
+        """``from_dict(to_dict())``: an independent game with plugin instances of its own,
+        their state restored (``copy.copy`` is :meth:`clone`, which shares them)."""
+        self._check_saveable("deepcopy")
+        return _save.unpickle(self.to_dict())
 
     # ------------------------------------------------------------- internals
 

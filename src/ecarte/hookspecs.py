@@ -7,14 +7,19 @@ returns something other than ``None``; the builtin classic rules
 (:mod:`ecarte._classic`) are registered ``trylast``, so a variant overrides a
 phase simply by answering first. Results are checked by the engine: nonsense
 raises :class:`ecarte.PluginError` naming the plugin and the hook, and the
-game is left unchanged.
+game is left unchanged. So does any exception a hook raises (an ecarte error
+included: an ``IllegalActionError`` from an ``apply()`` tried inside a hook is
+a ``PluginError`` whose ``__cause__`` is that error).
 
 Notifications (``ecarte_game_started``, ``ecarte_hand_ended``,
 ``ecarte_game_ended``, ``ecarte_match_ended``) are sent once the action that
 caused them has been applied for good, never from a clone, and never for a
 step that was rolled back: they are the only place for side effects (ledgers,
-statistics). The other hooks may be called several times for the same state
-(listing legal actions, clones, undo) and must not change anything.
+statistics). A notification that fails does not take the action back: every
+implementation is still called, then one ``PluginError`` says the action was
+applied and names each failing plugin and hook. The other hooks may be called
+several times for the same state (listing legal actions, clones, undo) and
+must not change anything.
 
 Hook list (the order a match meets them): ``ecarte_configure_rules``,
 ``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``,
@@ -22,7 +27,9 @@ Hook list (the order a match meets them): ``ecarte_configure_rules``,
 ``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
 ``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
 ``ecarte_match_status``, ``ecarte_match_ended``; at any time, for display,
-``ecarte_describe`` (read through :meth:`ecarte.Game.describe`).
+``ecarte_describe`` (read through :meth:`ecarte.Game.describe`); when a game
+is saved and restored (:meth:`ecarte.Game.to_dict`, :meth:`ecarte.Game.from_dict`,
+pickle, ``copy.deepcopy``), ``ecarte_save_state`` and ``ecarte_restore_state``.
 """
 
 from __future__ import annotations
@@ -185,3 +192,22 @@ def ecarte_describe(game: Game, seat: int | None) -> Sequence[str] | None:
     spectator), such as open bets, a ledger, who sits out or the variant's rule.
     It must not change anything nor reveal what ``seat`` may not know. Every
     implementation is called; their lines are shown in registration order."""
+
+
+@hookspec
+def ecarte_save_state(game: Game) -> object | None:
+    """Called when ``game`` is saved (:meth:`ecarte.Game.to_dict`, ``to_json``, pickle,
+    ``copy.deepcopy``): this plugin's own state, as plain JSON values (None, bool, int,
+    finite float, str, list, dict with str keys), or None if it keeps none. Every
+    implementation is called; each plugin's answer is saved under its name. It must
+    not change anything."""
+
+
+@hookspec
+def ecarte_restore_state(game: Game, state: object) -> None:
+    """Called when a saved game is restored, once the new game has replayed the
+    history (its notifications sent to the new plugin instances): ``state`` is what
+    this plugin's ``ecarte_save_state`` returned, and replaces whatever the replay
+    built. Not called for a plugin that saved None. Every implementation is called;
+    an exception (a state that is not one this plugin writes) makes the restore
+    fail with :class:`ecarte.SaveFormatError` naming the plugin and the hook."""

@@ -23,6 +23,7 @@ from ecarte import (
     Propose,
     Refuse,
     Rules,
+    SaveFormatError,
     Seats,
     hookimpl,
 )
@@ -551,3 +552,66 @@ def test_hook_asking_for_legal_actions_mid_step_leaves_no_stale_answer() -> None
     assert mid_step == [()]  # the hand was over, the next not yet dealt
     assert game.phase in (Phase.PROPOSE, Phase.PACKETS, Phase.OVER)
     assert game.legal_actions() == Game.replay(game.history, seed=2).legal_actions()
+
+
+class _Counter:
+    """Counts the hands it was told of, and the hands a user marked (outside any hook)."""
+
+    NAME = "counter"
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.marked = 0
+
+    @hookimpl
+    def ecarte_hand_ended(self) -> None:
+        self.hands += 1
+
+    @hookimpl
+    def ecarte_save_state(self) -> dict[str, int]:
+        return {"hands": self.hands, "marked": self.marked}
+
+    @hookimpl
+    def ecarte_restore_state(self, state: Any) -> None:
+        if set(state) != {"hands", "marked"}:
+            raise ValueError(f"not a counter state: {state!r}")
+        self.hands, self.marked = state["hands"], state["marked"]
+
+
+def test_hook_save_state() -> None:
+    counter = _Counter()
+    game = Game(plugins=[counter], seed=21)
+    for _ in range(40):
+        game.apply(game.legal_actions()[0])
+    counter.marked = 7
+    saved = game.to_dict()
+    assert saved["state"] == {"counter": {"hands": counter.hands, "marked": 7}}
+    assert saved["plugins"] == [{"name": "counter", "options": None}]  # no save_options()
+
+    class Broken:
+        NAME = "broken"
+
+        @hookimpl
+        def ecarte_save_state(self) -> object:
+            return {"when": (1, 2)}  # a tuple is not JSON
+
+    with pytest.raises(PluginError, match=r"'broken' failed in ecarte_save_state.*not JSON"):
+        Game(plugins=[Broken()], seed=1).to_dict()
+
+
+def test_hook_restore_state() -> None:
+    counter = _Counter()
+    game = Game(plugins=[counter], seed=22)
+    for _ in range(40):
+        game.apply(game.legal_actions()[0])
+    counter.marked = 3
+    saved = game.to_dict()
+    fresh = _Counter()
+    restored = Game.from_dict(saved, plugins=[fresh])
+    assert restored.plugin("counter") is fresh
+    assert (fresh.hands, fresh.marked) == (counter.hands, 3)  # the replay, then the state
+    saved["state"]["counter"] = {"hands": 1}
+    with pytest.raises(
+        SaveFormatError, match=r"state.counter: plugin 'counter' failed in ecarte_restore_state"
+    ):
+        Game.from_dict(saved, plugins=[_Counter()])

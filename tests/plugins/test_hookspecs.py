@@ -19,6 +19,7 @@ NOTIFICATIONS = {"ecarte_game_started", "ecarte_hand_ended", "ecarte_game_ended"
 NOTIFICATIONS |= {"ecarte_match_ended"}
 CHAINS = {"ecarte_configure_rules"}
 COLLECTORS = {"ecarte_describe"}  # every implementation answers; the answers are joined
+COLLECTORS |= {"ecarte_save_state", "ecarte_restore_state"}  # each plugin its own state
 
 
 def _spec_opts(name: str) -> dict[str, object]:

@@ -80,6 +80,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+import attrs
 from attrs import field, frozen
 
 from ecarte import EcarteError, Game, GameResult, PluginError, hookimpl
@@ -213,6 +214,46 @@ class Ledger:
         }, "balances do not match the entries"
 
 
+def _number(x: Fraction) -> int | float:
+    """A Fraction as a JSON number: an int if it is whole, else the nearest float."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _bet(number: int, backer: object, player: object, amount: object, cover: object) -> Bet:
+    if not (
+        isinstance(backer, str)
+        and isinstance(player, str)
+        and _is_amount(amount)
+        and isinstance(cover, bool)
+    ):
+        raise EcarteError("a bet is [backer, player, amount, cover]")
+    assert isinstance(amount, int)
+    return Bet(backer, player, amount, number, cover)
+
+
+def _settlement_state(x: Settlement) -> dict[str, object]:
+    return {a.name: getattr(x, a.name) for a in attrs.fields(Settlement)}
+
+
+def _settlement(d: object) -> Settlement:
+    """A Settlement from its saved state, every field checked."""
+    names = {a.name: a.type for a in attrs.fields(Settlement)}
+    if not isinstance(d, dict) or set(d) != set(names):
+        raise EcarteError(f"not a settlement: {d!r}")
+    for name, kind in names.items():
+        value = d[name]
+        ok = {
+            "int": _is_amount(value),
+            "str": isinstance(value, str),
+            "str | None": value is None or isinstance(value, str),
+            "dict[str, int]": isinstance(value, dict)
+            and all(isinstance(k, str) and _is_amount(v) for k, v in value.items()),
+        }.get(str(kind), False)
+        if not ok:
+            raise EcarteError(f"settlement {name}: {value!r} is not {kind}")
+    return Settlement(**{k: dict(v) if isinstance(v, dict) else v for k, v in d.items()})
+
+
 @frozen
 class Settlement:
     """How a game was paid."""
@@ -295,6 +336,15 @@ class Cercle:
         self.vole_multiplier = vole_multiplier
         self.king_multiplier = king_multiplier
         self.commission_percent = Fraction(commission_percent)
+        self._options: dict[str, object] = {
+            "players": players,
+            "gallery": gallery,
+            "value_per_point": value_per_point,
+            "vole_multiplier": vole_multiplier,
+            "king_multiplier": king_multiplier,
+            # JSON has no fractions: the exact one is in the saved state
+            "commission_percent": _number(self.commission_percent),
+        }
         self.ledger = Ledger()
         for name, purse in (players | gallery).items():
             self.ledger.transfer(Ledger.CASHIER, name, purse, "purse")
@@ -494,6 +544,66 @@ class Cercle:
             owed = ", ".join(f"{d} owes {c} {a}" for (d, c), a in sorted(debts.items()))
             lines.append(f"cercle: debts: {owed}")
         return lines
+
+    # -- saving and restoring -----------------------------------------------
+
+    def save_options(self) -> dict[str, object]:
+        """The constructor's arguments (the purses brought at the start): a saved game
+        rebuilds this plugin with them, then restores its state."""
+        return {k: dict(v) if isinstance(v, dict) else v for k, v in self._options.items()}
+
+    @hookimpl
+    def ecarte_save_state(self) -> dict[str, object]:
+        return {
+            "entries": [[e.source, e.target, e.amount, e.memo] for e in self.ledger.entries],
+            "debts": [[d, c, a] for (d, c), a in self.ledger.debts().items()],
+            "seated": [[seat, name] for seat, name in sorted(self.seated.items())],
+            "gallery": list(self.gallery),
+            "books": [
+                [number, [[b.backer, b.player, b.amount, b.cover] for b in bets]]
+                for number, bets in sorted(self._books.items())
+            ],
+            "settlements": [_settlement_state(x) for x in self.settlements],
+            "commission_percent": str(self.commission_percent),
+        }
+
+    @hookimpl
+    def ecarte_restore_state(self, game: Game, state: object) -> None:
+        if not isinstance(state, dict) or set(state) != set(self.ecarte_save_state()):
+            raise EcarteError(f"not a cercle state: {state!r}")
+        ledger = Ledger()
+        for source, target, amount, memo in state["entries"]:
+            if not all(isinstance(x, str) for x in (source, target, memo)):
+                raise EcarteError("a ledger entry is [source, target, amount, memo]")
+            ledger.transfer(source, target, amount, memo)
+        for debtor, creditor, amount in state["debts"]:
+            if not (isinstance(debtor, str) and isinstance(creditor, str) and _is_amount(amount)):
+                raise EcarteError("a debt is [debtor, creditor, amount]")
+            ledger._ious[debtor, creditor] = amount
+        try:
+            ledger.check()
+        except AssertionError as exc:
+            raise EcarteError(f"the ledger does not balance: {exc}") from None
+        seated = {seat: name for seat, name in state["seated"]}
+        if sorted(seated) != [0, 1] or not all(
+            s.__class__ is int and isinstance(n, str) for s, n in seated.items()
+        ):
+            raise EcarteError(f"seats 0 and 1 are seated, not {state['seated']!r}")
+        gallery = state["gallery"]
+        if not (isinstance(gallery, list) and all(isinstance(n, str) for n in gallery)):
+            raise EcarteError(f"the gallery is a list of names, not {gallery!r}")
+        books: dict[int, list[Bet]] = {}
+        for number, bets in state["books"]:
+            if not _is_amount(number) or number in books:
+                raise EcarteError(f"a book is named by a game number, not {number!r}")
+            books[number] = [_bet(number, *b) for b in bets]
+        settlements = [_settlement(x) for x in state["settlements"]]
+        commission = state["commission_percent"]
+        if not isinstance(commission, str) or not 0 <= Fraction(commission) < 100:
+            raise EcarteError(f"commission_percent: {commission!r} is not a percentage")
+        self.commission_percent = Fraction(commission)
+        self.ledger, self.seated, self.gallery = ledger, seated, list(gallery)
+        self._books, self.settlements, self._game = books, settlements, game
 
     # -- settlement ---------------------------------------------------------
 

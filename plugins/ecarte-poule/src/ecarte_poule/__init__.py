@@ -174,6 +174,49 @@ class Poule:
             )
         return lines
 
+    # -- saving and restoring ------------------------------------------------
+
+    def save_options(self) -> dict[str, object]:
+        """The constructor's arguments: a saved game rebuilds this plugin with them."""
+        return {"rotation": self.rotation, "ante": self.ante}
+
+    @hookimpl
+    def ecarte_save_state(self) -> dict[str, object]:
+        return {
+            "rotation": self.rotation,
+            "ante": self.ante,
+            "pool": self.pool,
+            "paid": list(self.paid),
+            "pool_winner": self.pool_winner,
+            "winnings": list(self.winnings),
+        }
+
+    @hookimpl
+    def ecarte_restore_state(self, game: Game, state: object) -> None:
+        if not isinstance(state, dict) or set(state) != set(self.ecarte_save_state()):
+            raise EcarteError(f"not a poule state: {state!r}")
+        if (state["rotation"], state["ante"]) != (self.rotation, self.ante):
+            raise EcarteError(
+                f"the state is for rotation={state['rotation']!r}, ante={state['ante']!r}, "
+                f"not {self.rotation!r}, {self.ante!r}"
+            )
+        pool, paid, winner, winnings = (
+            state["pool"],
+            state["paid"],
+            state["pool_winner"],
+            state["winnings"],
+        )
+        if not all(isinstance(x, list) and len(x) == SEATS for x in (paid, winnings)):
+            raise EcarteError("paid and winnings are lists of one amount per seat")
+        for value in (pool, *paid, *winnings):
+            if value.__class__ is not int or value < 0:
+                raise EcarteError(f"{value!r} is not an amount (an int >= 0)")
+        if winner is not None and not (winner.__class__ is int and 0 <= winner < SEATS):
+            raise EcarteError(f"pool_winner: {winner!r} is not a seat")
+        self.pool, self.paid, self.pool_winner = pool, list(paid), winner
+        self.winnings = list(winnings)
+        self._game = game
+
     def _pay(self, seat: int) -> None:
         self.paid[seat] += self.ante
         self.pool += self.ante
