@@ -515,3 +515,29 @@ def test_batch_random_euchre_hands() -> None:
     assert small == core.random_euchre_hands(500, 4)  # one chunk: the core's own stream
     with pytest.raises(ValueError):
         batch.random_euchre_hands(10, seed=1, alone=5)
+
+
+def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
+    """The argument rules (docs/c-core.md): one ``operator.index`` conversion, then plain
+    ints only; the spy int subclass of test_hostile must see none of its methods run."""
+    from test_hostile import _Spy as spy
+
+    ctx = core.euchre_context(0, impl)
+    hands = deal_hands(random.Random(1), EUCHRE, [5] * 4)
+    spy.calls.clear()
+    state = impl.PlayStateN(ctx, [spy(h) for h in hands], spy(1), spy(0), spy(0b1011))
+    card = _bits(state.legal())[0]
+    state.apply(spy(card))
+    state.try_apply(spy(64))
+    hand = state.hand(spy(3))
+    after = [h & ~(1 << card) for h in hands]
+    value = impl.solve_n(ctx, [spy(h) for h in after], spy(1), [spy(card)], spy(0),
+                         [spy(0), spy(1), spy(0), spy(1)], spy(0b1111))  # fmt: skip
+    totals = impl.random_euchre_hands(spy(5), spy(9), core.EuchreOptions(alone=spy(2)))
+    assert spy.calls == []
+    pctx = core.euchre_context(0, PURE)
+    assert value == PURE.solve_n(pctx, after, 1, [card], 0, PARTNERS, 15)
+    assert hand == hands[3] and state.cards == (card,)
+    assert totals == PURE.random_euchre_hands(5, 9, core.EuchreOptions(alone=2))
+    for v in (*state.hands, *state.won, state.to_move, state.active, hand, *value):
+        assert type(v) is int
