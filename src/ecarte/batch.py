@@ -42,6 +42,8 @@ from .rules import DealPattern, PenaltyBeneficiary, RankOrder, Rules
 __all__ = [
     "CHUNK",
     "MATCH_CHUNK",
+    "EuchreOptions",
+    "EuchreTotals",
     "HandOptions",
     "HandResult",
     "HandTotals",
@@ -52,6 +54,7 @@ __all__ = [
     "chunk_seed",
     "hand_options",
     "perft",
+    "random_euchre_hands",
     "random_hand_results",
     "random_hands",
     "random_matches",
@@ -64,6 +67,8 @@ HandOptions = _core.HandOptions
 HandResult = _core.HandResult
 HandTotals = _core.HandTotals
 SolveResults = _core.SolveResults
+EuchreOptions = _core.EuchreOptions
+EuchreTotals = _core.EuchreTotals
 
 CHUNK = 16384
 """Hands (or deals, or positions) per chunk: part of the definition of a batch's results."""
@@ -323,6 +328,65 @@ def random_hand_results(
         for chunk in _run((task(k) for k in range(len(sizes))), workers, bar, len):
             out.extend(chunk)
     return out
+
+
+def random_euchre_hands(
+    n: int,
+    seed: int,
+    *,
+    alone: int = 0,
+    play_flags: int = 0,
+    workers: int = 1,
+    progress: bool = False,
+) -> EuchreTotals:
+    """Play ``n`` random Euchre hands and return the totals (no memory grows with ``n``).
+
+    Four positions, partners opposite (side 0: positions 0 and 2). Each hand, as
+    ``ec_euchre_hands`` in ``ecarte_core.h`` specifies: a random dealer, five cards each
+    dealt in packets of 3 and 2 from a shuffled 24-card deck, the next card turned up; no
+    bidding: the turned-up suit is trumps, the maker a random position, the dealer takes
+    the turn-up and discards a random card; the maker goes alone never (``alone=0``),
+    always (1) or on a coin flip (2), its partner then sitting out; the first active
+    position left of the dealer leads and every card is uniform among the legal ones
+    (``play_flags``: Euchre's 0, follow suit only). Scored as RULES.md §3: makers 3-4
+    tricks 1 point, 5 tricks 2 (4 alone), euchred 2 to the defenders. Chunks and
+    ``digest`` as :func:`random_hands`.
+
+    >>> t = random_euchre_hands(20_000, seed=1, workers=2)
+    >>> t == random_euchre_hands(20_000, seed=1)  # workers never change results
+    True
+    >>> t.tricks0 + t.tricks1, round(t.euchres / t.hands, 2)
+    (100000, 0.5)
+    """
+    n = _check_n(n)
+    seed = _check_seed(seed)
+    opts = EuchreOptions(play_flags=play_flags, alone=alone).plain()
+    workers = _workers(workers)
+    sizes = _sizes(n)
+    fn = _core.random_euchre_hands
+
+    def task(k: int) -> Callable[[], EuchreTotals]:
+        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
+
+    sums = [0] * 7
+    digest = None
+    with _Bar(progress, "random Euchre hands", n) as bar:
+        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.hands):
+            for i, value in enumerate(t[1:8]):
+                sums[i] += value
+            digest = _chain(digest, t.digest)
+    tricks0, tricks1, points0, points1, marches, euchres, lone = sums
+    return EuchreTotals(
+        n,
+        tricks0,
+        tricks1,
+        points0,
+        points1,
+        marches,
+        euchres,
+        lone,
+        _FNV_OFFSET if digest is None else digest,
+    )
 
 
 def random_solves(

@@ -31,6 +31,12 @@ gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/driver.c" src/ecarte/_core
 gcc -std=c99 $san -DEC_NO_DISPATCH -Isrc/ecarte/_core "$repo/benches/c/driver.c" \
     src/ecarte/_core/ec_*.c -o "$work/driver-portable"  # the solver's portable copy
 "$work/driver-portable" solves 20000 7
+# The four-hand core: random Euchre hands (one call and chunks), positions walked with
+# ec_playn (undo back to the start) and solved with ec_solve_n (the card legal, the value kept).
+gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/euchre.c" src/ecarte/_core/ec_*.c \
+    -o "$work/euchre"
+"$work/euchre" hands 100000 7
+"$work/euchre" solves 400 7
 # The match machine: random matches with and without hooks (bad inputs, undo, replay, a log
 # grown on EC_STOP_ROOM), every prefix of short logs replayed, the EXCHANGE hook's limit.
 gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/machine.c" src/ecarte/_core/ec_*.c \

@@ -32,23 +32,31 @@ __all__ = [
     "PLAY_ON",
     "PLAY_OVER",
     "PLAY_TRICK",
+    "EuchreOptions",
+    "EuchreResult",
+    "EuchreTotals",
     "HandOptions",
     "HandResult",
     "HandTotals",
     "PlayState",
+    "PlayStateN",
     "Rng",
     "SolveResults",
     "backend",
     "backends",
+    "euchre_context",
     "legal_plays",
     "make_context",
     "perft",
+    "random_euchre_hand_results",
+    "random_euchre_hands",
     "random_hand_results",
     "random_hands",
     "random_solves",
     "ranked_context",
     "solve",
     "solve_batch",
+    "solve_n",
     "trick_winner",
     "use_backend",
 ]
@@ -64,6 +72,9 @@ HandOptions = _pure.HandOptions
 HandResult = _pure.HandResult
 HandTotals = _pure.HandTotals
 SolveResults = _pure.SolveResults
+EuchreOptions = _pure.EuchreOptions
+EuchreResult = _pure.EuchreResult
+EuchreTotals = _pure.EuchreTotals
 
 _MODULES = {"cython": "._cycore", "cffi": "._cffi", "pure": "._pure"}
 
@@ -102,15 +113,19 @@ if TYPE_CHECKING:
     BACKEND: str = "pure"
     from ._pure import (
         PlayState,
+        PlayStateN,
         Rng,
         legal_plays,
         make_context,
         perft,
+        random_euchre_hand_results,
+        random_euchre_hands,
         random_hand_results,
         random_hands,
         random_solves,
         solve,
         solve_batch,
+        solve_n,
         trick_winner,
     )
 else:
@@ -126,6 +141,10 @@ else:
     random_hands = _live.random_hands
     random_hand_results = _live.random_hand_results
     random_solves = _live.random_solves
+    PlayStateN = _live.PlayStateN
+    solve_n = _live.solve_n
+    random_euchre_hands = _live.random_euchre_hands
+    random_euchre_hand_results = _live.random_euchre_hand_results
 
 
 _SWITCHED = (
@@ -140,6 +159,10 @@ _SWITCHED = (
     "random_hands",
     "random_hand_results",
     "random_solves",
+    "PlayStateN",
+    "solve_n",
+    "random_euchre_hands",
+    "random_euchre_hand_results",
 )
 
 
@@ -179,6 +202,18 @@ def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object 
             if deck >> card & 1:
                 suit_of[card] = suit
                 power[card] = n - i
+    maker = make_context if backend is None else backend.make_context  # type: ignore[attr-defined]
+    return maker(suit_of, power, trump)
+
+
+def euchre_context(trump: int, backend: object = None) -> object:
+    """Tables for Euchre with ``trump`` (a suit 0..3: clubs, diamonds, hearts, spades):
+    the right bower (jack of trumps) highest, the left bower (the jack of suit
+    ``3 - trump``, the same colour) in the trump suit below it, then A K Q 10 9; plain
+    suits A K Q J 10 9. The deck is the 24 cards 9..A (rank ids 7..12), as the C core's
+    ``ec_euchre_context``. ``backend`` is a module with ``make_context`` (default: live).
+    """
+    suit_of, power = _pure.euchre_tables(trump)
     maker = make_context if backend is None else backend.make_context  # type: ignore[attr-defined]
     return maker(suit_of, power, trump)
 

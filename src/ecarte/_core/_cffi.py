@@ -20,6 +20,9 @@ from ._pure import (
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
+    EuchreOptions,
+    EuchreResult,
+    EuchreTotals,
     HandOptions,
     HandResult,
     HandTotals,
@@ -28,7 +31,9 @@ from ._pure import (
     _check_below,
     _check_cards,
     _check_depth,
+    _check_euchre_batch,
     _check_flags,
+    _check_int,
     _check_mask,
     _check_n,
     _check_options,
@@ -39,9 +44,13 @@ from ._pure import (
     _legal_content,
     _play_args,
     _play_content,
+    _playn_args,
+    _playn_content,
     _position_args,
     _position_content,
+    _position_n_content,
     _show,
+    _solve_n_args,
     _trick_content,
 )
 
@@ -54,20 +63,27 @@ __all__ = [
     "PLAY_OVER",
     "PLAY_TRICK",
     "Context",
+    "EuchreOptions",
+    "EuchreResult",
+    "EuchreTotals",
     "HandOptions",
     "HandResult",
     "HandTotals",
     "PlayState",
+    "PlayStateN",
     "Rng",
     "SolveResults",
     "legal_plays",
     "make_context",
     "perft",
+    "random_euchre_hand_results",
+    "random_euchre_hands",
     "random_hand_results",
     "random_hands",
     "random_solves",
     "solve",
     "solve_batch",
+    "solve_n",
     "trick_winner",
 ]
 
@@ -589,3 +605,258 @@ class PlayState:
             f"PlayState(hands=({h[0]:#x}, {h[1]:#x}), cards={self.cards}, "
             f"to_move={self.to_move}, won={self.won})"
         )
+
+
+# ------------------------------------ N positions (ec_playn, ec_solve_n in the C core)
+
+
+class PlayStateN:
+    """A hand in the play phase for 2 to 4 positions (``ec_playn``), as
+    ``_pure.PlayStateN``."""
+
+    __slots__ = ("_c", "ctx", "p")
+
+    def __init__(
+        self,
+        ctx: object,
+        hands: Sequence[int],
+        leader: int,
+        flags: int,
+        active: int | None = None,
+    ) -> None:
+        c = _ctx(ctx)
+        hs, lead, fl, act = _playn_args(hands, leader, flags, active)  # plain ints, checked
+        self.p: Any = ffi.new("ec_playn *")
+        err = lib.ec_playn_init(c, self.p, len(hs), list(hs), act, lead, fl)
+        if err:
+            _playn_content(int(c.deck), hs, act)
+            _fail(err, "play state")
+        self.ctx = ctx
+        self._c = c
+
+    def copy(self) -> PlayStateN:
+        new = object.__new__(PlayStateN)
+        new.p = ffi.new("ec_playn *", self.p[0])
+        new.ctx = self.ctx
+        new._c = self._c
+        return new
+
+    __copy__ = copy
+
+    def legal(self) -> int:
+        return int(lib.ec_playn_legal(self._c, self.p))
+
+    def apply(self, card: int) -> int:
+        c = card if type(card) is int else _index(card)  # one conversion, a plain int
+        if c is None or not 0 <= c < 64:
+            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
+        r = int(lib.ec_playn_apply(self._c, self.p, c))
+        if r < 0:
+            if r == _EBADCARD:
+                raise ValueError(f"play {c}: a card id is not in this deck")
+            if r == _EILLEGAL:
+                raise ValueError(f"play {c}: the card is not a legal play now")
+            _fail(r, f"play {c}")
+        return r
+
+    def try_apply(self, card: int) -> int:
+        c = card if type(card) is int else _index(card)
+        if c is None or not 0 <= c < 64:
+            return -1
+        r = int(lib.ec_playn_apply(self._c, self.p, c))
+        return -1 if r < 0 else r << 2 | self.p.to_move
+
+    def apply_unchecked(self, card: int) -> int:
+        """``apply`` without the rules: the card must be legal (search code). Only a card
+        not held by the position to move raises ValueError (memory safety)."""
+        c = card if type(card) is int else _index(card)
+        p = self.p
+        if c is None or not (0 <= c < 64 and p.hands[p.to_move] >> c & 1):
+            raise ValueError(
+                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
+            )
+        return int(lib.ec_playn_apply_unchecked(self._c, p, c))
+
+    def undo(self) -> int:
+        r = int(lib.ec_playn_undo(self.p))
+        if r < 0:
+            raise ValueError("undo: no card to take back")
+        return r
+
+    @property
+    def flags(self) -> int:
+        return int(self.p.flags)
+
+    @property
+    def nplayers(self) -> int:
+        return int(self.p.nplayers)
+
+    @property
+    def active(self) -> int:
+        return int(self.p.active)
+
+    @property
+    def nactive(self) -> int:
+        return int(self.p.nactive)
+
+    @property
+    def nplayed(self) -> int:
+        return int(self.p.nplayed)
+
+    @property
+    def to_move(self) -> int:
+        return int(self.p.to_move)
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return tuple(int(h) for h in self.p.hands[0 : self.p.nplayers])
+
+    def hand(self, position: int) -> int:
+        """The hand of a position 0..nplayers-1."""
+        np = self.p.nplayers
+        if type(position) is not int or not 0 <= position < np:
+            position = _check_int(position, 0, np - 1, f"position must be 0..{np - 1}, not {{}}")
+        return int(self.p.hands[position])
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return tuple(self.p.won[0 : self.p.nplayers])
+
+    @property
+    def leader(self) -> int:
+        p = self.p
+        nt = p.nplayed % p.nactive
+        return int(p.leaders[p.nplayed // p.nactive]) if nt else int(p.to_move)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(self.p.cards[0 : self.p.nplayed])
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        n = self.p.nplayed
+        return tuple(self.p.cards[n - n % self.p.nactive : n])
+
+    @property
+    def tricks(self) -> tuple[tuple[int, ...], ...]:
+        p = self.p
+        na, c, lead = p.nactive, p.cards, p.leaders
+        return tuple((lead[i], *c[na * i : na * i + na]) for i in range(p.nplayed // na))
+
+    @property
+    def over(self) -> bool:
+        p = self.p
+        return not any(p.hands[i] for i in range(p.nplayers) if p.active >> i & 1)
+
+    def position(self) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """``(hands, leader, trick)``, for :func:`solve_n` with ``active=self.active``."""
+        return self.hands, self.leader, self.trick
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayStateN):
+            return NotImplemented
+        a, b = self.p, other.p
+        n, na = a.nplayed, a.nactive
+        k = min(n // na + 1, 8)
+        np = a.nplayers
+        return (
+            self.ctx is other.ctx
+            and (np, a.active, n, a.to_move, a.flags)
+            == (b.nplayers, b.active, b.nplayed, b.to_move, b.flags)
+            and list(a.hands[0:np]) == list(b.hands[0:np])
+            and list(a.won[0:np]) == list(b.won[0:np])
+            and list(a.cards[0:n]) == list(b.cards[0:n])
+            and list(a.leaders[0:k]) == list(b.leaders[0:k])
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        hands = ", ".join(f"{h:#x}" for h in self.hands)
+        return (
+            f"PlayStateN(hands=({hands}), active={self.active:#x}, cards={self.cards}, "
+            f"to_move={self.to_move}, won={self.won})"
+        )
+
+
+def solve_n(
+    ctx: object,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    flags: int,
+    teams: Sequence[int],
+    active: int | None = None,
+) -> tuple[int, int]:
+    """Double-dummy solve of 2 to 4 hands with partnerships: ``(tricks, card)``."""
+    c = _ctx(ctx)
+    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
+    pos = ffi.new("ec_position *")
+    _fill(pos, hs, lead, t)
+    err = lib.ec_position_check_n(c, pos, act)
+    if err:
+        _position_n_content(int(c.deck), hs, lead, t, act)
+        _fail(err, "position")
+    best = ffi.new("uint8_t *")
+    v = int(lib.ec_solve_n(c, pos, act, fl, bytes(tm), best))
+    if v < 0:
+        _fail(v, "solve_n")
+    return v, (best[0] if best[0] != 255 else -1)
+
+
+# ------------------------------------------------------------ random Euchre hands
+
+
+def _euchre_args(n: object, seed: object, options: object) -> tuple[int, Any, Any]:
+    count, s, opts = _check_euchre_batch(n, seed, options)
+    rng = ffi.new("ec_rng *")
+    lib.ec_rng_seed(rng, s)
+    r = ffi.new("ec_euchre_rules *")
+    r.play_flags = opts.play_flags
+    r.alone = opts.alone
+    return count, rng, r
+
+
+def random_euchre_hands(n: int, seed: int, options: EuchreOptions | None = None) -> EuchreTotals:
+    """Play ``n`` random Euchre hands from ``seed``; totals and digest (by chunks)."""
+    count, rng, r = _euchre_args(n, seed, options)
+    t = ffi.new("ec_euchre_totals *")
+    lib.ec_euchre_totals_init(t)
+    for k in _chunks(count, _HANDS_CHUNK):
+        lib.ec_euchre_hands_next(r, rng, k, ffi.NULL, t)
+    return EuchreTotals(
+        t.hands,
+        t.tricks[0],
+        t.tricks[1],
+        t.points[0],
+        t.points[1],
+        t.marches,
+        t.euchres,
+        t.alone,
+        t.digest,
+    )
+
+
+def random_euchre_hand_results(
+    n: int, seed: int, options: EuchreOptions | None = None
+) -> list[EuchreResult]:
+    """Play ``n`` random Euchre hands from ``seed`` and return each result (by chunks)."""
+    count, rng, r = _euchre_args(n, seed, options)
+    out = ffi.new("ec_euchre_result[]", _RESULTS_CHUNK)
+    results: list[EuchreResult] = []
+    for k in _chunks(count, _RESULTS_CHUNK):
+        lib.ec_euchre_hands_next(r, rng, k, out, ffi.NULL)
+        results.extend(
+            EuchreResult(
+                o.tricks[0],
+                o.tricks[1],
+                o.points[0],
+                o.points[1],
+                o.dealer,
+                o.maker,
+                o.alone,
+                o.up,
+            )
+            for o in (out[i] for i in range(k))
+        )
+    return results

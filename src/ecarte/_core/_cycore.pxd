@@ -109,6 +109,64 @@ cdef extern from "ecarte_core.h" nogil:
     int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card)
     int ec_play_undo(ec_play *p)
 
+    # play state (2 to 4 positions) and the N-hand solver
+    ctypedef struct ec_playn:
+        uint64_t hands[4]
+        uint8_t cards[32]
+        uint8_t leaders[8]
+        uint8_t won[4]
+        uint8_t next[4]
+        uint8_t nplayers
+        uint8_t active
+        uint8_t nactive
+        uint8_t nplayed
+        uint8_t to_move
+        uint8_t flags
+        uint8_t reserved[2]
+
+    int ec_playn_init(const ec_context *ctx, ec_playn *p, int nplayers, const uint64_t *hands,
+                      unsigned active, int leader, unsigned flags)
+    uint64_t ec_playn_legal(const ec_context *ctx, const ec_playn *p)
+    int ec_playn_apply(const ec_context *ctx, ec_playn *p, int card)
+    int ec_playn_apply_unchecked(const ec_context *ctx, ec_playn *p, int card)
+    int ec_playn_undo(ec_playn *p)
+    void ec_playn_position(const ec_playn *p, ec_position *pos)
+    int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active)
+    int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active,
+                   unsigned flags, const uint8_t *teams, uint8_t *best)
+
+    # random Euchre hands
+    ctypedef struct ec_euchre_rules:
+        uint8_t play_flags
+        uint8_t alone
+
+    ctypedef struct ec_euchre_result:
+        uint8_t tricks[2]
+        uint8_t points[2]
+        uint8_t dealer
+        uint8_t maker
+        uint8_t alone
+        uint8_t up
+
+    ctypedef struct ec_euchre_totals:
+        uint64_t hands
+        uint64_t tricks[2]
+        uint64_t points[2]
+        uint64_t marches
+        uint64_t euchres
+        uint64_t alone
+        uint64_t digest
+
+    void ec_euchre_rules_default(ec_euchre_rules *rules)
+    int ec_euchre_rules_check(const ec_euchre_rules *rules)
+    int ec_euchre_context(ec_context *ctx, int trump)
+    int ec_euchre_deal(ec_rng *rng, int dealer, uint64_t *hands)
+    void ec_euchre_totals_init(ec_euchre_totals *totals)
+    int ec_euchre_hands_next(const ec_euchre_rules *rules, ec_rng *rng, size_t n,
+                             ec_euchre_result *out, ec_euchre_totals *totals)
+    int ec_euchre_hands(const ec_euchre_rules *rules, uint64_t seed, size_t n,
+                        ec_euchre_result *out, ec_euchre_totals *totals)
+
 
 cdef class Context:
     cdef ec_context c
@@ -116,4 +174,9 @@ cdef class Context:
 
 cdef class PlayState:
     cdef ec_play p
+    cdef readonly Context ctx
+
+
+cdef class PlayStateN:
+    cdef ec_playn p
     cdef readonly Context ctx

@@ -21,6 +21,9 @@ from ecarte._core._pure import (
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
+    EuchreOptions,
+    EuchreResult,
+    EuchreTotals,
     HandOptions,
     HandResult,
     HandTotals,
@@ -29,6 +32,8 @@ from ecarte._core._pure import (
     _check_below,
     _check_cards,
     _check_depth,
+    _check_euchre_batch,
+    _check_int,
     _check_flags,
     _check_mask,
     _check_n,
@@ -40,17 +45,23 @@ from ecarte._core._pure import (
     _legal_content,
     _play_args,
     _play_content,
+    _playn_args,
+    _playn_content,
     _position_args,
     _position_content,
+    _position_n_content,
+    _solve_n_args,
     _show,
     _trick_content,
 )
 
 __all__ = [
     "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "PLAY_ON", "PLAY_OVER",
-    "PLAY_TRICK", "Context", "HandOptions", "HandResult", "HandTotals", "PlayState", "Rng",
-    "SolveResults", "legal_plays", "make_context", "perft", "random_hand_results",
-    "random_hands", "random_solves", "solve", "solve_batch", "trick_winner",
+    "PLAY_TRICK", "Context", "EuchreOptions", "EuchreResult", "EuchreTotals", "HandOptions",
+    "HandResult", "HandTotals", "PlayState", "PlayStateN", "Rng", "SolveResults",
+    "legal_plays", "make_context", "perft", "random_euchre_hand_results",
+    "random_euchre_hands", "random_hand_results", "random_hands", "random_solves", "solve",
+    "solve_batch", "solve_n", "trick_winner",
 ]
 
 # Chunks of the batch functions: each runs without the GIL in a few milliseconds, and
@@ -652,3 +663,276 @@ cdef class PlayState:
         return (f"PlayState(hands=({self.p.hands[0]:#x}, {self.p.hands[1]:#x}), "
                 f"cards={self.cards}, to_move={self.p.to_move}, won={self.won})")
 
+
+
+# ------------------------------------ N positions (ec_playn, ec_solve_n in the C core)
+
+cdef class PlayStateN:
+    """A hand in the play phase for 2 to 4 positions (``ec_playn``), as
+    ``_pure.PlayStateN``."""
+
+    def __cinit__(self):
+        # a state made by __new__ alone (no __init__): two active positions holding no
+        # card and an empty deck, so that every method stays defined on it
+        self.ctx = _NO_CONTEXT
+        cdef uint64_t none[2]
+        none[0] = none[1] = 0
+        ec_playn_init(&_NO_CONTEXT.c, &self.p, 2, none, 0, 0, 0)
+
+    def __init__(self, ctx, hands, leader, flags, active=None):
+        cdef Context cx = _ctx(ctx)
+        cdef uint64_t hs_c[4]
+        cdef int err, i
+        hs, lead, fl, act = _playn_args(hands, leader, flags, active)  # plain ints, checked
+        for i in range(len(hs)):
+            hs_c[i] = <uint64_t>hs[i]
+        err = ec_playn_init(&cx.c, &self.p, <int>len(hs), hs_c, <unsigned>act, <int>lead,
+                            <unsigned>fl)
+        if err:
+            _playn_content(cx.c.deck, hs, act)
+            _fail(err, "play state")
+        self.ctx = cx
+
+    def copy(self):
+        cdef PlayStateN new = PlayStateN.__new__(PlayStateN)
+        new.p = self.p
+        new.ctx = self.ctx
+        return new
+
+    def __copy__(self):
+        return self.copy()
+
+    def legal(self):
+        """Mask of the cards the position to move may play."""
+        return ec_playn_legal(&self.ctx.c, &self.p)
+
+    def apply(self, card):
+        """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
+        cdef int c, r
+        v = card if type(card) is int else _index(card)  # one conversion, a plain int
+        if v is None or not 0 <= v < 64:
+            raise ValueError(f"play {_show(card, v)}: a card id is not in this deck")
+        c = <int>v
+        r = ec_playn_apply(&self.ctx.c, &self.p, c)
+        if r == EC_EBADCARD:
+            raise ValueError(f"play {c}: a card id is not in this deck")
+        if r == EC_EILLEGAL:
+            raise ValueError(f"play {c}: the card is not a legal play now")
+        if r < 0:
+            _fail(r, f"play {c}")
+        return r
+
+    def try_apply(self, card):
+        """-1 (no change) for a card that may not be played (or no card id at all), else
+        ``status << 2 | to_move``."""
+        cdef int c, r
+        v = card if type(card) is int else _index(card)
+        if v is None or not 0 <= v < 64:
+            return -1
+        c = <int>v
+        r = ec_playn_apply(&self.ctx.c, &self.p, c)
+        if r < 0:
+            return -1
+        return r << 2 | self.p.to_move
+
+    def apply_unchecked(self, card):
+        """``apply`` without the rules: the card must be legal (search code). Only a card
+        not held by the position to move raises ValueError (memory safety)."""
+        cdef int c
+        v = card if type(card) is int else _index(card)
+        if v is None or not 0 <= v < 64 or not (self.p.hands[self.p.to_move] >> <int>v) & 1:
+            raise ValueError(
+                f"apply_unchecked({_show(card, v)}): not a card of the position to move")
+        c = <int>v
+        return ec_playn_apply_unchecked(&self.ctx.c, &self.p, c)
+
+    def undo(self):
+        """Take back the last card played and return it."""
+        cdef int r = ec_playn_undo(&self.p)
+        if r < 0:
+            raise ValueError("undo: no card to take back")
+        return r
+
+    @property
+    def flags(self):
+        return self.p.flags
+
+    @property
+    def nplayers(self):
+        return self.p.nplayers
+
+    @property
+    def active(self):
+        return self.p.active
+
+    @property
+    def nactive(self):
+        return self.p.nactive
+
+    @property
+    def nplayed(self):
+        return self.p.nplayed
+
+    @property
+    def to_move(self):
+        return self.p.to_move
+
+    @property
+    def hands(self):
+        return tuple(self.p.hands[i] for i in range(self.p.nplayers))
+
+    def hand(self, position):
+        """The hand of a position 0..nplayers-1."""
+        cdef int np = self.p.nplayers
+        cdef int i = <int>(position if type(position) is int and 0 <= position < np
+                           else _check_int(position, 0, np - 1,
+                                           f"position must be 0..{np - 1}, not {{}}"))
+        return self.p.hands[i]
+
+    @property
+    def won(self):
+        return tuple(self.p.won[i] for i in range(self.p.nplayers))
+
+    @property
+    def leader(self):
+        cdef ec_position pos
+        ec_playn_position(&self.p, &pos)
+        return pos.leader
+
+    @property
+    def cards(self):
+        return tuple(self.p.cards[i] for i in range(self.p.nplayed))
+
+    @property
+    def trick(self):
+        cdef int n = self.p.nplayed
+        return tuple(self.p.cards[i] for i in range(n - n % self.p.nactive, n))
+
+    @property
+    def tricks(self):
+        cdef int na = self.p.nactive
+        return tuple((self.p.leaders[i], *[self.p.cards[na * i + j] for j in range(na)])
+                     for i in range(self.p.nplayed // na))
+
+    @property
+    def over(self):
+        cdef int i
+        for i in range(self.p.nplayers):
+            if (self.p.active >> i) & 1 and self.p.hands[i]:
+                return False
+        return True
+
+    def position(self):
+        """``(hands, leader, trick)``, for :func:`solve_n` with ``active=self.active``."""
+        return self.hands, self.leader, self.trick
+
+    def __eq__(self, other):
+        if type(other) is not PlayStateN:
+            return NotImplemented
+        cdef PlayStateN o = <PlayStateN>other
+        cdef int i
+        if (self.ctx is not o.ctx or self.p.nplayers != o.p.nplayers
+                or self.p.active != o.p.active or self.p.nplayed != o.p.nplayed
+                or self.p.to_move != o.p.to_move or self.p.flags != o.p.flags):
+            return False
+        for i in range(self.p.nplayers):
+            if self.p.hands[i] != o.p.hands[i] or self.p.won[i] != o.p.won[i]:
+                return False
+        for i in range(self.p.nplayed):
+            if self.p.cards[i] != o.p.cards[i]:
+                return False
+        for i in range(min(self.p.nplayed // self.p.nactive + 1, 8)):
+            if self.p.leaders[i] != o.p.leaders[i]:
+                return False
+        return True
+
+    __hash__ = None
+
+    def __repr__(self):
+        hands = ", ".join(f"{h:#x}" for h in self.hands)
+        return (f"PlayStateN(hands=({hands}), active={self.active:#x}, cards={self.cards}, "
+                f"to_move={self.p.to_move}, won={self.won})")
+
+
+def solve_n(ctx, hands, leader, trick, flags, teams, active=None):
+    """Double-dummy solve of 2 to 4 hands with partnerships: ``(tricks, card)`` (one C call
+    without the GIL)."""
+    cdef Context cx = _ctx(ctx)
+    cdef ec_position pos
+    cdef uint8_t best = 255
+    cdef uint8_t tc[4]
+    cdef unsigned act_c
+    cdef unsigned fl_c
+    cdef int v, err, i
+    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
+    _fill_position(hs, lead, t, &pos)
+    act_c = <unsigned>act
+    fl_c = <unsigned>fl
+    for i in range(len(tm)):
+        tc[i] = <uint8_t>tm[i]
+    err = ec_position_check_n(&cx.c, &pos, act_c)
+    if err:
+        _position_n_content(cx.c.deck, hs, lead, t, act)
+        _fail(err, "position")
+    with nogil:
+        v = ec_solve_n(&cx.c, &pos, act_c, fl_c, tc, &best)
+    if v < 0:
+        _fail(v, "solve_n")
+    return v, (best if best != 255 else -1)
+
+
+# ------------------------------------------------------------ random Euchre hands
+
+cdef int _euchre_rules(object opts, ec_euchre_rules *r) except -1:
+    r.play_flags = <uint8_t>opts.play_flags
+    r.alone = <uint8_t>opts.alone
+    if ec_euchre_rules_check(r):
+        raise ValueError("options: a rules field is out of range")
+    return 0
+
+
+def random_euchre_hands(n, seed, options=None):
+    """Play ``n`` random Euchre hands from ``seed``; totals and digest. Chunks run without
+    the GIL, with a check for signals between them; no memory grows with ``n``."""
+    cdef ec_euchre_rules r
+    cdef ec_euchre_totals t
+    cdef ec_rng rng
+    cdef size_t left, k
+    count, s, opts = _check_euchre_batch(n, seed, options)
+    left = <size_t>count
+    ec_rng_seed(&rng, <uint64_t>s)
+    _euchre_rules(opts, &r)
+    ec_euchre_totals_init(&t)
+    while left:
+        k = _chunk(left, HANDS_CHUNK)
+        with nogil:
+            ec_euchre_hands_next(&r, &rng, k, NULL, &t)
+        left -= k
+        PyErr_CheckSignals()
+    return EuchreTotals(t.hands, t.tricks[0], t.tricks[1], t.points[0], t.points[1],
+                        t.marches, t.euchres, t.alone, t.digest)
+
+
+def random_euchre_hand_results(n, seed, options=None):
+    """Play ``n`` random Euchre hands from ``seed`` and return each result (chunks without
+    the GIL; Ctrl-C is checked between them)."""
+    cdef ec_euchre_rules r
+    cdef ec_rng rng
+    cdef size_t left, k, i
+    cdef ec_euchre_result out[RESULTS_CHUNK]
+    cdef list results = []
+    count, s, opts = _check_euchre_batch(n, seed, options)
+    left = <size_t>count
+    ec_rng_seed(&rng, <uint64_t>s)
+    _euchre_rules(opts, &r)
+    while left:
+        k = _chunk(left, RESULTS_CHUNK)
+        with nogil:
+            ec_euchre_hands_next(&r, &rng, k, out, NULL)
+        for i in range(k):
+            results.append(EuchreResult(out[i].tricks[0], out[i].tricks[1], out[i].points[0],
+                                        out[i].points[1], out[i].dealer, out[i].maker,
+                                        out[i].alone, out[i].up))
+        left -= k
+        PyErr_CheckSignals()
+    return results

@@ -31,21 +31,30 @@ __all__ = [
     "PLAY_ON",
     "PLAY_OVER",
     "PLAY_TRICK",
+    "EuchreOptions",
+    "EuchreResult",
+    "EuchreTotals",
     "HandOptions",
     "HandResult",
     "HandTotals",
     "PlayState",
+    "PlayStateN",
     "Rng",
     "SolveResults",
     "TrickContext",
+    "euchre_deal",
+    "euchre_tables",
     "legal_plays",
     "make_context",
     "perft",
+    "random_euchre_hand_results",
+    "random_euchre_hands",
     "random_hand_results",
     "random_hands",
     "random_solves",
     "solve",
     "solve_batch",
+    "solve_n",
     "trick_winner",
 ]
 
@@ -1459,3 +1468,757 @@ class PlayState:
             f"PlayState(hands=({self._hands[0]:#x}, {self._hands[1]:#x}), cards={self.cards}, "
             f"to_move={self.to_move}, won={self.won})"
         )
+
+
+# ------------------------------------ N positions: play state, solver (ec_playn, ec_solve_n)
+
+_PLAYN_MAX_CARDS = 8
+
+
+def _check_hands_n(hands: object, what: str = "hands") -> tuple[int, ...]:
+    hs = _tuple(hands, what)
+    if not 2 <= len(hs) <= 4:
+        raise ValueError(f"{what}: 2 to 4 hands are needed, not {len(hs)}")
+    return tuple(_check_mask(h, f"{what}[{i}]: hand mask") for i, h in enumerate(hs))
+
+
+def _check_active(active: object, np: int) -> int:
+    """``active`` (None: every position) as a mask of ``np`` positions with at least 2 set."""
+    if active is None:
+        return (1 << np) - 1
+    a = _check_int(
+        active,
+        0,
+        (1 << np) - 1,
+        f"active must be a mask of positions 0..{np - 1} (an int 0..{(1 << np) - 1}), not {{}}",
+    )
+    if a.bit_count() < 2:
+        raise ValueError(f"active {a} holds fewer than 2 positions")
+    return a
+
+
+def _check_active_leader(leader: int, active: int) -> None:
+    if not active >> leader & 1:
+        raise ValueError(f"leader {leader} sits out (active positions mask {active})")
+
+
+def _playn_args(
+    hands: object, leader: object, flags: object, active: object
+) -> tuple[tuple[int, ...], int, int, int]:
+    """``PlayStateN``'s hands, leader, flags and active mask as plain ints, in that order."""
+    hs = _check_hands_n(hands)
+    np = len(hs)
+    lead = _check_int(leader, 0, np - 1, f"leader must be a position 0..{np - 1}, not {{}}")
+    fl = _check_flags(flags)
+    act = _check_active(active, np)
+    _check_active_leader(lead, act)
+    return hs, lead, fl, act
+
+
+def _playn_content(deck: int, hands: tuple[int, ...], active: int) -> None:
+    seen = 0
+    for i, h in enumerate(hands):
+        if h & ~deck:
+            raise ValueError(f"play state: hands[{i}] holds a card that is not in this deck")
+        if h & seen:
+            raise ValueError(f"play state: card ids {_bits(h & seen)} are in two hands")
+        seen |= h
+    sizes = {h.bit_count() for i, h in enumerate(hands) if active >> i & 1}
+    if len(sizes) != 1 or max(sizes) > _PLAYN_MAX_CARDS:
+        raise ValueError(
+            f"play state: the active hands need equal sizes of at most {_PLAYN_MAX_CARDS} "
+            f"cards, not {[h.bit_count() for h in hands]} (active mask {active})"
+        )
+
+
+def _next_active(np: int, active: int) -> tuple[int, ...]:
+    out = []
+    for i in range(np):
+        j = (i + 1) % np
+        while not active >> j & 1:
+            j = (j + 1) % np
+        out.append(j)
+    return tuple(out)
+
+
+class PlayStateN:
+    """A hand in the play phase for 2 to 4 positions, some possibly sitting out
+    (``ec_playn``): cheap to copy and to undo, as :class:`PlayState`.
+
+    ``hands`` holds one mask per position; ``active`` is a mask of the positions that play
+    (None: all; the partner of a lone Euchre player sits out): the turn passes to the next
+    active position and a trick has one card per active position. Active hands have equal
+    sizes (at most 8 cards); an inactive position keeps its hand as given.
+
+    >>> from ecarte._core import backend, euchre_context
+    >>> ctx = euchre_context(0, backend("pure"))  # clubs trumps
+    >>> s = PlayStateN(ctx, (1 << 12, 1 << 28, 1 << 44, 1 << 57), 1, 0, active=0b1011)
+    >>> s.to_move, s.apply(28), s.to_move, s.apply(57), s.to_move, s.apply(12)
+    (1, 0, 3, 0, 0, 2)
+    >>> s.won, s.tricks, s.over  # the left bower (jack of spades) took the ace of clubs
+    ((0, 0, 0, 1), ((1, 28, 57, 12),), True)
+    """
+
+    __slots__ = (
+        "_cards",
+        "_hands",
+        "_leaders",
+        "_next",
+        "_won",
+        "active",
+        "ctx",
+        "flags",
+        "nactive",
+        "nplayed",
+        "nplayers",
+        "to_move",
+    )
+
+    def __init__(
+        self,
+        ctx: TrickContext,
+        hands: Sequence[int],
+        leader: int,
+        flags: int,
+        active: int | None = None,
+    ) -> None:
+        _check_ctx(ctx)
+        hs, lead, fl, act = _playn_args(hands, leader, flags, active)
+        _playn_content(ctx.deck, hs, act)
+        self.ctx = ctx
+        self.nplayers = len(hs)
+        self.active = act
+        self.nactive = act.bit_count()
+        self._next = _next_active(len(hs), act)
+        self._hands = list(hs)
+        self._cards: list[int] = []
+        self._leaders = [lead]
+        self._won = [0] * len(hs)
+        self.nplayed = 0
+        self.to_move = lead
+        self.flags = fl
+
+    def copy(self) -> PlayStateN:
+        new = object.__new__(PlayStateN)
+        for name in ("ctx", "nplayers", "active", "nactive", "_next", "nplayed", "to_move"):
+            setattr(new, name, getattr(self, name))
+        new.flags = self.flags
+        new._hands = self._hands.copy()
+        new._cards = self._cards.copy()
+        new._leaders = self._leaders.copy()
+        new._won = self._won.copy()
+        return new
+
+    __copy__ = copy
+
+    def legal(self) -> int:
+        """Mask of the cards the position to move may play."""
+        nt = self.nplayed % self.nactive
+        trick = self._cards[self.nplayed - nt :] if nt else ()
+        return _legal(self.ctx, self._hands[self.to_move], trick, self.flags)
+
+    def apply(self, card: int) -> int:
+        """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
+        :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
+        if not self.legal() >> c & 1:
+            raise ValueError(f"play {c}: the card is not a legal play now")
+        return self._apply(c)
+
+    def try_apply(self, card: int) -> int:
+        """-1 (no change) for a card that may not be played (or no card id at all), else
+        ``status << 2 | to_move`` (the position to move next)."""
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            return -1
+        if not self.legal() >> c & 1:
+            return -1
+        return self._apply(c) << 2 | self.to_move
+
+    def apply_unchecked(self, card: int) -> int:
+        """:meth:`apply` without the rules: the card must be legal (search code). Only a
+        card not held by the position to move raises ValueError (no change)."""
+        c = _index(card)
+        if c is None or not (0 <= c < 64 and self._hands[self.to_move] >> c & 1):
+            raise ValueError(
+                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
+            )
+        return self._apply(c)
+
+    def _apply(self, card: int) -> int:
+        mover = self.to_move
+        na = self.nactive
+        self._hands[mover] &= ~(1 << card)
+        self._cards.append(card)
+        self.nplayed += 1
+        if self.nplayed % na:
+            self.to_move = self._next[mover]
+            return PLAY_ON
+        t = self.nplayed // na - 1
+        w = _winner(self.ctx, self._cards[-na:])
+        winner = self._leaders[t]
+        for _ in range(w):
+            winner = self._next[winner]
+        self._won[winner] += 1
+        self.to_move = winner
+        if not self._hands[winner] or t + 1 >= _PLAYN_MAX_CARDS:
+            return PLAY_OVER
+        self._leaders.append(winner)
+        return PLAY_TRICK
+
+    def undo(self) -> int:
+        """Take back the last card played and return it; ValueError at the start."""
+        if not self.nplayed:
+            raise ValueError("undo: no card to take back")
+        na = self.nactive
+        self.nplayed -= 1
+        n = self.nplayed
+        card = self._cards.pop()
+        t, nt = divmod(n, na)
+        if nt == na - 1:
+            self._won[self.to_move] -= 1
+            if len(self._leaders) > t + 1:
+                self._leaders.pop()
+        mover = self._leaders[t]
+        for _ in range(nt):
+            mover = self._next[mover]
+        self.to_move = mover
+        self._hands[mover] |= 1 << card
+        return card
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return tuple(self._hands)
+
+    def hand(self, position: int) -> int:
+        """The hand of a position 0..nplayers-1."""
+        p = _check_int(
+            position, 0, self.nplayers - 1, f"position must be 0..{self.nplayers - 1}, not {{}}"
+        )
+        return self._hands[p]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Tricks won, by position."""
+        return tuple(self._won)
+
+    @property
+    def leader(self) -> int:
+        """The position leading the trick in progress (or the next one)."""
+        nt = self.nplayed % self.nactive
+        return self._leaders[self.nplayed // self.nactive] if nt else self.to_move
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards played this hand, in order."""
+        return tuple(self._cards)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress."""
+        nt = self.nplayed % self.nactive
+        return tuple(self._cards[self.nplayed - nt :]) if nt else ()
+
+    @property
+    def tricks(self) -> tuple[tuple[int, ...], ...]:
+        """The finished tricks as ``(leader, cards...)``."""
+        na, c = self.nactive, self._cards
+        return tuple(
+            (self._leaders[i], *c[na * i : na * i + na]) for i in range(self.nplayed // na)
+        )
+
+    @property
+    def over(self) -> bool:
+        """True once the active hands are empty."""
+        return not any(h for i, h in enumerate(self._hands) if self.active >> i & 1)
+
+    def position(self) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """``(hands, leader, trick)``: the position in play, for :func:`solve_n` with
+        ``active=self.active``."""
+        return self.hands, self.leader, self.trick
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayStateN):
+            return NotImplemented
+        k = self.nplayed // self.nactive + 1
+        return (
+            self.ctx is other.ctx
+            and (self.nplayers, self.active, self.nplayed, self.to_move, self.flags)
+            == (other.nplayers, other.active, other.nplayed, other.to_move, other.flags)
+            and self._hands == other._hands
+            and self._cards == other._cards
+            and self._won == other._won
+            and self._leaders[:k] == other._leaders[:k]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        hands = ", ".join(f"{h:#x}" for h in self._hands)
+        return (
+            f"PlayStateN(hands=({hands}), active={self.active:#x}, cards={self.cards}, "
+            f"to_move={self.to_move}, won={self.won})"
+        )
+
+
+def _solve_n_args(
+    hands: object, leader: object, trick: object, flags: object, teams: object, active: object
+) -> tuple[tuple[int, ...], int, tuple[int, ...], int, tuple[int, ...], int]:
+    """``solve_n``'s arguments as plain values, in their order, shapes checked: 2 to 4
+    hands, a leader among them, the flags, one team byte per hand, the active mask (the
+    leader active, fewer cards in the trick than active positions)."""
+    hs = _check_hands_n(hands)
+    np = len(hs)
+    lead = _check_int(leader, 0, np - 1, f"leader must be a position 0..{np - 1}, not {{}}")
+    t = _check_cards(trick, 0, np - 1, f"a trick in progress holds 0 to {np - 1} cards, not {{}}")
+    fl = _check_flags(flags)
+    ts = _tuple(teams, "teams")
+    if len(ts) != np:
+        raise ValueError(f"teams needs one team per hand ({np}), not {len(ts)}")
+    tm = tuple(_check_int(x, 0, 255, f"teams[{i}]: team {{}} is not an int 0..255")
+               for i, x in enumerate(ts))  # fmt: skip
+    act = _check_active(active, np)
+    _check_active_leader(lead, act)
+    if len(t) >= act.bit_count():
+        raise ValueError(
+            f"a trick in progress holds 0 to {act.bit_count() - 1} cards with "
+            f"{act.bit_count()} active positions, not {len(t)}"
+        )
+    return hs, lead, t, fl, tm, act
+
+
+def _position_n_content(
+    deck: int, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], active: int
+) -> None:
+    """ValueError unless the position can arise: cards in the deck, each in one place, the
+    active hands of sizes that fit the trick in progress (at most 8 cards)."""
+    seen = _trick_content(deck, trick)
+    everything = seen
+    for h in hands:
+        if h & ~deck:
+            raise ValueError("a hand holds a card that is not in this deck")
+        if h & seen:
+            raise ValueError(f"card ids {_bits(h & seen)} are both in a hand and in the trick")
+        if h & everything:
+            raise ValueError(f"card ids {_bits(h & everything)} are in two hands")
+        everything |= h
+    nxt = _next_active(len(hands), active)
+    p, sizes = leader, []
+    for i in range(active.bit_count()):
+        sizes.append(hands[p].bit_count() + (i < len(trick)))
+        p = nxt[p]
+    if len(set(sizes)) != 1 or sizes[0] > _PLAYN_MAX_CARDS:
+        raise ValueError(
+            f"hand sizes {[h.bit_count() for h in hands]} cannot arise with leader {leader}, "
+            f"{len(trick)} card(s) in the trick and active positions mask {active}"
+        )
+
+
+class _SolverN:
+    """Twin of ``ec_solvern.c``: the same fail-soft alpha-beta, the same move order, bounds
+    and equivalent cards. Its table never evicts (the C one is direct-mapped), which changes
+    the cost, never the answer."""
+
+    __slots__ = ("ctx", "distinct", "flags", "hands", "inplay", "mine", "na", "next", "table")
+
+    def __init__(
+        self,
+        ctx: TrickContext,
+        flags: int,
+        hands: tuple[int, ...],
+        active: int,
+        teams: tuple[int, ...],
+        mover_after: tuple[int, int],
+    ) -> None:
+        np = len(hands)
+        self.ctx = ctx
+        self.flags = flags
+        self.distinct = ctx.distinct
+        self.hands = [h if active >> i & 1 else 0 for i, h in enumerate(hands)]
+        self.next = _next_active(np, active)
+        self.na = active.bit_count()
+        self.inplay = 0
+        for h in self.hands:
+            self.inplay |= h
+        leader, nt = mover_after
+        mover = leader
+        for _ in range(nt):
+            mover = self.next[mover]
+        self.mine = [1 if active >> i & 1 and teams[i] == teams[mover] else 0 for i in range(np)]
+        self.table: dict[tuple[int, ...], list[int]] = {}
+
+    def reps(self, cand: int) -> int:
+        if not self.distinct:
+            return cand
+        above = self.ctx.above
+        out = cand
+        for c in _bits(cand):
+            up = above[c] & self.inplay
+            if not up:
+                continue
+            x = next(x for x in _bits(up) if up & ~above[x] == 1 << x)
+            if cand >> x & 1:
+                out &= ~(1 << c)
+        return out
+
+    def rep_of(self, c: int, reps: int) -> int:
+        above = self.ctx.above
+        while not reps >> c & 1:
+            up = above[c] & self.inplay
+            c = next(x for x in _bits(up) if up & ~above[x] == 1 << x)
+        return c
+
+    def key(self, c: int) -> int:
+        ctx = self.ctx
+        return (64 if ctx.suit_of[c] == ctx.trump else 0) + ctx.power[c]
+
+    def order(self, moves: int, trick: list[int], leader: int, mover: int, first: int) -> list[int]:
+        ctx = self.ctx
+        nt = len(trick)
+        if nt == 0:
+            keys = [(-1000 if c == first else -self.key(c), c) for c in _bits(moves)]
+        else:
+            w = _winner(ctx, trick)
+            wp = leader
+            for _ in range(w):
+                wp = self.next[wp]
+            if self.mine[wp] == self.mine[mover]:
+                keys = [(self.key(c), c) for c in _bits(moves)]
+            else:
+                beat = ctx.beaten_by[trick[w]]
+                keys = [(self.key(c) + (0 if beat >> c & 1 else 256), c) for c in _bits(moves)]
+        return [c for _, c in sorted(keys)]
+
+    def play(self, leader: int, mover: int, trick: list[int], c: int, alpha: int, beta: int) -> int:
+        hands = self.hands
+        hands[mover] &= ~(1 << c)
+        t = [*trick, c]
+        if len(t) == self.na:
+            w = _winner(self.ctx, t)
+            wp = leader
+            for _ in range(w):
+                wp = self.next[wp]
+            won = self.mine[wp]
+            tm = 0
+            for x in t:
+                tm |= 1 << x
+            self.inplay &= ~tm
+            v = won + self.search(wp, wp, [], alpha - won, beta - won)
+            self.inplay |= tm
+        else:
+            v = self.search(leader, self.next[mover], t, alpha, beta)
+        hands[mover] |= 1 << c
+        return v
+
+    def search(self, leader: int, mover: int, trick: list[int], alpha: int, beta: int) -> int:
+        ctx = self.ctx
+        entry = None
+        first = 255
+        a, b = alpha, beta
+        if not trick:
+            n = self.hands[leader].bit_count()
+            if n == 0:
+                return 0
+            if n == 1:
+                p, t = leader, []
+                for _ in range(self.na):
+                    t.append(_ctz(self.hands[p]))
+                    p = self.next[p]
+                p = leader
+                for _ in range(_winner(ctx, t)):
+                    p = self.next[p]
+                return self.mine[p]
+            if n <= alpha:
+                return n
+            if beta <= 0:
+                return 0
+            key = (*self.hands, leader)
+            entry = self.table.setdefault(key, [0, 255, 255])
+            if entry[0] >= b:
+                return entry[0]
+            if entry[1] <= a:
+                return entry[1]
+            if entry[0] == entry[1]:
+                return entry[0]
+            a = max(a, entry[0])
+            b = min(b, entry[1])
+            first = entry[2]
+        legal = _legal(ctx, self.hands[mover], trick, self.flags)
+        is_max = self.mine[mover]
+        lo, hi = a, b
+        best = -1 if is_max else 99
+        best_move = 255
+        for c in self.order(self.reps(legal), trick, leader, mover, first):
+            v = self.play(leader, mover, trick, c, lo, hi)
+            if v > best if is_max else v < best:
+                best, best_move = v, c
+            if is_max and best > lo:
+                lo = best
+            elif not is_max and best < hi:
+                hi = best
+            if lo >= hi:
+                break
+        if entry is not None:
+            if best <= a:
+                entry[1] = min(entry[1], best)
+            elif best >= b:
+                entry[0] = max(entry[0], best)
+            else:
+                entry[0] = entry[1] = best
+            entry[2] = best_move
+        return best
+
+    def solve(self, leader: int, trick: tuple[int, ...]) -> tuple[int, int]:
+        mover = leader
+        for _ in trick:
+            mover = self.next[mover]
+        for c in trick:
+            self.inplay |= 1 << c
+        n = self.hands[mover].bit_count()
+        if n == 0:
+            return 0, -1
+        t = list(trick)
+        value = self.search(leader, mover, t, -1, n + 1)
+        legal = _legal(self.ctx, self.hands[mover], t, self.flags)
+        reps = self.reps(legal)
+        tested: dict[int, bool] = {}
+        for c in _bits(legal):
+            r = self.rep_of(c, reps)
+            if r not in tested:
+                tested[r] = self.play(leader, mover, t, r, value - 1, value) >= value
+            if tested[r]:
+                return value, c
+        raise AssertionError("no card achieves the value")  # pragma: no cover
+
+
+def solve_n(
+    ctx: TrickContext,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    flags: int,
+    teams: Sequence[int],
+    active: int | None = None,
+) -> tuple[int, int]:
+    """Double-dummy solve of 2 to 4 hands with partnerships (``ec_solve_n``).
+
+    ``hands`` holds one mask per position, ``leader`` the position that led the trick in
+    progress and ``trick`` the cards the active positions played to it in turn; ``teams``
+    gives each position's side (e.g. ``(0, 1, 0, 1)`` for partners sitting opposite) and
+    ``active`` the mask of the positions that play (None: all; an inactive position's cards
+    are out of play). Returns ``(tricks, card)``: the most tricks, among those not yet
+    complete (the trick in progress included), that the side of the position to move can
+    force, and the lowest card id among the legal cards achieving it (-1 when the hands
+    are empty).
+
+    >>> from ecarte._core import backend, euchre_context
+    >>> ctx = euchre_context(0, backend("pure"))
+    >>> solve_n(ctx, (1 << 12, 1 << 28, 1 << 44, 1 << 57), 0, (), 0, (0, 1, 0, 1))
+    (0, 12)
+    """
+    _check_ctx(ctx)
+    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
+    _position_n_content(ctx.deck, hs, lead, t, act)
+    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))).solve(lead, t)
+
+
+# ------------------------------------------------------------ random Euchre hands
+
+_EUCHRE = tuple(s * 16 + r for s in range(4) for r in range(7, 13))
+_EUCHRE_PACKETS = (3, 2, 3, 2, 2, 3, 2, 3)
+_JACK = 9
+
+
+def euchre_tables(trump: int) -> tuple[list[int], list[int]]:
+    """``(suit_of, power)`` of Euchre with ``trump`` (0..3): the right bower (jack of
+    trumps), the left bower (the jack of suit ``3 - trump``, the same colour) in the trump
+    suit, then A K Q 10 9; plain suits A K Q J 10 9 (as ``ec_euchre_context``)."""
+    t = _check_int(trump, 0, 3, "trump must be a suit 0..3, not {}")
+    suit_of = [-1] * 64
+    power = [0] * 64
+    for c in _EUCHRE:
+        suit_of[c] = c >> 4
+        power[c] = (c & 15) - 6
+    suit_of[t * 16 + _JACK] = t
+    power[t * 16 + _JACK] = 8
+    suit_of[(3 - t) * 16 + _JACK] = t
+    power[(3 - t) * 16 + _JACK] = 7
+    return suit_of, power
+
+
+@frozen(kw_only=True)
+class EuchreOptions:
+    """Options of a random Euchre hand (``ec_euchre_rules``): the play obligations
+    (``MUST_*`` flags; Euchre has none: follow suit only) and whether the maker goes alone
+    (0 never, 1 always, 2 on a coin flip)."""
+
+    play_flags: int = 0
+    alone: int = 0
+
+    def plain(self) -> EuchreOptions:
+        """These options with plain ints; ValueError naming the field."""
+        return EuchreOptions(
+            play_flags=_check_int(
+                self.play_flags, 0, 7, "play_flags must be an int 0..7 (MUST_* flags), not {}"
+            ),
+            alone=_check_int(self.alone, 0, 2, "alone must be an int 0..2, not {}"),
+        )
+
+
+class EuchreResult(NamedTuple):
+    """One random Euchre hand: tricks and points by side (side 0: positions 0 and 2), the
+    dealer, the maker, whether the maker went alone, the turned-up card (trump's suit)."""
+
+    tricks0: int
+    tricks1: int
+    points0: int
+    points1: int
+    dealer: int
+    maker: int
+    alone: int
+    up: int
+
+
+class EuchreTotals(NamedTuple):
+    """Sums over a batch of random Euchre hands, and a digest of every hand's result."""
+
+    hands: int
+    tricks0: int
+    tricks1: int
+    points0: int
+    points1: int
+    marches: int
+    euchres: int
+    alone: int
+    digest: int
+
+
+def _check_euchre_options(options: object) -> EuchreOptions:
+    opts = EuchreOptions() if options is None else options
+    if not issubclass(type(opts), EuchreOptions):
+        raise ValueError(f"options must be EuchreOptions, not {type(opts).__name__}")
+    return cast(EuchreOptions, opts).plain()
+
+
+def _check_euchre_batch(n: object, seed: object, options: object) -> tuple[int, int, EuchreOptions]:
+    return _check_n(n), _check_seed(seed), _check_euchre_options(options)
+
+
+def _draw24(rng: Rng, deck: list[int], i: int) -> int:
+    j = i + rng._below(24 - i)
+    deck[i], deck[j] = deck[j], deck[i]
+    return deck[i]
+
+
+def euchre_deal(rng: Rng, dealer: int) -> tuple[list[int], int]:
+    """(hands of the 4 positions, turned-up card) dealt from ``rng`` (``ec_euchre_deal``)."""
+    deck = list(_EUCHRE)
+    hands = [0, 0, 0, 0]
+    k = 0
+    for r, size in enumerate(_EUCHRE_PACKETS):
+        p = (dealer + 1 + r) & 3
+        for _ in range(size):
+            hands[p] |= 1 << _draw24(rng, deck, k)
+            k += 1
+    return hands, _draw24(rng, deck, 20)
+
+
+def _euchre_contexts() -> list[TrickContext]:
+    return [TrickContext(*euchre_tables(t), t) for t in range(4)]
+
+
+def _euchre_hand(
+    opts: EuchreOptions, ctxs: list[TrickContext], rng: Rng, trace: list[Any] | None = None
+) -> EuchreResult:
+    """One random hand (``euchre_hand`` in ec_euchre.c); with ``trace``, append there
+    ``(hands after the dealer's discard, active mask, leader)`` and then each card played."""
+    below = rng._below
+    dealer = below(4)
+    h, up = euchre_deal(rng, dealer)
+    trump = up >> 4
+    ctx = ctxs[trump]
+    maker = below(4)
+    h[dealer] |= 1 << up
+    h[dealer] &= ~(1 << _nth(h[dealer], below(6)))
+    alone = 1 if opts.alone == 1 else below(2) if opts.alone == 2 else 0
+    out = (maker + 2) & 3 if alone else -1
+    na = 3 if alone else 4
+    nxt = []
+    for p in range(4):
+        q = (p + 1) & 3
+        nxt.append((q + 1) & 3 if q == out else q)
+    leader = (dealer + 1) & 3
+    if leader == out:
+        leader = (leader + 1) & 3
+    if trace is not None:
+        trace.append((tuple(h), 15 & ~(1 << out) if alone else 15, leader))
+    tr = [0, 0]
+    for _ in range(5):
+        p = leader
+        trick: list[int] = []
+        for _ in range(na):
+            legal = _legal(ctx, h[p], trick, opts.play_flags)
+            c = _nth(legal, below(legal.bit_count()))
+            h[p] &= ~(1 << c)
+            trick.append(c)
+            if trace is not None:
+                trace.append(c)
+            p = nxt[p]
+        for _ in range(_winner(ctx, trick)):
+            leader = nxt[leader]
+        tr[leader & 1] += 1
+    ms = maker & 1
+    pts = [0, 0]
+    if tr[ms] >= 3:
+        pts[ms] = (4 if alone else 2) if tr[ms] == 5 else 1
+    else:
+        pts[ms ^ 1] = 2
+    return EuchreResult(tr[0], tr[1], pts[0], pts[1], dealer, maker, alone, up)
+
+
+def _euchre_pack(r: EuchreResult) -> int:
+    return (
+        r.tricks0
+        | r.tricks1 << 8
+        | r.points0 << 16
+        | r.points1 << 24
+        | r.dealer << 32
+        | r.maker << 40
+        | r.alone << 48
+        | r.up << 56
+    )
+
+
+def random_euchre_hand_results(
+    n: int, seed: int, options: EuchreOptions | None = None
+) -> list[EuchreResult]:
+    """Play ``n`` random Euchre hands from ``seed`` and return each result."""
+    n, seed, opts = _check_euchre_batch(n, seed, options)
+    ctxs = _euchre_contexts()
+    rng = Rng(seed)
+    return [_euchre_hand(opts, ctxs, rng) for _ in range(n)]
+
+
+def random_euchre_hands(n: int, seed: int, options: EuchreOptions | None = None) -> EuchreTotals:
+    """Play ``n`` random Euchre hands from ``seed`` (``ec_euchre_hands``: a random dealer,
+    the deal in packets, the turned-up suit trumps, a random maker, the dealer's random
+    discard, uniform legal plays) and return the totals and digest."""
+    n, seed, opts = _check_euchre_batch(n, seed, options)
+    ctxs = _euchre_contexts()
+    rng = Rng(seed)
+    dg = _FNV_OFFSET
+    tot = [0] * 7
+    for _ in range(n):
+        r = _euchre_hand(opts, ctxs, rng)
+        mt = r.tricks1 if r.maker & 1 else r.tricks0
+        tot[0] += r.tricks0
+        tot[1] += r.tricks1
+        tot[2] += r.points0
+        tot[3] += r.points1
+        tot[4] += mt == 5
+        tot[5] += mt < 3
+        tot[6] += r.alone
+        dg = ((dg ^ _euchre_pack(r)) * _FNV_PRIME) & _M64
+    return EuchreTotals(n, tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)

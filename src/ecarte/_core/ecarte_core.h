@@ -234,6 +234,122 @@ int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card);
 /* Take back the last card played: returns its id, or EC_ENOUNDO at the start of the hand. */
 int ec_play_undo(ec_play *p);
 
+/* ---- N-position play state: 2 to 4 positions, some possibly sitting out ----
+ * ec_playn sits beside ec_play rather than generalising it: ec_play is 40 bytes of ABI
+ * that the match machine embeds (ecarte_machine.h) and that hosts copy by value, so
+ * widening it would break both; the two-player functions stay as they are, and ec_playn
+ * serves 2 to 4 positions (a two-player ec_playn plays exactly as an ec_play).
+ * Positions 0..nplayers-1; `active` is a mask of the positions that play (the partner of a
+ * lone Euchre player sits out): the turn passes to the next active position, a trick has
+ * one card per active position, and an inactive position's hand is kept as given (it may
+ * hold cards, or none) and never played. Active hands have equal sizes, at most 8 cards.
+ * Plain data, no pointers: copy it with memcpy or `=`; it is its own undo stack. */
+#define EC_PLAYN_MAX_CARDS 8  /* cards per hand */
+#define EC_PLAYN_MAX_PLAYS 32 /* 4 * EC_PLAYN_MAX_CARDS */
+
+typedef struct ec_playn {
+    uint64_t hands[EC_MAX_PLAYERS];         /* cards held, by position */
+    uint8_t cards[EC_PLAYN_MAX_PLAYS];       /* cards played this hand, in order */
+    uint8_t leaders[EC_PLAYN_MAX_CARDS];     /* position leading each trick begun */
+    uint8_t won[EC_MAX_PLAYERS];             /* tricks won, by position */
+    uint8_t next[EC_MAX_PLAYERS];            /* next active position after each position */
+    uint8_t nplayers;                        /* 2..4 */
+    uint8_t active;                          /* mask of the active positions */
+    uint8_t nactive;                         /* cards per trick */
+    uint8_t nplayed;                         /* cards played so far */
+    uint8_t to_move;                         /* position to play next */
+    uint8_t flags;                           /* EC_MUST_* obligations */
+    uint8_t reserved[2];                     /* zero */
+} ec_playn;
+
+/* Start a hand: nplayers hands (in the deck, disjoint), the active positions (a mask of at
+ * least 2 of them, 0 meaning all) holding equal numbers of cards (at most 8), an active
+ * leader, flags among EC_MUST_*. Returns EC_OK, or EC_ENPLAYERS (nplayers, or an active
+ * mask outside the positions or with fewer than 2), EC_EBADLEADER, EC_EBADRULES (flags),
+ * EC_EBADCARD, EC_EDUPCARD, EC_EBADSTATE (active hand sizes). */
+int ec_playn_init(const ec_context *ctx, ec_playn *p, int nplayers, const uint64_t *hands,
+                  unsigned active, int leader, unsigned flags);
+/* Mask of the cards the position to move may play (0 when the hand is over). */
+uint64_t ec_playn_legal(const ec_context *ctx, const ec_playn *p);
+/* Play card for the position to move: EC_PLAY_ON, EC_PLAY_TRICK or EC_PLAY_OVER (as
+ * ec_play_apply); the checked version returns EC_EBADCARD or EC_EILLEGAL, p unchanged. */
+int ec_playn_apply(const ec_context *ctx, ec_playn *p, int card);
+int ec_playn_apply_unchecked(const ec_context *ctx, ec_playn *p, int card);
+/* Take back the last card played: returns its id, or EC_ENOUNDO at the start of the hand. */
+int ec_playn_undo(ec_playn *p);
+/* The position in play (hands of every position, the leader and the trick in progress), for
+ * ec_solve_n with p->active. */
+void ec_playn_position(const ec_playn *p, ec_position *pos);
+
+/* ---- double dummy for 2 to 4 hands, partnerships ----
+ * pos: the hands of pos->nplayers positions, the leader (active) and the trick in progress,
+ * played by the active positions (a mask, 0 meaning all) in turn from the leader; the
+ * position to move is the leader advanced ntrick active positions. teams[i] is the side of
+ * position i (any byte; e.g. 0,1,0,1 for partners sitting opposite); inactive positions do
+ * not play and their cards are out of play. Returns the most tricks, among those not yet
+ * complete (the trick in progress included), that the side of the position to move can
+ * force, or an error (EC_ENPLAYERS, EC_EBADLEADER, EC_ETRICKLEN, EC_EBADCARD, EC_EDUPCARD,
+ * EC_EHANDTRICK, EC_EBADSTATE: active hands of sizes that cannot arise, or above 8 cards;
+ * EC_EBADRULES: flags). *best gets the lowest card id among the legal cards achieving the
+ * value (255 when the hands are empty): a definition independent of the search.
+ * Alpha-beta over cards with a transposition table at trick boundaries (on the stack,
+ * EC_SOLVEN_TT_SIZE entries), equivalent cards pruned when powers are distinct. */
+#define EC_SOLVEN_TT_SIZE 1024
+int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active);
+int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, unsigned flags,
+               const uint8_t *teams, uint8_t *best);
+
+/* ---- random Euchre hands (24 cards, 4 positions, partners opposite: sides 0 = {0, 2},
+ * 1 = {1, 3}) ----
+ * Cards: ranks 9 10 J Q K A are rank ids 7..12 of each suit. ec_euchre_context builds the
+ * context for a trump suit 0..3 (clubs, diamonds, hearts, spades): the right bower (jack of
+ * trumps) above everything, the left bower (the other jack of the same colour: suit
+ * 3 - trump) in the trump suit just below it, then A K Q 10 9; plain suits A K Q J 10 9.
+ * The hand, drawing from the core PRNG in this order:
+ *   dealer = below(4); a lazy Fisher-Yates shuffle of the 24 cards (ids ascending) deals in
+ *   packets 3-2-3-2 then 2-3-2-3, starting left of the dealer (position dealer + 1), card 20
+ *   is turned up; trump is its suit (ordered up, no bidding); the maker is below(4);
+ *   the dealer takes the turn-up and discards a uniform card of the six (below(6), the
+ *   idx-th card by id); the maker goes alone when rules->alone is 1, or on a coin flip
+ *   (below(2) == 1) when it is 2; then the partner sits out. The first active position left
+ *   of the dealer leads; each play is a uniform legal card (below(count), the idx-th by id)
+ *   under rules->play_flags (0 for Euchre: follow suit only). Scoring: makers with 3 or 4
+ *   tricks 1 point, all 5: 2 (4 alone); makers with fewer than 3 give the defenders 2. */
+typedef struct ec_euchre_rules {
+    uint8_t play_flags; /* EC_MUST_* (Euchre: 0) */
+    uint8_t alone;      /* 0 never, 1 always, 2 a coin flip */
+} ec_euchre_rules;
+
+typedef struct ec_euchre_result {
+    uint8_t tricks[2]; /* by side */
+    uint8_t points[2]; /* by side */
+    uint8_t dealer, maker, alone, up; /* up: the turned-up card (its suit is trump) */
+} ec_euchre_result;
+
+typedef struct ec_euchre_totals {
+    uint64_t hands;
+    uint64_t tricks[2];
+    uint64_t points[2];
+    uint64_t marches; /* the makers took all 5 tricks */
+    uint64_t euchres; /* the makers took fewer than 3 */
+    uint64_t alone;   /* hands played alone */
+    uint64_t digest;  /* FNV-style hash over every hand's packed result */
+} ec_euchre_totals;
+
+void ec_euchre_rules_default(ec_euchre_rules *rules);
+int ec_euchre_rules_check(const ec_euchre_rules *rules);
+int ec_euchre_context(ec_context *ctx, int trump);
+/* Deal one Euchre hand with ec_rng (the shuffle and packets above, from `dealer` 0..3):
+ * hands[4] get five cards each; returns the turned-up card. */
+int ec_euchre_deal(ec_rng *rng, int dealer, uint64_t hands[EC_MAX_PLAYERS]);
+void ec_euchre_totals_init(ec_euchre_totals *totals);
+/* Play n random hands from *rng (advanced), as ec_random_hands_next: out and totals may be
+ * NULL; chunks of any sizes give what one call gives. Returns EC_OK or EC_EBADRULES. */
+int ec_euchre_hands_next(const ec_euchre_rules *rules, ec_rng *rng, size_t n,
+                         ec_euchre_result *out, ec_euchre_totals *totals);
+int ec_euchre_hands(const ec_euchre_rules *rules, uint64_t seed, size_t n,
+                    ec_euchre_result *out, ec_euchre_totals *totals);
+
 /* A sentence describing an error code. */
 const char *ec_strerror(int code);
 

@@ -1,0 +1,389 @@
+/*
+ * ec_solvern.c -- the double-dummy solver for 2 to 4 hands with partnerships (ec_solve_n).
+ * C99, no allocation, no global mutable state. The pure-Python twin is _pure._SolverN,
+ * which follows this file step for step (same moves in the same order, same bounds).
+ *
+ * The value is the most tricks the side of the position to move can force; the move is the
+ * lowest card id among the legal cards achieving it. Both are defined without reference to
+ * the search, so any search order gives the same answer.
+ *
+ * Search: fail-soft alpha-beta over single cards, the value counted for the side of the
+ * root's mover ("mine"); at trick boundaries a direct-mapped transposition table (on the
+ * stack) keeps bounds on the remaining tricks and the lead that last cut; the last trick is
+ * played out directly. Equivalent cards (the mover's legal cards with no card in play
+ * between them: a card still held by an active position, or in the trick in progress) are
+ * searched once, when the context's powers are distinct.
+ */
+#include "ec_internal.h"
+
+#include <string.h>
+
+#define ALL_FLAGS (EC_MUST_OVERTAKE | EC_MUST_TRUMP | EC_MUST_OVERTRUMP)
+#define NO_MOVE 255
+
+typedef struct nd_entry {
+    uint64_t hands[EC_MAX_PLAYERS];
+    uint8_t leader, lo, hi, move;
+} nd_entry;
+
+typedef struct nd_table {
+    uint64_t used[EC_SOLVEN_TT_SIZE / 64];
+    nd_entry e[EC_SOLVEN_TT_SIZE];
+} nd_table;
+
+typedef struct nd_env {
+    const ec_context *ctx;
+    nd_table *tt;
+    uint64_t hands[EC_MAX_PLAYERS];
+    uint64_t inplay; /* active hands and the trick in progress */
+    unsigned flags;
+    int na;          /* active positions: cards per trick */
+    int distinct;
+    uint8_t next[EC_MAX_PLAYERS]; /* next active position */
+    uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
+} nd_env;
+
+/* ------------------------------------------------------------ checks */
+
+int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active)
+{
+    int np = pos->nplayers, nt = pos->ntrick, nact = 0, size = -1, seat;
+    uint64_t seen = 0, all;
+    if (np < 2 || np > EC_MAX_PLAYERS)
+        return EC_ENPLAYERS;
+    if (active == 0)
+        active = (1u << np) - 1;
+    if (active >> np)
+        return EC_ENPLAYERS;
+    for (int i = 0; i < np; i++)
+        nact += (int)(active >> i & 1);
+    if (nact < 2)
+        return EC_ENPLAYERS;
+    if (pos->leader >= np || !(active >> pos->leader & 1))
+        return EC_EBADLEADER;
+    if (nt >= nact)
+        return EC_ETRICKLEN;
+    for (int i = 0; i < nt; i++) {
+        int c = pos->trick[i];
+        if (c > 63 || ctx->suit_of[c] < 0)
+            return EC_EBADCARD;
+        if (seen & BIT(c))
+            return EC_EDUPCARD;
+        seen |= BIT(c);
+    }
+    all = seen;
+    for (int i = 0; i < np; i++) {
+        uint64_t h = pos->hands[i];
+        if (h & ~ctx->deck)
+            return EC_EBADCARD;
+        if (h & all)
+            return (h & seen) ? EC_EHANDTRICK : EC_EDUPCARD;
+        all |= h;
+    }
+    /* the active positions yet to play to this trick hold one card more than those that
+     * played: the i-th active position from the leader holds size - 1 cards for i < nt */
+    seat = pos->leader;
+    for (int i = 0; i < nact; i++) {
+        int have = ec_count(pos->hands[seat]) + (i < nt);
+        if (size < 0)
+            size = have;
+        else if (have != size)
+            return EC_EBADSTATE;
+        do
+            seat = (seat + 1) % np;
+        while (!(active >> seat & 1));
+    }
+    if (size > EC_PLAYN_MAX_CARDS)
+        return EC_EBADSTATE;
+    return EC_OK;
+}
+
+/* ------------------------------------------------------------ table */
+
+static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
+{
+    uint64_t h = hands[0] * 0x9E3779B97F4A7C15ULL ^ hands[1] * 0xC2B2AE3D27D4EB4FULL ^
+                 hands[2] * 0x165667B19E3779F9ULL ^ hands[3] * 0xD6E8FEB86659FD93ULL ^
+                 (uint64_t)leader * 0xFF51AFD7ED558CCDULL;
+    unsigned i = (unsigned)((h ^ h >> 29) * 0xBF58476D1CE4E5B9ULL >> 54) % EC_SOLVEN_TT_SIZE;
+    uint64_t *word = &tt->used[i >> 6], bit = BIT(i & 63);
+    nd_entry *p = &tt->e[i];
+    if (!(*word & bit) || p->leader != leader || memcmp(p->hands, hands, sizeof p->hands)) {
+        *word |= bit;
+        memcpy(p->hands, hands, sizeof p->hands);
+        p->leader = (uint8_t)leader;
+        p->lo = 0;
+        p->hi = 255;
+        p->move = NO_MOVE;
+    }
+    return p;
+}
+
+/* ------------------------------------------------------------ moves */
+
+/* The card of cand that represents c: the next higher card in play of c's suit while it is
+ * also in cand (cand: the mover's legal cards; a run of them with no other card in play
+ * between is one choice). */
+static uint64_t nd_reps(const nd_env *e, uint64_t cand)
+{
+    const ec_context *ctx = e->ctx;
+    uint64_t out = cand, m = cand;
+    if (!e->distinct)
+        return cand;
+    while (m) {
+        int c = ec_ctz(m);
+        uint64_t up = ctx->above[c] & e->inplay, d;
+        m &= m - 1;
+        if (!up)
+            continue;
+        /* the lowest card of up: the one whose above[] holds all the others */
+        d = up;
+        while (d) {
+            int x = ec_ctz(d);
+            d &= d - 1;
+            if ((up & ~ctx->above[x]) == BIT(x)) {
+                if (cand & BIT(x))
+                    out &= ~BIT(c);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+/* Strength of a card for move ordering: trumps above the rest, then power. */
+EC_INLINE int nd_key(const ec_context *ctx, int c)
+{
+    return (ctx->suit_of[c] == ctx->trump ? 64 : 0) + ctx->power[c];
+}
+
+/* Moves in search order: leads high first (the table's move before all); replies that take
+ * the trick from the other side lowest first then the others lowest first, or, when the
+ * mover's side holds the trick, the lowest first. Ties by card id. */
+static int nd_order(const nd_env *e, uint64_t moves, const uint8_t *trick, int nt, int leader,
+                    int mover, int first, uint8_t *out)
+{
+    const ec_context *ctx = e->ctx;
+    int n = 0, keys[EC_PLAYN_MAX_CARDS * 2];
+    uint64_t beat = 0;
+    int ours = 0;
+    if (nt > 0) {
+        int w = ec_trick_winner_unchecked(ctx, trick, nt), wp = leader;
+        while (w--)
+            wp = e->next[wp];
+        ours = e->mine[wp] == e->mine[mover];
+        beat = ctx->beaten_by[trick[ec_trick_winner_unchecked(ctx, trick, nt)]];
+    }
+    while (moves) {
+        int c = ec_ctz(moves), k, i;
+        moves &= moves - 1;
+        if (nt == 0)
+            k = c == first ? -1000 : -nd_key(ctx, c);
+        else if (ours)
+            k = nd_key(ctx, c);
+        else
+            k = nd_key(ctx, c) + ((beat >> c & 1) ? 0 : 256);
+        /* insertion by key, ties by id (ids come ascending) */
+        i = n++;
+        while (i > 0 && keys[i - 1] > k) {
+            keys[i] = keys[i - 1];
+            out[i] = out[i - 1];
+            i--;
+        }
+        keys[i] = k;
+        out[i] = (uint8_t)c;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------ search */
+
+static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, int alpha,
+                     int beta);
+
+/* The value (the root side's tricks from here, this trick included) of card c played by
+ * mover to trick[0..nt). */
+static int nd_play(nd_env *e, int leader, int mover, uint8_t *trick, int nt, int c, int alpha,
+                   int beta)
+{
+    int v;
+    e->hands[mover] &= ~BIT(c);
+    trick[nt] = (uint8_t)c;
+    if (nt + 1 == e->na) {
+        int w = ec_trick_winner_unchecked(e->ctx, trick, e->na), wp = leader, won;
+        uint64_t tm = 0;
+        uint8_t t[EC_MAX_PLAYERS];
+        while (w--)
+            wp = e->next[wp];
+        won = e->mine[wp];
+        for (int i = 0; i < e->na; i++)
+            tm |= BIT(trick[i]);
+        e->inplay &= ~tm;
+        v = won + nd_search(e, wp, wp, t, 0, alpha - won, beta - won);
+        e->inplay |= tm;
+    } else {
+        v = nd_search(e, leader, e->next[mover], trick, nt + 1, alpha, beta);
+    }
+    e->hands[mover] |= BIT(c);
+    return v;
+}
+
+static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, int alpha,
+                     int beta)
+{
+    const ec_context *ctx = e->ctx;
+    uint8_t moves[EC_PLAYN_MAX_CARDS];
+    nd_entry *entry = NULL;
+    int n, k, best, best_move = NO_MOVE, first = NO_MOVE, a = alpha, b = beta;
+    int max = e->mine[mover];
+    uint64_t legal;
+    if (nt == 0) {
+        n = ec_count(e->hands[leader]);
+        if (n == 0)
+            return 0;
+        if (n == 1) { /* the last trick: every active position plays its card */
+            uint8_t t[EC_MAX_PLAYERS];
+            int p = leader, w;
+            for (int i = 0; i < e->na; i++, p = e->next[p])
+                t[i] = (uint8_t)ec_ctz(e->hands[p]);
+            w = ec_trick_winner_unchecked(ctx, t, e->na);
+            p = leader;
+            while (w--)
+                p = e->next[p];
+            return e->mine[p];
+        }
+        if (n <= alpha)
+            return n;
+        if (beta <= 0)
+            return 0;
+        entry = nd_probe(e->tt, e->hands, leader);
+        if (entry->lo >= b)
+            return entry->lo;
+        if (entry->hi <= a)
+            return entry->hi;
+        if (entry->lo == entry->hi)
+            return entry->lo;
+        if (entry->lo > a)
+            a = entry->lo;
+        if (entry->hi < b)
+            b = entry->hi;
+        first = entry->move;
+    }
+    legal = ec_legal_plays_unchecked(ctx, e->hands[mover], trick, nt, e->flags);
+    k = nd_order(e, nd_reps(e, legal), trick, nt, leader, mover, first, moves);
+    {
+        int lo = a, hi = b;
+        best = max ? -1 : 99;
+        for (int i = 0; i < k; i++) {
+            int v = nd_play(e, leader, mover, trick, nt, moves[i], lo, hi);
+            if (max ? v > best : v < best) {
+                best = v;
+                best_move = moves[i];
+            }
+            if (max ? best > lo : best < hi) {
+                if (max)
+                    lo = best;
+                else
+                    hi = best;
+            }
+            if (lo >= hi)
+                break;
+        }
+    }
+    if (entry) {
+        /* entry may have been replaced by a deeper position: probe again */
+        entry = nd_probe(e->tt, e->hands, leader);
+        if (best <= a) {
+            if (best < entry->hi)
+                entry->hi = (uint8_t)best;
+        } else if (best >= b) {
+            if (best > entry->lo)
+                entry->lo = (uint8_t)best;
+        } else {
+            entry->lo = entry->hi = (uint8_t)best;
+        }
+        entry->move = (uint8_t)best_move;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------ entry point */
+
+int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, unsigned flags,
+               const uint8_t *teams, uint8_t *best)
+{
+    nd_table tt;
+    nd_env e;
+    uint8_t trick[EC_MAX_PLAYERS];
+    int err = ec_position_check_n(ctx, pos, active), np, mover, n, value, tested[64];
+    uint64_t legal, reps, m;
+    if (err != EC_OK)
+        return err;
+    if (flags > ALL_FLAGS)
+        return EC_EBADRULES;
+    np = pos->nplayers;
+    if (active == 0)
+        active = (1u << np) - 1;
+    memset(&e, 0, sizeof e);
+    memset(tt.used, 0, sizeof tt.used);
+    e.ctx = ctx;
+    e.tt = &tt;
+    e.flags = flags;
+    e.distinct = ctx->distinct;
+    for (int i = 0; i < np; i++) {
+        int j = i;
+        if (!(active >> i & 1)) { /* out of play; the table key keeps the hand constant */
+            e.hands[i] = 0;
+            continue;
+        }
+        e.na++;
+        e.hands[i] = pos->hands[i];
+        e.inplay |= pos->hands[i];
+        do
+            j = (j + 1) % np;
+        while (!(active >> j & 1));
+        e.next[i] = (uint8_t)j;
+    }
+    mover = pos->leader;
+    for (int i = 0; i < pos->ntrick; i++) {
+        mover = e.next[mover];
+        trick[i] = pos->trick[i];
+        e.inplay |= BIT(pos->trick[i]);
+    }
+    for (int i = 0; i < np; i++)
+        e.mine[i] = (uint8_t)((active >> i & 1) && teams[i] == teams[mover]);
+    n = ec_count(e.hands[mover]);
+    if (n == 0) {
+        *best = NO_MOVE;
+        return 0;
+    }
+    value = nd_search(&e, pos->leader, mover, trick, pos->ntrick, -1, n + 1);
+    /* the move: the lowest card id whose class (its representative) achieves the value */
+    legal = ec_legal_plays_unchecked(ctx, e.hands[mover], trick, pos->ntrick, flags);
+    reps = nd_reps(&e, legal);
+    for (int i = 0; i < 64; i++)
+        tested[i] = -1;
+    m = legal;
+    while (m) {
+        int c = ec_ctz(m), r = c;
+        m &= m - 1;
+        while (!(reps & BIT(r))) { /* up the run to its representative */
+            uint64_t up = ctx->above[r] & e.inplay;
+            int x = ec_ctz(up);
+            while ((up & ~ctx->above[x]) != BIT(x)) {
+                up &= up - 1;
+                x = ec_ctz(up);
+            }
+            r = x;
+        }
+        if (tested[r] < 0)
+            tested[r] =
+                nd_play(&e, pos->leader, mover, trick, pos->ntrick, r, value - 1, value) >= value;
+        if (tested[r]) {
+            *best = (uint8_t)c;
+            return value;
+        }
+    }
+    *best = NO_MOVE; /* not reached: some legal card achieves the value */
+    return value;
+}
