@@ -4,9 +4,10 @@ the rules, ``ecarte._classic``), and the pure-Python twin. The same random decis
 through ``Game`` give the same legal actions at every step, the same history, log and
 results, under every preset, random rule options, and each bundled variant.
 
-CI plays ``N_MATCHES`` matches per run (about a minute); ``ECARTE_LONG=1`` plays ten
-times as many. The C machine alone is checked on 100,000 matches with every hook
-answered from outside it in test_machine.py.
+The detailed tests below play ``N_MATCHES`` matches (observations compared at every
+step); ``test_the_three_paths_agree_at_scale`` plays ``SCALE_MATCHES`` more, comparing
+the legal actions at every step and the records at the end: 100,000 in CI (``CI`` set,
+on both cores, about ten minutes), 3,000 otherwise, a million with ``ECARTE_LONG=1``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -34,6 +36,7 @@ from ecarte import (
 
 LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
 N_MATCHES = 1500 * (10 if LONG else 1)
+SCALE_MATCHES = 1_000_000 if LONG else 100_000 if os.environ.get("CI") else 3_000
 COMPILED = "cython" in _core.backends()
 
 
@@ -155,3 +158,49 @@ def test_each_bundled_variant_agrees_on_the_three_paths(variant: str) -> None:
     rng = random.Random(variant)
     for i in range(N_MATCHES // 20):
         _play_three({"variant": variant, "seed": rng.getrandbits(32)}, i)
+
+
+def _scale_chunk(start: int, count: int) -> tuple[int, int]:
+    """Matches ``start`` to ``start + count`` of the scale run on the three paths: the rules
+    of match ``i`` (a preset every fifth match, else random options) and its decisions come
+    from ``random.Random(i)``. Returns (matches, decisions); raises on any difference."""
+    paths = [("cython", False), ("cython", True), ("pure", False)]
+    presets = sorted(PRESETS)
+    decisions = 0
+    for i in range(start, start + count):
+        rng = random.Random(i)
+        rules = PRESETS[presets[i % len(presets)]] if i % 5 == 0 else _random_rules(rng)
+        kwargs = {"rules": rules, "seed": rng.getrandbits(64)}
+        games = [_make(backend, hook, kwargs) for backend, hook in paths]
+        c, hooked, pure = games
+        while not c.is_over:
+            legal = c.legal_actions()
+            if not (legal == hooked.legal_actions() == pure.legal_actions()):
+                raise AssertionError(f"match {i}: legal actions differ at decision {decisions}")
+            k = rng.randrange(len(legal))
+            for g in games:
+                g.apply(g.legal_actions()[k])
+            decisions += 1
+        records = [
+            (g.history, g.log, g.game_results, g.hand_results, g.scores, g.games_won, g.winner)
+            for g in games
+        ]
+        if not (hooked.is_over and pure.is_over and records[0] == records[1] == records[2]):
+            raise AssertionError(f"match {i}: the records differ")
+    return count, decisions
+
+
+def test_the_three_paths_agree_at_scale() -> None:
+    """SCALE_MATCHES random matches (every preset, random options) give the same legal
+    actions at every decision, and the same history, log lines, hand and game results and
+    scores, on the C machine, the hook path and the pure twin."""
+    workers = 2 if SCALE_MATCHES >= 10_000 else 1
+    step = max(1, SCALE_MATCHES // (workers * 8))
+    chunks = [(s, min(step, SCALE_MATCHES - s)) for s in range(0, SCALE_MATCHES, step)]
+    if workers == 1:
+        results = [_scale_chunk(s, n) for s, n in chunks]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_scale_chunk, *zip(*chunks, strict=True)))
+    assert sum(m for m, _ in results) == SCALE_MATCHES
+    assert sum(d for _, d in results) > 50 * SCALE_MATCHES
