@@ -233,7 +233,7 @@ def _discard(cards: int) -> Discard:
 
 
 for _module in {_core.machine_module(name) for name in _core.machine_backends()}:
-    _module.set_tables(ACTIONS, _LEGAL_BY_MASK, _discards)
+    _module.set_tables(ACTIONS, _LEGAL_BY_MASK, _discard, DiscardChoices)
 
 
 # ------------------------------------------------------------------- views

@@ -126,19 +126,27 @@ cdef extern from "ecarte_machine.h":
 # Python objects the machine hands out, set once by ecarte.game (set_tables).
 cdef object _ACTIONS = None         # action objects by id, 0..38
 cdef object _LEGAL_BY_MASK = None   # dict: low word of legal ids -> tuple of actions
-cdef object _DISCARDS = None        # callable (hand mask, least, most) -> tuple of Discards
+cdef object _DISCARDS = None        # callable: card mask -> its (shared) Discard
+cdef object _CHOICES_ABC = None     # ecarte.game.DiscardChoices, which this class joins
+cdef object _DISCARD_TYPE = None    # ecarte.Discard
 cdef PyObject *_INTERNED[39]        # the objects of _ACTIONS, for identity lookups
 
 
-def set_tables(actions, legal_by_mask, discards):
+def set_tables(actions, legal_by_mask, discard, choices_abc):
     """Give the machine the interned actions (a tuple indexed by id 0..38), the cache of
-    legal tuples by id mask and the discard-tuple function (called by ecarte.game)."""
+    legal tuples by id mask, the function from a card mask to its Discard, and the public
+    class of discard choices, which the machine's own :class:`DiscardChoices` joins as a
+    virtual subclass (called by ecarte.game)."""
     global _ACTIONS, _LEGAL_BY_MASK, _DISCARDS
     if len(actions) != 39:
         raise ValueError("expected the 39 interned actions of ids 0..38")
     _ACTIONS = tuple(actions)
     _LEGAL_BY_MASK = legal_by_mask
-    _DISCARDS = discards
+    global _CHOICES_ABC, _DISCARD_TYPE
+    _DISCARDS = discard
+    _DISCARD_TYPE = type(discard(0))
+    _CHOICES_ABC = choices_abc
+    choices_abc.register(DiscardChoices)
     for i in range(39):
         _INTERNED[i] = <PyObject *>PyTuple_GET_ITEM(_ACTIONS, i)
 
@@ -414,7 +422,7 @@ cdef class Machine:
             return self._legal_slow()  # decisions a plugin may veto
         if w[1]:  # a sequence whose objects are made when read: apply asks it for ids
             pos = self.m.phase == 6  # EC_PH_DEALER_DISCARD
-            legal = _DISCARDS(self.m.held[pos], self.m.disc_least, self.m.disc_most)
+            legal = _choices(self.m.held[pos], self.m.disc_least, self.m.disc_most)
         else:  # the interned action of each id: a tuple made from the bits
             bits = w[0]
             legal = PyTuple_New(_popcount(bits))
@@ -442,8 +450,8 @@ cdef class Machine:
         for i in range(39):
             if _INTERNED[i] is a:
                 return i
-        if legal is not None and type(legal) is not tuple:
-            return legal._id_of(action)
+        if legal is not None and type(legal) is DiscardChoices:
+            return (<DiscardChoices>legal).id_of(action)
         return -1
 
     def apply(self, action, *, seat=None):
@@ -468,8 +476,8 @@ cdef class Machine:
                     action_id = i
                     break
             else:
-                if legal is not None and type(legal) is not tuple:
-                    action_id = legal._id_of(action)  # one of the discards offered
+                if legal is not None and type(legal) is DiscardChoices:
+                    action_id = (<DiscardChoices>legal).id_of(action)  # a discard offered
         if (action_id < 0 or self._busy or (self.vetoes and legal is None and action_id >= 32)
                 or (seat is not None and not (type(seat) is int and seat == self.m.to_act))):
             return self._apply_slow(action, seat, action_id)
@@ -534,3 +542,105 @@ cdef inline int _ctz(uint64_t x):
 cdef extern from *:
     int __builtin_ctzll(unsigned long long)
     int __builtin_popcountll(unsigned long long)
+
+
+cdef DiscardChoices _choices(uint64_t hand, int least, int most):
+    cdef DiscardChoices c = DiscardChoices.__new__(DiscardChoices)
+    cdef int n = 0, m
+    while hand and n < 5:
+        c.cards[n] = hand & (~hand + 1)
+        hand &= hand - 1
+        n += 1
+    c.ncards = n
+    n = 0
+    for m in range(1 << c.ncards):
+        if least <= _popcount(m) <= most:
+            c.masks[n] = m
+            n += 1
+    c.n = n
+    return c
+
+
+cdef class DiscardChoices:
+    """The legal discards of a hand: the twin of ``ecarte.game.DiscardChoices`` (see there),
+    a read-only sequence whose Discard objects are made when read."""
+
+    cdef uint64_t cards[5]
+    cdef int ncards
+    cdef uint8_t masks[32]
+    cdef int n
+
+    cdef uint64_t subset(self, int m):
+        cdef uint64_t out = 0
+        cdef int i
+        for i in range(self.ncards):
+            if m >> i & 1:
+                out |= self.cards[i]
+        return out
+
+    cdef int id_of(self, object action) except -2:
+        """64 + the position mask of ``action`` if it is one of these discards, else -1."""
+        cdef uint64_t cards
+        cdef int i, m = 0
+        if type(action) is not _DISCARD_TYPE:
+            return -1
+        cards = action.cards.mask
+        for i in range(self.ncards):
+            if cards & self.cards[i]:
+                m |= 1 << i
+        if self.subset(m) != cards:
+            return -1
+        for i in range(self.n):
+            if self.masks[i] == m:
+                return 64 + m
+        return -1
+
+    def _id_of(self, action):
+        return self.id_of(action)
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, index):
+        cdef Py_ssize_t i
+        if isinstance(index, slice):
+            return tuple([self[i] for i in range(*index.indices(self.n))])
+        i = index
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("discard choice index out of range")
+        return _DISCARDS(self.subset(self.masks[i]))
+
+    def __iter__(self):
+        cdef int i
+        return iter([_DISCARDS(self.subset(self.masks[i])) for i in range(self.n)])
+
+    def __contains__(self, action):
+        return self.id_of(action) >= 0
+
+    def __eq__(self, other):
+        if isinstance(other, (tuple, _CHOICES_ABC)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __add__(self, other):
+        return (*self, *other)
+
+    def __radd__(self, other):
+        return (*other, *self)
+
+    def index(self, value, start=0, stop=None):
+        return tuple(self).index(value, start, self.n if stop is None else stop)
+
+    def count(self, value):
+        return 1 if value in self else 0
+
+    def __reversed__(self):
+        return reversed(tuple(self))
+
+    def __repr__(self):
+        return repr(tuple(self))

@@ -22,16 +22,18 @@ _INTERNED: dict[int, int] = {}  # id() of an interned action -> its action id
 def set_tables(
     actions: tuple[Any, ...],
     legal_by_mask: dict[int, tuple[Any, ...]],
-    discards: Callable[[int, int, int], Any],
+    discard: Callable[[int], Any],
+    choices: Callable[[int, int, int], Any],
 ) -> None:
     """Give the machine the interned actions (ids 0..38), the cache of legal tuples by id
-    mask and the discard-tuple function (called by ecarte.game)."""
+    mask, the function from a card mask to its Discard (unused here) and the class of
+    discard choices, ``ecarte.game.DiscardChoices`` (called by ecarte.game)."""
     global _ACTIONS, _LEGAL_BY_MASK, _DISCARDS
     if len(actions) != 39:
         raise ValueError("expected the 39 interned actions of ids 0..38")
     _ACTIONS = tuple(actions)
     _LEGAL_BY_MASK = legal_by_mask
-    _DISCARDS = discards
+    _DISCARDS = choices
     _INTERNED.clear()
     _INTERNED.update({id(a): i for i, a in enumerate(_ACTIONS)})
 
