@@ -19,7 +19,7 @@ from attrs import frozen
 from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte.tricks import PLAY_OVER, PlayStateN, euchre_context
 
-from .rules import DealOrder, EuchreRules, Lead, LoneDefenderScoring
+from .rules import DealOrder, EuchreRules, Lead
 
 __all__ = [
     "ALONE",
@@ -264,6 +264,42 @@ class EuchreGame:
         self._phase = Phase.DEALER
         if auto_chance:
             self._run_chance()
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: EuchreRules | None = None,
+        *,
+        dealer: int,
+        hands: Sequence[str | CardSet],
+        upcard: str | Card,
+        seed: int = 0,
+    ) -> EuchreGame:
+        """A game whose first deal is given: the dealer, the four hands (five cards each,
+        text like ``"J♥ A♥ 9♠ 10♣ K♦"`` or card sets) and the turned card; the chance
+        outcomes that deal them are in the history. Later chance outcomes are drawn from
+        ``seed``.
+
+        >>> g = EuchreGame.from_deal(dealer=0, upcard="9♥",
+        ...     hands=["J♥ J♦ A♥ K♥ Q♥", "9♠ 10♠ J♠ Q♠ K♠", "9♣ 10♣ J♣ Q♣ K♣", "9♦ 10♦ Q♦ K♦ A♦"])
+        >>> g.to_act, [str(a) for a in g.legal_actions()]
+        (1, ['pass', 'call ♥'])
+        """
+        game = cls(rules, seed=seed, auto_chance=False)
+        sets = [h if isinstance(h, CardSet) else CardSet.parse(h) for h in hands]
+        up = upcard if isinstance(upcard, Card) else Card.parse(upcard)
+        if len(sets) != 4 or any(len(h) != 5 for h in sets):
+            raise ValueError("from_deal needs four hands of five cards")
+        queues = [[_OS[c.id] for c in h] for h in sets]
+        game.apply_id(dealer)
+        for n in range(20):
+            off = n if rules is not None and rules.deal_order is DealOrder.ONE_BY_ONE else None
+            seat = (dealer + (off if off is not None else _PACKET_SEATS[n])) % 4
+            game.apply_id(queues[seat].pop(0))
+        game.apply_id(_OS[up.id])
+        game._auto = True
+        game._marks = []
+        return game
 
     # ------------------------------------------------------------------ state
     def _new_deal(self) -> None:
@@ -639,17 +675,10 @@ class EuchreGame:
         side = m & 1
         made = self._won[side]
         lone_def = any(self._alone[s] for s in range(4) if s & 1 != side)
-        if made >= 3:
-            scorer = side
-            pts = 1 if made < 5 else (4 if self._alone[m] else 2)
-        else:
-            scorer = 1 - side
-            if not lone_def:
-                pts = 2
-            elif self.rules.lone_defender_scoring is LoneDefenderScoring.FOUR or made == 0:
-                pts = 4
-            else:
-                pts = 2
+        makers, pts = self.rules.deal_points(
+            made, maker_alone=self._alone[m], defender_alone=lone_def
+        )
+        scorer = side if makers else 1 - side
         self._scores[scorer] += pts
         target = self.rules.target
         if not target:
