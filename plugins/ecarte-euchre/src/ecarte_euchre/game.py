@@ -10,6 +10,7 @@ dealer, 0..23 the card dealt next.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -60,7 +61,6 @@ _CORE = tuple((o % 4) * 16 + o // 4 + 7 for o in range(24))
 _OS = {c: o for o, c in enumerate(_CORE)}
 _OS_TEXT = tuple("CDHS"[o % 4] + "9TJQKA"[o // 4] for o in range(24))
 _CARD = tuple(Card.from_id(c) for c in _CORE)
-_ALL_CARDS = (1 << 24) - 1
 _CONTEXTS = tuple(euchre_context(t) for t in range(4))
 
 _PACKET_SEATS = tuple(
@@ -68,15 +68,24 @@ _PACKET_SEATS = tuple(
 )  # seat offsets from the dealer for the 20 cards, packets from the dealer's left
 
 
+# A core mask to OpenSpiel ids without a sort: each suit's six ranks (bits 7..12 of its
+# 16) to a 24-bit mask of OpenSpiel ids, then each byte of that mask to its sorted ids.
+_SUIT_TO_OS = tuple(
+    tuple(sum(1 << (r * 4 + suit) for r in range(6) if six >> r & 1) for six in range(64))
+    for suit in range(4)
+)
+_BYTE_IDS = tuple(
+    tuple(tuple(b * 8 + k for k in range(8) if byte >> k & 1) for byte in range(256))
+    for b in range(3)
+)
+_T0, _T1, _T2, _T3 = _SUIT_TO_OS
+_B0, _B1, _B2 = _BYTE_IDS
+
+
 def _os_ids(mask: int) -> list[int]:
     """The OpenSpiel ids of a core card mask, sorted."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_OS[low.bit_length() - 1])
-        mask ^= low
-    out.sort()
-    return out
+    m = _T0[mask >> 7 & 63] | _T1[mask >> 23 & 63] | _T2[mask >> 39 & 63] | _T3[mask >> 55 & 63]
+    return [*_B0[m & 255], *_B1[m >> 8 & 255], *_B2[m >> 16]]
 
 
 class Phase(enum.Enum):
@@ -216,9 +225,11 @@ class EuchreGame:
         "_asks",
         "_auto",
         "_bids",
+        "_deal_seats",
         "_dealer",
         "_dealt",
         "_discard",
+        "_free",
         "_hands",
         "_history",
         "_maker",
@@ -252,6 +263,9 @@ class EuchreGame:
             raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
         self.rules = rules
         self.seed = seed
+        self._deal_seats = (
+            tuple(range(20)) if rules.deal_order is DealOrder.ONE_BY_ONE else _PACKET_SEATS
+        )
         self._auto = auto_chance
         self._history: list[EuchreAction] = []
         self._marks: list[int] = []
@@ -305,6 +319,7 @@ class EuchreGame:
     def _new_deal(self) -> None:
         self._hands = [0, 0, 0, 0]  # core masks
         self._dealt = 0  # OpenSpiel ids dealt (bit per id)
+        self._free = list(range(24))  # OpenSpiel ids not dealt yet
         self._upcard = -1  # OpenSpiel id
         self._bids: list[tuple[int, int]] = []
         self._trump = -1
@@ -405,13 +420,7 @@ class EuchreGame:
         if ph is Phase.PLAY:
             return _os_ids(self._play.legal())  # type: ignore[union-attr]
         if ph is Phase.DEAL:
-            free = _ALL_CARDS & ~self._dealt
-            out = []
-            while free:
-                low = free & -free
-                out.append(low.bit_length() - 1)
-                free ^= low
-            return out
+            return self._free[:]
         if ph is Phase.BID:
             return [PASS, CALL + self._upcard % 4]
         if ph is Phase.BID2:
@@ -525,9 +534,42 @@ class EuchreGame:
             return None
 
     def apply_id(self, action_id: int) -> None:
-        """Apply an action or chance outcome by id, checked."""
+        """Apply an action or chance outcome by id, checked (an illegal id raises
+        :class:`ecarte.IllegalActionError` and changes nothing)."""
+        ph = self._phase
+        if action_id.__class__ is int and 0 <= action_id < 24:
+            if ph is Phase.PLAY:  # the fast paths: a card played, a card dealt
+                r = self._play.try_apply(_CORE[action_id])  # type: ignore[union-attr]
+                if r < 0:
+                    raise IllegalActionError(self._why(action_id))
+                self._marks.append(len(self._history))
+                self._history.append(_PLAYS[action_id])
+                if r >> 2 == PLAY_OVER:
+                    self._end_play()
+                    if self._auto and self._to_act == CHANCE:
+                        self._run_chance()
+                else:
+                    self._to_act = r & 3
+                return
+            if ph is Phase.DEAL and not self._dealt >> action_id & 1:
+                self._marks.append(len(self._history))
+                n = self._dealt.bit_count()
+                if n < 20:
+                    self._history.append(_DEALS[action_id])
+                    self._dealt |= 1 << action_id
+                    self._free.remove(action_id)
+                    self._hands[(self._dealer + self._deal_seats[n]) & 3] |= 1 << _CORE[action_id]
+                else:
+                    self._step(action_id)
+                return
+        if isinstance(action_id, bool):
+            raise IllegalActionError(f"an action id is an int, not {action_id!r}")
+        try:
+            action_id = operator.index(action_id)
+        except TypeError:
+            raise IllegalActionError(f"an action id is an int, not {action_id!r}") from None
         if action_id not in self.legal_action_ids():
-            if self._phase is Phase.OVER:
+            if ph is Phase.OVER:
                 raise IllegalActionError("the game is over")
             raise IllegalActionError(self._why(action_id))
         self._marks.append(len(self._history))
@@ -571,9 +613,9 @@ class EuchreGame:
             h.append(_DEALS[i])
             n = self._dealt.bit_count()
             self._dealt |= 1 << i
+            self._free.remove(i)
             if n < 20:
-                off = n if self.rules.deal_order is DealOrder.ONE_BY_ONE else _PACKET_SEATS[n]
-                self._hands[(self._dealer + off) % 4] |= 1 << _CORE[i]
+                self._hands[(self._dealer + self._deal_seats[n]) & 3] |= 1 << _CORE[i]
             else:
                 self._upcard = i
                 self._phase = Phase.BID
@@ -747,6 +789,7 @@ class EuchreGame:
         new._alone = list(self._alone)
         new._asks = list(self._asks)
         new._won = list(self._won)
+        new._free = list(self._free)
         if self._play is not None:
             new._play = self._play.copy()
         return new
