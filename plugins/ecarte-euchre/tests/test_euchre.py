@@ -315,3 +315,14 @@ def test_heuristic_bot_plays_every_preset(preset: str) -> None:
         bot = HeuristicBot()
         while not g.is_over:
             g.apply_id(bot.choose(g))
+
+
+def test_rules_errors_name_the_option() -> None:
+    from ecarte import RulesError
+
+    with pytest.raises(RulesError, match="stick_the_dealer must be a bool"):
+        EuchreRules(stick_the_dealer=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="Lead must be one of"):
+        EuchreRules(lead="nobody")  # type: ignore[arg-type]
+    assert EuchreRules(lead="left-of-lone").lead.value == "left-of-lone"
+    assert EuchreRules.openspiel().is_openspiel and not EuchreRules.seed().is_openspiel

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from attrs import evolve, field, frozen
-from attrs.validators import ge, instance_of, le
 
 from ecarte import RulesError
 
@@ -61,6 +60,11 @@ def _enum(cls: type[E], value: object) -> E:
         raise RulesError(f"{cls.__name__} must be one of {names}, not {value!r}") from None
 
 
+def _target(_: object, attribute: object, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+        raise RulesError(f"target must be an int 0..1000 (0: a single deal), not {value!r}")
+
+
 def _lead(value: object) -> Lead:
     return _enum(Lead, value)
 
@@ -80,6 +84,10 @@ class EuchreRules:
 
     >>> EuchreRules.openspiel().target, EuchreRules.standard().target
     (0, 10)
+    >>> EuchreRules(target=True)
+    Traceback (most recent call last):
+    ...
+    ecarte._errors.RulesError: target must be an int 0..1000 (0: a single deal), not True
     """
 
     stick_the_dealer: bool = field(default=False, validator=_bool("stick_the_dealer"))
@@ -103,13 +111,9 @@ class EuchreRules:
     )
     """The dealer who takes the turned card may discard it again (OpenSpiel: no, the
     discard is one of the five cards dealt)."""
-    target: int = field(default=10, validator=[instance_of(int), ge(0), le(1000)])
+    target: int = field(default=10, validator=_target)
     """Points that win the game; 0 plays a single deal (OpenSpiel), whose returns are
     the deal's points (+ for the side that scored, - for the other)."""
-
-    def __attrs_post_init__(self) -> None:
-        if isinstance(self.target, bool):
-            raise RulesError(f"target must be an int, not {self.target!r}")
 
     @staticmethod
     def standard() -> EuchreRules:
