@@ -12,9 +12,14 @@ PLUGINS = sorted(p.name for p in (ROOT / "plugins").iterdir() if (p / "pyproject
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").iterdir() if (p / "pyproject.toml").exists())
 
 
+GAMES = ["ecarte-euchre"]
+"""Other games on the engine: their own distributions, but no Écarté variants."""
+
+
 def test_every_variant_is_its_own_distribution() -> None:
     assert PLUGINS == [
         "ecarte-cercle",
+        "ecarte-euchre",
         "ecarte-napoleon",
         "ecarte-poule",
         "ecarte-quick",
@@ -22,7 +27,8 @@ def test_every_variant_is_its_own_distribution() -> None:
     ]
     for name in PLUGINS:
         text = (ROOT / "plugins" / name / "pyproject.toml").read_text(encoding="utf-8")
-        assert '[project.entry-points."ecarte.variants"]' in text
+        entry_point = '[project.entry-points."ecarte.variants"]' in text
+        assert entry_point == (name not in GAMES), name
         assert (ROOT / "plugins" / name / "README.md").exists()
 
 
@@ -34,4 +40,6 @@ def test_package_tests_and_doctests() -> None:
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    assert f"{len(PLUGINS) + 4} passed" in proc.stdout  # one doctest each, 4 example tests
+    # one doctest each, five in ecarte-euchre (package, game, from_deal, two in rules),
+    # 4 example tests
+    assert f"{len(PLUGINS) + 4 + 4} passed" in proc.stdout

@@ -1,0 +1,56 @@
+"""Euchre on the ecarte engine (RULES.md section 3).
+
+Euchre is another game, not an Écarté variant: it is :class:`EuchreGame`, not
+``ecarte.Game(variant=...)``, and this distribution registers no ``ecarte.variants``
+entry point. It uses only ecarte's public API (``ecarte``, ``ecarte.tricks``).
+
+>>> from ecarte_euchre import EuchreGame, EuchreRules
+>>> g = EuchreGame(EuchreRules.openspiel(), auto_chance=False)
+>>> g.to_act, g.legal_action_ids()
+(-1, [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+from .bots import HeuristicBot, RandomBot
+from .game import (
+    ALONE,
+    CALL,
+    CHANCE,
+    DECLINE,
+    NUM_ACTION_IDS,
+    PARTNER,
+    PASS,
+    TAKE,
+    TERMINAL,
+    EuchreAction,
+    EuchreGame,
+    EuchreObservation,
+    Kind,
+    Phase,
+)
+from .rules import PRESETS, DealOrder, EuchreRules, Lead, LoneDefenderScoring
+
+__all__ = [
+    "ALONE",
+    "CALL",
+    "CHANCE",
+    "DECLINE",
+    "NUM_ACTION_IDS",
+    "PARTNER",
+    "PASS",
+    "PRESETS",
+    "TAKE",
+    "TERMINAL",
+    "DealOrder",
+    "EuchreAction",
+    "EuchreGame",
+    "EuchreObservation",
+    "EuchreRules",
+    "HeuristicBot",
+    "Kind",
+    "Lead",
+    "LoneDefenderScoring",
+    "Phase",
+    "RandomBot",
+]

@@ -1,0 +1,191 @@
+"""The options of Euchre (RULES.md section 3), each named, and their presets."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from attrs import evolve, field, frozen
+
+from ecarte import RulesError
+
+E = TypeVar("E", bound=enum.Enum)
+
+__all__ = ["PRESETS", "DealOrder", "EuchreRules", "Lead", "LoneDefenderScoring"]
+
+
+class Lead(enum.Enum):
+    """Who leads the first trick."""
+
+    LEFT_OF_DEALER = "left-of-dealer"
+    """The first active player left of the dealer (North American rules, OpenSpiel)."""
+    LEFT_OF_LONE = "left-of-lone"
+    """Seed 004: the player left of a lone player; when both sides go alone, the lone
+    defender; with nobody alone, left of the dealer."""
+
+
+class LoneDefenderScoring(enum.Enum):
+    """What a lone defender earns when the makers are euchred."""
+
+    BY_TRICKS = "by-tricks"
+    """Seed 004: 2 points for 3 or 4 tricks, 4 for all five."""
+    FOUR = "four"
+    """OpenSpiel: 4 points for any euchre against a lone defender."""
+
+
+class DealOrder(enum.Enum):
+    """In which order the 20 cards reach the hands (the chance outcomes draw cards one by
+    one either way; the order decides who receives the i-th)."""
+
+    PACKETS = "packets"
+    """From the dealer's left, packets of 3-2-3-2 then 2-3-2-3 (RULES.md section 3)."""
+    ONE_BY_ONE = "one-by-one"
+    """OpenSpiel: the i-th card to seat ``(dealer + i) % 4``."""
+
+
+def _bool(name: str) -> Callable[[Any, Any, Any], None]:
+    def check(_: object, attribute: object, value: object) -> None:
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be a bool, not {value!r}")
+
+    return check
+
+
+def _enum(cls: type[E], value: object) -> E:
+    try:
+        return cls(value)
+    except ValueError:
+        names = ", ".join(repr(m.value) for m in cls)
+        raise RulesError(f"{cls.__name__} must be one of {names}, not {value!r}") from None
+
+
+def _target(_: object, attribute: object, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+        raise RulesError(f"target must be an int 0..1000 (0: a single deal), not {value!r}")
+
+
+def _lead(value: object) -> Lead:
+    return _enum(Lead, value)
+
+
+def _scoring(value: object) -> LoneDefenderScoring:
+    return _enum(LoneDefenderScoring, value)
+
+
+def _deal_order(value: object) -> DealOrder:
+    return _enum(DealOrder, value)
+
+
+@frozen(kw_only=True)
+class EuchreRules:
+    """The rule options of one Euchre game. Use a preset (:meth:`standard`, :meth:`seed`,
+    :meth:`openspiel`) and :func:`attrs.evolve` for changes.
+
+    >>> EuchreRules.openspiel().target, EuchreRules.standard().target
+    (0, 10)
+    >>> EuchreRules(target=True)
+    Traceback (most recent call last):
+    ...
+    ecarte._errors.RulesError: target must be an int 0..1000 (0: a single deal), not True
+    """
+
+    stick_the_dealer: bool = field(default=False, validator=_bool("stick_the_dealer"))
+    """When all pass twice, the dealer must name a suit (else the deal is void)."""
+    dealer_may_decline: bool = field(default=False, validator=_bool("dealer_may_decline"))
+    """Seed 004: when another player orders up the turned card, the dealer may decline to
+    take it (the suit is trumps all the same)."""
+    allow_lone_defender: bool = field(default=False, validator=_bool("allow_lone_defender"))
+    """A defender may go alone (asked after the maker, from the dealer's left)."""
+    lone_defender_scoring: LoneDefenderScoring = field(
+        default=LoneDefenderScoring.BY_TRICKS,
+        converter=_scoring,
+    )
+    lead: Lead = field(default=Lead.LEFT_OF_DEALER, converter=_lead)
+    deal_order: DealOrder = field(
+        default=DealOrder.PACKETS,
+        converter=_deal_order,
+    )
+    dealer_may_discard_upcard: bool = field(
+        default=True, validator=_bool("dealer_may_discard_upcard")
+    )
+    """The dealer who takes the turned card may discard it again (OpenSpiel: no, the
+    discard is one of the five cards dealt)."""
+    target: int = field(default=10, validator=_target)
+    """Points that win the game; 0 plays a single deal (OpenSpiel), whose returns are
+    the deal's points (+ for the side that scored, - for the other)."""
+
+    @staticmethod
+    def standard() -> EuchreRules:
+        """North American Euchre as RULES.md section 3: redeal when all pass, game to 10."""
+        return EuchreRules()
+
+    @staticmethod
+    def seed() -> EuchreRules:
+        """Seed 004's rules: the dealer may decline an ordered card, a defender may go
+        alone (2 points for 3-4 tricks, 4 for all five), the player left of a lone player
+        leads."""
+        return EuchreRules(
+            dealer_may_decline=True,
+            allow_lone_defender=True,
+            lone_defender_scoring=LoneDefenderScoring.BY_TRICKS,
+            lead=Lead.LEFT_OF_LONE,
+        )
+
+    @staticmethod
+    def openspiel(
+        *, allow_lone_defender: bool = False, stick_the_dealer: bool = True
+    ) -> EuchreRules:
+        """Exactly OpenSpiel 2.0.2's ``euchre`` with the same two parameters: one deal,
+        cards dealt one by one, the dealer discards one of the five cards dealt, the first
+        active player left of the dealer leads, euchred makers lose 4 against a lone
+        defender."""
+        return EuchreRules(
+            stick_the_dealer=stick_the_dealer,
+            allow_lone_defender=allow_lone_defender,
+            lone_defender_scoring=LoneDefenderScoring.FOUR,
+            lead=Lead.LEFT_OF_DEALER,
+            deal_order=DealOrder.ONE_BY_ONE,
+            dealer_may_discard_upcard=False,
+            target=0,
+        )
+
+    @property
+    def is_openspiel(self) -> bool:
+        """True when these rules are one of the :meth:`openspiel` presets (then action ids
+        are OpenSpiel's, 31 of them)."""
+        return self == EuchreRules.openspiel(
+            allow_lone_defender=self.allow_lone_defender,
+            stick_the_dealer=self.stick_the_dealer,
+        )
+
+    def deal_points(
+        self, made: int, *, maker_alone: bool, defender_alone: bool
+    ) -> tuple[bool, int]:
+        """``(makers_score, points)`` for a deal where the makers took ``made`` tricks:
+        3-4 tricks 1, all five 2 (4 alone); euchred, the defenders 2, or against a lone
+        defender 4 (:attr:`LoneDefenderScoring.FOUR`) or 2 for 3-4 tricks and 4 for five
+        (:attr:`LoneDefenderScoring.BY_TRICKS`).
+
+        >>> EuchreRules.seed().deal_points(1, maker_alone=False, defender_alone=True)
+        (False, 2)
+        """
+        if made >= 3:
+            return True, 1 if made < 5 else (4 if maker_alone else 2)
+        if not defender_alone:
+            return False, 2
+        if self.lone_defender_scoring is LoneDefenderScoring.FOUR or made == 0:
+            return False, 4
+        return False, 2
+
+    def with_options(self, **changes: object) -> EuchreRules:
+        """A copy with some options changed (:func:`attrs.evolve`)."""
+        return evolve(self, **changes)  # type: ignore[arg-type]
+
+
+PRESETS = {
+    "standard": EuchreRules.standard,
+    "seed": EuchreRules.seed,
+    "openspiel": EuchreRules.openspiel,
+}
+"""The presets by name."""
