@@ -23,7 +23,6 @@ from ._cards import PIQUET_DECK, Card, CardSet
 from ._classic import ClassicRules
 from ._errors import ArgumentError, PluginError, RulesError
 from ._plugins import (
-    AUTOLOAD_ENV,
     call_impl,
     configure_rules,
     load_variant,
@@ -322,9 +321,6 @@ def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
 @lru_cache(maxsize=1024)
 def _machine_config(rules: Rules, players: int, hook_mask: int, backend: str) -> Any:
     return _core.machine_module(backend).MatchConfig(machine_rules(rules, players), hook_mask)
-
-
-_ = AUTOLOAD_ENV  # re-exported by _plugins for the CLI
 
 
 # ----------------------------------------------------------------- calling

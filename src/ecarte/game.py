@@ -118,7 +118,8 @@ _EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
 # ----------------------------------------------------------- legal action tables
 
 _LEGAL_BY_MASK: dict[int, tuple[Action, ...]] = {}
-"""Legal tuples by the low word of their id mask (the machine fills it, up to 65,536)."""
+"""Legal tuples by the low word of their id mask: the pure machine's cache (up to 65,536; the
+compiled machine makes them from the id bits)."""
 
 
 def _bits(mask: int) -> list[int]:

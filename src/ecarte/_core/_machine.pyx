@@ -125,7 +125,6 @@ cdef extern from "ecarte_machine.h":
 
 # Python objects the machine hands out, set once by ecarte.game (set_tables).
 cdef object _ACTIONS = None         # action objects by id, 0..38
-cdef object _LEGAL_BY_MASK = None   # dict: low word of legal ids -> tuple of actions
 cdef object _DISCARDS = None        # callable: card mask -> its (shared) Discard
 cdef object _CHOICES_ABC = None     # ecarte.game.DiscardChoices, which this class joins
 cdef object _DISCARD_TYPE = None    # ecarte.Discard
@@ -137,11 +136,11 @@ def set_tables(actions, legal_by_mask, discard, choices_abc):
     legal tuples by id mask, the function from a card mask to its Discard, and the public
     class of discard choices, which the machine's own :class:`DiscardChoices` joins as a
     virtual subclass (called by ecarte.game)."""
-    global _ACTIONS, _LEGAL_BY_MASK, _DISCARDS
+    global _ACTIONS, _DISCARDS
     if len(actions) != 39:
         raise ValueError("expected the 39 interned actions of ids 0..38")
     _ACTIONS = tuple(actions)
-    _LEGAL_BY_MASK = legal_by_mask
+    # (legal_by_mask is the pure twin's cache: here tuples are made from the id bits)
     global _CHOICES_ABC, _DISCARD_TYPE
     _DISCARDS = discard
     _DISCARD_TYPE = type(discard(0))
@@ -149,10 +148,6 @@ def set_tables(actions, legal_by_mask, discard, choices_abc):
     choices_abc.register(DiscardChoices)
     for i in range(39):
         _INTERNED[i] = <PyObject *>PyTuple_GET_ITEM(_ACTIONS, i)
-
-
-def hook_answer_size(int hook):
-    return ec_hook_answer_size(hook)
 
 
 def random_matches(MatchConfig config, uint64_t seed, size_t n):
@@ -315,18 +310,6 @@ cdef class Machine:
         self._room(EC_LOG_ROOM)
         return ec_match_undo(&self.config.cfg, &self.m, &self.log)
 
-    def _m_replay(self, bytes log, uint32_t upto, uint64_t seed, bint auto_chance):
-        """Rebuild from a log (a saved one, or this machine's after a failed step)."""
-        if upto > len(log):
-            return -24
-        self.m.nlog = 0
-        self._room(<uint32_t>len(log) + EC_LOG_ROOM)
-        memcpy(self.log.buf, PyBytes_AS_STRING(log), len(log))
-        self.m.seed = seed
-        self.m.auto_chance = auto_chance
-        self._legal = None
-        return ec_match_replay(&self.config.cfg, &self.m, &self.log, upto)
-
     def _m_save(self):
         """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
         (the log past its saved length is ignored)."""
@@ -437,22 +420,6 @@ cdef class Machine:
         self.nlegal = n
         self._legal = legal
         return legal
-
-    def _id_of(self, action):
-        """The id of an offered or interned action object, or -1 (identity only)."""
-        cdef PyObject *a = <PyObject *>action
-        cdef int i
-        legal = self._legal
-        if legal is not None:
-            for i in range(self.nlegal):
-                if <PyObject *>PyTuple_GET_ITEM(legal, i) is a:
-                    return self.legal_ids[i]
-        for i in range(39):
-            if _INTERNED[i] is a:
-                return i
-        if legal is not None and type(legal) is DiscardChoices:
-            return (<DiscardChoices>legal).id_of(action)
-        return -1
 
     def apply(self, action, *, seat=None):
         """Apply the action of the seat to act (checked), or a chance event.

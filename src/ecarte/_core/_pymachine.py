@@ -38,10 +38,6 @@ def set_tables(
     _INTERNED.update({id(a): i for i, a in enumerate(_ACTIONS)})
 
 
-def hook_answer_size(hook: int) -> int:
-    return pm.hook_answer_size(hook)
-
-
 def random_matches(config: MatchConfig, seed: int, n: int) -> pm.MatchTotals:
     """``n`` random complete matches (twin of ``_machine.random_matches``)."""
     return pm.random_matches(config.cfg, seed, n)
@@ -174,15 +170,6 @@ class Machine:
     def _m_undo(self) -> int:
         self._legal = None
         return int(pm.match_undo(self._mcfg.cfg, self._m, self._mlog))
-
-    def _m_replay(self, log: bytes, upto: int, seed: int, auto_chance: bool) -> int:
-        if upto > len(log):
-            return -24
-        self._mlog[:] = log
-        self._m.seed = seed
-        self._m.auto_chance = int(auto_chance)
-        self._legal = None
-        return int(pm.match_replay(self._mcfg.cfg, self._m, self._mlog, upto))
 
     def _m_save(self) -> None:
         """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
