@@ -63,28 +63,13 @@ static void piquet_contexts(const ec_rules *r, ec_context ctxs[4])
         ec_context_init(&ctxs[t], suit_of, power, t);
 }
 
-/* Lazy Fisher-Yates: the i-th card of the shuffled deck. Slots below i are never read again,
- * so the drawn card is not stored back. */
-EC_INLINE int draw(ec_rng *rng, uint8_t *deck, int i)
-{
-    int j = i + (int)rng_below(rng, (uint32_t)(32 - i));
-    uint8_t t = deck[j];
-    deck[j] = deck[i];
-    return t;
-}
-
-/* The idx-th set bit of m, counting from the lowest. */
-EC_INLINE int nth_bit(uint64_t m, uint32_t idx)
-{
-    while (idx--)
-        m &= m - 1;
-    return ec_ctz(m);
-}
+/* The i-th card of the shuffled 32-card deck (ec_draw, a lazy Fisher-Yates). */
+EC_INLINE int draw(ec_rng *rng, uint8_t *deck, int i) { return ec_draw(rng, deck, i, 32); }
 
 /* A uniformly chosen card of m, which holds count cards. */
 EC_INLINE int random_card(ec_rng *rng, uint64_t m, int count)
 {
-    return nth_bit(m, rng_below(rng, (uint32_t)count));
+    return ec_nth_bit(m, rng_below(rng, (uint32_t)count));
 }
 
 EC_INLINE int deal(ec_rng *rng, uint8_t *deck, int pattern, uint64_t h[2])

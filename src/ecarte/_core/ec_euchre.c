@@ -47,21 +47,6 @@ int ec_euchre_context(ec_context *ctx, int trump)
     return ec_context_init(ctx, suit_of, power, trump);
 }
 
-/* Lazy Fisher-Yates over the 24 cards: the i-th card of the shuffled deck. */
-EC_INLINE int draw24(ec_rng *rng, uint8_t *deck, int i)
-{
-    int j = i + (int)rng_below(rng, (uint32_t)(24 - i));
-    uint8_t t = deck[j];
-    deck[j] = deck[i];
-    return t;
-}
-
-EC_INLINE int nth_bit(uint64_t m, uint32_t idx)
-{
-    while (idx--)
-        m &= m - 1;
-    return ec_ctz(m);
-}
 
 int ec_euchre_deal(ec_rng *rng, int dealer, uint64_t hands[EC_MAX_PLAYERS])
 {
@@ -73,9 +58,9 @@ int ec_euchre_deal(ec_rng *rng, int dealer, uint64_t hands[EC_MAX_PLAYERS])
     for (int r = 0; r < 8; r++) {
         int p = (dealer + 1 + r) & 3;
         for (int j = 0; j < PACKETS[r]; j++)
-            hands[p] |= BIT(draw24(rng, deck, k++));
+            hands[p] |= BIT(ec_draw(rng, deck, k++, 24));
     }
-    return draw24(rng, deck, 20);
+    return ec_draw(rng, deck, 20, 24);
 }
 
 static void euchre_hand(const ec_euchre_rules *r, const ec_context ctxs[4], ec_rng *rng_io,
@@ -93,7 +78,7 @@ static void euchre_hand(const ec_euchre_rules *r, const ec_context ctxs[4], ec_r
     ctx = &ctxs[trump];
     maker = (int)rng_below(rng, 4);
     h[dealer] |= BIT(up);
-    h[dealer] &= ~BIT(nth_bit(h[dealer], rng_below(rng, 6)));
+    h[dealer] &= ~BIT(ec_nth_bit(h[dealer], rng_below(rng, 6)));
     alone = r->alone == 1 ? 1 : r->alone == 2 ? (int)rng_below(rng, 2) : 0;
     out = alone ? (maker + 2) & 3 : -1;
     na = alone ? 3 : 4;
@@ -110,7 +95,7 @@ static void euchre_hand(const ec_euchre_rules *r, const ec_context ctxs[4], ec_r
         int p = leader, w;
         for (int i = 0; i < na; i++, p = next[p]) {
             uint64_t legal = ec_legal_plays_unchecked(ctx, h[p], trick, i, r->play_flags);
-            int c = nth_bit(legal, rng_below(rng, (uint32_t)ec_count(legal)));
+            int c = ec_nth_bit(legal, rng_below(rng, (uint32_t)ec_count(legal)));
             h[p] &= ~BIT(c);
             trick[i] = (uint8_t)c;
         }

@@ -89,4 +89,22 @@ EC_INLINE uint32_t rng_below(ec_rng *rng, uint32_t n)
 }
 
 
+/* Lazy Fisher-Yates over a deck of n cards: the i-th card of the shuffled deck. Slots below i
+ * are never read again, so the drawn card is not stored back. */
+EC_INLINE int ec_draw(ec_rng *rng, uint8_t *deck, int i, int n)
+{
+    int j = i + (int)rng_below(rng, (uint32_t)(n - i));
+    uint8_t t = deck[j];
+    deck[j] = deck[i];
+    return t;
+}
+
+/* The idx-th set bit of m, counting from the lowest. */
+EC_INLINE int ec_nth_bit(uint64_t m, uint32_t idx)
+{
+    while (idx--)
+        m &= m - 1;
+    return ec_ctz(m);
+}
+
 #endif /* EC_INTERNAL_H */
