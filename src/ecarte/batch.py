@@ -241,6 +241,34 @@ def _run(
 # ------------------------------------------------------------ random hands
 
 
+def _totals(
+    kind: Callable[..., T],
+    fn: Callable[[int, int, Any], Any],
+    n: int,
+    seed: int,
+    opts: Any,
+    workers: object,
+    progress: bool,
+    what: str,
+) -> T:
+    """Play ``n`` hands with ``fn`` in chunks and add up their totals: ``kind(n, the seven
+    sums, digest)``, the chunks' digests chained (:func:`_chain`)."""
+    w = _workers(workers)
+    sizes = _sizes(n)
+
+    def task(k: int) -> Callable[[], Any]:
+        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
+
+    sums = [0] * 7
+    digest = None
+    with _Bar(progress, f"random {what}", n) as bar:
+        for t in _run((task(k) for k in range(len(sizes))), w, bar, lambda t: t.hands):
+            for i, value in enumerate(t[1:8]):
+                sums[i] += value
+            digest = _chain(digest, t.digest)
+    return kind(n, *sums, _FNV_OFFSET if digest is None else digest)
+
+
 def _batch(n: object, seed: object, rules: RulesLike, packets: tuple[int, int]) -> Any:
     return _check_n(n), _check_seed(seed), hand_options(rules, packets=packets)
 
@@ -270,32 +298,7 @@ def random_hands(
     (0.84, 0.17)
     """
     n, seed, opts = _batch(n, seed, rules, packets)
-    workers = _workers(workers)
-    sizes = _sizes(n)
-    fn = _core.random_hands
-
-    def task(k: int) -> Callable[[], HandTotals]:
-        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
-
-    sums = [0] * 7
-    digest = None
-    with _Bar(progress, "random hands", n) as bar:
-        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.hands):
-            for i, value in enumerate(t[1:8]):
-                sums[i] += value
-            digest = _chain(digest, t.digest)
-    points0, points1, tricks0, tricks1, voles, exchanges, actions = sums
-    return HandTotals(
-        n,
-        points0,
-        points1,
-        tricks0,
-        tricks1,
-        voles,
-        exchanges,
-        actions,
-        _FNV_OFFSET if digest is None else digest,
-    )
+    return _totals(HandTotals, _core.random_hands, n, seed, opts, workers, progress, "hands")
 
 
 def random_hand_results(
@@ -361,31 +364,8 @@ def random_euchre_hands(
     n = _check_n(n)
     seed = _check_seed(seed)
     opts = EuchreOptions(play_flags=play_flags, alone=alone).plain()
-    workers = _workers(workers)
-    sizes = _sizes(n)
-    fn = _core.random_euchre_hands
-
-    def task(k: int) -> Callable[[], EuchreTotals]:
-        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
-
-    sums = [0] * 7
-    digest = None
-    with _Bar(progress, "random Euchre hands", n) as bar:
-        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.hands):
-            for i, value in enumerate(t[1:8]):
-                sums[i] += value
-            digest = _chain(digest, t.digest)
-    tricks0, tricks1, points0, points1, marches, euchres, lone = sums
-    return EuchreTotals(
-        n,
-        tricks0,
-        tricks1,
-        points0,
-        points1,
-        marches,
-        euchres,
-        lone,
-        _FNV_OFFSET if digest is None else digest,
+    return _totals(
+        EuchreTotals, _core.random_euchre_hands, n, seed, opts, workers, progress, "Euchre hands"
     )
 
 
