@@ -45,10 +45,17 @@ from ._core import (
 
 if TYPE_CHECKING:
     from ._core._pure import TrickContext as Context
+    from ._core._pure_euchre import EuchreMachine
 else:
     Context = object
+    EuchreMachine = _core.euchre_machine_module(_core.BACKEND).EuchreMachine
+
+EUCHRE_JOKER = 15
+"""The engine card id of the joker of a 25-card Euchre deck (suit 0, rank slot 15: no
+:class:`ecarte.Card` has it)."""
 
 __all__ = [
+    "EUCHRE_JOKER",
     "MUST_OVERTAKE",
     "MUST_OVERTRUMP",
     "MUST_TRUMP",
@@ -56,6 +63,7 @@ __all__ = [
     "PLAY_OVER",
     "PLAY_TRICK",
     "Context",
+    "EuchreMachine",
     "PlayStateN",
     "euchre_context",
     "legal_plays",

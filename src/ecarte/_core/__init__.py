@@ -243,3 +243,28 @@ def machine_backends() -> list[str]:
             continue
         out.append(name)
     return out
+
+
+# ------------------------------------------------------------ the Euchre machine
+_EUCHRE_MACHINES = {"cython": "._euchre", "cffi": "._pure_euchre", "pure": "._pure_euchre"}
+
+
+def euchre_machine_module(name: str) -> ModuleType:
+    """The module of the Euchre machine (``EuchreMachine``) on backend ``name``: the
+    Cython binding of ``ec_euchre_game.c``, or its pure twin (also under cffi)."""
+    if name not in _EUCHRE_MACHINES:
+        raise ValueError(f"unknown backend {name!r}; expected one of {sorted(_EUCHRE_MACHINES)}")
+    return importlib.import_module(_EUCHRE_MACHINES[name], __name__)
+
+
+def euchre_machine_backends() -> list[str]:
+    """The backends whose Euchre machine is importable."""
+    out = []
+    for name in _EUCHRE_MACHINES:
+        try:
+            euchre_machine_module(name)
+            backend(name)
+        except ImportError:
+            continue
+        out.append(name)
+    return out

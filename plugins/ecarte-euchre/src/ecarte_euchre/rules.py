@@ -65,6 +65,11 @@ def _target(_: object, attribute: object, value: object) -> None:
         raise RulesError(f"target must be an int 0..1000 (0: a single deal), not {value!r}")
 
 
+def _deck(_: object, attribute: object, value: object) -> None:
+    if isinstance(value, bool) or value not in (24, 25, 32):
+        raise RulesError(f"deck must be 24, 25 or 32 cards, not {value!r}")
+
+
 def _lead(value: object) -> Lead:
     return _enum(Lead, value)
 
@@ -111,6 +116,10 @@ class EuchreRules:
     )
     """The dealer who takes the turned card may discard it again (OpenSpiel: no, the
     discard is one of the five cards dealt)."""
+    deck: int = field(default=24, validator=_deck)
+    """Cards in the pack: 24 (9 to ace), 32 (seven to ace) or 25 (the 24 and a joker, the
+    highest trump; a turned-up joker makes the dealer name trumps and take it up). Seed
+    004 names all three; its rules are for 24."""
     target: int = field(default=10, validator=_target)
     """Points that win the game; 0 plays a single deal (OpenSpiel), whose returns are
     the deal's points (+ for the side that scored, - for the other)."""
