@@ -4,26 +4,23 @@ from __future__ import annotations
 
 import random
 
-from ecarte import Card, Rank
-from ecarte.tricks import euchre_context, trick_winner
+from ecarte import Rank
 
-from .game import ALONE, CALL, DECLINE, PARTNER, PASS, TAKE, EuchreGame, Phase
+from .game import EuchreCard, EuchreGame, Joker, Kind, Phase
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
 _JACK = Rank.JACK
 
 
-def _os_id(card: Card) -> int:
-    return (card.rank - Rank.NINE) * 4 + card.suit
-
-
-def _strength(cards: list[Card], trump: int) -> float:
-    """A rough value of a hand with ``trump``: bowers 3 and 2.5, other trumps 1 to 2,
-    off-suit aces 1."""
+def _strength(cards: list[EuchreCard], trump: int) -> float:
+    """A rough value of a hand with ``trump``: the joker 3.5, bowers 3 and 2.5, other
+    trumps 1 to 2, off-suit aces 1."""
     v = 0.0
     for c in cards:
-        if c.rank == _JACK and c.suit == trump:
+        if isinstance(c, Joker):
+            v += 3.5
+        elif c.rank == _JACK and c.suit == trump:
             v += 3
         elif c.rank == _JACK and c.suit == 3 - trump:
             v += 2.5
@@ -34,13 +31,32 @@ def _strength(cards: list[Card], trump: int) -> float:
     return v
 
 
-def _power(card: Card, trump: int) -> int:
+def _suit(card: EuchreCard, trump: int) -> int:
+    """The suit a card follows with ``trump`` (the joker and the left bower: trumps)."""
+    if isinstance(card, Joker) or (card.rank == _JACK and card.suit == 3 - trump):
+        return trump
+    return int(card.suit)
+
+
+def _power(card: EuchreCard, trump: int) -> int:
     """Rank within Euchre with ``trump`` (higher wins; trumps above the rest)."""
+    if isinstance(card, Joker):
+        return 101
     if card.rank == _JACK and card.suit == trump:
         return 100
     if card.rank == _JACK and card.suit == 3 - trump:
         return 99
     return (50 if card.suit == trump else 0) + int(card.rank)
+
+
+def _winner(trick: list[EuchreCard], trump: int) -> int:
+    """Index of the card winning ``trick``: the highest trump, else the highest card of
+    the suit led."""
+    led = _suit(trick[0], trump)
+    return max(
+        range(len(trick)),
+        key=lambda i: (_suit(trick[i], trump) in (led, trump)) * _power(trick[i], trump),
+    )
 
 
 class RandomBot:
@@ -57,7 +73,7 @@ class RandomBot:
 class HeuristicBot:
     """Bids on the count of trumps and aces, goes alone on a very strong hand, discards
     its weakest card, wins a trick as cheaply as it can unless its partner holds it, and
-    otherwise throws its weakest card."""
+    otherwise throws its weakest card. Plays every deck (24, 25 and 32 cards)."""
 
     def __init__(self, *, order_at: float = 6.0, alone_at: float = 11.0) -> None:
         self.order_at = order_at
@@ -65,54 +81,53 @@ class HeuristicBot:
 
     def choose(self, game: EuchreGame) -> int:
         seat = game.to_act
-        ids = game.legal_action_ids()
+        legal = game.legal_actions()
+        by_kind = {a.kind: a for a in legal}
         ph = game.phase
-        hand = list(game.hand(seat))
-        if ph in (Phase.BID, Phase.BID2):
-            best, best_v = PASS, -1.0
-            for i in ids:
-                if i == PASS:
+        hand = list(game.cards(seat))
+        if ph in (Phase.BID, Phase.BID2, Phase.NAME):
+            best, best_v = None, -1.0
+            for a in legal:
+                if a.kind is not Kind.CALL:
                     continue
-                v = _strength(hand, i - CALL)
+                v = _strength(hand, a.value)
                 if ph is Phase.BID and seat == game.dealer and game.upcard is not None:
-                    v += _strength([game.upcard], i - CALL)
+                    v += _strength([game.upcard], a.value)
                 if v > best_v:
-                    best, best_v = i, v
-            if best_v >= self.order_at or PASS not in ids:
-                return best
-            return PASS
+                    best, best_v = a, v
+            assert best is not None
+            if best_v >= self.order_at or Kind.PASS not in by_kind:
+                return best.id
+            return by_kind[Kind.PASS].id
         if ph is Phase.TAKE:
-            return TAKE
-        if ph is Phase.ALONE:
-            trump = game.trump
-            assert trump is not None
-            return ALONE if _strength(hand, trump) >= self.alone_at else PARTNER
-        if ph is Phase.DISCARD:
-            trump = game.trump
-            assert trump is not None
-            cards = [c for c in (*hand, game.upcard) if c is not None and _os_id(c) in ids]
-            return _os_id(min(cards, key=lambda c: _power(c, trump)))
-        if ph is Phase.PLAY:
-            return self._play(game, seat, ids)
-        if DECLINE in ids:
-            return TAKE
-        return ids[0]
-
-    def _play(self, game: EuchreGame, seat: int, ids: list[int]) -> int:
+            return by_kind[Kind.TAKE].id
         trump = game.trump
-        assert trump is not None
-        cards = sorted(
-            (c for c in game.hand(seat) if _os_id(c) in ids), key=lambda c: _power(c, trump)
-        )
+        if ph is Phase.ALONE:
+            assert trump is not None
+            strong = _strength(hand, trump) >= self.alone_at
+            return by_kind[Kind.ALONE if strong else Kind.PARTNER].id
+        if ph is Phase.DISCARD or ph is Phase.PLAY:
+            assert trump is not None
+            cards = sorted(
+                ((a.card, a.id) for a in legal if a.card is not None),
+                key=lambda ci: _power(ci[0], trump),
+            )
+            if ph is Phase.DISCARD:
+                return cards[0][1]
+            return self._play(game, seat, trump, cards)
+        return legal[0].id
+
+    def _play(
+        self, game: EuchreGame, seat: int, trump: int, cards: list[tuple[EuchreCard, int]]
+    ) -> int:
         trick = game.observation(seat).trick
         if not trick:
-            return _os_id(cards[-1])
-        ctx = euchre_context(trump)
-        played = tuple(c.id for _, c in trick)
-        holder = trick[trick_winner(ctx, played)][0]
+            return cards[-1][1]
+        played = [c for _, c in trick]
+        holder = trick[_winner(played, trump)][0]
         if holder % 2 == seat % 2:
-            return _os_id(cards[0])
-        for c in cards:  # the cheapest card that takes the trick
-            if trick_winner(ctx, (*played, c.id)) == len(played):
-                return _os_id(c)
-        return _os_id(cards[0])
+            return cards[0][1]
+        for c, i in cards:  # the cheapest card that takes the trick
+            if _winner([*played, c], trump) == len(played):
+                return i
+        return cards[0][1]
