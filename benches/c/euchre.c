@@ -6,7 +6,16 @@
  *                          in three, a random prefix of the first trick) walked with
  *                          ec_playn (undo back to the start must restore the struct) and
  *                          solved with ec_solve_n from the first trick: the solver's card is
- *                          legal, and playing it keeps the value; median microseconds */
+ *                          legal, and playing it keeps the value; median microseconds
+ *   euchre games N SEED    N random whole games of the Euchre machine (ec_euchre_game.c):
+ *                          game i draws from ec_rng seeded SEED ^ i its deck (below(3): 24,
+ *                          25, 32), flags below(128), target below(2) * 10 and its seed
+ *                          (next); then at each step an id below(ncards + 11) - 1 is tried
+ *                          (an illegal one must leave the struct unchanged), and the step is
+ *                          ec_eu_chance at chance, else the below(count)-th legal id. Prints
+ *                          the digest (FNV-1a over every id applied and each game's scores
+ *                          and returns) that tests/core/test_euchre_machine.py recomputes
+ *                          with the pure twin, and games per second. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +23,7 @@
 #include <time.h>
 
 #include "ecarte_core.h"
+#include "ecarte_euchre.h"
 
 static double now(void)
 {
@@ -151,17 +161,82 @@ static int solves(size_t n, uint64_t seed)
     return bad;
 }
 
+static uint64_t fnv(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001B3ULL; }
+
+static int games(size_t n, uint64_t seed)
+{
+    static const int decks[3] = {24, 25, 32};
+    static ec_eu_tables tables[3];
+    uint64_t digest = 0xCBF29CE484222325ULL;
+    size_t steps = 0;
+    int bad = 0;
+    double t0;
+    for (int d = 0; d < 3; d++)
+        if (ec_eu_tables_init(&tables[d], decks[d]) != EC_OK)
+            return 1;
+    t0 = now();
+    for (size_t i = 0; i < n; i++) {
+        ec_rng rng;
+        ec_eu_config cfg;
+        ec_eu_game g, before;
+        const ec_eu_tables *t;
+        int d;
+        ec_rng_seed(&rng, seed ^ (uint64_t)i);
+        d = (int)ec_rng_below(&rng, 3);
+        t = &tables[d];
+        cfg.deck = (uint8_t)decks[d];
+        cfg.flags = (uint8_t)ec_rng_below(&rng, 128);
+        cfg.target = (uint16_t)(ec_rng_below(&rng, 2) * 10);
+        cfg.seed = ec_rng_next(&rng);
+        if (ec_eu_init(t, &g, &cfg) != EC_OK)
+            return 1;
+        while (g.phase != EC_EU_OVER) {
+            uint64_t legal = ec_eu_legal(t, &g);
+            int probe = (int)ec_rng_below(&rng, (uint32_t)t->ncards + 11) - 1, id;
+            if (!(probe >= 0 && probe < 64 && (legal >> probe & 1))) {
+                before = g;
+                if (ec_eu_apply(t, &g, probe) != EC_EILLEGAL ||
+                    memcmp(&before, &g, sizeof g) != 0)
+                    bad++;
+            }
+            if (legal == 0) {
+                bad++;
+                break;
+            }
+            if (g.to_act == EC_EU_CHANCE) {
+                id = ec_eu_chance(t, &g);
+            } else {
+                id = nth(legal, ec_rng_below(&rng, (uint32_t)count(legal)));
+                if (ec_eu_apply(t, &g, id) != EC_OK)
+                    bad++;
+            }
+            digest = fnv(digest, (uint64_t)id);
+            steps++;
+        }
+        if (g.returns[0] + g.returns[1] + g.returns[2] + g.returns[3] != 0)
+            bad++;
+        digest = fnv(digest, (uint64_t)g.scores[0] << 16 | g.scores[1]);
+        for (int s = 0; s < 4; s++)
+            digest = fnv(digest, (uint64_t)(uint8_t)g.returns[s]);
+    }
+    printf("digest %016llx steps %zu bad %d games/s %.0f\n", (unsigned long long)digest, steps,
+           bad, (double)n / (now() - t0));
+    return bad != 0;
+}
+
 int main(int argc, char **argv)
 {
     size_t n;
     uint64_t seed;
     if (argc != 4) {
-        fprintf(stderr, "usage: %s hands|solves N SEED\n", argv[0]);
+        fprintf(stderr, "usage: %s hands|solves|games N SEED\n", argv[0]);
         return 2;
     }
     n = (size_t)strtoull(argv[2], NULL, 10);
     seed = strtoull(argv[3], NULL, 10);
     if (argv[1][0] == 'h')
         return hands(n, seed);
+    if (argv[1][0] == 'g')
+        return games(n, seed);
     return solves(n, seed);
 }

@@ -37,6 +37,7 @@ gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/euchre.c" src/ecarte/_core
     -o "$work/euchre"
 "$work/euchre" hands 100000 7
 "$work/euchre" solves 400 7
+"$work/euchre" games 3000 7  # whole games of the Euchre machine, illegal ids probed
 # The match machine: random matches with and without hooks (bad inputs, undo, replay, a log
 # grown on EC_STOP_ROOM), every prefix of short logs replayed, the EXCHANGE hook's limit.
 gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/machine.c" src/ecarte/_core/ec_*.c \
