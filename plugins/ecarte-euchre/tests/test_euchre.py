@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from attrs import evolve
 from ecarte_euchre import (
     ALONE,
     CALL,
@@ -90,15 +91,40 @@ def test_lone_defender_is_asked_from_the_dealers_left_and_scores_four_for_five()
     assert g.scores == (4, 0)  # the lone defender took all five
 
 
-def test_lone_defender_three_or_four_tricks_scores_two() -> None:
-    rules = EuchreRules.seed()
-    assert rules.deal_points(2, maker_alone=False, defender_alone=True) == (False, 2)
-    assert rules.deal_points(0, maker_alone=False, defender_alone=True) == (False, 4)
-    assert rules.deal_points(2, maker_alone=False, defender_alone=False) == (False, 2)
-    assert rules.deal_points(5, maker_alone=True, defender_alone=True) == (True, 4)
-    assert rules.deal_points(4, maker_alone=True, defender_alone=False) == (True, 1)
-    os = EuchreRules.openspiel(allow_lone_defender=True)
-    assert os.deal_points(2, maker_alone=False, defender_alone=True) == (False, 4)
+def expected_points(rules: EuchreRules, made: int, maker_alone: bool, lone_defender: bool) -> int:
+    """The scoring of RULES.md section 3 and seed 004, for the makers (+) or not (-)."""
+    if made >= 3:
+        return 1 if made < 5 else (4 if maker_alone else 2)
+    if not lone_defender:
+        return -2
+    if rules.lone_defender_scoring.value == "four":
+        return -4
+    return -4 if made == 0 else -2
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [evolve(EuchreRules.seed(), target=0), EuchreRules.openspiel(allow_lone_defender=True)],
+    ids=["seed", "openspiel"],
+)
+def test_every_deal_scores_by_the_table(rules: EuchreRules) -> None:
+    seen = set()
+    for k in range(3000):
+        g = EuchreGame(rules, seed=k)
+        bot = RandomBot(k)
+        while not g.is_over:
+            g.apply_id(bot.choose(g))
+        if g.maker is None:
+            continue  # all passed: no score
+        side = g.maker % 2
+        made = g.tricks_won[side]
+        maker_alone = g.maker in g.alone
+        lone_defender = any(s % 2 != side for s in g.alone)
+        pts = expected_points(rules, made, maker_alone, lone_defender)
+        assert g.returns()[g.maker] == pts, (k, made, g.alone)
+        assert sum(g.returns()) == 0
+        seen.add((min(made, 3), maker_alone, lone_defender))
+    assert len(seen) == 16  # made 0, 1, 2, 3+ by lone maker and lone defender: all met
 
 
 def test_defenders_are_not_asked_without_the_option() -> None:

@@ -168,25 +168,6 @@ class EuchreRules:
             stick_the_dealer=self.stick_the_dealer,
         )
 
-    def deal_points(
-        self, made: int, *, maker_alone: bool, defender_alone: bool
-    ) -> tuple[bool, int]:
-        """``(makers_score, points)`` for a deal where the makers took ``made`` tricks:
-        3-4 tricks 1, all five 2 (4 alone); euchred, the defenders 2, or against a lone
-        defender 4 (:attr:`LoneDefenderScoring.FOUR`) or 2 for 3-4 tricks and 4 for five
-        (:attr:`LoneDefenderScoring.BY_TRICKS`).
-
-        >>> EuchreRules.seed().deal_points(1, maker_alone=False, defender_alone=True)
-        (False, 2)
-        """
-        if made >= 3:
-            return True, 1 if made < 5 else (4 if maker_alone else 2)
-        if not defender_alone:
-            return False, 2
-        if self.lone_defender_scoring is LoneDefenderScoring.FOUR or made == 0:
-            return False, 4
-        return False, 2
-
     def with_options(self, **changes: object) -> EuchreRules:
         """A copy with some options changed (:func:`attrs.evolve`)."""
         return evolve(self, **changes)  # type: ignore[arg-type]
