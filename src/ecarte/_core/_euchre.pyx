@@ -222,6 +222,28 @@ cdef class EuchreMachine:
         self.nsealed = self.nhist
 
     @property
+    def sealed(self) -> int:
+        """How many history entries :meth:`undo` never takes back."""
+        return self.nsealed
+
+    def chance_auto(self) -> int:
+        """Draw and apply the chance outcome due, recorded as drawn automatically (as
+        ``auto_chance`` does); restoring a saved history uses it."""
+        cdef int i = ec_eu_chance(self.t, &self.g)
+        if i < 0:
+            raise IllegalActionError("no chance outcome is due")
+        self._push(<uint8_t>i | AUTO)
+        return i
+
+    def __reduce__(self):
+        d = getattr(self, "__dict__", None)
+        return (
+            _restore,
+            (type(self), self.g.cfg.deck, self.g.cfg.flags, self.g.cfg.target, self.g.cfg.seed,
+             self._auto, self.history_ids(), self.history_auto(), self.nsealed, d),
+        )
+
+    @property
     def phase(self) -> int:
         return self.g.phase
 
@@ -401,6 +423,37 @@ cdef class EuchreMachine:
             ec_eu_apply(self.t, &self.g, self.hist[j] & 0x7F)
         self.nhist = k
 
+    def restore_history(self, ids, autos, sealed) -> None:
+        """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
+        those drawn automatically checked against the seed's draw, the first ``sealed``
+        fixed. An error names the record and leaves the machine as it was built."""
+        cdef int k = 0
+        cdef Py_ssize_t n
+        _int_arg(sealed, "sealed", len(ids))
+        n = operator.index(sealed)
+        if self.nhist:
+            raise IllegalActionError("restore_history needs a new machine")
+        if len(ids) != len(autos):
+            raise ArgumentError("ids and autos differ in length")
+        saved = self.g
+        try:
+            for k in range(len(ids)):
+                if k == n:
+                    self.seal()
+                if autos[k]:
+                    if ec_eu_draw(self.t, &self.g) != ids[k]:
+                        raise IllegalActionError(
+                            f"{ids[k]!r} is not the chance outcome the seed draws")
+                    self.chance_auto()
+                else:
+                    EuchreMachine.apply_id(self, ids[k])
+            if n == len(ids):
+                self.seal()
+        except IllegalActionError as e:
+            self.g = saved
+            self.nhist = self.nsealed = 0
+            raise IllegalActionError(f"history record {k}: {e}") from None
+
     def copy(self):
         """An independent copy (of the subclass too, with its attributes)."""
         cdef EuchreMachine new = type(self).__new__(type(self))
@@ -433,6 +486,17 @@ cdef class EuchreMachine:
                 raise IllegalActionError(f"history record {k}: {e}") from None
         m.auto_chance = auto_chance
         return m
+
+
+def _restore(cls, deck, flags, target, seed, auto, ids, autos, sealed, state):
+    """A machine rebuilt from its history (pickle)."""
+    m = cls.__new__(cls)
+    EuchreMachine.__init__(m, deck, flags, target, seed, False)
+    m.restore_history(ids, autos, sealed)
+    m.auto_chance = auto
+    if state:
+        m.__dict__.update(state)
+    return m
 
 
 cdef int _seat(object seat) except -1:

@@ -16,13 +16,14 @@ import enum
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from attrs import field, frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte.tricks import EUCHRE_JOKER, EuchreMachine
 
+from . import save as _save
 from .rules import DealOrder, EuchreRules
 
 __all__ = [
@@ -571,6 +572,32 @@ class EuchreGame(EuchreMachine):
             while not active >> s & 1:
                 s = (s + 1) % 4
         return tuple(out)
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict (``ecarte_euchre.save`` spells out the format)."""
+        return _save.to_dict(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON text.
+
+        >>> g = EuchreGame(seed=3)
+        >>> g.apply(g.legal_actions()[0])
+        >>> EuchreGame.from_json(g.to_json()).history == g.history
+        True
+        """
+        return _save.to_json(self, indent)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> EuchreGame:
+        """The game a :meth:`to_dict` document saved; :class:`ecarte.SaveFormatError`
+        names the field of a corrupt, foreign or newer one."""
+        return _save.from_dict(cls, d)
+
+    @classmethod
+    def from_json(cls, text: Any) -> EuchreGame:
+        """The game :meth:`to_json` saved (errors as :meth:`from_dict`)."""
+        return _save.from_json(cls, text)
 
     def clone(self) -> EuchreGame:
         """An independent copy."""
