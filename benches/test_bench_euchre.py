@@ -1,0 +1,274 @@
+"""Issue 11's Euchre speed targets: ``pytest benches/test_bench_euchre.py --benchmark-enable``.
+
+Three rows, each a ratio of figures measured in the same test, in alternating rounds
+(every pytest-benchmark round's setup times one round of each baseline, then the round
+of ecarte is benchmarked), medians over the rounds; the ratio is in ``extra_info`` with
+its target and whether it is met. Nothing here asserts a speed. Without
+``--benchmark-enable`` (the default: ``--benchmark-disable`` in pyproject's addopts) each
+body runs one round, a few tenths of a second in all.
+
+1. Random deals driven from Python through the public API, per applied action (chance
+   included, a new game per deal): ``ecarte_euchre.EuchreGame`` against OpenSpiel's
+   ``euchre`` (the loops of ``benches/euchre_game.py``). Target: at most 0.5x.
+2. Random deals in the C batch (``ecarte.batch.random_euchre_hands``) against
+   ``pyspiel.evaluate_bots`` with uniform random bots, one call per deal (the functions
+   of ``benches/euchre_batch.py``). Target: at least 5x the deals per second.
+3. Four-hand double-dummy solves from the first trick (``ecarte.tricks.solve_n``) on the
+   live backend against the pure twin, on the same positions: the median per solve and
+   the ratio, no target.
+
+Rows 1 and 2 skip, naming what is missing, when ``pyspiel`` (row 1 also
+``ecarte_euchre``) does not import; rows 2 and 3 skip when the live backend is the pure
+twin (``ECARTE_PURE_PYTHON=1``).
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import euchre_batch
+import euchre_game
+import pytest
+
+import ecarte._core as core
+from ecarte import _bench as B
+
+PYSPIEL = B.pyspiel_module()
+NO_OPENSPIEL = "OpenSpiel is not installed (pip install open_spiel): no baseline"
+try:
+    import ecarte_euchre  # noqa: F401
+except ImportError as e:
+    NO_EUCHRE: str | None = (
+        f"ecarte-euchre does not import ({e}; pip install ./plugins/ecarte-euchre)"
+    )
+else:
+    NO_EUCHRE = None
+
+needs_openspiel = pytest.mark.skipif(PYSPIEL is None, reason=NO_OPENSPIEL)
+needs_euchre_and_openspiel = pytest.mark.skipif(
+    PYSPIEL is None or NO_EUCHRE is not None,
+    reason="; ".join(r for r in (NO_EUCHRE, PYSPIEL is None and NO_OPENSPIEL) if r),
+)
+
+TARGET_ACTION = 0.5
+"""Random deals from Python, per action: at most this times OpenSpiel's time."""
+TARGET_BATCH = 5.0
+"""The C batch: at least this many times OpenSpiel's deals per second."""
+
+
+def _rounds(
+    benchmark: Any,
+    ours: Callable[[], object],
+    others: dict[str, Callable[[], object]],
+    rounds: int,
+) -> dict[str, list[float]]:
+    """Benchmark ``ours`` for ``rounds`` rounds; each round's setup first times one round
+    of each of ``others``, in alternating order. A full garbage collection precedes every
+    timed round. Seconds per round, by name (``"ours"`` for ours)."""
+    times: dict[str, list[float]] = {"ours": [], **{name: [] for name in others}}
+    order = list(others)
+
+    def setup() -> tuple[tuple[()], dict[str, Any]]:
+        for name in order:
+            gc.collect()
+            t0 = time.perf_counter()
+            others[name]()
+            times[name].append(time.perf_counter() - t0)
+        order.reverse()
+        gc.collect()
+        return (), {}
+
+    def run() -> None:
+        t0 = time.perf_counter()
+        ours()
+        times["ours"].append(time.perf_counter() - t0)
+
+    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
+    return times
+
+
+def _ratio(times: dict[str, list[float]], ours: str, theirs: str, scale: float = 1.0) -> float:
+    """The median over the rounds of ``ours / theirs * scale``, both from the same round."""
+    return statistics.median(a / b * scale for a, b in zip(times[ours], times[theirs], strict=True))
+
+
+# ------------------------------------------------------- 1. deals from Python
+
+DEALS = 150  # per round, on each side: about 6,500 actions
+PY_ROUNDS = 21
+
+
+@needs_euchre_and_openspiel
+def test_random_deals_from_python(benchmark: Any) -> None:
+    """EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=s) and
+    load_game("euchre").new_initial_state() made once per deal (timed), then the same
+    random loop on both: the very same deals (same ids, same order, same seeds). Per
+    applied action, chance outcomes included. Also the ratio with the rules and the game
+    made once per round (``ratio_once``)."""
+    seeds = range(DEALS)
+    actions = euchre_game.count_ecarte_actions(seeds)
+    assert actions == euchre_game.count_openspiel_actions(PYSPIEL, seeds)  # the same deals
+    times = _rounds(
+        benchmark,
+        lambda: euchre_game.ecarte_deals(seeds),
+        {
+            "openspiel": lambda: euchre_game.openspiel_deals(PYSPIEL, seeds),
+            "ours_once": lambda: euchre_game.ecarte_deals(seeds, once=True),
+            "openspiel_once": lambda: euchre_game.openspiel_deals(PYSPIEL, seeds, once=True),
+        },
+        PY_ROUNDS,
+    )
+    ratio = _ratio(times, "ours", "openspiel")
+    benchmark.extra_info.update(
+        {
+            "deals": DEALS,
+            "actions": actions,
+            "ecarte_ns_per_action": round(statistics.median(times["ours"]) / actions * 1e9, 1),
+            "openspiel_ns_per_action": round(
+                statistics.median(times["openspiel"]) / actions * 1e9, 1
+            ),
+            "ratio": round(ratio, 3),
+            "target": f"<= {TARGET_ACTION}x",
+            "met": ratio <= TARGET_ACTION,
+            "ratio_once": round(_ratio(times, "ours_once", "openspiel_once"), 3),
+        }
+    )
+
+
+# ------------------------------------------------------------- 2. the C batch
+
+BATCH_DEALS, SPIEL_DEALS = 100_000, 5_000  # per round: about the same time on each side
+BATCH_ROUNDS = 11
+
+
+@needs_openspiel
+@pytest.mark.skipif(core.BACKEND == "pure", reason="the live backend is the pure twin: no C batch")
+def test_c_batch_against_evaluate_bots(benchmark: Any) -> None:
+    """ecarte.batch.random_euchre_hands(n, seed) (one thread) against one
+    pyspiel.evaluate_bots per deal with four uniform random bots; deals per second."""
+    game, bots = euchre_batch.openspiel_bots(PYSPIEL)
+    euchre_batch.ecarte_deals(1_000, 1)  # warm up
+    times = _rounds(
+        benchmark,
+        lambda: euchre_batch.ecarte_deals(BATCH_DEALS, 0),
+        {
+            "openspiel": lambda: euchre_batch.openspiel_deals(
+                PYSPIEL, game, bots, range(SPIEL_DEALS)
+            )
+        },
+        BATCH_ROUNDS,
+    )
+    speedup = _ratio(times, "openspiel", "ours", BATCH_DEALS / SPIEL_DEALS)
+    benchmark.extra_info.update(
+        {
+            "backend": core.BACKEND,
+            "ecarte_deals_per_s": round(BATCH_DEALS / statistics.median(times["ours"])),
+            "openspiel_deals_per_s": round(SPIEL_DEALS / statistics.median(times["openspiel"])),
+            "speedup": round(speedup, 2),
+            "target": f">= {TARGET_BATCH}x",
+            "met": speedup >= TARGET_BATCH,
+        }
+    )
+
+
+# ------------------------------------------- 3. four-hand double-dummy solves
+
+EUCHRE_CARDS = [s * 16 + r for s in range(4) for r in range(7, 13)]  # 9..A of each suit
+PARTNERS = (0, 1, 0, 1)
+SOLVES = 30  # positions, each solved once per round on each backend
+SOLVE_ROUNDS = 7
+
+Position = tuple[int, tuple[int, ...], int, tuple[int, ...], int]
+
+
+def euchre_positions(n: int, seed: int = 1) -> list[Position]:
+    """``n`` random first-trick Euchre positions ``(trump, hands, leader, trick, active)``:
+    five cards each from the 24, one in three with a lone player (a random position sits
+    out), a random leader among the active ones and a random legal prefix of the trick
+    (as c-core.md's "Four hands" figures and tests/core/test_euchre_core.py's deals)."""
+    from ecarte import tricks
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        trump = rng.randrange(4)
+        active = 15 if i % 3 else 15 & ~(1 << rng.randrange(4))
+        cards = rng.sample(EUCHRE_CARDS, 20)
+        hands = [sum(1 << c for c in cards[5 * p : 5 * p + 5]) for p in range(4)]
+        leader = rng.choice([p for p in range(4) if active >> p & 1])
+        s = tricks.PlayStateN(tricks.euchre_context(trump), hands, leader, 0, active)
+        for _ in range(rng.randrange(bin(active).count("1"))):
+            legal = s.legal()
+            s.apply(rng.choice([c for c in range(64) if legal >> c & 1]))
+        hs, lead, trick = s.position()
+        out.append((trump, tuple(hs), lead, tuple(trick), active))
+    return out
+
+
+def _solve_each(
+    solve: Callable[..., tuple[int, int]], ctxs: list[Any], positions: list[Position]
+) -> tuple[list[float], list[tuple[int, int]]]:
+    """Seconds of each solve, timed one by one, and the answers."""
+    seconds, answers = [], []
+    for trump, hands, leader, trick, active in positions:
+        ctx = ctxs[trump]
+        t0 = time.perf_counter()
+        answer = solve(ctx, hands, leader, trick, 0, PARTNERS, active)
+        seconds.append(time.perf_counter() - t0)
+        answers.append(answer)
+    return seconds, answers
+
+
+@pytest.mark.skipif(core.BACKEND == "pure", reason="the live backend is the pure twin")
+def test_four_hand_solve(benchmark: Any) -> None:
+    """solve_n from the first trick of SOLVES positions on the live backend, each solve
+    timed on its own, and on the pure twin in the round's setup: per position the median
+    over the rounds, then the median over the positions; the ratio is the median over the
+    positions of pure / live. No target."""
+    from ecarte import tricks
+
+    pure = core.backends()["pure"]
+    live_ctxs = [tricks.euchre_context(t) for t in range(4)]
+    pure_ctxs = [core.euchre_context(t, pure) for t in range(4)]
+    positions = euchre_positions(SOLVES)
+    live_times: list[list[float]] = []
+    pure_times: list[list[float]] = []
+    answers: list[list[tuple[int, int]]] = []
+
+    def setup() -> tuple[tuple[()], dict[str, Any]]:
+        gc.collect()
+        seconds, got = _solve_each(pure.solve_n, pure_ctxs, positions)
+        pure_times.append(seconds)
+        answers.append(got)
+        gc.collect()
+        return (), {}
+
+    def run() -> None:
+        seconds, got = _solve_each(tricks.solve_n, live_ctxs, positions)
+        live_times.append(seconds)
+        answers.append(got)
+
+    benchmark.pedantic(run, setup=setup, rounds=SOLVE_ROUNDS, iterations=1)
+    assert all(a == answers[0] for a in answers)  # the same answers on both backends
+
+    def per_position(rounds: list[list[float]]) -> list[float]:
+        return [statistics.median(r[i] for r in rounds) for i in range(len(positions))]
+
+    live, slow = per_position(live_times), per_position(pure_times)
+    benchmark.extra_info.update(
+        {
+            "backend": core.BACKEND,
+            "positions": len(positions),
+            "live_median_us": round(statistics.median(live) * 1e6, 2),
+            "live_mean_us": round(statistics.fmean(live) * 1e6, 2),
+            "pure_median_us": round(statistics.median(slow) * 1e6, 1),
+            "pure_over_live": round(
+                statistics.median(p / c for p, c in zip(slow, live, strict=True)), 1
+            ),
+        }
+    )
