@@ -5,6 +5,11 @@ heuristic bot; when stdin is not a terminal two bots play and the match log is
 printed, unless ``--human SEAT`` says which seats read their moves from stdin
 (a scripted match). Variants are installed plugins (``--variant NAME``); their
 constructor options are given as ``--option key=value``.
+
+``ecarte play --game NAME`` plays another game instead of Écarté: a distribution
+registers it as an entry point of the group ``ecarte.games`` naming a callable
+``play(argv, stdin, stdout) -> int`` (the exit status), which receives every other
+argument of ``ecarte play`` and parses them itself.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from attrs import frozen
 
@@ -30,7 +35,7 @@ from .game import Game, Phase
 from .players import HeuristicPlayer, Player, RandomPlayer
 from .rules import PRESETS, Rules
 
-__all__ = ["main", "parse_option", "parse_value"]
+__all__ = ["DEFAULT_GAME", "GAMES_GROUP", "TerminalGame", "main", "parse_option", "parse_value"]
 
 HUMAN_SEAT = 0
 """The seat a human holds by default (on a terminal, without ``--human``)."""
@@ -41,6 +46,18 @@ EXIT_ABANDONED = 1
 """Exit status when a human seat's input ends before the match does."""
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT)."""
+
+GAMES_GROUP = "ecarte.games"
+"""The entry-point group of terminal games other than Écarté (``ecarte play --game NAME``)."""
+DEFAULT_GAME = "ecarte"
+"""The game ``ecarte play`` plays without ``--game``: Écarté, built in."""
+TerminalGame = Callable[[list[str], TextIO, TextIO], int]
+"""What a ``ecarte.games`` entry point names: ``play(argv, stdin, stdout)`` plays the
+game with the arguments of ``ecarte play`` other than ``--game NAME`` and returns the
+exit status."""
+_GAME_SOURCES = {"euchre": "./plugins/ecarte-euchre"}
+"""The games of this repository that are separate distributions, for the message when
+one is not installed."""
 
 
 def _version() -> str:
@@ -66,6 +83,15 @@ def _parser() -> argparse.ArgumentParser:
             "'quit' to leave. When stdin is not a terminal, or with --bots, bots play every "
             "seat and the match log is printed; --human SEAT makes a seat read its moves "
             "from stdin even then (a scripted match)."
+        ),
+    )
+    play.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        metavar="NAME",
+        help=(
+            "the game: ecarte (Écarté, the default) or an installed game (ecarte games), "
+            "which then reads every other option itself (ecarte play --game NAME --help)"
         ),
     )
     play.add_argument(
@@ -114,6 +140,14 @@ def _parser() -> argparse.ArgumentParser:
         help="list installed variants",
         description="List the installed variants (entry points 'ecarte.variants').",
     )
+    sub.add_parser(
+        "games",
+        help="list the games ecarte play --game can play",
+        description=(
+            "List the games: ecarte (Écarté, built in) and the installed ones "
+            f"(entry points '{GAMES_GROUP}')."
+        ),
+    )
     bench = sub.add_parser(
         "bench",
         help="run the benchmarks and print one table",
@@ -125,10 +159,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ecarte`` console script; returns the exit status."""
-    args = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        other = _other_game(argv)
+        if other is not None:
+            return _play_other(*other, sys.stdin, sys.stdout)
+        args = _parser().parse_args(argv)
         if args.command == "variants":
             return _variants(sys.stdout)
+        if args.command == "games":
+            return _games(sys.stdout)
         if args.command == "bench":
             from ._bench import run_bench
 
@@ -161,6 +201,76 @@ def _variants(out: TextIO) -> int:
     width = max(map(len, variants), default=0)
     for name, description in variants.items():
         print(f"{name:{width}}  {description}", file=out)
+    return 0
+
+
+# ---------------------------------------------------------------- other games
+
+
+def _game_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The installed games (the built-in name ``ecarte`` cannot be taken)."""
+    if os.environ.get(AUTOLOAD_ENV):
+        return {}
+    eps = importlib.metadata.entry_points(group=GAMES_GROUP)
+    return {ep.name: ep for ep in eps if ep.name != DEFAULT_GAME}
+
+
+def _other_game(argv: Sequence[str]) -> tuple[str, list[str]] | None:
+    """For ``play --game NAME ...`` with a game other than Écarté: NAME and the other
+    arguments, for that game to parse."""
+    if not argv or argv[0] != "play":
+        return None
+    pre = argparse.ArgumentParser(prog="ecarte play", add_help=False)
+    pre.add_argument("--game", default=DEFAULT_GAME, metavar="NAME")
+    known, rest = pre.parse_known_args(argv[1:])
+    if known.game == DEFAULT_GAME:
+        return None
+    return known.game, rest
+
+
+def _load_game(name: str) -> TerminalGame:
+    eps = _game_entry_points()
+    if name not in eps:
+        installed = ", ".join([DEFAULT_GAME, *sorted(eps)])
+        if os.environ.get(AUTOLOAD_ENV):
+            why = f"plugin autoload is off ({AUTOLOAD_ENV} is set)"
+        elif name in _GAME_SOURCES:
+            why = f"it is not installed: pip install {_GAME_SOURCES[name]}"
+        else:
+            why = f"no installed distribution has an entry point {name!r} in {GAMES_GROUP!r}"
+        raise EcarteError(f"unknown game {name!r}: {why} (games: {installed})")
+    try:
+        play = eps[name].load()
+    except Exception as exc:
+        raise PluginError(f"game {name!r} cannot be loaded: {exc}") from exc
+    if not callable(play):
+        raise PluginError(f"game {name!r}: its entry point names {play!r}, not a callable")
+    return cast(TerminalGame, play)
+
+
+def _play_other(name: str, argv: list[str], stdin: TextIO, out: TextIO) -> int:
+    play = _load_game(name)
+    try:
+        return play(argv, stdin, out)
+    except KeyboardInterrupt:  # the game's own handler comes first; this one is a backstop
+        print("\ngame abandoned (interrupted)", file=out)
+        return EXIT_INTERRUPTED
+
+
+def _games(out: TextIO) -> int:
+    games = {DEFAULT_GAME: "Écarté (built in; the default)"}
+    for name, ep in sorted(_game_entry_points().items()):
+        try:
+            play = ep.load()
+            doc = getattr(play, "DESCRIPTION", None) or (play.__doc__ or "").strip()
+            games[name] = doc.splitlines()[0] if doc else ""
+        except Exception as exc:  # a broken game must not break the listing
+            games[name] = f"(cannot be loaded: {exc})"
+    width = max(map(len, games))
+    for name, description in games.items():
+        print(f"{name:{width}}  {description}", file=out)
+    if os.environ.get(AUTOLOAD_ENV):
+        print(f"plugin autoload is off ({AUTOLOAD_ENV} is set): no installed game", file=out)
     return 0
 
 

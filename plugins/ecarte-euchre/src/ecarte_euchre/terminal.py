@@ -1,0 +1,391 @@
+"""Euchre in the terminal: ``ecarte play --game euchre``.
+
+This distribution registers :func:`main` as the entry point ``euchre`` of the group
+``ecarte.games``; ``ecarte play --game euchre ARGS`` calls ``main(ARGS, stdin, stdout)``.
+On a terminal you hold North (seat 0) with a bot partner (South) against two bots (East
+and West); when stdin is not a terminal, or with ``--bots``, bots play every seat and the
+game's log is printed, unless ``--human SEAT`` says which seats read their moves from
+stdin (a scripted game).
+
+It uses only the public surface of :class:`EuchreGame` (``legal_actions``, ``apply``,
+``to_act``, ``phase``, ``observation``, ``history``, ``scores``, ``returns``,
+``winner``, ``is_over``, ``trump``) and the bots' ``choose``; what a human sees of the
+game comes from ``observation(seat)``, so never another seat's hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import attrs
+
+from ecarte import Card, CardParseError
+from ecarte.tricks import euchre_context, trick_winner
+
+from .bots import HeuristicBot
+from .game import EuchreAction, EuchreGame, EuchreObservation, Phase
+from .rules import PRESETS, EuchreRules
+
+__all__ = ["SEATS", "SIDES", "main"]
+
+SEATS = ("North", "East", "South", "West")
+"""Seat names, as the dealer's text (``dealer N``): partners opposite, 0 & 2 against 1 & 3."""
+SIDES = ("North-South", "East-West")
+"""Side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."""
+HUMAN_SEAT = 0
+"""The seat a human holds on a terminal without ``--human``."""
+
+EXIT_ABANDONED = 1
+"""A human seat's input ended before the game did."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT)."""
+
+HELP = """\
+type the number of a choice, or its text:
+  pass, call ♥ (or call h, call hearts), take, decline, alone, partner,
+  a card to play (J♥, Jh, 10d, Td), discard 9♣ (or just the card)
+  help or ?   this help
+  rules       the rules in force
+  quit        leave the game"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ecarte play --game euchre",
+        description=(
+            "Play Euchre: on a terminal you are North, with a bot partner (South), against "
+            "two bots (East and West). Type the number of a choice or its text (e.g. 'pass', "
+            "'call ♥', 'alone', 'J♥'), 'help' or '?' for help, 'rules' for the rules in "
+            "force, 'quit' to leave. When stdin is not a terminal, or with --bots, bots "
+            "play every seat and the log is printed; --human SEAT makes a seat read its "
+            "moves from stdin even then."
+        ),
+    )
+    parser.add_argument(
+        "--rules",
+        "--preset",
+        dest="preset",
+        default="standard",
+        choices=sorted(PRESETS),
+        help="rules preset (standard)",
+    )
+    parser.add_argument(
+        "--target", type=int, help="points to win (0: a single deal; default: the preset's)"
+    )
+    parser.add_argument("--seed", type=int, help="random seed for a reproducible game")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--bots", action="store_true", help="bots at every seat, print the log")
+    who.add_argument(
+        "--human",
+        action="append",
+        type=int,
+        default=[],
+        metavar="SEAT",
+        help="a seat (0 North, 1 East, 2 South, 3 West) played from stdin (repeatable)",
+    )
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None
+) -> int:
+    """Euchre: you and a bot partner against two bots (ecarte-euchre)."""
+    stdin = sys.stdin if stdin is None else stdin
+    out = sys.stdout if out is None else out
+    parser = _parser()
+    args = parser.parse_args(argv)
+    rules = PRESETS[args.preset]()
+    try:
+        if args.target is not None:
+            rules = rules.with_options(target=args.target)
+        game = EuchreGame(rules, seed=args.seed)
+    except ValueError as exc:  # RulesError is a ValueError
+        parser.error(str(exc))
+    humans = sorted(set(args.human))
+    for seat in humans:
+        if seat not in range(4):
+            parser.error(f"--human {seat}: the seats are 0 to 3 (North, East, South, West)")
+    if not humans and not args.bots and stdin.isatty():
+        humans = [HUMAN_SEAT]
+    table = _Table(game, rules, args.preset, humans, stdin, out)
+    try:
+        table.run()
+    except _Quit:
+        table.say("game abandoned: you quit")
+        return 0
+    except _EndOfInput:
+        table.say(f"\ngame abandoned: end of input while {SEATS[game.to_act]} was to play")
+        return EXIT_ABANDONED
+    except KeyboardInterrupt:
+        table.say("\ngame abandoned (interrupted)")
+        return EXIT_INTERRUPTED
+    return 0
+
+
+class _Quit(Exception):
+    """A human typed ``quit``."""
+
+
+class _EndOfInput(Exception):
+    """A human seat's input ended."""
+
+
+def _side(seat: int) -> int:
+    return seat % 2
+
+
+def _by_side(pair: Sequence[int]) -> str:
+    return f"{SIDES[0]} {pair[0]}, {SIDES[1]} {pair[1]}"
+
+
+def _trick(trick: Sequence[tuple[int, Card]]) -> str:
+    return ", ".join(f"{SEATS[s]} {c}" for s, c in trick)
+
+
+class _Table:
+    """Runs a game: bots choose, humans are prompted, each action is told as it happens."""
+
+    def __init__(
+        self,
+        game: EuchreGame,
+        rules: EuchreRules,
+        preset: str,
+        humans: Sequence[int],
+        stdin: TextIO,
+        out: TextIO,
+    ) -> None:
+        self.game = game
+        self.rules = rules
+        self.preset = preset
+        self.humans = tuple(humans)
+        self.bots = {s: HeuristicBot() for s in range(4) if s not in self.humans}
+        self.stdin = stdin
+        self.out = out
+        self.echo = not stdin.isatty()  # a scripted answer is shown after its prompt
+        # whose eyes the log is for: the one human, else a spectator (no seat)
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.deal_number = 0
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def name(self, seat: int) -> str:
+        if seat == self.viewer:
+            return f"{SEATS[seat]} (you)"
+        if self.viewer is not None and seat == (self.viewer + 2) % 4:
+            return f"{SEATS[seat]} (partner)"
+        return SEATS[seat]
+
+    def run(self) -> None:
+        game = self.game
+        self._introduce()
+        while not game.is_over:
+            self._announce_deal()
+            seat = game.to_act
+            if seat in self.bots:
+                self._apply(seat, self.bots[seat].choose(game))
+            else:
+                self._human_turn(seat)
+        self._game_over()
+
+    # ------------------------------------------------------------ telling the game
+    def _introduce(self) -> None:
+        target = self.rules.target
+        goal = f"game to {target}" if target else "a single deal"
+        self.say(f"Euchre, {self.preset} rules, {goal}")
+        if not self.humans:
+            return
+        who = ", ".join(
+            f"{self.name(s)}{'' if s in self.humans else ' bot'}"
+            if s != self.viewer
+            else self.name(s)
+            for s in range(4)
+        )
+        self.say(f"table: {who}; {SIDES[0]} against {SIDES[1]}")
+        self.say("type a choice's number or text, 'help' or '?' for help, 'quit' to leave")
+
+    def _announce_deal(self) -> None:
+        """A heading when a deal's bidding begins (nobody has bid yet)."""
+        game = self.game
+        obs = game.observation(game.to_act)
+        if obs.phase is not Phase.BID or obs.bids:
+            return
+        self.deal_number += 1
+        assert obs.dealer is not None
+        self.say()
+        self.say(
+            f"== deal {self.deal_number}: dealer {self.name(obs.dealer)}, turned up "
+            f"{obs.upcard}; score {_by_side(obs.scores)} =="
+        )
+
+    def _apply(self, seat: int, move: EuchreAction | int | str) -> None:
+        """Apply ``seat``'s move (an engine error propagates, nothing changed) and tell it."""
+        game = self.game
+        before = game.observation(seat)
+        phase = game.phase
+        done = len(game.history)
+        game.apply(move)
+        action = str(game.history[done])
+        who = self.name(seat)
+        if phase is Phase.DISCARD:
+            shown = action.split()[-1] if seat == self.viewer else "a card"
+            self.say(f"  {who} takes {before.upcard} and discards {shown}")
+        elif phase is Phase.PLAY:
+            self.say(f"  {who}: {action}")
+            self._trick_done(seat, before, action)
+        elif action == "alone":
+            self.say(f"  {who} goes alone ({SEATS[(seat + 2) % 4]} sits out)")
+        elif action == "partner":
+            self.say(f"  {who} plays with {SEATS[(seat + 2) % 4]}")
+        else:
+            self.say(f"  {who}: {action}")
+        if before.trump is None and game.trump is not None and not game.is_over:
+            self.say(f"  trumps: {game.trump.symbol}, made by {who}")
+        if phase is Phase.BID2 and action == "pass" and seat == before.dealer:
+            self.say("  all passed twice: " + ("no deal" if game.is_over else "a new deal"))
+
+    def _trick_done(self, seat: int, before: EuchreObservation, action: str) -> None:
+        """After a card: the trick's winner when it is complete, the deal's score when it
+        was the last trick."""
+        playing = 4 - len(before.alone)  # a lone player's partner sits out
+        if len(before.trick) + 1 < playing:
+            return
+        trump = before.trump
+        assert trump is not None
+        trick = (*before.trick, (seat, Card.parse(action)))
+        winner = trick[trick_winner(euchre_context(trump), tuple(c.id for _, c in trick))][0]
+        won = list(before.tricks_won)
+        won[_side(winner)] += 1
+        number = len(before.tricks) + 1
+        self.say(f"  trick {number} to {self.name(winner)} ({_by_side(won)})")
+        if number < 5:
+            return
+        maker = before.maker
+        assert maker is not None
+        scores = self.game.scores
+        gained = [scores[k] - before.scores[k] for k in (0, 1)]
+        side = 0 if gained[0] else 1
+        makers = _side(maker)
+        how = (
+            f"the makers, take {won[makers]} tricks"
+            if side == makers
+            else f"euchre the makers ({won[makers]} tricks)"
+        )
+        points = "point" if gained[side] == 1 else "points"
+        self.say(f"deal over: {SIDES[side]}, {how}: {gained[side]} {points}")
+        self.say(f"score: {_by_side(scores)}")
+
+    def _game_over(self) -> None:
+        game = self.game
+        self.say()
+        winner = game.winner
+        if winner is not None:
+            result = f"{SIDES[winner]} win {game.scores[winner]}-{game.scores[1 - winner]}"
+        else:  # a single deal: the deal's points, + and -
+            r = game.returns()
+            result = f"returns {SIDES[0]} {r[0]:+d}, {SIDES[1]} {r[1]:+d}"
+        if self.viewer is not None and winner is not None:
+            result += ": you win" if _side(self.viewer) == winner else ": you lose"
+        self.say(f"game over: {result}")
+
+    # ------------------------------------------------------------ a human's turn
+    def _status(self, seat: int, obs: EuchreObservation) -> None:
+        say = self.say
+        say()
+        say(f"-- {self.name(seat)} to play ({obs.phase.value}) --")
+        say(f"score: {_by_side(obs.scores)}")
+        assert obs.dealer is not None
+        say(f"dealer: {self.name(obs.dealer)}; turned up: {obs.upcard}")
+        if obs.bids:
+            say("bids: " + ", ".join(f"{SEATS[s]} {b}" for s, b in obs.bids))
+        if obs.trump is not None and obs.maker is not None:
+            alone = [SEATS[s] for s in obs.alone]
+            lone = f"; alone: {', '.join(alone)}" if alone else ""
+            say(f"trumps: {obs.trump.symbol}, made by {self.name(obs.maker)}{lone}")
+        if obs.discard is not None:
+            say(f"you discarded: {obs.discard}")
+        if obs.phase is Phase.PLAY:
+            say(f"tricks: {_by_side(obs.tricks_won)}")
+            say(f"on the table: {_trick(obs.trick) or 'nothing (you lead)'}")
+        say(f"your hand: {obs.hand}")
+        if obs.phase is Phase.DISCARD:
+            say(f"you take {obs.upcard} into your hand and discard one card")
+
+    def _human_turn(self, seat: int) -> None:
+        """Prompt ``seat`` until it names a legal action, then apply it."""
+        game = self.game
+        obs = game.observation(seat)
+        legal = game.legal_actions()
+        self._status(seat, obs)
+        self.say("choices: " + "  ".join(f"{k}) {a}" for k, a in enumerate(legal, 1)))
+        prompt = "your choice> " if len(self.humans) == 1 else f"{SEATS[seat]}> "
+        while True:
+            self.out.write(prompt)
+            self.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise _EndOfInput
+            if self.echo:
+                self.say(line.rstrip("\n"))
+            text = line.strip()
+            command = text.lower()
+            if command in ("help", "?"):
+                self.say(HELP)
+                continue
+            if command == "quit":
+                raise _Quit
+            if command == "rules":
+                self._show_rules()
+                continue
+            if not text:
+                self.say("type a choice's number or text ('?' for help)")
+                continue
+            move: EuchreAction | str = text
+            if text.isascii() and text.isdigit():
+                if not 1 <= int(text) <= len(legal):
+                    self.say(f"no choice {text}: choose 1-{len(legal)}")
+                    continue
+                move = legal[int(text) - 1]
+            else:
+                move = _match(text, legal) or text
+            try:
+                self._apply(seat, move)
+            except ValueError as exc:  # IllegalActionError, with the engine's reason
+                self.say(f"not allowed: {exc}")
+                continue
+            return
+
+    def _show_rules(self) -> None:
+        self.say(f"rules ({self.preset}):")
+        for field in attrs.fields(type(self.rules)):
+            value = getattr(self.rules, field.name)
+            self.say(f"  {field.name}: {getattr(value, 'value', value)}")
+
+
+def _match(text: str, legal: Sequence[EuchreAction]) -> EuchreAction | None:
+    """The legal action ``text`` names: its text in any case, or the card of a play or a
+    discard (``Jh``, ``10d``); None leaves the text to the engine (and its reasons)."""
+    lowered = text.lower()
+    for action in legal:
+        if str(action).lower() == lowered:
+            return action
+    words = text.split()
+    if len(words) == 2 and words[0].lower() == "discard":
+        kinds: tuple[str, ...] = ("discard {}",)
+    elif len(words) == 1:
+        kinds = ("{}", "discard {}")
+    else:
+        return None
+    try:
+        card = Card.parse(words[-1])
+    except (CardParseError, ValueError):
+        return None
+    names = {kind.format(card) for kind in kinds}
+    return next((action for action in legal if str(action) in names), None)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
