@@ -98,6 +98,18 @@ def test_a_single_deal_under_the_openspiel_preset() -> None:
     assert re.search(r"game over: returns North-South [+-]\d, East-West [+-]\d$", out.strip())
 
 
+@pytest.mark.parametrize("deck", [25, 32])
+def test_the_other_decks_play_to_the_end(deck: int) -> None:
+    seen_joker = False
+    for seed in range(1, 6):
+        status, out = _play(["--deck", str(deck), "--seed", str(seed)])
+        assert status == 0 and re.search(r"game over: .* win 1\d-\d+$", out.strip())
+        seen_joker |= ": Joker" in out
+        if deck == 32:
+            assert re.search(r"\b[78][♣♦♥♠]", out)  # sevens and eights are played
+    assert seen_joker == (deck == 25)
+
+
 # ------------------------------------------------------------------ a human
 
 

@@ -40,6 +40,7 @@ cdef extern from "ecarte_euchre.h":
         uint8_t deck
         uint8_t flags
     ctypedef struct ec_eu_tables:
+        ec_context ctx[4]
         uint64_t deck_mask
         int8_t id_of[64]
         uint8_t core_of[32]
@@ -74,6 +75,7 @@ cdef extern from "ecarte_euchre.h":
     int ec_eu_apply(const ec_eu_tables *t, ec_eu_game *g, int id)
     int ec_eu_chance(const ec_eu_tables *t, ec_eu_game *g)
     int ec_eu_draw(const ec_eu_tables *t, const ec_eu_game *g)
+    int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n)
 
 cdef extern from *:
     """
@@ -352,6 +354,24 @@ cdef class EuchreMachine:
 
     def active(self) -> int:
         return self.g.play.active if self.g.play.nactive else 15
+
+    def trick_winner(self, trump, cards) -> int:
+        """The index in ``cards`` (1 to 4 core card ids of this deck, in play order) of the
+        card that wins them with ``trump`` (a suit 0..3)."""
+        cdef uint8_t trick[4]
+        cdef int tr = operator.index(trump), r
+        cs = [operator.index(c) for c in cards]
+        if not 0 <= tr <= 3:
+            raise ArgumentError(f"trump must be a suit 0..3, not {trump!r}")
+        if not 1 <= len(cs) <= 4 or any(not 0 <= c < 64 or not self.t.deck_mask >> c & 1
+                                         for c in cs):
+            raise ArgumentError(f"a trick is 1 to 4 cards of the deck, not {cards!r}")
+        for k, c in enumerate(cs):
+            trick[k] = c
+        r = ec_trick_winner(&self.t.ctx[tr], trick, len(cs))
+        if r < 0:
+            raise ArgumentError(f"not a trick: {cards!r}")
+        return r
 
     def core_card(self, action_id) -> int:
         cdef int i = operator.index(action_id)

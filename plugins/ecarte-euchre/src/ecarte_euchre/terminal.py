@@ -23,10 +23,9 @@ from typing import TextIO
 import attrs
 
 from ecarte import Card, CardParseError
-from ecarte.tricks import euchre_context, trick_winner
 
 from .bots import HeuristicBot
-from .game import EuchreAction, EuchreGame, EuchreObservation, Phase
+from .game import EuchreAction, EuchreGame, EuchreObservation, Phase, _cards_of
 from .rules import PRESETS, EuchreRules
 
 __all__ = ["SEATS", "SIDES", "main"]
@@ -75,6 +74,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--target", type=int, help="points to win (0: a single deal; default: the preset's)"
     )
+    parser.add_argument(
+        "--deck",
+        type=int,
+        choices=(24, 25, 32),
+        help="cards in the pack: 24, 32 (sevens and eights) or 25 (a joker, the highest "
+        "trump); default: the preset's",
+    )
     parser.add_argument("--seed", type=int, help="random seed for a reproducible game")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--bots", action="store_true", help="bots at every seat, print the log")
@@ -101,6 +107,8 @@ def main(
     try:
         if args.target is not None:
             rules = rules.with_options(target=args.target)
+        if args.deck is not None:
+            rules = rules.with_options(deck=args.deck)
         game = EuchreGame(rules, seed=args.seed)
     except ValueError as exc:  # RulesError is a ValueError
         parser.error(str(exc))
@@ -255,8 +263,9 @@ class _Table:
             return
         trump = before.trump
         assert trump is not None
-        trick = (*before.trick, (seat, Card.parse(action)))
-        winner = trick[trick_winner(euchre_context(trump), tuple(c.id for _, c in trick))][0]
+        cards = [c.id for _, c in before.trick] + _cards_of(action)
+        seats = [s for s, _ in before.trick] + [seat]
+        winner = seats[self.game.trick_winner(int(trump), cards)]
         won = list(before.tricks_won)
         won[_side(winner)] += 1
         number = len(before.tricks) + 1
@@ -310,7 +319,7 @@ class _Table:
         if obs.phase is Phase.PLAY:
             say(f"tricks: {_by_side(obs.tricks_won)}")
             say(f"on the table: {_trick(obs.trick) or 'nothing (you lead)'}")
-        say(f"your hand: {obs.hand}")
+        say(f"your hand: {obs.hand}" + (" Joker" if obs.joker else ""))
         if obs.phase is Phase.DISCARD:
             say(f"you take {obs.upcard} into your hand and discard one card")
 
