@@ -496,7 +496,10 @@ def test_replay_auto_chance_and_errors() -> None:
 
 def test_copy_keeps_the_subclass_and_its_attributes() -> None:
     class Slotted(EuchreMachine):
-        __slots__ = ("note",)
+        __slots__ = ("__private", "note")
+
+        def private(self) -> int:
+            return self.__private
 
     class Plain(EuchreMachine):
         pass
@@ -504,8 +507,11 @@ def test_copy_keeps_the_subclass_and_its_attributes() -> None:
     for cls in (Slotted, Plain):
         m = cls(flags=STICK, seed=3)
         m.note = [1]
+        m._Slotted__private = 7  # type: ignore[attr-defined]
         c = m.copy()
         assert type(c) is cls and c.note is m.note and view(c) == view(m)
+        if isinstance(c, Slotted):
+            assert c.private() == 7
         c.apply_id(c.legal_action_ids()[-1])
         assert view(c) != view(m)
         c.undo()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 from functools import cache
+from types import MemberDescriptorType
 from typing import Final
 
 from ecarte._core._pure import (
@@ -22,6 +23,7 @@ from ecarte._core._pure import (
     PlayStateN,
     Rng,
     TrickContext,
+    _bits,
     _index,
     _nth,
     _show,
@@ -159,7 +161,8 @@ def _tables(deck: int) -> _Tables:
 def deal_points(flags: int, made: int, maker_alone: bool, defender_alone: bool) -> tuple[bool, int]:
     """``(makers_score, points)`` of a deal where the makers took ``made`` tricks
     (``ec_eu_deal_points``): 3-4 tricks 1, all five 2 (4 alone); euchred, the defenders 2,
-    or against a lone defender 4 (:data:`LONE_FOUR`) or 2 for 3-4 tricks and 4 for five."""
+    or against a lone defender 4 (with :data:`LONE_FOUR`, else only when the makers took
+    no trick)."""
     if made >= 3:
         return True, 1 if made < 5 else (4 if maker_alone else 2)
     if not defender_alone:
@@ -172,15 +175,6 @@ def _arg(value: object, name: str, lo: int, hi: int, what: str) -> int:
     if v is None or not lo <= v <= hi:
         raise ArgumentError(f"{name} must be {what}, not {_show(value, v)}")
     return v
-
-
-def _ids_list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class EuchreMachine:
@@ -408,7 +402,7 @@ class EuchreMachine:
 
     def legal_action_ids(self) -> list[int]:
         """The legal ids, ascending."""
-        return _ids_list(self.legal_mask())
+        return _bits(self.legal_mask())
 
     # -------------------------------------------------------------- moving
     def apply_id(self, action_id: int) -> None:
@@ -641,8 +635,8 @@ class EuchreMachine:
         """An independent copy (of the same class, extra attributes copied shallowly)."""
         new = type(self).__new__(type(self))
         for cls in type(self).__mro__:
-            for name in cls.__dict__.get("__slots__", ()):
-                if hasattr(self, name):
+            for name, slot in vars(cls).items():
+                if isinstance(slot, MemberDescriptorType) and hasattr(self, name):
                     setattr(new, name, getattr(self, name))
         if hasattr(self, "__dict__"):
             new.__dict__.update(self.__dict__)
