@@ -152,6 +152,8 @@ cdef class EuchreMachine:
         _int_arg(flags, "flags", 127)
         _int_arg(target, "target", 1000)
         _int_arg(seed, "seed", (1 << 64) - 1)
+        if not isinstance(auto_chance, bool):
+            raise ArgumentError(f"auto_chance must be a bool, not {auto_chance!r}")
         self._setup(operator.index(deck), operator.index(flags), operator.index(target),
                     operator.index(seed), bool(auto_chance))
 
@@ -215,7 +217,9 @@ cdef class EuchreMachine:
 
     @auto_chance.setter
     def auto_chance(self, on) -> None:
-        self._auto = bool(on)
+        if not isinstance(on, bool):
+            raise ArgumentError(f"auto_chance must be a bool, not {on!r}")
+        self._auto = on
         if self._auto:
             self._run_chance()
 
@@ -413,10 +417,10 @@ cdef class EuchreMachine:
             self._run_chance()
 
     def _illegal_message(self, action_id) -> str:
-        legal = " ".join(map(str, self.legal_action_ids()))
         if self.g.phase == EC_EU_OVER:
-            return "the game is over"
-        return f"action id {action_id!r} is not legal now (legal: {legal})"
+            return f"action id {action_id} is not legal now: the game is over"
+        legal = " ".join(map(str, self.legal_action_ids()))
+        return f"action id {action_id} is not legal now (legal: {legal})"
 
     def chance(self) -> int:
         """Draw the chance outcome due from the seed, apply it and return it."""
@@ -424,6 +428,8 @@ cdef class EuchreMachine:
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
         self._push(<uint8_t>i)
+        if self._auto:
+            self._run_chance()
         return i
 
     def draw(self) -> int:

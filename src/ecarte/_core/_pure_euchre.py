@@ -16,7 +16,7 @@ import operator
 from collections.abc import Iterable
 from functools import cache
 from types import MemberDescriptorType
-from typing import Final
+from typing import Final, Self
 
 from ecarte._core._pure import (
     PLAY_OVER,
@@ -28,6 +28,7 @@ from ecarte._core._pure import (
     _nth,
     _show,
     make_context,
+    trick_winner,
 )
 from ecarte._errors import ArgumentError, IllegalActionError
 
@@ -213,6 +214,7 @@ class EuchreMachine:
         "_play",
         "_returns",
         "_scores",
+        "_sealed",
         "_seed",
         "_t",
         "_target",
@@ -223,6 +225,14 @@ class EuchreMachine:
         "_winner",
         "_won",
     )
+
+    STICK: Final = STICK
+    DECLINE: Final = DECLINE
+    LONE_DEFENDER: Final = LONE_DEFENDER
+    LONE_FOUR: Final = LONE_FOUR
+    LEAD_LONE: Final = LEAD_LONE
+    ONE_BY_ONE: Final = ONE_BY_ONE
+    DISCARD_UP: Final = DISCARD_UP
 
     def __init__(
         self,
@@ -251,6 +261,7 @@ class EuchreMachine:
         """The state of a new game, in the DEALER phase, with no history."""
         self._ids: list[int] = []
         self._autos: list[bool] = []
+        self._sealed = 0
         self._scores = [0, 0]
         self._returns = (0, 0, 0, 0)
         self._winner = -1
@@ -294,7 +305,26 @@ class EuchreMachine:
 
     @property
     def auto_chance(self) -> bool:
+        """Whether chance outcomes are drawn as soon as they are due; switching it on draws
+        those due now."""
         return self._auto
+
+    @auto_chance.setter
+    def auto_chance(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise ArgumentError(f"auto_chance must be a bool, not {on!r}")
+        self._auto = on
+        if on:
+            self._run_chance()
+
+    def seal(self) -> None:
+        """Fix the history so far: :meth:`undo` never takes it back."""
+        self._sealed = len(self._ids)
+
+    @property
+    def sealed(self) -> int:
+        """How many history entries :meth:`undo` never takes back."""
+        return self._sealed
 
     @property
     def phase(self) -> int:
@@ -447,6 +477,77 @@ class EuchreMachine:
         if self._auto:
             self._run_chance()
         return i
+
+    def chance_auto(self) -> int:
+        """Draw and apply the chance outcome due, recorded as drawn automatically (as
+        ``auto_chance`` does); restoring a saved history uses it."""
+        i = self.draw()
+        if i < 0:
+            raise IllegalActionError("no chance outcome is due")
+        self._apply(i, True)
+        return i
+
+    def restore_history(self, ids: list[int], autos: list[bool], sealed: int) -> None:
+        """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
+        those drawn automatically checked against the seed's draw, the first ``sealed``
+        fixed. An error names the record and leaves the machine as it was built."""
+        n = _arg(sealed, "sealed", 0, len(ids), f"an int 0..{len(ids)}")
+        if self._ids:
+            raise IllegalActionError("restore_history needs a new machine")
+        if len(ids) != len(autos):
+            raise ArgumentError("ids and autos differ in length")
+        auto, self._auto = self._auto, False
+        k = 0
+        try:
+            for k in range(len(ids)):
+                if k == n:
+                    self.seal()
+                if autos[k]:
+                    if self.draw() != ids[k]:
+                        raise IllegalActionError(
+                            f"{ids[k]!r} is not the chance outcome the seed draws"
+                        )
+                    self.chance_auto()
+                else:
+                    EuchreMachine.apply_id(self, ids[k])
+            if n == len(ids):
+                self.seal()
+        except IllegalActionError as e:
+            self._reset()
+            raise IllegalActionError(f"history record {k}: {e}") from None
+        finally:
+            self._auto = auto
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _restore,
+            (
+                type(self),
+                self.deck,
+                self._flags,
+                self._target,
+                self._seed,
+                self._auto,
+                self.history_ids(),
+                self.history_auto(),
+                self._sealed,
+                getattr(self, "__dict__", None),
+            ),
+        )
+
+    def trick_winner(self, trump: int, cards: Iterable[int]) -> int:
+        """The index in ``cards`` (1 to 4 core card ids of this deck, in play order) of the
+        card that wins them with ``trump`` (a suit 0..3)."""
+        tr = _arg(trump, "trump", 0, 3, "a suit 0..3")
+        cs = [operator.index(c) for c in cards]
+        if not 1 <= len(cs) <= 4 or any(
+            not 0 <= c < 64 or not self._t.deck_mask >> c & 1 for c in cs
+        ):
+            raise ArgumentError(f"a trick is 1 to 4 cards of the deck, not {cards!r}")
+        try:
+            return trick_winner(self._t.ctx[tr], cs)
+        except ValueError:
+            raise ArgumentError(f"not a trick: {cards!r}") from None
 
     def _run_chance(self) -> None:
         while self._to_act == CHANCE:
@@ -622,16 +723,17 @@ class EuchreMachine:
         keep = len(autos) - 1
         while keep >= 0 and autos[keep]:
             keep -= 1
-        if keep < 0:
+        if keep < self._sealed:
             raise IllegalActionError("nothing to undo")
-        ids, autos = self._ids[:keep], autos[:keep]
+        ids, autos, sealed = self._ids[:keep], autos[:keep], self._sealed
         self._reset()
+        self._sealed = sealed
         for i in ids:
             self._step(i)
         self._ids = ids
         self._autos = autos
 
-    def copy(self) -> EuchreMachine:
+    def copy(self) -> Self:
         """An independent copy (of the same class, extra attributes copied shallowly)."""
         new = type(self).__new__(type(self))
         for cls in type(self).__mro__:
@@ -671,9 +773,7 @@ class EuchreMachine:
                 m.apply_id(i)
             except IllegalActionError as e:
                 raise IllegalActionError(f"history record {k}: {e}") from None
-        m._auto = auto_chance
-        if auto_chance:
-            m._run_chance()
+        m.auto_chance = auto_chance
         return m
 
     # --------------------------------------------------------------- views
@@ -700,6 +800,7 @@ class EuchreMachine:
             out.append((play.leader, play.trick))
         return tuple(out)
 
+    @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks by side this deal (during the play: so far)."""
         play = self._play
@@ -726,3 +827,25 @@ class EuchreMachine:
             f"<EuchreMachine deck={self._t.n} phase={self._phase} to_act={self._to_act}"
             f" dealer={self._dealer} trump={self._trump} scores={self.scores}>"
         )
+
+
+def _restore(
+    cls: type[EuchreMachine],
+    deck: int,
+    flags: int,
+    target: int,
+    seed: int,
+    auto: bool,
+    ids: list[int],
+    autos: list[bool],
+    sealed: int,
+    state: dict[str, object] | None,
+) -> EuchreMachine:
+    """A machine rebuilt from its history (pickle)."""
+    m = cls.__new__(cls)
+    EuchreMachine.__init__(m, deck, flags, target, seed, False)
+    m.restore_history(ids, autos, sealed)
+    m.auto_chance = auto
+    if state:
+        m.__dict__.update(state)
+    return m

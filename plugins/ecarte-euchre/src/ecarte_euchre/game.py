@@ -326,10 +326,17 @@ class EuchreGame(EuchreMachine):
         """
         game = cls(rules, seed=seed, auto_chance=False)
         deck = _deck(game.deck)
-        queues = [[deck.card_id[c] for c in _cards_of(h)] for h in hands]
+
+        def card_id(c: int) -> int:
+            i = deck.card_id.get(c)
+            if i is None:
+                raise ValueError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
+            return i
+
+        queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
             raise ValueError("from_deal needs four hands of five cards")
-        up = deck.card_id.get(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
+        up = card_id(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
         one_by_one = game.rules.deal_order is DealOrder.ONE_BY_ONE
         game.apply_id(dealer)
         for n in range(20):
@@ -386,7 +393,7 @@ class EuchreGame(EuchreMachine):
         """By seat: a single deal (``target`` 0, OpenSpiel) gives the deal's points, + to
         the side that scored and - to the other; a game to a target gives +1 to the
         winners and -1 to the losers. All 0 before the end."""
-        return self.returns_tuple  # type: ignore[no-any-return]
+        return self.returns_tuple
 
     def hand(self, seat: int) -> CardSet:  # type: ignore[override]
         """A seat's suited cards now (see :meth:`holds_joker` for the joker)."""
@@ -601,7 +608,7 @@ class EuchreGame(EuchreMachine):
 
     def clone(self) -> EuchreGame:
         """An independent copy."""
-        return self.copy()  # type: ignore[no-any-return]
+        return self.copy()
 
     __copy__ = clone
 

@@ -25,7 +25,7 @@ import attrs
 from ecarte import Card, CardParseError
 
 from .bots import HeuristicBot
-from .game import EuchreAction, EuchreGame, EuchreObservation, Phase, _cards_of
+from .game import EuchreAction, EuchreCard, EuchreGame, EuchreObservation, Phase, _cards_of
 from .rules import PRESETS, EuchreRules
 
 __all__ = ["SEATS", "SIDES", "main"]
@@ -149,7 +149,7 @@ def _by_side(pair: Sequence[int]) -> str:
     return f"{SIDES[0]} {pair[0]}, {SIDES[1]} {pair[1]}"
 
 
-def _trick(trick: Sequence[tuple[int, Card]]) -> str:
+def _trick(trick: Sequence[tuple[int, EuchreCard]]) -> str:
     return ", ".join(f"{SEATS[s]} {c}" for s, c in trick)
 
 
