@@ -93,6 +93,7 @@ def test_the_repository_has_the_core_it_builds(setup_py: ModuleType) -> None:
     assert setup_py.core_sources(str(core_dir))
     assert [m for m, _ in setup_py.cython_sources(str(core_dir), have_cython=True)] == [
         "ecarte._core._cycore",
+        "ecarte._core._euchre",
         "ecarte._core._machine",
     ]
 
