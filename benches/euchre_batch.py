@@ -4,17 +4,19 @@
 
 Two rows and their ratio (issue 11 asks for at least 5x per deal):
 
-- ``ecarte``: ``ecarte.batch.random_euchre_hands`` on the live backend (one call, the C
-  core in chunks without the GIL, one thread): deal, turn-up, random maker, the dealer's
-  discard, uniform legal plays, scoring (ecarte_core.h, ``ec_euchre_hands``).
+- ``ecarte``: ``ecarte_euchre.random_games(n, seed, EuchreRules.openspiel())``, that is
+  ``ecarte.batch.random_euchre_games`` on the live backend (one call, the C core's Euchre
+  machine in chunks without the GIL, one thread): whole deals under OpenSpiel's rules,
+  every decision uniform among the legal ones (bids, going alone, the discard, the
+  cards), chance from each deal's seed (``ecarte_euchre.h``, ``ec_eu_random_games``).
 - ``open_spiel``: ``pyspiel.evaluate_bots`` on ``euchre`` with four uniform random bots,
   one call per deal (OpenSpiel's C++ plays the deal, its bidding, the play and the
-  returns; Python only loops over deals). Its deal includes random bidding (stick the
-  dealer: every deal gets a maker) and going-alone decisions, where ecarte draws a maker.
+  returns; Python only loops over deals). The same rules and the same kind of players
+  on both sides.
 
 The contenders alternate, round by round (medians). The functions are shared with
 ``benches/test_bench_euchre.py``. Needs ``pip install open_spiel``; without it only the
-first row is printed.
+first row is printed; it needs ``pip install ./plugins/ecarte-euchre``.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from typing import Any
 
 
 def ecarte_deals(n: int, seed: int) -> None:
-    """``n`` random Euchre deals in the core's batch (one thread)."""
-    from ecarte import batch
+    """``n`` random Euchre deals under OpenSpiel's rules in the core's Euchre machine (one
+    thread)."""
+    from ecarte_euchre import EuchreRules, random_games
 
-    batch.random_euchre_hands(n, seed)
+    random_games(n, seed, EuchreRules.openspiel())
 
 
 def openspiel_bots(pyspiel: Any) -> tuple[Any, list[Any]]:
@@ -67,7 +70,7 @@ def main() -> None:
             )
         )
     t = interleave(contenders, args.rounds)
-    print(f"ecarte ({core.BACKEND}) random_euchre_hands: {1 / t['ecarte']:,.0f} deals/s")
+    print(f"ecarte ({core.BACKEND}) random_games: {1 / t['ecarte']:,.0f} deals/s")
     if pyspiel is None:
         print("open_spiel: not installed (pip install open_spiel)")
         return

@@ -10,15 +10,16 @@ body runs one round, a few tenths of a second in all.
 1. Random deals driven from Python through the public API, per applied action (chance
    included, a new game per deal): ``ecarte_euchre.EuchreGame`` against OpenSpiel's
    ``euchre`` (the loops of ``benches/euchre_game.py``). Target: at most 0.5x.
-2. Random deals in the C batch (``ecarte.batch.random_euchre_hands``) against
+2. Random whole deals under OpenSpiel's rules in the C batch
+   (``ecarte_euchre.random_games``, the core's Euchre machine) against
    ``pyspiel.evaluate_bots`` with uniform random bots, one call per deal (the functions
    of ``benches/euchre_batch.py``). Target: at least 5x the deals per second.
 3. Four-hand double-dummy solves from the first trick (``ecarte.tricks.solve_n``) on the
    live backend against the pure twin, on the same positions: the median per solve and
    the ratio, no target.
 
-Rows 1 and 2 skip, naming what is missing, when ``pyspiel`` (row 1 also
-``ecarte_euchre``) does not import; rows 2 and 3 skip when the live backend is the pure
+Rows 1 and 2 skip, naming what is missing, when ``pyspiel`` or ``ecarte_euchre`` does
+not import; rows 2 and 3 skip when the live backend is the pure
 twin (``ECARTE_PURE_PYTHON=1``).
 """
 
@@ -49,7 +50,6 @@ except ImportError as e:
 else:
     NO_EUCHRE = None
 
-needs_openspiel = pytest.mark.skipif(PYSPIEL is None, reason=NO_OPENSPIEL)
 needs_euchre_and_openspiel = pytest.mark.skipif(
     PYSPIEL is None or NO_EUCHRE is not None,
     reason="; ".join(r for r in (NO_EUCHRE, PYSPIEL is None and NO_OPENSPIEL) if r),
@@ -146,11 +146,11 @@ BATCH_DEALS, SPIEL_DEALS = 100_000, 5_000  # per round: about the same time on e
 BATCH_ROUNDS = 11
 
 
-@needs_openspiel
+@needs_euchre_and_openspiel
 @pytest.mark.skipif(core.BACKEND == "pure", reason="the live backend is the pure twin: no C batch")
 def test_c_batch_against_evaluate_bots(benchmark: Any) -> None:
-    """ecarte.batch.random_euchre_hands(n, seed) (one thread) against one
-    pyspiel.evaluate_bots per deal with four uniform random bots; deals per second."""
+    """ecarte_euchre.random_games(n, seed, EuchreRules.openspiel()) (one thread) against
+    one pyspiel.evaluate_bots per deal with four uniform random bots; deals per second."""
     game, bots = euchre_batch.openspiel_bots(PYSPIEL)
     euchre_batch.ecarte_deals(1_000, 1)  # warm up
     times = _rounds(

@@ -37,11 +37,13 @@ from typing import Any, NamedTuple, TypeVar
 from . import _core
 from ._cards import PIQUET_DECK, Card, CardSet, Suit
 from ._core._pure import _FNV_OFFSET, _FNV_PRIME, _check_depth, _check_n, _check_seed
+from ._core._pure_euchre import EuchreGameTotals
 from .rules import DealPattern, PenaltyBeneficiary, RankOrder, Rules
 
 __all__ = [
     "CHUNK",
     "MATCH_CHUNK",
+    "EuchreGameTotals",
     "EuchreOptions",
     "EuchreTotals",
     "HandOptions",
@@ -54,6 +56,7 @@ __all__ = [
     "chunk_seed",
     "hand_options",
     "perft",
+    "random_euchre_games",
     "random_euchre_hands",
     "random_hand_results",
     "random_hands",
@@ -366,6 +369,66 @@ def random_euchre_hands(
     opts = EuchreOptions(play_flags=play_flags, alone=alone).plain()
     return _totals(
         EuchreTotals, _core.random_euchre_hands, n, seed, opts, workers, progress, "Euchre hands"
+    )
+
+
+def random_euchre_games(
+    n: int,
+    seed: int,
+    *,
+    deck: int = 24,
+    flags: int = 0,
+    target: int = 0,
+    workers: int = 1,
+    progress: bool = False,
+) -> EuchreGameTotals:
+    """Play ``n`` random games of Euchre in the engine's Euchre machine (the one behind
+    ``ecarte_euchre.EuchreGame``: ``ecarte_euchre.h``), every decision uniform among the
+    legal ones (bids, going alone, discards, cards) and chance drawn from each game's
+    seed, and return the totals. ``deck`` (24, 25 or 32), ``flags`` (the
+    :class:`~ecarte.tricks.EuchreMachine` option bits) and ``target`` (0: a single deal)
+    are the machine's; ``ecarte_euchre.random_games`` takes ``EuchreRules``.
+
+    Chunk ``k`` of :data:`CHUNK` games is played from :func:`chunk_seed` ``(seed, k)``:
+    game ``i`` of a chunk takes its seed from the ``i``-th output of the core's PRNG seeded
+    with it, and its decisions from the same stream (``ec_eu_random_games``).
+
+    >>> from ecarte.tricks import EuchreMachine as M
+    >>> t = random_euchre_games(20_000, seed=3, flags=M.STICK, workers=2)
+    >>> t == random_euchre_games(20_000, seed=3, flags=M.STICK)  # workers never change results
+    True
+    >>> t.games, t.deals, sum(t.points)  # stick the dealer: no redeal; zero-sum returns
+    (20000, 20000, 0)
+    """
+    n = _check_n(n)
+    seed = _check_seed(seed)
+    workers = _workers(workers)
+    play = _core.euchre_machine_module(_core.BACKEND).random_games
+    play(deck, flags, target, 0, 0)  # check the options once, before any thread
+    sizes = _sizes(n)
+
+    def task(k: int) -> Callable[[], EuchreGameTotals]:
+        return lambda: play(deck, flags, target, chunk_seed(seed, k), sizes[k])
+
+    games = deals = steps = 0
+    points = [0, 0]
+    wins = [0, 0]
+    digest = None
+    with _Bar(progress, "random Euchre games", n) as bar:
+        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.games):
+            games += t.games
+            deals += t.deals
+            steps += t.steps
+            points = [p + v for p, v in zip(points, t.points, strict=True)]
+            wins = [w + v for w, v in zip(wins, t.wins, strict=True)]
+            digest = _chain(digest, t.digest)
+    return EuchreGameTotals(
+        games,
+        deals,
+        steps,
+        (points[0], points[1]),
+        (wins[0], wins[1]),
+        _FNV_OFFSET if digest is None else digest,
     )
 
 

@@ -211,3 +211,20 @@ def test_the_c_driver_digest_matches_the_pure_twin(tmp_path: Path) -> None:
     fields = dict(zip(out[::2], out[1::2], strict=True))
     assert fields["bad"] == "0"
     assert (int(fields["digest"], 16), int(fields["steps"])) == driver_digest(n, 11)
+
+
+def test_random_games_in_c_are_the_pure_twins() -> None:
+    compiled()
+    c = core.euchre_machine_module("cython").random_games
+    p = core.euchre_machine_module("pure").random_games
+    rng = random.Random(9)
+    for k in range(12 * SCALE):
+        args = (DECKS[k % 3], rng.randrange(128), rng.choice((0, 10)), rng.getrandbits(64), 40)
+        assert c(*args) == p(*args)
+    t = c(24, 0, 0, 1, 5000)  # no stick the dealer: some deals are all passes
+    assert t.games == 5000 and t.deals == 5000 and t.points[0] + t.points[1] == 0
+    assert sum(t.wins) < 5000  # all-pass deals score nobody
+    for bad in ((23, 0, 0, 1, 1), (24, 128, 0, 1, 1), (24, 0, -1, 1, 1), (24, 0, 0, -1, 1)):
+        for fn in (c, p):
+            with pytest.raises(ArgumentError):
+                fn(*bad)

@@ -13,9 +13,10 @@ import operator
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
+from ecarte._core._pure_euchre import EuchreGameTotals
 from ecarte._errors import ArgumentError, IllegalActionError
 
 
@@ -76,6 +77,19 @@ cdef extern from "ecarte_euchre.h":
     int ec_eu_chance(const ec_eu_tables *t, ec_eu_game *g)
     int ec_eu_draw(const ec_eu_tables *t, const ec_eu_game *g)
     int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n)
+    ctypedef struct ec_rng:
+        pass
+    ctypedef struct ec_eu_totals:
+        uint64_t games
+        uint64_t deals
+        uint64_t steps
+        int64_t points[2]
+        uint64_t wins[2]
+        uint64_t digest
+    void ec_rng_seed(ec_rng *rng, uint64_t seed)
+    void ec_eu_totals_init(ec_eu_totals *totals)
+    int ec_eu_random_games(const ec_eu_tables *t, const ec_eu_config *cfg, ec_rng *rng,
+                           size_t n, ec_eu_totals *totals) nogil
 
 cdef extern from *:
     """
@@ -512,6 +526,33 @@ cdef class EuchreMachine:
                 raise IllegalActionError(f"history record {k}: {e}") from None
         m.auto_chance = auto_chance
         return m
+
+
+def random_games(deck, flags, target, seed, size_t n):
+    """``n`` random games in C without the GIL (``ec_eu_random_games``); the twin of
+    ``_pure_euchre.random_games``, with the same ``EuchreGameTotals``."""
+    cdef ec_eu_config cfg
+    cdef ec_eu_totals tot
+    cdef ec_rng rng
+    cdef _Tables tb
+    cdef int r
+    _int_arg(deck, "deck", 32)
+    _int_arg(flags, "flags", 127)
+    _int_arg(target, "target", 1000)
+    _int_arg(seed, "seed", (1 << 64) - 1)
+    tb = _tables(operator.index(deck))
+    cfg.seed = 0
+    cfg.deck = <uint8_t>operator.index(deck)
+    cfg.flags = <uint8_t>operator.index(flags)
+    cfg.target = <uint16_t>operator.index(target)
+    ec_rng_seed(&rng, <uint64_t>operator.index(seed))
+    ec_eu_totals_init(&tot)
+    with nogil:
+        r = ec_eu_random_games(&tb.t, &cfg, &rng, n, &tot)
+    if r != 0:
+        raise ArgumentError(f"random games: error {r}")
+    return EuchreGameTotals(tot.games, tot.deals, tot.steps, (tot.points[0], tot.points[1]),
+                            (tot.wins[0], tot.wins[1]), tot.digest)
 
 
 def _restore(cls, deck, flags, target, seed, auto, ids, autos, sealed, state):

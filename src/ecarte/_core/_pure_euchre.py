@@ -16,7 +16,7 @@ import operator
 from collections.abc import Iterable
 from functools import cache
 from types import MemberDescriptorType
-from typing import Final, Self
+from typing import Final, NamedTuple, Self
 
 from ecarte._core._pure import (
     PLAY_OVER,
@@ -84,6 +84,7 @@ DISCARD_UP: Final = 64
 ALL_FLAGS: Final = 127
 
 JOKER: Final = 15
+_FNV_PRIME: Final = 0x100000001B3
 """The joker's core card id (suit 0, rank slot 15)."""
 
 # ---- action ids, relative to the deck size n
@@ -272,7 +273,7 @@ class EuchreMachine:
 
     def _new_deal(self) -> None:
         self._hands = [0, 0, 0, 0]
-        self._undealt = self._t.deck_mask
+        self._undealt = (1 << self._t.n) - 1  # action ids
         self._ndealt = 0
         self._upcard = -1
         self._trump = -1
@@ -407,7 +408,7 @@ class EuchreMachine:
             assert self._play is not None
             return t.ids(self._play.legal())
         if ph == PH_DEAL:
-            return t.ids(self._undealt)
+            return self._undealt
         if ph == PH_BID:
             return 1 << n | 1 << (n + _CALL + self._upcard % 4)
         if ph == PH_BID2:
@@ -574,7 +575,7 @@ class EuchreMachine:
             return
         if ph == PH_DEAL:
             c = t.core_of[i]
-            self._undealt &= ~(1 << c)
+            self._undealt &= ~(1 << i)
             k = self._ndealt
             self._ndealt = k + 1
             if k < 20:
@@ -849,3 +850,55 @@ def _restore(
     if state:
         m.__dict__.update(state)
     return m
+
+
+class EuchreGameTotals(NamedTuple):
+    """Twin of ``ec_eu_totals``: random Euchre games added up."""
+
+    games: int
+    deals: int
+    """Deals begun, redeals included."""
+    steps: int
+    """Ids applied, chance outcomes included."""
+    points: tuple[int, int]
+    """Sums of the returns of seat 0 (side 0) and seat 1 (side 1)."""
+    wins: tuple[int, int]
+    """Games whose returns are positive for each side."""
+    digest: int
+
+
+def random_games(deck: int, flags: int, target: int, seed: int, n: int) -> EuchreGameTotals:
+    """Twin of ``ec_eu_random_games`` (from zeroed totals, ``Rng(seed)``): ``n`` games,
+    game ``i`` seeded with the ``i``-th draw of the stream, every decision the
+    ``below(count)``-th legal id.
+
+    >>> random_games(24, STICK, 0, 1, 3).games
+    3
+    """
+    rng = Rng(_arg(seed, "seed", 0, _M64, "an int 0..2**64-1"))
+    games = deals = steps = 0
+    points = [0, 0]
+    wins = [0, 0]
+    digest = 0xCBF29CE484222325
+    for _ in range(n):
+        m = EuchreMachine(deck, flags, target, rng.next_u64(), False)
+        k = 0
+        while m._phase != PH_OVER:
+            if m._to_act == CHANCE:
+                m._apply(m.draw(), True)
+            else:
+                legal = m.legal_mask()
+                m._apply(_nth(legal, rng.below(legal.bit_count())), False)
+            k += 1
+        r = m._returns
+        games += 1
+        deals += m._deals
+        steps += k
+        points[0] += r[0]
+        points[1] += r[1]
+        wins[0] += r[0] > 0
+        wins[1] += r[1] > 0
+        digest = ((digest ^ k) * _FNV_PRIME) & _M64
+        for v in r:
+            digest = ((digest ^ (v & 0xFF)) * _FNV_PRIME) & _M64
+    return EuchreGameTotals(games, deals, steps, (points[0], points[1]), (wins[0], wins[1]), digest)

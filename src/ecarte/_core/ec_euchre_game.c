@@ -68,7 +68,7 @@ static void new_deal(ec_eu_game *g, const ec_eu_tables *t)
 {
     memset(&g->play, 0, sizeof g->play);
     memset(g->hands, 0, sizeof g->hands);
-    g->undealt = t->deck_mask;
+    g->undealt = ((uint64_t)1 << t->ncards) - 1;
     g->phase = EC_EU_DEAL;
     g->to_act = EC_EU_CHANCE;
     g->ndealt = 0;
@@ -114,7 +114,7 @@ uint64_t ec_eu_legal(const ec_eu_tables *t, const ec_eu_game *g)
     case EC_EU_PLAY:
         return ids_of(t, ec_playn_legal(&t->ctx[g->trump], &g->play));
     case EC_EU_DEAL:
-        return ids_of(t, g->undealt);
+        return g->undealt;
     case EC_EU_DEALER:
         return 15;
     case EC_EU_BID:
@@ -249,7 +249,7 @@ static void step(const ec_eu_tables *t, ec_eu_game *g, int id)
         return;
     case EC_EU_DEAL: {
         int c = t->core_of[id];
-        g->undealt &= ~BIT(c);
+        g->undealt &= ~BIT(id);
         if (g->ndealt < 20) {
             int off = (g->cfg.flags & EC_EU_ONE_BY_ONE) ? g->ndealt : PACKET_SEAT[g->ndealt];
             g->hands[(g->dealer + off) & 3] |= BIT(c);
@@ -355,4 +355,49 @@ int ec_eu_chance(const ec_eu_tables *t, ec_eu_game *g)
         return EC_EILLEGAL;
     step(t, g, id);
     return id;
+}
+
+#define FNV_PRIME 0x100000001B3ULL
+
+void ec_eu_totals_init(ec_eu_totals *totals)
+{
+    memset(totals, 0, sizeof *totals);
+    totals->digest = EC_DIGEST_START;
+}
+
+int ec_eu_random_games(const ec_eu_tables *t, const ec_eu_config *cfg, ec_rng *rng_io, size_t n,
+                       ec_eu_totals *totals)
+{
+    ec_rng rng = *rng_io;
+    ec_eu_totals sum = *totals;
+    ec_eu_config c = *cfg;
+    for (size_t i = 0; i < n; i++) {
+        ec_eu_game g;
+        uint32_t steps = 0;
+        c.seed = rng_next(&rng);
+        if (ec_eu_init(t, &g, &c) != EC_OK)
+            return EC_EBADRULES;
+        while (g.phase != EC_EU_OVER) {
+            if (g.to_act == EC_EU_CHANCE)
+                ec_eu_chance(t, &g);
+            else {
+                uint64_t legal = ec_eu_legal(t, &g);
+                step(t, &g, ec_nth_bit(legal, rng_below(&rng, (uint32_t)ec_count(legal))));
+            }
+            steps++;
+        }
+        sum.games++;
+        sum.deals += g.deals;
+        sum.steps += steps;
+        sum.points[0] += g.returns[0];
+        sum.points[1] += g.returns[1];
+        sum.wins[0] += g.returns[0] > 0;
+        sum.wins[1] += g.returns[1] > 0;
+        sum.digest = (sum.digest ^ steps) * FNV_PRIME;
+        for (int s = 0; s < 4; s++)
+            sum.digest = (sum.digest ^ (uint8_t)g.returns[s]) * FNV_PRIME;
+    }
+    *rng_io = rng;
+    *totals = sum;
+    return EC_OK;
 }

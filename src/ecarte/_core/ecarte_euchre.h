@@ -91,7 +91,7 @@ typedef struct ec_eu_game {
     ec_eu_config cfg;
     ec_playn play;          /* the tricks (valid in PLAY and OVER after a played deal) */
     uint64_t hands[4];      /* core masks, before the play */
-    uint64_t undealt;       /* core mask of the cards not dealt yet this deal */
+    uint64_t undealt;       /* action ids of the cards not dealt yet this deal */
     uint32_t steps;         /* ids applied so far */
     uint16_t scores[2];     /* by side: 0 = seats 0 and 2, 1 = seats 1 and 3 */
     int8_t returns[4];      /* by seat, at the end: a single deal's points (+/-), else +1/-1 */
@@ -131,6 +131,26 @@ int ec_eu_draw(const ec_eu_tables *t, const ec_eu_game *g);
  * score, 0 when the defenders do. */
 int ec_eu_deal_points(const ec_eu_config *cfg, int made, int maker_alone, int defender_alone,
                       int *makers_score);
+
+/* ---- random games in batches ----
+ * ec_eu_random_games plays n games under cfg (its seed is not used) from *rng (advanced):
+ * game i takes the seed of its chance outcomes from ec_rng_next(rng), then at each
+ * decision the below(count)-th legal id (ascending), below() drawn from the same rng;
+ * chance outcomes come from ec_eu_chance. totals adds up the games (digest: FNV-1a over
+ * each game's steps, then its four returns as bytes, in order). Returns EC_OK or
+ * EC_EBADRULES (cfg, or tables of another deck). */
+typedef struct ec_eu_totals {
+    uint64_t games;
+    uint64_t deals;     /* deals begun, redeals included */
+    uint64_t steps;     /* ids applied, chance outcomes included */
+    int64_t points[2];  /* sums of the returns of seat 0 (side 0) and seat 1 (side 1) */
+    uint64_t wins[2];   /* games whose returns are positive for each side */
+    uint64_t digest;
+} ec_eu_totals;
+
+void ec_eu_totals_init(ec_eu_totals *totals);
+int ec_eu_random_games(const ec_eu_tables *t, const ec_eu_config *cfg, ec_rng *rng, size_t n,
+                       ec_eu_totals *totals);
 
 #ifdef __cplusplus
 }

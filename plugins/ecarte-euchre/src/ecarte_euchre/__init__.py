@@ -32,6 +32,7 @@ from .game import (
     Joker,
     Kind,
     Phase,
+    random_games,
 )
 from .rules import PRESETS, DealOrder, EuchreRules, Lead, LoneDefenderScoring
 
@@ -61,4 +62,5 @@ __all__ = [
     "LoneDefenderScoring",
     "Phase",
     "RandomBot",
+    "random_games",
 ]

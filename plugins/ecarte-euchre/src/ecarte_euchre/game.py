@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from attrs import field, frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
+from ecarte.batch import EuchreGameTotals, random_euchre_games
 from ecarte.tricks import EUCHRE_JOKER, EuchreMachine
 
 from . import save as _save
@@ -45,6 +46,7 @@ __all__ = [
     "Joker",
     "Kind",
     "Phase",
+    "random_games",
 ]
 
 CHANCE = -1
@@ -264,6 +266,32 @@ def _engine_options(rules: EuchreRules) -> tuple[int, int, int]:
         | EuchreMachine.DISCARD_UP * rules.dealer_may_discard_upcard
     )
     return rules.deck, flags, rules.target
+
+
+def random_games(
+    n: int,
+    seed: int,
+    rules: EuchreRules | None = None,
+    *,
+    workers: int = 1,
+    progress: bool = False,
+) -> EuchreGameTotals:
+    """Play ``n`` random games under ``rules`` (default: the standard game to 10) in the
+    C core, every decision uniform among the legal ones, and return the totals
+    (:func:`ecarte.batch.random_euchre_games`).
+
+    >>> t = random_games(1000, seed=1, rules=EuchreRules.openspiel())
+    >>> t.games, t.deals, sum(t.points)  # single deals, stick the dealer, zero-sum
+    (1000, 1000, 0)
+    """
+    if rules is None:
+        rules = EuchreRules.standard()
+    elif not isinstance(rules, EuchreRules):
+        raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
+    deck, flags, target = _engine_options(rules)
+    return random_euchre_games(
+        n, seed, deck=deck, flags=flags, target=target, workers=workers, progress=progress
+    )
 
 
 class EuchreGame(EuchreMachine):
