@@ -73,10 +73,19 @@ __all__ = [
 ]
 
 
-def euchre_context(trump: int) -> Context:
+def euchre_context(trump: int, deck: int = 24) -> Context:
     """The trick tables of Euchre with ``trump`` (a suit 0..3: clubs, diamonds, hearts,
     spades) on the live backend: the right bower (jack of trumps) highest, the left bower
     (the jack of the same colour, suit ``3 - trump``) a trump in every respect, following
-    suit included, then A K Q 10 9; plain suits A K Q J 10 9. The deck is the 24 cards
-    9..A. Contexts are immutable: build the four once and keep them."""
-    return cast("Context", _core.euchre_context(trump))
+    suit included, then A K Q 10 9; plain suits A K Q J 10 9. ``deck``: the 24 cards 9..A,
+    32 (7..A) or 25 (the 24 and the joker, :data:`EUCHRE_JOKER`, the highest trump): the
+    tables the Euchre machine plays with. Contexts are immutable: build the four once and
+    keep them.
+
+    >>> from ecarte import Card
+    >>> ctx = euchre_context(2, deck=25)  # hearts trumps, with the joker
+    >>> right_bower = Card.parse("J♥").id
+    >>> trick_winner(ctx, (right_bower, EUCHRE_JOKER))
+    1
+    """
+    return cast("Context", _core.euchre_context(trump, deck=deck))

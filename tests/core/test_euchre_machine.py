@@ -228,3 +228,25 @@ def test_random_games_in_c_are_the_pure_twins() -> None:
         for fn in (c, p):
             with pytest.raises(ArgumentError):
                 fn(*bad)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_machines_tables_are_the_public_euchre_contexts(deck: int) -> None:
+    """ec_eu_tables_init (in C) and euchre_tables (in Python) rank every deck alike: the
+    winners of random tricks agree, and solve_n plays positions of every deck."""
+    from ecarte.tricks import euchre_context, legal_plays, solve_n, trick_winner
+
+    rng = random.Random(deck)
+    machines = [compiled()(deck), Pure(deck)]
+    cards = [machines[0].core_card(i) for i in range(deck)]
+    for trump in range(4):
+        ctx = euchre_context(trump, deck=deck)
+        for _ in range(300):
+            trick = rng.sample(cards, rng.randint(1, 4))
+            want = trick_winner(ctx, tuple(trick))
+            assert [m.trick_winner(trump, trick) for m in machines] == [want, want]
+        hands = [0, 0, 0, 0]
+        for k, c in enumerate(rng.sample(cards, 20)):
+            hands[k % 4] |= 1 << c
+        tricks, best = solve_n(ctx, hands, 0, (), 0, (0, 1, 0, 1))
+        assert 0 <= tricks <= 5 and legal_plays(ctx, hands[0], (), 0) >> best & 1

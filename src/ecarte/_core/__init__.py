@@ -206,14 +206,15 @@ def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object 
     return maker(suit_of, power, trump)
 
 
-def euchre_context(trump: int, backend: object = None) -> object:
+def euchre_context(trump: int, backend: object = None, deck: int = 24) -> object:
     """Tables for Euchre with ``trump`` (a suit 0..3: clubs, diamonds, hearts, spades):
     the right bower (jack of trumps) highest, the left bower (the jack of suit
     ``3 - trump``, the same colour) in the trump suit below it, then A K Q 10 9; plain
-    suits A K Q J 10 9. The deck is the 24 cards 9..A (rank ids 7..12), as the C core's
-    ``ec_euchre_context``. ``backend`` is a module with ``make_context`` (default: live).
+    suits A K Q J 10 9. ``deck``: the 24 cards 9..A (rank ids 7..12, as the C core's
+    ``ec_euchre_context``), 32 (7..A) or 25 (the 24 and the joker, card id 15, the highest
+    trump). ``backend`` is a module with ``make_context`` (default: live).
     """
-    suit_of, power = _pure.euchre_tables(trump)
+    suit_of, power = _pure.euchre_tables(trump, deck)
     maker = make_context if backend is None else backend.make_context  # type: ignore[attr-defined]
     return maker(suit_of, power, trump)
 

@@ -2027,24 +2027,35 @@ def solve_n(
 # ------------------------------------------------------------ random Euchre hands
 
 _EUCHRE = tuple(s * 16 + r for s in range(4) for r in range(7, 13))
+_JOKER = 15  # the joker of a 25-card Euchre deck
 _EUCHRE_PACKETS = (3, 2, 3, 2, 2, 3, 2, 3)
 _JACK = 9
 
 
-def euchre_tables(trump: int) -> tuple[list[int], list[int]]:
+def euchre_tables(trump: int, deck: int = 24) -> tuple[list[int], list[int]]:
     """``(suit_of, power)`` of Euchre with ``trump`` (0..3): the right bower (jack of
     trumps), the left bower (the jack of suit ``3 - trump``, the same colour) in the trump
-    suit, then A K Q 10 9; plain suits A K Q J 10 9 (as ``ec_euchre_context``)."""
+    suit, then the trumps by rank; plain suits by rank, the jack in its place. ``deck``: 24
+    (9..A, as ``ec_euchre_context``), 32 (7..A) or 25 (the 24 and the joker, card id 15,
+    above the right bower), as ``ec_eu_tables_init``."""
     t = _check_int(trump, 0, 3, "trump must be a suit 0..3, not {}")
+    if type(deck) is not int or deck not in (24, 25, 32):
+        raise ValueError(f"deck must be 24, 25 or 32 cards, not {deck!r}")
+    low = 5 if deck == 32 else 7  # the seven or the nine
     suit_of = [-1] * 64
     power = [0] * 64
-    for c in _EUCHRE:
-        suit_of[c] = c >> 4
-        power[c] = (c & 15) - 6
+    for suit in range(4):
+        for rank in range(low, 13):
+            suit_of[suit * 16 + rank] = suit
+            power[suit * 16 + rank] = rank - low + 1
+    top = 13 - low + 2
     suit_of[t * 16 + _JACK] = t
-    power[t * 16 + _JACK] = 8
+    power[t * 16 + _JACK] = top
     suit_of[(3 - t) * 16 + _JACK] = t
-    power[(3 - t) * 16 + _JACK] = 7
+    power[(3 - t) * 16 + _JACK] = top - 1
+    if deck == 25:
+        suit_of[_JOKER] = t
+        power[_JOKER] = top + 1
     return suit_of, power
 
 

@@ -27,6 +27,7 @@ from ecarte._core._pure import (
     _index,
     _nth,
     _show,
+    euchre_tables,
     make_context,
     trick_winner,
 )
@@ -91,7 +92,6 @@ _FNV_PRIME: Final = 0x100000001B3
 _PASS, _CALL, _ALONE, _PARTNER, _TAKE, _DECLINE = 0, 1, 5, 6, 7, 8
 
 _M64 = (1 << 64) - 1
-_JACK = 9
 _PACKET_SEATS = tuple(
     s for packet, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [packet % 4 + 1] * n
 )  # seat offsets from the dealer for the 20 cards, packets from the dealer's left
@@ -126,20 +126,7 @@ class _Tables:
     def _context(self, trump: int) -> TrickContext:
         """Deck 24: 9..A powers 1..6, left bower 7, right bower 8; deck 32: 7..A 1..8, left
         9, right 10; deck 25: deck 24 and the joker in the trump suit, power 9."""
-        suit_of = [-1] * 64
-        power = [0] * 64
-        for c in self.core_of:
-            suit_of[c] = c >> 4
-            power[c] = (c & 15) - self.low + 1
-        top = self.nranks + 2
-        suit_of[trump * 16 + _JACK] = trump
-        power[trump * 16 + _JACK] = top
-        suit_of[(3 - trump) * 16 + _JACK] = trump
-        power[(3 - trump) * 16 + _JACK] = top - 1
-        if self.n == 25:
-            suit_of[JOKER] = trump
-            power[JOKER] = top + 1
-        return make_context(suit_of, power, trump)
+        return make_context(*euchre_tables(trump, self.n), trump)
 
     def ids(self, mask: int) -> int:
         """The id mask of a core card mask."""
