@@ -40,6 +40,6 @@ def test_package_tests_and_doctests() -> None:
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    # one doctest each, five in ecarte-euchre (package, game, from_deal, two in rules),
-    # 4 example tests
-    assert f"{len(PLUGINS) + 4 + 4} passed" in proc.stdout
+    # one doctest each, six in ecarte-euchre (package, EuchreGame, from_deal, to_json,
+    # random_games, EuchreRules), 4 example tests
+    assert f"{len(PLUGINS) + 5 + 4} passed" in proc.stdout
