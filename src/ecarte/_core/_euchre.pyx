@@ -69,6 +69,7 @@ cdef extern from "ecarte_euchre.h":
         uint8_t deals
         int8_t winner
     int EC_EU_CHANCE
+    int EC_EU_PLAY
     int EC_EU_OVER
     int ec_eu_tables_init(ec_eu_tables *t, int deck)
     int ec_eu_init(const ec_eu_tables *t, ec_eu_game *g, const ec_eu_config *cfg)
@@ -119,7 +120,7 @@ cdef _Tables _tables(int deck):
     return tb
 
 
-cdef int _int_arg(object value, str name, object high) except -2:
+cdef object _int_arg(object value, str name, object high):
     """``value`` as a plain int 0..high (operator.index; never a bool), else ArgumentError."""
     if isinstance(value, bool):
         raise ArgumentError(f"{name} must be an int, not {value!r}")
@@ -129,7 +130,7 @@ cdef int _int_arg(object value, str name, object high) except -2:
         raise ArgumentError(f"{name} must be an int, not {value!r}") from None
     if not 0 <= v <= high:
         raise ArgumentError(f"{name} must be 0..{high}, not {value!r}")
-    return 0
+    return v
 
 
 cdef class EuchreMachine:
@@ -162,14 +163,13 @@ cdef class EuchreMachine:
         PyMem_Free(self.hist)
 
     def __init__(self, deck=24, flags=0, target=10, seed=0, auto_chance=True):
-        _int_arg(deck, "deck", 32)
-        _int_arg(flags, "flags", 127)
-        _int_arg(target, "target", 1000)
-        _int_arg(seed, "seed", (1 << 64) - 1)
+        d = _int_arg(deck, "deck", 32)
+        f = _int_arg(flags, "flags", 127)
+        t = _int_arg(target, "target", 1000)
+        sd = _int_arg(seed, "seed", (1 << 64) - 1)
         if not isinstance(auto_chance, bool):
             raise ArgumentError(f"auto_chance must be a bool, not {auto_chance!r}")
-        self._setup(operator.index(deck), operator.index(flags), operator.index(target),
-                    operator.index(seed), bool(auto_chance))
+        self._setup(d, f, t, sd, auto_chance)
 
     cdef _setup(self, int deck, int flags, int target, uint64_t seed, bint auto_chance):
         cdef ec_eu_config cfg
@@ -366,7 +366,7 @@ cdef class EuchreMachine:
     def tricks_won(self) -> tuple:
         """Tricks by side this deal (during the play: so far)."""
         cdef ec_playn *p = &self.g.play
-        if self.g.phase == 7:  # PLAY
+        if self.g.phase == EC_EU_PLAY:
             return (p.won[0] + p.won[2], p.won[1] + p.won[3])
         return (self.g.won[0], self.g.won[1])
 
@@ -469,8 +469,7 @@ cdef class EuchreMachine:
         fixed. An error names the record and leaves the machine as it was built."""
         cdef int k = 0
         cdef Py_ssize_t n
-        _int_arg(sealed, "sealed", len(ids))
-        n = operator.index(sealed)
+        n = _int_arg(sealed, "sealed", len(ids))
         if self.nhist:
             raise IllegalActionError("restore_history needs a new machine")
         if len(ids) != len(autos):
@@ -536,16 +535,13 @@ def random_games(deck, flags, target, seed, size_t n):
     cdef ec_rng rng
     cdef _Tables tb
     cdef int r
-    _int_arg(deck, "deck", 32)
-    _int_arg(flags, "flags", 127)
-    _int_arg(target, "target", 1000)
-    _int_arg(seed, "seed", (1 << 64) - 1)
-    tb = _tables(operator.index(deck))
+    d = _int_arg(deck, "deck", 32)
+    tb = _tables(d)
     cfg.seed = 0
-    cfg.deck = <uint8_t>operator.index(deck)
-    cfg.flags = <uint8_t>operator.index(flags)
-    cfg.target = <uint16_t>operator.index(target)
-    ec_rng_seed(&rng, <uint64_t>operator.index(seed))
+    cfg.deck = <uint8_t>d
+    cfg.flags = <uint8_t>_int_arg(flags, "flags", 127)
+    cfg.target = <uint16_t>_int_arg(target, "target", 1000)
+    ec_rng_seed(&rng, <uint64_t>_int_arg(seed, "seed", (1 << 64) - 1))
     ec_eu_totals_init(&tot)
     with nogil:
         r = ec_eu_random_games(&tb.t, &cfg, &rng, n, &tot)

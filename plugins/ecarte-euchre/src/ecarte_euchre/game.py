@@ -25,7 +25,7 @@ from ecarte.batch import EuchreGameTotals, random_euchre_games
 from ecarte.tricks import EUCHRE_JOKER, EuchreMachine
 
 from . import save as _save
-from .rules import DealOrder, EuchreRules
+from .rules import DealOrder, EuchreRules, Lead, LoneDefenderScoring
 
 __all__ = [
     "ALONE",
@@ -260,8 +260,8 @@ def _engine_options(rules: EuchreRules) -> tuple[int, int, int]:
         EuchreMachine.STICK * rules.stick_the_dealer
         | EuchreMachine.DECLINE * rules.dealer_may_decline
         | EuchreMachine.LONE_DEFENDER * rules.allow_lone_defender
-        | EuchreMachine.LONE_FOUR * (rules.lone_defender_scoring.value == "four")
-        | EuchreMachine.LEAD_LONE * (rules.lead.value == "left-of-lone")
+        | EuchreMachine.LONE_FOUR * (rules.lone_defender_scoring is LoneDefenderScoring.FOUR)
+        | EuchreMachine.LEAD_LONE * (rules.lead is Lead.LEFT_OF_LONE)
         | EuchreMachine.ONE_BY_ONE * (rules.deal_order is DealOrder.ONE_BY_ONE)
         | EuchreMachine.DISCARD_UP * rules.dealer_may_discard_upcard
     )
