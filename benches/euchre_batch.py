@@ -4,7 +4,7 @@
 
 Two rows and their ratio (issue 11 asks for at least 5x per deal):
 
-- ``ecarte``: ``ecarte_euchre.random_games(n, seed, EuchreRules.openspiel())``, that is
+- ``ecarte``: ``ecarte.games.euchre.random_games(n, seed, EuchreRules.openspiel())``, that is
   ``ecarte.batch.random_euchre_games`` on the live backend (one call, the C core's Euchre
   machine in chunks without the GIL, one thread): whole deals under OpenSpiel's rules,
   every decision uniform among the legal ones (bids, going alone, the discard, the
@@ -29,7 +29,7 @@ from typing import Any
 def ecarte_deals(n: int, seed: int) -> None:
     """``n`` random Euchre deals under OpenSpiel's rules in the core's Euchre machine (one
     thread)."""
-    from ecarte_euchre import EuchreRules, random_games
+    from ecarte.games.euchre import EuchreRules, random_games
 
     random_games(n, seed, EuchreRules.openspiel())
 

@@ -29,7 +29,7 @@ from typing import Any
 
 def ecarte_deals(seeds: Iterable[int], *, once: bool = False) -> None:
     """Random deals through ``EuchreGame``, one per seed (no counter in the loop)."""
-    from ecarte_euchre import EuchreGame, EuchreRules
+    from ecarte.games.euchre import EuchreGame, EuchreRules
 
     rules = EuchreRules.openspiel() if once else None
     for seed in seeds:
@@ -55,7 +55,7 @@ def openspiel_deals(pyspiel: Any, seeds: Iterable[int], *, once: bool = False) -
 
 def count_ecarte_actions(seeds: Iterable[int]) -> int:
     """The applied actions of :func:`ecarte_deals` (chance outcomes included)."""
-    from ecarte_euchre import EuchreGame, EuchreRules
+    from ecarte.games.euchre import EuchreGame, EuchreRules
 
     n = 0
     for seed in seeds:

@@ -8,17 +8,17 @@ its target and whether it is met. Nothing here asserts a speed. Without
 body runs one round, a few tenths of a second in all.
 
 1. Random deals driven from Python through the public API, per applied action (chance
-   included, a new game per deal): ``ecarte_euchre.EuchreGame`` against OpenSpiel's
+   included, a new game per deal): ``ecarte.games.euchre.EuchreGame`` against OpenSpiel's
    ``euchre`` (the loops of ``benches/euchre_game.py``). Target: at most 0.5x.
 2. Random whole deals under OpenSpiel's rules in the C batch
-   (``ecarte_euchre.random_games``, the core's Euchre machine) against
+   (``ecarte.games.euchre.random_games``, the core's Euchre machine) against
    ``pyspiel.evaluate_bots`` with uniform random bots, one call per deal (the functions
    of ``benches/euchre_batch.py``). Target: at least 5x the deals per second.
 3. Four-hand double-dummy solves from the first trick (``ecarte.tricks.solve_n``) on the
    live backend against the pure twin, on the same positions: the median per solve and
    the ratio, no target.
 
-Rows 1 and 2 skip, naming what is missing, when ``pyspiel`` or ``ecarte_euchre`` does
+Rows 1 and 2 skip, naming what is missing, when ``pyspiel`` or ``ecarte.games.euchre`` does
 not import; rows 2 and 3 skip when the live backend is the pure
 twin (``ECARTE_PURE_PYTHON=1``).
 """
@@ -38,11 +38,13 @@ import pytest
 
 import ecarte._core as core
 from ecarte import _bench as B
+from ecarte.games.euchre import euchre_context
+from ecarte.games.euchre.tables import context_on
 
 PYSPIEL = B.pyspiel_module()
 NO_OPENSPIEL = "OpenSpiel is not installed (pip install open_spiel): no baseline"
 try:
-    import ecarte_euchre  # noqa: F401
+    import ecarte.games.euchre  # noqa: F401
 except ImportError as e:
     NO_EUCHRE: str | None = (
         f"ecarte-euchre does not import ({e}; pip install ./plugins/ecarte-euchre)"
@@ -149,7 +151,7 @@ BATCH_ROUNDS = 11
 @needs_euchre_and_openspiel
 @pytest.mark.skipif(core.BACKEND == "pure", reason="the live backend is the pure twin: no C batch")
 def test_c_batch_against_evaluate_bots(benchmark: Any) -> None:
-    """ecarte_euchre.random_games(n, seed, EuchreRules.openspiel()) (one thread) against
+    """ecarte.games.euchre.random_games(n, seed, EuchreRules.openspiel()) (one thread) against
     one pyspiel.evaluate_bots per deal with four uniform random bots; deals per second."""
     game, bots = euchre_batch.openspiel_bots(PYSPIEL)
     euchre_batch.ecarte_deals(1_000, 1)  # warm up
@@ -201,7 +203,7 @@ def euchre_positions(n: int, seed: int = 1) -> list[Position]:
         cards = rng.sample(EUCHRE_CARDS, 20)
         hands = [sum(1 << c for c in cards[5 * p : 5 * p + 5]) for p in range(4)]
         leader = rng.choice([p for p in range(4) if active >> p & 1])
-        s = tricks.PlayStateN(tricks.euchre_context(trump), hands, leader, 0, active)
+        s = tricks.PlayStateN(euchre_context(trump), hands, leader, 0, active)
         for _ in range(rng.randrange(bin(active).count("1"))):
             legal = s.legal()
             s.apply(rng.choice([c for c in range(64) if legal >> c & 1]))
@@ -233,8 +235,8 @@ def test_four_hand_solve(benchmark: Any) -> None:
     from ecarte import tricks
 
     pure = core.backends()["pure"]
-    live_ctxs = [tricks.euchre_context(t) for t in range(4)]
-    pure_ctxs = [core.euchre_context(t, pure) for t in range(4)]
+    live_ctxs = [euchre_context(t) for t in range(4)]
+    pure_ctxs = [context_on(pure, t) for t in range(4)]
     positions = euchre_positions(SOLVES)
     live_times: list[list[float]] = []
     pure_times: list[list[float]] = []

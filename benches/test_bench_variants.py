@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from ecarte import Game
-from ecarte._plugins import AUTOLOAD_ENV
+from ecarte.games.ecarte._plugins import AUTOLOAD_ENV
 
 MATCHES = 20
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ecarte
 from ecarte import Game, Phase, _core
 
-_MODULE = {"cython": "ecarte._core._machine", "pure": "ecarte._core._pymachine"}
+_MODULE = {"cython": "ecarte.games.ecarte._machine", "pure": "ecarte.games.ecarte._pymachine"}
 
 
 def test_the_game_plays_through_the_live_backend(live_backend: str) -> None:

@@ -10,15 +10,18 @@ from typing import Any
 import pytest
 
 from ecarte import Card, CardSet, RankOrder, Rules, Suit, _core, batch
-from ecarte.batch import Position, Solution
-from ecarte.rules import KingAnnouncement, PenaltyBeneficiary
+from ecarte.batch import HandOptions, Position, Solution
+from ecarte.engine import backend
+from ecarte.games.ecarte.rules import KingAnnouncement, PenaltyBeneficiary
 
 SMALL = 50  # a chunk size for the tests, so that a few hundred hands span chunks
 
 
 @pytest.fixture
 def small_chunks(monkeypatch: pytest.MonkeyPatch) -> int:
-    monkeypatch.setattr(batch, "CHUNK", SMALL)
+    from ecarte.engine import batch as engine_batch
+
+    monkeypatch.setattr(engine_batch, "CHUNK", SMALL)
     return SMALL
 
 
@@ -27,7 +30,7 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> int:
 
 def test_hand_options_follow_the_rules() -> None:
     classic = batch.hand_options()
-    assert classic == _core.HandOptions()
+    assert classic == HandOptions()
     spanish = batch.hand_options("spanish")
     assert (spanish.dealer_min_discard, spanish.vole_penalty) == (1, 3)
     assert spanish.penalty_to_dealer and spanish.penalty_every_refusal
@@ -41,7 +44,7 @@ def test_hand_options_follow_the_rules() -> None:
     # the king of trumps is scored automatically whatever the announcement rule says
     for announcement in KingAnnouncement:
         assert batch.hand_options(Rules(king_announcement=announcement)).king_points
-    options = _core.HandOptions(vole_penalty=3)
+    options = HandOptions(vole_penalty=3)
     assert batch.hand_options(options) == options
 
 
@@ -59,9 +62,13 @@ def test_hand_options_reject(rules: Any, packets: Any) -> None:
 
 def test_a_single_chunk_is_the_core_stream() -> None:
     options = batch.hand_options("spanish")
-    assert batch.random_hands(300, 11, "spanish") == _core.random_hands(300, 11, options)
-    assert batch.random_hand_results(40, 11) == _core.random_hand_results(40, 11)
-    assert batch.random_solves(30, 11) == _core.random_solves(30, 11)
+    assert batch.random_hands(300, 11, "spanish") == backend.module("ecarte.hands").random_hands(
+        300, 11, options
+    )
+    assert batch.random_hand_results(40, 11) == backend.module("ecarte.hands").random_hand_results(
+        40, 11
+    )
+    assert batch.random_solves(30, 11) == backend.module("ecarte.hands").random_solves(30, 11)
 
 
 def test_chunks_are_defined_by_their_seeds(small_chunks: int) -> None:
@@ -72,8 +79,14 @@ def test_chunks_are_defined_by_their_seeds(small_chunks: int) -> None:
     want: list[Any] = []
     digest = None
     for k, size in enumerate(sizes):
-        want += _core.random_hand_results(size, batch.chunk_seed(seed, k), options)
-        d = _core.random_hands(size, batch.chunk_seed(seed, k), options).digest
+        want += backend.module("ecarte.hands").random_hand_results(
+            size, batch.chunk_seed(seed, k), options
+        )
+        d = (
+            backend.module("ecarte.hands")
+            .random_hands(size, batch.chunk_seed(seed, k), options)
+            .digest
+        )
         digest = d if digest is None else ((digest ^ d) * 0x100000001B3) % 2**64
     assert results == want
     totals = batch.random_hands(n, seed, "brazilian")
@@ -102,9 +115,9 @@ def test_chunk_seeds() -> None:
 
 
 def test_empty_batches() -> None:
-    assert batch.random_hands(0, 1) == _core.random_hands(0, 1)
+    assert batch.random_hands(0, 1) == backend.module("ecarte.hands").random_hands(0, 1)
     assert batch.random_hand_results(0, 1) == []
-    assert batch.random_solves(0, 1) == _core.random_solves(0, 1)
+    assert batch.random_solves(0, 1) == backend.module("ecarte.hands").random_solves(0, 1)
 
 
 @pytest.mark.parametrize(
@@ -212,7 +225,7 @@ def test_solve_and_perft_reject() -> None:
     with pytest.raises(ValueError, match="workers"):
         batch.perft(_POSITION, 3, workers=0)
     with pytest.raises(ValueError, match="order"):
-        batch.solve(_POSITION, _core.HandOptions(order=(11, 12, 10, 9, 8, 7, 6, 5)))
+        batch.solve(_POSITION, HandOptions(order=(11, 12, 10, 9, 8, 7, 6, 5)))
 
 
 # ------------------------------------------------------------------ Ctrl-C
@@ -220,6 +233,12 @@ def test_solve_and_perft_reject() -> None:
 _SIGINT = """
 import os, signal, sys, threading, time
 from ecarte import _core, batch
+from ecarte.games.ecarte._pure_hands import HandOptions
+from ecarte.engine import backend
+from ecarte.games.ecarte._pure_hands import HandOptions
+from ecarte.engine import backend
+from ecarte.games.ecarte._pure_hands import HandOptions
+from ecarte.engine import backend
 _core.use_backend(sys.argv[1])
 threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()

@@ -22,7 +22,7 @@ import pytest
 
 import ecarte
 from ecarte import CardSet, Discard, Game, IllegalActionError, Phase, Play, Rules, cli
-from ecarte._render import Screen, discard_rule, rules_table
+from ecarte.games.ecarte._render import Screen, discard_rule, rules_table
 from ecarte.players import HeuristicPlayer
 
 

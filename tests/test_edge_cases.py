@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import ecarte._plugins
+import ecarte.games.ecarte._plugins
 from ecarte import (
     ChoosePackets,
     Game,
@@ -166,7 +166,9 @@ class _EntryPoint:
 
 
 def test_rebuild_configures_the_asked_rules_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ecarte._plugins, "_entry_points", lambda: {"plus-two": _EntryPoint()})
+    monkeypatch.setattr(
+        ecarte.games.ecarte._plugins, "_entry_points", lambda: {"plus-two": _EntryPoint()}
+    )
     game = Game(seed=4, variant="plus-two")
     assert game.rules.target == 7
     game.apply(game.legal_actions()[0])

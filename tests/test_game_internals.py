@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecarte import Game, Phase, hookimpl
-from ecarte._core import machine_module
+from ecarte.engine import backend
 
 
 def _fields(game: Game) -> tuple[Any, ...]:
@@ -15,7 +15,7 @@ def _fields(game: Game) -> tuple[Any, ...]:
 def test_a_game_is_a_game_on_the_live_machine(live_backend: str) -> None:
     game = Game(seed=2)
     assert isinstance(game, Game)
-    assert isinstance(game, machine_module(live_backend).Machine)
+    assert isinstance(game, backend.module("ecarte.machine", live_backend).Machine)
     assert type(game).__name__ == "Game"
 
 

@@ -8,11 +8,13 @@ see the commit that added these tests.
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import os
 import tomllib
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -38,69 +40,93 @@ def _touch(path: Path, mtime: float) -> None:
 
 
 @pytest.fixture
-def core(tmp_path: Path) -> Path:
-    """A core folder with two Cython modules, their generated C newer than them."""
+def built(setup_py: ModuleType, tmp_path: Path) -> tuple[Any, ...]:
+    """Two Cython modules in a scratch tree, their generated C newer than them."""
+    exts = []
     for i, name in enumerate(("_cycore", "_other")):
         _touch(tmp_path / f"{name}.pyx", 1000 + i)
         _touch(tmp_path / f"{name}.pxd", 1000 + i)
         _touch(tmp_path / f"{name}.c", 2000 + i)
+        exts.append(setup_py.CExtension(f"ecarte._core.{name}", str(tmp_path / f"{name}.pyx"), ()))
     _touch(tmp_path / "ec_tricks.c", 1000)
-    return tmp_path
+    return tuple(exts)
 
 
-def test_with_cython_every_pyx_is_cythonized(setup_py: ModuleType, core: Path) -> None:
-    assert setup_py.cython_sources(str(core), have_cython=True) == [
-        ("ecarte._core._cycore", str(core / "_cycore.pyx")),
-        ("ecarte._core._other", str(core / "_other.pyx")),
+def test_with_cython_every_pyx_is_cythonized(
+    setup_py: ModuleType, built: Any, tmp_path: Path
+) -> None:
+    assert setup_py.cython_sources(built, have_cython=True) == [
+        ("ecarte._core._cycore", str(tmp_path / "_cycore.pyx")),
+        ("ecarte._core._other", str(tmp_path / "_other.pyx")),
     ]
 
 
-def test_without_cython_the_generated_c_is_built(setup_py: ModuleType, core: Path) -> None:
-    assert setup_py.cython_sources(str(core), have_cython=False) == [
-        ("ecarte._core._cycore", str(core / "_cycore.c")),
-        ("ecarte._core._other", str(core / "_other.c")),
+def test_without_cython_the_generated_c_is_built(
+    setup_py: ModuleType, built: Any, tmp_path: Path
+) -> None:
+    assert setup_py.cython_sources(built, have_cython=False) == [
+        ("ecarte._core._cycore", str(tmp_path / "_cycore.c")),
+        ("ecarte._core._other", str(tmp_path / "_other.c")),
     ]
 
 
-def test_without_cython_nor_generated_c_the_build_stops(setup_py: ModuleType, core: Path) -> None:
-    (core / "_other.c").unlink()
+def test_without_cython_nor_generated_c_the_build_stops(
+    setup_py: ModuleType, built: Any, tmp_path: Path
+) -> None:
+    (tmp_path / "_other.c").unlink()
     with pytest.raises(SystemExit, match=r"Cython is not importable and .*_other\.c"):
-        setup_py.cython_sources(str(core), have_cython=False)
+        setup_py.cython_sources(built, have_cython=False)
 
 
 @pytest.mark.parametrize("edited", ["_cycore.pyx", "_cycore.pxd"])
 def test_without_cython_stale_generated_c_stops_the_build(
-    setup_py: ModuleType, core: Path, edited: str
+    setup_py: ModuleType, built: Any, tmp_path: Path, edited: str
 ) -> None:
-    os.utime(core / edited, (3000, 3000))
+    os.utime(tmp_path / edited, (3000, 3000))
     with pytest.raises(SystemExit, match=rf"_cycore\.c is older than .*{edited}"):
-        setup_py.cython_sources(str(core), have_cython=False)
+        setup_py.cython_sources(built, have_cython=False)
 
 
-def test_core_sources_are_required(setup_py: ModuleType, core: Path, tmp_path: Path) -> None:
-    assert setup_py.core_sources(str(core)) == [str(core / "ec_tricks.c")]
-    (core / "ec_tricks.c").unlink()
+def test_core_sources_are_required(setup_py: ModuleType, built: Any, tmp_path: Path) -> None:
+    assert setup_py.core_sources(str(tmp_path)) == [str(tmp_path / "ec_tricks.c")]
+    (tmp_path / "ec_tricks.c").unlink()
     with pytest.raises(SystemExit, match=r"no C core sources"):
-        setup_py.core_sources(str(core))
+        setup_py.core_sources(str(tmp_path))
 
 
-def test_generated_c_stays_out_of_the_wheel(setup_py: ModuleType, core: Path) -> None:
-    assert setup_py.generated_c(str(core)) == ["_cffi_core.c", "_cycore.c", "_other.c"]
+def test_generated_c_stays_out_of_the_wheel(setup_py: ModuleType) -> None:
+    assert setup_py.generated_c() == {
+        "ecarte._core": ["_cffi_core.c", "_cycore.c"],
+        "ecarte.games.ecarte": ["_cffi_ecarte.c", "_machine.c"],
+        "ecarte.games.euchre": ["_cffi_euchre.c", "_machine.c"],
+    }
 
 
-def test_the_repository_has_the_core_it_builds(setup_py: ModuleType) -> None:
-    core_dir = ROOT / setup_py.CORE_DIR
-    assert setup_py.core_sources(str(core_dir))
-    assert [m for m, _ in setup_py.cython_sources(str(core_dir), have_cython=True)] == [
+def test_the_repository_has_the_c_it_builds(setup_py: ModuleType) -> None:
+    """Every extension's binding and C files exist; the core's C files are linked only where
+    they are used, and no game's C is in the core's module."""
+    assert setup_py.core_sources(str(ROOT / setup_py.CORE_DIR))
+    assert [m for m, _ in setup_py.cython_sources(have_cython=True)] == [
         "ecarte._core._cycore",
-        "ecarte._core._euchre",
-        "ecarte._core._machine",
+        "ecarte.games.ecarte._machine",
+        "ecarte.games.euchre._machine",
     ]
+    for ext in setup_py.EXTENSIONS:
+        assert (ROOT / ext.pyx).exists()
+        for c in ext.c_sources():
+            assert (ROOT / c).exists(), c
+    core = setup_py.EXTENSIONS[0]
+    assert all("/games/" not in c for c in core.c_sources())
+    every = {
+        os.path.basename(c) for c in glob.glob(str(ROOT / "src/ecarte/**/ec_*.c"), recursive=True)
+    }
+    linked = {os.path.basename(c) for e in setup_py.EXTENSIONS for c in e.c_sources()}
+    assert linked == every
 
 
 def test_sdist_manifest_ships_the_generated_c() -> None:
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
-    assert "recursive-include src/ecarte/_core *.h *.c *.pyx *.pxd" in manifest
+    assert "recursive-include src/ecarte *.h *.c *.pyx *.pxd" in manifest
 
 
 def test_wheel_tests_install_the_plugins() -> None:

@@ -25,9 +25,11 @@ from ecarte import (
     hookimpl,
     parse_record,
 )
-from ecarte._save import FORMAT, VERSION
+from ecarte.games.ecarte._save import FORMAT, VERSION
 
-SCHEMA = json.loads(resources.files("ecarte").joinpath("save-format.schema.json").read_text())
+SCHEMA = json.loads(
+    resources.files("ecarte.games.ecarte").joinpath("save-format.schema.json").read_text()
+)
 
 
 def full_view(game: Game) -> tuple[Any, ...]:

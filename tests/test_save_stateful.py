@@ -28,7 +28,7 @@ from hypothesis.stateful import (
 )
 
 from ecarte import Game, IllegalActionError, SaveFormatError
-from ecarte._records import ACTIONS
+from ecarte.games.ecarte._records import ACTIONS
 
 LONG = bool(os.environ.get("ECARTE_LONG"))
 

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ecarte_core.h"
+#include "ecarte_hands.h"
 
 int main(int argc, char **argv)
 {

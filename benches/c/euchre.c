@@ -24,6 +24,7 @@
 
 #include "ecarte_core.h"
 #include "ecarte_euchre.h"
+#include "euchre_hands.h"
 
 static double now(void)
 {

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "ecarte_core.h"
+#include "ecarte_hands.h"
 
 static double now_ns(void)
 {

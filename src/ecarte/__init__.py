@@ -8,8 +8,9 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
-from ._core import BACKEND
 from ._errors import (
     ArgumentError,
     CardParseError,
@@ -19,8 +20,8 @@ from ._errors import (
     RulesError,
     SaveFormatError,
 )
-from ._plugins import available_variants
-from .actions import (
+from .games.ecarte._plugins import available_variants
+from .games.ecarte.actions import (
     Accept,
     Action,
     AnnounceKing,
@@ -35,9 +36,9 @@ from .actions import (
     Refuse,
     parse_record,
 )
-from .game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
-from .hookspecs import hookimpl
-from .results import (
+from .games.ecarte.game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
+from .games.ecarte.hookspecs import hookimpl
+from .games.ecarte.results import (
     DealtHands,
     FrozenDict,
     GameResult,
@@ -46,7 +47,7 @@ from .results import (
     MatchStatus,
     Seats,
 )
-from .rules import (
+from .games.ecarte.rules import (
     PRESETS,
     DealPattern,
     FirstDealer,
@@ -69,6 +70,19 @@ def _version() -> str:
 
 __version__ = _version()
 del _version
+
+if TYPE_CHECKING:
+    BACKEND: str
+    """The live backend's name: ``"cython"``, ``"cffi"`` or ``"pure"``."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BACKEND":  # looked up when read: use_backend() switches it
+        from .engine import backend
+
+        return backend.live()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BACKEND",

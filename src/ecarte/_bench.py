@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from . import _core
-from ._classic import ClassicRules
-from .hookspecs import hookimpl
+from .engine import backend as _backend
+from .games.ecarte._classic import ClassicRules
+from .games.ecarte.hookspecs import hookimpl
 
 __all__ = ["ROW_NAMES", "run_bench"]
 
@@ -202,7 +203,7 @@ def our_matches(seeds: Iterable[int], plugins: Sequence[object] = ()) -> None:
     """Random complete matches through ``Game``: ``Game(seed=...)`` once per match (timed),
     then ``g.apply(rng.choice(g.legal_actions()))`` until the match is over. Chance (the
     cut and the deals) is drawn inside the ``apply`` that reaches it."""
-    from .game import Game
+    from .games.ecarte.game import Game
 
     for seed in seeds:
         rng = random.Random(seed)
@@ -214,7 +215,7 @@ def our_matches(seeds: Iterable[int], plugins: Sequence[object] = ()) -> None:
 def count_our_decisions(seeds: Iterable[int], plugins: Sequence[object] = ()) -> int:
     """The player decisions (``apply`` calls) of :func:`our_matches`, counted apart so
     that the timed loop has no counter."""
-    from .game import Game
+    from .games.ecarte.game import Game
 
     n = 0
     for seed in seeds:
@@ -330,8 +331,8 @@ def our_play_states(n: int, seed: int = 1) -> list[tuple[Any, Any]]:
     random choice was a card and the hand goes on after it (the state after the card is
     mid-play too). Each state is a clone kept at that decision, its legal actions asked
     (as a player's loop asks them before choosing)."""
-    from .actions import Play
-    from .game import Game, Phase
+    from .games.ecarte.actions import Play
+    from .games.ecarte.game import Game, Phase
 
     rng = random.Random(seed)
     out: list[tuple[Any, Any]] = []
@@ -507,8 +508,8 @@ def construct_contest(k: int, pyspiel: Any) -> list[Contender]:
     of each variant, about a millisecond each: short rounds are seldom preempted on a
     busy machine, and the median drops those that are. Variants that are not installed
     are left out."""
-    from ._plugins import available_variants
-    from .game import Game
+    from .games.ecarte._plugins import available_variants
+    from .games.ecarte.game import Game
 
     kv = max(k // 10, 1)
 
@@ -568,7 +569,7 @@ def memory_per_game(n: int, finished: bool) -> float:
     to its end (history kept, records never read). The same games are first made (and
     played) once and dropped, untraced, so that module-level caches (legal-action
     tuples, discards, hook tables) are full before tracing starts."""
-    from .game import Game
+    from .games.ecarte.game import Game
 
     for seed in range(n):  # warm-up: the same games, dropped
         g = Game(seed=seed)
@@ -614,7 +615,8 @@ def _callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[
     ...")`` naming each thing that is missing."""
     cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
     core_dir = Path(__file__).parent / "_core"
-    sources = sorted(str(p) for p in core_dir.glob("ec_*.c"))
+    game_dir = Path(__file__).parent / "games" / "ecarte" / "c"
+    sources = sorted(str(p) for d in (core_dir, game_dir) for p in d.glob("ec_*.c"))
     driver = next((p for p in drivers if p.exists()), None)
     missing = []
     if driver is None:
@@ -630,7 +632,8 @@ def _callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "driver")
         subprocess.run(
-            [cc, "-std=c99", "-O2", f"-I{core_dir}", str(driver), *sources, "-o", exe],
+            [cc, "-std=c99", "-O2", f"-I{core_dir}", f"-I{game_dir}", str(driver), *sources,
+             "-o", exe],
             check=True,
         )  # fmt: skip
         counts = []
@@ -668,13 +671,15 @@ def _core_rows(quick: bool) -> list[Row]:
     live = _core.backends()
     fast = live.get("cython") or live.get("cffi") or pure
     name = next(k for k, v in live.items() if v is fast)
+    hands_fast = _backend.module("ecarte.hands", name)
+    hands_pure = _backend.module("ecarte.hands", "pure")
     rep = 2 if quick else 5
     rows: list[Row] = []
 
     n_c, n_p = (100_000, 1_000) if quick else (1_000_000, 10_000)
-    t_c = _best(lambda: fast.random_hands(n_c, 1), rep) / n_c
-    t_p = _best(lambda: pure.random_hands(n_p, 1), 1) / n_p
-    per_action = n_c / fast.random_hands(n_c, 1).actions
+    t_c = _best(lambda: hands_fast.random_hands(n_c, 1), rep) / n_c
+    t_p = _best(lambda: hands_pure.random_hands(n_p, 1), 1) / n_p
+    per_action = n_c / hands_fast.random_hands(n_c, 1).actions
     rows.append(
         Row(f"random hand, C batch ({name})", _ns(t_c), note=f"{_ns(t_c * per_action)}/action")
     )
@@ -702,8 +707,8 @@ def _core_rows(quick: bool) -> list[Row]:
     )
 
     n_c, n_p = (10_000, 50) if quick else (100_000, 300)
-    t_c = _best(lambda: fast.random_solves(n_c, 1), rep) / n_c
-    t_p = _best(lambda: pure.random_solves(n_p, 1), 1) / n_p
+    t_c = _best(lambda: hands_fast.random_solves(n_c, 1), rep) / n_c
+    t_p = _best(lambda: hands_pure.random_solves(n_p, 1), 1) / n_p
     rows.append(Row("double-dummy solve, C batch", _ns(t_c), note=f"{1 / t_c:,.0f} solves/s"))
     rows.append(Row("double-dummy solve, pure", _ns(t_p), note=f"C is {t_p / t_c:,.0f}x faster"))
     return rows
@@ -875,7 +880,7 @@ def run_bench(quick: bool = False) -> str:
     spiel = f"OpenSpiel {openspiel_version()}" if pyspiel else "OpenSpiel not installed"
     machine = (
         f"{_cpu()}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}, "
-        f"Python {platform.python_version()}, backend {_core.BACKEND}, {spiel}"
+        f"Python {platform.python_version()}, backend {_backend.live()}, {spiel}"
     )
     took = time.perf_counter() - t0
     mode = " (--quick)" if quick else ""

@@ -28,12 +28,12 @@ from attrs import frozen
 
 from ._cards import Card, CardSet
 from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError
-from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_variants
-from ._render import COLOR_CHOICES, Screen, VariantInfo
-from .actions import Action, Discard
-from .game import Game, Phase
-from .players import HeuristicPlayer, Player, RandomPlayer
-from .rules import PRESETS, Rules
+from .games.ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_variants
+from .games.ecarte._render import COLOR_CHOICES, Screen, VariantInfo
+from .games.ecarte.actions import Action, Discard
+from .games.ecarte.game import Game, Phase
+from .games.ecarte.players import HeuristicPlayer, Player, RandomPlayer
+from .games.ecarte.rules import PRESETS, Rules
 
 __all__ = ["DEFAULT_GAME", "GAMES_GROUP", "TerminalGame", "main", "parse_option", "parse_value"]
 

@@ -1,213 +1,53 @@
 """The hooks through which variants change dealing, exchange and scoring.
 
-Hooks sit at phase boundaries only, never on each card of a playout. Every
-hook is called with keyword arguments, so an implementation may accept any
-subset of them. ``firstresult`` hooks stop at the first implementation that
-returns something other than ``None``; the builtin classic rules
-(:mod:`ecarte._classic`) are registered ``trylast``, so a variant overrides a
-phase simply by answering first. Results are checked by the engine: nonsense
-raises :class:`ecarte.PluginError` naming the plugin and the hook, and the
-game is left unchanged. So does any exception a hook raises (an ecarte error
-included: an ``IllegalActionError`` from an ``apply()`` tried inside a hook is
-a ``PluginError`` whose ``__cause__`` is that error).
+The public door to :mod:`ecarte.games.ecarte.hookspecs`, where each hook is specified."""
 
-Notifications (``ecarte_game_started``, ``ecarte_hand_ended``,
-``ecarte_game_ended``, ``ecarte_match_ended``) are sent once the action that
-caused them has been applied for good, never from a clone, and never for a
-step that was rolled back: they are the only place for side effects (ledgers,
-statistics). A notification that fails does not take the action back: every
-implementation is still called, then one ``PluginError`` says the action was
-applied and names each failing plugin and hook. The other hooks may be called
-several times for the same state (listing legal actions, clones, undo) and
-must not change anything.
+from .games.ecarte.hookspecs import (
+    ecarte_configure_rules,
+    ecarte_cut,
+    ecarte_deal,
+    ecarte_deal_packets,
+    ecarte_describe,
+    ecarte_discard_limits,
+    ecarte_exchange_allowed,
+    ecarte_game_ended,
+    ecarte_game_started,
+    ecarte_hand_ended,
+    ecarte_king_points,
+    ecarte_match_ended,
+    ecarte_match_status,
+    ecarte_next_game,
+    ecarte_next_hand,
+    ecarte_restore_state,
+    ecarte_save_state,
+    ecarte_score_hand,
+    ecarte_table_size,
+    ecarte_validate_action,
+    hookimpl,
+    hookspec,
+)
 
-Hook list (the order a match meets them): ``ecarte_configure_rules``,
-``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``,
-``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
-``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
-``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
-``ecarte_match_status``, ``ecarte_match_ended``; at any time, for display,
-``ecarte_describe`` (read through :meth:`ecarte.Game.describe`); when a game
-is saved and restored (:meth:`ecarte.Game.to_dict`, :meth:`ecarte.Game.from_dict`,
-pickle, ``copy.deepcopy``), ``ecarte_save_state`` and ``ecarte_restore_state``.
-"""
-
-from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-import pluggy
-
-if TYPE_CHECKING:
-    from ._cards import Card
-    from .actions import Action
-    from .game import Game
-    from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
-    from .rules import Rules
-
-__all__ = ["hookimpl", "hookspec"]
-
-hookspec = pluggy.HookspecMarker("ecarte")
-hookimpl = pluggy.HookimplMarker("ecarte")
-"""Decorator marking a plugin's hook implementation."""
-
-
-@hookspec
-def ecarte_configure_rules(rules: Rules) -> Rules | None:
-    """Called once when a game is created, with the rules asked for.
-
-    Return the rules to play by (e.g. ``rules.evolve(target=11)``), or None to
-    keep them. This hook is a chain, not a first-result hook: the
-    implementations are called in turn (variants first, classic last) and
-    each receives the rules returned by the one before, so two variants can
-    each change their own options.
-    """
-
-
-@hookspec(firstresult=True)
-def ecarte_table_size(rules: Rules) -> int | None:
-    """Called once when a game is created: how many players sit at the table
-    (two play each hand; others wait). First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_next_game(game: Game, previous: GameResult | None) -> Seats | None:
-    """Called before each game of the match (``previous`` is None before the
-    first): the two players of the next game and who deals first, or
-    ``dealer=None`` to cut for the deal. First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_next_hand(game: Game, previous: HandResult) -> Seats | None:
-    """Called between two hands of the same game: who deals and who is elder
-    next. First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_cut(game: Game, players: tuple[int, int], cards: tuple[Card, Card]) -> Seats | None:
-    """Called when the two players of a game have cut for the deal (``cards[i]``
-    was cut by ``players[i]``): the seats with the dealer, or ``dealer=None`` to
-    cut again. First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_deal_packets(game: Game, dealer: int) -> tuple[int, int] | str | None:
-    """Called before each deal: the packets of the coming deal, ``(3, 2)`` or
-    ``(2, 3)``, or ``"choose"`` to let the dealer pick them now (a
-    :class:`~ecarte.ChoosePackets` decision). First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_deal(
-    game: Game, deck: Sequence[Card], dealer: int, elder: int, packets: tuple[int, int]
-) -> DealtHands | None:
-    """Called at each deal with the shuffled deck (top card first): the hands,
-    the turned-up card and the stock, top first. First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_exchange_allowed(game: Game, seat: int, action: Action) -> bool | None:
-    """Called when the elder comes to propose (for a proposal and for playing
-    the hand) and when the dealer comes to answer (for an acceptance and a
-    refusal), once each: whether ``seat`` may take ``action`` now. First
-    non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_discard_limits(game: Game, seat: int) -> tuple[int, int] | None:
-    """Called when ``seat`` comes to discard, once: the least and most cards it
-    may discard (the engine never allows more than the stock holds). First
-    non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_validate_action(game: Game, seat: int, action: Action) -> str | None:
-    """Called before a decision (packets, propose, play the hand, accept,
-    refuse, discard, announce the king) is applied, and when
-    ``ecarte_exchange_allowed`` forbids one, to explain why. Never called for
-    the cards of a playout, and only when some plugin implements it. Return a
-    sentence to veto the action (it raises :class:`ecarte.IllegalActionError`
-    with that reason and the plugin's name), or None to allow it. The first
-    veto wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_king_points(game: Game, seat: int, turned_up: bool) -> int | None:
-    """Called when the king of trumps scores, turned up for the dealer or
-    announced by its holder: the points. First non-None result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_score_hand(game: Game, outcome: HandOutcome) -> dict[int, int] | None:
-    """Called when the five tricks of a hand are played: the points each seat
-    scores for the tricks (kings are scored separately). First non-None
-    result wins."""
-
-
-@hookspec(firstresult=True)
-def ecarte_match_status(game: Game, games: Sequence[GameResult]) -> MatchStatus | None:
-    """Called after each game: whether the match is over and who won it.
-    First non-None result wins."""
-
-
-@hookspec
-def ecarte_game_started(game: Game, number: int, seats: Seats) -> None:
-    """Notification: game ``number`` of the match is set up with ``seats``
-    (``seats.dealer`` is None when a cut decides the deal). Sent after the
-    transaction that started it, before any player acts in it. Every
-    implementation is called."""
-
-
-# Notifications are sent once an action is applied (never from clones). Every
-# implementation is called even if one fails; the failures are then raised as one
-# PluginError saying the action was applied. A game refuses to undo past an action
-# whose consequences were notified.
-
-
-@hookspec
-def ecarte_hand_ended(game: Game, result: HandResult) -> None:
-    """Notification: a hand is over (all its points are scored, kings
-    included; a hand cut short by the end of a game has ``complete=False``).
-    Every implementation is called."""
-
-
-@hookspec
-def ecarte_game_ended(game: Game, result: GameResult) -> None:
-    """Notification: a game is over; ``result`` has its players, winner, loser,
-    scores and hands. Sent before ``ecarte_game_started`` of the next game.
-    Every implementation is called."""
-
-
-@hookspec
-def ecarte_match_ended(game: Game, winner: int, games: Sequence[GameResult]) -> None:
-    """Notification: the match is over (after the last ``ecarte_game_ended``).
-    Every implementation is called."""
-
-
-@hookspec
-def ecarte_describe(game: Game, seat: int | None) -> Sequence[str] | None:
-    """Called by front ends (the CLI, servers) through :meth:`ecarte.Game.describe`
-    to show a variant's own state: lines of plain text for ``seat`` (None for a
-    spectator), such as open bets, a ledger, who sits out or the variant's rule.
-    It must not change anything nor reveal what ``seat`` may not know. Every
-    implementation is called; their lines are shown in registration order."""
-
-
-@hookspec
-def ecarte_save_state(game: Game) -> object | None:
-    """Called when ``game`` is saved (:meth:`ecarte.Game.to_dict`, ``to_json``, pickle,
-    ``copy.deepcopy``): this plugin's own state, as plain JSON values (None, bool, int,
-    finite float, str, list, dict with str keys), or None if it keeps none. Every
-    implementation is called; each plugin's answer is saved under its name. It must
-    not change anything."""
-
-
-@hookspec
-def ecarte_restore_state(game: Game, state: object) -> None:
-    """Called when a saved game is restored, once the new game has replayed the
-    history (its notifications sent to the new plugin instances): ``state`` is what
-    this plugin's ``ecarte_save_state`` returned, and replaces whatever the replay
-    built. Not called for a plugin that saved None. Every implementation is called;
-    an exception (a state that is not one this plugin writes) makes the restore
-    fail with :class:`ecarte.SaveFormatError` naming the plugin and the hook."""
+__all__ = [
+    "ecarte_configure_rules",
+    "ecarte_cut",
+    "ecarte_deal",
+    "ecarte_deal_packets",
+    "ecarte_describe",
+    "ecarte_discard_limits",
+    "ecarte_exchange_allowed",
+    "ecarte_game_ended",
+    "ecarte_game_started",
+    "ecarte_hand_ended",
+    "ecarte_king_points",
+    "ecarte_match_ended",
+    "ecarte_match_status",
+    "ecarte_next_game",
+    "ecarte_next_hand",
+    "ecarte_restore_state",
+    "ecarte_save_state",
+    "ecarte_score_hand",
+    "ecarte_table_size",
+    "ecarte_validate_action",
+    "hookimpl",
+    "hookspec",
+]

@@ -78,7 +78,7 @@ def _fnv_bytes(h: int, data: bytes | bytearray) -> int:
 def variant_rules(v: int) -> Any:
     """The driver's rules of variant v (0: classic; else every field drawn from Rng(v))."""
     from ecarte._core._pure import Rng
-    from ecarte._core._pure_machine import MatchRules
+    from ecarte.games.ecarte._pure_machine import MatchRules
 
     if v == 0:
         return MatchRules()
@@ -111,7 +111,7 @@ def variant_rules(v: int) -> Any:
 
 def entry_size(log: bytes | bytearray, i: int, nplayers: int) -> int:
     """Bytes of the log entry at i (0: not an entry the machine writes)."""
-    import ecarte._core._pure_machine as pm
+    import ecarte.games.ecarte._pure_machine as pm
 
     t = log[i]
     if t < 64:
@@ -159,7 +159,7 @@ def _piquet_of(mask: int) -> int:
 
 def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
     """The classic answer to the hook m asks, computed from m and the log (as the driver)."""
-    import ecarte._core._pure_machine as pm
+    import ecarte.games.ecarte._pure_machine as pm
 
     r = cfg.rules
     h = m.hook
@@ -230,7 +230,7 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
 
 def bad_answer(h: int) -> bytes | None:
     """An answer out of range for hook h (None: KING_POINTS takes any)."""
-    import ecarte._core._pure_machine as pm
+    import ecarte.games.ecarte._pure_machine as pm
 
     size = pm.hook_answer_size(h)
     a = bytearray(size)
@@ -264,7 +264,7 @@ def _nth_legal(legal: tuple[int, int], k: int) -> int:
 def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> dict[str, int]:
     """The pure twin of `machine matches N SEED [HOOKMASK [VARIANT]]` (benches/c/machine.c):
     the same draws, checks and counts; its numbers (all but rooms and seconds)."""
-    import ecarte._core._pure_machine as pm
+    import ecarte.games.ecarte._pure_machine as pm
     from ecarte._core._pure import Rng
 
     rng = Rng(seed)
@@ -396,7 +396,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
 
 def machine_prefixes(n: int, seed: int) -> dict[str, int]:
     """The pure twin of `machine prefixes N SEED` (benches/c/machine.c)."""
-    import ecarte._core._pure_machine as pm
+    import ecarte.games.ecarte._pure_machine as pm
     from ecarte._core._pure import Rng
 
     rng = Rng(seed)
@@ -427,3 +427,36 @@ def machine_prefixes(n: int, seed: int) -> dict[str, int]:
                 idle += 1
             replays += 1
     return {"prefixes": replays, "idle": idle, "digest": digest}
+
+
+def backend_name(impl: Any) -> str:
+    """The backend of a core module (``impl``, a module of ``ecarte._core.backends()``)."""
+    from ecarte.engine import backend
+
+    return next(n for n, m in backend.components()["core"].items() if m == impl.__name__)
+
+
+def hands_of(impl: Any) -> Any:
+    """Écarté's batches (``random_hands``, ``random_solves``...) on the backend of ``impl``."""
+    from ecarte.engine import backend
+
+    return backend.module("ecarte.hands", backend_name(impl))
+
+
+def euchre_hands_of(impl: Any) -> Any:
+    """Euchre's hand batches on the backend of ``impl``."""
+    import ecarte.games.euchre  # noqa: F401 - registers Euchre's components
+    from ecarte.engine import backend
+
+    return backend.module("euchre.hands", backend_name(impl))
+
+
+SRC = __import__("pathlib").Path(__file__).resolve().parents[2] / "src" / "ecarte"
+CORE_C = SRC / "_core"
+
+
+def c_build_args(*games: str) -> list[str]:
+    """The ``-I`` flags and C files of the core and of ``games`` (``"ecarte"``,
+    ``"euchre"``) for building a C driver from the source tree."""
+    folders = [CORE_C, *(SRC / "games" / g / "c" for g in games)]
+    return [f"-I{f}" for f in folders] + [str(p) for f in folders for p in sorted(f.glob("ec_*.c"))]

@@ -23,25 +23,29 @@ san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=
 CFLAGS="$san" LDFLAGS="$san" python setup.py -q build_ext --inplace >/dev/null
 
 # The C core alone, with a C driver, first: fast and without the interpreter's noise.
-gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/driver.c" src/ecarte/_core/ec_*.c \
-    -o "$work/driver"
+core="-Isrc/ecarte/_core src/ecarte/_core/ec_*.c"
+ecarte="-Isrc/ecarte/games/ecarte/c src/ecarte/games/ecarte/c/ec_*.c"
+euchre="-Isrc/ecarte/games/euchre/c src/ecarte/games/euchre/c/ec_*.c"
+# shellcheck disable=SC2086 # the flags and files are lists
+gcc -std=c99 $san "$repo/benches/c/driver.c" $core $ecarte -o "$work/driver"
 "$work/driver" hands 200000 7
 "$work/driver" solves 20000 7
 "$work/driver" chunks 100000 7  # the chunked entry points continue the streams
-gcc -std=c99 $san -DEC_NO_DISPATCH -Isrc/ecarte/_core "$repo/benches/c/driver.c" \
-    src/ecarte/_core/ec_*.c -o "$work/driver-portable"  # the solver's portable copy
+# shellcheck disable=SC2086
+gcc -std=c99 $san -DEC_NO_DISPATCH "$repo/benches/c/driver.c" $core $ecarte \
+    -o "$work/driver-portable"  # the solver's portable copy
 "$work/driver-portable" solves 20000 7
 # The four-hand core: random Euchre hands (one call and chunks), positions walked with
 # ec_playn (undo back to the start) and solved with ec_solve_n (the card legal, the value kept).
-gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/euchre.c" src/ecarte/_core/ec_*.c \
-    -o "$work/euchre"
+# shellcheck disable=SC2086
+gcc -std=c99 $san "$repo/benches/c/euchre.c" $core $euchre -o "$work/euchre"
 "$work/euchre" hands 100000 7
 "$work/euchre" solves 400 7
 "$work/euchre" games 3000 7  # whole games of the Euchre machine, illegal ids probed
 # The match machine: random matches with and without hooks (bad inputs, undo, replay, a log
 # grown on EC_STOP_ROOM), every prefix of short logs replayed, the EXCHANGE hook's limit.
-gcc -std=c99 $san -Isrc/ecarte/_core "$repo/benches/c/machine.c" src/ecarte/_core/ec_*.c \
-    -o "$work/machine"
+# shellcheck disable=SC2086
+gcc -std=c99 $san "$repo/benches/c/machine.c" $core $ecarte -o "$work/machine"
 "$work/machine" matches 3000 1
 "$work/machine" matches 1500 2 0x3FF
 "$work/machine" matches 1000 3 0x155

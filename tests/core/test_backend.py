@@ -10,12 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from _coretools import c_build_args
 
 import ecarte._core as core
 
 CORE_DIR = Path(core.__file__).parent
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "ecarte" / "_core"
-C_FILES = sorted(str(p) for p in SOURCE.glob("ec_*.c"))  # the core's C files
+C_FILES = [a for a in c_build_args("ecarte", "euchre") if not a.startswith("-I")]  # all the C
+INCLUDES = [a for a in c_build_args("ecarte", "euchre") if a.startswith("-I")]
 
 
 def _backend_in_subprocess(**env: str) -> str:
@@ -65,8 +67,8 @@ def test_core_compiles_with_strict_warnings(tmp_path: Path) -> None:
     for std, *extra in (("-std=c99",), ("-std=c11",), ("-std=c99", "-DEC_NO_DISPATCH")):
         for source in C_FILES:
             subprocess.run(
-                [cc, std, *extra, "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", "-c",
-                 source, "-o", str(tmp_path / "core.o")],
+                [cc, std, *extra, "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", *INCLUDES,
+                 "-c", source, "-o", str(tmp_path / "core.o")],
                 check=True,
             )  # fmt: skip
 
@@ -82,8 +84,8 @@ def test_solver_copies_agree(tmp_path: Path) -> None:
     for flags in ([], ["-DEC_NO_DISPATCH"], ["-DEC_NO_DISPATCH", "-O0"]):
         exe = tmp_path / f"driver{len(digests)}"
         subprocess.run(
-            [cc, "-std=c99", "-O2", *flags, f"-I{SOURCE}", str(driver),
-             *C_FILES, "-o", str(exe)],
+            [cc, "-std=c99", "-O2", *flags, str(driver), *c_build_args("ecarte"),
+             "-o", str(exe)],
             check=True,
         )  # fmt: skip
         out = subprocess.run([str(exe), "solves", "20000", "7"], check=True, capture_output=True)
@@ -95,7 +97,7 @@ def test_header_is_usable_from_cpp(tmp_path: Path) -> None:
     cxx = _compiler("g++")
     main = tmp_path / "host.cpp"
     main.write_text(
-        '#include "ecarte_core.h"\n'
+        '#include "ecarte_hands.h"\n'
         "int main() { ec_rules r; ec_rules_default(&r); ec_totals t;\n"
         "  return ec_random_hands(&r, 1, 10, nullptr, &t) != EC_OK || t.hands != 10; }\n"
     )
@@ -103,11 +105,12 @@ def test_header_is_usable_from_cpp(tmp_path: Path) -> None:
     for source in C_FILES:
         objs.append(str(tmp_path / (Path(source).stem + ".o")))
         subprocess.run(
-            [_compiler("gcc"), "-std=c99", "-O2", "-c", source, "-o", objs[-1]], check=True
+            [_compiler("gcc"), "-std=c99", "-O2", *INCLUDES, "-c", source, "-o", objs[-1]],
+            check=True,
         )
     exe = tmp_path / "host"
     subprocess.run(
-        [cxx, "-Wall", "-Wextra", "-Werror", f"-I{SOURCE}", str(main), *objs, "-o", str(exe)],
+        [cxx, "-Wall", "-Wextra", "-Werror", *INCLUDES, str(main), *objs, "-o", str(exe)],
         check=True,
     )
     subprocess.run([str(exe)], check=True)

@@ -32,13 +32,14 @@ from ecarte import (
     hookimpl,
 )
 from ecarte._core import _pure
+from ecarte.games.ecarte import _pure_hands
 
 HANDS = 600
 
 
-def _options(rules: Rules) -> _pure.HandOptions:
+def _options(rules: Rules) -> _pure_hands.HandOptions:
     """The batch options of ``rules`` (the batch always scores a king held at play)."""
-    return _pure.HandOptions(
+    return _pure_hands.HandOptions(
         order=tuple(int(rank) for rank in rules.rank_order.ranks),
         elder_min_discard=rules.elder_min_discard,
         dealer_min_discard=rules.dealer_min_discard,
@@ -106,11 +107,11 @@ RULES = {
 def test_batch_hands_replay_through_the_game(name: str) -> None:
     rules = RULES[name].evolve(king_announcement=KingAnnouncement.AUTOMATIC)
     options = _options(rules)
-    contexts = _pure._piquet_contexts(options)
+    contexts = _pure_hands._piquet_contexts(options)
     rng = _pure.Rng(20261130)
     for n in range(HANDS):
         trace: list[Any] = []
-        batch = _pure._play_hand(options, contexts, rng, trace)
+        batch = _pure_hands._play_hand(options, contexts, rng, trace)
         game = _replay(rules, trace)
         assert game.hand_results, f"hand {n}: the game did not finish the hand"
         hand = game.hand_results[0]

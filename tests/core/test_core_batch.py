@@ -7,9 +7,10 @@ import random
 from types import ModuleType
 
 import pytest
-from _coretools import deal_hands, piquet_tables, random_tables
+from _coretools import deal_hands, hands_of, piquet_tables, random_tables
 
-from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, HandOptions, backends
+from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, backends
+from ecarte.games.ecarte._pure_hands import HandOptions
 
 BACKENDS = backends()
 COMPILED = {k: v for k, v in BACKENDS.items() if k != "pure"}
@@ -69,33 +70,35 @@ def test_rng_stream_identical(name: str) -> None:
 def test_random_hands_identical(opt: int) -> None:
     """Every hand's result identical (digest), 4,000 hands per option set against pure."""
     options = OPTIONS[opt]
-    ref = PURE.random_hands(4000, 99 + opt, options)
+    ref = hands_of(PURE).random_hands(4000, 99 + opt, options)
     for m in COMPILED.values():
-        assert m.random_hands(4000, 99 + opt, options) == ref
-        assert m.random_hand_results(50, 7, options) == PURE.random_hand_results(50, 7, options)
+        assert hands_of(m).random_hands(4000, 99 + opt, options) == ref
+        assert hands_of(m).random_hand_results(50, 7, options) == hands_of(
+            PURE
+        ).random_hand_results(50, 7, options)
 
 
 def test_random_hands_compiled_agree_at_scale() -> None:
-    totals = {m.random_hands(200_000, 2024) for m in COMPILED.values()}
+    totals = {hands_of(m).random_hands(200_000, 2024) for m in COMPILED.values()}
     assert len(totals) <= 1
 
 
 def test_random_hands_sane(impl: ModuleType) -> None:
     n = 2000
-    t = impl.random_hands(n, 3)
+    t = hands_of(impl).random_hands(n, 3)
     assert t.hands == n and t.dealer_tricks + t.elder_tricks == 5 * n
-    for r in impl.random_hand_results(n, 3):
+    for r in hands_of(impl).random_hand_results(n, 3):
         assert r.dealer_tricks + r.elder_tricks == 5
         assert 1 <= r.dealer_points + r.elder_points <= 5
         assert r.actions >= 11
-    assert impl.random_hands(0, 3).hands == 0
+    assert hands_of(impl).random_hands(0, 3).hands == 0
 
 
 def test_random_solves_identical() -> None:
-    ref = PURE.random_solves(300, 11)
+    ref = hands_of(PURE).random_solves(300, 11)
     for m in COMPILED.values():
-        assert m.random_solves(300, 11) == ref
-    big = {m.random_solves(20_000, 12).digest for m in COMPILED.values()}
+        assert hands_of(m).random_solves(300, 11) == ref
+    big = {hands_of(m).random_solves(20_000, 12).digest for m in COMPILED.values()}
     assert len(big) <= 1
 
 

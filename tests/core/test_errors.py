@@ -7,11 +7,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import piquet_tables
+from _coretools import hands_of, piquet_tables
 
 import ecarte._core as core
-from ecarte._core import HandOptions, ranked_context
-from ecarte._core._pure import MAX_BATCH
+from ecarte._core import ranked_context
+from ecarte._core._args import MAX_BATCH
+from ecarte.games.ecarte._pure_hands import HandOptions
 
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
 
@@ -90,7 +91,7 @@ def test_bad_positions(impl: ModuleType, ctx: Any) -> None:
 def test_bad_batch_arguments(impl: ModuleType) -> None:
     for n, seed in ((-1, 0), (1, -1), (1, 2**64), (1.5, 0)):
         with pytest.raises(ValueError):
-            impl.random_hands(n, seed)
+            hands_of(impl).random_hands(n, seed)
     for options in (
         HandOptions(order=(1, 2, 3, 4, 5, 6, 7, 8)),
         HandOptions(elder_min_discard=6),
@@ -98,11 +99,11 @@ def test_bad_batch_arguments(impl: ModuleType) -> None:
         HandOptions(vole_penalty=10),
     ):
         with pytest.raises(ValueError):
-            impl.random_hands(1, 0, options)
+            hands_of(impl).random_hands(1, 0, options)
         with pytest.raises(ValueError):
-            impl.random_solves(1, 0, options)
+            hands_of(impl).random_solves(1, 0, options)
     with pytest.raises(ValueError):
-        impl.random_hands(1, 0, "classic")
+        hands_of(impl).random_hands(1, 0, "classic")
     for seed in (-1, 2**64):
         with pytest.raises(ValueError):
             impl.Rng(seed)
@@ -126,7 +127,8 @@ def _ranked(impl: ModuleType) -> Any:
 def test_batch_size_is_bounded(impl: ModuleType) -> None:
     # Cython used to overflow its allocation (2**61 + 1) and crash; cffi raised OverflowError,
     # pure looped for ever. A bad n is now caught first, before the seed and the options.
-    for fn in (impl.random_hands, impl.random_hand_results, impl.random_solves):
+    h = hands_of(impl)
+    for fn in (h.random_hands, h.random_hand_results, h.random_solves):
         for n in (MAX_BATCH + 1, 2**61 + 1, 2**64, True):
             with pytest.raises(ValueError, match=r"n must be an int 0\.\.2\*\*40"):
                 fn(n, 1, "not options")
@@ -172,9 +174,9 @@ def test_hand_options_types(impl: ModuleType, field: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match=next(iter(field))):
         options.check()
     with pytest.raises(ValueError, match=next(iter(field))):
-        impl.random_hands(20, 5, options)
+        hands_of(impl).random_hands(20, 5, options)
     with pytest.raises(ValueError, match=next(iter(field))):
-        impl.random_solves(5, 5, options)
+        hands_of(impl).random_solves(5, 5, options)
 
 
 def test_perft_depth_bound(impl: ModuleType) -> None:
@@ -227,7 +229,9 @@ def test_int_subclasses_give_plain_ints(impl: ModuleType) -> None:
     assert s.cards == (5,) and all(type(c) is int for c in s.cards)
 
 
-@pytest.mark.parametrize("bad", [None, 21, (c for c in [21]), iter([21]), {21}], ids=repr)
+@pytest.mark.parametrize(
+    "bad", [None, 21, (c for c in [21]), iter([21]), {21}], ids=lambda b: type(b).__name__
+)
 def test_sequences_are_lists_or_tuples(impl: ModuleType, bad: object) -> None:
     ctx = _ranked(impl)
     with pytest.raises(ValueError, match="list or a tuple"):

@@ -12,10 +12,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import deal_hands, random_tables
+from _coretools import deal_hands, euchre_hands_of, random_tables
 
 import ecarte._core as core
-from ecarte import batch
+from ecarte.engine import backend
+from ecarte.games.euchre import _pure_hands as _pure_euchre_hands
+from ecarte.games.euchre import batch as euchre_batch
+from ecarte.games.euchre._pure_hands import EuchreOptions
+from ecarte.games.euchre.tables import context_on
 
 BACKENDS = core.backends()
 PURE = BACKENDS["pure"]
@@ -140,7 +144,7 @@ def test_two_positions_play_as_play_state(impl: ModuleType) -> None:
 
 
 def test_lone_hand_trick_by_trick(impl: ModuleType) -> None:
-    ctx = core.euchre_context(0, impl)  # clubs trumps
+    ctx = context_on(impl, 0)  # clubs trumps
     club_a, diamond_a, heart_a, spade_j = 12, 28, 44, 57
     s = impl.PlayStateN(ctx, (1 << club_a, 1 << diamond_a, 1 << heart_a, 1 << spade_j), 1, 0,
                         active=0b1011)  # fmt: skip
@@ -156,7 +160,7 @@ def test_lone_hand_trick_by_trick(impl: ModuleType) -> None:
 def test_left_bower_follows_trumps(impl: ModuleType) -> None:
     """Hearts trumps: the jack of diamonds is a trump; a diamond lead does not take it, a
     trump lead forces it."""
-    ctx = core.euchre_context(2, impl)
+    ctx = context_on(impl, 2)
     jd, qd, kh, ac = 16 + 9, 16 + 10, 32 + 11, 12
     hand = 1 << jd | 1 << ac
     s = impl.PlayStateN(ctx, (1 << qd | 1 << kh, hand, 1 << 7 | 1 << 8, 1 << 23 | 1 << 24), 0, 0)
@@ -188,16 +192,16 @@ def test_left_bower_follows_trumps(impl: ModuleType) -> None:
 def test_bad_play_states_n(
     impl: ModuleType, hands: Any, leader: Any, flags: Any, active: Any
 ) -> None:
-    ctx = core.euchre_context(0, impl)
+    ctx = context_on(impl, 0)
     with pytest.raises(ValueError) as exc:
         impl.PlayStateN(ctx, hands, leader, flags, active)
     with pytest.raises(ValueError) as ref:
-        PURE.PlayStateN(core.euchre_context(0, PURE), hands, leader, flags, active)
+        PURE.PlayStateN(context_on(PURE, 0), hands, leader, flags, active)
     assert str(exc.value) == str(ref.value)
 
 
 def test_bad_plays_change_nothing(impl: ModuleType) -> None:
-    ctx = core.euchre_context(1, impl)
+    ctx = context_on(impl, 1)
     hands = (1 << 7 | 1 << 8, 1 << 23 | 1 << 9, 1 << 39 | 1 << 40, 1 << 55 | 1 << 56)
     s = impl.PlayStateN(ctx, hands, 0, 0)
     before = s.copy()
@@ -283,7 +287,7 @@ def test_solve_n_is_the_brute_force_minimax(impl: ModuleType, seed: int) -> None
     for _ in range(60):
         if rng.random() < 0.6:  # Euchre, lone player or not
             trump = rng.randrange(4)
-            pctx, ictx = core.euchre_context(trump, PURE), core.euchre_context(trump, impl)
+            pctx, ictx = context_on(PURE, trump), context_on(impl, trump)
             hands, leader, trick, active = _euchre_position(
                 rng, rng.randint(1, 3), rng.random() < 0.4, pctx
             )
@@ -316,14 +320,11 @@ def test_solve_n_agrees_with_pure_on_euchre_deals(lone: bool) -> None:
     compiled = {n: m for n, m in BACKENDS.items() if n != "pure"}
     for i in range(12):
         trump = rng.randrange(4)
-        pctx = core.euchre_context(trump, PURE)
+        pctx = context_on(PURE, trump)
         hands, leader, trick, active = _euchre_position(rng, 5 if i % 2 else 4, lone, pctx)
         ref = PURE.solve_n(pctx, hands, leader, trick, 0, PARTNERS, active)
         for m in compiled.values():
-            assert (
-                m.solve_n(core.euchre_context(trump, m), hands, leader, trick, 0, PARTNERS, active)
-                == ref
-            )
+            assert m.solve_n(context_on(m, trump), hands, leader, trick, 0, PARTNERS, active) == ref
 
 
 @pytest.mark.skipif(len(BACKENDS) < 2, reason="no compiled backend")
@@ -332,11 +333,9 @@ def test_solve_n_compiled_backends_agree_on_many_deals() -> None:
     compiled = [m for n, m in BACKENDS.items() if n != "pure"]
     for i in range(300):
         trump = rng.randrange(4)
-        hands, leader, trick, active = _euchre_position(
-            rng, 5, i % 3 == 0, core.euchre_context(trump, PURE)
-        )
+        hands, leader, trick, active = _euchre_position(rng, 5, i % 3 == 0, context_on(PURE, trump))
         results = {
-            m.solve_n(core.euchre_context(trump, m), hands, leader, trick, 0, PARTNERS, active)
+            m.solve_n(context_on(m, trump), hands, leader, trick, 0, PARTNERS, active)
             for m in compiled
         }
         assert len(results) == 1
@@ -400,7 +399,7 @@ def test_play_state_position_solves(impl: ModuleType) -> None:
     rng = random.Random(9)
     for _ in range(20):
         trump = rng.randrange(4)
-        ctx = core.euchre_context(trump, impl)
+        ctx = context_on(impl, trump)
         active = 15 if rng.random() < 0.5 else 15 & ~(1 << rng.randrange(4))
         hands = deal_hands(rng, EUCHRE, [4] * 4)
         s = impl.PlayStateN(
@@ -427,11 +426,11 @@ def test_play_state_position_solves(impl: ModuleType) -> None:
 
 @pytest.mark.parametrize("alone", [0, 1, 2])
 def test_euchre_hands_agree_with_pure(impl: ModuleType, alone: int) -> None:
-    opts = core.EuchreOptions(alone=alone)
-    ref = PURE.random_euchre_hands(3000, 12, opts)
-    assert impl.random_euchre_hands(3000, 12, opts) == ref
-    results = impl.random_euchre_hand_results(3000, 12, opts)
-    assert results == PURE.random_euchre_hand_results(3000, 12, opts)
+    opts = EuchreOptions(alone=alone)
+    ref = euchre_hands_of(PURE).random_euchre_hands(3000, 12, opts)
+    assert euchre_hands_of(impl).random_euchre_hands(3000, 12, opts) == ref
+    results = euchre_hands_of(impl).random_euchre_hand_results(3000, 12, opts)
+    assert results == euchre_hands_of(PURE).random_euchre_hand_results(3000, 12, opts)
     assert ref.hands == 3000 and ref.tricks0 + ref.tricks1 == 15000
     assert ref.alone == {0: 0, 1: 3000}.get(alone, ref.alone)
     assert sum(r.points0 + r.points1 for r in results) == ref.points0 + ref.points1
@@ -441,19 +440,22 @@ def test_euchre_hands_agree_with_pure(impl: ModuleType, alone: int) -> None:
 def test_euchre_hands_compiled_backends_agree_on_large_batches() -> None:
     compiled = [m for n, m in BACKENDS.items() if n != "pure"]
     for seed in range(3):
-        opts = core.EuchreOptions(alone=2, play_flags=seed)
-        assert len({m.random_euchre_hands(150_000, seed, opts) for m in compiled}) == 1
+        opts = EuchreOptions(alone=2, play_flags=seed)
+        assert (
+            len({euchre_hands_of(m).random_euchre_hands(150_000, seed, opts) for m in compiled})
+            == 1
+        )
 
 
 def test_euchre_hands_replay_through_play_state() -> None:
     """The pure twin's hands (identical to the C batch's) replayed through PlayStateN:
     every card legal, the same tricks, the scoring of RULES.md §3."""
     rng = PURE.Rng(3)
-    ctxs = [core.euchre_context(t, PURE) for t in range(4)]
-    opts = core.EuchreOptions(alone=2)
+    ctxs = [context_on(PURE, t) for t in range(4)]
+    opts = EuchreOptions(alone=2)
     for _ in range(400):
         trace: list[Any] = []
-        r = PURE._euchre_hand(opts, ctxs, rng, trace)
+        r = _pure_euchre_hands._euchre_hand(opts, ctxs, rng, trace)
         (hands, active, leader), plays = trace[0], trace[1:]
         assert sum(h.bit_count() for h in hands) == 20 and len(plays) == 5 * bin(active).count("1")
         assert not any(hands[p] >> r.up & 1 for p in range(4) if p != r.dealer)
@@ -479,7 +481,7 @@ def test_euchre_deal_is_a_deal() -> None:
     counts = [0] * 64
     for _ in range(2000):
         dealer = rng.below(4)
-        hands, up = PURE.euchre_deal(rng, dealer)
+        hands, up = _pure_euchre_hands.euchre_deal(rng, dealer)
         assert [h.bit_count() for h in hands] == [5] * 4
         everything = hands[0] | hands[1] | hands[2] | hands[3] | 1 << up
         assert everything.bit_count() == 21 and all(c in EUCHRE for c in _bits(everything))
@@ -488,19 +490,19 @@ def test_euchre_deal_is_a_deal() -> None:
 
 
 def test_euchre_options_and_batch_arguments(impl: ModuleType) -> None:
-    for opts in (core.EuchreOptions(alone=3), core.EuchreOptions(play_flags=8),
-                 core.EuchreOptions(alone=True), "x"):  # fmt: skip
+    for opts in (EuchreOptions(alone=3), EuchreOptions(play_flags=8),
+                 EuchreOptions(alone=True), "x"):  # fmt: skip
         with pytest.raises(ValueError):
-            impl.random_euchre_hands(10, 1, opts)
+            euchre_hands_of(impl).random_euchre_hands(10, 1, opts)
     for n, seed in ((-1, 1), (1, -1), (1.0, 1), (1, 2**64)):
         with pytest.raises(ValueError):
-            impl.random_euchre_hands(n, seed)
-    assert impl.random_euchre_hands(0, 1).hands == 0
+            euchre_hands_of(impl).random_euchre_hands(n, seed)
+    assert euchre_hands_of(impl).random_euchre_hands(0, 1).hands == 0
 
 
 def test_euchre_context_tables(impl: ModuleType) -> None:
     for trump in range(4):
-        ctx = core.euchre_context(trump, impl)
+        ctx = context_on(impl, trump)
         right, left = trump * 16 + 9, (3 - trump) * 16 + 9
         assert ctx.suit_of[left] == trump and ctx.trump == trump
         assert ctx.power[right] > ctx.power[left] > ctx.power[trump * 16 + 12]
@@ -508,13 +510,15 @@ def test_euchre_context_tables(impl: ModuleType) -> None:
 
 
 def test_batch_random_euchre_hands() -> None:
-    t = batch.random_euchre_hands(40_000, seed=4, alone=2, workers=2)
-    assert t == batch.random_euchre_hands(40_000, seed=4, alone=2, workers=1)
+    t = euchre_batch.random_euchre_hands(40_000, seed=4, alone=2, workers=2)
+    assert t == euchre_batch.random_euchre_hands(40_000, seed=4, alone=2, workers=1)
     assert t.hands == 40_000 and t.tricks0 + t.tricks1 == 200_000
-    small = batch.random_euchre_hands(500, seed=4)
-    assert small == core.random_euchre_hands(500, 4)  # one chunk: the core's own stream
+    small = euchre_batch.random_euchre_hands(500, seed=4)
+    assert small == backend.module("euchre.hands").random_euchre_hands(
+        500, 4
+    )  # one chunk: the core's own stream
     with pytest.raises(ValueError):
-        batch.random_euchre_hands(10, seed=1, alone=5)
+        euchre_batch.random_euchre_hands(10, seed=1, alone=5)
 
 
 def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
@@ -522,7 +526,7 @@ def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
     ints only; the spy int subclass of test_hostile must see none of its methods run."""
     from test_hostile import _Spy as spy
 
-    ctx = core.euchre_context(0, impl)
+    ctx = context_on(impl, 0)
     hands = deal_hands(random.Random(1), EUCHRE, [5] * 4)
     spy.calls.clear()
     state = impl.PlayStateN(ctx, [spy(h) for h in hands], spy(1), spy(0), spy(0b1011))
@@ -533,11 +537,11 @@ def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
     after = [h & ~(1 << card) for h in hands]
     value = impl.solve_n(ctx, [spy(h) for h in after], spy(1), [spy(card)], spy(0),
                          [spy(0), spy(1), spy(0), spy(1)], spy(0b1111))  # fmt: skip
-    totals = impl.random_euchre_hands(spy(5), spy(9), core.EuchreOptions(alone=spy(2)))
+    totals = euchre_hands_of(impl).random_euchre_hands(spy(5), spy(9), EuchreOptions(alone=spy(2)))
     assert spy.calls == []
-    pctx = core.euchre_context(0, PURE)
+    pctx = context_on(PURE, 0)
     assert value == PURE.solve_n(pctx, after, 1, [card], 0, PARTNERS, 15)
     assert hand == hands[3] and state.cards == (card,)
-    assert totals == PURE.random_euchre_hands(5, 9, core.EuchreOptions(alone=2))
+    assert totals == euchre_hands_of(PURE).random_euchre_hands(5, 9, EuchreOptions(alone=2))
     for v in (*state.hands, *state.won, state.to_move, state.active, hand, *value):
         assert type(v) is int

@@ -12,17 +12,19 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from _coretools import c_build_args
 
-import ecarte._core as core
+import ecarte.games.euchre  # noqa: F401 - registers the Euchre machine
 from ecarte import ArgumentError, IllegalActionError
 from ecarte._core._pure import Rng
-from ecarte._core._pure_euchre import EuchreMachine as Pure
+from ecarte.engine import backend
+from ecarte.games.euchre._pure_machine import EuchreMachine as Pure
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "ecarte" / "_core"
 DRIVER = ROOT / "benches" / "c" / "euchre.c"
 SCALE = 10 if os.environ.get("ECARTE_LONG", "") not in ("", "0") else 1
-COMPILED = [n for n in core.euchre_machine_backends() if n == "cython"]
+COMPILED = [n for n in backend.available("euchre.machine") if n == "cython"]
 DECKS = (24, 25, 32)
 
 
@@ -31,7 +33,7 @@ def compiled() -> type:
         if os.environ.get("CI"):
             pytest.fail("CI: the Cython Euchre machine must be built")
         pytest.skip("the Cython Euchre machine is not built")
-    return core.euchre_machine_module("cython").EuchreMachine  # type: ignore[no-any-return]
+    return backend.module("euchre.machine", "cython").EuchreMachine  # type: ignore[no-any-return]
 
 
 def state(m: object) -> tuple[object, ...]:
@@ -201,7 +203,7 @@ def test_the_c_driver_digest_matches_the_pure_twin(tmp_path: Path) -> None:
         pytest.skip("gcc or the C sources (and benches/c/euchre.c) are not available")
     exe = tmp_path / "euchre"
     subprocess.run(
-        [cc, "-std=c99", "-O2", f"-I{SOURCE}", str(DRIVER), *map(str, sources), "-o", str(exe)],
+        [cc, "-std=c99", "-O2", str(DRIVER), *c_build_args("euchre"), "-o", str(exe)],
         check=True,
     )
     n = 150 * SCALE
@@ -215,8 +217,8 @@ def test_the_c_driver_digest_matches_the_pure_twin(tmp_path: Path) -> None:
 
 def test_random_games_in_c_are_the_pure_twins() -> None:
     compiled()
-    c = core.euchre_machine_module("cython").random_games
-    p = core.euchre_machine_module("pure").random_games
+    c = backend.module("euchre.machine", "cython").random_games
+    p = backend.module("euchre.machine", "pure").random_games
     rng = random.Random(9)
     for k in range(12 * SCALE):
         args = (DECKS[k % 3], rng.randrange(128), rng.choice((0, 10)), rng.getrandbits(64), 40)
@@ -234,7 +236,8 @@ def test_random_games_in_c_are_the_pure_twins() -> None:
 def test_the_machines_tables_are_the_public_euchre_contexts(deck: int) -> None:
     """ec_eu_tables_init (in C) and euchre_tables (in Python) rank every deck alike: the
     winners of random tricks agree, and solve_n plays positions of every deck."""
-    from ecarte.tricks import euchre_context, legal_plays, solve_n, trick_winner
+    from ecarte.games.euchre import euchre_context
+    from ecarte.tricks import legal_plays, solve_n, trick_winner
 
     rng = random.Random(deck)
     machines = [compiled()(deck), Pure(deck)]

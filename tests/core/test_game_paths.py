@@ -1,6 +1,6 @@
 """One rule set, three statements, one game: the C machine answering its own hooks, the
 same machine asking the classic plugin every hook from Python (the readable statement of
-the rules, ``ecarte._classic``), and the pure-Python twin. The same random decisions
+the rules, ``ecarte.games.ecarte._classic``), and the pure-Python twin. The same random decisions
 through ``Game`` give the same legal actions at every step, the same history, log and
 results, under every preset, random rule options, and each bundled variant.
 
@@ -31,8 +31,8 @@ from ecarte import (
     RankOrder,
     Rules,
     _core,
-    _hooks,
 )
+from ecarte.games.ecarte import _hooks
 
 LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
 N_MATCHES = 1500 * (10 if LONG else 1)

@@ -17,10 +17,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import deal_hands, piquet_tables
+from _coretools import deal_hands, hands_of, piquet_tables
 
 import ecarte._core as core
-from ecarte._core import HandOptions, ranked_context
+from ecarte._core import ranked_context
+from ecarte.games.ecarte._pure_hands import HandOptions, HandTotals
 
 BACKENDS = core.backends()
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
@@ -32,7 +33,10 @@ A, D = 0x3E0, 0x3E00000  # clubs 7..J, diamonds 7..J: two five-card hands
 PRELUDE = """
 import sys
 from ecarte._core import backend, ranked_context
+from ecarte.engine.backend import module as _module
+import ecarte.games.ecarte
 m = backend(sys.argv[1])
+hands_of = lambda m: _module("ecarte.hands", sys.argv[1])
 ctx = ranked_context(0, [11, 10, 9, 12, 8, 7, 6, 5], 0x1FE01FE01FE01FE0, m)
 A, D = 0x3E0, 0x3E00000
 victim = []
@@ -116,8 +120,8 @@ CASES = {
         show(lambda: [r.below(6) for _ in range(8)])
     """,
     "random_hands n": """
-        show(lambda: m.random_hands(C(2**41), 1))
-        show(lambda: m.random_hands(C(3), C(1)).digest)
+        show(lambda: hands_of(m).random_hands(C(2**41), 1))
+        show(lambda: hands_of(m).random_hands(C(3), C(1)).digest)
     """,
     "ranked_context order": """
         victim[:] = [C(11), 10, 9, 12, 8, 7, 6, 5]
@@ -242,9 +246,9 @@ def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
     hand = state.hand(spy(1))
     rng = impl.Rng(spy(1))
     draws = [rng.below(spy(6)) for _ in range(4)]
-    totals = impl.random_hands(spy(5), spy(9), HandOptions(vole_penalty=spy(3)))
-    results = impl.random_hand_results(spy(2), spy(9))
-    solves = impl.random_solves(spy(2), spy(9))
+    totals = hands_of(impl).random_hands(spy(5), spy(9), HandOptions(vole_penalty=spy(3)))
+    results = hands_of(impl).random_hand_results(spy(2), spy(9))
+    solves = hands_of(impl).random_solves(spy(2), spy(9))
     ranked = ranked_context(spy(0), [spy(r) for r in CLASSIC], spy(DECK), impl)
     assert _Spy.calls == []
     pure = core.backend("pure")
@@ -255,8 +259,10 @@ def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
     assert state.cards == (5, 21, 6) and hand == D & ~(1 << 21)
     rp = pure.Rng(1)
     assert draws == [rp.below(6) for _ in range(4)]
-    assert totals == pure.random_hands(5, 9, HandOptions(vole_penalty=3))
-    assert results == pure.random_hand_results(2, 9) and solves == pure.random_solves(2, 9)
+    assert totals == hands_of(pure).random_hands(5, 9, HandOptions(vole_penalty=3))
+    assert results == hands_of(pure).random_hand_results(2, 9) and solves == hands_of(
+        pure
+    ).random_solves(2, 9)
     assert ranked.power == pctx.power
     for value in (ctx.trump, *ctx.suit_of, *state.cards, *state.hands, count, legal):
         assert type(value) is int
@@ -279,13 +285,13 @@ def test_index_objects_are_ints_and_bools_or_floats_are_not(impl: ModuleType) ->
     assert impl.legal_plays(ctx, _Index(D), [_Index(5)], _Index(3)) == pure.legal_plays(
         pctx, D, [5], 3
     )
-    assert impl.random_hands(_Index(3), _Index(1)) == pure.random_hands(3, 1)
+    assert hands_of(impl).random_hands(_Index(3), _Index(1)) == hands_of(pure).random_hands(3, 1)
     assert impl.PlayState(ctx, (_Index(A), D), 0, 3).hand(_Index(0)) == A
     for bad in (True, False, 1.0, "1", None, 1 + 0j):
         with pytest.raises(ValueError, match="position must be 0 or 1"):
             impl.PlayState(ctx, (A, D), 0, 3).hand(bad)
         with pytest.raises(ValueError, match="n must be an int"):
-            impl.random_hands(bad, 1)
+            hands_of(impl).random_hands(bad, 1)
         with pytest.raises(ValueError, match="below"):
             impl.Rng(1).below(bad)
 
@@ -356,15 +362,15 @@ def _bad_calls(m: ModuleType) -> list[tuple[str, Any]]:
         ("hand", lambda: state.hand(2)),
         ("rng seed", lambda: m.Rng(-1)),
         ("rng below", lambda: m.Rng(1).below(2**32)),
-        ("hands n", lambda: m.random_hands(-1, 1)),
-        ("hands seed", lambda: m.random_hands(1, 2**64)),
-        ("hands options", lambda: m.random_hands(1, 1, "classic")),
-        ("hands order", lambda: m.random_hands(1, 1, HandOptions(order=(1, 2)))),
-        ("hands field", lambda: m.random_hands(1, 1, HandOptions(vole_penalty=10))),
-        ("hands switch", lambda: m.random_hands(1, 1, HandOptions(king_points=1))),  # type: ignore[arg-type]
-        ("hands pattern", lambda: m.random_hands(1, 1, HandOptions(deal_pattern=41))),
-        ("results order", lambda: m.random_hand_results(-1, -1, "x")),
-        ("solves order", lambda: m.random_solves(1, -1, "x")),
+        ("hands n", lambda: hands_of(m).random_hands(-1, 1)),
+        ("hands seed", lambda: hands_of(m).random_hands(1, 2**64)),
+        ("hands options", lambda: hands_of(m).random_hands(1, 1, "classic")),
+        ("hands order", lambda: hands_of(m).random_hands(1, 1, HandOptions(order=(1, 2)))),
+        ("hands field", lambda: hands_of(m).random_hands(1, 1, HandOptions(vole_penalty=10))),
+        ("hands switch", lambda: hands_of(m).random_hands(1, 1, HandOptions(king_points=1))),  # type: ignore[arg-type]
+        ("hands pattern", lambda: hands_of(m).random_hands(1, 1, HandOptions(deal_pattern=41))),
+        ("results order", lambda: hands_of(m).random_hand_results(-1, -1, "x")),
+        ("solves order", lambda: hands_of(m).random_solves(1, -1, "x")),
         ("ranked order", lambda: ranked_context(0, [11, 11], DECK, m)),
         ("ranked deck", lambda: ranked_context(0, CLASSIC, -1, m)),
     ]
@@ -436,21 +442,23 @@ def test_chunked_batches_keep_the_streams(impl: ModuleType) -> None:
     show."""
     if impl.__name__.endswith("_pure"):
         pytest.skip("the pure twin plays one hand at a time (tests of its equality elsewhere)")
-    assert impl.random_hands(150_000, 2024) == core.HandTotals(
+    assert hands_of(impl).random_hands(150_000, 2024) == HandTotals(
         150000, 156845, 126468, 373474, 376526, 25935, 49694, 2071256, 57860287278443852
     )
     options = HandOptions(order=(12, 11, 10, 9, 8, 7, 6, 5), must_overtake=False, deal_pattern=23)
-    assert impl.random_hands(70_000, 5, options).digest == 17358761341621621417
-    results = impl.random_hand_results(9_000, 3)
+    assert hands_of(impl).random_hands(70_000, 5, options).digest == 17358761341621621417
+    results = hands_of(impl).random_hand_results(9_000, 3)
     assert hashlib.sha256(repr(results).encode()).hexdigest()[:16] == "4f039dcf74dadcfd"
-    solves = impl.random_solves(9_000, 5)
+    solves = hands_of(impl).random_solves(9_000, 5)
     assert (solves.digest, sum(solves.values), sum(solves.moves)) == (
         5499530604156647584,
         24133,
         150461,
     )
     pure = core.backend("pure")
-    assert results[4094:4098] == pure.random_hand_results(4098, 3)[4094:]  # across a chunk
+    assert (
+        results[4094:4098] == hands_of(pure).random_hand_results(4098, 3)[4094:]
+    )  # across a chunk
 
 
 def test_perft_split_gives_the_whole_count(impl: ModuleType) -> None:
@@ -479,9 +487,9 @@ def test_perft_split_gives_the_whole_count(impl: ModuleType) -> None:
 
 # A hand of the C core that takes far longer than a second, per backend.
 _LONG = {
-    "random_hands": "m.random_hands(2**40, 1)",
-    "random_hand_results": "m.random_hand_results(2**31, 1)",
-    "random_solves": "m.random_solves(2**40, 1)",
+    "random_hands": "hands_of(m).random_hands(2**40, 1)",
+    "random_hand_results": "hands_of(m).random_hand_results(2**31, 1)",
+    "random_solves": "hands_of(m).random_solves(2**40, 1)",
     "perft": (
         "m.perft(m.make_context(*tables), deal, 0, [], 0, 32)"  # four hands of eight cards
     ),
@@ -502,6 +510,9 @@ deal = [sum(1 << (s * 16 + r) for r in order) for s in range(4)]  # a suit each:
 ctx8 = ranked_context(1, order, 0x1FE01FE01FE01FE0, m)
 cards = [s * 16 + r for s in range(4) for r in order]
 import random
+from ecarte.engine.backend import module as _module
+import ecarte.games.ecarte
+hands_of = lambda m: _module("ecarte.hands", sys.argv[1])
 picked = random.Random(1).sample(cards, 16)
 hands8 = (sum(1 << c for c in picked[:8]), sum(1 << c for c in picked[8:]))  # eight cards each
 threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()

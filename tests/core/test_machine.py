@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from _coretools import classic_answer, log_entries, machine_matches, machine_prefixes
+from _coretools import c_build_args, classic_answer, log_entries, machine_matches, machine_prefixes
 
-import ecarte._core._pure_machine as pm
+import ecarte.games.ecarte._pure_machine as pm
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "ecarte" / "_core"
@@ -38,7 +38,7 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip("gcc or the C sources (and benches/c/machine.c) are not available")
     exe = tmp_path_factory.mktemp("machine") / "machine"
     subprocess.run(
-        [cc, "-std=c99", "-O2", f"-I{SOURCE}", str(DRIVER), *map(str, sources), "-o", str(exe)],
+        [cc, "-std=c99", "-O2", str(DRIVER), *c_build_args("ecarte"), "-o", str(exe)],
         check=True,
     )
     return exe
@@ -440,13 +440,13 @@ def test_the_machine_is_reachable_through_cffi() -> None:
     """C hosts and PyPy reach the match machine through the cffi module: a whole match
     played there writes the log the Cython binding writes."""
     try:
-        from ecarte._core._cffi_core import ffi, lib
+        from ecarte.games.ecarte._cffi_ecarte import ffi, lib
     except ImportError:
         if os.environ.get("CI"):
             raise
         pytest.skip("the cffi module is not built")
     from ecarte import Game, Rules
-    from ecarte._hooks import machine_rules
+    from ecarte.games.ecarte._hooks import machine_rules
 
     rules = machine_rules(Rules(), 2)
     cfg = ffi.new("ec_match_config *")

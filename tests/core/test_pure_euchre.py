@@ -12,7 +12,7 @@ import pytest
 
 from ecarte import ArgumentError, IllegalActionError
 from ecarte._core._pure import Rng
-from ecarte._core._pure_euchre import (
+from ecarte.games.euchre._pure_machine import (
     CHANCE,
     DECLINE,
     DISCARD_UP,
@@ -576,7 +576,7 @@ def test_bad_view_arguments() -> None:
 # ------------------------------------------ differential: the plugin's game and its rules
 
 try:
-    import ecarte_euchre as euchre
+    import ecarte.games.euchre as euchre
 except ImportError:  # the plugin is not installed
     euchre = None
 
@@ -584,7 +584,7 @@ GAMES = 60
 
 
 def rules_of(flags: int, target: int) -> Any:
-    from ecarte_euchre.rules import DealOrder, Lead, LoneDefenderScoring
+    from ecarte.games.euchre.rules import DealOrder, Lead, LoneDefenderScoring
 
     return euchre.EuchreRules(
         stick_the_dealer=bool(flags & STICK),

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-from _coretools import deal_hands
+from _coretools import deal_hands, hands_of
 from test_core_batch import _minimax
 
-from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, HandOptions, backends
+from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, backends
+from ecarte._core._pure import solver as _solver
+from ecarte.games.ecarte._pure_hands import HandOptions
 
 PURE = backends()["pure"]
 
@@ -32,7 +34,7 @@ PINNED = [
 
 def test_random_solves_pinned(impl: ModuleType) -> None:
     for n, seed, options, digest in PINNED:
-        assert impl.random_solves(n, seed, options).digest == digest
+        assert hands_of(impl).random_solves(n, seed, options).digest == digest
 
 
 def _wide_tables(rng: random.Random) -> tuple[list[int], list[int]]:
@@ -67,7 +69,7 @@ def _positions(seed: int, n: int, size: int, suits: int):  # type: ignore[no-unt
 
 def _generic(ctx: object, hands: list[int], leader: int, trick: list[int], flags: int):  # type: ignore[no-untyped-def]
     """The pure twin's generic search (card ids, no renumbering) on any context."""
-    return PURE._Solver(ctx, flags, power_space=False).solve(hands, leader, trick)
+    return _solver._Solver(ctx, flags, power_space=False).solve(hands, leader, trick)
 
 
 def test_wide_suits_against_minimax(impl: ModuleType) -> None:

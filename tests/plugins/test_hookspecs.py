@@ -67,7 +67,7 @@ def test_every_hook_has_a_test(name: str) -> None:
 
 @pytest.mark.parametrize("name", HOOKS)
 def test_classic_plugin_implements_every_decision_hook(name: str) -> None:
-    from ecarte._classic import ClassicRules
+    from ecarte.games.ecarte._classic import ClassicRules
 
     if name in NOTIFICATIONS | COLLECTORS or name == "ecarte_validate_action":
         return

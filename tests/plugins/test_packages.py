@@ -12,14 +12,9 @@ PLUGINS = sorted(p.name for p in (ROOT / "plugins").iterdir() if (p / "pyproject
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").iterdir() if (p / "pyproject.toml").exists())
 
 
-GAMES = ["ecarte-euchre"]
-"""Other games on the engine: their own distributions, but no Écarté variants."""
-
-
 def test_every_variant_is_its_own_distribution() -> None:
     assert PLUGINS == [
         "ecarte-cercle",
-        "ecarte-euchre",
         "ecarte-napoleon",
         "ecarte-poule",
         "ecarte-quick",
@@ -27,8 +22,7 @@ def test_every_variant_is_its_own_distribution() -> None:
     ]
     for name in PLUGINS:
         text = (ROOT / "plugins" / name / "pyproject.toml").read_text(encoding="utf-8")
-        entry_point = '[project.entry-points."ecarte.variants"]' in text
-        assert entry_point == (name not in GAMES), name
+        assert '[project.entry-points."ecarte.variants"]' in text, name
         assert (ROOT / "plugins" / name / "README.md").exists()
 
 
@@ -40,6 +34,5 @@ def test_package_tests_and_doctests() -> None:
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    # one doctest each, six in ecarte-euchre (package, EuchreGame, from_deal, to_json,
-    # random_games, EuchreRules), 4 example tests
-    assert f"{len(PLUGINS) + 5 + 4} passed" in proc.stdout
+    # one doctest each, 4 example tests
+    assert f"{len(PLUGINS) + 4} passed" in proc.stdout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ecarte import EcarteError, Game, PluginError, Rules, available_variants, hookimpl
-from ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
+from ecarte.games.ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
 from ecarte.players import RandomPlayer, play_match
 
 VARIANTS = ("cercle", "napoleon", "poule", "quick", "regles")

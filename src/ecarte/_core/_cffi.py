@@ -7,36 +7,17 @@ checked functions reject the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ._cffi_core import ffi, lib  # type: ignore[import-not-found]
-from ._pure import (
-    _FNV_OFFSET,
-    MUST_OVERTAKE,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    NO_TRUMP,
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-    EuchreOptions,
-    EuchreResult,
-    EuchreTotals,
-    HandOptions,
-    HandResult,
-    HandTotals,
-    SolveResults,
+from ._args import (
     _batch_positions,
     _check_below,
     _check_cards,
     _check_depth,
-    _check_euchre_batch,
     _check_flags,
     _check_int,
     _check_mask,
-    _check_n,
-    _check_options,
     _check_position_index,
     _check_seed,
     _context_args,
@@ -53,6 +34,16 @@ from ._pure import (
     _solve_n_args,
     _trick_content,
 )
+from ._cffi_core import ffi, lib  # type: ignore[import-not-found]
+from ._pure import (
+    MUST_OVERTAKE,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    NO_TRUMP,
+    PLAY_ON,
+    PLAY_OVER,
+    PLAY_TRICK,
+)
 
 __all__ = [
     "MUST_OVERTAKE",
@@ -63,24 +54,12 @@ __all__ = [
     "PLAY_OVER",
     "PLAY_TRICK",
     "Context",
-    "EuchreOptions",
-    "EuchreResult",
-    "EuchreTotals",
-    "HandOptions",
-    "HandResult",
-    "HandTotals",
     "PlayState",
     "PlayStateN",
     "Rng",
-    "SolveResults",
     "legal_plays",
     "make_context",
     "perft",
-    "random_euchre_hand_results",
-    "random_euchre_hands",
-    "random_hand_results",
-    "random_hands",
-    "random_solves",
     "solve",
     "solve_batch",
     "solve_n",
@@ -91,11 +70,8 @@ _M64 = (1 << 64) - 1
 _EBADCARD = -4  # EC_EBADCARD
 _EILLEGAL = -13  # EC_EILLEGAL
 
-# Chunks of the batch functions (as in _cycore): each C call returns within milliseconds, so
-# Python sees Ctrl-C between chunks; the results do not depend on these sizes.
-_HANDS_CHUNK = 65536
-_RESULTS_CHUNK = 4096
-_SOLVES_CHUNK = 4096
+# Positions per chunk of solve_batch (as in _cycore): each C call returns within
+# milliseconds, so Python sees Ctrl-C between chunks; the results do not depend on it.
 _POSITIONS_CHUNK = 64
 # perft calls the C core in one piece when the product of the hand sizes over its plies (a
 # bound on the sequences) is at most this; above it, it splits on the first card.
@@ -229,92 +205,6 @@ class Rng:
         if type(n) is not int or not 1 <= n <= 0xFFFFFFFF:
             n = _check_below(n)
         return int(lib.ec_rng_below(self.r, n))
-
-
-def _rules(options: object) -> Any:
-    opts = _check_options(options)  # plain values, checked
-    r = ffi.new("ec_rules *")
-    r.order = list(opts.order)
-    r.elder_min_discard = opts.elder_min_discard
-    r.dealer_min_discard = opts.dealer_min_discard
-    r.play_flags = opts.play_flags
-    r.penalty_to_dealer = opts.penalty_to_dealer
-    r.penalty_every_refusal = opts.penalty_every_refusal
-    r.vole_penalty = opts.vole_penalty
-    r.deal_pattern = opts.deal_pattern
-    r.king_points = opts.king_points
-    err = lib.ec_rules_check(r)
-    if err:
-        _fail(err, "options")
-    return r
-
-
-def _batch_args(n: object, seed: object, options: object) -> tuple[int, Any, Any]:
-    """``n``, a PRNG seeded with ``seed`` and the rules, checked in the arguments' order."""
-    count = _check_n(n)
-    rng = ffi.new("ec_rng *")
-    lib.ec_rng_seed(rng, _check_seed(seed))
-    return count, rng, _rules(options)
-
-
-def _chunks(n: int, size: int) -> Iterator[int]:
-    while n:
-        k = min(n, size)
-        yield k
-        n -= k
-
-
-def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
-    """Play ``n`` random hands from ``seed``; totals and digest (chunks, cffi releases the
-    GIL during each; Ctrl-C is seen between them)."""
-    count, rng, r = _batch_args(n, seed, options)
-    t = ffi.new("ec_totals *")
-    lib.ec_totals_init(t)
-    for k in _chunks(count, _HANDS_CHUNK):
-        lib.ec_random_hands_next(r, rng, k, ffi.NULL, t)
-    return HandTotals(
-        t.hands,
-        t.points[0],
-        t.points[1],
-        t.tricks[0],
-        t.tricks[1],
-        t.voles,
-        t.exchanges,
-        t.actions,
-        t.digest,
-    )
-
-
-def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -> list[HandResult]:
-    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
-    chunks)."""
-    count, rng, r = _batch_args(n, seed, options)
-    out = ffi.new("ec_hand_result[]", _RESULTS_CHUNK)
-    results: list[HandResult] = []
-    for k in _chunks(count, _RESULTS_CHUNK):
-        lib.ec_random_hands_next(r, rng, k, out, ffi.NULL)
-        results.extend(
-            HandResult(
-                o.points[0], o.points[1], o.tricks[0], o.tricks[1], o.exchanges, o.flags, o.actions
-            )
-            for o in (out[i] for i in range(k))
-        )
-    return results
-
-
-def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:
-    """Deal ``n`` random hands and solve each from the first trick (by chunks)."""
-    count, rng, r = _batch_args(n, seed, options)
-    values = ffi.new("int8_t[]", _SOLVES_CHUNK)
-    best = ffi.new("uint8_t[]", _SOLVES_CHUNK)
-    digest = ffi.new("uint64_t *", _FNV_OFFSET)
-    vs: list[int] = []
-    ms: list[int] = []
-    for k in _chunks(count, _SOLVES_CHUNK):
-        lib.ec_random_solves_next(r, rng, k, values, best, digest)
-        vs.extend(values[0:k])
-        ms.extend(b if b != 255 else -1 for b in best[0:k])
-    return SolveResults(vs, ms, int(digest[0]))
 
 
 def _position(
@@ -802,61 +692,3 @@ def solve_n(
     if v < 0:
         _fail(v, "solve_n")
     return v, (best[0] if best[0] != 255 else -1)
-
-
-# ------------------------------------------------------------ random Euchre hands
-
-
-def _euchre_args(n: object, seed: object, options: object) -> tuple[int, Any, Any]:
-    count, s, opts = _check_euchre_batch(n, seed, options)
-    rng = ffi.new("ec_rng *")
-    lib.ec_rng_seed(rng, s)
-    r = ffi.new("ec_euchre_rules *")
-    r.play_flags = opts.play_flags
-    r.alone = opts.alone
-    return count, rng, r
-
-
-def random_euchre_hands(n: int, seed: int, options: EuchreOptions | None = None) -> EuchreTotals:
-    """Play ``n`` random Euchre hands from ``seed``; totals and digest (by chunks)."""
-    count, rng, r = _euchre_args(n, seed, options)
-    t = ffi.new("ec_euchre_totals *")
-    lib.ec_euchre_totals_init(t)
-    for k in _chunks(count, _HANDS_CHUNK):
-        lib.ec_euchre_hands_next(r, rng, k, ffi.NULL, t)
-    return EuchreTotals(
-        t.hands,
-        t.tricks[0],
-        t.tricks[1],
-        t.points[0],
-        t.points[1],
-        t.marches,
-        t.euchres,
-        t.alone,
-        t.digest,
-    )
-
-
-def random_euchre_hand_results(
-    n: int, seed: int, options: EuchreOptions | None = None
-) -> list[EuchreResult]:
-    """Play ``n`` random Euchre hands from ``seed`` and return each result (by chunks)."""
-    count, rng, r = _euchre_args(n, seed, options)
-    out = ffi.new("ec_euchre_result[]", _RESULTS_CHUNK)
-    results: list[EuchreResult] = []
-    for k in _chunks(count, _RESULTS_CHUNK):
-        lib.ec_euchre_hands_next(r, rng, k, out, ffi.NULL)
-        results.extend(
-            EuchreResult(
-                o.tricks[0],
-                o.tricks[1],
-                o.points[0],
-                o.points[1],
-                o.dealer,
-                o.maker,
-                o.alone,
-                o.up,
-            )
-            for o in (out[i] for i in range(k))
-        )
-    return results

@@ -13,6 +13,8 @@ from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memset
 
+from ecarte._core.core cimport *
+
 from ecarte._core._pure import (
     MUST_OVERTAKE,
     MUST_OVERTRUMP,
@@ -21,23 +23,16 @@ from ecarte._core._pure import (
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
-    EuchreOptions,
-    EuchreResult,
-    EuchreTotals,
-    HandOptions,
-    HandResult,
-    HandTotals,
-    SolveResults,
+)
+from ecarte._core._args import (
     _batch_positions,
     _check_below,
     _check_cards,
     _check_depth,
-    _check_euchre_batch,
     _check_int,
     _check_flags,
     _check_mask,
     _check_n,
-    _check_options,
     _check_position_index,
     _check_seed,
     _context_args,
@@ -57,19 +52,13 @@ from ecarte._core._pure import (
 
 __all__ = [
     "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "PLAY_ON", "PLAY_OVER",
-    "PLAY_TRICK", "Context", "EuchreOptions", "EuchreResult", "EuchreTotals", "HandOptions",
-    "HandResult", "HandTotals", "PlayState", "PlayStateN", "Rng", "SolveResults",
-    "legal_plays", "make_context", "perft", "random_euchre_hand_results",
-    "random_euchre_hands", "random_hand_results", "random_hands", "random_solves", "solve",
-    "solve_batch", "solve_n", "trick_winner",
+    "PLAY_TRICK", "Context", "PlayState", "PlayStateN", "Rng", "legal_plays", "make_context",
+    "perft", "solve", "solve_batch", "solve_n", "trick_winner",
 ]
 
 # Chunks of the batch functions: each runs without the GIL in a few milliseconds, and
 # Ctrl-C is checked between them (the results do not depend on these sizes).
 cdef enum:
-    HANDS_CHUNK = 65536
-    RESULTS_CHUNK = 4096
-    SOLVES_CHUNK = 4096
     POSITIONS_CHUNK = 64
 # perft calls the C core in one piece when the product of the hand sizes over its plies
 # (a bound on the sequences) is at most this; above it, it splits on the first card.
@@ -232,101 +221,6 @@ cdef class Rng:
         if type(n) is int and 1 <= n <= 0xFFFFFFFF:
             return ec_rng_below(&self.r, <uint32_t>n)
         return ec_rng_below(&self.r, <uint32_t>_check_below(n))
-
-
-cdef int _rules(object options, ec_rules *r) except -1:
-    """``options`` (checked and made plain by ``_pure._check_options``) as ``ec_rules``."""
-    cdef int i, err
-    opts = _check_options(options)
-    order = opts.order
-    for i in range(8):
-        r.order[i] = <uint8_t>(<long>order[i])
-    r.elder_min_discard = <uint8_t>(<long>opts.elder_min_discard)
-    r.dealer_min_discard = <uint8_t>(<long>opts.dealer_min_discard)
-    r.play_flags = <uint8_t>(<long>opts.play_flags)
-    r.penalty_to_dealer = opts.penalty_to_dealer is True
-    r.penalty_every_refusal = opts.penalty_every_refusal is True
-    r.vole_penalty = <uint8_t>(<long>opts.vole_penalty)
-    r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
-    r.king_points = opts.king_points is True
-    err = ec_rules_check(r)
-    if err:
-        _fail(err, "options")
-    return 0
-
-
-cdef inline size_t _chunk(size_t left, size_t size) nogil:
-    return left if left < size else size
-
-
-def random_hands(n, seed, options=None):
-    """Play ``n`` random hands from ``seed``; totals and digest. Chunks of hands run
-    without the GIL, with a check for signals between them; no memory grows with ``n``."""
-    cdef ec_rules r
-    cdef ec_totals t
-    cdef ec_rng rng
-    cdef size_t left, k
-    left = <size_t>_check_n(n)
-    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
-    _rules(options, &r)
-    ec_totals_init(&t)
-    while left:
-        k = _chunk(left, HANDS_CHUNK)
-        with nogil:
-            ec_random_hands_next(&r, &rng, k, NULL, &t)
-        left -= k
-        PyErr_CheckSignals()
-    return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
-                      t.exchanges, t.actions, t.digest)
-
-
-def random_hand_results(n, seed, options=None):
-    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
-    chunks played without the GIL; Ctrl-C is checked between them)."""
-    cdef ec_rules r
-    cdef ec_rng rng
-    cdef size_t left, k, i
-    cdef ec_hand_result out[RESULTS_CHUNK]
-    cdef list results = []
-    left = <size_t>_check_n(n)
-    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
-    _rules(options, &r)
-    while left:
-        k = _chunk(left, RESULTS_CHUNK)
-        with nogil:
-            ec_random_hands_next(&r, &rng, k, out, NULL)
-        for i in range(k):
-            results.append(HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
-                                      out[i].tricks[1], out[i].exchanges, out[i].flags,
-                                      out[i].actions))
-        left -= k
-        PyErr_CheckSignals()
-    return results
-
-
-def random_solves(n, seed, options=None):
-    """Deal ``n`` random hands and solve each from the first trick (chunks without the GIL,
-    Ctrl-C checked between them)."""
-    cdef ec_rules r
-    cdef ec_rng rng
-    cdef size_t left, k, i
-    cdef uint64_t digest = EC_DIGEST_START
-    cdef int8_t values[SOLVES_CHUNK]
-    cdef uint8_t best[SOLVES_CHUNK]
-    cdef list vs = [], ms = []
-    left = <size_t>_check_n(n)
-    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
-    _rules(options, &r)
-    while left:
-        k = _chunk(left, SOLVES_CHUNK)
-        with nogil:
-            ec_random_solves_next(&r, &rng, k, values, best, &digest)
-        for i in range(k):
-            vs.append(values[i])
-            ms.append(best[i] if best[i] != 255 else -1)
-        left -= k
-        PyErr_CheckSignals()
-    return SolveResults(vs, ms, digest)
 
 
 cdef int _fill_position(tuple hands, long leader, tuple trick, ec_position *pos) except -1:
@@ -881,58 +775,3 @@ def solve_n(ctx, hands, leader, trick, flags, teams, active=None):
     return v, (best if best != 255 else -1)
 
 
-# ------------------------------------------------------------ random Euchre hands
-
-cdef int _euchre_rules(object opts, ec_euchre_rules *r) except -1:
-    r.play_flags = <uint8_t>opts.play_flags
-    r.alone = <uint8_t>opts.alone
-    if ec_euchre_rules_check(r):
-        raise ValueError("options: a rules field is out of range")
-    return 0
-
-
-def random_euchre_hands(n, seed, options=None):
-    """Play ``n`` random Euchre hands from ``seed``; totals and digest. Chunks run without
-    the GIL, with a check for signals between them; no memory grows with ``n``."""
-    cdef ec_euchre_rules r
-    cdef ec_euchre_totals t
-    cdef ec_rng rng
-    cdef size_t left, k
-    count, s, opts = _check_euchre_batch(n, seed, options)
-    left = <size_t>count
-    ec_rng_seed(&rng, <uint64_t>s)
-    _euchre_rules(opts, &r)
-    ec_euchre_totals_init(&t)
-    while left:
-        k = _chunk(left, HANDS_CHUNK)
-        with nogil:
-            ec_euchre_hands_next(&r, &rng, k, NULL, &t)
-        left -= k
-        PyErr_CheckSignals()
-    return EuchreTotals(t.hands, t.tricks[0], t.tricks[1], t.points[0], t.points[1],
-                        t.marches, t.euchres, t.alone, t.digest)
-
-
-def random_euchre_hand_results(n, seed, options=None):
-    """Play ``n`` random Euchre hands from ``seed`` and return each result (chunks without
-    the GIL; Ctrl-C is checked between them)."""
-    cdef ec_euchre_rules r
-    cdef ec_rng rng
-    cdef size_t left, k, i
-    cdef ec_euchre_result out[RESULTS_CHUNK]
-    cdef list results = []
-    count, s, opts = _check_euchre_batch(n, seed, options)
-    left = <size_t>count
-    ec_rng_seed(&rng, <uint64_t>s)
-    _euchre_rules(opts, &r)
-    while left:
-        k = _chunk(left, RESULTS_CHUNK)
-        with nogil:
-            ec_euchre_hands_next(&r, &rng, k, out, NULL)
-        for i in range(k):
-            results.append(EuchreResult(out[i].tricks[0], out[i].tricks[1], out[i].points[0],
-                                        out[i].points[1], out[i].dealer, out[i].maker,
-                                        out[i].alone, out[i].up))
-        left -= k
-        PyErr_CheckSignals()
-    return results

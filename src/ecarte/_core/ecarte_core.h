@@ -134,73 +134,8 @@ int ec_solve(const ec_context *ctx, const ec_position *pos, unsigned flags, uint
 int ec_solve_batch(const ec_context *ctxs, size_t ctx_stride, const ec_position *pos, size_t n,
                    unsigned flags, int8_t *values, uint8_t *best);
 
-/* ---- random Écarté hands ---- */
-typedef struct ec_rules {
-    uint8_t order[8];              /* rank ids, high to low (classic K Q J A 10 9 8 7) */
-    uint8_t elder_min_discard;     /* 0..5, classic 1 */
-    uint8_t dealer_min_discard;    /* 0..5, classic 0 */
-    uint8_t play_flags;            /* EC_MUST_* flags, classic overtake + trump */
-    uint8_t penalty_to_dealer;     /* refusal penalty: 0 elder scores 2 when the dealer fails,
-                                      1 dealer scores 2 when the elder fails (seed 000) */
-    uint8_t penalty_every_refusal; /* 0: only the first proposal's refusal carries the penalty */
-    uint8_t vole_penalty;          /* points for a vole under penalty (2 classic, 3 seed 000) */
-    uint8_t deal_pattern;          /* 32: packets 3 then 2; 23: packets 2 then 3 */
-    uint8_t king_points;           /* 1: the king of trumps scores (announced automatically) */
-} ec_rules;
-
-void ec_rules_default(ec_rules *rules);
-int ec_rules_check(const ec_rules *rules);
-
-/* Seat 0 is the dealer, seat 1 the elder. flags: bit 0 turned-up king, bit 1 the elder played
- * without proposing, bit 2 a refusal carrying the penalty, bit 3 a penalty applied. */
-typedef struct ec_hand_result {
-    uint8_t points[2];
-    uint8_t tricks[2];
-    uint8_t exchanges;
-    uint8_t flags;
-    uint16_t actions; /* decisions: play/propose, accept/refuse, each discarded card, 10 plays */
-} ec_hand_result;
-
-typedef struct ec_totals {
-    uint64_t hands;
-    uint64_t points[2];
-    uint64_t tricks[2];
-    uint64_t voles;
-    uint64_t exchanges;
-    uint64_t actions;
-    uint64_t digest; /* FNV-style hash over every hand's packed result */
-} ec_totals;
-
-/* Play n random hands from seed (one PRNG stream for the whole batch). out may be NULL.
- * The hands follow the engine's classic rules: the elder may propose while the stock holds
- * at least max(1, elder_min_discard) cards and the last exchange moved a card.
- * Returns EC_OK or EC_EBADRULES. */
-int ec_random_hands(const ec_rules *rules, uint64_t seed, size_t n, ec_hand_result *out,
-                    ec_totals *totals);
-
-/* Deal n random hands from seed (same deal as ec_random_hands, no exchange) and solve each
- * from the first trick (the elder to lead). values[i]: the elder's tricks, best[i]: the lead.
- * Either array may be NULL; *digest (if not NULL) gets a hash over all results. */
-int ec_random_solves(const ec_rules *rules, uint64_t seed, size_t n, int8_t *values,
-                     uint8_t *best, uint64_t *digest);
-
-/* Batches in chunks: the streams of ec_random_hands and ec_random_solves, continued across
- * calls, so that a host can stop between chunks, report progress or keep its memory bounded.
- * Seed *rng with ec_rng_seed(rng, seed) and start *totals with ec_totals_init (*digest with
- * EC_DIGEST_START); each call plays n more hands from *rng, advances it, and adds to *totals
- * (hands included) or chains *digest. Chunks of any sizes give what one call of the whole
- * size gives, bit for bit: with n = n1 + n2,
- *     ec_rng_seed(&rng, seed); ec_totals_init(&t);
- *     ec_random_hands_next(&r, &rng, n1, out, &t);
- *     ec_random_hands_next(&r, &rng, n2, out + n1, &t);
- * leaves out[0..n) and t as ec_random_hands(&r, seed, n, out, &t). out, totals, values, best
- * and digest may be NULL. Returns EC_OK or EC_EBADRULES (nothing played). */
+/* Digests of batches (FNV-style hashes over packed results) start from this value. */
 #define EC_DIGEST_START 0xCBF29CE484222325ULL /* the digests' start value (FNV offset) */
-void ec_totals_init(ec_totals *totals);
-int ec_random_hands_next(const ec_rules *rules, ec_rng *rng, size_t n, ec_hand_result *out,
-                         ec_totals *totals);
-int ec_random_solves_next(const ec_rules *rules, ec_rng *rng, size_t n, int8_t *values,
-                          uint8_t *best, uint64_t *digest);
 
 /* ---- play state: a two-player hand in the play phase, cheap to copy and undo ----
  * Positions 0 and 1 (the bindings map them to seats). The struct is its own undo
@@ -298,57 +233,6 @@ void ec_playn_position(const ec_playn *p, ec_position *pos);
 int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active);
 int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, unsigned flags,
                const uint8_t *teams, uint8_t *best);
-
-/* ---- random Euchre hands (24 cards, 4 positions, partners opposite: sides 0 = {0, 2},
- * 1 = {1, 3}) ----
- * Cards: ranks 9 10 J Q K A are rank ids 7..12 of each suit. ec_euchre_context builds the
- * context for a trump suit 0..3 (clubs, diamonds, hearts, spades): the right bower (jack of
- * trumps) above everything, the left bower (the other jack of the same colour: suit
- * 3 - trump) in the trump suit just below it, then A K Q 10 9; plain suits A K Q J 10 9.
- * The hand, drawing from the core PRNG in this order:
- *   dealer = below(4); a lazy Fisher-Yates shuffle of the 24 cards (ids ascending) deals in
- *   packets 3-2-3-2 then 2-3-2-3, starting left of the dealer (position dealer + 1), card 20
- *   is turned up; trump is its suit (ordered up, no bidding); the maker is below(4);
- *   the dealer takes the turn-up and discards a uniform card of the six (below(6), the
- *   idx-th card by id); the maker goes alone when rules->alone is 1, or on a coin flip
- *   (below(2) == 1) when it is 2; then the partner sits out. The first active position left
- *   of the dealer leads; each play is a uniform legal card (below(count), the idx-th by id)
- *   under rules->play_flags (0 for Euchre: follow suit only). Scoring: makers with 3 or 4
- *   tricks 1 point, all 5: 2 (4 alone); makers with fewer than 3 give the defenders 2. */
-typedef struct ec_euchre_rules {
-    uint8_t play_flags; /* EC_MUST_* (Euchre: 0) */
-    uint8_t alone;      /* 0 never, 1 always, 2 a coin flip */
-} ec_euchre_rules;
-
-typedef struct ec_euchre_result {
-    uint8_t tricks[2]; /* by side */
-    uint8_t points[2]; /* by side */
-    uint8_t dealer, maker, alone, up; /* up: the turned-up card (its suit is trump) */
-} ec_euchre_result;
-
-typedef struct ec_euchre_totals {
-    uint64_t hands;
-    uint64_t tricks[2];
-    uint64_t points[2];
-    uint64_t marches; /* the makers took all 5 tricks */
-    uint64_t euchres; /* the makers took fewer than 3 */
-    uint64_t alone;   /* hands played alone */
-    uint64_t digest;  /* FNV-style hash over every hand's packed result */
-} ec_euchre_totals;
-
-void ec_euchre_rules_default(ec_euchre_rules *rules);
-int ec_euchre_rules_check(const ec_euchre_rules *rules);
-int ec_euchre_context(ec_context *ctx, int trump);
-/* Deal one Euchre hand with ec_rng (the shuffle and packets above, from `dealer` 0..3):
- * hands[4] get five cards each; returns the turned-up card. */
-int ec_euchre_deal(ec_rng *rng, int dealer, uint64_t hands[EC_MAX_PLAYERS]);
-void ec_euchre_totals_init(ec_euchre_totals *totals);
-/* Play n random hands from *rng (advanced), as ec_random_hands_next: out and totals may be
- * NULL; chunks of any sizes give what one call gives. Returns EC_OK or EC_EBADRULES. */
-int ec_euchre_hands_next(const ec_euchre_rules *rules, ec_rng *rng, size_t n,
-                         ec_euchre_result *out, ec_euchre_totals *totals);
-int ec_euchre_hands(const ec_euchre_rules *rules, uint64_t seed, size_t n,
-                    ec_euchre_result *out, ec_euchre_totals *totals);
 
 /* A sentence describing an error code. */
 const char *ec_strerror(int code);

@@ -1,0 +1,60 @@
+"""Pure twin of ec_rng.c: xoshiro256** seeded by splitmix64, the same stream bit for bit."""
+
+from __future__ import annotations
+
+from ecarte._core._args import _BUDGET, _M64, _check_below, _check_seed
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & _M64
+
+
+class Rng:
+    """xoshiro256** seeded by splitmix64, with the core's batched ``below``.
+
+    >>> r = Rng(1)
+    >>> [r.below(6) for _ in range(8)]
+    [4, 1, 1, 4, 5, 5, 3, 0]
+    """
+
+    __slots__ = ("bound", "frac", "s")
+
+    def __init__(self, seed: int) -> None:
+        x = _check_seed(seed)
+        s: list[int] = []
+        for _ in range(4):
+            x = (x + 0x9E3779B97F4A7C15) & _M64
+            z = x
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            s.append(z ^ (z >> 31))
+        self.s = s
+        self.frac = 0
+        self.bound = _BUDGET
+
+    def next_u64(self) -> int:
+        """The next raw 64-bit output."""
+        s = self.s
+        result = (_rotl((s[1] * 5) & _M64, 7) * 9) & _M64
+        t = (s[1] << 17) & _M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, n: int) -> int:
+        """A number in ``0..n-1`` (``1 <= n < 2**32``)."""
+        return self._below(_check_below(n))
+
+    def _below(self, n: int) -> int:
+        b = self.bound * n
+        if b > _BUDGET:
+            self.frac = self.next_u64()
+            b = n
+        self.bound = b
+        t = self.frac * n
+        self.frac = t & _M64
+        return t >> 64

@@ -1,0 +1,216 @@
+"""Pure twin of ec_solvern.c: the double-dummy solver of 2 to 4 positions with sides."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ecarte._core._args import _bits, _ctz, _next_active, _position_n_content, _solve_n_args
+from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _winner
+
+
+class _SolverN:
+    """Twin of ``ec_solvern.c``: the same fail-soft alpha-beta, the same move order, bounds
+    and equivalent cards. Its table never evicts (the C one is direct-mapped), which changes
+    the cost, never the answer."""
+
+    __slots__ = ("ctx", "distinct", "flags", "hands", "inplay", "mine", "na", "next", "table")
+
+    def __init__(
+        self,
+        ctx: TrickContext,
+        flags: int,
+        hands: tuple[int, ...],
+        active: int,
+        teams: tuple[int, ...],
+        mover_after: tuple[int, int],
+    ) -> None:
+        np = len(hands)
+        self.ctx = ctx
+        self.flags = flags
+        self.distinct = ctx.distinct
+        self.hands = [h if active >> i & 1 else 0 for i, h in enumerate(hands)]
+        self.next = _next_active(np, active)
+        self.na = active.bit_count()
+        self.inplay = 0
+        for h in self.hands:
+            self.inplay |= h
+        leader, nt = mover_after
+        mover = leader
+        for _ in range(nt):
+            mover = self.next[mover]
+        self.mine = [1 if active >> i & 1 and teams[i] == teams[mover] else 0 for i in range(np)]
+        self.table: dict[tuple[int, ...], list[int]] = {}
+
+    def reps(self, cand: int) -> int:
+        if not self.distinct:
+            return cand
+        above = self.ctx.above
+        out = cand
+        for c in _bits(cand):
+            up = above[c] & self.inplay
+            if not up:
+                continue
+            x = next(x for x in _bits(up) if up & ~above[x] == 1 << x)
+            if cand >> x & 1:
+                out &= ~(1 << c)
+        return out
+
+    def rep_of(self, c: int, reps: int) -> int:
+        above = self.ctx.above
+        while not reps >> c & 1:
+            up = above[c] & self.inplay
+            c = next(x for x in _bits(up) if up & ~above[x] == 1 << x)
+        return c
+
+    def key(self, c: int) -> int:
+        ctx = self.ctx
+        return (64 if ctx.suit_of[c] == ctx.trump else 0) + ctx.power[c]
+
+    def order(self, moves: int, trick: list[int], leader: int, mover: int, first: int) -> list[int]:
+        ctx = self.ctx
+        nt = len(trick)
+        if nt == 0:
+            keys = [(-1000 if c == first else -self.key(c), c) for c in _bits(moves)]
+        else:
+            w = _winner(ctx, trick)
+            wp = leader
+            for _ in range(w):
+                wp = self.next[wp]
+            if self.mine[wp] == self.mine[mover]:
+                keys = [(self.key(c), c) for c in _bits(moves)]
+            else:
+                beat = ctx.beaten_by[trick[w]]
+                keys = [(self.key(c) + (0 if beat >> c & 1 else 256), c) for c in _bits(moves)]
+        return [c for _, c in sorted(keys)]
+
+    def play(self, leader: int, mover: int, trick: list[int], c: int, alpha: int, beta: int) -> int:
+        hands = self.hands
+        hands[mover] &= ~(1 << c)
+        t = [*trick, c]
+        if len(t) == self.na:
+            w = _winner(self.ctx, t)
+            wp = leader
+            for _ in range(w):
+                wp = self.next[wp]
+            won = self.mine[wp]
+            tm = 0
+            for x in t:
+                tm |= 1 << x
+            self.inplay &= ~tm
+            v = won + self.search(wp, wp, [], alpha - won, beta - won)
+            self.inplay |= tm
+        else:
+            v = self.search(leader, self.next[mover], t, alpha, beta)
+        hands[mover] |= 1 << c
+        return v
+
+    def search(self, leader: int, mover: int, trick: list[int], alpha: int, beta: int) -> int:
+        ctx = self.ctx
+        entry = None
+        first = 255
+        a, b = alpha, beta
+        if not trick:
+            n = self.hands[leader].bit_count()
+            if n == 0:
+                return 0
+            if n == 1:
+                p, t = leader, []
+                for _ in range(self.na):
+                    t.append(_ctz(self.hands[p]))
+                    p = self.next[p]
+                p = leader
+                for _ in range(_winner(ctx, t)):
+                    p = self.next[p]
+                return self.mine[p]
+            if n <= alpha:
+                return n
+            if beta <= 0:
+                return 0
+            key = (*self.hands, leader)
+            entry = self.table.setdefault(key, [0, 255, 255])
+            if entry[0] >= b:
+                return entry[0]
+            if entry[1] <= a:
+                return entry[1]
+            if entry[0] == entry[1]:
+                return entry[0]
+            a = max(a, entry[0])
+            b = min(b, entry[1])
+            first = entry[2]
+        legal = _legal(ctx, self.hands[mover], trick, self.flags)
+        is_max = self.mine[mover]
+        lo, hi = a, b
+        best = -1 if is_max else 99
+        best_move = 255
+        for c in self.order(self.reps(legal), trick, leader, mover, first):
+            v = self.play(leader, mover, trick, c, lo, hi)
+            if v > best if is_max else v < best:
+                best, best_move = v, c
+            if is_max and best > lo:
+                lo = best
+            elif not is_max and best < hi:
+                hi = best
+            if lo >= hi:
+                break
+        if entry is not None:
+            if best <= a:
+                entry[1] = min(entry[1], best)
+            elif best >= b:
+                entry[0] = max(entry[0], best)
+            else:
+                entry[0] = entry[1] = best
+            entry[2] = best_move
+        return best
+
+    def solve(self, leader: int, trick: tuple[int, ...]) -> tuple[int, int]:
+        mover = leader
+        for _ in trick:
+            mover = self.next[mover]
+        for c in trick:
+            self.inplay |= 1 << c
+        n = self.hands[mover].bit_count()
+        if n == 0:
+            return 0, -1
+        t = list(trick)
+        value = self.search(leader, mover, t, -1, n + 1)
+        legal = _legal(self.ctx, self.hands[mover], t, self.flags)
+        reps = self.reps(legal)
+        tested: dict[int, bool] = {}
+        for c in _bits(legal):
+            r = self.rep_of(c, reps)
+            if r not in tested:
+                tested[r] = self.play(leader, mover, t, r, value - 1, value) >= value
+            if tested[r]:
+                return value, c
+        raise AssertionError("no card achieves the value")  # pragma: no cover
+
+
+def solve_n(
+    ctx: TrickContext,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    flags: int,
+    teams: Sequence[int],
+    active: int | None = None,
+) -> tuple[int, int]:
+    """Double-dummy solve of 2 to 4 hands with partnerships (``ec_solve_n``).
+
+    ``hands`` holds one mask per position, ``leader`` the position that led the trick in
+    progress and ``trick`` the cards the active positions played to it in turn; ``teams``
+    gives each position's side (e.g. ``(0, 1, 0, 1)`` for partners sitting opposite) and
+    ``active`` the mask of the positions that play (None: all; an inactive position's cards
+    are out of play). Returns ``(tricks, card)``: the most tricks, among those not yet
+    complete (the trick in progress included), that the side of the position to move can
+    force, and the lowest card id among the legal cards achieving it (-1 when the hands
+    are empty).
+
+    >>> from ecarte._core import backend, ranked_context
+    >>> ctx = ranked_context(0, (12, 11, 10, 9, 8, 7), 0x1F80_1F80_1F80_1F80, backend("pure"))
+    >>> solve_n(ctx, (1 << 12, 1 << 28, 1 << 44, 1 << 57), 0, (), 0, (0, 1, 0, 1))
+    (1, 12)
+    """
+    _check_ctx(ctx)
+    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
+    _position_n_content(ctx.deck, hs, lead, t, act)
+    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))).solve(lead, t)

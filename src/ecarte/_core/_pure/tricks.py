@@ -1,0 +1,395 @@
+"""Pure twin of ec_tricks.c: trick contexts, legal plays, trick winners, perft and the
+two-position play state (``ec_play``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ecarte._core._args import (
+    _TRUMP_BONUS,
+    NO_TRUMP,
+    _bits,
+    _check_cards,
+    _check_depth,
+    _check_flags,
+    _check_mask,
+    _check_position_index,
+    _context_args,
+    _index,
+    _legal_content,
+    _play_args,
+    _play_content,
+    _position_args,
+    _position_content,
+    _show,
+    _trick_content,
+)
+
+MUST_OVERTAKE = 1
+"""Flag: a player following suit must beat the best card of the led suit if able."""
+MUST_TRUMP = 2
+"""Flag: a player void in the led suit must play a trump if able."""
+MUST_OVERTRUMP = 4
+"""Flag: a player trumping a trick already trumped must beat that trump if able."""
+
+
+class TrickContext:
+    """Per-hand tables for trick play (effective suits, powers, trumps).
+
+    Derived tables, as in the C ``ec_context``: ``above[c]`` (cards of c's
+    effective suit with a strictly higher power), ``beaten_by[c]`` (cards
+    beating c when c is led), ``deck`` and ``distinct`` (no two cards of a suit
+    share a power).
+    """
+
+    __slots__ = ("above", "beaten_by", "deck", "distinct", "power", "suit_mask", "suit_of", "trump")
+
+    def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
+        suits, powers, trump = _context_args(suit_of, power, trump)
+        masks = [0, 0, 0, 0]
+        for card, suit in enumerate(suits):
+            if suit >= 0:
+                masks[suit] |= 1 << card
+        self.suit_of = suits
+        self.power = powers
+        self.trump = trump
+        self.suit_mask = tuple(masks)
+        self.deck = masks[0] | masks[1] | masks[2] | masks[3]
+        above = [0] * 64
+        distinct = True
+        for c in range(64):
+            s = self.suit_of[c]
+            if s < 0:
+                continue
+            for d in _bits(masks[s]):
+                if self.power[d] > self.power[c]:
+                    above[c] |= 1 << d
+                elif d != c and self.power[d] == self.power[c]:
+                    distinct = False
+        self.above = tuple(above)
+        self.distinct = distinct
+        trumps = masks[self.trump] if self.trump != NO_TRUMP else 0
+        self.beaten_by = tuple(
+            above[c] | (trumps if self.suit_of[c] not in (-1, trump) else 0) for c in range(64)
+        )
+
+
+def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> TrickContext:
+    """Build the tables for one hand; ``suit_of[c] == -1`` marks a card not in the deck."""
+    return TrickContext(suit_of, power, trump)
+
+
+def _check_ctx(ctx: object, where: str = "") -> TrickContext:
+    if not issubclass(type(ctx), TrickContext):
+        raise ValueError(f"{where}not a context of the pure backend: {type(ctx).__name__}")
+    return cast(TrickContext, ctx)
+
+
+def _strength(ctx: TrickContext, card: int, led: int) -> int:
+    suit = ctx.suit_of[card]
+    if suit == ctx.trump:
+        return ctx.power[card] + _TRUMP_BONUS
+    if suit == led:
+        return ctx.power[card]
+    return -1
+
+
+def trick_winner(ctx: TrickContext, trick: Sequence[int]) -> int:
+    """Index in ``trick`` of the card winning it: highest trump, else highest of the led suit."""
+    _check_ctx(ctx)
+    t = _check_cards(trick, 1, 4, "a trick holds 1 to 4 cards, not {}")
+    _trick_content(ctx.deck, t)
+    return _winner(ctx, t)
+
+
+def _winner(ctx: TrickContext, trick: Sequence[int]) -> int:
+    led = ctx.suit_of[trick[0]]
+    best, best_strength = 0, _strength(ctx, trick[0], led)
+    for i in range(1, len(trick)):
+        s = _strength(ctx, trick[i], led)
+        if s > best_strength:
+            best, best_strength = i, s
+    return best
+
+
+def legal_plays(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> int:
+    """Mask of the cards of ``hand`` that may be played to ``trick``.
+
+    Follow the led suit if able; with :data:`MUST_OVERTAKE`, beat the best card
+    of the led suit if able (unless the trick is already trumped). When void,
+    with :data:`MUST_TRUMP` play a trump if able, and with
+    :data:`MUST_OVERTRUMP` beat the best trump already played if able.
+    """
+    _check_ctx(ctx)
+    h = _check_mask(hand)
+    t = _check_cards(trick, 0, 3, "a trick in progress holds 0 to 3 cards, not {}")
+    flags = _check_flags(flags)
+    _legal_content(ctx.deck, h, t)
+    return _legal(ctx, h, t, flags)
+
+
+def _legal(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> int:
+    if not trick:
+        return hand
+    led = ctx.suit_of[trick[0]]
+    best = trick[_winner(ctx, trick)]
+    follow = hand & ctx.suit_mask[led]
+    if follow:
+        if flags & MUST_OVERTAKE and ctx.suit_of[best] == led:
+            over = follow & ctx.above[best]
+            if over:
+                return over
+        return follow
+    trump = ctx.trump
+    if trump != NO_TRUMP and flags & MUST_TRUMP:
+        trumps = hand & ctx.suit_mask[trump]
+        if trumps:
+            if flags & MUST_OVERTRUMP and ctx.suit_of[best] == trump:
+                over = trumps & ctx.above[best]
+                if over:
+                    return over
+            return trumps
+    return hand
+
+
+# --------------------------------------------------------- positions, perft
+
+Position = tuple[TrickContext, Sequence[int], int, Sequence[int]]
+
+
+def _perft(
+    ctx: TrickContext, hands: list[int], leader: int, trick: list[int], flags: int, depth: int
+) -> int:
+    np = len(hands)
+    mover = (leader + len(trick)) % np
+    h = hands[mover]
+    if depth == 0 or h == 0:
+        return 1
+    legal = _legal(ctx, h, trick, flags)
+    if depth == 1:
+        return legal.bit_count()
+    total = 0
+    for c in _bits(legal):
+        hands[mover] = h & ~(1 << c)
+        t = [*trick, c]
+        if len(t) == np:
+            w = _winner(ctx, t)
+            total += _perft(ctx, hands, (leader + w) % np, [], flags, depth - 1)
+        else:
+            total += _perft(ctx, hands, leader, t, flags, depth - 1)
+    hands[mover] = h
+    return total
+
+
+def perft(
+    ctx: TrickContext,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    flags: int,
+    depth: int,
+) -> int:
+    """Number of distinct play sequences of ``depth`` cards from the position.
+
+    ``hands`` holds one mask per seat (2 to 4), ``leader`` the seat that led the
+    trick in progress and ``trick`` the cards already played to it. A sequence
+    that reaches the end of the hand sooner counts once.
+    """
+    _check_ctx(ctx)
+    hs, lead, t = _position_args(hands, leader, trick)
+    flags = _check_flags(flags)
+    depth = _check_depth(depth)
+    _position_content(ctx.deck, hs, lead, t)
+    return _perft(ctx, list(hs), lead, list(t), flags, depth)
+
+
+# ------------------------------------------- play state (2 players, ec_play in the C core)
+
+PLAY_ON = 0
+"""``PlayState.apply``: the trick goes on."""
+PLAY_TRICK = 1
+"""``PlayState.apply``: a trick was completed and more remain."""
+PLAY_OVER = 2
+"""``PlayState.apply``: the last trick was completed (the hands are empty)."""
+
+
+class PlayState:
+    """A two-player hand in the play phase, cheap to copy and to undo (``ec_play``).
+
+    Positions 0 and 1 hold ``hands``; ``leader`` leads the first trick. The
+    state keeps the cards played and the leader of each trick, so
+    :meth:`undo` needs no record and :meth:`copy` is a flat copy.
+
+    >>> from ecarte._core import backend, ranked_context
+    >>> ctx = ranked_context(0, [11, 10, 9, 12, 8, 7, 6, 5], 0x1FE0_1FE0_1FE0_1FE0, backend("pure"))
+    >>> s = PlayState(ctx, (0x60, 0x600000), 0, MUST_OVERTAKE | MUST_TRUMP)  # clubs trumps
+    >>> s.legal() == 0x60, s.apply(5), s.to_move, s.legal() == 0x600000
+    (True, 0, 1, True)
+    >>> s.apply(22), s.won, s.to_move, s.trick, s.tricks
+    (1, (1, 0), 0, (), ((0, 5, 22),))
+    >>> s.undo(), s.to_move, s.won, s.hands == (0x40, 0x600000)
+    (22, 1, (0, 0), True)
+    """
+
+    __slots__ = ("_cards", "_hands", "_leaders", "_won", "ctx", "flags", "nplayed", "to_move")
+
+    def __init__(self, ctx: TrickContext, hands: Sequence[int], leader: int, flags: int) -> None:
+        _check_ctx(ctx)
+        h0, h1, leader, flags = _play_args(hands, leader, flags)
+        _play_content(ctx.deck, h0, h1)
+        self.ctx = ctx
+        self._hands = [h0, h1]
+        self._cards: list[int] = []
+        self._leaders = [leader]
+        self._won = [0, 0]
+        self.nplayed = 0
+        self.to_move = leader
+        self.flags = flags
+
+    def copy(self) -> PlayState:
+        new = object.__new__(PlayState)
+        new.ctx = self.ctx
+        new._hands = self._hands.copy()
+        new._cards = self._cards.copy()
+        new._leaders = self._leaders.copy()
+        new._won = self._won.copy()
+        new.nplayed = self.nplayed
+        new.to_move = self.to_move
+        new.flags = self.flags
+        return new
+
+    __copy__ = copy
+
+    def legal(self) -> int:
+        """Mask of the cards the position to move may play."""
+        hand = self._hands[self.to_move]
+        if self.nplayed & 1:
+            return _legal(self.ctx, hand, self._cards[-1:], self.flags)
+        return hand
+
+    def apply(self, card: int) -> int:
+        """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
+        :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
+        if not self.legal() >> c & 1:
+            raise ValueError(f"play {c}: the card is not a legal play now")
+        return self._apply(c)
+
+    def try_apply(self, card: int) -> int:
+        """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
+        played (or no card id at all), else ``status << 1 | to_move`` (the position to
+        move next)."""
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            return -1
+        if not self.legal() >> c & 1:
+            return -1
+        return self._apply(c) << 1 | self.to_move
+
+    def apply_unchecked(self, card: int) -> int:
+        """:meth:`apply` without the rules: the card must be legal (search code). Only a
+        card not held by the position to move raises ValueError (no change)."""
+        c = _index(card)
+        if c is None or not (0 <= c < 64 and self._hands[self.to_move] >> c & 1):
+            raise ValueError(
+                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
+            )
+        return self._apply(c)
+
+    def _apply(self, card: int) -> int:
+        mover = self.to_move
+        self._hands[mover] &= ~(1 << card)
+        self._cards.append(card)
+        self.nplayed += 1
+        if self.nplayed & 1:
+            self.to_move = mover ^ 1
+            return PLAY_ON
+        lead = mover ^ 1
+        winner = mover if _winner(self.ctx, self._cards[-2:]) else lead
+        self._won[winner] += 1
+        self.to_move = winner
+        if not (self._hands[0] | self._hands[1]):
+            return PLAY_OVER
+        self._leaders.append(winner)
+        return PLAY_TRICK
+
+    def undo(self) -> int:
+        """Take back the last card played and return it; ValueError at the start."""
+        if not self.nplayed:
+            raise ValueError("undo: no card to take back")
+        self.nplayed -= 1
+        n = self.nplayed
+        card = self._cards.pop()
+        if n & 1:
+            self._won[self.to_move] -= 1
+            if len(self._leaders) > n // 2 + 1:
+                self._leaders.pop()
+            mover = self._leaders[n // 2] ^ 1
+        else:
+            mover = self._leaders[n // 2]
+        self.to_move = mover
+        self._hands[mover] |= 1 << card
+        return card
+
+    @property
+    def hands(self) -> tuple[int, int]:
+        return (self._hands[0], self._hands[1])
+
+    def hand(self, position: int) -> int:
+        """The hand of position 0 or 1."""
+        return self._hands[_check_position_index(position)]
+
+    @property
+    def won(self) -> tuple[int, int]:
+        """Tricks won, by position."""
+        return (self._won[0], self._won[1])
+
+    @property
+    def leader(self) -> int:
+        """The position leading the trick in progress (or the next one)."""
+        return self.to_move ^ (self.nplayed & 1)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards played this hand, in order."""
+        return tuple(self._cards)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress."""
+        return tuple(self._cards[self.nplayed & ~1 :])
+
+    @property
+    def tricks(self) -> tuple[tuple[int, int, int], ...]:
+        """The finished tricks as ``(leader, first card, second card)``."""
+        c, lead = self._cards, self._leaders
+        return tuple((lead[i], c[2 * i], c[2 * i + 1]) for i in range(self.nplayed // 2))
+
+    @property
+    def over(self) -> bool:
+        """True once the hands are empty."""
+        return not (self._hands[0] | self._hands[1])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayState):
+            return NotImplemented
+        return (
+            self.ctx is other.ctx
+            and self._hands == other._hands
+            and self._cards == other._cards
+            and self._leaders[: self.nplayed // 2 + 1] == other._leaders[: other.nplayed // 2 + 1]
+            and self.to_move == other.to_move
+            and self._won == other._won
+            and self.flags == other.flags
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayState(hands=({self._hands[0]:#x}, {self._hands[1]:#x}), cards={self.cards}, "
+            f"to_move={self.to_move}, won={self.won})"
+        )

@@ -1,0 +1,608 @@
+"""Hook dispatch: which plugins a game has, and how the machine asks them.
+
+A *plugin set* (the builtin classic rules, named variants, plugin objects) is
+validated once per set of plugin classes with pluggy, and its hook tables are
+cached (:func:`plugin_set`); each game binds them to its own plugin instances
+(:class:`HookTable`). The machine answers in C every hook that only the classic
+plugin implements; a hook some other plugin implements sets a bit of the
+machine's hook mask, and the machine stops there: :func:`answer` asks the
+plugins, checks the answer and encodes it for the machine.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from ecarte import _core
+from ecarte._cards import PIQUET_DECK, Card, CardSet
+from ecarte._errors import ArgumentError, PluginError, RulesError
+from ecarte.engine import backend as _backend
+
+from . import hookspecs
+from ._classic import ClassicRules
+from ._plugins import (
+    call_impl,
+    configure_rules,
+    load_variant,
+    notify_all,
+)
+from ._records import piquet_mask
+from .actions import Accept, Action, PlayHand, Propose, Refuse
+from .results import DealtHands, HandOutcome, MatchStatus, Seats
+from .rules import DealPattern, FirstDealer, KingAnnouncement, PenaltyBeneficiary, Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "HookTable",
+    "answer",
+    "describe",
+    "first_veto",
+    "game_config",
+    "hook_path",
+    "notify",
+    "unvetoed",
+]
+
+MACHINE_HOOKS = (
+    "ecarte_next_game",
+    "ecarte_cut",
+    "ecarte_deal_packets",
+    "ecarte_deal",
+    "ecarte_exchange_allowed",
+    "ecarte_discard_limits",
+    "ecarte_king_points",
+    "ecarte_score_hand",
+    "ecarte_next_hand",
+    "ecarte_match_status",
+)
+"""The machine's hook points (``EC_H_*``), in the order of their mask bits."""
+NOTIFICATIONS = (
+    "ecarte_game_started",
+    "ecarte_hand_ended",
+    "ecarte_game_ended",
+    "ecarte_match_ended",
+)
+_ALL_HOOKS = tuple(name for name in vars(hookspecs) if name.startswith("ecarte_"))
+_CLASSIC = ClassicRules()  # stateless: one instance serves every game
+
+_hook_path = False
+
+
+def hook_path(on: bool) -> None:
+    """Make games created from now on ask the classic plugin every hook from Python
+    (True), as a variant would be asked, instead of the machine answering it: the
+    differential test of the C rules against their readable statement."""
+    global _hook_path
+    _hook_path = bool(on)
+    _classic_config.cache_clear()
+
+
+Impl = tuple[Any, tuple[str, ...], str]
+"""A hook implementation: its function, argument names and plugin name."""
+_Template = tuple[Any, tuple[str, ...], int, bool]
+"""A cached implementation: function, argument names, plugin index, bound to the plugin."""
+
+
+class PluginSet:
+    """What a set of plugin classes implements, validated once (see :func:`plugin_set`)."""
+
+    __slots__ = ("hook_mask", "notifications", "templates", "validators")
+
+    def __init__(self, templates: dict[str, tuple[_Template, ...]]) -> None:
+        self.templates = templates
+        mask = 0
+        for bit, hook in enumerate(MACHINE_HOOKS):
+            if _hook_path or any(index > 0 for _, _, index, _ in templates[hook]):
+                mask |= 1 << bit
+        self.hook_mask = mask
+        self.validators = bool(templates["ecarte_validate_action"])
+        self.notifications = any(templates[hook] for hook in NOTIFICATIONS)
+
+
+class HookTable:
+    """A game's plugins (classic first) and each hook's implementations bound to them,
+    in call order (bound on first use). :func:`._plugins.implementations` reads it like
+    a plugin manager."""
+
+    __slots__ = ("_bound", "instances", "names", "plugin_set")
+
+    def __init__(self, plugin_set: PluginSet, names: tuple[str, ...], instances: tuple[Any, ...]):
+        self.plugin_set = plugin_set
+        self.names = names
+        self.instances = instances
+        self._bound: dict[str, tuple[Impl, ...]] = {}
+
+    def impls(self, hook: str) -> tuple[Impl, ...]:
+        bound = self._bound.get(hook)
+        if bound is None:
+            bound = self._bound[hook] = tuple(
+                (func.__get__(self.instances[i]) if method else func, args, self.names[i])
+                for func, args, i, method in self.plugin_set.templates[hook]
+            )
+        return bound
+
+    def plugin(self, name: str) -> object:
+        try:
+            return self.instances[self.names.index(name)]
+        except ValueError:
+            raise KeyError(f"no plugin {name!r} in this game") from None
+
+
+class Config:
+    """What a game and its clones share and never change."""
+
+    __slots__ = (
+        "asked_rules",
+        "fast",
+        "flags",
+        "hooks",
+        "machine",
+        "notifications",
+        "players",
+        "rules",
+        "validators",
+        "variants",
+    )
+
+    def __init__(
+        self,
+        hooks: HookTable,
+        asked_rules: Rules,
+        rules: Rules,
+        players: int,
+        variants: tuple[str, ...],
+    ) -> None:
+        pset = hooks.plugin_set
+        self.hooks = hooks
+        self.asked_rules = asked_rules
+        self.rules = rules
+        self.players = players
+        self.variants = variants
+        self.validators = pset.validators
+        self.notifications = pset.notifications
+        self.flags = bool(pset.hook_mask) | pset.validators << 1 | pset.notifications << 2
+        self.fast = not self.flags
+        self.machine = _machine_config(rules, players, pset.hook_mask, _backend.live())
+
+
+# --------------------------------------------------------------- plugin sets
+
+
+def _plugin_key(plugin: object) -> object:
+    """What identifies a plugin's hook implementations: its class (instances of one class
+    share them), or the object itself for a module."""
+    if isinstance(plugin, types.ModuleType | type):
+        return plugin
+    return type(plugin)
+
+
+def _unique_name(used: list[str], plugin: object) -> str:
+    """The plugin's ``NAME`` (else its class or module name), made unique."""
+    base = getattr(plugin, "NAME", None) or getattr(plugin, "__name__", None)
+    base = str(base or type(plugin).__name__)
+    name, n = base, 1
+    while name in used:
+        n += 1
+        name = f"{base}#{n}"
+    return name
+
+
+_SETS: dict[tuple[Any, ...], PluginSet] = {}
+
+
+def plugin_set(
+    key: tuple[Any, ...], names: tuple[str, ...], instances: tuple[Any, ...]
+) -> PluginSet:
+    """The cached plugin set of ``key``; on first sight, validated with pluggy on these
+    instances (registration, signatures, misspelled hooks)."""
+    found = _SETS.get(key)
+    if found is not None:
+        return found
+    pm = pluggy.PluginManager("ecarte")
+    pm.add_hookspecs(hookspecs)
+    for name, plugin in zip(names, instances, strict=True):
+        try:
+            pm.register(plugin, name=name)
+        except (ValueError, pluggy.PluginValidationError) as exc:
+            what = f"variant {name!r}" if name in key[0] else f"plugin {plugin!r}"
+            raise PluginError(f"{what} cannot be registered: {exc}") from exc
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"plugin {exc.plugin!r}: {exc}") from exc
+    templates: dict[str, tuple[_Template, ...]] = {}
+    for hook in _ALL_HOOKS:
+        out = []
+        for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
+            if impl.hookwrapper or impl.wrapper:
+                raise PluginError(f"plugin {impl.plugin_name!r}: hook wrappers are not supported")
+            index = names.index(impl.plugin_name)
+            func = impl.function
+            method = getattr(func, "__self__", None) is instances[index]
+            out.append((func.__func__ if method else func, tuple(impl.argnames), index, method))
+        templates[hook] = tuple(out)
+    found = _SETS[key] = PluginSet(templates)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _classic_config(rules: Rules, backend: str) -> Config:
+    names, instances = ("classic",), (_CLASSIC,)
+    hooks = HookTable(plugin_set(((), "classic", _hook_path), names, instances), names, instances)
+    return Config(hooks, rules, rules, 2, ())
+
+
+_DEFAULT_RULES = Rules()
+
+
+def _asked_rules(rules: object) -> Rules:
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise RulesError(f"rules must be a Rules, a preset name or None, not {rules!r}")
+
+
+def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Config:
+    """The configuration of a new game: its plugins (instances of its own), the rules
+    after the variants configured them, the table size and the machine's tables."""
+    asked = _asked_rules(rules)
+    if variant is None:
+        variants: tuple[str, ...] = ()
+    elif isinstance(variant, str):
+        variants = (variant,)
+    elif isinstance(variant, Sequence) and all(isinstance(v, str) for v in variant):
+        variants = tuple(variant)
+    else:
+        raise ArgumentError(f"variant must be a name or a sequence of names, not {variant!r}")
+    if isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable):
+        raise ArgumentError(
+            f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
+        )
+    objects = [p() if isinstance(p, type) else p for p in plugins]
+    if not variants and not objects:
+        return _classic_config(asked, _backend.live())
+    names = ["classic"]
+    instances: list[Any] = [_CLASSIC]
+    for name in variants:
+        if name == "classic":
+            raise ArgumentError(
+                "variant 'classic': classic is the builtin rules, not a variant: leave it out"
+            )
+        if name in names:
+            raise ArgumentError(f"variant {name!r} is named twice")
+        plugin = load_variant(name)
+        names.append(name)
+        instances.append(plugin() if isinstance(plugin, type) else plugin)
+    for plugin in objects:
+        names.append(_unique_name(names, plugin))
+        instances.append(plugin)
+    key = (variants, tuple(_plugin_key(p) for p in objects), _hook_path)
+    pset = plugin_set(key, tuple(names), tuple(instances))
+    hooks = HookTable(pset, tuple(names), tuple(instances))
+    configured = configure_rules(hooks, asked)
+    players, plugin = first_of(hooks, "ecarte_table_size", rules=configured)
+    if players.__class__ is not int or not 2 <= players <= 16:
+        raise PluginError(
+            f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
+        )
+    return Config(hooks, asked, configured, players, variants)
+
+
+def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
+    """The rules as the machine's ``ec_match_rules`` fields (a tuple)."""
+    if rules.target >= 1 << 31 or rules.games_to_win >= 1 << 31:
+        raise RulesError("target and games_to_win must be below 2**31 for the match machine")
+    return (
+        tuple(int(rank) for rank in rules.rank_order.ranks),
+        rules.elder_min_discard,
+        rules.dealer_min_discard,
+        (_core.MUST_OVERTAKE if rules.must_overtake else 0)
+        | (_core.MUST_TRUMP if rules.must_trump else 0),
+        int(rules.refusal_penalty_to is PenaltyBeneficiary.DEALER),
+        int(not rules.penalty_first_refusal_only),
+        rules.vole_under_penalty,
+        int(rules.deal_pattern is DealPattern.ALTERNATE),
+        int(rules.first_dealer is FirstDealer.LOWER_CUT),
+        int(rules.king_announcement is KingAnnouncement.AUTOMATIC),
+        int(rules.game_values),
+        players,
+        rules.target,
+        rules.games_to_win,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _machine_config(rules: Rules, players: int, hook_mask: int, backend: str) -> Any:
+    return _backend.module("ecarte.machine", backend).MatchConfig(
+        machine_rules(rules, players), hook_mask
+    )
+
+
+# ----------------------------------------------------------------- calling
+
+
+def first_of(hooks: HookTable, hook: str, **kwargs: Any) -> tuple[Any, str]:
+    """Call a firstresult hook; the first non-None result and the plugin's name."""
+    for impl in hooks.impls(hook):
+        result = call_impl(impl, hook, kwargs)
+        if result is not None:
+            return result, impl[2]
+    raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
+
+
+def _first(game: Game, hook: str, **kwargs: Any) -> tuple[Any, str]:
+    kwargs["game"] = game
+    return first_of(game._config.hooks, hook, **kwargs)
+
+
+def first_veto(game: Game, seat: int, action: Action) -> tuple[str | None, str]:
+    """The first plugin's veto of ``action`` by ``seat`` (hook ``ecarte_validate_action``)."""
+    hook = "ecarte_validate_action"
+    kwargs = {"game": game, "seat": seat, "action": action}
+    for impl in game._config.hooks.impls(hook):
+        veto = call_impl(impl, hook, kwargs)
+        if veto is not None:
+            if not (isinstance(veto, str) and veto.strip()):
+                raise PluginError(
+                    f"plugin {impl[2]!r}, hook {hook}: {veto!r} is neither None (no veto) "
+                    "nor a reason (a non-empty str)"
+                )
+            return veto, impl[2]
+    return None, ""
+
+
+def unvetoed(game: Game, seat: int, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """``actions`` less those a plugin vetoes (a vetoed decision is not offered); cards
+    are never vetoed."""
+    if seat < 0 or not any(not _is_play(a) for a in actions):
+        return actions
+    vetoes = [(None, "") if _is_play(a) else first_veto(game, seat, a) for a in actions]
+    out = tuple(a for a, (veto, _) in zip(actions, vetoes, strict=True) if veto is None)
+    if not out:
+        plugins = ", ".join(sorted({repr(plugin) for _, plugin in vetoes}))
+        raise PluginError(
+            f"plugin {plugins}, hook ecarte_validate_action: vetoes every action of seat "
+            f"{seat} ({', '.join(map(str, actions))})"
+        )
+    return out
+
+
+def _is_play(action: Action) -> bool:
+    return action.__class__.__name__ == "Play"
+
+
+def notify(game: Game, hook: str, kwargs: dict[str, Any]) -> list[Exception]:
+    """Send a notification to every implementation; the errors."""
+    return notify_all(game._config.hooks.impls(hook), hook, {"game": game, **kwargs})
+
+
+def describe(game: Game, seat: int | None) -> tuple[str, ...]:
+    """Every plugin's ``ecarte_describe`` lines, in registration order."""
+    hook = "ecarte_describe"
+    lines: list[str] = []
+    for impl in game._config.hooks.impls(hook):
+        got = call_impl(impl, hook, {"game": game, "seat": seat})
+        if got is None:
+            continue
+        if isinstance(got, str) or not all(isinstance(x, str) for x in got):
+            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {got!r} is not a sequence of str")
+        lines += got
+    return tuple(lines)
+
+
+# -------------------------------------------------------- answering the machine
+
+
+def answer(game: Game) -> bytes:
+    """Ask the plugins the hook the machine stopped at; the checked answer, encoded."""
+    hook_id, args = game._m_hook
+    hook = MACHINE_HOOKS[hook_id]
+    return _ANSWERS[hook_id](game, hook, args)
+
+
+def _bad(plugin: str, hook: str, why: str) -> PluginError:
+    return PluginError(f"plugin {plugin!r}, hook {hook}: {why}")
+
+
+def _check_seats(game: Game, seats: Any, plugin: str, hook: str, allow_cut: bool) -> Seats:
+    if not isinstance(seats, Seats):
+        raise _bad(plugin, hook, f"returned {seats!r}, not Seats")
+    players = seats.players
+    if not (isinstance(players, tuple) and len(players) == 2):
+        raise _bad(plugin, hook, f"players {players!r} are not two seats")
+    a, b = players
+    n = game._config.players
+    if a == b or not all(p.__class__ is int and 0 <= p < n for p in (a, b)):
+        raise _bad(plugin, hook, f"players {players!r} are not two seats of a table of {n}")
+    if seats.dealer is None and not allow_cut:
+        raise _bad(plugin, hook, "the dealer must be named between hands")
+    if seats.dealer is not None and (
+        seats.dealer.__class__ is not int or seats.dealer not in players
+    ):
+        raise _bad(plugin, hook, f"dealer {seats.dealer!r} is not one of the players {players}")
+    return seats
+
+
+def _next_game(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    previous = game._read().games[-1] if args[0] else None
+    seats, plugin = _first(game, hook, previous=previous)
+    seats = _check_seats(game, seats, plugin, hook, allow_cut=True)
+    dealer = 255 if seats.dealer is None else seats.dealer
+    return bytes((*seats.players, dealer))
+
+
+def _cut(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    players = game.game_players
+    cards = (Card.from_id(args[0]), Card.from_id(args[1]))
+    seats, plugin = _first(game, hook, players=players, cards=cards)
+    seats = _check_seats(game, seats, plugin, hook, allow_cut=True)
+    if set(seats.players) != set(players):
+        raise _bad(plugin, hook, "changed the players")
+    return bytes((255 if seats.dealer is None else seats.dealer,))
+
+
+def _deal_packets(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    packets, plugin = _first(game, hook, dealer=args[0])
+    if packets == "choose":
+        return b"\0"
+    if packets in ((3, 2), (2, 3)) and all(p.__class__ is int for p in packets):
+        return bytes((packets[0] * 10 + packets[1],))
+    raise _bad(plugin, hook, f"{packets!r} is not (3, 2), (2, 3) or 'choose'")
+
+
+_DECK_MASK = PIQUET_DECK.mask
+
+
+def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    v = game._view()
+    deck = tuple(Card.from_id(c) for c in game._m_log(v.deal_at)[:32])
+    dealer, elder, p = v.dealer, v.elder, v.deal_packets
+    dealt, plugin = _first(
+        game, hook, deck=deck, dealer=dealer, elder=elder, packets=(p // 10, p % 10)
+    )
+    if not isinstance(dealt, DealtHands):
+        raise _bad(plugin, hook, f"returned {dealt!r}, not DealtHands")
+    if not isinstance(dealt.hands, Mapping):
+        raise _bad(plugin, hook, f"hands must be a dict of seat to CardSet, got {dealt.hands!r}")
+    if type(dealt.stock) is not tuple or any(type(c) is not Card for c in dealt.stock):
+        raise _bad(plugin, hook, f"the stock must be a tuple of cards, got {dealt.stock!r}")
+    if set(dealt.hands) != {dealer, elder}:
+        raise _bad(
+            plugin,
+            hook,
+            f"hands for seats {sorted(dealt.hands)}, expected {sorted({dealer, elder})}",
+        )
+    seen = 0
+    for hand in dealt.hands.values():
+        if not isinstance(hand, CardSet) or len(hand) != 5:
+            raise _bad(plugin, hook, f"a hand must be a CardSet of 5 cards, got {hand!r}")
+        if seen & hand.mask:
+            raise _bad(plugin, hook, "the hands share a card")
+        seen |= hand.mask
+    if not isinstance(dealt.turnup, Card) or seen & dealt.turnup.mask:
+        raise _bad(plugin, hook, f"bad turn-up {dealt.turnup!r}")
+    seen |= dealt.turnup.mask
+    stock = 0
+    for card in dealt.stock:
+        stock |= 1 << card.id
+    if stock.bit_count() != len(dealt.stock) or stock & seen or stock | seen != _DECK_MASK:
+        raise _bad(plugin, hook, "hands, turn-up and stock must hold the 32 cards once each")
+    return (
+        piquet_mask(dealt.hands[elder].mask).to_bytes(4, "little")
+        + piquet_mask(dealt.hands[dealer].mask).to_bytes(4, "little")
+        + bytes((dealt.turnup.id, *(c.id for c in dealt.stock)))
+    )
+
+
+_PAIRS = ((Propose(), PlayHand()), (Accept(), Refuse()))
+
+
+def _exchange(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    seat, actions = args[0], _PAIRS[args[1]]
+    bits, forbidding = 0, []
+    for i, action in enumerate(actions):
+        ok, plugin = _first(game, hook, seat=seat, action=action)
+        if not isinstance(ok, bool):
+            raise _bad(plugin, hook, f"{ok!r} is not a bool")
+        bits |= ok << i
+        forbidding.append(plugin)
+    if not bits:
+        plugins = ", ".join(sorted({repr(p) for p in forbidding}))
+        raise PluginError(
+            f"plugin {plugins}, hook {hook}: forbids every action of seat {seat} "
+            f"({', '.join(map(str, actions))})"
+        )
+    return bytes((bits,))
+
+
+def _discard_limits(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    limits, plugin = _first(game, hook, seat=args[0])
+    if not (
+        isinstance(limits, tuple)
+        and len(limits) == 2
+        and all(x.__class__ is int for x in limits)
+        and 0 <= limits[0] <= limits[1] <= 5
+    ):
+        raise _bad(plugin, hook, f"{limits!r} is not (least, most) with 0 <= least <= most <= 5")
+    return bytes(limits)
+
+
+def _points(points: Any, plugin: str, hook: str) -> int:
+    if points.__class__ is not int or not 0 <= points <= 0xFFFF:
+        raise _bad(plugin, hook, f"{points!r} is not points (an int 0..65535)")
+    return int(points)
+
+
+def _king_points(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    points, plugin = _first(game, hook, seat=args[0], turned_up=bool(args[1]))
+    return _points(points, plugin, hook).to_bytes(2, "little")
+
+
+def _score_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    v = game._view()
+    elder, dealer = v.elder, v.dealer
+    outcome = HandOutcome(
+        dealer=dealer,
+        elder=elder,
+        tricks={elder: v.play_won[0], dealer: v.play_won[1]},
+        exchanges=v.exchanges,
+        elder_played_without_proposing=bool(v.played_without_proposing),
+        refused_after=None if v.refused_after == 255 else v.refused_after,
+    )
+    points, plugin = _first(game, hook, outcome=outcome)
+    if not (isinstance(points, dict) and set(points) <= {dealer, elder}):
+        raise _bad(
+            plugin, hook, f"{points!r} is not a dict of int points for seats {elder} and {dealer}"
+        )
+    got = {seat: _points(p, plugin, hook) for seat, p in points.items()}
+    order = sorted(got, key=lambda seat: -got[seat])  # the larger claim first
+    first = order[0] if order else elder
+    other = dealer if first == elder else elder
+    return (
+        bytes((int(first == dealer),))
+        + got.get(first, 0).to_bytes(2, "little")
+        + got.get(other, 0).to_bytes(2, "little")
+    )
+
+
+def _next_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    previous = game._read().game_hands[-1]
+    seats, plugin = _first(game, hook, previous=previous)
+    seats = _check_seats(game, seats, plugin, hook, allow_cut=False)
+    assert seats.dealer is not None  # checked
+    return bytes((*seats.players, seats.dealer))
+
+
+def _match_status(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
+    status, plugin = _first(game, hook, games=tuple(game._read().games))
+    n = game._config.players
+    if not isinstance(status, MatchStatus) or (
+        status.over and not (status.winner.__class__ is int and 0 <= status.winner < n)
+    ):
+        raise _bad(plugin, hook, f"{status!r}")
+    winner = status.winner if status.over and status.winner is not None else 0
+    return bytes((int(status.over), winner))
+
+
+_ANSWERS = (
+    _next_game,
+    _cut,
+    _deal_packets,
+    _deal,
+    _exchange,
+    _discard_limits,
+    _king_points,
+    _score_hand,
+    _next_hand,
+    _match_status,
+)

@@ -1,0 +1,617 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The match machine (``ec_machine.c``) through Cython: the state behind ``ecarte.Game``.
+
+``Machine`` owns one ``ec_match`` and its log; ``ecarte.Game`` is a Python class
+built on it (see ``ecarte.games.ecarte.game``), so the calls a playing loop makes
+(``legal_actions``, ``apply``, ``to_act``, ``clone``) run here without a Python
+frame, and only what a plugin overrides goes back to Python.
+``_pymachine.Machine`` is its pure-Python twin, with the same methods.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.ref cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from ecarte.games.ecarte._pure_machine import MatchTotals
+
+
+from cpython.exc cimport PyErr_CheckSignals
+
+from ecarte._core.batching cimport HANDS_CHUNK, RESULTS_CHUNK, SOLVES_CHUNK, chunk, fail
+from ecarte._core.core cimport EC_DIGEST_START, ec_rng, ec_rng_seed
+from ecarte.games.ecarte.machine cimport *
+
+from ecarte._core._args import _check_n, _check_seed
+from ecarte.games.ecarte._pure_hands import (
+    HandResult,
+    HandTotals,
+    SolveResults,
+    _check_options,
+)
+
+
+# Python objects the machine hands out, set once by ecarte.games.ecarte.game (set_tables).
+cdef object _ACTIONS = None         # action objects by id, 0..38
+cdef object _DISCARDS = None        # callable: card mask -> its (shared) Discard
+cdef object _CHOICES_ABC = None     # ecarte.games.ecarte.game.DiscardChoices, which this class joins
+cdef object _DISCARD_TYPE = None    # ecarte.Discard
+cdef PyObject *_INTERNED[39]        # the objects of _ACTIONS, for identity lookups
+
+
+def set_tables(actions, legal_by_mask, discard, choices_abc):
+    """Give the machine the interned actions (a tuple indexed by id 0..38), the cache of
+    legal tuples by id mask, the function from a card mask to its Discard, and the public
+    class of discard choices, which the machine's own :class:`DiscardChoices` joins as a
+    virtual subclass (called by ecarte.games.ecarte.game)."""
+    global _ACTIONS, _DISCARDS
+    if len(actions) != 39:
+        raise ValueError("expected the 39 interned actions of ids 0..38")
+    _ACTIONS = tuple(actions)
+    # (legal_by_mask is the pure twin's cache: here tuples are made from the id bits)
+    global _CHOICES_ABC, _DISCARD_TYPE
+    _DISCARDS = discard
+    _DISCARD_TYPE = type(discard(0))
+    _CHOICES_ABC = choices_abc
+    choices_abc.register(DiscardChoices)
+    for i in range(39):
+        _INTERNED[i] = <PyObject *>PyTuple_GET_ITEM(_ACTIONS, i)
+
+
+def random_matches(MatchConfig config, uint64_t seed, size_t n):
+    """``n`` random complete matches in C without the GIL (``ec_random_matches``); the
+    twin of ``_pure_machine.random_matches``, with the same ``MatchTotals``."""
+    cdef ec_match_totals t
+    cdef uint32_t cap = 1 << 16
+    cdef uint8_t *buf
+    cdef int r
+    if config.cfg.hook_mask != 0:
+        raise ValueError("random matches are played without hooks (hook_mask must be 0)")
+    while True:
+        buf = <uint8_t *>PyMem_Malloc(cap)
+        if buf == NULL:
+            raise MemoryError()
+        ec_match_totals_init(&t)
+        with nogil:
+            r = ec_random_matches(&config.cfg, seed, n, buf, cap, &t)
+        PyMem_Free(buf)
+        if r != EC_STOP_ROOM:
+            break
+        cap *= 4  # a match whose log needs more: play the batch again (same results)
+    if r != 0:
+        raise ValueError(f"random matches: error {r}")
+    return MatchTotals(t.matches, t.games, t.hands, t.actions,
+                       tuple([t.wins[i] for i in range(16)]), t.digest)
+
+
+cdef class MatchConfig:
+    """The rules and overridden hooks of matches (``ec_match_config``): shared, read-only."""
+
+    cdef ec_match_config cfg
+    cdef readonly object key
+
+    def __init__(self, tuple rules, uint32_t hook_mask):
+        cdef ec_match_rules r
+        order = rules[0]
+        for i in range(8):
+            r.order[i] = order[i]
+        (r.elder_min_discard, r.dealer_min_discard, r.play_flags, r.penalty_to_dealer,
+         r.penalty_every_refusal, r.vole_penalty, r.alternate_packets, r.lower_cut_deals,
+         r.king_automatic, r.game_values, r.nplayers, r.target, r.games_to_win) = rules[1:]
+        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
+            raise ValueError(f"rules out of range for the match machine: {rules!r}")
+        self.key = (rules, hook_mask)
+
+    @property
+    def hook_mask(self):
+        return self.cfg.hook_mask
+
+
+cdef enum:
+    LOG_START = 256
+
+
+cdef class Machine:
+    """One match: the C struct, its log, and the Python-side slots of ``ecarte.Game``."""
+
+    cdef ec_match m
+    cdef ec_match *saved       # the state before the call in progress (hooks may fail)
+    cdef ec_log log
+    cdef MatchConfig config
+    cdef bint hooks            # some hook is a plugin's: the machine may stop for Python
+    cdef bint vetoes           # some plugin vetoes decisions (legal non-card actions)
+    cdef bint notify           # some plugin wants notifications
+    cdef int nlegal            # entries of legal_ids that match _legal (0: look up elsewhere)
+    cdef uint8_t legal_ids[32]
+    cdef public object _legal  # the legal actions of this state (None: not computed yet)
+    cdef public object _config # ecarte.games.ecarte.game._Config of the game (shared with clones)
+    cdef public object _records  # records parsed from the log (ecarte.games.ecarte._records)
+    cdef public object _busy   # True while an apply runs hooks (a hook sees a mid-step game)
+    cdef public object _silent # True for clones: no notifications
+    cdef public object _notified  # log offset up to which plugins were notified
+    cdef object __weakref__
+
+    def __dealloc__(self):
+        PyMem_Free(self.log.buf)
+        PyMem_Free(self.saved)
+
+    cdef int _save(self) except -1:
+        if self.saved == NULL:
+            self.saved = <ec_match *>PyMem_Malloc(sizeof(ec_match))
+            if self.saved == NULL:
+                raise MemoryError()
+        self.saved[0] = self.m
+        return 0
+
+    cdef int _room(self, uint32_t need) except -1:
+        cdef uint32_t cap = self.log.cap
+        cdef uint8_t *buf
+        if cap - self.m.nlog >= need and self.log.buf != NULL:
+            return 0
+        while cap < self.m.nlog + need:
+            cap = cap * 2 if cap else LOG_START
+        buf = <uint8_t *>PyMem_Realloc(self.log.buf, cap)
+        if buf == NULL:
+            raise MemoryError()
+        self.log.buf = buf
+        self.log.cap = cap
+        return 0
+
+    cdef int _go(self, int status) except -9999:
+        while status == EC_STOP_ROOM:
+            self._room(EC_LOG_ROOM)
+            status = ec_match_resume(&self.config.cfg, &self.m, &self.log)
+        return status
+
+    # ------------------------------------------------------------ low level
+
+    def _m_start(self, MatchConfig config, uint64_t seed, bint auto_chance, int flags):
+        """Start a match; ``flags``: 1 some hook is a plugin's, 2 some plugin vetoes
+        decisions, 4 some plugin wants notifications."""
+        self.config = config
+        self.hooks = flags & 1
+        self.vetoes = flags & 2
+        self.notify = flags & 4
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_start(&config.cfg, &self.m, &self.log, seed, auto_chance))
+
+    def _m_apply(self, int action_id):
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
+
+    def _m_chance(self, cards):
+        cdef uint8_t c[32]
+        cdef int n = len(cards)
+        if n != 2 and n != 32:
+            return -27  # EC_EBADCHANCE
+        for i in range(n):
+            v = cards[i]
+            if not 0 <= v < 64:
+                return -27
+            c[i] = v
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_chance(&self.config.cfg, &self.m, &self.log, c, n))
+
+    def _m_draw(self):
+        cdef uint8_t c[32]
+        cdef int n = ec_match_draw(&self.m, c)
+        return tuple([c[i] for i in range(n)])
+
+    def _m_answer(self, bytes data):
+        if len(data) != ec_hook_answer_size(self.m.hook):
+            raise ValueError("wrong answer size")
+        self._room(EC_LOG_ROOM + len(data))
+        self._legal = None
+        return self._go(ec_match_answer(&self.config.cfg, &self.m, &self.log,
+                                        <const uint8_t *>PyBytes_AS_STRING(data)))
+
+    def _m_resume(self):
+        self._room(EC_LOG_ROOM)
+        self._legal = None
+        return self._go(ec_match_resume(&self.config.cfg, &self.m, &self.log))
+
+    def _m_undo(self):
+        self._legal = None
+        self._room(EC_LOG_ROOM)
+        return ec_match_undo(&self.config.cfg, &self.m, &self.log)
+
+    def _m_save(self):
+        """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
+        (the log past its saved length is ignored)."""
+        self._save()
+
+    def _m_restore(self):
+        if self.saved != NULL:  # (nothing saved: a match that failed to start)
+            self.m = self.saved[0]
+        self._legal = None
+
+    def _m_log(self, uint32_t start=0):
+        """The log from ``start`` to its end, as bytes."""
+        if start > self.m.nlog:
+            start = self.m.nlog
+        return PyBytes_FromStringAndSize(<char *>self.log.buf + start, self.m.nlog - start)
+
+    def _m_legal(self):
+        cdef uint64_t w[2]
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        return w[0], w[1]
+
+    def _m_set_auto(self, bint auto_chance):
+        self.m.auto_chance = auto_chance
+
+
+    @property
+    def _m_phase(self):
+        return self.m.phase
+
+    @property
+    def _m_hook(self):
+        return self.m.hook, (self.m.hook_args[0], self.m.hook_args[1], self.m.hook_args[2],
+                             self.m.hook_args[3])
+
+    @property
+    def _m_nlog(self):
+        return self.m.nlog
+
+    @property
+    def _m_last_input(self):
+        return -1 if self.m.last_input == 0xFFFFFFFF else self.m.last_input
+
+    @property
+    def _m_config(self):
+        return self.config
+
+    def _m_view(self):
+        """Every field a view needs, as a tuple (see ecarte.games.ecarte.game._View for the names)."""
+        cdef ec_match *m = &self.m
+        cdef int n = self.config.cfg.rules.nplayers
+        return (
+            m.phase, m.to_act, m.step, m.dealer, m.elder, m.winner, m.game_number,
+            m.hand_number, (m.game_players[0], m.game_players[1]), m.chosen_packets,
+            m.deal_packets, tuple([m.scores[i] for i in range(n)]),
+            tuple([m.games_won[i] for i in range(n)]), (m.held[0], m.held[1]), m.turnup,
+            m.trump, tuple([m.stock[m.stock_top + i] for i in range(m.stock_len)]),
+            m.exchanges, tuple([m.discarded[i] for i in range(m.ndiscards)]),
+            m.played_without_proposing, m.refused_after, m.king_seats, m.announced,
+            m.in_play, m.complete, (m.hand_points[0], m.hand_points[1]),
+            (m.hand_kings[0], m.hand_kings[1]), (m.play.hands[0], m.play.hands[1]),
+            tuple([m.play.cards[i] for i in range(m.play.nplayed)]),
+            tuple([m.play.leaders[i] for i in range((m.play.nplayed + 1) // 2)]),
+            m.play.to_move, (m.play.won[0], m.play.won[1]), m.disc_least, m.disc_most,
+            m.seed, m.auto_chance, m.deal_at, m.chance_count, m.discards,
+        )
+
+    # ------------------------------------------------------------ the hot path
+
+    @property
+    def to_act(self):
+        """The seat to act, or ``CHANCE`` (-1), or ``TERMINAL`` (-2)."""
+        return self.m.to_act
+
+    @property
+    def is_over(self):
+        """True once the match is over."""
+        return self.m.phase == EC_PH_OVER
+
+    def legal_actions(self):
+        """The actions ``to_act`` may take, sorted by action id (empty at chance nodes, at
+        the end, and inside a plugin hook while an action is being applied)."""
+        cdef uint64_t w[2]
+        cdef uint64_t bits
+        cdef int n = 0, pos, k
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._busy:
+            return ()
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        if self.vetoes and (w[1] or w[0] >> 32):
+            self.nlegal = 0  # ids of the filtered tuple are looked up in Python
+            return self._legal_slow()  # decisions a plugin may veto
+        if w[1]:  # a sequence whose objects are made when read: apply asks it for ids
+            pos = self.m.phase == 6  # EC_PH_DEALER_DISCARD
+            legal = _choices(self.m.held[pos], self.m.disc_least, self.m.disc_most)
+        else:  # the interned action of each id: a tuple made from the bits
+            bits = w[0]
+            legal = PyTuple_New(_popcount(bits))
+            while bits:
+                k = _ctz(bits)
+                bits &= bits - 1
+                self.legal_ids[n] = k
+                item = <object>_INTERNED[k]
+                Py_INCREF(item)
+                PyTuple_SET_ITEM(legal, n, item)
+                n += 1
+        self.nlegal = n
+        self._legal = legal
+        return legal
+
+    def apply(self, action, *, seat=None):
+        """Apply the action of the seat to act (checked), or a chance event.
+
+        ``action`` may be the text form (``"propose"``, ``"K♠"``...). With ``seat``, also
+        check that it is that seat's turn. An illegal action raises
+        :class:`~ecarte.IllegalActionError` and changes nothing.
+        """
+        cdef PyObject *a = <PyObject *>action
+        cdef int i, action_id = -1, status
+        cdef uint32_t start
+        legal = self._legal
+        if legal is not None:
+            for i in range(self.nlegal):
+                if <PyObject *>PyTuple_GET_ITEM(legal, i) is a:
+                    action_id = self.legal_ids[i]
+                    break
+        if action_id < 0:
+            for i in range(39):
+                if _INTERNED[i] is a:
+                    action_id = i
+                    break
+            else:
+                if legal is not None and type(legal) is DiscardChoices:
+                    action_id = (<DiscardChoices>legal).id_of(action)  # a discard offered
+        if (action_id < 0 or self._busy or (self.vetoes and legal is None and action_id >= 32)
+                or (seat is not None and not (type(seat) is int and seat == self.m.to_act))):
+            return self._apply_slow(action, seat, action_id)
+        self._room(EC_LOG_ROOM)
+        start = self.m.nlog
+        if self.hooks:
+            self._save()
+        status = self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
+        self._legal = None
+        if status != EC_STOP_IDLE:
+            if status < 0:
+                self._illegal(action, action_id, status)
+            self._continue(status, action)
+        if self.notify and _events(self.log.buf + start, self.m.nlog - start):
+            self._notify(start)
+
+    def clone(self):
+        """An independent copy (same plugins; notifications are not sent from clones)."""
+        cdef Machine new
+        if self._busy:
+            self._refuse_mid_step("clone()")
+        new = <Machine>type(self).__new__(type(self))
+        new.m = self.m
+        new.config = self.config
+        new.hooks = self.hooks
+        new.vetoes = self.vetoes
+        new.notify = self.notify
+        new.log.cap = self.m.nlog + EC_LOG_ROOM
+        new.log.buf = <uint8_t *>PyMem_Malloc(new.log.cap)
+        if new.log.buf == NULL:
+            raise MemoryError()
+        memcpy(new.log.buf, self.log.buf, self.m.nlog)
+        new._legal = self._legal
+        new.nlegal = self.nlegal
+        memcpy(new.legal_ids, self.legal_ids, sizeof(self.legal_ids))
+        new._config = self._config
+        new._silent = True
+        new._busy = False
+        new._notified = self._notified
+        return new
+
+
+cdef inline bint _events(const uint8_t *log, uint32_t n):
+    """Whether ``log[0:n]`` may hold an event to notify (a byte that is a game start, a
+    hand or game end or the match end; data bytes may look like one: then the caller
+    reads the log and finds none)."""
+    cdef uint32_t i
+    for i in range(n):
+        if log[i] == 0xD0 or log[i] == 0xD4 or log[i] == 0xD5 or log[i] == 0xD6:
+            return True
+    return False
+
+
+cdef inline int _popcount(uint64_t x):
+    return __builtin_popcountll(x)
+
+
+cdef inline int _ctz(uint64_t x):
+    return __builtin_ctzll(x)
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long)
+    int __builtin_popcountll(unsigned long long)
+
+
+cdef DiscardChoices _choices(uint64_t hand, int least, int most):
+    cdef DiscardChoices c = DiscardChoices.__new__(DiscardChoices)
+    cdef int n = 0, m
+    while hand and n < 5:
+        c.cards[n] = hand & (~hand + 1)
+        hand &= hand - 1
+        n += 1
+    c.ncards = n
+    n = 0
+    for m in range(1 << c.ncards):
+        if least <= _popcount(m) <= most:
+            c.masks[n] = m
+            n += 1
+    c.n = n
+    return c
+
+
+cdef class DiscardChoices:
+    """The legal discards of a hand: the twin of ``ecarte.games.ecarte.game.DiscardChoices`` (see there),
+    a read-only sequence whose Discard objects are made when read."""
+
+    cdef uint64_t cards[5]
+    cdef int ncards
+    cdef uint8_t masks[32]
+    cdef int n
+
+    cdef uint64_t subset(self, int m):
+        cdef uint64_t out = 0
+        cdef int i
+        for i in range(self.ncards):
+            if m >> i & 1:
+                out |= self.cards[i]
+        return out
+
+    cdef int id_of(self, object action) except -2:
+        """64 + the position mask of ``action`` if it is one of these discards, else -1."""
+        cdef uint64_t cards
+        cdef int i, m = 0
+        if type(action) is not _DISCARD_TYPE:
+            return -1
+        cards = action.cards.mask
+        for i in range(self.ncards):
+            if cards & self.cards[i]:
+                m |= 1 << i
+        if self.subset(m) != cards:
+            return -1
+        for i in range(self.n):
+            if self.masks[i] == m:
+                return 64 + m
+        return -1
+
+    def _id_of(self, action):
+        return self.id_of(action)
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, index):
+        cdef Py_ssize_t i
+        if isinstance(index, slice):
+            return tuple([self[i] for i in range(*index.indices(self.n))])
+        i = index
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("discard choice index out of range")
+        return _DISCARDS(self.subset(self.masks[i]))
+
+    def __iter__(self):
+        cdef int i
+        return iter([_DISCARDS(self.subset(self.masks[i])) for i in range(self.n)])
+
+    def __contains__(self, action):
+        return self.id_of(action) >= 0
+
+    def __eq__(self, other):
+        if isinstance(other, (tuple, _CHOICES_ABC)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __add__(self, other):
+        return (*self, *other)
+
+    def __radd__(self, other):
+        return (*other, *self)
+
+    def index(self, value, start=0, stop=None):
+        return tuple(self).index(value, start, self.n if stop is None else stop)
+
+    def count(self, value):
+        return 1 if value in self else 0
+
+    def __reversed__(self):
+        return reversed(tuple(self))
+
+    def __repr__(self):
+        return repr(tuple(self))
+
+
+# ------------------------------------------------------------ random hands (ec_batch.c)
+
+cdef int _rules(object options, ec_rules *r) except -1:
+    """``options`` (checked and made plain by ``_pure._check_options``) as ``ec_rules``."""
+    cdef int i, err
+    opts = _check_options(options)
+    order = opts.order
+    for i in range(8):
+        r.order[i] = <uint8_t>(<long>order[i])
+    r.elder_min_discard = <uint8_t>(<long>opts.elder_min_discard)
+    r.dealer_min_discard = <uint8_t>(<long>opts.dealer_min_discard)
+    r.play_flags = <uint8_t>(<long>opts.play_flags)
+    r.penalty_to_dealer = opts.penalty_to_dealer is True
+    r.penalty_every_refusal = opts.penalty_every_refusal is True
+    r.vole_penalty = <uint8_t>(<long>opts.vole_penalty)
+    r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
+    r.king_points = opts.king_points is True
+    err = ec_rules_check(r)
+    if err:
+        fail(err, "options")
+    return 0
+
+
+def random_hands(n, seed, options=None):
+    """Play ``n`` random hands from ``seed``; totals and digest. Chunks of hands run
+    without the GIL, with a check for signals between them; no memory grows with ``n``."""
+    cdef ec_rules r
+    cdef ec_totals t
+    cdef ec_rng rng
+    cdef size_t left, k
+    left = <size_t>_check_n(n)
+    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
+    _rules(options, &r)
+    ec_totals_init(&t)
+    while left:
+        k = chunk(left, HANDS_CHUNK)
+        with nogil:
+            ec_random_hands_next(&r, &rng, k, NULL, &t)
+        left -= k
+        PyErr_CheckSignals()
+    return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
+                      t.exchanges, t.actions, t.digest)
+
+
+def random_hand_results(n, seed, options=None):
+    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
+    chunks played without the GIL; Ctrl-C is checked between them)."""
+    cdef ec_rules r
+    cdef ec_rng rng
+    cdef size_t left, k, i
+    cdef ec_hand_result out[RESULTS_CHUNK]
+    cdef list results = []
+    left = <size_t>_check_n(n)
+    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
+    _rules(options, &r)
+    while left:
+        k = chunk(left, RESULTS_CHUNK)
+        with nogil:
+            ec_random_hands_next(&r, &rng, k, out, NULL)
+        for i in range(k):
+            results.append(HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
+                                      out[i].tricks[1], out[i].exchanges, out[i].flags,
+                                      out[i].actions))
+        left -= k
+        PyErr_CheckSignals()
+    return results
+
+
+def random_solves(n, seed, options=None):
+    """Deal ``n`` random hands and solve each from the first trick (chunks without the GIL,
+    Ctrl-C checked between them)."""
+    cdef ec_rules r
+    cdef ec_rng rng
+    cdef size_t left, k, i
+    cdef uint64_t digest = EC_DIGEST_START
+    cdef int8_t values[SOLVES_CHUNK]
+    cdef uint8_t best[SOLVES_CHUNK]
+    cdef list vs = [], ms = []
+    left = <size_t>_check_n(n)
+    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
+    _rules(options, &r)
+    while left:
+        k = chunk(left, SOLVES_CHUNK)
+        with nogil:
+            ec_random_solves_next(&r, &rng, k, values, best, &digest)
+        for i in range(k):
+            vs.append(values[i])
+            ms.append(best[i] if best[i] != 255 else -1)
+        left -= k
+        PyErr_CheckSignals()
+    return SolveResults(vs, ms, digest)

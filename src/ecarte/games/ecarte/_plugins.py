@@ -1,0 +1,158 @@
+"""Installed variants (entry points), and calling hook implementations.
+
+The hook tables of a game are built in :mod:`ecarte.games.ecarte._hooks`, once per set of plugin
+classes.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import os
+from collections.abc import Callable
+from typing import Any
+
+from ecarte._errors import ArgumentError, PluginError
+
+from .rules import Rules
+
+__all__ = [
+    "AUTOLOAD_ENV",
+    "ENTRY_POINT_GROUP",
+    "available_variants",
+    "call_impl",
+    "configure_rules",
+    "implementations",
+    "load_variant",
+    "notify_all",
+    "plugin_error",
+]
+
+ENTRY_POINT_GROUP = "ecarte.variants"
+AUTOLOAD_ENV = "ECARTE_DISABLE_PLUGIN_AUTOLOAD"
+"""Set to a non-empty value to stop discovering installed variants."""
+
+
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    if os.environ.get(AUTOLOAD_ENV):
+        return {}
+    return _all_entry_points()
+
+
+@functools.lru_cache(maxsize=1)
+def _all_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The installed variants' entry points, read once per process (reading them costs
+    milliseconds)."""
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def available_variants() -> dict[str, str]:
+    """Installed variants (entry points ``ecarte.variants``): name -> one-line description."""
+    out = {}
+    for name, ep in sorted(_entry_points().items()):
+        try:
+            plugin = ep.load()
+            doc = getattr(plugin, "DESCRIPTION", None) or (plugin.__doc__ or "").strip()
+            out[name] = doc.splitlines()[0] if doc else ""
+        except Exception as exc:  # a broken plugin must not break the listing
+            out[name] = f"(cannot be loaded: {exc})"
+    return out
+
+
+def load_variant(name: str) -> object:
+    """The object an installed variant's entry point names (a plugin class or object),
+    loaded once per process."""
+    eps = _entry_points()
+    if name not in eps:
+        known = ", ".join(sorted(eps)) or "none installed"
+        hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
+        raise ArgumentError(f"unknown variant {name!r}; known: {known}{hint}")
+    return _load(name, eps[name])
+
+
+@functools.cache
+def _load(name: str, ep: importlib.metadata.EntryPoint) -> object:
+    try:
+        return ep.load()
+    except Exception as exc:
+        raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+
+
+Impl = tuple[Callable[..., Any], tuple[str, ...], str]
+"""A hook implementation: its function, argument names and plugin name."""
+
+
+def implementations(pm: Any, hook: str) -> tuple[Impl, ...]:
+    """The implementations of ``hook`` in call order (wrappers are not supported), from a
+    game's hook table (:class:`ecarte.games.ecarte._hooks.HookTable`) or a pluggy plugin manager."""
+    if hasattr(pm, "impls"):
+        return pm.impls(hook)  # type: ignore[no-any-return]
+    return tuple(
+        (impl.function, tuple(impl.argnames), impl.plugin_name)
+        for impl in reversed(getattr(pm.hook, hook).get_hookimpls())
+        if not (impl.hookwrapper or impl.wrapper)
+    )
+
+
+def call_impl(impl: Impl, hook: str, kwargs: dict[str, Any]) -> Any:
+    """Call one implementation with the arguments it asks for. Any exception it raises
+    (an :class:`EcarteError` included, say an ``IllegalActionError`` from an ``apply()``
+    the hook tried) becomes a :class:`PluginError` naming the plugin and the hook, the
+    original kept as its ``__cause__``."""
+    function, argnames, name = impl
+    try:
+        return function(*[kwargs[a] for a in argnames])
+    except Exception as exc:
+        raise plugin_error(name, hook, exc) from exc
+
+
+def plugin_error(plugin: str, hook: str, exc: Exception) -> PluginError:
+    """The :class:`PluginError` for ``exc``, raised by ``plugin``'s ``hook`` (the caller
+    raises it ``from exc``)."""
+    return PluginError(f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}")
+
+
+def configure_rules(pm: Any, rules: Rules) -> Rules:
+    """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
+    previous one returned (None keeps them); classic, registered last, comes last.
+
+    Two plugins may not set the same option: a plugin that changes an option
+    another plugin already changed (``variant=["quick", "napoleon"]``, two
+    targets) raises :class:`PluginError` naming both plugins and the option,
+    instead of one of them silently winning. Setting an option to the value it
+    already has is no change."""
+    import attrs  # here: this function is the only user in the module
+
+    hook = "ecarte_configure_rules"
+    options = [a.name for a in attrs.fields(Rules)]
+    set_by: dict[str, str] = {}  # option -> the plugin that changed it
+    for impl in implementations(pm, hook):
+        result = call_impl(impl, hook, {"rules": rules})
+        if result is None or result is rules:
+            continue
+        if not isinstance(result, Rules):
+            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
+        for option in options:
+            if getattr(result, option) == getattr(rules, option):
+                continue
+            if option in set_by:
+                raise PluginError(
+                    f"plugins {set_by[option]!r} and {impl[2]!r} both set the rule option "
+                    f"{option!r} (hook {hook}: {getattr(rules, option)!r} then "
+                    f"{getattr(result, option)!r}); use one of them"
+                )
+            set_by[option] = impl[2]
+        rules = result
+    return rules
+
+
+def notify_all(impls: tuple[Impl, ...], hook: str, kwargs: dict[str, Any]) -> list[Exception]:
+    """Call every implementation of a notification hook, even after one fails; return
+    the errors (each a :class:`PluginError` naming the plugin and the hook)."""
+    errors: list[Exception] = []
+    for impl in impls:
+        try:
+            call_impl(impl, hook, kwargs)
+        except PluginError as exc:
+            errors.append(exc)
+    return errors

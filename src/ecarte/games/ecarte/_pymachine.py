@@ -1,0 +1,334 @@
+"""The match machine in pure Python: the twin of ``_machine.pyx`` (same methods).
+
+It drives ``_pure_machine`` (the twin of ``ec_machine.c``) exactly as the Cython
+class drives the C machine. ``ecarte.Game`` is built on it when the pure backend
+is live (``ECARTE_PURE_PYTHON=1``, or under cffi); type checkers read this file
+for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from . import _pure_machine as pm
+
+_ACTIONS: tuple[Any, ...] = ()
+_LEGAL_BY_MASK: dict[int, tuple[Any, ...]] = {}
+_DISCARDS: Callable[[int, int, int], Any] | None = None
+_INTERNED: dict[int, int] = {}  # id() of an interned action -> its action id
+
+
+def set_tables(
+    actions: tuple[Any, ...],
+    legal_by_mask: dict[int, tuple[Any, ...]],
+    discard: Callable[[int], Any],
+    choices: Callable[[int, int, int], Any],
+) -> None:
+    """Give the machine the interned actions (ids 0..38), the cache of legal tuples by id
+    mask, the function from a card mask to its Discard (unused here) and the class of
+    discard choices, ``game.DiscardChoices`` (called by :mod:`.game`)."""
+    global _ACTIONS, _LEGAL_BY_MASK, _DISCARDS
+    if len(actions) != 39:
+        raise ValueError("expected the 39 interned actions of ids 0..38")
+    _ACTIONS = tuple(actions)
+    _LEGAL_BY_MASK = legal_by_mask
+    _DISCARDS = choices
+    _INTERNED.clear()
+    _INTERNED.update({id(a): i for i, a in enumerate(_ACTIONS)})
+
+
+def random_matches(config: MatchConfig, seed: int, n: int) -> pm.MatchTotals:
+    """``n`` random complete matches (twin of ``_machine.random_matches``)."""
+    return pm.random_matches(config.cfg, seed, n)
+
+
+class MatchConfig:
+    """The rules and overridden hooks of matches (twin of ``ec_match_config``)."""
+
+    __slots__ = ("cfg", "key")
+
+    def __init__(self, rules: tuple[Any, ...], hook_mask: int) -> None:
+        names = [
+            "order",
+            "elder_min_discard",
+            "dealer_min_discard",
+            "play_flags",
+            "penalty_to_dealer",
+            "penalty_every_refusal",
+            "vole_penalty",
+            "alternate_packets",
+            "lower_cut_deals",
+            "king_automatic",
+            "game_values",
+            "nplayers",
+            "target",
+            "games_to_win",
+        ]
+        fields = dict(zip(names, rules, strict=True))
+        fields["order"] = tuple(fields["order"])
+        self.cfg = pm.config_init(pm.MatchRules(**fields), hook_mask)
+        self.key = (rules, hook_mask)
+
+    @property
+    def hook_mask(self) -> int:
+        return int(self.cfg.hook_mask)
+
+
+_UINT32_MAX = 0xFFFFFFFF
+_EVENT_TAGS = frozenset((0xD0, 0xD4, 0xD5, 0xD6))  # a game start, hand, game and match ends
+
+
+class Machine:
+    """One match: the machine's state, its log, and the Python-side slots of ``Game``."""
+
+    __slots__ = (
+        "__weakref__",
+        "_busy",
+        "_config",
+        "_hooks",
+        "_legal",
+        "_m",
+        "_mcfg",
+        "_mlog",
+        "_nlegal_ids",
+        "_notified",
+        "_notify_on",
+        "_records",
+        "_saved",
+        "_silent",
+        "_vetoes",
+    )
+
+    _busy: bool
+    _config: Any
+    _legal: Sequence[Any] | None
+    _records: Any
+    _silent: bool
+    _notified: int
+    _m: Any
+    _mcfg: MatchConfig
+    _mlog: bytearray
+    _hooks: bool
+    _vetoes: bool
+    _notify_on: bool
+    _saved: Any
+    _nlegal_ids: tuple[int, ...]
+
+    if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
+
+        def _legal_slow(self) -> Sequence[Any]: ...
+
+        def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None: ...
+
+        def _illegal(self, action: Any, action_id: int, status: int) -> None: ...
+
+        def _refuse_mid_step(self, what: str) -> None: ...
+
+        def _continue(self, status: int, action: Any) -> None: ...
+
+        def _notify(self, start: int) -> None: ...
+
+    # ------------------------------------------------------------ low level
+
+    def _m_start(self, config: MatchConfig, seed: int, auto_chance: bool, flags: int) -> int:
+        """Start a match; ``flags``: 1 some hook is a plugin's, 2 some plugin vetoes
+        decisions, 4 some plugin wants notifications."""
+        self._mcfg = config
+        self._hooks = bool(flags & 1)
+        self._vetoes = bool(flags & 2)
+        self._notify_on = bool(flags & 4)
+        self._mlog = bytearray()
+        self._legal = None
+        self._nlegal_ids = ()
+        self._m = pm.Match()
+        return int(pm.match_start(config.cfg, self._m, self._mlog, seed, int(auto_chance)))
+
+    def _m_apply(self, action_id: int) -> int:
+        self._legal = None
+        return int(pm.match_apply(self._mcfg.cfg, self._m, self._mlog, action_id))
+
+    def _m_chance(self, cards: tuple[int, ...]) -> int:
+        if len(cards) not in (2, 32) or not all(0 <= c < 64 for c in cards):
+            return -27  # EC_EBADCHANCE
+        self._legal = None
+        return int(pm.match_chance(self._mcfg.cfg, self._m, self._mlog, tuple(cards)))
+
+    def _m_draw(self) -> tuple[int, ...]:
+        return tuple(pm.match_draw(self._m))
+
+    def _m_answer(self, data: bytes) -> int:
+        if len(data) != pm.hook_answer_size(self._m.hook):
+            raise ValueError("wrong answer size")
+        self._legal = None
+        return int(pm.match_answer(self._mcfg.cfg, self._m, self._mlog, bytes(data)))
+
+    def _m_resume(self) -> int:
+        self._legal = None
+        return int(pm.match_resume(self._mcfg.cfg, self._m, self._mlog))
+
+    def _m_undo(self) -> int:
+        self._legal = None
+        return int(pm.match_undo(self._mcfg.cfg, self._m, self._mlog))
+
+    def _m_save(self) -> None:
+        """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
+        (the log past its saved length is ignored)."""
+        self._saved = self._m.copy()
+
+    def _m_restore(self) -> None:
+        saved = getattr(self, "_saved", None)  # (nothing saved: a match that failed to start)
+        if saved is not None:
+            self._m = saved.copy()
+        self._legal = None
+
+    def _m_log(self, start: int = 0) -> bytes:
+        return bytes(self._mlog[min(start, self._m.nlog) : self._m.nlog])
+
+    def _m_legal(self) -> tuple[int, int]:
+        low, high = pm.match_legal(self._mcfg.cfg, self._m)
+        return int(low), int(high)
+
+    def _m_set_auto(self, auto_chance: bool) -> None:
+        self._m.auto_chance = int(auto_chance)
+
+    @property
+    def _m_phase(self) -> int:
+        return int(self._m.phase)
+
+    @property
+    def _m_hook(self) -> tuple[int, tuple[int, ...]]:
+        return self._m.hook, tuple(self._m.hook_args)
+
+    @property
+    def _m_nlog(self) -> int:
+        return int(self._m.nlog)
+
+    @property
+    def _m_last_input(self) -> int:
+        last = self._m.last_input
+        return -1 if last == _UINT32_MAX else int(last)
+
+    @property
+    def _m_config(self) -> MatchConfig:
+        return self._mcfg
+
+    def _m_view(self) -> tuple[Any, ...]:
+        """Every field a view needs, as a tuple (see ``game._View`` for the names)."""
+        m = self._m
+        n = self._mcfg.cfg.rules.nplayers
+        play = m.play
+        nplayed = play.nplayed
+        return (
+            m.phase, m.to_act, m.step, m.dealer, m.elder, m.winner, m.game_number,
+            m.hand_number, tuple(m.game_players), m.chosen_packets, m.deal_packets,
+            tuple(m.scores[:n]), tuple(m.games_won[:n]), tuple(m.held), m.turnup, m.trump,
+            tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]), m.exchanges,
+            tuple(m.discarded[: m.ndiscards]), m.played_without_proposing, m.refused_after,
+            m.king_seats, m.announced, m.in_play, m.complete, tuple(m.hand_points),
+            tuple(m.hand_kings), tuple(play.hands), tuple(play.cards[:nplayed]),
+            tuple(play.leaders[: (nplayed + 1) // 2]), play.to_move, tuple(play.won),
+            m.disc_least, m.disc_most, m.seed, m.auto_chance, m.deal_at, m.chance_count, m.discards,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------ the hot path
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or ``CHANCE`` (-1), or ``TERMINAL`` (-2)."""
+        return int(self._m.to_act)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match is over."""
+        return bool(self._m.phase == pm.PH_OVER)
+
+    def legal_actions(self) -> Sequence[Any]:
+        """The actions ``to_act`` may take, sorted by action id (empty at chance nodes, at
+        the end, and inside a plugin hook while an action is being applied)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._busy:
+            return ()
+        low, high = pm.match_legal(self._mcfg.cfg, self._m)
+        if self._vetoes and (high or low >> 32):
+            self._nlegal_ids = ()  # ids of the filtered tuple are looked up in Python
+            return self._legal_slow()  # decisions a plugin may veto
+        if high:
+            m = self._m
+            assert _DISCARDS is not None
+            legal = _DISCARDS(
+                m.held[int(m.phase == pm.PH_DEALER_DISCARD)], m.disc_least, m.disc_most
+            )
+            self._nlegal_ids = tuple(64 + k for k in range(32) if high >> k & 1)
+        else:
+            legal = _LEGAL_BY_MASK.get(low)
+            ids = tuple(k for k in range(39) if low >> k & 1)
+            if legal is None:
+                legal = tuple(_ACTIONS[k] for k in ids)
+                if len(_LEGAL_BY_MASK) < 65536:
+                    _LEGAL_BY_MASK[low] = legal
+            self._nlegal_ids = ids
+        self._legal = legal
+        return legal
+
+    def _id_of(self, action: Any) -> int:
+        """The id of an offered or interned action object, or -1 (identity only)."""
+        legal = self._legal
+        if legal is not None and self._nlegal_ids:
+            for offered, action_id in zip(legal, self._nlegal_ids, strict=False):
+                if offered is action:
+                    return action_id
+        found = _INTERNED.get(id(action), -1)
+        if found < 0 and legal is not None and type(legal) is not tuple:
+            found = legal._id_of(action)  # type: ignore[attr-defined]  # a discard offered
+        return int(found)
+
+    def apply(self, action: Any, *, seat: int | None = None) -> None:
+        """Apply the action of the seat to act (checked), or a chance event.
+
+        ``action`` may be the text form (``"propose"``, ``"K♠"``...). With ``seat``, also
+        check that it is that seat's turn. An illegal action raises
+        :class:`~ecarte.IllegalActionError` and changes nothing.
+        """
+        action_id = self._id_of(action)
+        if (
+            action_id < 0
+            or self._busy
+            or (self._vetoes and self._legal is None and action_id >= 32)
+            or (seat is not None and not (seat.__class__ is int and seat == self._m.to_act))
+        ):
+            self._apply_slow(action, seat, action_id)
+            return
+        start = self._m.nlog
+        if self._hooks:
+            self._saved = self._m.copy()
+        status = pm.match_apply(self._mcfg.cfg, self._m, self._mlog, action_id)
+        self._legal = None
+        if status != pm.STOP_IDLE:
+            if status < 0:
+                self._illegal(action, action_id, status)
+            self._continue(status, action)
+        if self._notify_on and any(b in _EVENT_TAGS for b in self._mlog[start : self._m.nlog]):
+            self._notify(start)
+
+    def clone(self) -> Self:
+        """An independent copy (same plugins; notifications are not sent from clones)."""
+        if self._busy:
+            self._refuse_mid_step("clone()")
+        new = object.__new__(type(self))
+        new._m = self._m.copy()
+        new._mcfg = self._mcfg
+        new._hooks = self._hooks
+        new._vetoes = self._vetoes
+        new._notify_on = self._notify_on
+        new._mlog = bytearray(self._mlog[: self._m.nlog])
+        new._legal = self._legal
+        new._nlegal_ids = self._nlegal_ids
+        new._config = self._config
+        new._records = None
+        new._silent = True
+        new._busy = False
+        new._notified = self._notified
+        return new

@@ -1,0 +1,346 @@
+"""The save format: a game as a JSON document, and back (``Game.to_dict``, ``Game.from_dict``).
+
+A saved game is what rebuilds it, never a dump of the machine: the rules asked
+for, the variants and plugins (by name, with the options that build them), the
+seed, ``auto_chance``, the history as text records, and each plugin's own state
+(hook ``ecarte_save_state``). Restoring makes a new game with the same rules,
+plugins and seed, replays the history (chance comes from the seed and the
+event's number, so the future deals are the same) and gives each plugin its
+state back (hook ``ecarte_restore_state``).
+
+Everything read is checked: a document that is corrupt, foreign or newer than
+:data:`VERSION` raises :class:`~ecarte.SaveFormatError` naming the field, and
+nothing else (the JSON Schema ``save-format.schema.json`` describes the format).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import math
+import reprlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ecarte._errors import EcarteError, PluginError, SaveFormatError
+
+from ._plugins import call_impl, load_variant, plugin_error
+from .actions import parse_record
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json", "unpickle"]
+
+FORMAT = "ecarte-save"
+"""The value of a saved game's ``format`` field."""
+VERSION = 1
+"""The version of the format this ecarte writes (and the newest it reads)."""
+
+_FIELDS = (
+    "format",
+    "version",
+    "rules",
+    "variants",
+    "plugins",
+    "seed",
+    "auto_chance",
+    "history",
+    "state",
+)
+_RULES = {a.name: a for a in attrs.fields(Rules)}
+_MAX_DEPTH = 64
+
+
+# ------------------------------------------------------------------- saving
+
+
+def _plugin_objects(game: Game) -> list[tuple[str, Any]]:
+    """The game's plugin objects (``plugins=``), by registered name, in order."""
+    hooks = game._config.hooks
+    first = 1 + len(game._config.variants)  # classic, then the variants by name
+    return list(zip(hooks.names[first:], hooks.instances[first:], strict=True))
+
+
+def _options(name: str, plugin: Any) -> dict[str, Any] | None:
+    """The options that rebuild ``plugin`` through the installed variant ``name``, or
+    None when it cannot be rebuilt by name (see ``docs/api.md``)."""
+    save_options = getattr(plugin, "save_options", None)
+    if not callable(save_options):
+        return None
+    try:
+        factory = load_variant(name.split("#")[0])  # "poule#2": a second Poule object
+    except EcarteError:
+        return None
+    if factory is not type(plugin):
+        return None
+    try:
+        options = save_options()
+    except Exception as exc:
+        raise plugin_error(name, "save_options", exc) from exc
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise PluginError(
+            f"plugin {name!r} failed in save_options: {options!r} is not a dict of str keys"
+        )
+    _check_json(options, f"plugin {name!r}, save_options")
+    return options
+
+
+def _check_json(value: Any, where: str, depth: int = 0) -> None:
+    """Raise PluginError unless ``value`` is plain JSON: None, bool, int, finite float,
+    str, list, dict with str keys (what ``json.loads`` gives back unchanged)."""
+    if depth > _MAX_DEPTH:
+        raise PluginError(f"{where}: nested deeper than {_MAX_DEPTH}")
+    if value is None or isinstance(value, bool | int | str):
+        return
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return
+    elif isinstance(value, list):
+        for x in value:
+            _check_json(x, where, depth + 1)
+        return
+    elif isinstance(value, dict):
+        for k, x in value.items():
+            if not isinstance(k, str):
+                raise PluginError(f"{where}: key {k!r} is not a str (JSON keys are)")
+            _check_json(x, where, depth + 1)
+        return
+    raise PluginError(
+        f"{where}: {reprlib.repr(value)} is not JSON (None, bool, int, "
+        "float, str, list or dict with str keys)"
+    )
+
+
+def to_dict(game: Game) -> dict[str, Any]:
+    """The saved game (see the module docstring)."""
+    if game._busy:
+        game._refuse_mid_step("to_dict()")
+    rules = game._config.asked_rules
+    plugins = [
+        {"name": name, "options": _options(name, plugin)} for name, plugin in _plugin_objects(game)
+    ]
+    state: dict[str, Any] = {}
+    hook = "ecarte_save_state"
+    for impl in game._config.hooks.impls(hook):
+        saved = call_impl(impl, hook, {"game": game})
+        if saved is not None:
+            _check_json(saved, f"plugin {impl[2]!r} failed in {hook}")
+            state[impl[2]] = saved
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": {
+            name: value.value if isinstance(value, enum.Enum) else value
+            for name, value in ((n, getattr(rules, n)) for n in _RULES)
+        },
+        "variants": list(game.variants),
+        "plugins": plugins,
+        "seed": game.seed,
+        "auto_chance": bool(game._view().auto_chance),
+        "history": [str(record) for record in game.history],
+        "state": state,
+    }
+
+
+def to_json(game: Game, indent: int | None = None) -> str:
+    return json.dumps(to_dict(game), ensure_ascii=False, indent=indent, allow_nan=False)
+
+
+def unsaveable(game: Game) -> list[str]:
+    """The names of the game's plugin objects that cannot be rebuilt by name."""
+    return [name for name, plugin in _plugin_objects(game) if _options(name, plugin) is None]
+
+
+# ----------------------------------------------------------------- restoring
+
+
+def _fail(field: str, why: str) -> SaveFormatError:
+    return SaveFormatError(f"saved game, field {field}: {why}")
+
+
+def _get(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in d:
+        raise _fail(key, "missing")
+    value = d[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        raise _fail(key, f"{reprlib.repr(value)} is not {what}")
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _rules(value: Any) -> Rules:
+    if not isinstance(value, dict):
+        raise _fail("rules", f"{reprlib.repr(value)} is not an object of rule options")
+    unknown = sorted(set(value) - set(_RULES), key=str)
+    if unknown:
+        raise _fail(f"rules.{unknown[0]}", "not a rule option of this version")
+    missing = [name for name in _RULES if name not in value]
+    if missing:
+        raise _fail(f"rules.{missing[0]}", "missing")
+    options: dict[str, Any] = {}
+    for name, attribute in _RULES.items():
+        x = value[name]
+        default = attribute.default
+        if isinstance(default, enum.Enum):
+            try:
+                x = type(default)(x)
+            except (ValueError, TypeError):
+                values = ", ".join(repr(e.value) for e in type(default))
+                raise _fail(f"rules.{name}", f"{reprlib.repr(x)} is not one of {values}") from None
+        elif isinstance(default, bool):
+            if not isinstance(x, bool):
+                raise _fail(f"rules.{name}", f"{reprlib.repr(x)} is not a bool")
+        elif x.__class__ is not int:
+            raise _fail(f"rules.{name}", f"{reprlib.repr(x)} is not an int")
+        options[name] = x
+    try:
+        return Rules(**options)
+    except EcarteError as exc:
+        raise _fail("rules", str(exc)) from exc
+
+
+def _strings(value: Any, field: str) -> list[str]:
+    if not isinstance(value, list):
+        raise _fail(field, f"{reprlib.repr(value)} is not a list")
+    for i, x in enumerate(value):
+        if not isinstance(x, str):
+            raise _fail(f"{field}[{i}]", f"{reprlib.repr(x)} is not a str")
+    return value
+
+
+def from_dict(cls: type[Game], d: Any, plugins: Sequence[object] = ()) -> Game:
+    """The game saved in ``d`` (see the module docstring); ``plugins`` are fresh plugin
+    objects for those the document records without options (matched by name, in order)."""
+    if not isinstance(d, dict):
+        raise SaveFormatError(f"a saved game is a JSON object, not {reprlib.repr(d)}")
+    if d.get("format") != FORMAT:
+        raise _fail(
+            "format", f"{reprlib.repr(d.get('format'))} is not {FORMAT!r}: not a saved ecarte game"
+        )
+    version = _get(d, "version", int, "an int")
+    if version > VERSION:
+        raise _fail(
+            "version", f"{version} is newer than this ecarte reads ({VERSION}): upgrade ecarte"
+        )
+    if version < 1:
+        raise _fail("version", f"{version} is no version of the format")
+    unknown = sorted(set(d) - set(_FIELDS), key=str)
+    if unknown:
+        raise _fail(repr(unknown[0]), f"not a field of version {version}")
+    rules = _rules(_get(d, "rules", dict, "an object"))
+    variants = _strings(_get(d, "variants", list, "a list"), "variants")
+    records = _strings(_get(d, "history", list, "a list"), "history")
+    seed = _get(d, "seed", int, "an int")
+    if not 0 <= seed < 1 << 64:
+        raise _fail("seed", "not an int in [0, 2**64)")
+    auto_chance = _get(d, "auto_chance", bool, "a bool")
+    state = _get(d, "state", dict, "an object")
+    objects = _plugins(_get(d, "plugins", list, "a list"), plugins)
+    history = []
+    for i, text in enumerate(records):
+        try:
+            history.append(parse_record(text))
+        except EcarteError as exc:
+            raise _fail(f"history[{i}]", str(exc)) from exc
+    try:
+        game = cls(rules, variant=variants, plugins=objects, seed=seed, auto_chance=False)
+    except EcarteError as exc:
+        raise _fail("variants" if variants else "plugins", str(exc)) from exc
+    unknown = sorted(set(state) - set(game.plugin_names), key=str)
+    if unknown:
+        raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
+    for i, record in enumerate(history):
+        try:
+            game.apply(record)
+        except EcarteError as exc:
+            raise _fail(f"history[{i}]", f"{record}: {exc}") from exc
+    if auto_chance:
+        game._m_set_auto(True)
+        if game.to_act == -1:
+            try:
+                game._run(game._m_resume, ())
+            except EcarteError as exc:
+                raise _fail("auto_chance", f"drawing the chance due: {exc}") from exc
+    hook = "ecarte_restore_state"
+    for impl in game._config.hooks.impls(hook):
+        name = impl[2]
+        if name in state:
+            try:
+                call_impl(impl, hook, {"game": game, "state": state[name]})
+            except PluginError as exc:
+                raise _fail(f"state.{name}", str(exc)) from exc
+    return game
+
+
+def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
+    """The plugin objects of a restored game: rebuilt by name with their options, or
+    taken from ``given`` (fresh objects for the ones saved without options)."""
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise SaveFormatError(f"plugins must be a sequence of plugin objects, not {given!r}")
+    out: list[object] = []
+    pending = list(given)
+    for i, entry in enumerate(saved):
+        where = f"plugins[{i}]"
+        if not (isinstance(entry, dict) and set(entry) == {"name", "options"}):
+            raise _fail(where, f"{reprlib.repr(entry)} is not {{'name': ..., 'options': ...}}")
+        name, options = entry["name"], entry["options"]
+        if not isinstance(name, str):
+            raise _fail(f"{where}.name", f"{reprlib.repr(name)} is not a str")
+        if options is None:
+            if not pending:
+                raise _fail(
+                    where,
+                    f"the game had the plugin object {name!r}, which cannot be rebuilt by "
+                    "name: pass a fresh one, from_dict(d, plugins=[...])",
+                )
+            plugin = pending.pop(0)
+            got = getattr(plugin, "NAME", None) or getattr(plugin, "__name__", None)
+            got = got or type(plugin).__name__
+            if name.split("#")[0] != got:
+                raise _fail(where, f"the game had plugin {name!r} here; plugins= gives {got!r}")
+            out.append(plugin)
+            continue
+        if not isinstance(options, dict):
+            raise _fail(f"{where}.options", f"{reprlib.repr(options)} is not an object or null")
+        try:
+            factory = load_variant(name.split("#")[0])
+            if not isinstance(factory, type):
+                raise EcarteError(f"variant {name!r} takes no options")
+            out.append(factory(**options))
+        except Exception as exc:
+            raise _fail(
+                where, f"variant {name!r} with options {reprlib.repr(options)}: {exc}"
+            ) from exc
+    if pending:
+        raise SaveFormatError(
+            f"plugins= gives {len(pending)} plugin object(s) more than the saved game had"
+        )
+    return out
+
+
+def from_json(cls: type[Game], text: Any, plugins: Sequence[object] = ()) -> Game:
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveFormatError(f"a saved game is JSON text, not {reprlib.repr(text)}")
+    try:
+        d = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError and bad bytes are ValueErrors
+        raise SaveFormatError(f"a saved game is JSON text: {exc}") from None
+    return from_dict(cls, d, plugins)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def unpickle(d: dict[str, Any]) -> Game:
+    """What ``pickle`` and ``copy.deepcopy`` call to rebuild a game (``Game.__reduce_ex__``)."""
+    from .game import Game
+
+    return from_dict(Game, d)

@@ -1,0 +1,193 @@
+"""The rules of a game: every option of RULES.md section 2, with named presets.
+
+>>> Rules.classic().target
+5
+>>> Rules.preset("brazilian").rank_order
+<RankOrder.ACE_HIGH: 'ace-high'>
+>>> Rules(target=0)
+Traceback (most recent call last):
+...
+ecarte._errors.RulesError: target: must be at least 1, got 0
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+from attrs import field, frozen
+
+from ecarte._cards import Rank
+from ecarte._errors import RulesError
+
+__all__ = [
+    "DealPattern",
+    "FirstDealer",
+    "KingAnnouncement",
+    "PenaltyBeneficiary",
+    "RankOrder",
+    "Rules",
+]
+
+
+class RankOrder(enum.Enum):
+    """How ranks compare within a suit (trumps included)."""
+
+    KING_HIGH = "king-high"
+    """K Q J A 10 9 8 7: the classic order."""
+    ACE_HIGH = "ace-high"
+    """A K Q J 10 9 8 7 (seed 003)."""
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The ranks of the piquet deck, highest first."""
+        return _ORDERS[self]
+
+
+_ORDERS = {
+    RankOrder.KING_HIGH: (
+        Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN
+    ),
+    RankOrder.ACE_HIGH: (
+        Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN
+    ),
+}  # fmt: skip
+
+
+class FirstDealer(enum.Enum):
+    """Who deals first after the cut."""
+
+    HIGHER_CUT = "higher"
+    LOWER_CUT = "lower"
+
+
+class DealPattern(enum.Enum):
+    """How the five cards are dealt in packets."""
+
+    DEALERS_CHOICE = "dealers-choice"
+    """The dealer picks 3-2 or 2-3 at the first deal of a game and keeps it."""
+    ALTERNATE = "alternate"
+    """3-2 at the first deal of the match, then 2-3, 3-2, ... at every deal,
+    continuing across the games of a match (seed 003): a game does not restart
+    the alternation (odd hands of the match are dealt 3-2, even hands 2-3)."""
+
+
+class PenaltyBeneficiary(enum.Enum):
+    """Who profits when the dealer refused a proposal."""
+
+    ELDER = "elder"
+    """The dealer refused: if the dealer then loses the point, the elder scores 2."""
+    DEALER = "dealer"
+    """As if the elder had played alone: if the elder loses the point, the dealer scores 2."""
+
+
+class KingAnnouncement(enum.Enum):
+    """How the king of trumps held in hand is scored."""
+
+    OPTIONAL = "optional"
+    """Only when announced by its holder before (or with) their first card."""
+    AUTOMATIC = "automatic"
+    """Scored for its holder when play starts (a convenience for simulations)."""
+
+
+def _at_least(low: int, high: int | None = None) -> Any:
+    def check(inst: object, att: attrs.Attribute[int], value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{att.name}: must be an int, got {value!r}")
+        if value < low:
+            raise RulesError(f"{att.name}: must be at least {low}, got {value}")
+        if high is not None and value > high:
+            raise RulesError(f"{att.name}: must be at most {high}, got {value}")
+
+    return check
+
+
+def _is(kind: type) -> Any:
+    def check(inst: object, att: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, kind):
+            raise RulesError(f"{att.name}: must be a {kind.__name__}, got {value!r}")
+
+    return check
+
+
+@frozen(kw_only=True, cache_hash=True)
+class Rules:
+    """Every rule option; the defaults are the classic club game (RULES.md §1).
+
+    Validation happens on construction: a bad value raises :class:`RulesError`
+    naming the field. Use :func:`attrs.evolve` (or :meth:`evolve`) for variations.
+    """
+
+    rank_order: RankOrder = field(default=RankOrder.KING_HIGH, validator=_is(RankOrder))
+    first_dealer: FirstDealer = field(default=FirstDealer.HIGHER_CUT, validator=_is(FirstDealer))
+    deal_pattern: DealPattern = field(
+        default=DealPattern.DEALERS_CHOICE, validator=_is(DealPattern)
+    )
+    elder_min_discard: int = field(default=1, validator=_at_least(0, 5))
+    dealer_min_discard: int = field(default=0, validator=_at_least(0, 5))
+    refusal_penalty_to: PenaltyBeneficiary = field(
+        default=PenaltyBeneficiary.ELDER, validator=_is(PenaltyBeneficiary)
+    )
+    penalty_first_refusal_only: bool = field(default=True, validator=_is(bool))
+    vole_under_penalty: int = field(default=2, validator=_at_least(2, 3))
+    must_overtake: bool = field(default=True, validator=_is(bool))
+    must_trump: bool = field(default=True, validator=_is(bool))
+    king_announcement: KingAnnouncement = field(
+        default=KingAnnouncement.OPTIONAL, validator=_is(KingAnnouncement)
+    )
+    target: int = field(default=5, validator=_at_least(1))
+    games_to_win: int = field(default=2, validator=_at_least(1))
+    """Games needed to win the match: 2 is best of three (the third is "la belle")."""
+    game_values: bool = field(default=False, validator=_is(bool))
+    """Stake values: a won game is worth 3 if the loser has 0, 2 if 1 or 2, else 1."""
+
+    @staticmethod
+    def classic() -> Rules:
+        """The default club rules."""
+        return Rules()
+
+    @staticmethod
+    def preset(name: str) -> Rules:
+        """A named preset; see :data:`PRESETS`."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RulesError(
+                f"unknown rules preset {name!r}; known: {', '.join(sorted(PRESETS))}"
+            ) from None
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated)."""
+        return attrs.evolve(self, **changes)
+
+    def game_value(self, loser_points: int) -> int:
+        """What a won game is worth for stakes, from the loser's points."""
+        if not self.game_values:
+            return 1
+        return 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    # 000, Spanish: lower cut deals, dealer discards at least one, refusals
+    # penalise the elder like playing alone, vole under penalty 3.
+    "spanish": Rules(
+        first_dealer=FirstDealer.LOWER_CUT,
+        dealer_min_discard=1,
+        refusal_penalty_to=PenaltyBeneficiary.DEALER,
+        penalty_first_refusal_only=False,
+        vole_under_penalty=3,
+    ),
+    # 001, European Portuguese: the classic rules, spelled out.
+    "portuguese": Rules(),
+    # 002, Swedish: "any number" of cards, every refusal carries the penalty.
+    "swedish": Rules(elder_min_discard=0, penalty_first_refusal_only=False),
+    # 003, Brazilian Portuguese: ace high, alternating packets, no overtaking.
+    "brazilian": Rules(
+        rank_order=RankOrder.ACE_HIGH,
+        deal_pattern=DealPattern.ALTERNATE,
+        must_overtake=False,
+    ),
+}
+"""Named presets: ``classic`` and one per Écarté seed document."""

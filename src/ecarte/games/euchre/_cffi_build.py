@@ -1,0 +1,30 @@
+"""cffi build script for ``ecarte.games.euchre._cffi_euchre``: this game's C on the core's
+(``ecarte/_core/_cffi_build.py``, whose types it shares)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location(
+    "_ecarte_core_cffi_build", HERE.parents[1] / "_core" / "_cffi_build.py"
+)
+assert _spec is not None and _spec.loader is not None
+core = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(core)
+
+ffibuilder = core.builder(
+    "ecarte.games.euchre._cffi_euchre",
+    HERE / "c",
+    ["euchre_hands.h", "ecarte_euchre.h"],
+    ["ec_euchre.c", "ec_euchre_game.c"],
+    core=("ec_tricks.c", "ec_rng.c", "ec_playn.c"),
+    include=core.ffibuilder,
+)
+
+if __name__ == "__main__":
+    import os
+
+    os.chdir(core.ROOT)
+    ffibuilder.compile(tmpdir="build/cffi", verbose=True)

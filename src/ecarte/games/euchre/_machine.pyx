@@ -1,0 +1,566 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The Euchre machine (``ec_euchre_game.c``) through Cython: the state behind
+``ecarte.games.euchre.EuchreGame``.
+
+``EuchreMachine`` owns one ``ec_eu_game`` and the history of the ids applied; the
+plugin's game class subclasses it, so the calls a playing loop makes
+(``legal_action_ids``, ``apply_id``, ``to_act``, ``copy``) run here without a Python
+frame. ``_pure_euchre.EuchreMachine`` is its pure-Python twin, with the same methods.
+"""
+
+import operator
+
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.ref cimport Py_INCREF
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from ecarte.games.euchre._pure_machine import EuchreGameTotals
+from ecarte.games.euchre._pure_hands import EuchreResult, EuchreTotals, _check_euchre_batch
+from ecarte._errors import ArgumentError, IllegalActionError
+
+
+from cpython.exc cimport PyErr_CheckSignals
+
+from ecarte._core.batching cimport HANDS_CHUNK, RESULTS_CHUNK, chunk
+from ecarte._core.core cimport ec_rng_seed, ec_trick_winner
+from ecarte.games.euchre.machine cimport *
+
+cdef extern from *:
+    """
+    static inline int eu_ctz(uint64_t m) { return __builtin_ctzll(m); }
+    static inline int eu_popcount(uint64_t m) { return __builtin_popcountll(m); }
+    """
+    int eu_ctz(uint64_t m) nogil
+    int eu_popcount(uint64_t m) nogil
+
+
+cdef class _Tables:
+    cdef ec_eu_tables t
+
+
+cdef dict _TABLES = {}
+cdef object _SMALL = tuple(range(64))
+cdef uint8_t AUTO = 0x80
+
+
+cdef _Tables _tables(int deck):
+    cdef _Tables tb = _TABLES.get(deck)
+    if tb is None:
+        tb = _Tables()
+        if ec_eu_tables_init(&tb.t, deck) != 0:
+            raise ArgumentError(f"deck must be 24, 25 or 32 cards, not {deck!r}")
+        _TABLES[deck] = tb
+    return tb
+
+
+cdef object _int_arg(object value, str name, object high):
+    """``value`` as a plain int 0..high (operator.index; never a bool), else ArgumentError."""
+    if isinstance(value, bool):
+        raise ArgumentError(f"{name} must be an int, not {value!r}")
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise ArgumentError(f"{name} must be an int, not {value!r}") from None
+    if not 0 <= v <= high:
+        raise ArgumentError(f"{name} must be 0..{high}, not {value!r}")
+    return v
+
+
+cdef class EuchreMachine:
+    """A whole game of Euchre in the C core (``ecarte_euchre.h``): ``deck`` 24, 25 or 32
+    cards, ``flags`` the ``EUCHRE_*`` options, ``target`` points (0: a single deal),
+    ``seed`` for the chance outcomes. Ids are the header's (OpenSpiel's for 24 cards)."""
+
+    cdef ec_eu_game g
+    cdef const ec_eu_tables *t
+    cdef _Tables _tb
+    cdef uint8_t *hist
+    cdef Py_ssize_t nhist, cap
+    cdef bint _auto
+    cdef Py_ssize_t nsealed
+    cdef object __weakref__
+
+    STICK = 1
+    DECLINE = 2
+    LONE_DEFENDER = 4
+    LONE_FOUR = 8
+    LEAD_LONE = 16
+    ONE_BY_ONE = 32
+    DISCARD_UP = 64
+
+    def __cinit__(self):
+        self.hist = NULL
+        self.nhist = self.cap = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.hist)
+
+    def __init__(self, deck=24, flags=0, target=10, seed=0, auto_chance=True):
+        d = _int_arg(deck, "deck", 32)
+        f = _int_arg(flags, "flags", 127)
+        t = _int_arg(target, "target", 1000)
+        sd = _int_arg(seed, "seed", (1 << 64) - 1)
+        if not isinstance(auto_chance, bool):
+            raise ArgumentError(f"auto_chance must be a bool, not {auto_chance!r}")
+        self._setup(d, f, t, sd, auto_chance)
+
+    cdef _setup(self, int deck, int flags, int target, uint64_t seed, bint auto_chance):
+        cdef ec_eu_config cfg
+        self._tb = _tables(deck)
+        self.t = &self._tb.t
+        cfg.seed = seed
+        cfg.target = <uint16_t>target
+        cfg.deck = <uint8_t>deck
+        cfg.flags = <uint8_t>flags
+        ec_eu_init(self.t, &self.g, &cfg)
+        self.nhist = self.nsealed = 0
+        self._auto = auto_chance
+        if auto_chance:
+            self._run_chance()
+
+    cdef int _push(self, uint8_t entry) except -1:
+        cdef Py_ssize_t cap
+        cdef uint8_t *grown
+        if self.nhist == self.cap:
+            cap = self.cap * 2 if self.cap else 128
+            grown = <uint8_t *>PyMem_Realloc(self.hist, <size_t>cap)
+            if grown == NULL:
+                raise MemoryError()
+            self.hist = grown
+            self.cap = cap
+        self.hist[self.nhist] = entry
+        self.nhist += 1
+        return 0
+
+    cdef int _run_chance(self) except -1:
+        cdef int i
+        while self.g.to_act == EC_EU_CHANCE:
+            i = ec_eu_chance(self.t, &self.g)
+            self._push(<uint8_t>i | AUTO)
+        return 0
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def deck(self) -> int:
+        return self.g.cfg.deck
+
+    @property
+    def flags(self) -> int:
+        return self.g.cfg.flags
+
+    @property
+    def target(self) -> int:
+        return self.g.cfg.target
+
+    @property
+    def seed(self) -> int:
+        return self.g.cfg.seed
+
+    @property
+    def auto_chance(self) -> bool:
+        """Whether chance outcomes are drawn as soon as they are due; switching it on draws
+        those due now."""
+        return self._auto
+
+    @auto_chance.setter
+    def auto_chance(self, on) -> None:
+        if not isinstance(on, bool):
+            raise ArgumentError(f"auto_chance must be a bool, not {on!r}")
+        self._auto = on
+        if self._auto:
+            self._run_chance()
+
+    def seal(self) -> None:
+        """Fix the history so far: :meth:`undo` never takes it back."""
+        self.nsealed = self.nhist
+
+    @property
+    def sealed(self) -> int:
+        """How many history entries :meth:`undo` never takes back."""
+        return self.nsealed
+
+    def chance_auto(self) -> int:
+        """Draw and apply the chance outcome due, recorded as drawn automatically (as
+        ``auto_chance`` does); restoring a saved history uses it."""
+        cdef int i = ec_eu_chance(self.t, &self.g)
+        if i < 0:
+            raise IllegalActionError("no chance outcome is due")
+        self._push(<uint8_t>i | AUTO)
+        return i
+
+    def __reduce__(self):
+        d = getattr(self, "__dict__", None)
+        return (
+            _restore,
+            (type(self), self.g.cfg.deck, self.g.cfg.flags, self.g.cfg.target, self.g.cfg.seed,
+             self._auto, self.history_ids(), self.history_auto(), self.nsealed, d),
+        )
+
+    @property
+    def phase(self) -> int:
+        return self.g.phase
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, -1 for chance, -2 once over."""
+        return self.g.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.g.phase == EC_EU_OVER
+
+    @property
+    def dealer(self) -> int:
+        return self.g.dealer
+
+    @property
+    def upcard(self) -> int:
+        return self.g.upcard
+
+    @property
+    def trump(self) -> int:
+        return self.g.trump
+
+    @property
+    def maker(self) -> int:
+        return self.g.maker
+
+    @property
+    def discard(self) -> int:
+        return self.g.discard
+
+    @property
+    def alone(self) -> int:
+        return self.g.alone
+
+    @property
+    def scores(self) -> tuple:
+        return (self.g.scores[0], self.g.scores[1])
+
+    @property
+    def returns_tuple(self) -> tuple:
+        return (self.g.returns[0], self.g.returns[1], self.g.returns[2], self.g.returns[3])
+
+    @property
+    def winner(self) -> int:
+        return self.g.winner
+
+    @property
+    def steps(self) -> int:
+        return self.g.steps
+
+    @property
+    def deals(self) -> int:
+        return self.g.deals
+
+    @property
+    def num_ids(self) -> int:
+        return self.t.ncards + 9
+
+    def legal_mask(self) -> int:
+        return ec_eu_legal(self.t, &self.g)
+
+    def legal_action_ids(self) -> list:
+        """The legal ids, ascending (the chance outcomes in a chance phase)."""
+        cdef uint64_t m = ec_eu_legal(self.t, &self.g)
+        cdef Py_ssize_t k = 0
+        cdef list out = PyList_New(eu_popcount(m))
+        cdef object v
+        while m:
+            v = _SMALL[eu_ctz(m)]
+            Py_INCREF(v)
+            PyList_SET_ITEM(out, k, v)
+            k += 1
+            m &= m - 1
+        return out
+
+    def hand(self, seat) -> int:
+        """The core card mask a seat holds now."""
+        cdef int s = _seat(seat)
+        if self.g.play.nactive:
+            return self.g.play.hands[s]
+        return self.g.hands[s]
+
+    def bids(self) -> list:
+        return [(b >> 6, b & 63) for b in self.g.bids[:self.g.nbids]]
+
+    def played(self) -> tuple:
+        """This deal's tricks so far: (leader, core card ids in play order) each."""
+        cdef ec_playn *p = &self.g.play
+        cdef int na = p.nactive, t
+        if not na:
+            return ()
+        out = []
+        for t in range((p.nplayed + na - 1) // na):
+            out.append((p.leaders[t], tuple(p.cards[t * na:min(p.nplayed, t * na + na)])))
+        return tuple(out)
+
+    @property
+    def tricks_won(self) -> tuple:
+        """Tricks by side this deal (during the play: so far)."""
+        cdef ec_playn *p = &self.g.play
+        if self.g.phase == EC_EU_PLAY:
+            return (p.won[0] + p.won[2], p.won[1] + p.won[3])
+        return (self.g.won[0], self.g.won[1])
+
+    def active(self) -> int:
+        return self.g.play.active if self.g.play.nactive else 15
+
+    def trick_winner(self, trump, cards) -> int:
+        """The index in ``cards`` (1 to 4 core card ids of this deck, in play order) of the
+        card that wins them with ``trump`` (a suit 0..3)."""
+        cdef uint8_t trick[4]
+        cdef int tr = operator.index(trump), r
+        cs = [operator.index(c) for c in cards]
+        if not 0 <= tr <= 3:
+            raise ArgumentError(f"trump must be a suit 0..3, not {trump!r}")
+        if not 1 <= len(cs) <= 4 or any(not 0 <= c < 64 or not self.t.deck_mask >> c & 1
+                                         for c in cs):
+            raise ArgumentError(f"a trick is 1 to 4 cards of the deck, not {cards!r}")
+        for k, c in enumerate(cs):
+            trick[k] = c
+        r = ec_trick_winner(&self.t.ctx[tr], trick, len(cs))
+        if r < 0:
+            raise ArgumentError(f"not a trick: {cards!r}")
+        return r
+
+    def core_card(self, action_id) -> int:
+        cdef int i = operator.index(action_id)
+        if not 0 <= i < self.t.ncards:
+            raise ArgumentError(f"no card has action id {action_id!r}")
+        return self.t.core_of[i]
+
+    def card_id(self, core_card) -> int:
+        cdef int c = operator.index(core_card)
+        return self.t.id_of[c] if 0 <= c < 64 else -1
+
+    def history_ids(self) -> list:
+        return [self.hist[k] & 0x7F for k in range(self.nhist)]
+
+    def history_auto(self) -> list:
+        return [bool(self.hist[k] & AUTO) for k in range(self.nhist)]
+
+    # ----------------------------------------------------------------- acting
+    def apply_id(self, action_id):
+        """Apply an id (a chance outcome in a chance phase), checked: an illegal id raises
+        :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef int i
+        if type(action_id) is int and 0 <= <object>action_id < 64:
+            i = action_id
+        else:
+            if isinstance(action_id, bool):
+                raise IllegalActionError(f"an action id is an int, not {action_id!r}")
+            try:
+                v = operator.index(action_id)
+            except TypeError:
+                raise IllegalActionError(f"an action id is an int, not {action_id!r}") from None
+            if not 0 <= v < 64:
+                raise IllegalActionError(self._illegal_message(v))
+            i = v
+        if ec_eu_apply(self.t, &self.g, i) != 0:
+            raise IllegalActionError(self._illegal_message(action_id))
+        self._push(<uint8_t>i)
+        if self._auto and self.g.to_act == EC_EU_CHANCE:
+            self._run_chance()
+
+    def _illegal_message(self, action_id) -> str:
+        if self.g.phase == EC_EU_OVER:
+            return f"action id {action_id} is not legal now: the game is over"
+        legal = " ".join(map(str, self.legal_action_ids()))
+        return f"action id {action_id} is not legal now (legal: {legal})"
+
+    def chance(self) -> int:
+        """Draw the chance outcome due from the seed, apply it and return it."""
+        cdef int i = ec_eu_chance(self.t, &self.g)
+        if i < 0:
+            raise IllegalActionError("no chance outcome is due")
+        self._push(<uint8_t>i)
+        if self._auto:
+            self._run_chance()
+        return i
+
+    def draw(self) -> int:
+        return ec_eu_draw(self.t, &self.g)
+
+    def undo(self) -> None:
+        """Take back the last ``apply_id`` or ``chance()``, with the chance outcomes drawn
+        automatically after it (a replay of the history, in C)."""
+        cdef Py_ssize_t k = self.nhist - 1
+        cdef ec_eu_config cfg = self.g.cfg
+        while k >= 0 and self.hist[k] & AUTO:
+            k -= 1
+        if k < self.nsealed:
+            raise IllegalActionError("nothing to undo")
+        ec_eu_init(self.t, &self.g, &cfg)
+        for j in range(k):
+            ec_eu_apply(self.t, &self.g, self.hist[j] & 0x7F)
+        self.nhist = k
+
+    def restore_history(self, ids, autos, sealed) -> None:
+        """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
+        those drawn automatically checked against the seed's draw, the first ``sealed``
+        fixed. An error names the record and leaves the machine as it was built."""
+        cdef int k = 0
+        cdef Py_ssize_t n
+        n = _int_arg(sealed, "sealed", len(ids))
+        if self.nhist:
+            raise IllegalActionError("restore_history needs a new machine")
+        if len(ids) != len(autos):
+            raise ArgumentError("ids and autos differ in length")
+        saved = self.g
+        try:
+            for k in range(len(ids)):
+                if k == n:
+                    self.seal()
+                if autos[k]:
+                    if ec_eu_draw(self.t, &self.g) != ids[k]:
+                        raise IllegalActionError(
+                            f"{ids[k]!r} is not the chance outcome the seed draws")
+                    self.chance_auto()
+                else:
+                    EuchreMachine.apply_id(self, ids[k])
+            if n == len(ids):
+                self.seal()
+        except IllegalActionError as e:
+            self.g = saved
+            self.nhist = self.nsealed = 0
+            raise IllegalActionError(f"history record {k}: {e}") from None
+
+    def copy(self):
+        """An independent copy (of the subclass too, with its attributes)."""
+        cdef EuchreMachine new = type(self).__new__(type(self))
+        new.g = self.g
+        new._tb = self._tb
+        new.t = self.t
+        new._auto = self._auto
+        new.nsealed = self.nsealed
+        if self.nhist:
+            new.hist = <uint8_t *>PyMem_Malloc(<size_t>self.cap)
+            if new.hist == NULL:
+                raise MemoryError()
+            memcpy(new.hist, self.hist, <size_t>self.nhist)
+            new.cap = self.cap
+            new.nhist = self.nhist
+        d = getattr(self, "__dict__", None)
+        if d:
+            new.__dict__.update(d)
+        return new
+
+    @classmethod
+    def replay(cls, ids, deck=24, flags=0, target=10, seed=0, auto_chance=False):
+        """The machine reached by applying ``ids`` (checked; an error names the record)."""
+        cdef EuchreMachine m = cls.__new__(cls)
+        EuchreMachine.__init__(m, deck, flags, target, seed, False)
+        for k, i in enumerate(ids):
+            try:
+                EuchreMachine.apply_id(m, i)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"history record {k}: {e}") from None
+        m.auto_chance = auto_chance
+        return m
+
+
+def random_games(deck, flags, target, seed, size_t n):
+    """``n`` random games in C without the GIL (``ec_eu_random_games``); the twin of
+    ``_pure_euchre.random_games``, with the same ``EuchreGameTotals``."""
+    cdef ec_eu_config cfg
+    cdef ec_eu_totals tot
+    cdef ec_rng rng
+    cdef _Tables tb
+    cdef int r
+    d = _int_arg(deck, "deck", 32)
+    tb = _tables(d)
+    cfg.seed = 0
+    cfg.deck = <uint8_t>d
+    cfg.flags = <uint8_t>_int_arg(flags, "flags", 127)
+    cfg.target = <uint16_t>_int_arg(target, "target", 1000)
+    ec_rng_seed(&rng, <uint64_t>_int_arg(seed, "seed", (1 << 64) - 1))
+    ec_eu_totals_init(&tot)
+    with nogil:
+        r = ec_eu_random_games(&tb.t, &cfg, &rng, n, &tot)
+    if r != 0:
+        raise ArgumentError(f"random games: error {r}")
+    return EuchreGameTotals(tot.games, tot.deals, tot.steps, (tot.points[0], tot.points[1]),
+                            (tot.wins[0], tot.wins[1]), tot.digest)
+
+
+def _restore(cls, deck, flags, target, seed, auto, ids, autos, sealed, state):
+    """A machine rebuilt from its history (pickle)."""
+    m = cls.__new__(cls)
+    EuchreMachine.__init__(m, deck, flags, target, seed, False)
+    m.restore_history(ids, autos, sealed)
+    m.auto_chance = auto
+    if state:
+        m.__dict__.update(state)
+    return m
+
+
+cdef int _seat(object seat) except -1:
+    if isinstance(seat, bool):
+        raise ArgumentError(f"seat must be 0..3, not {seat!r}")
+    try:
+        s = operator.index(seat)
+    except TypeError:
+        raise ArgumentError(f"seat must be 0..3, not {seat!r}") from None
+    if not 0 <= s <= 3:
+        raise ArgumentError(f"seat must be 0..3, not {seat!r}")
+    return s
+
+
+# ------------------------------------------------------------ random Euchre hands
+
+cdef int _euchre_rules(object opts, ec_euchre_rules *r) except -1:
+    r.play_flags = <uint8_t>opts.play_flags
+    r.alone = <uint8_t>opts.alone
+    if ec_euchre_rules_check(r):
+        raise ValueError("options: a rules field is out of range")
+    return 0
+
+
+def random_euchre_hands(n, seed, options=None):
+    """Play ``n`` random Euchre hands from ``seed``; totals and digest. Chunks run without
+    the GIL, with a check for signals between them; no memory grows with ``n``."""
+    cdef ec_euchre_rules r
+    cdef ec_euchre_totals t
+    cdef ec_rng rng
+    cdef size_t left, k
+    count, s, opts = _check_euchre_batch(n, seed, options)
+    left = <size_t>count
+    ec_rng_seed(&rng, <uint64_t>s)
+    _euchre_rules(opts, &r)
+    ec_euchre_totals_init(&t)
+    while left:
+        k = chunk(left, HANDS_CHUNK)
+        with nogil:
+            ec_euchre_hands_next(&r, &rng, k, NULL, &t)
+        left -= k
+        PyErr_CheckSignals()
+    return EuchreTotals(t.hands, t.tricks[0], t.tricks[1], t.points[0], t.points[1],
+                        t.marches, t.euchres, t.alone, t.digest)
+
+
+def random_euchre_hand_results(n, seed, options=None):
+    """Play ``n`` random Euchre hands from ``seed`` and return each result (chunks without
+    the GIL; Ctrl-C is checked between them)."""
+    cdef ec_euchre_rules r
+    cdef ec_rng rng
+    cdef size_t left, k, i
+    cdef ec_euchre_result out[RESULTS_CHUNK]
+    cdef list results = []
+    count, s, opts = _check_euchre_batch(n, seed, options)
+    left = <size_t>count
+    ec_rng_seed(&rng, <uint64_t>s)
+    _euchre_rules(opts, &r)
+    while left:
+        k = chunk(left, RESULTS_CHUNK)
+        with nogil:
+            ec_euchre_hands_next(&r, &rng, k, out, NULL)
+        for i in range(k):
+            results.append(EuchreResult(out[i].tricks[0], out[i].tricks[1], out[i].points[0],
+                                        out[i].points[1], out[i].dealer, out[i].maker,
+                                        out[i].alone, out[i].up))
+        left -= k
+        PyErr_CheckSignals()
+    return results

@@ -1,0 +1,717 @@
+"""The Euchre game state: a facade over the engine's Euchre machine
+(the C core's ``ec_euchre_game`` through ``_machine.pyx``, or its pure twin
+``_pure_machine.py``, whichever backend is live when the game is made).
+
+Action ids, for a deck of ``n`` cards (24, 25 or 32): 0..n-1 a card (``rank * 4 + suit``
+from the deck's lowest rank, suits ♣ ♦ ♥ ♠; the joker of the 25-card deck is 24), ``n``
+pass, ``n+1..n+4`` name clubs, diamonds, hearts, spades (trumps), ``n+5`` go alone,
+``n+6`` play with the partner, ``n+7`` take up the ordered card and ``n+8`` decline it
+(seed 004 only). With 24 cards they are OpenSpiel's ``euchre`` ids (the module constants
+:data:`PASS`, :data:`CALL`, ...). Chance outcomes use the same ids: 0..3 the dealer, a
+card id the card dealt next.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import types
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from attrs import field, frozen
+
+from ecarte import Card, CardSet, IllegalActionError, Suit
+from ecarte.engine import backend as _backend
+
+from . import save as _save
+from ._pure_machine import EuchreGameTotals
+from ._pure_machine import EuchreMachine as _PureMachine
+from .batch import random_euchre_games
+from .tables import JOKER_ID as EUCHRE_JOKER
+
+if TYPE_CHECKING:
+    _Base = _PureMachine
+else:
+    _Base = object
+from .rules import DealOrder, EuchreRules, Lead, LoneDefenderScoring
+
+__all__ = [
+    "ALONE",
+    "CALL",
+    "CHANCE",
+    "DECLINE",
+    "JOKER",
+    "NUM_ACTION_IDS",
+    "PARTNER",
+    "PASS",
+    "TAKE",
+    "TERMINAL",
+    "ActionIds",
+    "EuchreAction",
+    "EuchreCard",
+    "EuchreGame",
+    "EuchreObservation",
+    "Joker",
+    "Kind",
+    "Phase",
+    "random_games",
+]
+
+CHANCE = -1
+"""``to_act`` when a chance outcome (the dealer, a card dealt) is due."""
+TERMINAL = -2
+"""``to_act`` when the game is over."""
+
+PASS = 24
+CALL = 25  # + suit
+ALONE = 29
+PARTNER = 30
+TAKE = 31
+DECLINE = 32
+NUM_ACTION_IDS = 33
+"""The ids of the 24-card deck (0..32); the ``openspiel`` presets use 0..30 (OpenSpiel's
+31). Other decks shift the non-card ids by their size: see :attr:`EuchreGame.ids`."""
+
+_SEATS = "NESW"
+_SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+
+
+@frozen
+class Joker:
+    """The joker of the 25-card deck, the "benny": the highest trump whatever the suit.
+    ``id`` is its engine card id (no :class:`ecarte.Card` has it)."""
+
+    id: ClassVar[int] = EUCHRE_JOKER
+
+    def __str__(self) -> str:
+        return "Joker"
+
+
+JOKER = Joker()
+"""The joker."""
+
+EuchreCard = Card | Joker
+
+
+class Phase(enum.Enum):
+    DEALER = "dealer"  # chance: who deals
+    DEAL = "deal"  # chance: the next card
+    BID = "bid"  # first round: pass or order up the turned suit
+    BID2 = "bid2"  # second round: pass or name another suit
+    TAKE = "take"  # the dealer takes up or declines the ordered card (seed)
+    DISCARD = "discard"
+    ALONE = "alone"  # the maker, then (option) the defenders: alone or with the partner
+    PLAY = "play"
+    OVER = "over"
+    NAME = "name"  # a joker was turned up: the dealer names trumps
+
+
+_PHASES = (
+    Phase.DEALER,
+    Phase.DEAL,
+    Phase.BID,
+    Phase.BID2,
+    Phase.TAKE,
+    Phase.DISCARD,
+    Phase.ALONE,
+    Phase.PLAY,
+    Phase.OVER,
+    Phase.NAME,
+)  # by the engine's phase numbers
+
+
+class Kind(enum.Enum):
+    DEALER = "dealer"
+    DEAL = "deal"
+    PASS = "pass"
+    CALL = "call"
+    TAKE = "take"
+    DECLINE = "decline"
+    DISCARD = "discard"
+    ALONE = "alone"
+    PARTNER = "partner"
+    PLAY = "play"
+
+
+@frozen
+class EuchreAction:
+    """One action or chance outcome: its ``kind``, its ``id`` (in the game's deck) and
+    ``value``: a seat for DEALER, a suit for CALL, the card's action id for DEAL, DISCARD
+    and PLAY, else 0. ``card`` is the card dealt, discarded or played. ``str()`` is the
+    text form :meth:`EuchreGame.apply` accepts."""
+
+    kind: Kind
+    value: int
+    id: int
+    card: EuchreCard | None = field(default=None, eq=False)
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k is Kind.DEALER:
+            return f"dealer {_SEATS[self.value]}"
+        if k is Kind.CALL:
+            return f"call {Suit(self.value).symbol}"
+        if k is Kind.PLAY:
+            return str(self.card)
+        if k is Kind.DEAL or k is Kind.DISCARD:
+            return f"{k.value} {self.card}"
+        return str(k.value)
+
+    def openspiel_text(self) -> str:
+        """OpenSpiel's ``action_to_string`` for this action (24-card deck)."""
+        k = self.kind
+        if k is Kind.DEALER:
+            return _SEATS[self.value]
+        if k is Kind.CALL:
+            return _SUIT_NAMES[self.value]
+        c = self.card
+        if isinstance(c, Card):
+            return "CDHS"[c.suit] + "23456789TJQKA"[c.rank]
+        if c is not None:
+            return "Jo"
+        return str(k.value).capitalize()
+
+
+@frozen
+class ActionIds:
+    """The non-card action ids of one deck (``n`` cards): pass ``n``, call ``n + 1 +
+    suit``, alone, partner, take, decline."""
+
+    cards: int
+    PASS: int
+    CALL: int
+    ALONE: int
+    PARTNER: int
+    TAKE: int
+    DECLINE: int
+
+
+class _Deck:
+    """Everything a deck's action ids mean, built once per deck."""
+
+    def __init__(self, n: int) -> None:
+        probe = _PureMachine(n, 0, 0, 0, False)
+        self.n = n
+        self.ids = ActionIds(n, n, n + 1, n + 5, n + 6, n + 7, n + 8)
+        self.core = tuple(probe.core_card(i) for i in range(n))
+        self.card_id = {c: i for i, c in enumerate(self.core)}
+        self.cards: tuple[EuchreCard, ...] = tuple(
+            JOKER if c == EUCHRE_JOKER else Card.from_id(c) for c in self.core
+        )
+        self.plays = tuple(EuchreAction(Kind.PLAY, i, i, c) for i, c in enumerate(self.cards))
+        self.deals = tuple(EuchreAction(Kind.DEAL, i, i, c) for i, c in enumerate(self.cards))
+        self.discards = tuple(EuchreAction(Kind.DISCARD, i, i, c) for i, c in enumerate(self.cards))
+        self.dealers = tuple(EuchreAction(Kind.DEALER, s, s) for s in range(4))
+        self.decisions = {
+            n: EuchreAction(Kind.PASS, 0, n),
+            **{n + 1 + s: EuchreAction(Kind.CALL, s, n + 1 + s) for s in range(4)},
+            n + 5: EuchreAction(Kind.ALONE, 0, n + 5),
+            n + 6: EuchreAction(Kind.PARTNER, 0, n + 6),
+            n + 7: EuchreAction(Kind.TAKE, 0, n + 7),
+            n + 8: EuchreAction(Kind.DECLINE, 0, n + 8),
+        }
+
+    def action(self, phase: Phase, i: int) -> EuchreAction | None:
+        """What id ``i`` means in ``phase`` (None: nothing)."""
+        if 0 <= i < self.n:
+            if phase is Phase.PLAY:
+                return self.plays[i]
+            if phase is Phase.DEAL:
+                return self.deals[i]
+            if phase is Phase.DISCARD:
+                return self.discards[i]
+            if phase is Phase.DEALER and i < 4:
+                return self.dealers[i]
+            return None
+        return self.decisions.get(i)
+
+
+@cache
+def _deck(n: int) -> _Deck:
+    return _Deck(n)
+
+
+# seat offsets from the dealer of the 20 cards dealt in packets 3-2-3-2, 2-3-2-3
+_PACKET_SEATS = tuple(
+    s for packet, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [packet % 4 + 1] * n
+)
+
+
+@frozen
+class EuchreObservation:
+    """What one seat may know: never another hand, the undealt cards or (but for the
+    dealer) the discard. ``hand`` holds the seat's suited cards; ``joker`` says whether it
+    also holds the joker (25-card deck)."""
+
+    seat: int
+    phase: Phase
+    dealer: int | None
+    hand: CardSet
+    joker: bool
+    upcard: EuchreCard | None
+    bids: tuple[tuple[int, str], ...]
+    trump: Suit | None
+    maker: int | None
+    alone: tuple[int, ...]
+    discard: EuchreCard | None
+    tricks: tuple[tuple[tuple[int, EuchreCard], ...], ...]
+    trick: tuple[tuple[int, EuchreCard], ...]
+    tricks_won: tuple[int, int]
+    scores: tuple[int, int]
+    to_act: int
+
+
+@cache
+def _engine_options(rules: EuchreRules) -> tuple[int, int, int]:
+    """``(deck, flags, target)`` of the engine's machine for these rules."""
+    flags = (
+        _PureMachine.STICK * rules.stick_the_dealer
+        | _PureMachine.DECLINE * rules.dealer_may_decline
+        | _PureMachine.LONE_DEFENDER * rules.allow_lone_defender
+        | _PureMachine.LONE_FOUR * (rules.lone_defender_scoring is LoneDefenderScoring.FOUR)
+        | _PureMachine.LEAD_LONE * (rules.lead is Lead.LEFT_OF_LONE)
+        | _PureMachine.ONE_BY_ONE * (rules.deal_order is DealOrder.ONE_BY_ONE)
+        | _PureMachine.DISCARD_UP * rules.dealer_may_discard_upcard
+    )
+    return rules.deck, flags, rules.target
+
+
+def random_games(
+    n: int,
+    seed: int,
+    rules: EuchreRules | None = None,
+    *,
+    workers: int = 1,
+    progress: bool = False,
+) -> EuchreGameTotals:
+    """Play ``n`` random games under ``rules`` (default: the standard game to 10) in the
+    C core, every decision uniform among the legal ones, and return the totals
+    (:func:`ecarte.batch.random_euchre_games`).
+
+    >>> t = random_games(1000, seed=1, rules=EuchreRules.openspiel())
+    >>> t.games, t.deals, sum(t.points)  # single deals, stick the dealer, zero-sum
+    (1000, 1000, 0)
+    """
+    if rules is None:
+        rules = EuchreRules.standard()
+    elif not isinstance(rules, EuchreRules):
+        raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
+    deck, flags, target = _engine_options(rules)
+    return random_euchre_games(
+        n, seed, deck=deck, flags=flags, target=target, workers=workers, progress=progress
+    )
+
+
+class EuchreGame(_Base):
+    """A game of Euchre: four seats, partners opposite (0 & 2 against 1 & 3).
+
+    This is not :class:`ecarte.Game` (which is Écarté, with its variant plugins): Euchre
+    is another game on the same engine, with the same public surface. The playing loop's
+    calls (``legal_action_ids``, ``apply_id``, ``to_act``, ``is_over``, ``undo``) are the
+    engine machine's own.
+
+    >>> g = EuchreGame(EuchreRules.openspiel(), seed=7)
+    >>> g.to_act in range(4), g.phase
+    (True, <Phase.BID: 'bid'>)
+    >>> while not g.is_over:
+    ...     g.apply_id(g.legal_action_ids()[0])
+    >>> sum(g.returns())
+    0
+    """
+
+    rules: EuchreRules
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> EuchreGame:
+        if cls is EuchreGame:
+            cls = _game_class(_backend.live())
+            return cls.__new__(cls)  # the machine's allocator
+        return super().__new__(cls)
+
+    def __init__(
+        self,
+        rules: EuchreRules | None = None,
+        *,
+        seed: int | None = None,
+        auto_chance: bool = True,
+    ) -> None:
+        if rules is None:
+            rules = EuchreRules.standard()
+        elif not isinstance(rules, EuchreRules):
+            raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(64)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+        self.rules = rules
+        deck, flags, target = _engine_options(rules)
+        super().__init__(deck, flags, target, seed, auto_chance)
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: EuchreRules | None = None,
+        *,
+        dealer: int,
+        hands: Sequence[str | CardSet],
+        upcard: str | EuchreCard,
+        seed: int = 0,
+    ) -> EuchreGame:
+        """A game whose first deal is given: the dealer, the four hands (five cards each,
+        text like ``"J♥ A♥ 9♠ 10♣ K♦"`` or card sets; ``"Joker"`` in a 25-card deck) and
+        the turned card; the chance outcomes that deal them are in the history. Later
+        chance outcomes are drawn from ``seed``.
+
+        >>> g = EuchreGame.from_deal(dealer=0, upcard="9♥",
+        ...     hands=["J♥ J♦ A♥ K♥ Q♥", "9♠ 10♠ J♠ Q♠ K♠", "9♣ 10♣ J♣ Q♣ K♣", "9♦ 10♦ Q♦ K♦ A♦"])
+        >>> g.to_act, [str(a) for a in g.legal_actions()]
+        (1, ['pass', 'call ♥'])
+        """
+        game = cls(rules, seed=seed, auto_chance=False)
+        deck = _deck(game.deck)
+
+        def card_id(c: int) -> int:
+            i = deck.card_id.get(c)
+            if i is None:
+                raise ValueError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
+            return i
+
+        queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
+        if len(queues) != 4 or any(len(q) != 5 for q in queues):
+            raise ValueError("from_deal needs four hands of five cards")
+        up = card_id(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
+        one_by_one = game.rules.deal_order is DealOrder.ONE_BY_ONE
+        game.apply_id(dealer)
+        for n in range(20):
+            seat = (dealer + (n if one_by_one else _PACKET_SEATS[n])) % 4
+            game.apply_id(queues[seat].pop(0))
+        game.apply_id(up)
+        game.seal()  # undo stops at the given deal
+        game.auto_chance = True
+        return game
+
+    # ------------------------------------------------------------------ state
+    @property
+    def phase(self) -> Phase:  # type: ignore[override]
+        return _PHASES[super().phase]
+
+    @property
+    def ids(self) -> ActionIds:
+        """The non-card action ids of this game's deck."""
+        return _deck(self.deck).ids
+
+    @property
+    def dealer(self) -> int | None:  # type: ignore[override]
+        d = super().dealer
+        return None if d < 0 else d
+
+    @property
+    def trump(self) -> Suit | None:  # type: ignore[override]
+        t = super().trump
+        return None if t < 0 else Suit(t)
+
+    @property
+    def maker(self) -> int | None:  # type: ignore[override]
+        m = super().maker
+        return None if m < 0 else m
+
+    @property
+    def upcard(self) -> EuchreCard | None:  # type: ignore[override]
+        u = super().upcard
+        return None if u < 0 else _deck(self.deck).cards[u]
+
+    @property
+    def alone(self) -> tuple[int, ...]:  # type: ignore[override]
+        """The seats playing alone this deal."""
+        a = super().alone
+        return tuple(s for s in range(4) if a >> s & 1)
+
+    @property
+    def winner(self) -> int | None:  # type: ignore[override]
+        """The winning side (0 or 1) of a game to a target, once over."""
+        w = super().winner
+        return None if w < 0 else w
+
+    def returns(self) -> tuple[int, int, int, int]:
+        """By seat: a single deal (``target`` 0, OpenSpiel) gives the deal's points, + to
+        the side that scored and - to the other; a game to a target gives +1 to the
+        winners and -1 to the losers. All 0 before the end."""
+        return self.returns_tuple
+
+    def hand(self, seat: int) -> CardSet:  # type: ignore[override]
+        """A seat's suited cards now (see :meth:`holds_joker` for the joker)."""
+        return CardSet(super().hand(seat) & ~(1 << EUCHRE_JOKER))
+
+    def holds_joker(self, seat: int) -> bool:
+        """Whether ``seat`` holds the joker now (25-card deck)."""
+        return bool(super().hand(seat) >> EUCHRE_JOKER & 1)
+
+    def cards(self, seat: int) -> tuple[EuchreCard, ...]:
+        """A seat's cards now, the joker included, by action id."""
+        m = super().hand(seat)
+        deck = _deck(self.deck)
+        return tuple(card for c, card in zip(deck.core, deck.cards, strict=True) if m >> c & 1)
+
+    @property
+    def history(self) -> tuple[EuchreAction, ...]:
+        """Every action and chance outcome applied, in order."""
+        deck = _deck(self.deck)
+        probe = _backend.module("euchre.machine").EuchreMachine(
+            self.deck, self.flags, self.target, self.seed, False
+        )
+        out = []
+        for i in self.history_ids():
+            a = deck.action(_PHASES[probe.phase], i)
+            assert a is not None
+            out.append(a)
+            probe.apply_id(i)
+        return tuple(out)
+
+    @property
+    def num_action_ids(self) -> int:
+        """``n + 9`` for a deck of ``n`` cards, or OpenSpiel's 31 under the ``openspiel``
+        presets."""
+        return 31 if self.rules.is_openspiel else self.num_ids
+
+    def __repr__(self) -> str:
+        return (
+            f"<EuchreGame {self.phase.value} to_act={self.to_act} dealer={self.dealer}"
+            f" trump={self.trump} scores={self.scores}>"
+        )
+
+    # ---------------------------------------------------------------- actions
+    def legal_action_mask(self) -> list[bool]:
+        m = self.legal_mask()
+        return [bool(m >> i & 1) for i in range(self.num_action_ids)]
+
+    def legal_actions(self) -> tuple[EuchreAction, ...]:
+        """The legal actions (or chance outcomes) as records, sorted by id."""
+        deck, ph = _deck(self.deck), self.phase
+        return tuple(deck.action(ph, i) for i in self.legal_action_ids())  # type: ignore[misc]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(id, probability)`` of each chance outcome (empty outside chance phases)."""
+        if self.to_act != CHANCE:
+            return []
+        ids = self.legal_action_ids()
+        return [(i, 1.0 / len(ids)) for i in ids]
+
+    def action_from_id(self, action_id: int) -> EuchreAction:
+        """The action an id means in the current phase (ids 0..n-1 are a card dealt,
+        discarded or played; 0..3 a dealer)."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise ValueError(f"an action id is an int, not {action_id!r}")
+        a = _deck(self.deck).action(self.phase, action_id)
+        if a is None:
+            raise ValueError(f"action id {action_id!r} means nothing in phase {self.phase.value}")
+        return a
+
+    def action_id(self, action: EuchreAction | str) -> int:
+        """The id of an action (a record or its text form, in the current phase)."""
+        if isinstance(action, EuchreAction):
+            return action.id
+        return self._resolve(action)
+
+    def action_to_string(self, action_id: int) -> str:
+        """The text form of an id in the current phase."""
+        return str(self.action_from_id(action_id))
+
+    def card_action_id(self, card: EuchreCard) -> int:
+        """The action id of a card of this game's deck."""
+        i = _deck(self.deck).card_id.get(card.id)
+        if i is None:
+            raise ValueError(f"{card} is not in the {self.deck}-card deck")
+        return i
+
+    def _resolve(self, text: str) -> int:
+        t = text.strip()
+        ids = self.legal_action_ids()
+        deck, ph = _deck(self.deck), self.phase
+        for i in ids:
+            a = deck.action(ph, i)
+            assert a is not None
+            if t == str(a) or t == a.openspiel_text() or t.lower() == str(a).lower():
+                return i
+        if ph in (Phase.PLAY, Phase.DISCARD, Phase.DEAL) and t:
+            word = t.split()[-1]
+            if word.lower() in ("joker", "jo", "benny") and EUCHRE_JOKER in deck.card_id:
+                return deck.card_id[EUCHRE_JOKER]
+            try:
+                card = Card.parse(word)
+            except ValueError:
+                card = None
+            if card is not None and card.id in deck.card_id:
+                return deck.card_id[card.id]
+        if ph in (Phase.BID, Phase.BID2, Phase.NAME) and t.lower().startswith(("call", "order")):
+            word = t.split()[-1]
+            for s in Suit:
+                if word in (s.symbol, s.letter, s.letter.upper(), _SUIT_NAMES[s]):
+                    return deck.ids.CALL + s
+        legal = ", ".join(str(deck.action(ph, i)) for i in ids)
+        raise IllegalActionError(f"{text!r} is not a legal action here (legal: {legal})")
+
+    def apply(self, action: EuchreAction | str | int, *, seat: int | None = None) -> None:
+        """Apply an action (a record, its text form or an id), checked: an illegal one
+        raises :class:`ecarte.IllegalActionError` and changes nothing."""
+        if seat is not None and seat != self.to_act:
+            who = "chance" if self.to_act == CHANCE else f"seat {self.to_act}"
+            raise IllegalActionError(f"it is {who}'s turn, not seat {seat}'s")
+        if isinstance(action, EuchreAction):
+            if _deck(self.deck).action(self.phase, action.id) != action:
+                raise IllegalActionError(f"{action} is not a legal action in {self.phase.value}")
+            self.apply_id(action.id)
+        elif isinstance(action, str):
+            self.apply_id(self._resolve(action))
+        else:
+            self.apply_id(action)
+
+    def _illegal_message(self, action_id: object) -> str:
+        """Why ``action_id`` is refused now (the machine raises it)."""
+        ph = self.phase
+        if ph is Phase.OVER:
+            return "the game is over"
+        deck = _deck(self.deck)
+        a = deck.action(ph, action_id) if type(action_id) is int else None
+        legal = " ".join(str(deck.action(ph, i)) for i in self.legal_action_ids())
+        what = str(a) if a is not None else f"action id {action_id!r}"
+        if ph is Phase.PLAY and a is not None and a.card is not None:
+            if not super().hand(self.to_act) >> a.card.id & 1:
+                return f"{what}: seat {self.to_act} does not hold that card"
+            return f"{what}: must follow suit (legal: {legal})"
+        return f"{what} is not legal in phase {ph.value} (legal: {legal})"
+
+    # ------------------------------------------------------ views, undo, copy
+    def observation(self, seat: int) -> EuchreObservation:
+        """What ``seat`` may know (its own hand only; the discard only for the dealer)."""
+        if isinstance(seat, bool) or seat not in range(4):
+            raise ValueError(f"seat must be 0..3, not {seat!r}")
+        deck = _deck(self.deck)
+        active = self.active()
+        tricks = [self._trick_of(leader, cards, active) for leader, cards in self.played()]
+        trick: tuple[tuple[int, EuchreCard], ...] = ()
+        na = bin(active).count("1")
+        if tricks and len(tricks[-1]) < na:
+            trick = tricks.pop()
+        d = self.discard
+        return EuchreObservation(
+            seat=seat,
+            phase=self.phase,
+            dealer=self.dealer,
+            hand=self.hand(seat),
+            joker=self.holds_joker(seat),
+            upcard=self.upcard,
+            bids=tuple((s, str(deck.decisions[i])) for s, i in self.bids()),
+            trump=self.trump,
+            maker=self.maker,
+            alone=self.alone,
+            discard=deck.cards[d] if seat == self.dealer and d >= 0 else None,
+            tricks=tuple(tricks),
+            trick=trick,
+            tricks_won=self.tricks_won,
+            scores=self.scores,
+            to_act=self.to_act,
+        )
+
+    def _trick_of(
+        self, leader: int, cards: Sequence[int], active: int
+    ) -> tuple[tuple[int, EuchreCard], ...]:
+        deck = _deck(self.deck)
+        out = []
+        s = leader
+        for c in cards:
+            out.append((s, deck.cards[deck.card_id[c]]))
+            s = (s + 1) % 4
+            while not active >> s & 1:
+                s = (s + 1) % 4
+        return tuple(out)
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict (``ecarte.games.euchre.save`` spells out the format)."""
+        return _save.to_dict(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON text.
+
+        >>> g = EuchreGame(seed=3)
+        >>> g.apply(g.legal_actions()[0])
+        >>> EuchreGame.from_json(g.to_json()).history == g.history
+        True
+        """
+        return _save.to_json(self, indent)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> EuchreGame:
+        """The game a :meth:`to_dict` document saved; :class:`ecarte.SaveFormatError`
+        names the field of a corrupt, foreign or newer one."""
+        return _save.from_dict(cls, d)
+
+    @classmethod
+    def from_json(cls, text: Any) -> EuchreGame:
+        """The game :meth:`to_json` saved (errors as :meth:`from_dict`)."""
+        return _save.from_json(cls, text)
+
+    def clone(self) -> EuchreGame:
+        """An independent copy."""
+        return self.copy()
+
+    __copy__ = clone
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through :meth:`to_dict`: unpickling rebuilds the game on the backend live
+        then (see :meth:`from_dict`)."""
+        return (_save.unpickle, (self.to_dict(),))
+
+    def __deepcopy__(self, memo: Any) -> EuchreGame:
+        return self.clone()
+
+    @classmethod
+    def replay(  # type: ignore[override]
+        cls,
+        history: Iterable[EuchreAction | int | str],
+        rules: EuchreRules | None = None,
+        *,
+        seed: int = 0,
+        auto_chance: bool = False,
+    ) -> EuchreGame:
+        """The game reached by applying ``history`` (records, ids or texts) to a new game
+        with these rules; chance outcomes are taken from the history (``auto_chance``
+        draws those due after its end from the seed)."""
+        game = cls(rules, seed=seed, auto_chance=False)
+        for k, a in enumerate(history):
+            try:
+                game.apply(a)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"history record {k} ({a}): {e}") from None
+        game.auto_chance = auto_chance
+        return game
+
+
+@cache
+def _game_class(backend: str) -> type[EuchreGame]:
+    """The class of the games made while ``backend`` is live: EuchreGame on that backend's
+    machine (the facade first: its views override the machine's numbers)."""
+    machine = _backend.module("euchre.machine", backend).EuchreMachine
+    cls = types.new_class("EuchreGame", (EuchreGame, machine), {})
+    cls.__module__ = __name__
+    cls.__qualname__ = "EuchreGame"
+    cls.__doc__ = EuchreGame.__doc__
+    game_class: type[EuchreGame] = cls
+    return game_class
+
+
+def _cards_of(hand: str | CardSet | Iterable[EuchreCard]) -> list[int]:
+    """Engine card ids of a hand given as text (``"Joker"`` included), a card set or
+    cards."""
+    if isinstance(hand, CardSet):
+        return [c.id for c in hand]
+    if isinstance(hand, str):
+        out = []
+        for word in hand.split():
+            if word.lower() in ("joker", "jo", "benny"):
+                out.append(EUCHRE_JOKER)
+            else:
+                out.append(Card.parse(word).id)
+        return out
+    return [c.id for c in hand]

@@ -1,0 +1,354 @@
+"""Euchre scenarios: each seed option, the bowers, redeals, the public surface, bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from attrs import evolve
+
+from ecarte import Card, CardSet, IllegalActionError
+from ecarte.games.euchre import (
+    ALONE,
+    CALL,
+    CHANCE,
+    DECLINE,
+    PARTNER,
+    PASS,
+    TAKE,
+    TERMINAL,
+    EuchreGame,
+    EuchreRules,
+    HeuristicBot,
+    Phase,
+    RandomBot,
+)
+
+HEARTS = 2
+# Dealer 0 turns up 9♥. Seat 2 holds the top five trumps; seat 1 the spades.
+HANDS = ["9♣ 10♣ J♣ Q♣ K♣", "9♠ 10♠ J♠ Q♠ K♠", "J♥ J♦ A♥ K♥ Q♥", "9♦ 10♦ Q♦ K♦ A♦"]
+
+
+def deal(rules: EuchreRules, hands: list[str] = HANDS, upcard: str = "9♥") -> EuchreGame:
+    return EuchreGame.from_deal(rules, dealer=0, hands=hands, upcard=upcard, seed=5)
+
+
+def card(text: str) -> int:
+    c = Card.parse(text)
+    return (c.rank - 7) * 4 + c.suit
+
+
+def play_out(game: EuchreGame) -> None:
+    """Every seat plays its highest legal card (by id) until the deal ends."""
+    deals = len([a for a in game.history if a.kind.value == "dealer"])
+    while (
+        game.phase is Phase.PLAY
+        and len([a for a in game.history if a.kind.value == "dealer"]) == deals
+    ):
+        game.apply_id(game.legal_action_ids()[-1])
+
+
+# ------------------------------------------------------------ seed options
+def test_dealer_may_decline_the_ordered_card() -> None:
+    g = deal(EuchreRules.seed())
+    g.apply_id(CALL + HEARTS)  # seat 1 orders up hearts
+    assert g.phase is Phase.TAKE and g.to_act == 0
+    assert g.legal_action_ids() == [TAKE, DECLINE]
+    before = g.hand(0)
+    g.apply("decline")
+    assert g.phase is Phase.ALONE and g.to_act == 1 and g.maker == 1
+    assert g.trump == HEARTS and g.hand(0) == before  # trumps all the same, no pick-up
+    g.undo()
+    g.apply("take")
+    assert g.phase is Phase.DISCARD and g.to_act == 0
+    assert card("9♥") in g.legal_action_ids()  # the dealer may discard the card taken
+
+
+def test_standard_rules_have_no_decline() -> None:
+    g = deal(EuchreRules.standard())
+    g.apply_id(CALL + HEARTS)
+    assert g.phase is Phase.DISCARD and g.to_act == 0
+
+
+def test_openspiel_dealer_discards_from_the_dealt_five() -> None:
+    g = deal(EuchreRules.openspiel())
+    g.apply_id(CALL + HEARTS)
+    assert g.legal_action_ids() == sorted(card(c) for c in HANDS[0].split())
+
+
+def test_lone_defender_is_asked_from_the_dealers_left_and_scores_four_for_five() -> None:
+    g = deal(EuchreRules.seed())
+    g.apply_id(CALL + HEARTS)  # seat 1 orders, dealer 0 takes and discards
+    g.apply("take")
+    g.apply("discard 9♣")
+    assert g.to_act == 1 and g.legal_action_ids() == [ALONE, PARTNER]
+    g.apply("partner")
+    assert g.to_act == 2  # defenders from the dealer's left: 2 then 0
+    g.apply("alone")
+    assert g.phase is Phase.PLAY and g.alone == (2,)
+    assert g.to_act == 3  # the player left of the lone defender leads
+    play_out(g)
+    assert g.scores == (4, 0)  # the lone defender took all five
+
+
+def expected_points(rules: EuchreRules, made: int, maker_alone: bool, lone_defender: bool) -> int:
+    """The scoring of RULES.md section 3 and seed 004, for the makers (+) or not (-)."""
+    if made >= 3:
+        return 1 if made < 5 else (4 if maker_alone else 2)
+    if not lone_defender:
+        return -2
+    if rules.lone_defender_scoring.value == "four":
+        return -4
+    return -4 if made == 0 else -2
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [evolve(EuchreRules.seed(), target=0), EuchreRules.openspiel(allow_lone_defender=True)],
+    ids=["seed", "openspiel"],
+)
+def test_every_deal_scores_by_the_table(rules: EuchreRules) -> None:
+    seen = set()
+    for k in range(3000):
+        g = EuchreGame(rules, seed=k)
+        bot = RandomBot(k)
+        while not g.is_over:
+            g.apply_id(bot.choose(g))
+        if g.maker is None:
+            continue  # all passed: no score
+        side = g.maker % 2
+        made = g.tricks_won[side]
+        maker_alone = g.maker in g.alone
+        lone_defender = any(s % 2 != side for s in g.alone)
+        pts = expected_points(rules, made, maker_alone, lone_defender)
+        assert g.returns()[g.maker] == pts, (k, made, g.alone)
+        assert sum(g.returns()) == 0
+        seen.add((min(made, 3), maker_alone, lone_defender))
+    assert len(seen) == 16  # made 0, 1, 2, 3+ by lone maker and lone defender: all met
+
+
+def test_defenders_are_not_asked_without_the_option() -> None:
+    g = deal(EuchreRules.standard())
+    g.apply_id(CALL + HEARTS)
+    g.apply("discard 9♣")
+    g.apply("partner")
+    assert g.phase is Phase.PLAY and g.to_act == 1  # left of the dealer leads
+
+
+@pytest.mark.parametrize(
+    ("rules", "leader"),
+    [(EuchreRules.standard(), 2), (EuchreRules.seed(), 2), (EuchreRules.openspiel(), 2)],
+)
+def test_lead_after_a_lone_maker_seat_three(rules: EuchreRules, leader: int) -> None:
+    # dealer 0, seat 3 calls alone in the second round; seat 1 sits out
+    g = deal(rules)
+    for _ in range(4):
+        g.apply_id(PASS)
+    g.apply_id(PASS)  # seat 1
+    g.apply_id(PASS)  # seat 2
+    g.apply_id(CALL + 1)  # seat 3 names diamonds
+    g.apply_id(ALONE)
+    while g.phase is Phase.ALONE:
+        g.apply_id(PARTNER)
+    # left of the dealer is seat 1, who sits out: seat 2; left of the lone maker: seat 0
+    assert g.to_act == (0 if rules.lead.value == "left-of-lone" else leader)
+
+
+def test_lead_left_of_a_lone_maker_seat_one() -> None:
+    for rules, leader in ((EuchreRules.standard(), 1), (EuchreRules.seed(), 2)):
+        g = deal(rules)
+        g.apply_id(CALL + HEARTS)
+        if rules.dealer_may_decline:
+            g.apply("take")
+        g.apply("discard 9♣")
+        g.apply("alone")
+        while g.phase is Phase.ALONE:
+            g.apply("partner")
+        assert g.to_act == leader, rules
+
+
+def test_both_alone_the_lone_defender_leads() -> None:
+    g = deal(EuchreRules.seed())
+    g.apply_id(CALL + HEARTS)
+    g.apply("take")
+    g.apply("discard 9♣")
+    g.apply("alone")  # seat 1
+    g.apply("alone")  # seat 2, a defender
+    assert g.alone == (1, 2) and g.to_act == 2
+
+
+# ------------------------------------------------------------ redeal and stick
+def test_redeal_when_all_pass() -> None:
+    g = deal(EuchreRules.standard())
+    for _ in range(8):
+        g.apply_id(PASS)
+    assert g.dealer == 1 and g.scores == (0, 0)
+    assert g.phase is Phase.BID and g.to_act == 2  # the next deal was drawn from the seed
+    g.undo()
+    assert g.dealer == 0 and g.phase is Phase.BID2 and g.to_act == 0
+
+
+def test_redeal_without_auto_chance_waits_for_cards() -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=3, auto_chance=False)
+    g.apply_id(0)
+    while g.to_act == CHANCE:
+        g.apply_id(g.legal_action_ids()[0])
+    for _ in range(8):
+        g.apply_id(PASS)
+    assert g.to_act == CHANCE and g.phase is Phase.DEAL and len(g.legal_action_ids()) == 24
+
+
+def test_stick_the_dealer() -> None:
+    g = deal(EuchreRules.standard().with_options(stick_the_dealer=True))
+    for _ in range(7):
+        g.apply_id(PASS)
+    assert g.to_act == 0 and PASS not in g.legal_action_ids()
+    with pytest.raises(IllegalActionError):
+        g.apply("pass")
+
+
+def test_openspiel_all_pass_ends_the_deal_at_zero() -> None:
+    g = deal(EuchreRules.openspiel(stick_the_dealer=False))
+    for _ in range(8):
+        g.apply_id(PASS)
+    assert g.is_over and g.to_act == TERMINAL and g.returns() == (0, 0, 0, 0)
+
+
+# ------------------------------------------------------------ bowers
+def test_left_bower_follows_trumps_not_its_own_suit() -> None:
+    hands = ["9♣ 10♣ J♣ Q♣ K♣", "J♦ 9♦ 10♠ J♠ Q♠", "A♥ K♥ Q♥ 10♥ 9♠", "10♦ Q♦ K♦ A♦ A♠"]
+    g = deal(EuchreRules.standard(), hands=hands, upcard="J♥")
+    g.apply_id(CALL + HEARTS)  # seat 1 orders hearts: J♦ is the left bower
+    g.apply("discard 9♣")
+    g.apply("partner")
+    assert g.to_act == 1
+    g.apply("10♠")  # seat 1 leads a spade
+    g.apply("9♠")
+    g.apply("A♠")  # seat 3
+    g.apply("Q♣")  # the dealer has neither spades nor trumps
+    # A♠ won; seat 3 leads diamonds
+    assert g.to_act == 3 and g.tricks_won == (0, 1)
+    g.apply("K♦")
+    g.apply("10♣")  # the dealer has no diamonds
+    # seat 1 must follow with 9♦: J♦ is a heart
+    assert g.legal_action_ids() == [card("9♦")]
+    with pytest.raises(IllegalActionError, match="must follow suit"):
+        g.apply("J♦")
+    g.apply("9♦")
+    g.apply("A♥")  # seat 2 trumps
+    assert g.to_act == 2 and g.tricks_won == (1, 1)
+    g.apply("K♥")  # a trump lead
+    g.apply("10♦")
+    assert g.legal_action_ids() == [card("J♥")]  # the dealer follows with the card taken up
+    g.apply("J♥")
+    # and seat 1 must follow trumps with the left bower, its only heart
+    assert g.legal_action_ids() == [card("J♦")]
+    g.apply("J♦")
+    assert g.to_act == 0 and g.tricks_won == (2, 1)  # the right bower beat the left
+
+
+def test_bowers_rank_above_the_ace() -> None:
+    hands = ["9♣ 10♣ J♣ Q♣ K♣", "J♦ 9♦ 10♠ J♠ Q♠", "A♥ K♥ Q♥ 10♥ 9♠", "10♦ Q♦ K♦ A♦ A♠"]
+    g = deal(EuchreRules.standard(), hands=hands, upcard="J♥")
+    g.apply_id(CALL + HEARTS)
+    g.apply("discard 9♣")
+    g.apply("partner")
+    g.apply("J♦")  # seat 1 leads the left bower: a trump lead
+    assert g.legal_action_ids() == sorted(card(c) for c in ("A♥", "K♥", "Q♥", "10♥"))
+    g.apply("A♥")
+    g.apply("A♠")
+    assert g.legal_action_ids() == [card("J♥")]  # the dealer must follow trumps
+    g.apply("J♥")
+    assert g.to_act == 0 and g.tricks_won == (1, 0)
+
+
+# ------------------------------------------------------------ the public surface
+@pytest.mark.parametrize("preset", ["standard", "seed", "openspiel"])
+def test_random_games_surface(preset: str) -> None:
+    from ecarte.games.euchre import PRESETS
+
+    rules = PRESETS[preset]()
+    rng = random.Random(preset)
+    for n in range(30):
+        g = EuchreGame(rules, seed=n)
+        while not g.is_over:
+            ids = g.legal_action_ids()
+            assert ids and g.to_act in range(4)
+            mask = g.legal_action_mask()
+            assert [i for i, b in enumerate(mask) if b] == ids
+            assert len(mask) == g.num_action_ids
+            for i in ids:
+                assert g.action_id(g.action_from_id(i)) == i
+            seat = g.to_act
+            obs = g.observation(seat)
+            assert obs.hand == g.hand(seat)
+            other = g.observation((seat + 1) % 4)
+            assert other.hand != obs.hand or not obs.hand
+            a = ids[rng.randrange(len(ids))]
+            if rng.random() < 0.1:
+                twin = g.clone()
+                g.apply_id(a)
+                g.undo()
+                assert g.history == twin.history and g.legal_action_ids() == ids
+            text = g.action_to_string(a)
+            g.apply(text)
+            assert g.history[-1].id == a or g.history[-1].kind.value == "deal"
+        assert EuchreGame.replay(g.history, rules, seed=n).returns() == g.returns()
+        if rules.target:
+            assert max(g.scores) >= rules.target and sum(g.returns()) == 0
+
+
+def test_observation_hides_the_discard_and_hands() -> None:
+    g = deal(EuchreRules.standard())
+    g.apply_id(CALL + HEARTS)
+    g.apply("discard 9♣")
+    assert g.observation(0).discard == Card.parse("9♣")
+    assert g.observation(1).discard is None
+    assert g.observation(1).hand == CardSet.parse(HANDS[1])
+    assert g.observation(1).upcard == Card.parse("9♥")
+
+
+def test_errors() -> None:
+    g = deal(EuchreRules.standard())
+    with pytest.raises(IllegalActionError, match="seat 1's turn"):
+        g.apply("pass", seat=2)
+    with pytest.raises(IllegalActionError, match="call ♠ is not legal in phase bid"):
+        g.apply("call ♠")
+    with pytest.raises(IllegalActionError):
+        g.apply_id(ALONE)
+    assert g.phase is Phase.BID and len(g.history) == 22
+
+
+# ------------------------------------------------------------ bots
+def test_bots_finish_games_and_the_heuristic_beats_random() -> None:
+    wins = 0
+    games = 60
+    for n in range(games):
+        g = EuchreGame(EuchreRules.standard(), seed=n)
+        bots = [HeuristicBot(), RandomBot(n), HeuristicBot(), RandomBot(n + 1000)]
+        while not g.is_over:
+            g.apply_id(bots[g.to_act].choose(g))
+        wins += g.winner == 0
+    assert wins > games * 0.7, wins
+
+
+@pytest.mark.parametrize("preset", ["seed", "openspiel"])
+def test_heuristic_bot_plays_every_preset(preset: str) -> None:
+    from ecarte.games.euchre import PRESETS
+
+    for n in range(20):
+        g = EuchreGame(PRESETS[preset](), seed=n)
+        bot = HeuristicBot()
+        while not g.is_over:
+            g.apply_id(bot.choose(g))
+
+
+def test_rules_errors_name_the_option() -> None:
+    from ecarte import RulesError
+
+    with pytest.raises(RulesError, match="stick_the_dealer must be a bool"):
+        EuchreRules(stick_the_dealer=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="Lead must be one of"):
+        EuchreRules(lead="nobody")  # type: ignore[arg-type]
+    assert EuchreRules(lead="left-of-lone").lead.value == "left-of-lone"
+    assert EuchreRules.openspiel().is_openspiel and not EuchreRules.seed().is_openspiel

@@ -1,0 +1,124 @@
+"""Saving, restoring, pickling and copying a Euchre game; hostile documents and input."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+
+import pytest
+from attrs import evolve
+
+from ecarte import IllegalActionError, SaveFormatError
+from ecarte.games.euchre import EuchreGame, EuchreRules, RandomBot
+
+RULES = [
+    EuchreRules.standard(),
+    EuchreRules.seed(),
+    EuchreRules.openspiel(allow_lone_defender=True),
+    evolve(EuchreRules.seed(), deck=25),
+    evolve(EuchreRules.standard(), deck=32, stick_the_dealer=True),
+]
+
+
+def random_game(rules: EuchreRules, k: int, *, auto: bool = True) -> EuchreGame:
+    """A game stopped at a random point (possibly over)."""
+    g = EuchreGame(rules, seed=k, auto_chance=auto)
+    bot = RandomBot(k)
+    for _ in range(random.Random(k).randrange(300)):
+        if g.is_over:
+            break
+        g.apply_id(bot.choose(g))
+    return g
+
+
+def same(a: EuchreGame, b: EuchreGame) -> None:
+    assert a.to_dict() == b.to_dict()
+    assert a.legal_action_ids() == b.legal_action_ids()
+    assert (a.to_act, a.phase, a.scores, a.returns()) == (b.to_act, b.phase, b.scores, b.returns())
+    assert all(a.observation(s) == b.observation(s) for s in range(4))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=range(len(RULES)))
+def test_save_restore_pickle_and_copy_round_trip(rules: EuchreRules) -> None:
+    for k in range(40):
+        g = random_game(rules, k, auto=k % 3 != 0)
+        for back in (
+            EuchreGame.from_json(g.to_json()),
+            EuchreGame.from_dict(json.loads(json.dumps(g.to_dict()))),
+            pickle.loads(pickle.dumps(g)),
+            copy.copy(g),
+            copy.deepcopy(g),
+            g.clone(),
+        ):
+            assert type(back) is type(g) and isinstance(back, EuchreGame) and back.rules == g.rules
+            same(back, g)
+            if not g.is_over:  # both continue alike
+                i = g.legal_action_ids()[-1]
+                h = g.clone()
+                h.apply_id(i)
+                back.apply_id(i)
+                same(back, h)
+
+
+def test_a_given_deal_stays_sealed_after_restore() -> None:
+    hands = ["9♣ 10♣ J♣ Q♣ K♣", "9♠ 10♠ J♠ Q♠ K♠", "J♥ J♦ A♥ K♥ Q♥", "9♦ 10♦ Q♦ K♦ A♦"]
+    g = EuchreGame.from_deal(dealer=0, hands=hands, upcard="9♥")
+    g.apply("pass")
+    back = EuchreGame.from_json(g.to_json())
+    back.undo()
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        back.undo()  # the deal was given: undo stops there
+    assert back.hand(2) == g.hand(2)
+
+
+def test_illegal_input_changes_nothing() -> None:
+    g = next(g for k in range(50) if not (g := random_game(EuchreRules.seed(), k)).is_over)
+    before = g.to_dict()
+    for bad in (-1, 64, 10**30, 1.0, "zz", None, True, g.num_action_ids):
+        with pytest.raises(IllegalActionError):
+            g.apply(bad)  # type: ignore[arg-type]
+        assert g.to_dict() == before
+    with pytest.raises(IllegalActionError):
+        g.apply(g.legal_actions()[0], seat=(g.to_act + 1) % 4)
+    assert g.to_dict() == before
+
+
+def good() -> dict:  # type: ignore[type-arg]
+    g = random_game(EuchreRules.seed(), 11)
+    return g.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(format="ecarte-save"), "format"),
+        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.pop("seed"), "seed"),
+        (lambda d: d.update(seed=True), "seed"),
+        (lambda d: d.update(seed=-1), "seed"),
+        (lambda d: d.update(seed=1 << 64), "seed"),
+        (lambda d: d["rules"].update(deck=23), "rules"),
+        (lambda d: d["rules"].update(lead="north"), "rules"),
+        (lambda d: d["rules"].update(wild=1), "rules"),
+        (lambda d: d.update(auto_chance=1), "auto_chance"),
+        (lambda d: d.update(history="0 1 2"), "history"),
+        (lambda d: d["history"].append("x"), "history"),
+        (lambda d: d["history"].append(99), "auto"),
+        (lambda d: d.update(sealed=10**9), "sealed"),
+        (lambda d: d["history"].__setitem__(1, (d["history"][1] + 1) % 24), "history"),
+        (lambda d: d["history"].__setitem__(-1, 99), "history"),
+    ],
+)
+def test_corrupt_documents_name_the_field(change, field: str) -> None:  # type: ignore[no-untyped-def]
+    d = good()
+    change(d)
+    with pytest.raises(SaveFormatError, match=repr(field)):
+        EuchreGame.from_dict(d)
+
+
+def test_not_json_and_not_objects() -> None:
+    for bad in ("{", "[]", "null", b"\xff", 3, "[" * 100000):
+        with pytest.raises(SaveFormatError):
+            EuchreGame.from_json(bad)
