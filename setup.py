@@ -75,7 +75,7 @@ EXTENSIONS = (
         "ecarte.games.ecarte._machine",
         f"{GAMES_DIR}/ecarte/_machine.pyx",
         ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
-        ("ec_batch.c", "ec_machine.c"),
+        ("ec_rules.c", "ec_batch.c", "ec_machine.c"),
     ),
     CExtension(
         "ecarte.games.euchre._machine",

@@ -69,10 +69,10 @@ static ec_match_rules variant_rules(uint32_t v)
     ec_match_rules r;
     ec_rng vr;
     memset(&r, 0, sizeof r);
-    memcpy(r.order, CLASSIC, 8);
-    r.elder_min_discard = 1;
-    r.play_flags = EC_MUST_OVERTAKE | EC_MUST_TRUMP;
-    r.vole_penalty = 2;
+    memcpy(r.hand.order, CLASSIC, 8);
+    r.hand.elder_min_discard = 1;
+    r.hand.play_flags = EC_MUST_OVERTAKE | EC_MUST_TRUMP;
+    r.hand.vole_penalty = 2;
     r.nplayers = 2;
     r.target = 5;
     r.games_to_win = 2;
@@ -81,25 +81,25 @@ static ec_match_rules variant_rules(uint32_t v)
     ec_rng_seed(&vr, v);
     switch (ec_rng_below(&vr, 3)) {
     case 1:
-        memcpy(r.order, ACE_HIGH, 8);
+        memcpy(r.hand.order, ACE_HIGH, 8);
         break;
     case 2:
         for (int i = 7; i > 0; i--) {
             int j = (int)ec_rng_below(&vr, (uint32_t)i + 1);
-            uint8_t t = r.order[i];
-            r.order[i] = r.order[j];
-            r.order[j] = t;
+            uint8_t t = r.hand.order[i];
+            r.hand.order[i] = r.hand.order[j];
+            r.hand.order[j] = t;
         }
         break;
     default:
         break;
     }
-    r.elder_min_discard = (uint8_t)ec_rng_below(&vr, 6);
-    r.dealer_min_discard = (uint8_t)ec_rng_below(&vr, 6);
-    r.play_flags = (uint8_t)ec_rng_below(&vr, 4);
-    r.penalty_to_dealer = (uint8_t)ec_rng_below(&vr, 2);
-    r.penalty_every_refusal = (uint8_t)ec_rng_below(&vr, 2);
-    r.vole_penalty = (uint8_t)(2 + ec_rng_below(&vr, 2));
+    r.hand.elder_min_discard = (uint8_t)ec_rng_below(&vr, 6);
+    r.hand.dealer_min_discard = (uint8_t)ec_rng_below(&vr, 6);
+    r.hand.play_flags = (uint8_t)ec_rng_below(&vr, 4);
+    r.hand.penalty_to_dealer = (uint8_t)ec_rng_below(&vr, 2);
+    r.hand.penalty_every_refusal = (uint8_t)ec_rng_below(&vr, 2);
+    r.hand.vole_penalty = (uint8_t)(2 + ec_rng_below(&vr, 2));
     r.alternate_packets = (uint8_t)ec_rng_below(&vr, 2);
     r.lower_cut_deals = (uint8_t)ec_rng_below(&vr, 2);
     r.king_automatic = (uint8_t)ec_rng_below(&vr, 2);
@@ -201,7 +201,7 @@ static uint32_t last_game_end(const ec_log *L, const ec_match *m, int nplayers)
 static int rank_index(const ec_match_rules *r, int card)
 {
     for (int i = 0; i < 8; i++)
-        if (r->order[i] == (card & 15))
+        if (r->hand.order[i] == (card & 15))
             return i;
     return -1;
 }
@@ -261,13 +261,13 @@ static void classic_answer(const ec_match_config *cfg, const ec_match *m, const 
         if (m->hook_args[1]) {
             a[0] = 3;
         } else {
-            int least = r->elder_min_discard > 1 ? r->elder_min_discard : 1, n = m->ndiscards;
+            int least = r->hand.elder_min_discard > 1 ? r->hand.elder_min_discard : 1, n = m->ndiscards;
             int idle = n >= 2 && !m->discarded[n - 1] && !m->discarded[n - 2];
             a[0] = (uint8_t)(2 | (!idle && m->stock_len >= least));
         }
         break;
     case EC_H_DISCARD_LIMITS:
-        a[0] = m->hook_args[0] == m->dealer ? r->dealer_min_discard : r->elder_min_discard;
+        a[0] = m->hook_args[0] == m->dealer ? r->hand.dealer_min_discard : r->hand.elder_min_discard;
         a[1] = 5;
         break;
     case EC_H_KING_POINTS:
@@ -275,12 +275,12 @@ static void classic_answer(const ec_match_config *cfg, const ec_match *m, const 
         break;
     case EC_H_SCORE_HAND: {
         int winner = m->play.won[0] >= 3 ? 0 : 1, vole = m->play.won[winner] == 5;
-        int points = vole ? 2 : 1, penalty = vole ? r->vole_penalty : 2;
+        int points = vole ? 2 : 1, penalty = vole ? r->hand.vole_penalty : 2;
         int first_refused = m->refused_after == 0;
-        int refused = m->refused_after != 255 && (first_refused || r->penalty_every_refusal);
+        int refused = m->refused_after != 255 && (first_refused || r->hand.penalty_every_refusal);
         if (winner == 1 && m->played_without_proposing)
             points = penalty; /* the elder played alone and lost */
-        if (refused && winner == (r->penalty_to_dealer ? 1 : 0))
+        if (refused && winner == (r->hand.penalty_to_dealer ? 1 : 0))
             points = penalty;
         a[0] = (uint8_t)winner, a[1] = (uint8_t)points, a[2] = 0, a[3] = 0, a[4] = 0;
         break;
@@ -613,7 +613,7 @@ static void exchanges(void)
     ec_match m;
     buffer b = {{NULL, 0}, 0};
     int st, refused = 0, proposals = 0;
-    r.elder_min_discard = r.dealer_min_discard = 0;
+    r.hand.elder_min_discard = r.hand.dealer_min_discard = 0;
     if (ec_match_config_init(&cfg, &r, 1u << EC_H_EXCHANGE) != EC_OK)
         fail("config", 0, &m);
     grow(&b, 1 << 16);

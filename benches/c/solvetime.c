@@ -55,8 +55,8 @@ int main(int argc, char **argv)
     memset(power, 0, sizeof power);
     for (int s = 0; s < 4; s++)
         for (int i = 0; i < 8; i++) {
-            suit_of[s * 16 + rules.order[i]] = (int8_t)s;
-            power[s * 16 + rules.order[i]] = (uint8_t)(8 - i);
+            suit_of[s * 16 + rules.hand.order[i]] = (int8_t)s;
+            power[s * 16 + rules.hand.order[i]] = (uint8_t)(8 - i);
         }
     for (int s = 0; s < 4; s++)
         ec_context_init(&ctxs[s], suit_of, power, s);
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
         pos.nplayers = 2;
         pos.leader = 1;
         t0 = now_ns();
-        v = ec_solve(&ctxs[up >> 4], &pos, rules.play_flags, &best);
+        v = ec_solve(&ctxs[up >> 4], &pos, rules.hand.play_flags, &best);
         t1 = now_ns();
         t[i] = t1 - t0 - overhead;
         mean += t[i];

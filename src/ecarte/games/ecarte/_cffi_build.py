@@ -17,8 +17,8 @@ _spec.loader.exec_module(core)
 ffibuilder = core.builder(
     "ecarte.games.ecarte._cffi_ecarte",
     HERE / "c",
-    ["ecarte_hands.h", "ecarte_machine.h"],
-    ["ec_batch.c", "ec_machine.c"],
+    ["ecarte_rules.h", "ecarte_hands.h", "ecarte_machine.h"],
+    ["ec_rules.c", "ec_batch.c", "ec_machine.c"],
     core=("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
     include=core.ffibuilder,
 )

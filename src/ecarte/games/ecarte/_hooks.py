@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card, CardSet
 from ecarte._errors import ArgumentError, PluginError, RulesError
 from ecarte.engine import backend as _backend
@@ -34,7 +33,7 @@ from ._plugins import (
 from ._records import piquet_mask
 from .actions import Accept, Action, PlayHand, Propose, Refuse
 from .results import DealtHands, HandOutcome, MatchStatus, Seats
-from .rules import DealPattern, FirstDealer, KingAnnouncement, PenaltyBeneficiary, Rules
+from .rules import DealPattern, FirstDealer, KingAnnouncement, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -299,18 +298,12 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
 
 
 def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
-    """The rules as the machine's ``ec_match_rules`` fields (a tuple)."""
+    """The rules as the machine's ``ec_match_rules`` fields (a tuple): the hand's rules
+    (:meth:`Rules.hand_rules`, shared with the batches), then the match's."""
     if rules.target >= 1 << 31 or rules.games_to_win >= 1 << 31:
         raise RulesError("target and games_to_win must be below 2**31 for the match machine")
     return (
-        tuple(int(rank) for rank in rules.rank_order.ranks),
-        rules.elder_min_discard,
-        rules.dealer_min_discard,
-        (_core.MUST_OVERTAKE if rules.must_overtake else 0)
-        | (_core.MUST_TRUMP if rules.must_trump else 0),
-        int(rules.refusal_penalty_to is PenaltyBeneficiary.DEALER),
-        int(not rules.penalty_first_refusal_only),
-        rules.vole_under_penalty,
+        *rules.hand_rules(),
         int(rules.deal_pattern is DealPattern.ALTERNATE),
         int(rules.first_dealer is FirstDealer.LOWER_CUT),
         int(rules.king_announcement is KingAnnouncement.AUTOMATIC),

@@ -97,9 +97,10 @@ cdef class MatchConfig:
         cdef ec_match_rules r
         order = rules[0]
         for i in range(8):
-            r.order[i] = order[i]
-        (r.elder_min_discard, r.dealer_min_discard, r.play_flags, r.penalty_to_dealer,
-         r.penalty_every_refusal, r.vole_penalty, r.alternate_packets, r.lower_cut_deals,
+            r.hand.order[i] = order[i]
+        (r.hand.elder_min_discard, r.hand.dealer_min_discard, r.hand.play_flags,
+         r.hand.penalty_to_dealer, r.hand.penalty_every_refusal, r.hand.vole_penalty,
+         r.alternate_packets, r.lower_cut_deals,
          r.king_automatic, r.game_values, r.nplayers, r.target, r.games_to_win) = rules[1:]
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
             raise ValueError(f"rules out of range for the match machine: {rules!r}")
@@ -532,13 +533,13 @@ cdef int _rules(object options, ec_rules *r) except -1:
     opts = _check_options(options)
     order = opts.order
     for i in range(8):
-        r.order[i] = <uint8_t>(<long>order[i])
-    r.elder_min_discard = <uint8_t>(<long>opts.elder_min_discard)
-    r.dealer_min_discard = <uint8_t>(<long>opts.dealer_min_discard)
-    r.play_flags = <uint8_t>(<long>opts.play_flags)
-    r.penalty_to_dealer = opts.penalty_to_dealer is True
-    r.penalty_every_refusal = opts.penalty_every_refusal is True
-    r.vole_penalty = <uint8_t>(<long>opts.vole_penalty)
+        r.hand.order[i] = <uint8_t>(<long>order[i])
+    r.hand.elder_min_discard = <uint8_t>(<long>opts.elder_min_discard)
+    r.hand.dealer_min_discard = <uint8_t>(<long>opts.dealer_min_discard)
+    r.hand.play_flags = <uint8_t>(<long>opts.play_flags)
+    r.hand.penalty_to_dealer = opts.penalty_to_dealer is True
+    r.hand.penalty_every_refusal = opts.penalty_every_refusal is True
+    r.hand.vole_penalty = <uint8_t>(<long>opts.vole_penalty)
     r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
     r.king_points = opts.king_points is True
     err = ec_rules_check(r)

@@ -26,9 +26,11 @@ from ecarte._core._pure.rng import Rng
 from ecarte._core._pure.solver import _Solver
 from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP, TrickContext
 
+from ._pure_rules import CLASSIC_ORDER, RANGES, HandRules, hand_contexts, trick_points
+
 # ------------------------------------------------------------ random hands
 
-_CLASSIC_ORDER = (11, 10, 9, 12, 8, 7, 6, 5)
+_CLASSIC_ORDER = CLASSIC_ORDER
 _PIQUET = tuple(s * 16 + r for s in range(4) for r in range(5, 13))
 _KING = 11
 
@@ -59,6 +61,18 @@ class HandOptions:
     def play_flags(self) -> int:
         return (MUST_OVERTAKE if self.must_overtake else 0) | (MUST_TRUMP if self.must_trump else 0)
 
+    def hand_rules(self) -> HandRules:
+        """The rules of the hand (``ec_rules.hand``)."""
+        return HandRules(
+            self.order,
+            self.elder_min_discard,
+            self.dealer_min_discard,
+            self.play_flags,
+            int(self.penalty_to_dealer),
+            int(self.penalty_every_refusal),
+            self.vole_penalty,
+        )
+
     def check(self) -> None:
         """Raise ``ValueError`` unless every field has its type (ints for the numbers, never
         a bool; bools for the switches) and is in range."""
@@ -72,9 +86,10 @@ class HandOptions:
             shown = ", ".join(_show(r, v) for r, v in zip(self.order, ranks, strict=True))
             raise ValueError(f"order must list the ranks 5..12 once each, not ({shown})")
         numbers = {}
-        for name, hi in (("elder_min_discard", 5), ("dealer_min_discard", 5), ("vole_penalty", 9)):
+        for name in ("elder_min_discard", "dealer_min_discard", "vole_penalty"):
+            lo, hi = RANGES[name]
             numbers[name] = _check_int(
-                getattr(self, name), 0, hi, f"{name} must be an int 0..{hi}, not {{}}"
+                getattr(self, name), lo, hi, f"{name} must be an int {lo}..{hi}, not {{}}"
             )
         pattern = _index(self.deal_pattern)
         if pattern not in (32, 23):
@@ -142,13 +157,7 @@ class SolveResults(NamedTuple):
 
 
 def _piquet_contexts(opts: HandOptions) -> list[TrickContext]:
-    suit_of = [-1] * 64
-    power = [0] * 64
-    for s in range(4):
-        for i, r in enumerate(opts.order):
-            suit_of[s * 16 + r] = s
-            power[s * 16 + r] = 8 - i
-    return [TrickContext(suit_of, power, t) for t in range(4)]
+    return hand_contexts(opts.order)
 
 
 def _draw(rng: Rng, deck: list[int], i: int) -> int:
@@ -278,18 +287,14 @@ def _play_hand(
         if ctx.beaten_by[c] >> r & 1:
             leader = f
         tr[leader] += 1
-    penalty = bool(flags & 2 and tr[1] < 3)
-    if flags & 4 and (tr[1] < 3 if opts.penalty_to_dealer else tr[0] < 3):
-        penalty = True
+    points, elder_scores, penalty = trick_points(
+        opts.hand_rules(), tr[1], bool(flags & 2), bool(flags & 4)
+    )
     if penalty:
         flags |= 8
     if trace is not None:
         trace.append(("stock", tuple(deck[11:])))
-    win = 1 if tr[1] >= 3 else 0
-    if tr[win] == 5:
-        pts[win] += opts.vole_penalty if penalty else 2
-    else:
-        pts[win] += 2 if penalty else 1
+    pts[1 if elder_scores else 0] += points
     return HandResult(pts[0], pts[1], tr[0], tr[1], exch, flags, actions)
 
 

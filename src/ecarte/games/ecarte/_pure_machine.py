@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from ecarte._core._pure import Rng, TrickContext, make_context
+from ecarte._core._pure import Rng, TrickContext
 from ecarte._core._pure.tricks import _legal, _winner
+
+from ._pure_rules import HandRules, hand_contexts, hand_rules_ok, trick_points
 
 __all__ = [
     "EBADANSWER",
@@ -217,7 +219,9 @@ def _cards_at(hand: int, m: int) -> int:
 
 
 class MatchRules(NamedTuple):
-    """The rules of a match (``ec_match_rules``); the defaults are the classic club game."""
+    """The rules of a match (``ec_match_rules``, flat): the first seven fields are the
+    rules of each hand (``ec_hand_rules``, :class:`._pure_rules.HandRules`); the defaults
+    are the classic club game."""
 
     order: tuple[int, ...] = (11, 10, 9, 12, 8, 7, 6, 5)
     elder_min_discard: int = 1
@@ -257,21 +261,13 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
     order = tuple(r.order)
     if len(order) != 8 or not all(_is_int(x) for x in order):
         raise ValueError(f"rules.order needs 8 rank ids, not {r.order!r}")
-    seen = 0
-    for x in order:
-        if x < 5 or x > 12 or seen >> x & 1:
-            raise ValueError(f"rules.order {order!r}: the ranks 5..12, each once")
-        seen |= 1 << x
+    if sorted(order) != list(range(5, 13)):
+        raise ValueError(f"rules.order {order!r}: the ranks 5..12, each once")
     fields = r[1:]
     if not all(_is_int(x) for x in fields) or not _is_int(hook_mask):
         raise ValueError("rules fields and hook_mask must be ints")
     if not (
-        0 <= r.elder_min_discard <= 5
-        and 0 <= r.dealer_min_discard <= 5
-        and 0 <= r.play_flags <= MUST_OVERTAKE | MUST_TRUMP
-        and 0 <= r.penalty_to_dealer <= 1
-        and 0 <= r.penalty_every_refusal <= 1
-        and 2 <= r.vole_penalty <= 3
+        hand_rules_ok(HandRules(order, *r[1:7]))
         and 0 <= r.alternate_packets <= 1
         and 0 <= r.lower_cut_deals <= 1
         and 0 <= r.king_automatic <= 1
@@ -283,18 +279,8 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
         and 0 <= r.pad_ <= 255
     ):
         raise ValueError(f"a rules field is out of range: {r!r} (hook_mask {hook_mask!r})")
-    suit_of = [-1] * 64
-    power = [0] * 64
-    for s in range(4):
-        for i in range(8):
-            suit_of[s * 16 + order[i]] = s
-            power[s * 16 + order[i]] = 8 - i
-    ctx = (
-        make_context(suit_of, power, 0),
-        make_context(suit_of, power, 1),
-        make_context(suit_of, power, 2),
-        make_context(suit_of, power, 3),
-    )
+    c0, c1, c2, c3 = hand_contexts(order)
+    ctx = (c0, c1, c2, c3)
     return MatchConfig(r._replace(order=order), int(hook_mask), ctx)
 
 
@@ -980,19 +966,13 @@ def _st_score_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
         e_points = two if first else one
         d_points = one if first else two
     else:
-        won = m.play.won
-        winner = 0 if won[0] >= 3 else 1
-        vole = won[winner] == 5
-        points = 2 if vole else 1
-        penalty = r.vole_penalty if vole else 2
         refused = m.refused_after != 255 and (m.refused_after == 0 or r.penalty_every_refusal != 0)
-        if winner == 1 and m.played_without_proposing:  # noqa: SIM114 (as in C)
-            points = penalty
-        elif refused and winner == (1 if r.penalty_to_dealer else 0):
-            points = penalty
-        first = winner
-        e_points = 0 if winner else points
-        d_points = points if winner else 0
+        points, elder_scores, _ = trick_points(
+            HandRules(*r[:7]), m.play.won[0], bool(m.played_without_proposing), refused
+        )
+        first = 0 if elder_scores else 1
+        e_points = points if elder_scores else 0
+        d_points = 0 if elder_scores else points
     m.step = ST_NEXT_HAND
     pts = (e_points, d_points)
     for k in range(2):

@@ -48,7 +48,7 @@ from ecarte.engine.batch import (
 )
 
 from ._pure_hands import HandOptions, HandResult, HandTotals, SolveResults
-from .rules import DealPattern, PenaltyBeneficiary, RankOrder, Rules
+from .rules import DealPattern, RankOrder, Rules
 
 __all__ = [
     "CHUNK",
@@ -107,15 +107,16 @@ def hand_options(rules: RulesLike = None, *, packets: tuple[int, int] = (3, 2)) 
     if packets not in ((3, 2), (2, 3)):
         raise ValueError(f"packets must be (3, 2) or (2, 3), not {packets!r}")
     assert rules.deal_pattern in (DealPattern.DEALERS_CHOICE, DealPattern.ALTERNATE)
+    hand = rules.hand_rules()
     return HandOptions(
-        order=tuple(int(rank) for rank in rules.rank_order.ranks),
-        elder_min_discard=rules.elder_min_discard,
-        dealer_min_discard=rules.dealer_min_discard,
+        order=hand.order,
+        elder_min_discard=hand.elder_min_discard,
+        dealer_min_discard=hand.dealer_min_discard,
         must_overtake=rules.must_overtake,
         must_trump=rules.must_trump,
-        penalty_to_dealer=rules.refusal_penalty_to is PenaltyBeneficiary.DEALER,
-        penalty_every_refusal=not rules.penalty_first_refusal_only,
-        vole_penalty=rules.vole_under_penalty,
+        penalty_to_dealer=bool(hand.penalty_to_dealer),
+        penalty_every_refusal=bool(hand.penalty_every_refusal),
+        vole_penalty=hand.vole_penalty,
         deal_pattern=32 if packets == (3, 2) else 23,
         king_points=True,
     )

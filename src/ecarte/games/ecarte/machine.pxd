@@ -1,13 +1,13 @@
 # cython: language_level=3
-"""Écarté's C ABI (ecarte_hands.h, ecarte_machine.h), declared once."""
+"""Écarté's C ABI (ecarte_rules.h, ecarte_hands.h, ecarte_machine.h), declared once."""
 
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from ecarte._core.core cimport ec_context, ec_play, ec_rng
 
 
-cdef extern from "ecarte_hands.h" nogil:
-    ctypedef struct ec_rules:
+cdef extern from "ecarte_rules.h" nogil:
+    ctypedef struct ec_hand_rules:
         uint8_t order[8]
         uint8_t elder_min_discard
         uint8_t dealer_min_discard
@@ -15,6 +15,16 @@ cdef extern from "ecarte_hands.h" nogil:
         uint8_t penalty_to_dealer
         uint8_t penalty_every_refusal
         uint8_t vole_penalty
+
+    void ec_hand_rules_default(ec_hand_rules *rules)
+    int ec_hand_rules_check(const ec_hand_rules *rules)
+    unsigned ec_trick_points(const ec_hand_rules *rules, int elder_tricks, int elder_alone,
+                             int refusal, int *elder_scores, int *penalty)
+
+
+cdef extern from "ecarte_hands.h" nogil:
+    ctypedef struct ec_rules:
+        ec_hand_rules hand
         uint8_t deal_pattern
         uint8_t king_points
 
@@ -49,13 +59,7 @@ cdef extern from "ecarte_hands.h" nogil:
 
 cdef extern from "ecarte_machine.h":
     ctypedef struct ec_match_rules:
-        uint8_t order[8]
-        uint8_t elder_min_discard
-        uint8_t dealer_min_discard
-        uint8_t play_flags
-        uint8_t penalty_to_dealer
-        uint8_t penalty_every_refusal
-        uint8_t vole_penalty
+        ec_hand_rules hand
         uint8_t alternate_packets
         uint8_t lower_cut_deals
         uint8_t king_automatic

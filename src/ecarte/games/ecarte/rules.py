@@ -19,7 +19,10 @@ import attrs
 from attrs import field, frozen
 
 from ecarte._cards import Rank
+from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP
 from ecarte._errors import RulesError
+
+from ._pure_rules import RANGES, HandRules
 
 __all__ = [
     "DealPattern",
@@ -124,13 +127,13 @@ class Rules:
     deal_pattern: DealPattern = field(
         default=DealPattern.DEALERS_CHOICE, validator=_is(DealPattern)
     )
-    elder_min_discard: int = field(default=1, validator=_at_least(0, 5))
-    dealer_min_discard: int = field(default=0, validator=_at_least(0, 5))
+    elder_min_discard: int = field(default=1, validator=_at_least(*RANGES["elder_min_discard"]))
+    dealer_min_discard: int = field(default=0, validator=_at_least(*RANGES["dealer_min_discard"]))
     refusal_penalty_to: PenaltyBeneficiary = field(
         default=PenaltyBeneficiary.ELDER, validator=_is(PenaltyBeneficiary)
     )
     penalty_first_refusal_only: bool = field(default=True, validator=_is(bool))
-    vole_under_penalty: int = field(default=2, validator=_at_least(2, 3))
+    vole_under_penalty: int = field(default=2, validator=_at_least(*RANGES["vole_penalty"]))
     must_overtake: bool = field(default=True, validator=_is(bool))
     must_trump: bool = field(default=True, validator=_is(bool))
     king_announcement: KingAnnouncement = field(
@@ -160,6 +163,20 @@ class Rules:
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated)."""
         return attrs.evolve(self, **changes)
+
+    def hand_rules(self) -> HandRules:
+        """The rules of one hand as the C core's ``ec_hand_rules`` fields: the one mapping
+        from these rules to the C rules, which the match machine and the batches share."""
+        return HandRules(
+            order=tuple(int(rank) for rank in self.rank_order.ranks),
+            elder_min_discard=self.elder_min_discard,
+            dealer_min_discard=self.dealer_min_discard,
+            play_flags=(MUST_OVERTAKE if self.must_overtake else 0)
+            | (MUST_TRUMP if self.must_trump else 0),
+            penalty_to_dealer=int(self.refusal_penalty_to is PenaltyBeneficiary.DEALER),
+            penalty_every_refusal=int(not self.penalty_first_refusal_only),
+            vole_penalty=self.vole_under_penalty,
+        )
 
     def game_value(self, loser_points: int) -> int:
         """What a won game is worth for stakes, from the loser's points."""

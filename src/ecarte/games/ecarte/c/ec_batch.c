@@ -21,47 +21,17 @@ static const uint8_t PIQUET[32] = {5,  6,  7,  8,  9,  10, 11, 12, 21, 22, 23,
 
 void ec_rules_default(ec_rules *rules)
 {
-    static const uint8_t classic[8] = {11, 10, 9, 12, 8, 7, 6, 5};
-    memcpy(rules->order, classic, 8);
-    rules->elder_min_discard = 1;
-    rules->dealer_min_discard = 0;
-    rules->play_flags = EC_MUST_OVERTAKE | EC_MUST_TRUMP;
-    rules->penalty_to_dealer = 0;
-    rules->penalty_every_refusal = 0;
-    rules->vole_penalty = 2;
+    ec_hand_rules_default(&rules->hand);
     rules->deal_pattern = 32;
     rules->king_points = 1;
 }
 
 int ec_rules_check(const ec_rules *r)
 {
-    unsigned seen = 0;
-    for (int i = 0; i < 8; i++) {
-        if (r->order[i] < 5 || r->order[i] > 12 || (seen >> r->order[i] & 1))
-            return EC_EBADRULES;
-        seen |= 1u << r->order[i];
-    }
-    if (r->elder_min_discard > 5 || r->dealer_min_discard > 5 || r->play_flags > 7 ||
-        r->penalty_to_dealer > 1 || r->penalty_every_refusal > 1 || r->vole_penalty > 9 ||
+    if (ec_hand_rules_check(&r->hand) != EC_OK ||
         (r->deal_pattern != 32 && r->deal_pattern != 23) || r->king_points > 1)
         return EC_EBADRULES;
     return EC_OK;
-}
-
-static void piquet_contexts(const ec_rules *r, ec_context ctxs[4])
-{
-    int8_t suit_of[64];
-    uint8_t power[64];
-    memset(suit_of, -1, sizeof suit_of);
-    memset(power, 0, sizeof power);
-    for (int s = 0; s < 4; s++)
-        for (int i = 0; i < 8; i++) {
-            int c = s * 16 + r->order[i];
-            suit_of[c] = (int8_t)s;
-            power[c] = (uint8_t)(8 - i);
-        }
-    for (int t = 0; t < 4; t++)
-        ec_context_init(&ctxs[t], suit_of, power, t);
 }
 
 /* The i-th card of the shuffled 32-card deck (ec_draw, a lazy Fisher-Yates). */
@@ -109,10 +79,10 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
     uint64_t h[2];
     int pts[2] = {0, 0}, tr[2] = {0, 0};
     int flags = 0, actions = 10, exch = 0, next = 11, leader = 1, idle = 0;
-    int up, trump, penalty = 0, win;
+    int up, trump, penalty = 0;
     /* proposals need a stock that serves the elder's least discard; an exchange in which
      * neither side discarded ends them (the engine's classic plugin, docs/rules.md) */
-    int least_stock = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
+    int least_stock = r->hand.elder_min_discard > 1 ? r->hand.elder_min_discard : 1;
     const ec_context *ctx;
     dd_env e;
 
@@ -134,7 +104,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
         }
         actions++;
         if (rng_below(rng, 2) == 0) {
-            if (exch == 0 || r->penalty_every_refusal)
+            if (exch == 0 || r->hand.penalty_every_refusal)
                 flags |= 4;
             break;
         }
@@ -142,7 +112,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
             int cap = 32 - next, lo, k;
             if (cap > 5)
                 cap = 5;
-            lo = seat ? r->elder_min_discard : r->dealer_min_discard;
+            lo = seat ? r->hand.elder_min_discard : r->hand.dealer_min_discard;
             if (lo > cap)
                 lo = cap;
             k = lo + (int)rng_below(rng, (uint32_t)(cap - lo + 1));
@@ -163,7 +133,7 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
             pts[1]++;
     }
     e.ctx = ctx;
-    e.flags = r->play_flags;
+    e.flags = r->hand.play_flags;
     e.trumps = ctx->suit_mask[trump];
     {
         /* the leader's and the follower's hands in locals, swapped when the lead changes */
@@ -188,16 +158,14 @@ static void play_hand(const ec_rules *r, const ec_context ctxs[4], ec_rng *rng_i
         tr[1] = elder_tricks;
         tr[0] = 5 - elder_tricks;
     }
-    if ((flags & 2) && tr[1] < 3)
-        penalty = 1;
-    if (flags & 4) {
-        if (r->penalty_to_dealer ? tr[1] < 3 : tr[0] < 3)
-            penalty = 1;
+    {
+        int elder_scores;
+        unsigned points = ec_trick_points(&r->hand, tr[1], flags & 2, flags & 4, &elder_scores,
+                                          &penalty);
+        if (penalty)
+            flags |= 8;
+        pts[elder_scores] += (int)points;
     }
-    if (penalty)
-        flags |= 8;
-    win = tr[1] >= 3 ? 1 : 0;
-    pts[win] += tr[win] == 5 ? (penalty ? r->vole_penalty : 2) : (penalty ? 2 : 1);
     res->points[0] = (uint8_t)pts[0];
     res->points[1] = (uint8_t)pts[1];
     res->tricks[0] = (uint8_t)tr[0];
@@ -223,7 +191,7 @@ int ec_random_hands_next(const ec_rules *rules, ec_rng *rng_io, size_t n, ec_han
     int err = ec_rules_check(rules);
     if (err != EC_OK)
         return err;
-    piquet_contexts(rules, ctxs);
+    ec_hand_contexts(&rules->hand, ctxs);
     rng = *rng_io;
     if (totals)
         t = *totals;
@@ -280,7 +248,7 @@ int ec_random_solves_next(const ec_rules *rules, ec_rng *rng_io, size_t n, int8_
     if (err != EC_OK)
         return err;
     dd_table_init(&tt);
-    piquet_contexts(rules, ctxs);
+    ec_hand_contexts(&rules->hand, ctxs);
     rng = *rng_io;
     for (size_t i = 0; i < n; i++) {
         uint8_t deck[32], mv;
@@ -291,7 +259,7 @@ int ec_random_solves_next(const ec_rules *rules, ec_rng *rng_io, size_t n, int8_
         up = deal(&rng, deck, rules->deal_pattern, pos.hands);
         pos.nplayers = 2;
         pos.leader = 1;
-        v = ec__solve_unchecked(&ctxs[up >> 4], &pos, rules->play_flags, &mv, &tt);
+        v = ec__solve_unchecked(&ctxs[up >> 4], &pos, rules->hand.play_flags, &mv, &tt);
         if (values)
             values[i] = (int8_t)v;
         if (best)

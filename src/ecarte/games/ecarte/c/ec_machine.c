@@ -228,7 +228,7 @@ static void start_play(const ec_match_config *cfg, ec_match *m)
     m->to_act = (int8_t)m->elder;
     m->in_play = 1;
     ec_play_init(&cfg->ctx[m->trump], &m->play, m->held[0], m->held[1], 0,
-                 cfg->rules.play_flags);
+                 cfg->rules.hand.play_flags);
     if (cfg->rules.king_automatic)
         m->step = ST_HELD_KING_0;
     else
@@ -312,9 +312,9 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         } else {
             int a = -1, b = -1;
             for (int i = 0; i < 8; i++) {
-                if (r->order[i] == (m->hook_args[0] & 15))
+                if (r->hand.order[i] == (m->hook_args[0] & 15))
                     a = i;
-                if (r->order[i] == (m->hook_args[1] & 15))
+                if (r->hand.order[i] == (m->hook_args[1] & 15))
                     b = i;
             }
             if (a == b) {
@@ -464,7 +464,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
                 (m->step == ST_PROPOSE_ENTRY && (allowed & 1) && m->ndiscards > 46))
                 return EC_EBADANSWER;
         } else if (m->step == ST_PROPOSE_ENTRY) {
-            int least = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
+            int least = r->hand.elder_min_discard > 1 ? r->hand.elder_min_discard : 1;
             int n = m->ndiscards;
             /* an exchange in which neither side discarded ends the proposals */
             int idle = n >= 2 && m->discarded[n - 1] == 0 && m->discarded[n - 2] == 0;
@@ -487,7 +487,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
             if (least > most || most > 5)
                 return EC_EBADANSWER;
         } else {
-            least = pos ? r->dealer_min_discard : r->elder_min_discard;
+            least = pos ? r->hand.dealer_min_discard : r->hand.elder_min_discard;
             most = 5;
         }
         if (most > m->stock_len)
@@ -510,18 +510,15 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
             e_points = first ? ans[3] | ans[4] << 8 : ans[1] | ans[2] << 8;
             d_points = first ? ans[1] | ans[2] << 8 : ans[3] | ans[4] << 8;
         } else {
-            int winner = m->play.won[0] >= 3 ? 0 : 1;
-            int vole = m->play.won[winner] == 5;
-            int points = vole ? 2 : 1, penalty = vole ? r->vole_penalty : 2;
+            int elder_scores, penalty;
             int refused = m->refused_after != 255 &&
-                          (m->refused_after == 0 || r->penalty_every_refusal);
-            if (winner == 1 && m->played_without_proposing)
-                points = penalty;
-            else if (refused && winner == (r->penalty_to_dealer ? 1 : 0))
-                points = penalty;
-            first = winner;
-            e_points = winner ? 0 : points;
-            d_points = winner ? points : 0;
+                          (m->refused_after == 0 || r->hand.penalty_every_refusal);
+            int points = (int)ec_trick_points(&r->hand, m->play.won[0],
+                                              m->played_without_proposing, refused,
+                                              &elder_scores, &penalty);
+            first = !elder_scores;
+            e_points = elder_scores ? points : 0;
+            d_points = elder_scores ? 0 : points;
         }
         m->step = ST_NEXT_HAND;
         {
@@ -701,35 +698,16 @@ static int run_steps(const ec_match_config *cfg, ec_match *m, ec_log *L)
 
 int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint32_t hook_mask)
 {
-    unsigned seen = 0;
     const ec_match_rules *r = rules;
-    for (int i = 0; i < 8; i++) {
-        if (r->order[i] < 5 || r->order[i] > 12 || (seen >> r->order[i] & 1))
-            return EC_EBADRULES;
-        seen |= 1u << r->order[i];
-    }
-    if (r->elder_min_discard > 5 || r->dealer_min_discard > 5 ||
-        r->play_flags > (EC_MUST_OVERTAKE | EC_MUST_TRUMP) || r->penalty_to_dealer > 1 ||
-        r->penalty_every_refusal > 1 || r->vole_penalty < 2 || r->vole_penalty > 3 ||
-        r->alternate_packets > 1 || r->lower_cut_deals > 1 || r->king_automatic > 1 ||
-        r->game_values > 1 || r->nplayers < 2 || r->nplayers > EC_MATCH_MAX_SEATS ||
-        r->target < 1 || r->games_to_win < 1 || hook_mask >> EC_NUM_HOOKS)
+    if (ec_hand_rules_check(&r->hand) != EC_OK || r->alternate_packets > 1 ||
+        r->lower_cut_deals > 1 || r->king_automatic > 1 || r->game_values > 1 ||
+        r->nplayers < 2 || r->nplayers > EC_MATCH_MAX_SEATS || r->target < 1 ||
+        r->games_to_win < 1 || hook_mask >> EC_NUM_HOOKS)
         return EC_EBADRULES;
     memset(cfg, 0, sizeof *cfg);
     cfg->rules = *rules;
     cfg->hook_mask = hook_mask;
-    for (int trump = 0; trump < 4; trump++) {
-        int8_t suit_of[64];
-        uint8_t power[64];
-        memset(suit_of, -1, sizeof suit_of);
-        memset(power, 0, sizeof power);
-        for (int s = 0; s < 4; s++)
-            for (int i = 0; i < 8; i++) {
-                suit_of[s * 16 + r->order[i]] = (int8_t)s;
-                power[s * 16 + r->order[i]] = (uint8_t)(8 - i);
-            }
-        ec_context_init(&cfg->ctx[trump], suit_of, power, trump);
-    }
+    ec_hand_contexts(&r->hand, cfg->ctx);
     return EC_OK;
 }
 

@@ -4,7 +4,7 @@
 #ifndef ECARTE_HANDS_H
 #define ECARTE_HANDS_H
 
-#include "ecarte_core.h"
+#include "ecarte_rules.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -12,16 +12,9 @@ extern "C" {
 
 /* ---- random Écarté hands ---- */
 typedef struct ec_rules {
-    uint8_t order[8];              /* rank ids, high to low (classic K Q J A 10 9 8 7) */
-    uint8_t elder_min_discard;     /* 0..5, classic 1 */
-    uint8_t dealer_min_discard;    /* 0..5, classic 0 */
-    uint8_t play_flags;            /* EC_MUST_* flags, classic overtake + trump */
-    uint8_t penalty_to_dealer;     /* refusal penalty: 0 elder scores 2 when the dealer fails,
-                                      1 dealer scores 2 when the elder fails (seed 000) */
-    uint8_t penalty_every_refusal; /* 0: only the first proposal's refusal carries the penalty */
-    uint8_t vole_penalty;          /* points for a vole under penalty (2 classic, 3 seed 000) */
-    uint8_t deal_pattern;          /* 32: packets 3 then 2; 23: packets 2 then 3 */
-    uint8_t king_points;           /* 1: the king of trumps scores (announced automatically) */
+    ec_hand_rules hand;    /* the rules of the hand (ecarte_rules.h) */
+    uint8_t deal_pattern;  /* 32: packets 3 then 2; 23: packets 2 then 3 */
+    uint8_t king_points;   /* 1: the king of trumps scores (announced automatically) */
 } ec_rules;
 
 void ec_rules_default(ec_rules *rules);

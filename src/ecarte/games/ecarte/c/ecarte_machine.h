@@ -44,7 +44,7 @@
 #ifndef ECARTE_MACHINE_H
 #define ECARTE_MACHINE_H
 
-#include "ecarte_core.h"
+#include "ecarte_rules.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -141,13 +141,7 @@ extern "C" {
 
 /* The rules of a match (ecarte.Rules, as bytes). */
 typedef struct ec_match_rules {
-    uint8_t order[8];              /* rank ids, high to low */
-    uint8_t elder_min_discard;     /* 0..5 */
-    uint8_t dealer_min_discard;    /* 0..5 */
-    uint8_t play_flags;            /* EC_MUST_OVERTAKE | EC_MUST_TRUMP */
-    uint8_t penalty_to_dealer;     /* 1: refusal penalty as if the elder played alone */
-    uint8_t penalty_every_refusal; /* 1: every refusal carries the penalty */
-    uint8_t vole_penalty;          /* 2 or 3 */
+    ec_hand_rules hand;            /* the rules of each hand (ecarte_rules.h) */
     uint8_t alternate_packets;     /* 1: 3-2 / 2-3 alternate across the match */
     uint8_t lower_cut_deals;       /* 1: the lower cut deals */
     uint8_t king_automatic;        /* 1: a held king of trumps scores when play starts */

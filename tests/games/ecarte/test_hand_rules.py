@@ -1,0 +1,101 @@
+"""The rules of one hand are stated once in C (ec_rules.c), once as its pure twin
+(_pure_rules.py), and mapped from ecarte.Rules once (Rules.hand_rules): the match machine
+and the batches share all three. The C and the twin agree on every input."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from typing import Any
+
+import pytest
+
+from ecarte import Rules, RulesError, batch
+from ecarte.games.ecarte._hooks import machine_rules
+from ecarte.games.ecarte._pure_hands import HandOptions
+from ecarte.games.ecarte._pure_rules import RANGES, HandRules, hand_rules_ok, trick_points
+
+
+def _lib() -> tuple[Any, Any]:
+    try:
+        from ecarte.games.ecarte._cffi_ecarte import ffi, lib
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("the cffi module of Écarté is not built")
+    return ffi, lib
+
+
+def test_the_c_check_and_the_twin_agree_on_every_range() -> None:
+    ffi, lib = _lib()
+    for name, (lo, hi) in RANGES.items():
+        for value in (lo - 1, lo, hi, hi + 1):
+            if value < 0:
+                continue
+            r = HandRules()._replace(**{name: value})
+            c = ffi.new("ec_hand_rules *")
+            c.order = list(r.order)
+            for field in HandRules._fields[1:]:
+                setattr(c, field, getattr(r, field))
+            assert (lib.ec_hand_rules_check(c) == 0) == hand_rules_ok(r), (name, value)
+    bad_order = HandRules(order=(11, 11, 9, 12, 8, 7, 6, 5))
+    c = ffi.new("ec_hand_rules *")
+    c.order = list(bad_order.order)
+    assert lib.ec_hand_rules_check(c) != 0 and not hand_rules_ok(bad_order)
+
+
+def test_the_c_scoring_and_the_twin_agree_on_every_hand() -> None:
+    ffi, lib = _lib()
+    elder_scores, penalty = ffi.new("int *"), ffi.new("int *")
+    for tricks, alone, refusal, to_dealer, vole in itertools.product(
+        range(6), (False, True), (False, True), (0, 1), (2, 3)
+    ):
+        r = HandRules(penalty_to_dealer=to_dealer, vole_penalty=vole)
+        c = ffi.new("ec_hand_rules *")
+        c.order = list(r.order)
+        for field in HandRules._fields[1:]:
+            setattr(c, field, getattr(r, field))
+        points = lib.ec_trick_points(c, tricks, alone, refusal, elder_scores, penalty)
+        twin = trick_points(r, tricks, alone, refusal)
+        assert (points, bool(elder_scores[0]), bool(penalty[0])) == twin
+
+
+@pytest.mark.parametrize(
+    ("tricks", "alone", "refusal", "to_dealer", "want"),
+    [
+        (3, False, False, 0, (1, True, False)),  # the point
+        (5, False, False, 0, (2, True, False)),  # the vole
+        (2, True, False, 0, (2, False, True)),  # played alone and lost: the dealer scores 2
+        (0, True, False, 0, (3, False, True)),  # ... a vole under penalty (vole_penalty 3)
+        (4, False, True, 0, (2, True, True)),  # refused, the dealer lost: the elder scores 2
+        (1, False, True, 0, (1, False, False)),  # refused, the dealer won: no penalty
+        (1, False, True, 1, (2, False, True)),  # penalty to the dealer: the elder lost
+    ],
+)
+def test_the_classic_scoring(
+    tricks: int, alone: bool, refusal: bool, to_dealer: int, want: tuple[int, bool, bool]
+) -> None:
+    r = HandRules(penalty_to_dealer=to_dealer, vole_penalty=3)
+    assert trick_points(r, tricks, alone, refusal) == want
+
+
+def test_one_mapping_from_rules_serves_the_machine_and_the_batches() -> None:
+    for name in ("classic", "spanish", "swedish", "brazilian"):
+        rules = Rules.preset(name)
+        hand = rules.hand_rules()
+        assert hand_rules_ok(hand)
+        assert machine_rules(rules, 2)[:7] == tuple(hand)
+        assert batch.hand_options(rules).hand_rules() == hand
+
+
+def test_the_ranges_are_the_same_for_rules_batches_and_the_machine() -> None:
+    lo, hi = RANGES["vole_penalty"]
+    with pytest.raises(RulesError, match=f"at most {hi}"):
+        Rules(vole_under_penalty=hi + 1)
+    with pytest.raises(ValueError, match=f"vole_penalty must be an int {lo}..{hi}"):
+        HandOptions(vole_penalty=hi + 1).check()
+    lo, hi = RANGES["elder_min_discard"]
+    with pytest.raises(RulesError, match=f"at most {hi}"):
+        Rules(elder_min_discard=hi + 1)
+    with pytest.raises(ValueError, match=f"elder_min_discard must be an int {lo}..{hi}"):
+        HandOptions(elder_min_discard=hi + 1).check()
