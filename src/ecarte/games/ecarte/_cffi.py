@@ -7,8 +7,8 @@ from typing import Any
 
 from ecarte._core._args import _FNV_OFFSET, _check_n, _check_seed
 from ecarte._core._cffi import _fail
-from ecarte._core._cffi import lib as core_lib
 from ecarte._core._cffi_chunks import HANDS_CHUNK, RESULTS_CHUNK, SOLVES_CHUNK, chunks
+from ecarte._core._cffi_core import lib as core_lib  # type: ignore[import-not-found]
 
 from ._cffi_ecarte import ffi, lib  # type: ignore[import-not-found]
 from ._pure_hands import HandOptions, HandResult, HandTotals, SolveResults, _check_options

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecarte._core._cffi import lib as core_lib
 from ecarte._core._cffi_chunks import HANDS_CHUNK, RESULTS_CHUNK, chunks
+from ecarte._core._cffi_core import lib as core_lib  # type: ignore[import-not-found]
 
 from ._cffi_euchre import ffi, lib  # type: ignore[import-not-found]
 from ._pure_hands import EuchreOptions, EuchreResult, EuchreTotals, _check_euchre_batch
