@@ -15,12 +15,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..engine import backend as _backend
-from ._args import _check_int, _tuple
+from ._args import NO_TRUMP, _check_int, _tuple
 from ._pure.tricks import (
     MUST_OVERTAKE,
     MUST_OVERTRUMP,
     MUST_TRUMP,
-    NO_TRUMP,
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
