@@ -12,6 +12,7 @@ from ecarte._core._cffi_core import lib as core_lib  # type: ignore[import-not-f
 
 from ._cffi_ecarte import ffi, lib  # type: ignore[import-not-found]
 from ._pure_hands import HandOptions, HandResult, HandTotals, SolveResults, _check_options
+from ._pure_rules import HandRules
 
 __all__ = ["ffi", "lib", "random_hand_results", "random_hands", "random_solves"]
 
@@ -19,13 +20,8 @@ __all__ = ["ffi", "lib", "random_hand_results", "random_hands", "random_solves"]
 def _rules(options: object) -> Any:
     opts = _check_options(options)  # plain values, checked
     r = ffi.new("ec_rules *")
-    r.hand.order = list(opts.order)
-    r.hand.elder_min_discard = opts.elder_min_discard
-    r.hand.dealer_min_discard = opts.dealer_min_discard
-    r.hand.play_flags = opts.play_flags
-    r.hand.penalty_to_dealer = opts.penalty_to_dealer
-    r.hand.penalty_every_refusal = opts.penalty_every_refusal
-    r.hand.vole_penalty = opts.vole_penalty
+    for name, value in zip(HandRules._fields, opts.hand_rules(), strict=True):
+        setattr(r.hand, name, list(value) if name == "order" else value)
     r.deal_pattern = opts.deal_pattern
     r.king_points = opts.king_points
     err = lib.ec_rules_check(r)

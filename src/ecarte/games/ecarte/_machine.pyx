@@ -87,6 +87,17 @@ def random_matches(MatchConfig config, uint64_t seed, size_t n):
                        tuple([t.wins[i] for i in range(16)]), t.digest)
 
 
+cdef int _fill_hand(ec_hand_rules *h, tuple hand) except -1:
+    """``ec_hand_rules`` from its fields in order (``_pure_rules.HandRules``)."""
+    cdef int i
+    order = hand[0]
+    for i in range(8):
+        h.order[i] = order[i]
+    (h.elder_min_discard, h.dealer_min_discard, h.play_flags, h.penalty_to_dealer,
+     h.penalty_every_refusal, h.vole_penalty) = hand[1:]
+    return 0
+
+
 cdef class MatchConfig:
     """The rules and overridden hooks of matches (``ec_match_config``): shared, read-only."""
 
@@ -95,13 +106,9 @@ cdef class MatchConfig:
 
     def __init__(self, tuple rules, uint32_t hook_mask):
         cdef ec_match_rules r
-        order = rules[0]
-        for i in range(8):
-            r.hand.order[i] = order[i]
-        (r.hand.elder_min_discard, r.hand.dealer_min_discard, r.hand.play_flags,
-         r.hand.penalty_to_dealer, r.hand.penalty_every_refusal, r.hand.vole_penalty,
-         r.alternate_packets, r.lower_cut_deals,
-         r.king_automatic, r.game_values, r.nplayers, r.target, r.games_to_win) = rules[1:]
+        _fill_hand(&r.hand, rules[:7])
+        (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
+         r.target, r.games_to_win) = rules[7:]
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
             raise ValueError(f"rules out of range for the match machine: {rules!r}")
         self.key = (rules, hook_mask)
@@ -529,17 +536,9 @@ cdef class DiscardChoices:
 
 cdef int _rules(object options, ec_rules *r) except -1:
     """``options`` (checked and made plain by ``_pure._check_options``) as ``ec_rules``."""
-    cdef int i, err
+    cdef int err
     opts = _check_options(options)
-    order = opts.order
-    for i in range(8):
-        r.hand.order[i] = <uint8_t>(<long>order[i])
-    r.hand.elder_min_discard = <uint8_t>(<long>opts.elder_min_discard)
-    r.hand.dealer_min_discard = <uint8_t>(<long>opts.dealer_min_discard)
-    r.hand.play_flags = <uint8_t>(<long>opts.play_flags)
-    r.hand.penalty_to_dealer = opts.penalty_to_dealer is True
-    r.hand.penalty_every_refusal = opts.penalty_every_refusal is True
-    r.hand.vole_penalty = <uint8_t>(<long>opts.vole_penalty)
+    _fill_hand(&r.hand, tuple(opts.hand_rules()))
     r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
     r.king_points = opts.king_points is True
     err = ec_rules_check(r)
