@@ -451,18 +451,13 @@ def test_the_machine_is_reachable_through_cffi() -> None:
     rules = machine_rules(Rules(), 2)
     cfg = ffi.new("ec_match_config *")
     r = ffi.new("ec_match_rules *")
-    r.hand.order = list(rules[0])
-    hand = (
-        "elder_min_discard", "dealer_min_discard", "play_flags", "penalty_to_dealer",
-        "penalty_every_refusal", "vole_penalty",
-    )  # fmt: skip
-    match = (
-        "alternate_packets", "lower_cut_deals", "king_automatic", "game_values", "nplayers",
-        "target", "games_to_win",
-    )  # fmt: skip
-    for name, value in zip(hand, rules[1:7], strict=True):
-        setattr(r.hand, name, value)
-    for name, value in zip(match, rules[7:], strict=True):
+    from ecarte.games.ecarte._pure_rules import HandRules
+
+    hand = HandRules._fields
+    match = [n for n in pm.MatchRules._fields[len(hand) :] if n != "pad_"]
+    for name, value in zip(hand, rules, strict=False):
+        setattr(r.hand, name, list(value) if name == "order" else value)
+    for name, value in zip(match, rules[len(hand) :], strict=True):
         setattr(r, name, value)
     assert lib.ec_match_config_init(cfg, r, 0) == 0
     buf = ffi.new("uint8_t[]", 1 << 16)

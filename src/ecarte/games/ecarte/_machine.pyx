@@ -26,6 +26,7 @@ from ecarte._core.core cimport EC_DIGEST_START, ec_rng, ec_rng_seed
 from ecarte.games.ecarte.machine cimport *
 
 from ecarte._core._args import _check_n, _check_seed
+from ecarte.games.ecarte._pure_rules import HandRules
 from ecarte.games.ecarte._pure_hands import (
     HandResult,
     HandTotals,
@@ -87,6 +88,9 @@ def random_matches(MatchConfig config, uint64_t seed, size_t n):
                        tuple([t.wins[i] for i in range(16)]), t.digest)
 
 
+cdef Py_ssize_t _HAND = len(HandRules._fields)  # the match's rules start with the hand's
+
+
 cdef int _fill_hand(ec_hand_rules *h, tuple hand) except -1:
     """``ec_hand_rules`` from its fields in order (``_pure_rules.HandRules``)."""
     cdef int i
@@ -106,9 +110,10 @@ cdef class MatchConfig:
 
     def __init__(self, tuple rules, uint32_t hook_mask):
         cdef ec_match_rules r
-        _fill_hand(&r.hand, rules[:7])
+        _fill_hand(&r.hand, rules[:_HAND])
+        match = rules[_HAND:]
         (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
-         r.target, r.games_to_win) = rules[7:]
+         r.target, r.games_to_win) = match
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
             raise ValueError(f"rules out of range for the match machine: {rules!r}")
         self.key = (rules, hook_mask)

@@ -218,6 +218,9 @@ def _cards_at(hand: int, m: int) -> int:
 # ------------------------------------------------------------ rules, config
 
 
+_HAND = len(HandRules._fields)  # MatchRules starts with the rules of a hand
+
+
 class MatchRules(NamedTuple):
     """The rules of a match (``ec_match_rules``, flat): the first seven fields are the
     rules of each hand (``ec_hand_rules``, :class:`._pure_rules.HandRules`); the defaults
@@ -267,7 +270,7 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
     if not all(_is_int(x) for x in fields) or not _is_int(hook_mask):
         raise ValueError("rules fields and hook_mask must be ints")
     if not (
-        hand_rules_ok(HandRules(order, *r[1:7]))
+        hand_rules_ok(HandRules(order, *r[1:_HAND]))
         and 0 <= r.alternate_packets <= 1
         and 0 <= r.lower_cut_deals <= 1
         and 0 <= r.king_automatic <= 1
@@ -968,7 +971,7 @@ def _st_score_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     else:
         refused = m.refused_after != 255 and (m.refused_after == 0 or r.penalty_every_refusal != 0)
         points, elder_scores, _ = trick_points(
-            HandRules(*r[:7]), m.play.won[0], bool(m.played_without_proposing), refused
+            HandRules(*r[:_HAND]), m.play.won[0], bool(m.played_without_proposing), refused
         )
         first = 0 if elder_scores else 1
         e_points = points if elder_scores else 0

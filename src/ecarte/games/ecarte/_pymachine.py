@@ -49,22 +49,7 @@ class MatchConfig:
     __slots__ = ("cfg", "key")
 
     def __init__(self, rules: tuple[Any, ...], hook_mask: int) -> None:
-        names = [
-            "order",
-            "elder_min_discard",
-            "dealer_min_discard",
-            "play_flags",
-            "penalty_to_dealer",
-            "penalty_every_refusal",
-            "vole_penalty",
-            "alternate_packets",
-            "lower_cut_deals",
-            "king_automatic",
-            "game_values",
-            "nplayers",
-            "target",
-            "games_to_win",
-        ]
+        names = [name for name in pm.MatchRules._fields if name != "pad_"]
         fields = dict(zip(names, rules, strict=True))
         fields["order"] = tuple(fields["order"])
         self.cfg = pm.config_init(pm.MatchRules(**fields), hook_mask)
