@@ -61,7 +61,6 @@ static void fail(const char *what, int code, const ec_match *m)
     exit(1);
 }
 
-static const uint8_t CLASSIC[8] = {11, 10, 9, 12, 8, 7, 6, 5};
 static const uint8_t ACE_HIGH[8] = {12, 11, 10, 9, 8, 7, 6, 5};
 
 static ec_match_rules variant_rules(uint32_t v)
@@ -69,10 +68,7 @@ static ec_match_rules variant_rules(uint32_t v)
     ec_match_rules r;
     ec_rng vr;
     memset(&r, 0, sizeof r);
-    memcpy(r.hand.order, CLASSIC, 8);
-    r.hand.elder_min_discard = 1;
-    r.hand.play_flags = EC_MUST_OVERTAKE | EC_MUST_TRUMP;
-    r.hand.vole_penalty = 2;
+    ec_hand_rules_default(&r.hand);
     r.nplayers = 2;
     r.target = 5;
     r.games_to_win = 2;

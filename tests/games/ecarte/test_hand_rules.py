@@ -99,3 +99,12 @@ def test_the_ranges_are_the_same_for_rules_batches_and_the_machine() -> None:
         Rules(elder_min_discard=hi + 1)
     with pytest.raises(ValueError, match=f"elder_min_discard must be an int {lo}..{hi}"):
         HandOptions(elder_min_discard=hi + 1).check()
+
+
+def test_the_c_struct_is_the_twins_fields_as_bytes() -> None:
+    """The Cython binding copies ``HandRules.c_bytes()`` into ``ec_hand_rules``."""
+    ffi, _ = _lib()
+    fields = HandRules._fields
+    assert ffi.sizeof("ec_hand_rules") == len(HandRules().c_bytes()) == 8 + len(fields) - 1
+    for i, name in enumerate(fields[1:]):
+        assert ffi.offsetof("ec_hand_rules", name) == 8 + i, name

@@ -21,7 +21,7 @@ def _rules(options: object) -> Any:
     opts = _check_options(options)  # plain values, checked
     r = ffi.new("ec_rules *")
     for name, value in zip(HandRules._fields, opts.hand_rules(), strict=True):
-        setattr(r.hand, name, list(value) if name == "order" else value)
+        setattr(r.hand, name, list(value) if isinstance(value, tuple) else value)
     r.deal_pattern = opts.deal_pattern
     r.king_points = opts.king_points
     err = lib.ec_rules_check(r)

@@ -92,13 +92,12 @@ cdef Py_ssize_t _HAND = len(HandRules._fields)  # the match's rules start with t
 
 
 cdef int _fill_hand(ec_hand_rules *h, tuple hand) except -1:
-    """``ec_hand_rules`` from its fields in order (``_pure_rules.HandRules``)."""
-    cdef int i
-    order = hand[0]
-    for i in range(8):
-        h.order[i] = order[i]
-    (h.elder_min_discard, h.dealer_min_discard, h.play_flags, h.penalty_to_dealer,
-     h.penalty_every_refusal, h.vole_penalty) = hand[1:]
+    """``ec_hand_rules`` from its fields in order (``_pure_rules.HandRules``): the struct is
+    its fields' bytes in that order (``HandRules.c_bytes``, pinned by a test)."""
+    cdef bytes raw = HandRules(*hand).c_bytes()
+    if len(raw) != sizeof(ec_hand_rules):
+        raise ValueError(f"the hand rules are {sizeof(ec_hand_rules)} bytes, not {len(raw)}")
+    memcpy(h, <const char *>raw, sizeof(ec_hand_rules))
     return 0
 
 

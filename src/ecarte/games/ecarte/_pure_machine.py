@@ -270,7 +270,7 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
     if not all(_is_int(x) for x in fields) or not _is_int(hook_mask):
         raise ValueError("rules fields and hook_mask must be ints")
     if not (
-        hand_rules_ok(HandRules(order, *r[1:_HAND]))
+        hand_rules_ok(HandRules._make((order, *r[1:_HAND])))
         and 0 <= r.alternate_packets <= 1
         and 0 <= r.lower_cut_deals <= 1
         and 0 <= r.king_automatic <= 1
@@ -971,7 +971,7 @@ def _st_score_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     else:
         refused = m.refused_after != 255 and (m.refused_after == 0 or r.penalty_every_refusal != 0)
         points, elder_scores, _ = trick_points(
-            HandRules(*r[:_HAND]), m.play.won[0], bool(m.played_without_proposing), refused
+            HandRules._make(r[:_HAND]), m.play.won[0], bool(m.played_without_proposing), refused
         )
         first = 0 if elder_scores else 1
         e_points = points if elder_scores else 0

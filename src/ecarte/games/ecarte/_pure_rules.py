@@ -44,6 +44,11 @@ class HandRules(NamedTuple):
     penalty_every_refusal: int = 0
     vole_penalty: int = 2
 
+    def c_bytes(self) -> bytes:
+        """The C struct's bytes: every field is a ``uint8_t`` (the order 8 of them), in
+        this order. Values must be in 0..255 (they are, once checked)."""
+        return bytes((*self.order, *self[1:]))
+
 
 def hand_rules_ok(r: HandRules) -> bool:
     """``ec_hand_rules_check``: the order lists the ranks 5..12 once each and every number

@@ -7,14 +7,8 @@ from ecarte._core.core cimport ec_context, ec_play, ec_rng
 
 
 cdef extern from "ecarte_rules.h" nogil:
-    ctypedef struct ec_hand_rules:
+    ctypedef struct ec_hand_rules:  # uint8_t fields only: _machine.pyx copies them as bytes
         uint8_t order[8]
-        uint8_t elder_min_discard
-        uint8_t dealer_min_discard
-        uint8_t play_flags
-        uint8_t penalty_to_dealer
-        uint8_t penalty_every_refusal
-        uint8_t vole_penalty
 
     void ec_hand_rules_default(ec_hand_rules *rules)
     int ec_hand_rules_check(const ec_hand_rules *rules)
