@@ -5,9 +5,9 @@ a Python facade. The facade may rely only on what the game's machine protocol
 states; every backend's binding must provide all of it. This module holds what every
 game's machine has (:class:`Machine`) and the check that a binding, a class, an
 object or a module, provides a protocol member for member with the right kind
-(:func:`members`, :func:`problems`). Each game states its own protocols on top
-(``ecarte.games.ecarte.protocol``, ``ecarte.games.euchre.protocol``) and its tests run
-the check on every backend.
+(:func:`members`, :func:`problems`). Each game states its own protocols on top,
+in the ``protocol`` module of its package, and its tests run the check on every
+backend.
 
 A protocol member is of one of three kinds:
 
