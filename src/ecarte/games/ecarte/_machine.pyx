@@ -17,6 +17,7 @@ from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from ecarte.games.ecarte._pure_machine import MatchTotals
+from ecarte.games.ecarte.protocol import VIEW_FIELDS
 
 
 from cpython.exc cimport PyErr_CheckSignals
@@ -33,6 +34,53 @@ from ecarte.games.ecarte._pure_hands import (
     SolveResults,
     _check_options,
 )
+
+
+# The constants of ecarte_machine.h, read from the header at compile time (the facade
+# takes them from here; the pure twin states them in _pure_machine.py).
+PH_CUT = EC_PH_CUT
+PH_PACKETS = EC_PH_PACKETS
+PH_DEAL = EC_PH_DEAL
+PH_PROPOSE = EC_PH_PROPOSE
+PH_RESPOND = EC_PH_RESPOND
+PH_ELDER_DISCARD = EC_PH_ELDER_DISCARD
+PH_DEALER_DISCARD = EC_PH_DEALER_DISCARD
+PH_PLAY = EC_PH_PLAY
+PH_OVER = EC_PH_OVER
+CHANCE = EC_CHANCE
+TERMINAL = EC_TERMINAL
+NO_SEAT = EC_NO_SEAT
+STOP_IDLE = EC_STOP_IDLE
+STOP_HOOK = EC_STOP_HOOK
+STOP_ROOM = EC_STOP_ROOM
+ENOTNOW = EC_ENOTNOW
+ENOTALLOWED = EC_ENOTALLOWED
+EDISCARDN = EC_EDISCARDN
+EBADANSWER = EC_EBADANSWER
+ELOG = EC_ELOG
+ECUTLOOP = EC_ECUTLOOP
+ENOUNDOHERE = EC_ENOUNDOHERE
+EBADCHANCE = EC_EBADCHANCE
+H_NEXT_GAME = EC_H_NEXT_GAME
+H_CUT = EC_H_CUT
+H_DEAL_PACKETS = EC_H_DEAL_PACKETS
+H_DEAL = EC_H_DEAL
+H_EXCHANGE = EC_H_EXCHANGE
+H_DISCARD_LIMITS = EC_H_DISCARD_LIMITS
+H_KING_POINTS = EC_H_KING_POINTS
+H_SCORE_HAND = EC_H_SCORE_HAND
+H_NEXT_HAND = EC_H_NEXT_HAND
+H_MATCH_STATUS = EC_H_MATCH_STATUS
+NUM_HOOKS = EC_NUM_HOOKS
+
+
+def hook_answer_size(int hook):
+    """Answer bytes of ``hook`` (``ec_hook_answer_size``), -1 for no such hook."""
+    return ec_hook_answer_size(hook)
+
+
+ANSWER_SIZES = tuple([ec_hook_answer_size(h) for h in range(EC_NUM_HOOKS)])
+"""Answer bytes of each hook point (``ec_hook_answer_size``)."""
 
 
 # Python objects the machine hands out, set once by ecarte.games.ecarte.game (set_tables).
@@ -200,11 +248,11 @@ cdef class Machine:
         cdef uint8_t c[32]
         cdef int n = len(cards)
         if n != 2 and n != 32:
-            return -27  # EC_EBADCHANCE
+            return EC_EBADCHANCE
         for i in range(n):
             v = cards[i]
             if not 0 <= v < 64:
-                return -27
+                return EC_EBADCHANCE
             c[i] = v
         self._room(EC_LOG_ROOM)
         self._legal = None
@@ -280,24 +328,11 @@ cdef class Machine:
         return self.config
 
     def _m_view(self):
-        """Every field a view needs, as a tuple (see ecarte.games.ecarte.game._View for the names)."""
-        cdef ec_match *m = &self.m
-        cdef int n = self.config.cfg.rules.nplayers
-        return (
-            m.phase, m.to_act, m.step, m.dealer, m.elder, m.winner, m.game_number,
-            m.hand_number, (m.game_players[0], m.game_players[1]), m.chosen_packets,
-            m.deal_packets, tuple([m.scores[i] for i in range(n)]),
-            tuple([m.games_won[i] for i in range(n)]), (m.held[0], m.held[1]), m.turnup,
-            m.trump, tuple([m.stock[m.stock_top + i] for i in range(m.stock_len)]),
-            m.exchanges, tuple([m.discarded[i] for i in range(m.ndiscards)]),
-            m.played_without_proposing, m.refused_after, m.king_seats, m.announced,
-            m.in_play, m.complete, (m.hand_points[0], m.hand_points[1]),
-            (m.hand_kings[0], m.hand_kings[1]), (m.play.hands[0], m.play.hands[1]),
-            tuple([m.play.cards[i] for i in range(m.play.nplayed)]),
-            tuple([m.play.leaders[i] for i in range((m.play.nplayed + 1) // 2)]),
-            m.play.to_move, (m.play.won[0], m.play.won[1]), m.disc_least, m.disc_most,
-            m.seed, m.auto_chance, m.deal_at, m.chance_count, m.discards,
-        )
+        """The machine's fields now, by name (a :class:`MatchView`)."""
+        cdef MatchView view = MatchView.__new__(MatchView)
+        view.m = self.m
+        view.players = self.config.cfg.rules.nplayers
+        return view
 
     # ------------------------------------------------------------ the hot path
 
@@ -327,7 +362,7 @@ cdef class Machine:
             self.nlegal = 0  # ids of the filtered tuple are looked up in Python
             return self._legal_slow()  # decisions a plugin may veto
         if w[1]:  # a sequence whose objects are made when read: apply asks it for ids
-            pos = self.m.phase == 6  # EC_PH_DEALER_DISCARD
+            pos = self.m.phase == EC_PH_DEALER_DISCARD
             legal = _choices(self.m.held[pos], self.m.disc_least, self.m.disc_most)
         else:  # the interned action of each id: a tuple made from the bits
             bits = w[0]
@@ -408,6 +443,224 @@ cdef class Machine:
         new._busy = False
         new._notified = self._notified
         return new
+
+
+cdef class MatchView:
+    """The machine's fields at one moment, by name (see ``protocol.MatchView``): a copy
+    of the C struct, each field read from it when asked."""
+
+    cdef ec_match m
+    cdef readonly int players
+
+    @property
+    def phase(self):
+        """The phase number (``PH_*``)."""
+        return self.m.phase
+
+    @property
+    def to_act(self):
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        return self.m.to_act
+
+    @property
+    def step(self):
+        """The internal step to run next (0: none, the machine waits)."""
+        return self.m.step
+
+    @property
+    def dealer(self):
+        """The dealer's seat, ``NO_SEAT`` before a dealer is known."""
+        return self.m.dealer
+
+    @property
+    def elder(self):
+        """The elder's seat (the non-dealer), ``NO_SEAT`` before a dealer is known."""
+        return self.m.elder
+
+    @property
+    def winner(self):
+        """The match's winner, -1 before the end."""
+        return self.m.winner
+
+    @property
+    def game_number(self):
+        """The current game of the match, from 1."""
+        return self.m.game_number
+
+    @property
+    def hand_number(self):
+        """Hands begun in the match."""
+        return self.m.hand_number
+
+    @property
+    def game_players(self):
+        """The two table seats of the current game."""
+        return (self.m.game_players[0], self.m.game_players[1])
+
+    @property
+    def chosen_packets(self):
+        """32 or 23 once the dealer chose this game's packets, else 0."""
+        return self.m.chosen_packets
+
+    @property
+    def deal_packets(self):
+        """The packets of this hand's deal (32 or 23), 0 before."""
+        return self.m.deal_packets
+
+    @property
+    def scores(self):
+        """Points of each table seat in the current game."""
+        return tuple([self.m.scores[i] for i in range(self.players)])
+
+    @property
+    def games_won(self):
+        """Games won by each table seat."""
+        return tuple([self.m.games_won[i] for i in range(self.players)])
+
+    @property
+    def held(self):
+        """The hands (card masks) before play: the elder's, the dealer's."""
+        return (self.m.held[0], self.m.held[1])
+
+    @property
+    def turnup(self):
+        """The turned-up card id, 255 before the deal."""
+        return self.m.turnup
+
+    @property
+    def trump(self):
+        """The trump suit, -1 before the deal."""
+        return self.m.trump
+
+    @property
+    def stock(self):
+        """The card ids of the stock, top first."""
+        return tuple([self.m.stock[self.m.stock_top + i] for i in range(self.m.stock_len)])
+
+    @property
+    def exchanges(self):
+        """Accepted proposals this hand."""
+        return self.m.exchanges
+
+    @property
+    def discarded(self):
+        """Cards in each discard so far: the elder's, the dealer's, alternately."""
+        return tuple([self.m.discarded[i] for i in range(self.m.ndiscards)])
+
+    @property
+    def discards(self):
+        """The card mask of every card discarded this hand."""
+        return self.m.discards
+
+    @property
+    def played_without_proposing(self):
+        """1 if the elder played the hand as dealt."""
+        return self.m.played_without_proposing
+
+    @property
+    def refused_after(self):
+        """Exchanges before the dealer refused, 255 when none."""
+        return self.m.refused_after
+
+    @property
+    def king_seats(self):
+        """Positions (bit 0 elder, bit 1 dealer) that held the king of trumps when play began."""
+        return self.m.king_seats
+
+    @property
+    def announced(self):
+        """Positions that announced (or scored automatically) the king."""
+        return self.m.announced
+
+    @property
+    def in_play(self):
+        """1 once play began."""
+        return self.m.in_play
+
+    @property
+    def complete(self):
+        """1 once the five tricks are played."""
+        return self.m.complete
+
+    @property
+    def hand_points(self):
+        """Points of this hand: the elder's, the dealer's."""
+        return (self.m.hand_points[0], self.m.hand_points[1])
+
+    @property
+    def hand_kings(self):
+        """King points of this hand: the elder's, the dealer's."""
+        return (self.m.hand_kings[0], self.m.hand_kings[1])
+
+    @property
+    def play_hands(self):
+        """The hands during play (card masks): the elder's, the dealer's."""
+        return (self.m.play.hands[0], self.m.play.hands[1])
+
+    @property
+    def play_cards(self):
+        """The card ids played this hand, in order."""
+        return tuple([self.m.play.cards[i] for i in range(self.m.play.nplayed)])
+
+    @property
+    def play_leaders(self):
+        """The leading position of each trick begun."""
+        return tuple([self.m.play.leaders[i] for i in range((self.m.play.nplayed + 1) // 2)])
+
+    @property
+    def play_to_move(self):
+        """The position to play next."""
+        return self.m.play.to_move
+
+    @property
+    def play_won(self):
+        """Tricks won: the elder's, the dealer's."""
+        return (self.m.play.won[0], self.m.play.won[1])
+
+    @property
+    def disc_least(self):
+        """The fewest cards the discarding seat may discard now."""
+        return self.m.disc_least
+
+    @property
+    def disc_most(self):
+        """The most cards the discarding seat may discard now."""
+        return self.m.disc_most
+
+    @property
+    def seed(self):
+        """The seed chance events are drawn from."""
+        return self.m.seed
+
+    @property
+    def auto_chance(self):
+        """1 when chance is drawn inside an apply."""
+        return self.m.auto_chance
+
+    @property
+    def deal_at(self):
+        """Where the deck of the deal being laid out is in the log."""
+        return self.m.deal_at
+
+    @property
+    def chance_count(self):
+        """Chance events so far."""
+        return self.m.chance_count
+
+    def _fields(self):
+        return tuple([getattr(self, name) for name in VIEW_FIELDS])
+
+    def __eq__(self, other):
+        if type(other) is not MatchView:
+            return NotImplemented
+        return self._fields() == (<MatchView>other)._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
+    def __repr__(self):
+        return "MatchView(" + ", ".join(
+            [f"{name}={getattr(self, name)!r}" for name in VIEW_FIELDS]) + ")"
 
 
 cdef inline bint _events(const uint8_t *log, uint32_t n):

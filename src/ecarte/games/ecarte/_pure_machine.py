@@ -31,6 +31,7 @@ from ecarte._core._pure.tricks import _legal, _winner
 from ._pure_rules import HandRules, hand_contexts, hand_rules_ok, trick_points
 
 __all__ = [
+    "ANSWER_SIZES",
     "EBADANSWER",
     "EBADCARD",
     "EBADCHANCE",
@@ -160,7 +161,8 @@ ST_SCORE_HAND: Final = 12
 ST_NEXT_HAND: Final = 13
 ST_MATCH_STATUS: Final = 14
 
-_ANSWER_SIZE: Final = (3, 1, 1, 30, 1, 2, 2, 5, 3, 2)
+ANSWER_SIZES: Final = (3, 1, 1, 30, 1, 2, 2, 5, 3, 2)
+"""Answer bytes of each hook point ``H_*`` (``ANSWER_SIZE`` in ``ec_machine.c``)."""
 _ANSWERED: Final = 2  # ask(): an answer read from the log (not 1: STOP_HOOK is 1)
 _KING: Final = 11
 _NONE: Final = NO_SEAT
@@ -174,7 +176,7 @@ _POPCOUNT5: Final = tuple(k.bit_count() for k in range(32))
 
 def hook_answer_size(h: int) -> int:
     """Answer bytes of hook ``h`` (after LOG_ANSWER and the hook id), -1 for no such hook."""
-    return _ANSWER_SIZE[h] if 0 <= h < NUM_HOOKS else -1
+    return ANSWER_SIZES[h] if 0 <= h < NUM_HOOKS else -1
 
 
 # ------------------------------------------------------------ cards
@@ -563,7 +565,7 @@ def _ask(cfg: MatchConfig, m: Match, log: bytearray, h: int) -> int:
         return 0
     if m.nlog < m.input_end:
         p = m.nlog
-        size = _ANSWER_SIZE[h]
+        size = ANSWER_SIZES[h]
         if m.input_end - p < 2 + size or log[p] != LOG_ANSWER or log[p + 1] != h:
             return ELOG
         m.nlog = p + 2 + size
@@ -1363,7 +1365,7 @@ def match_answer(cfg: MatchConfig, m: Match, log: bytearray, data: bytes) -> int
     h = m.hook
     if m.step == ST_NONE or h >= NUM_HOOKS or m.nlog < m.input_end:
         return ENOTNOW
-    n = _ANSWER_SIZE[h]
+    n = ANSWER_SIZES[h]
     if len(data) != n:
         return EBADANSWER
     at = m.nlog

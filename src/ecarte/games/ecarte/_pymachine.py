@@ -9,9 +9,92 @@ for both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from . import _pure_machine as pm
+from ._pure_machine import (
+    ANSWER_SIZES,
+    CHANCE,
+    EBADANSWER,
+    EBADCHANCE,
+    ECUTLOOP,
+    EDISCARDN,
+    ELOG,
+    ENOTALLOWED,
+    ENOTNOW,
+    ENOUNDOHERE,
+    H_CUT,
+    H_DEAL,
+    H_DEAL_PACKETS,
+    H_DISCARD_LIMITS,
+    H_EXCHANGE,
+    H_KING_POINTS,
+    H_MATCH_STATUS,
+    H_NEXT_GAME,
+    H_NEXT_HAND,
+    H_SCORE_HAND,
+    NO_SEAT,
+    NUM_HOOKS,
+    PH_CUT,
+    PH_DEAL,
+    PH_DEALER_DISCARD,
+    PH_ELDER_DISCARD,
+    PH_OVER,
+    PH_PACKETS,
+    PH_PLAY,
+    PH_PROPOSE,
+    PH_RESPOND,
+    STOP_HOOK,
+    STOP_IDLE,
+    STOP_ROOM,
+    TERMINAL,
+    hook_answer_size,
+)
+
+__all__ = [
+    "ANSWER_SIZES",
+    "CHANCE",
+    "EBADANSWER",
+    "EBADCHANCE",
+    "ECUTLOOP",
+    "EDISCARDN",
+    "ELOG",
+    "ENOTALLOWED",
+    "ENOTNOW",
+    "ENOUNDOHERE",
+    "H_CUT",
+    "H_DEAL",
+    "H_DEAL_PACKETS",
+    "H_DISCARD_LIMITS",
+    "H_EXCHANGE",
+    "H_KING_POINTS",
+    "H_MATCH_STATUS",
+    "H_NEXT_GAME",
+    "H_NEXT_HAND",
+    "H_SCORE_HAND",
+    "NO_SEAT",
+    "NUM_HOOKS",
+    "PH_CUT",
+    "PH_DEAL",
+    "PH_DEALER_DISCARD",
+    "PH_ELDER_DISCARD",
+    "PH_OVER",
+    "PH_PACKETS",
+    "PH_PLAY",
+    "PH_PROPOSE",
+    "PH_RESPOND",
+    "STOP_HOOK",
+    "STOP_IDLE",
+    "STOP_ROOM",
+    "TERMINAL",
+    "Machine",
+    "MatchConfig",
+    "MatchView",
+    "hook_answer_size",
+    "random_matches",
+    "set_tables",
+]
 
 _ACTIONS: tuple[Any, ...] = ()
 _LEGAL_BY_MASK: dict[int, tuple[Any, ...]] = {}
@@ -62,6 +145,53 @@ class MatchConfig:
 
 _UINT32_MAX = 0xFFFFFFFF
 _EVENT_TAGS = frozenset((0xD0, 0xD4, 0xD5, 0xD6))  # a game start, hand, game and match ends
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """The machine's fields at one moment, by name (twin of ``_machine.MatchView``; the
+    fields are documented in :class:`.protocol.MatchView`)."""
+
+    phase: int
+    to_act: int
+    step: int
+    dealer: int
+    elder: int
+    winner: int
+    game_number: int
+    hand_number: int
+    game_players: tuple[int, int]
+    chosen_packets: int
+    deal_packets: int
+    scores: tuple[int, ...]
+    games_won: tuple[int, ...]
+    held: tuple[int, int]
+    turnup: int
+    trump: int
+    stock: tuple[int, ...]
+    exchanges: int
+    discarded: tuple[int, ...]
+    discards: int
+    played_without_proposing: int
+    refused_after: int
+    king_seats: int
+    announced: int
+    in_play: int
+    complete: int
+    hand_points: tuple[int, int]
+    hand_kings: tuple[int, int]
+    play_hands: tuple[int, int]
+    play_cards: tuple[int, ...]
+    play_leaders: tuple[int, ...]
+    play_to_move: int
+    play_won: tuple[int, int]
+    disc_least: int
+    disc_most: int
+    seed: int
+    auto_chance: int
+    deal_at: int
+    chance_count: int
+    players: int
 
 
 class Machine:
@@ -135,7 +265,7 @@ class Machine:
 
     def _m_chance(self, cards: tuple[int, ...]) -> int:
         if len(cards) not in (2, 32) or not all(0 <= c < 64 for c in cards):
-            return -27  # EC_EBADCHANCE
+            return EBADCHANCE
         self._legal = None
         return int(pm.match_chance(self._mcfg.cfg, self._m, self._mlog, tuple(cards)))
 
@@ -143,7 +273,7 @@ class Machine:
         return tuple(pm.match_draw(self._m))
 
     def _m_answer(self, data: bytes) -> int:
-        if len(data) != pm.hook_answer_size(self._m.hook):
+        if len(data) != hook_answer_size(self._m.hook):
             raise ValueError("wrong answer size")
         self._legal = None
         return int(pm.match_answer(self._mcfg.cfg, self._m, self._mlog, bytes(data)))
@@ -198,23 +328,54 @@ class Machine:
     def _m_config(self) -> MatchConfig:
         return self._mcfg
 
-    def _m_view(self) -> tuple[Any, ...]:
-        """Every field a view needs, as a tuple (see ``game._View`` for the names)."""
+    def _m_view(self) -> MatchView:
+        """The machine's fields now, by name."""
         m = self._m
         n = self._mcfg.cfg.rules.nplayers
         play = m.play
         nplayed = play.nplayed
-        return (
-            m.phase, m.to_act, m.step, m.dealer, m.elder, m.winner, m.game_number,
-            m.hand_number, tuple(m.game_players), m.chosen_packets, m.deal_packets,
-            tuple(m.scores[:n]), tuple(m.games_won[:n]), tuple(m.held), m.turnup, m.trump,
-            tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]), m.exchanges,
-            tuple(m.discarded[: m.ndiscards]), m.played_without_proposing, m.refused_after,
-            m.king_seats, m.announced, m.in_play, m.complete, tuple(m.hand_points),
-            tuple(m.hand_kings), tuple(play.hands), tuple(play.cards[:nplayed]),
-            tuple(play.leaders[: (nplayed + 1) // 2]), play.to_move, tuple(play.won),
-            m.disc_least, m.disc_most, m.seed, m.auto_chance, m.deal_at, m.chance_count, m.discards,
-        )  # fmt: skip
+        return MatchView(
+            phase=m.phase,
+            to_act=m.to_act,
+            step=m.step,
+            dealer=m.dealer,
+            elder=m.elder,
+            winner=m.winner,
+            game_number=m.game_number,
+            hand_number=m.hand_number,
+            game_players=tuple(m.game_players),
+            chosen_packets=m.chosen_packets,
+            deal_packets=m.deal_packets,
+            scores=tuple(m.scores[:n]),
+            games_won=tuple(m.games_won[:n]),
+            held=tuple(m.held),
+            turnup=m.turnup,
+            trump=m.trump,
+            stock=tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]),
+            exchanges=m.exchanges,
+            discarded=tuple(m.discarded[: m.ndiscards]),
+            discards=m.discards,
+            played_without_proposing=m.played_without_proposing,
+            refused_after=m.refused_after,
+            king_seats=m.king_seats,
+            announced=m.announced,
+            in_play=m.in_play,
+            complete=m.complete,
+            hand_points=tuple(m.hand_points),
+            hand_kings=tuple(m.hand_kings),
+            play_hands=tuple(play.hands),
+            play_cards=tuple(play.cards[:nplayed]),
+            play_leaders=tuple(play.leaders[: (nplayed + 1) // 2]),
+            play_to_move=play.to_move,
+            play_won=tuple(play.won),
+            disc_least=m.disc_least,
+            disc_most=m.disc_most,
+            seed=m.seed,
+            auto_chance=m.auto_chance,
+            deal_at=m.deal_at,
+            chance_count=m.chance_count,
+            players=n,
+        )
 
     # ------------------------------------------------------------ the hot path
 
@@ -226,7 +387,7 @@ class Machine:
     @property
     def is_over(self) -> bool:
         """True once the match is over."""
-        return bool(self._m.phase == pm.PH_OVER)
+        return bool(self._m.phase == PH_OVER)
 
     def legal_actions(self) -> Sequence[Any]:
         """The actions ``to_act`` may take, sorted by action id (empty at chance nodes, at
@@ -243,9 +404,7 @@ class Machine:
         if high:
             m = self._m
             assert _DISCARDS is not None
-            legal = _DISCARDS(
-                m.held[int(m.phase == pm.PH_DEALER_DISCARD)], m.disc_least, m.disc_most
-            )
+            legal = _DISCARDS(m.held[int(m.phase == PH_DEALER_DISCARD)], m.disc_least, m.disc_most)
             self._nlegal_ids = tuple(64 + k for k in range(32) if high >> k & 1)
         else:
             legal = _LEGAL_BY_MASK.get(low)
@@ -291,7 +450,7 @@ class Machine:
             self._saved = self._m.copy()
         status = pm.match_apply(self._mcfg.cfg, self._m, self._mlog, action_id)
         self._legal = None
-        if status != pm.STOP_IDLE:
+        if status != STOP_IDLE:
             if status < 0:
                 self._illegal(action, action_id, status)
             self._continue(status, action)

@@ -8,6 +8,7 @@ from where it stopped the last time, and keeps what it built.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ecarte._cards import Card, CardSet
@@ -28,13 +29,11 @@ from .actions import (
 )
 from .results import GameResult, HandResult, Seats
 
-__all__ = ["ACTIONS", "ANSWER_SIZES", "Records", "card_mask", "piquet_mask"]
+__all__ = ["ACTIONS", "Records", "card_mask", "piquet_mask"]
 
 # log tags (ecarte_machine.h)
 _CUT, _DEAL, _AUTO_CUT, _AUTO_DEAL, _ANSWER = 0xC0, 0xC1, 0xC2, 0xC3, 0xC4
 _GAME, _CUT_AGAIN, _HAND, _SCORE, _HAND_END, _GAME_END, _MATCH_END = range(0xD0, 0xD7)
-ANSWER_SIZES = (3, 1, 1, 30, 1, 2, 2, 5, 3, 2)
-"""Bytes of each hook's answer (``ec_hook_answer_size``)."""
 _SCORE_WHY = ("turns up the king", "announces the king", "holds the king", "scores the tricks")
 
 _CARDS = tuple(Card.from_id(c) if 5 <= c & 15 <= 12 else None for c in range(64))
@@ -91,7 +90,9 @@ def _u32(log: bytes, i: int) -> int:
 class Records:
     """What a log says, read up to :attr:`offset` (see the module docstring).
 
-    ``players`` is the table size (the number of scores in a game's record).
+    ``players`` is the table size (the number of scores in a game's record);
+    ``answer_sizes`` the bytes of each hook's answer, from the machine's binding
+    (``ANSWER_SIZES``).
     """
 
     __slots__ = (
@@ -105,10 +106,12 @@ class Records:
         "lines",
         "offset",
         "players",
+        "sizes",
     )
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, answer_sizes: Sequence[int]) -> None:
         self.players = players
+        self.sizes = tuple(answer_sizes)
         self.offset = 0
         self.history: list[Action | Event] = []
         self.lines: list[tuple[str, tuple[Any, ...]]] = []
@@ -159,7 +162,7 @@ class Records:
                 history.append(deal)
                 i += 33
             elif tag == _ANSWER:
-                i += 2 + ANSWER_SIZES[log[i + 1]]
+                i += 2 + self.sizes[log[i + 1]]
             elif tag == _GAME:
                 number, p, q, dealer = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
                 self.game_players = (p, q)

@@ -117,8 +117,7 @@ def _check_json(value: Any, where: str, depth: int = 0) -> None:
 
 def to_dict(game: Game) -> dict[str, Any]:
     """The saved game (see the module docstring)."""
-    if game._busy:
-        game._refuse_mid_step("to_dict()")
+    game._guard("to_dict()")
     rules = game._config.asked_rules
     plugins = [
         {"name": name, "options": _options(name, plugin)} for name, plugin in _plugin_objects(game)
@@ -262,12 +261,10 @@ def from_dict(cls: type[Game], d: Any, plugins: Sequence[object] = ()) -> Game:
         except EcarteError as exc:
             raise _fail(f"history[{i}]", f"{record}: {exc}") from exc
     if auto_chance:
-        game._m_set_auto(True)
-        if game.to_act == -1:
-            try:
-                game._run(game._m_resume, ())
-            except EcarteError as exc:
-                raise _fail("auto_chance", f"drawing the chance due: {exc}") from exc
+        try:
+            game._resume_chance()
+        except EcarteError as exc:
+            raise _fail("auto_chance", f"drawing the chance due: {exc}") from exc
     hook = "ecarte_restore_state"
     for impl in game._config.hooks.impls(hook):
         name = impl[2]

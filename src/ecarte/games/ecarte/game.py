@@ -23,15 +23,12 @@ True
 
 from __future__ import annotations
 
-import enum
 import random
 import reprlib
 import types
-from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
-
-from attrs import frozen
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, cast
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ecarte._errors import (
@@ -43,347 +40,51 @@ from ecarte._errors import (
 )
 from ecarte.engine import backend as _backend
 
-from . import _hooks, _save
-from ._records import ACTIONS, Records, card_mask
-from .actions import (
-    Accept,
-    Action,
-    AnnounceKing,
-    ChoosePackets,
-    Cut,
-    Deal,
-    Discard,
-    Event,
-    Play,
-    PlayHand,
-    Propose,
-    Refuse,
-    parse_record,
+from . import _checks, _hooks, _save
+from . import observation as ob
+from ._checks import CHANCE_PHASES
+from ._records import ACTIONS, Records
+from .actions import Action, Cut, Deal, Discard, Event, Play, parse_record
+from .observation import (
+    DISCARD_BASE,
+    LEGAL_BY_MASK,
+    DiscardChoices,
+    Observation,
+    Phase,
+    State,
+    card_of,
+    discard_of,
+    phases_of,
 )
+from .protocol import MachineModule, MatchView
 from .results import GameResult, HandResult
-from .rules import KingAnnouncement, Rules
+from .rules import Rules
 
 if TYPE_CHECKING:
     from ._pymachine import Machine as _Base
 else:
     _Base = object
 
-__all__ = ["CHANCE", "NUM_ACTION_IDS", "TERMINAL", "Game", "Observation", "Phase"]
+__all__ = ["CHANCE", "NUM_ACTION_IDS", "TERMINAL", "DiscardChoices", "Game", "Observation", "Phase"]
 
-CHANCE = -1
+_BINDINGS: dict[str, MachineModule] = {
+    name: cast(MachineModule, _backend.module("ecarte.machine", name))
+    for name in _backend.available("ecarte.machine")
+}
+"""The match machine's binding module on each backend that has one."""
+
+CHANCE = next(iter(_BINDINGS.values())).CHANCE
 """``Game.to_act`` when chance (a cut or a deal) moves next."""
-TERMINAL = -2
+TERMINAL = next(iter(_BINDINGS.values())).TERMINAL
 """``Game.to_act`` when the match is over."""
 NUM_ACTION_IDS = 96
 """Integer action ids run from 0 to 95 (see :meth:`Game.action_id`)."""
 
-_DISCARD_BASE = 64
 _IDS: dict[Action, int] = {action: i for i, action in enumerate(ACTIONS)}
-_STOP_IDLE, _STOP_HOOK = 0, 1
-_ENOTNOW, _ENOTALLOWED, _EDISCARDN, _EBADANSWER, _ELOG, _ECUTLOOP = -20, -21, -22, -23, -24, -25
-_EILLEGAL, _EBADCARD, _ENOUNDO, _EBADCHANCE = -13, -4, -26, -27
 
 
-class Phase(enum.Enum):
-    """Where the match stands."""
-
-    CUT = "cut"
-    """Chance: cut for the first deal of a game."""
-    PACKETS = "packets"
-    """The dealer picks the deal pattern (3-2 or 2-3) for the game."""
-    DEAL = "deal"
-    """Chance: the deck is shuffled and dealt."""
-    PROPOSE = "propose"
-    """The elder proposes an exchange or plays the hand."""
-    RESPOND = "respond"
-    """The dealer accepts or refuses the proposal."""
-    ELDER_DISCARD = "elder-discard"
-    DEALER_DISCARD = "dealer-discard"
-    PLAY = "play"
-    """The five tricks (and king announcements)."""
-    OVER = "over"
-    """The match is over."""
-
-
-_PHASES = tuple(Phase)  # by the machine's phase number
-_CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
-_EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
-    Phase.PACKETS: (ChoosePackets,),
-    Phase.PROPOSE: (Propose, PlayHand),
-    Phase.RESPOND: (Accept, Refuse),
-    Phase.ELDER_DISCARD: (Discard,),
-    Phase.DEALER_DISCARD: (Discard,),
-    Phase.PLAY: (Play, AnnounceKing),
-}
-
-
-# ----------------------------------------------------------- legal action tables
-
-_LEGAL_BY_MASK: dict[int, tuple[Action, ...]] = {}
-"""Legal tuples by the low word of their id mask: the pure machine's cache (up to 65,536; the
-compiled machine makes them from the id bits)."""
-
-
-def _bits(mask: int) -> list[int]:
-    """The one-bit masks of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
-@lru_cache(maxsize=64)
-def _positions(least: int, most: int) -> tuple[int, ...]:
-    """The position masks (over a hand of five) of ``least`` to ``most`` cards, in order."""
-    return tuple(m for m in range(32) if least <= m.bit_count() <= most)
-
-
-class DiscardChoices(Sequence[Discard]):
-    """The legal discards of a hand (what :meth:`Game.legal_actions` returns in a discard
-    phase): a read-only sequence in action-id order, equal to the tuple of its items,
-    whose :class:`~ecarte.Discard` objects are made when read (up to 31 per decision,
-    most never looked at)."""
-
-    __slots__ = ("_cards", "_masks")
-
-    def __init__(self, hand: int, least: int, most: int) -> None:
-        self._cards = tuple(_bits(hand))  # the hand's cards (one-bit masks) by position
-        self._masks = _positions(least, most)
-
-    def _subset(self, m: int) -> int:
-        cards = 0
-        for i, card in enumerate(self._cards):
-            if m >> i & 1:
-                cards |= card
-        return cards
-
-    def __len__(self) -> int:
-        return len(self._masks)
-
-    @overload
-    def __getitem__(self, index: int) -> Discard: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Discard, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Discard | tuple[Discard, ...]:
-        if isinstance(index, slice):
-            return tuple(_discard(self._subset(m)) for m in self._masks[index])
-        return _discard(self._subset(self._masks[index]))
-
-    def __iter__(self) -> Iterator[Discard]:
-        return (_discard(self._subset(m)) for m in self._masks)
-
-    def _id_of(self, action: object) -> int:
-        """The action id of ``action`` if it is one of these discards, else -1."""
-        if action.__class__ is not Discard:
-            return -1
-        cards = action.cards.mask
-        m = 0
-        for i, card in enumerate(self._cards):
-            if cards & card:
-                m |= 1 << i
-        if self._subset(m) != cards or m not in self._masks:
-            return -1
-        return _DISCARD_BASE + m
-
-    def __contains__(self, action: object) -> bool:
-        return self._id_of(action) >= 0
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, DiscardChoices):
-            return (other._cards, other._masks) == (self._cards, self._masks)
-        if isinstance(other, tuple):
-            return tuple(self) == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __add__(self, other: tuple[Action, ...]) -> tuple[Action, ...]:
-        return (*self, *other)
-
-    def __radd__(self, other: tuple[Action, ...]) -> tuple[Action, ...]:
-        return (*other, *self)
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
-
-
-def _discards(hand: int, least: int, most: int) -> DiscardChoices:
-    """The discards of ``least`` to ``most`` cards of ``hand``, in action-id order (the id
-    of a discard is 64 + the mask of its positions in the hand sorted by card)."""
-    return DiscardChoices(hand, least, most)
-
-
-_DISCARDS: dict[int, Discard] = {}
-
-
-def _discard(cards: int) -> Discard:
-    """The Discard of a card mask: one shared frozen object per mask (built without the
-    attrs converter: the CardSet is made here)."""
-    discard = _DISCARDS.get(cards)
-    if discard is None:
-        card_set = object.__new__(CardSet)
-        object.__setattr__(card_set, "mask", cards)
-        discard = object.__new__(Discard)
-        object.__setattr__(discard, "cards", card_set)
-        if len(_DISCARDS) < 1 << 15:
-            _DISCARDS[cards] = discard
-    return discard
-
-
-for _module in {_backend.module("ecarte.machine", n) for n in _backend.available("ecarte.machine")}:
-    _module.set_tables(ACTIONS, _LEGAL_BY_MASK, _discard, DiscardChoices)
-
-
-# ------------------------------------------------------------------- views
-
-
-@frozen(kw_only=True)
-class Observation:
-    """What one seat may know: never the opponent's hand, the stock or discards."""
-
-    seat: int
-    rules: Rules
-    phase: Phase
-    to_act: int
-    dealer: int | None
-    elder: int | None
-    hand: CardSet
-    turnup: Card | None
-    trump: Suit | None
-    stock_size: int
-    exchanges: tuple[tuple[int, int], ...]
-    """Each discard so far this hand, as (seat, number of cards)."""
-    trick: tuple[tuple[int, Card], ...]
-    """The current trick so far, as (seat, card)."""
-    tricks: tuple[tuple[tuple[int, Card], ...], ...]
-    """The finished tricks of this hand."""
-    tricks_won: tuple[int, ...]
-    """Tricks won in this hand by each table player."""
-    played_without_proposing: bool
-    """The elder played this hand as dealt, before any exchange (a penalty may follow)."""
-    refused_after: int | None
-    """If the dealer refused a proposal this hand, the number of exchanges before it."""
-    kings_announced: tuple[int, ...]
-    scores: tuple[int, ...]
-    games_won: tuple[int, ...]
-
-    def __str__(self) -> str:
-        trick = " ".join(f"{s}:{c}" for s, c in self.trick)
-        return (
-            f"seat {self.seat} | {self.phase.value} | to act {self.to_act} | hand {self.hand} | "
-            f"turn-up {self.turnup} | stock {self.stock_size} | trick [{trick}] | "
-            f"tricks {self.tricks_won} | scores {self.scores} | games {self.games_won}"
-        )
-
-
-class _View(NamedTuple):
-    """The machine's fields at one moment (``Machine._m_view``, in its order), by name,
-    with the table size and the derived views (seats of the hands, tricks) the facade
-    reads. Positions 0 and 1 are the elder and the dealer."""
-
-    phase: int
-    to_act: int
-    step: int
-    dealer: int
-    elder: int
-    winner: int
-    game_number: int
-    hand_number: int
-    game_players: tuple[int, int]
-    chosen_packets: int
-    deal_packets: int
-    scores: tuple[int, ...]
-    games_won: tuple[int, ...]
-    held: tuple[int, int]
-    turnup: int
-    trump: int
-    stock: tuple[int, ...]
-    exchanges: int
-    discarded: tuple[int, ...]
-    played_without_proposing: int
-    refused_after: int
-    king_seats: int
-    announced: int
-    in_play: int
-    complete: int
-    hand_points: tuple[int, int]
-    hand_kings: tuple[int, int]
-    play_hands: tuple[int, int]
-    play_cards: tuple[int, ...]
-    play_leaders: tuple[int, ...]
-    play_to_move: int
-    play_won: tuple[int, int]
-    disc_least: int
-    disc_most: int
-    seed: int
-    auto_chance: int
-    deal_at: int
-    chance_count: int
-    discards: int
-    players: int
-
-    def seat(self, pos: int) -> int:
-        return self.dealer if pos else self.elder
-
-    @property
-    def hands(self) -> tuple[int, ...]:
-        """Each table seat's hand (card masks)."""
-        hands = [0] * self.players
-        if self.dealer != 255:
-            now = self.play_hands if self.in_play else self.held
-            hands[self.elder], hands[self.dealer] = now
-        return tuple(hands)
-
-    @property
-    def trick(self) -> tuple[tuple[int, int], ...]:
-        """The trick in progress as (seat, card id)."""
-        if not self.in_play:
-            return ()
-        cards = self.play_cards
-        start = len(cards) - len(cards) % 2
-        leader = self.play_leaders[-1] if cards[start:] else 0
-        return tuple((self.seat(leader ^ i), c) for i, c in enumerate(cards[start:]))
-
-    @property
-    def tricks(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """The finished tricks as ((seat, card), (seat, card))."""
-        if not self.in_play:
-            return ()
-        cards, out = self.play_cards, []
-        for t in range(len(cards) // 2):
-            lead = self.play_leaders[t]
-            out.append(((self.seat(lead), cards[2 * t]), (self.seat(lead ^ 1), cards[2 * t + 1])))
-        return tuple(out)
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        won = [0] * self.players
-        if self.in_play:
-            won[self.elder], won[self.dealer] = self.play_won
-        return tuple(won)
-
-    @property
-    def exchange_log(self) -> tuple[tuple[int, int], ...]:
-        return tuple((self.seat(i % 2), n) for i, n in enumerate(self.discarded))
-
-    @property
-    def announced_seats(self) -> tuple[int, ...]:
-        return tuple(self.seat(p) for p in (0, 1) if self.announced >> p & 1)
-
-    @property
-    def packets(self) -> tuple[int, int] | None:
-        """The packets the dealer chose for this game."""
-        p = self.chosen_packets
-        return (p // 10, p % 10) if p else None
-
-
-def _card(card_id: int) -> Card | None:
-    return None if card_id > 63 else Card.from_id(card_id)
+for _binding in {id(b): b for b in _BINDINGS.values()}.values():
+    _binding.set_tables(ACTIONS, LEGAL_BY_MASK, discard_of, DiscardChoices)
 
 
 # --------------------------------------------------------------------- the game
@@ -406,9 +107,22 @@ class Game(_Base):
     Hot methods (``legal_actions``, ``apply``, ``to_act``, ``is_over``,
     ``clone``) come from the machine class of the live backend; a ``Game``
     object is an instance of a subclass of both.
+
+    The facade reads the machine only through its contract
+    (:class:`.protocol.MatchMachine`, its fields by name in a
+    :class:`.protocol.MatchView`) and its binding's constants (``_binding``). Its
+    helper modules (``_hooks``, ``_save``, ``_checks``) use a few internal members,
+    documented here: ``_config`` (what the game and its clones share), ``_view()``,
+    ``_read()`` (the records of the log), ``_guard(what)``, ``_first_veto(seat,
+    action)`` and ``_resume_chance()``.
     """
 
     __slots__ = ()
+
+    _binding: ClassVar[MachineModule]
+    """The binding module of this class's machine: its constants (phases, statuses)."""
+    _phases: ClassVar[tuple[Phase, ...]]
+    """The phases by the machine's phase number."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Game:
         if cls is Game:
@@ -442,7 +156,7 @@ class Game(_Base):
         self._silent = False
         self._notified = 0
         status = self._m_start(config.machine, seed & (1 << 64) - 1, auto_chance, config.flags)
-        if status != _STOP_IDLE:
+        if status != self._binding.STOP_IDLE:
             self._continue(status, None)  # the first game's hooks
         if config.notifications:
             self._notify(0)
@@ -471,34 +185,34 @@ class Game(_Base):
         return self._view().seed
 
     @property
-    def _state(self) -> _View:
-        """The machine's fields now (for tests and the views below)."""
-        return self._view()
+    def _state(self) -> State:
+        """The machine's fields now with the views derived from them (tests, debugging)."""
+        return State(self._m_view())
 
-    def _view(self) -> _View:
-        return _View._make((*self._m_view(), self._config.players))
+    def _view(self) -> MatchView:
+        """The machine's fields now, by name (internal interface)."""
+        return self._m_view()
 
     @property
     def phase(self) -> Phase:
         """Where the match stands (see :class:`Phase`)."""
-        phase: Phase = _PHASES[self._m_phase]
-        return phase
+        return self._phases[self._m_phase]
 
     @property
     def winner(self) -> int | None:
         """The winner of the match, once it is over."""
-        w = self._m_view()[5]
+        w = self._m_view().winner
         return None if w < 0 else w
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of each table player in the current (or last) game."""
-        return self._m_view()[11]  # type: ignore[no-any-return]
+        return self._m_view().scores
 
     @property
     def games_won(self) -> tuple[int, ...]:
         """Games won in this match by each table player."""
-        return self._m_view()[12]  # type: ignore[no-any-return]
+        return self._m_view().games_won
 
     @property
     def game_results(self) -> tuple[GameResult, ...]:
@@ -513,65 +227,65 @@ class Game(_Base):
     @property
     def game_players(self) -> tuple[int, int]:
         """The two table players of the current game."""
-        return self._m_view()[8]  # type: ignore[no-any-return]
+        return self._m_view().game_players
 
     @property
     def dealer(self) -> int | None:
         """The dealer of the current hand (None before the first cut)."""
-        d = self._m_view()[3]
-        return None if d == 255 else d
+        d = self._m_view().dealer
+        return None if d == self._binding.NO_SEAT else d
 
     @property
     def elder(self) -> int | None:
         """The non-dealer of the current hand, who proposes and leads first."""
-        e = self._m_view()[4]
-        return None if e == 255 else e
+        e = self._m_view().elder
+        return None if e == self._binding.NO_SEAT else e
 
     @property
     def turnup(self) -> Card | None:
         """The turned-up card of the current hand (None before the deal)."""
-        return _card(self._m_view()[14])
+        return card_of(self._m_view().turnup)
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit of the current hand (None before the deal)."""
-        t = self._m_view()[15]
+        t = self._m_view().trump
         return None if t < 0 else Suit(t)
 
     @property
     def exchanges(self) -> tuple[tuple[int, int], ...]:
         """Each discard of this hand so far, as (seat, number of cards): public facts."""
-        return self._view().exchange_log
+        return ob.exchange_log(self._m_view())
 
     @property
     def chosen_packets(self) -> tuple[int, int] | None:
         """The packets the dealer chose for this game, if they chose."""
-        return self._view().packets
+        return ob.packets(self._m_view())
 
     @property
     def stock_size(self) -> int:
         """Cards left in the stock."""
-        return len(self._m_view()[16])
+        return len(self._m_view().stock)
 
     @property
     def game_number(self) -> int:
         """The number of the current game of the match (from 1)."""
-        return self._m_view()[6]  # type: ignore[no-any-return]
+        return self._m_view().game_number
 
     @property
     def hand_number(self) -> int:
         """Number of hands begun in the match so far."""
-        return self._m_view()[7]  # type: ignore[no-any-return]
+        return self._m_view().hand_number
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won in the current hand by each table player."""
-        return self._view().tricks_won
+        return ob.tricks_won(self._m_view())
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick so far, as (seat, card)."""
-        return tuple((p, Card.from_id(c)) for p, c in self._view().trick)
+        return tuple((p, Card.from_id(c)) for p, c in ob.trick(self._m_view()))
 
     @property
     def history(self) -> tuple[Action | Event, ...]:
@@ -588,7 +302,7 @@ class Game(_Base):
         records: Records | None = self._records
         end = self._m_nlog
         if records is None or records.offset > end:
-            records = self._records = Records(self._config.players)
+            records = self._records = Records(self._config.players, self._binding.ANSWER_SIZES)
         if records.offset < end:
             records.read(self._m_log(records.offset), records.offset)
         return records
@@ -613,38 +327,39 @@ class Game(_Base):
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""
         self._check_seat(seat)
-        return CardSet(self._view().hands[seat])
+        return CardSet(ob.hands(self._m_view())[seat])
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
         self._check_seat(seat)
-        v = self._view()
+        v = self._m_view()
+        no_seat = self._binding.NO_SEAT
         return Observation(
             seat=seat,
             rules=self.rules,
-            phase=_PHASES[v.phase],
+            phase=self._phases[v.phase],
             to_act=v.to_act,
-            dealer=None if v.dealer == 255 else v.dealer,
-            elder=None if v.elder == 255 else v.elder,
-            hand=CardSet(v.hands[seat]),
-            turnup=_card(v.turnup),
+            dealer=None if v.dealer == no_seat else v.dealer,
+            elder=None if v.elder == no_seat else v.elder,
+            hand=CardSet(ob.hands(v)[seat]),
+            turnup=card_of(v.turnup),
             trump=None if v.trump < 0 else Suit(v.trump),
             stock_size=len(v.stock),
-            exchanges=v.exchange_log,
-            trick=tuple((p, Card.from_id(c)) for p, c in v.trick),
-            tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in v.tricks),
-            tricks_won=v.tricks_won,
+            exchanges=ob.exchange_log(v),
+            trick=tuple((p, Card.from_id(c)) for p, c in ob.trick(v)),
+            tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in ob.tricks(v)),
+            tricks_won=ob.tricks_won(v),
             played_without_proposing=bool(v.played_without_proposing),
             refused_after=None if v.refused_after == 255 else v.refused_after,
-            kings_announced=v.announced_seats,
+            kings_announced=ob.announced_seats(v),
             scores=v.scores,
             games_won=v.games_won,
         )
 
     def __repr__(self) -> str:
-        v = self._view()
+        v = self._m_view()
         return (
-            f"<Game {_PHASES[v.phase].value} game {v.game_number} hand {v.hand_number} "
+            f"<Game {self._phases[v.phase].value} game {v.game_number} hand {v.hand_number} "
             f"scores {v.scores} games {v.games_won} to_act {v.to_act}>"
         )
 
@@ -655,12 +370,13 @@ class Game(_Base):
         if self._busy:
             return ()
         low, high = self._m_legal()
-        v = self._view()
+        v = self._m_view()
         if high:
-            pos = v.phase == 6
-            legal: tuple[Action, ...] = tuple(_discards(v.held[pos], v.disc_least, v.disc_most))
+            pos = int(v.phase == self._binding.PH_DEALER_DISCARD)
+            choices = ob.discards_of(v.held[pos], v.disc_least, v.disc_most)
+            legal: tuple[Action, ...] = tuple(choices)
         else:
-            legal = tuple(ACTIONS[b.bit_length() - 1] for b in _bits(low))
+            legal = tuple(ACTIONS[b.bit_length() - 1] for b in ob.bits_of(low))
         if self._config.validators and legal:
             legal = self._asking(_hooks.unvetoed, v.to_act, legal)
         self._legal = legal
@@ -674,6 +390,12 @@ class Game(_Base):
             return ask(self, *args)
         finally:
             self._busy = False
+
+    def _first_veto(self, seat: int, action: Action) -> tuple[str | None, str]:
+        """The first plugin's veto of ``action`` by ``seat`` and the plugin's name (None,
+        "" when none vetoes it); asked as hooks are (internal interface)."""
+        found: tuple[str | None, str] = self._asking(_hooks.first_veto, seat, action)
+        return found
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """Sorted integer ids of :meth:`legal_actions`."""
@@ -696,13 +418,13 @@ class Game(_Base):
                 raise IllegalActionError(f"{action}: not a card of the piquet deck")
             return int(card.suit) * 8 + int(card.rank) - Rank.SEVEN
         if isinstance(action, Discard):
-            hand = tuple(CardSet(self._view().hands[max(self.to_act, 0)]))
+            hand = tuple(CardSet(ob.hands(self._m_view())[max(self.to_act, 0)]))
             m = 0
             for card in action.cards:
                 if card not in hand:
                     raise IllegalActionError(f"{action}: {card} is not in the hand")
                 m |= 1 << hand.index(card)
-            return _DISCARD_BASE + m
+            return DISCARD_BASE + m
         try:
             return _IDS[action]
         except (KeyError, TypeError):
@@ -714,94 +436,36 @@ class Game(_Base):
             raise IllegalActionError(f"an action id is an int, not {action_id!r}")
         if 0 <= action_id < len(ACTIONS):
             return ACTIONS[action_id]
-        if _DISCARD_BASE <= action_id < _DISCARD_BASE + 32:
-            hand = tuple(CardSet(self._view().hands[max(self.to_act, 0)]))
-            m = action_id - _DISCARD_BASE
+        if DISCARD_BASE <= action_id < DISCARD_BASE + 32:
+            hand = tuple(CardSet(ob.hands(self._m_view())[max(self.to_act, 0)]))
+            m = action_id - DISCARD_BASE
             if m >> len(hand):
                 raise IllegalActionError(f"action id {action_id}: the hand has {len(hand)} cards")
-            return _discard(sum(c.mask for i, c in enumerate(hand) if m >> i & 1))
+            return discard_of(sum(c.mask for i, c in enumerate(hand) if m >> i & 1))
         raise IllegalActionError(f"no action has id {action_id!r}")
 
     # -------------------------------------------------------------- applying
 
     def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None:
         """``apply`` off the machine's fast path: text, events, a seat to check, plugins."""
-        if self._busy:
-            self._refuse_mid_step("apply()")
+        self._guard("apply()")
         if isinstance(action, str):
             action = parse_record(action)
             action_id = -1
-        v = self._view()
-        phase = _PHASES[v.phase]
-        if seat is not None and (seat.__class__ is not int or seat != v.to_act):
-            if seat.__class__ is not int:
-                raise IllegalActionError(f"a seat is an int, not {seat!r}")
-            if v.to_act < 0:
-                raise IllegalActionError(f"seat {seat} cannot act: {self._who_acts(v)}")
-            raise IllegalActionError(f"it is seat {v.to_act}'s turn, not seat {seat}'s")
+        v = self._m_view()
+        _checks.check_turn(self, v, seat)
         if isinstance(action, Event):
-            self._apply_event(action, v)
+            self._run(self._m_chance, (_checks.chance_ids(self, v, action),), action)
             return
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
-        if phase in _CHANCE_PHASES or phase is Phase.OVER:
-            raise IllegalActionError(f"{action}: {self._who_acts(v)}")
-        expected = _EXPECTED[phase]
-        if not isinstance(action, expected):
-            names = " or ".join(t.__name__ for t in expected)
-            raise IllegalActionError(
-                f"{action}: seat {v.to_act} must choose {names} now (phase {phase.value})"
-            )
-        if action_id < 0:
-            if isinstance(action, Discard) and action.cards.mask & ~v.hands[v.to_act]:
-                missing = action.cards - CardSet(v.hands[v.to_act])
-                raise IllegalActionError(f"{action}: seat {v.to_act} does not hold {missing}")
-            action_id = self.action_id(action)
-        if self._config.validators and not isinstance(action, Play):
-            offered = self.legal_actions()
-            if action not in offered:
-                veto, plugin = self._asking(_hooks.first_veto, v.to_act, action)
-                if veto is not None:
-                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
+        action_id = _checks.check_decision(self, v, action, action_id)
         self._run(self._m_apply, (action_id,), action)
-
-    def _apply_event(self, event: Event, v: _View) -> None:
-        phase = _PHASES[v.phase]
-        if phase not in _CHANCE_PHASES:
-            raise IllegalActionError(f"{event}: no chance event is due ({self._who_acts(v)})")
-        if isinstance(event, Cut):
-            cards = event.cards
-            if phase is not Phase.CUT:
-                raise IllegalActionError(f"{event}: a deal is due, not a cut")
-            if (
-                len(cards) != 2
-                or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
-                or cards[0] == cards[1]
-            ):
-                raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
-            ids: tuple[int, ...] = (cards[0].id, cards[1].id)
-        elif isinstance(event, Deal):
-            order = event.order
-            if phase is not Phase.DEAL:
-                raise IllegalActionError(f"{event}: a cut is due, not a deal")
-            if (
-                len(order) != 32
-                or not all(isinstance(c, Card) for c in order)
-                or CardSet.of(order) != PIQUET_DECK
-            ):
-                raise IllegalActionError(
-                    f"{event}: a deal orders the 32 cards of the deck once each"
-                )
-            ids = tuple(c.id for c in order)
-        else:
-            raise IllegalActionError(f"not a chance event: {event!r}")
-        self._run(self._m_chance, (ids,), event)
 
     def apply_chance(self) -> Event:
         """Draw the chance event due from the game's seed, and apply it."""
         drawn = self._m_draw()
         if not drawn:
-            raise IllegalActionError(f"no chance event is due: {self._who_acts(self._view())}")
+            who = _checks.who_acts(self, self._m_view())
+            raise IllegalActionError(f"no chance event is due: {who}")
         cards = tuple(Card.from_id(c) for c in drawn)
         event: Event = Cut((cards[0], cards[1])) if len(cards) == 2 else Deal(cards)
         self.apply(event)
@@ -810,8 +474,7 @@ class Game(_Base):
     def _run(self, call: Any, args: tuple[Any, ...], action: Any = None) -> None:
         """Run one machine call to its end, answering the hooks it stops at; atomically:
         on any error the machine is restored. Then notify plugins of what it ended."""
-        if self._busy:
-            self._refuse_mid_step("apply()")
+        self._guard("apply()")
         start = self._m_nlog
         if self._config.flags & 1:  # a plugin's hook may fail: keep the state
             self._m_save()
@@ -833,7 +496,8 @@ class Game(_Base):
         error, restore the state saved before the call (``_m_save``) and raise."""
         self._busy = True
         try:
-            while status == _STOP_HOOK:
+            stop_hook = self._binding.STOP_HOOK
+            while status == stop_hook:
                 status = self._m_answer(_hooks.answer(self))
             if status < 0:
                 self._fail(status, action)
@@ -862,84 +526,17 @@ class Game(_Base):
                 + "; ".join(map(str, errors))
             ) from errors[0]
 
-    def _fail(self, status: int, action: Any) -> None:
+    def _fail(self, status: int, action: Any) -> NoReturn:
         """Raise the error a machine status stands for (the state is restored)."""
-        if status == _ECUTLOOP:
-            raise PluginError("hook ecarte_cut asked for a new cut 100 times in a row")
-        if status in (_EBADANSWER, _ELOG):
-            raise PluginError(f"the match machine refused a hook answer (status {status})")
-        if action is None:
-            raise IllegalActionError(f"the match machine refused (status {status})")
-        self._illegal(action, -1, status)
+        _checks.fail(self, status, action)
 
-    def _illegal(self, action: Any, action_id: int, status: int) -> None:
+    def _illegal(self, action: Any, action_id: int, status: int) -> NoReturn:
         """Raise the IllegalActionError explaining why the machine refused ``action``."""
-        v = self._view()
-        seat = v.to_act
-        if isinstance(action, Event) or status == _EBADCHANCE:
-            raise IllegalActionError(f"{action}: not a chance event due now")
-        in_play = _PHASES[v.phase] is Phase.PLAY and not v.step
-        if isinstance(action, Play) and in_play:
-            card = action.card
-            if not v.hands[seat] >> card.id & 1:
-                raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
-            if v.trick:
-                raise IllegalActionError(f"{card}: {self._why_illegal(v, card)}")
-        if isinstance(action, AnnounceKing) and in_play:
-            raise IllegalActionError(self._why_no_king(v))
-        if isinstance(action, Discard):
-            n = len(action.cards)
-            if n > v.disc_most:
-                raise IllegalActionError(
-                    f"{action}: seat {seat} may discard at most {v.disc_most} now "
-                    f"(the stock holds {len(v.stock)})"
-                )
-            raise IllegalActionError(f"{action}: seat {seat} must discard at least {v.disc_least}")
-        if isinstance(action, Propose | PlayHand | Accept | Refuse) and status == _ENOTALLOWED:
-            if self._config.validators:
-                veto, plugin = self._asking(_hooks.first_veto, seat, action)
-                if veto is not None:
-                    raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
-            if isinstance(action, Propose):
-                raise IllegalActionError(
-                    f"propose: the stock ({len(v.stock)} cards) cannot serve another "
-                    "exchange, or the variant forbids it"
-                )
-            raise IllegalActionError(f"{action}: not allowed now")
-        phase = _PHASES[v.phase]
-        if phase in _CHANCE_PHASES or phase is Phase.OVER or v.step:
-            raise IllegalActionError(f"{action}: {self._who_acts(v)}")
-        expected = _EXPECTED[phase]
-        names = " or ".join(t.__name__ for t in expected)
-        raise IllegalActionError(
-            f"{action}: seat {seat} must choose {names} now (phase {phase.value})"
-        )
-
-    def _why_no_king(self, v: _View) -> str:
-        seat = v.to_act
-        if self.rules.king_announcement is KingAnnouncement.AUTOMATIC:
-            return "king: the king of trumps is scored automatically under these rules"
-        if v.phase != 7 or not v.hands[seat] >> (v.trump * 16 + Rank.KING) & 1:
-            return f"king: seat {seat} does not hold the king of trumps"
-        if seat in v.announced_seats:
-            return f"king: seat {seat} has already announced the king"
-        return f"king: too late, seat {seat} has already played a card this hand"
-
-    def _why_illegal(self, v: _View, card: Card) -> str:
-        seat = v.to_act
-        led = Card.from_id(v.trick[0][1])
-        hand = CardSet(v.hands[seat])
-        legal = CardSet(card_mask(self._m_legal()[0] & 0xFFFFFFFF))
-        if hand.suit(led.suit) and card.suit != led.suit:
-            return f"must follow suit {led.suit.symbol} (legal: {legal})"
-        if card.suit == led.suit:
-            return f"must win the trick if able: play a higher {led.suit.symbol} (legal: {legal})"
-        return f"void in {led.suit.symbol}, must trump (legal: {legal})"
+        _checks.illegal(self, action, status)
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
-        if self._busy:
-            self._refuse_mid_step("undo()")
+        self._guard("undo()")
         last = self._m_last_input
         if last < 0:
             raise IllegalActionError("nothing to undo")
@@ -951,15 +548,21 @@ class Game(_Base):
                 "it applies itself"
             )
         status = self._m_undo()
-        assert status == _STOP_IDLE, status
+        assert status == self._binding.STOP_IDLE, status
         self._records = None  # the log is written anew from here
-        if self._view().auto_chance and self.phase in _CHANCE_PHASES:
+        if self._m_view().auto_chance and self.phase in CHANCE_PHASES:
             self._m_resume()  # the chance drawn with the undone action's predecessor
 
     def __copy__(self) -> Game:
         return self.clone()
 
-    def _refuse_mid_step(self, what: str) -> None:
+    def _guard(self, what: str) -> None:
+        """Raise if called from inside a plugin hook (internal interface: ``what`` names
+        the call refused, e.g. ``"to_dict()"``)."""
+        if self._busy:
+            self._refuse_mid_step(what)
+
+    def _refuse_mid_step(self, what: str) -> NoReturn:
         """Raise: a hook sees the game between two states, which it may read but not
         change or copy."""
         raise IllegalActionError(
@@ -1003,10 +606,15 @@ class Game(_Base):
             except (IllegalActionError, CardParseError) as exc:
                 raise type(exc)(f"history record {i} ({record}): {exc}") from exc
         if auto_chance:
-            game._m_set_auto(True)
-            if game.phase in _CHANCE_PHASES:
-                game._run(game._m_resume, ())
+            game._resume_chance()
         return game
+
+    def _resume_chance(self) -> None:
+        """Draw chance from the seed from now on, and draw the chance event due now if
+        one is (internal interface: replays end here)."""
+        self._m_set_auto(True)
+        if self.phase in CHANCE_PHASES:
+            self._run(self._m_resume, ())
 
     def rebuild(self) -> Game:
         """A fresh game replayed from this one's history, rules, variants and seed
@@ -1016,7 +624,7 @@ class Game(_Base):
             self._config.asked_rules,  # the variants configure them again
             variant=self.variants,
             seed=self.seed,
-            auto_chance=bool(self._view().auto_chance),
+            auto_chance=bool(self._m_view().auto_chance),
         )
 
     # ---------------------------------------------------- saving and restoring
@@ -1075,22 +683,14 @@ class Game(_Base):
         if not (seat.__class__ is int and 0 <= seat < self.players):
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
 
-    @staticmethod
-    def _who_acts(v: _View) -> str:
-        phase = _PHASES[v.phase]
-        if phase is Phase.OVER:
-            return "the match is over"
-        if phase in _CHANCE_PHASES:
-            return f"chance moves next (a {'Cut' if phase is Phase.CUT else 'Deal'} event)"
-        return f"seat {v.to_act} is to act in phase {phase.value}"
-
 
 @cache
 def _game_class(backend: str) -> type[Game]:
     """The class of the games made while ``backend`` is live: Game on that backend's
     machine (the machine's methods win: they are the fast ones)."""
-    machine = _backend.module("ecarte.machine", backend).Machine
-    cls = types.new_class("Game", (machine, Game), {}, lambda ns: ns.update(__slots__=()))
+    binding = cast(MachineModule, _backend.module("ecarte.machine", backend))
+    namespace = {"__slots__": (), "_binding": binding, "_phases": phases_of(binding)}
+    cls = types.new_class("Game", (binding.Machine, Game), {}, lambda ns: ns.update(namespace))
     cls.__module__ = __name__
     cls.__qualname__ = "Game"
     cls.__doc__ = Game.__doc__

@@ -112,7 +112,16 @@ cdef extern from "ecarte_machine.h":
         uint32_t last_input
         uint32_t deal_at
 
-    int EC_STOP_IDLE, EC_STOP_HOOK, EC_STOP_ROOM, EC_LOG_ROOM, EC_PH_OVER
+    enum:
+        EC_PH_CUT, EC_PH_PACKETS, EC_PH_DEAL, EC_PH_PROPOSE, EC_PH_RESPOND
+        EC_PH_ELDER_DISCARD, EC_PH_DEALER_DISCARD, EC_PH_PLAY, EC_PH_OVER
+        EC_CHANCE, EC_TERMINAL, EC_NO_SEAT
+        EC_STOP_IDLE, EC_STOP_HOOK, EC_STOP_ROOM, EC_LOG_ROOM
+        EC_ENOTNOW, EC_ENOTALLOWED, EC_EDISCARDN, EC_EBADANSWER, EC_ELOG, EC_ECUTLOOP
+        EC_ENOUNDOHERE, EC_EBADCHANCE
+        EC_H_NEXT_GAME, EC_H_CUT, EC_H_DEAL_PACKETS, EC_H_DEAL, EC_H_EXCHANGE
+        EC_H_DISCARD_LIMITS, EC_H_KING_POINTS, EC_H_SCORE_HAND, EC_H_NEXT_HAND
+        EC_H_MATCH_STATUS, EC_NUM_HOOKS
     int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint32_t hook_mask)
     int ec_hook_answer_size(int hook)
     int ec_match_start(const ec_match_config *cfg, ec_match *m, ec_log *log, uint64_t seed,

@@ -564,3 +564,19 @@ def random_euchre_hand_results(n, seed, options=None):
         left -= k
         PyErr_CheckSignals()
     return results
+
+
+# The phases of ecarte_euchre.h (EC_EU_*), read from the header at compile time (the
+# facade takes them from here; the pure twin states them in _pure_machine.py).
+PH_DEALER = EC_EU_DEALER
+PH_DEAL = EC_EU_DEAL
+PH_BID = EC_EU_BID
+PH_BID2 = EC_EU_BID2
+PH_TAKE = EC_EU_TAKE
+PH_DISCARD = EC_EU_DISCARD
+PH_ALONE = EC_EU_ALONE
+PH_PLAY = EC_EU_PLAY
+PH_OVER = EC_EU_OVER
+PH_NAME = EC_EU_NAME
+CHANCE = EC_EU_CHANCE
+TERMINAL = EC_EU_TERMINAL

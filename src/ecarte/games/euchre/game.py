@@ -108,18 +108,11 @@ class Phase(enum.Enum):
     NAME = "name"  # a joker was turned up: the dealer names trumps
 
 
-_PHASES = (
-    Phase.DEALER,
-    Phase.DEAL,
-    Phase.BID,
-    Phase.BID2,
-    Phase.TAKE,
-    Phase.DISCARD,
-    Phase.ALONE,
-    Phase.PLAY,
-    Phase.OVER,
-    Phase.NAME,
-)  # by the engine's phase numbers
+def _phases_of(binding: Any) -> tuple[Phase, ...]:
+    """The phases by the machine's phase number, from the binding's ``PH_*`` constants
+    (``Phase.DEALER`` is ``PH_DEALER``...)."""
+    by_number = {getattr(binding, "PH_" + phase.name): phase for phase in Phase}
+    return tuple(by_number[n] for n in range(len(by_number)))
 
 
 class Kind(enum.Enum):
@@ -322,6 +315,8 @@ class EuchreGame(_Base):
     """
 
     rules: EuchreRules
+    _phases: ClassVar[tuple[Phase, ...]]
+    """The phases by the machine's phase number (from its binding's constants)."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> EuchreGame:
         if cls is EuchreGame:
@@ -394,7 +389,7 @@ class EuchreGame(_Base):
     # ------------------------------------------------------------------ state
     @property
     def phase(self) -> Phase:  # type: ignore[override]
-        return _PHASES[super().phase]
+        return self._phases[super().phase]
 
     @property
     def ids(self) -> ActionIds:
@@ -462,7 +457,7 @@ class EuchreGame(_Base):
         )
         out = []
         for i in self.history_ids():
-            a = deck.action(_PHASES[probe.phase], i)
+            a = deck.action(self._phases[probe.phase], i)
             assert a is not None
             out.append(a)
             probe.apply_id(i)
@@ -692,8 +687,11 @@ class EuchreGame(_Base):
 def _game_class(backend: str) -> type[EuchreGame]:
     """The class of the games made while ``backend`` is live: EuchreGame on that backend's
     machine (the facade first: its views override the machine's numbers)."""
-    machine = _backend.module("euchre.machine", backend).EuchreMachine
-    cls = types.new_class("EuchreGame", (EuchreGame, machine), {})
+    binding = _backend.module("euchre.machine", backend)
+    phases = _phases_of(binding)
+    cls = types.new_class(
+        "EuchreGame", (EuchreGame, binding.EuchreMachine), {}, lambda ns: ns.update(_phases=phases)
+    )
     cls.__module__ = __name__
     cls.__qualname__ = "EuchreGame"
     cls.__doc__ = EuchreGame.__doc__

@@ -73,9 +73,9 @@ cdef extern from "ecarte_euchre.h":
         uint8_t won[2]
         uint8_t deals
         int8_t winner
-    int EC_EU_CHANCE
-    int EC_EU_PLAY
-    int EC_EU_OVER
+    enum:
+        EC_EU_DEALER, EC_EU_DEAL, EC_EU_BID, EC_EU_BID2, EC_EU_TAKE, EC_EU_DISCARD
+        EC_EU_ALONE, EC_EU_PLAY, EC_EU_OVER, EC_EU_NAME, EC_EU_CHANCE, EC_EU_TERMINAL
     int ec_eu_tables_init(ec_eu_tables *t, int deck)
     int ec_eu_init(const ec_eu_tables *t, ec_eu_game *g, const ec_eu_config *cfg)
     uint64_t ec_eu_legal(const ec_eu_tables *t, const ec_eu_game *g)

@@ -1,0 +1,217 @@
+"""Why the facade refuses an action: the checks of ``Game.apply`` off the machine's
+fast path, and the :class:`~ecarte.IllegalActionError` messages explaining what the
+machine refused.
+
+Each function reads the machine's fields by name (a :class:`.protocol.MatchView`) and
+the machine's statuses from the game's binding (``Game._binding``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
+from ecarte._errors import IllegalActionError, PluginError
+
+from . import observation as ob
+from ._records import card_mask
+from .actions import (
+    Accept,
+    Action,
+    AnnounceKing,
+    ChoosePackets,
+    Cut,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    PlayHand,
+    Propose,
+    Refuse,
+)
+from .observation import Phase
+from .protocol import MatchView
+from .rules import KingAnnouncement
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["chance_ids", "check_decision", "check_turn", "fail", "illegal", "who_acts"]
+
+CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
+"""The phases in which chance moves."""
+EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.PACKETS: (ChoosePackets,),
+    Phase.PROPOSE: (Propose, PlayHand),
+    Phase.RESPOND: (Accept, Refuse),
+    Phase.ELDER_DISCARD: (Discard,),
+    Phase.DEALER_DISCARD: (Discard,),
+    Phase.PLAY: (Play, AnnounceKing),
+}
+"""The kinds of action each decision phase takes."""
+
+
+def who_acts(game: Game, v: MatchView) -> str:
+    """Who moves now, for a message: chance, a seat, or nobody."""
+    phase = game._phases[v.phase]
+    if phase is Phase.OVER:
+        return "the match is over"
+    if phase in CHANCE_PHASES:
+        return f"chance moves next (a {'Cut' if phase is Phase.CUT else 'Deal'} event)"
+    return f"seat {v.to_act} is to act in phase {phase.value}"
+
+
+def check_turn(game: Game, v: MatchView, seat: Any) -> None:
+    """Raise unless ``seat`` is None or the seat to act."""
+    if seat is not None and (seat.__class__ is not int or seat != v.to_act):
+        if seat.__class__ is not int:
+            raise IllegalActionError(f"a seat is an int, not {seat!r}")
+        if v.to_act < 0:
+            raise IllegalActionError(f"seat {seat} cannot act: {who_acts(game, v)}")
+        raise IllegalActionError(f"it is seat {v.to_act}'s turn, not seat {seat}'s")
+
+
+def check_decision(game: Game, v: MatchView, action: object, action_id: int) -> int:
+    """The action id of ``action`` if the seat to act may take it now; raise the reason
+    otherwise (the kind of action the phase takes, cards not held, a plugin's veto)."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"not an action: {action!r}")
+    phase = game._phases[v.phase]
+    if phase in CHANCE_PHASES or phase is Phase.OVER:
+        raise IllegalActionError(f"{action}: {who_acts(game, v)}")
+    expected = EXPECTED[phase]
+    if not isinstance(action, expected):
+        names = " or ".join(t.__name__ for t in expected)
+        raise IllegalActionError(
+            f"{action}: seat {v.to_act} must choose {names} now (phase {phase.value})"
+        )
+    if action_id < 0:
+        held = ob.hands(v)[v.to_act]
+        if isinstance(action, Discard) and action.cards.mask & ~held:
+            missing = action.cards - CardSet(held)
+            raise IllegalActionError(f"{action}: seat {v.to_act} does not hold {missing}")
+        action_id = game.action_id(action)
+    if (
+        game._config.validators
+        and not isinstance(action, Play)
+        and action not in game.legal_actions()
+    ):
+        _raise_veto(game, v.to_act, action)
+    return action_id
+
+
+def chance_ids(game: Game, v: MatchView, event: Event) -> tuple[int, ...]:
+    """The card ids of a chance event that is due now (a cut or a deal); raise the reason
+    otherwise."""
+    phase = game._phases[v.phase]
+    if phase not in CHANCE_PHASES:
+        raise IllegalActionError(f"{event}: no chance event is due ({who_acts(game, v)})")
+    if isinstance(event, Cut):
+        cards = event.cards
+        if phase is not Phase.CUT:
+            raise IllegalActionError(f"{event}: a deal is due, not a cut")
+        if (
+            len(cards) != 2
+            or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
+            or cards[0] == cards[1]
+        ):
+            raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
+        return (cards[0].id, cards[1].id)
+    if isinstance(event, Deal):
+        order = event.order
+        if phase is not Phase.DEAL:
+            raise IllegalActionError(f"{event}: a cut is due, not a deal")
+        if (
+            len(order) != 32
+            or not all(isinstance(c, Card) for c in order)
+            or CardSet.of(order) != PIQUET_DECK
+        ):
+            raise IllegalActionError(f"{event}: a deal orders the 32 cards of the deck once each")
+        return tuple(c.id for c in order)
+    raise IllegalActionError(f"not a chance event: {event!r}")
+
+
+def fail(game: Game, status: int, action: Any) -> NoReturn:
+    """Raise the error a machine status stands for (the state is restored)."""
+    binding = game._binding
+    if status == binding.ECUTLOOP:
+        raise PluginError("hook ecarte_cut asked for a new cut 100 times in a row")
+    if status in (binding.EBADANSWER, binding.ELOG):
+        raise PluginError(f"the match machine refused a hook answer (status {status})")
+    if action is None:
+        raise IllegalActionError(f"the match machine refused (status {status})")
+    illegal(game, action, status)
+
+
+def illegal(game: Game, action: Any, status: int) -> NoReturn:
+    """Raise the IllegalActionError explaining why the machine refused ``action``."""
+    v = game._view()
+    seat = v.to_act
+    if isinstance(action, Event) or status == game._binding.EBADCHANCE:
+        raise IllegalActionError(f"{action}: not a chance event due now")
+    phase = game._phases[v.phase]
+    in_play = phase is Phase.PLAY and not v.step
+    if isinstance(action, Play) and in_play:
+        card = action.card
+        if not ob.hands(v)[seat] >> card.id & 1:
+            raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
+        if ob.trick(v):
+            raise IllegalActionError(f"{card}: {_why_illegal(game, v, card)}")
+    if isinstance(action, AnnounceKing) and in_play:
+        raise IllegalActionError(_why_no_king(game, v))
+    if isinstance(action, Discard):
+        n = len(action.cards)
+        if n > v.disc_most:
+            raise IllegalActionError(
+                f"{action}: seat {seat} may discard at most {v.disc_most} now "
+                f"(the stock holds {len(v.stock)})"
+            )
+        raise IllegalActionError(f"{action}: seat {seat} must discard at least {v.disc_least}")
+    if (
+        isinstance(action, Propose | PlayHand | Accept | Refuse)
+        and status == game._binding.ENOTALLOWED
+    ):
+        if game._config.validators:
+            _raise_veto(game, seat, action)
+        if isinstance(action, Propose):
+            raise IllegalActionError(
+                f"propose: the stock ({len(v.stock)} cards) cannot serve another "
+                "exchange, or the variant forbids it"
+            )
+        raise IllegalActionError(f"{action}: not allowed now")
+    if phase in CHANCE_PHASES or phase is Phase.OVER or v.step:
+        raise IllegalActionError(f"{action}: {who_acts(game, v)}")
+    expected = EXPECTED[phase]
+    names = " or ".join(t.__name__ for t in expected)
+    raise IllegalActionError(f"{action}: seat {seat} must choose {names} now (phase {phase.value})")
+
+
+def _raise_veto(game: Game, seat: int, action: Action) -> None:
+    """Raise the first plugin's veto of ``action``, if a plugin vetoes it."""
+    veto, plugin = game._first_veto(seat, action)
+    if veto is not None:
+        raise IllegalActionError(f"{action}: {veto} (variant {plugin!r})")
+
+
+def _why_no_king(game: Game, v: MatchView) -> str:
+    seat = v.to_act
+    if game.rules.king_announcement is KingAnnouncement.AUTOMATIC:
+        return "king: the king of trumps is scored automatically under these rules"
+    if game._phases[v.phase] is not Phase.PLAY or not (
+        ob.hands(v)[seat] >> (v.trump * 16 + Rank.KING) & 1
+    ):
+        return f"king: seat {seat} does not hold the king of trumps"
+    if seat in ob.announced_seats(v):
+        return f"king: seat {seat} has already announced the king"
+    return f"king: too late, seat {seat} has already played a card this hand"
+
+
+def _why_illegal(game: Game, v: MatchView, card: Card) -> str:
+    led = Card.from_id(ob.trick(v)[0][1])
+    hand = CardSet(ob.hands(v)[v.to_act])
+    legal = CardSet(card_mask(game._m_legal()[0] & 0xFFFFFFFF))
+    if hand.suit(led.suit) and card.suit != led.suit:
+        return f"must follow suit {led.suit.symbol} (legal: {legal})"
+    if card.suit == led.suit:
+        return f"must win the trick if able: play a higher {led.suit.symbol} (legal: {legal})"
+    return f"void in {led.suit.symbol}, must trump (legal: {legal})"
