@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from attrs import frozen
 
 from ._errors import IllegalActionError
+from .engine.protocol import Machine
 
 __all__ = [
     "DEFAULT_READERS",
@@ -72,17 +73,11 @@ _WRONG_TYPES: tuple[object, ...] = (None, 1.5, True, object(), [0])
 """Inputs of the wrong type for ``apply``."""
 
 
-class GameLike(Protocol):
-    """What :func:`check_game` needs of a game: both :class:`ecarte.Game` and
+class GameLike(Machine, Protocol):
+    """What :func:`check_game` needs of a game, on top of what every machine answers
+    (:class:`ecarte.engine.protocol.Machine`: ``to_act``, -1 for chance and -2 once over,
+    and ``is_over``): both :class:`ecarte.Game` and
     :class:`ecarte.games.euchre.EuchreGame` are ``GameLike``."""
-
-    @property
-    def to_act(self) -> int:
-        """The seat to act, -1 when chance moves, -2 once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game is over."""
 
     @property
     def history(self) -> Sequence[object]:
@@ -243,19 +238,18 @@ def snapshot(
     seats: int | None = None,
 ) -> dict[str, object]:
     """Every public observable of ``game``, by name: each public attribute that is not a
-    method (``to_act``, ``phase``, ``scores``, ``history``, ...), what each method of
-    ``readers`` the game has returns (legal ids and actions, the mask, ``to_json``, ...),
-    and for each seat what the methods of ``seat_readers`` return (``observation``,
-    ``hand``, ...), under ``"name(seat)"`` (``seats``: how many; by default ``players``
-    or ``num_players``, else the seats whose ``observation`` can be read). Sequences are
-    tuples; a reader that raises is
-    recorded as ``("raised", error class, message)``. Two games are in the same state
-    when their snapshots are equal.
+    method (``to_act``, ``phase``, ``scores``, ``history``, ...); under ``"name()"``, what
+    each method of ``readers`` that the game has returns (the legal ids, actions and mask,
+    ``to_json``, ...); under ``"name(seat)"``, what each method of ``seat_readers`` returns
+    for each seat (``observation``, ``hand``, ...). ``seats`` is how many (by default
+    ``players`` or ``num_players``, else the seats whose ``observation`` can be read).
+    Sequences are tuples; a reader that raises is recorded as ``("raised", error class,
+    message)``. Two games are in the same state when their snapshots are equal.
 
     >>> from ecarte import Game
     >>> game = Game(seed=1)
     >>> state = snapshot(game)
-    >>> state["to_act"] == game.to_act, "observation(1)" in state, "to_json" in state
+    >>> state["to_act"] == game.to_act, "observation(1)" in state, "to_json()" in state
     (True, True, True)
     >>> snapshot(game.clone()) == state
     True
@@ -333,7 +327,7 @@ class _Walk:
         self.mask_size = len(self.game.legal_action_mask())
         self.choices: list[int | None] = []  # each step's action id, None for chance
         self.twins: list[tuple[str, GameLike, int]] = []  # (how made, game, steps left)
-        self.checkpoint_steps = set(self.rng.sample(range(120), checkpoints))
+        self.checkpoint_steps = set(self.rng.sample(range(120), min(checkpoints, 120)))
         self.checked = 0
 
     # ---------------------------------------------------------------- helpers
@@ -371,7 +365,8 @@ class _Walk:
         """Apply a choice: an action id, or (None) the game's own chance draw."""
         if choice is None:
             step = _chance_step(game)
-            assert step is not None
+            if step is None:
+                raise self.fail("legal actions", "chance is due but the game draws none")
             step()
         else:
             _apply_id(game, choice)
@@ -672,11 +667,12 @@ def check_game(
       type each raise ``error`` and change nothing;
     - *undo restores*: after the step's move, ``undo()`` gives back the snapshot (a game
       may refuse with ``error``, changing nothing; then a clone's undo must restore);
-    - *replay* and *save and restore*: at ``checkpoints`` random steps and at the end, the
-      game replayed from its ``history`` (``rebuild()``, or the class's ``replay(history,
-      rules, seed=..., auto_chance=...)``) and ``from_json(to_json())`` have its snapshot
-      (the replay but for ``to_json``: it may record chance as applied, not drawn), and
-      for ``window`` steps they take the game's moves and stay equal to it;
+    - *replay* and *save and restore*: at ``checkpoints`` random steps (of the first 120)
+      and at the end, the game replayed from its ``history`` (``rebuild()``, or the
+      class's ``replay(history, rules, seed=..., auto_chance=...)``) and
+      ``from_json(to_json())`` have its snapshot (the replay but for ``to_json``: it may
+      record chance as applied, not drawn), and for ``window`` steps they take the
+      game's moves and stay equal to it;
     - *same seed, same game*: two new games of a seed are equal, and one moved as the
       game was ends equal to it;
     - *bounded length* and *end of the game*: over within ``max_steps`` steps; then no id
