@@ -44,8 +44,10 @@ _GAME_BACKENDS = [name for name in _BACKENDS if name != "cffi"]  # cffi: tests/c
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    in_core = "tests/core/" in metafunc.definition.nodeid.replace("\\", "/")
-    if "live_backend" in metafunc.fixturenames and not in_core:
+    nodeid = metafunc.definition.nodeid.replace("\\", "/")
+    # tests/core and tests/conformance choose their backends themselves
+    own_backends = "tests/core/" in nodeid or "tests/conformance/" in nodeid
+    if "live_backend" in metafunc.fixturenames and not own_backends:
         metafunc.parametrize("live_backend", _GAME_BACKENDS, indirect=True, scope="module")
 
 
