@@ -1,6 +1,6 @@
-"""Issue 11's Euchre speed targets: ``pytest benches/test_bench_euchre.py --benchmark-enable``.
+"""Euchre's speed targets: ``pytest benches/test_bench_euchre.py --benchmark-enable``.
 
-Three rows, each a ratio of figures measured in the same test, in alternating rounds
+Four rows, each a ratio of figures measured in the same test, in alternating rounds
 (every pytest-benchmark round's setup times one round of each baseline, then the round
 of ecarte is benchmarked), medians over the rounds; the ratio is in ``extra_info`` with
 its target and whether it is met. Nothing here asserts a speed. Without
@@ -9,7 +9,10 @@ body runs one round, a few tenths of a second in all.
 
 1. Random deals driven from Python through the public API, per applied action (chance
    included, a new game per deal): ``ecarte.games.euchre.EuchreGame`` against OpenSpiel's
-   ``euchre`` (the loops of ``benches/euchre_game.py``). Target: at most 0.5x.
+   ``euchre``, two loops making the same calls on both engines (``ecarte._bench``'s, as
+   ``benches/euchre_game.py``): the legal ids at every node, and ``chance_outcomes()`` at
+   chance nodes with the legal ids elsewhere; the Python loop floor (the same loop
+   around a trivial object) beside them. Target: at most 0.5x in both.
 2. Random whole deals under OpenSpiel's rules in the C batch
    (``ecarte.games.euchre.random_games``, the core's Euchre machine) against
    ``pyspiel.evaluate_bots`` with uniform random bots, one call per deal (the functions
@@ -18,9 +21,9 @@ body runs one round, a few tenths of a second in all.
    live backend against the pure twin, on the same positions: the median per solve and
    the ratio, no target.
 
-Rows 1 and 2 skip, naming what is missing, when ``pyspiel`` or ``ecarte.games.euchre`` does
-not import; rows 2 and 3 skip when the live backend is the pure
-twin (``ECARTE_PURE_PYTHON=1``).
+Rows 1 (two tests) and 2 skip, naming what is missing, when ``pyspiel`` or
+``ecarte.games.euchre`` does not import; rows 2 and 3 skip when the live backend is the
+pure twin (``ECARTE_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from collections.abc import Callable
 from typing import Any
 
 import euchre_batch
-import euchre_game
 import pytest
 
 import ecarte._core as core
@@ -105,41 +107,58 @@ DEALS = 150  # per round, on each side: about 6,500 actions
 PY_ROUNDS = 21
 
 
-@needs_euchre_and_openspiel
-def test_random_deals_from_python(benchmark: Any) -> None:
-    """EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=s) and
-    load_game("euchre").new_initial_state() made once per deal (timed), then the same
-    random loop on both: the very same deals (same ids, same order, same seeds). Per
-    applied action, chance outcomes included. Also the ratio with the rules and the game
-    made once per round (``ratio_once``)."""
+def _deals_row(benchmark: Any, loop: str) -> None:
+    """``EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=s)`` and
+    ``load_game("euchre").new_initial_state()`` made once per deal (timed), then the same
+    random loop on both (``loop``: ``ecarte._bench.EUCHRE_LOOPS``): the very same deals
+    (same ids, same order, same seeds), per applied action, chance outcomes included; the
+    loop floor and OpenSpiel timed in each round's setup."""
     seeds = range(DEALS)
-    actions = euchre_game.count_ecarte_actions(seeds)
-    assert actions == euchre_game.count_openspiel_actions(PYSPIEL, seeds)  # the same deals
+    scripts = B.euchre_scripts(seeds)
+    actions = sum(len(s) for s in scripts)
+    assert actions == B.count_spiel_euchre_actions(PYSPIEL, seeds)  # the same deals
     times = _rounds(
         benchmark,
-        lambda: euchre_game.ecarte_deals(seeds),
+        lambda: B.euchre_deals(seeds, loop),
         {
-            "openspiel": lambda: euchre_game.openspiel_deals(PYSPIEL, seeds),
-            "ours_once": lambda: euchre_game.ecarte_deals(seeds, once=True),
-            "openspiel_once": lambda: euchre_game.openspiel_deals(PYSPIEL, seeds, once=True),
+            "openspiel": lambda: B.spiel_euchre_deals(PYSPIEL, seeds, loop),
+            "floor": lambda: B.floor_deals(scripts, loop),
         },
         PY_ROUNDS,
     )
     ratio = _ratio(times, "ours", "openspiel")
+
+    def ns(name: str) -> float:
+        return round(statistics.median(times[name]) / actions * 1e9, 1)
+
     benchmark.extra_info.update(
         {
+            "loop": B.EUCHRE_LOOP_TEXT[loop],
             "deals": DEALS,
             "actions": actions,
-            "ecarte_ns_per_action": round(statistics.median(times["ours"]) / actions * 1e9, 1),
-            "openspiel_ns_per_action": round(
-                statistics.median(times["openspiel"]) / actions * 1e9, 1
-            ),
+            "ecarte_ns_per_action": ns("ours"),
+            "openspiel_ns_per_action": ns("openspiel"),
+            "floor_ns_per_action": ns("floor"),
             "ratio": round(ratio, 3),
+            "floor_ratio": round(_ratio(times, "floor", "openspiel"), 3),
             "target": f"<= {TARGET_ACTION}x",
             "met": ratio <= TARGET_ACTION,
-            "ratio_once": round(_ratio(times, "ours_once", "openspiel_once"), 3),
         }
     )
+
+
+@needs_euchre_and_openspiel
+def test_random_deals_legal_ids(benchmark: Any) -> None:
+    """The legal ids at every node (``legal_action_ids()`` / ``legal_actions()``, the
+    chance outcomes at a chance node on both), pick one, apply."""
+    _deals_row(benchmark, "legal")
+
+
+@needs_euchre_and_openspiel
+def test_random_deals_chance_outcomes(benchmark: Any) -> None:
+    """``[a for a, _ in chance_outcomes()]`` at a chance node (``to_act == -1`` /
+    ``is_chance_node()``), the legal ids elsewhere, pick one, apply."""
+    _deals_row(benchmark, "chance")
 
 
 # ------------------------------------------------------------- 2. the C batch

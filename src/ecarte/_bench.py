@@ -12,6 +12,9 @@ one counts):
   OpenSpiel's chance actions counted), ``legal_actions()`` on a fresh state,
   ``clone()`` + ``apply(card)``, and random matches with a plugin that answers a per-hand
   hook in Python;
+- ``EuchreGame`` against OpenSpiel's ``euchre``, random deals driven from Python, per
+  action, in two loops that make the same calls on both engines (the legal ids at every
+  node; ``chance_outcomes()`` at chance nodes), each beside its Python loop floor;
 - ``Game()`` with the classic rules and with each bundled variant (absolute targets);
 - the memory of a live ``Game`` at its first decision and after a finished match.
 
@@ -74,6 +77,10 @@ ROW_NAMES = (
     "per-hand hook in Python, per player decision",
     "legal_actions(), fresh state",
     "clone() + apply(card)",
+    "Euchre Python loop floor, legal ids",
+    "EuchreGame, legal ids at every node, per action",
+    "Euchre Python loop floor, chance_outcomes()",
+    "EuchreGame, chance_outcomes() at chance nodes, per action",
     "Game(), classic",
     *(f"Game(variant={v!r})" for v in VARIANTS),
     "Game(plugins=[Cercle(...)]), README's club",
@@ -321,6 +328,176 @@ def match_contest(our_n: int, spiel_n: int, pyspiel: Any) -> MatchContest:
             Contender("openspiel", lambda: None, lambda _: spiel_matches(pyspiel, theirs), sd)
         )
     return MatchContest(contenders, our_n, spiel_n, decisions, plugin_decisions, sd, sc)
+
+
+# ------------------------------------------------------------ Euchre deals
+#
+# Random deals of OpenSpiel's ``euchre`` driven from Python through each engine's public
+# API, two loops, each making the same calls on both engines; a new game per deal
+# (timed) and ``rng = random.Random(seed)`` picking ``ids[rng.randrange(len(ids))]``.
+# Both engines have the same ids in the same order, so with the same seeds they play the
+# very same deals. ``loop``:
+#
+# - ``"legal"``: the legal ids at every node (OpenSpiel's ``legal_actions()`` answers
+#   the chance outcomes at a chance node, as ``legal_action_ids()`` does);
+# - ``"chance"``: ``[a for a, _ in chance_outcomes()]`` at a chance node, the legal
+#   ids elsewhere.
+
+EUCHRE_LOOPS = ("legal", "chance")
+EUCHRE_LOOP_TEXT = {
+    "legal": "legal ids at every node",
+    "chance": "chance_outcomes() at chance nodes, legal ids elsewhere",
+}
+
+
+def euchre_deals(seeds: Iterable[int], loop: str = "legal") -> None:
+    """Random deals through ``EuchreGame(EuchreRules.openspiel(), auto_chance=False,
+    seed=s)``, one per seed."""
+    from .games.euchre import EuchreGame, EuchreRules
+
+    if loop == "legal":
+        for seed in seeds:
+            rng = random.Random(seed)
+            g = EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=seed)
+            while not g.is_over:
+                ids = g.legal_action_ids()
+                g.apply_id(ids[rng.randrange(len(ids))])
+    else:
+        for seed in seeds:
+            rng = random.Random(seed)
+            g = EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=seed)
+            while not g.is_over:
+                ids = (
+                    [a for a, _ in g.chance_outcomes()] if g.to_act == -1 else g.legal_action_ids()
+                )
+                g.apply_id(ids[rng.randrange(len(ids))])
+
+
+def spiel_euchre_deals(pyspiel: Any, seeds: Iterable[int], loop: str = "legal") -> None:
+    """The same deals through ``pyspiel.load_game("euchre").new_initial_state()``."""
+    if loop == "legal":
+        for seed in seeds:
+            rng = random.Random(seed)
+            s = pyspiel.load_game("euchre").new_initial_state()
+            while not s.is_terminal():
+                ids = s.legal_actions()
+                s.apply_action(ids[rng.randrange(len(ids))])
+    else:
+        for seed in seeds:
+            rng = random.Random(seed)
+            s = pyspiel.load_game("euchre").new_initial_state()
+            while not s.is_terminal():
+                ids = (
+                    [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+                )
+                s.apply_action(ids[rng.randrange(len(ids))])
+
+
+class _ScriptedDeal:
+    """The loop floor's engine: a trivial Python object that answers, step by step, what
+    the real game answered (the same lists, lengths and ids), and does nothing else."""
+
+    __slots__ = ("k", "script", "to_act")
+
+    def __init__(self, script: Sequence[tuple[int, list[int], tuple[tuple[int, float], ...]]]):
+        self.script = script
+        self.k = 0
+        self.to_act = script[0][0] if script else -2
+
+    @property
+    def is_over(self) -> bool:
+        return self.k >= len(self.script)
+
+    def legal_action_ids(self) -> list[int]:
+        return self.script[self.k][1]
+
+    def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        return self.script[self.k][2]
+
+    def apply_id(self, action_id: int) -> None:
+        self.k += 1
+        if self.k < len(self.script):
+            self.to_act = self.script[self.k][0]
+
+
+Script = list[tuple[int, list[int], tuple[tuple[int, float], ...]]]
+
+
+def euchre_scripts(seeds: Iterable[int]) -> list[Script]:
+    """Per seed, what the game answered at each step of :func:`euchre_deals`: ``(to_act,
+    legal ids, chance outcomes)``; the input of :func:`floor_deals`."""
+    from .games.euchre import EuchreGame, EuchreRules
+
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=seed)
+        script: Script = []
+        while not g.is_over:
+            ids = g.legal_action_ids()
+            script.append((g.to_act, ids, tuple(g.chance_outcomes())))
+            g.apply_id(ids[rng.randrange(len(ids))])
+        out.append(script)
+    return out
+
+
+def floor_deals(scripts: Sequence[Script], loop: str = "legal") -> None:
+    """The loop of :func:`euchre_deals` (the same seeds, calls and answers) around an
+    engine that does nothing: the Python loop's own cost."""
+    if loop == "legal":
+        for seed, script in enumerate(scripts):
+            rng = random.Random(seed)
+            g = _ScriptedDeal(script)
+            while not g.is_over:
+                ids = g.legal_action_ids()
+                g.apply_id(ids[rng.randrange(len(ids))])
+    else:
+        for seed, script in enumerate(scripts):
+            rng = random.Random(seed)
+            g = _ScriptedDeal(script)
+            while not g.is_over:
+                ids = (
+                    [a for a, _ in g.chance_outcomes()] if g.to_act == -1 else g.legal_action_ids()
+                )
+                g.apply_id(ids[rng.randrange(len(ids))])
+
+
+def count_euchre_actions(seeds: Iterable[int]) -> int:
+    """The applied actions of :func:`euchre_deals` (chance outcomes included)."""
+    return sum(len(s) for s in euchre_scripts(seeds))
+
+
+def count_spiel_euchre_actions(pyspiel: Any, seeds: Iterable[int]) -> int:
+    """The applied actions of :func:`spiel_euchre_deals`."""
+    n = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = pyspiel.load_game("euchre").new_initial_state()
+        while not s.is_terminal():
+            ids = s.legal_actions()
+            s.apply_action(ids[rng.randrange(len(ids))])
+            n += 1
+    return n
+
+
+def euchre_contest(n: int, pyspiel: Any, loop: str) -> tuple[list[Contender], int]:
+    """The contenders of one Euchre loop over seeds ``0..n-1`` (``"game"``, ``"floor"``
+    and, when installed, ``"openspiel"``) and the actions of a round."""
+    seeds = range(n)
+    scripts = euchre_scripts(seeds)
+    actions = sum(len(s) for s in scripts)
+    out = [
+        Contender("game", _none, lambda _: euchre_deals(seeds, loop), actions),
+        Contender("floor", _none, lambda _: floor_deals(scripts, loop), actions),
+    ]
+    if pyspiel is not None:
+        assert count_spiel_euchre_actions(pyspiel, seeds) == actions, "not the same deals"
+        out.append(
+            Contender(
+                "openspiel", _none, lambda _: spiel_euchre_deals(pyspiel, seeds, loop), actions
+            )
+        )
+    return out, actions
 
 
 # ------------------------------------------------------- mid-play states
@@ -802,6 +979,8 @@ def _game_rows(quick: bool, pyspiel: Any) -> list[Row]:
         )
     )
 
+    rows += _euchre_rows(quick, pyspiel)
+
     t = interleave(construct_contest(100 if quick else 300, pyspiel), 3 if quick else 41)
     spiel_new = _ns(t["openspiel"]) + " (load + state)" if "openspiel" in t else absent
 
@@ -860,6 +1039,51 @@ def _game_rows(quick: bool, pyspiel: Any) -> list[Row]:
             note=f"{m:,} random matches kept, whole history, records never read",
         )
     )
+    return rows
+
+
+def _euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
+    """Per loop of :data:`EUCHRE_LOOPS`: the loop floor's row, then EuchreGame's against
+    OpenSpiel (same deals, interleaved rounds, ratio the median of the rounds' ratios)."""
+    try:
+        import ecarte.games.euchre  # noqa: F401
+    except ImportError as e:
+        return [
+            Row(name, "not installed", note=str(e))
+            for name in ROW_NAMES
+            if name.startswith(("Euchre Python", "EuchreGame,"))
+        ]
+    deals, rounds = (20, 3) if quick else (150, 11)
+    rows: list[Row] = []
+    floors = ("Euchre Python loop floor, legal ids", "Euchre Python loop floor, chance_outcomes()")
+    names = (
+        "EuchreGame, legal ids at every node, per action",
+        "EuchreGame, chance_outcomes() at chance nodes, per action",
+    )
+    for loop, floor_name, name in zip(EUCHRE_LOOPS, floors, names, strict=True):
+        contenders, actions = euchre_contest(deals, pyspiel, loop)
+        t = interleave(contenders, rounds)
+        spiel = "openspiel" in t
+        floor_vs = f"; {t.ratio('floor', 'openspiel'):.2f}x OpenSpiel" if spiel else ""
+        rows.append(
+            Row(
+                floor_name,
+                _ns(t["floor"]) + "/action",
+                note=f"the same loop, seeds and answers around a trivial Python object{floor_vs}",
+            )
+        )
+        r = t.ratio("game", "openspiel") if spiel else 0.0
+        rows.append(
+            Row(
+                name,
+                _ns(t["game"]) + "/action",
+                _ns(t["openspiel"]) + "/action" if spiel else "not installed",
+                f"{r:.2f}x" if spiel else "",
+                _verdict(r, TARGET_ACTION, f"{TARGET_ACTION}x") if spiel else f"≤ {TARGET_ACTION}x",
+                f"{EUCHRE_LOOP_TEXT[loop]} on both engines; {deals} deals, {actions:,} actions, "
+                f"a new game per deal; {t.ratio('game', 'floor'):.2f}x the floor",
+            )
+        )
     return rows
 
 

@@ -10,13 +10,11 @@ frame. ``_pure_euchre.EuchreMachine`` is its pure-Python twin, with the same met
 
 import operator
 
-from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from ecarte.games.euchre._pure_machine import EuchreGameTotals
+from ecarte.games.euchre._pure_machine import CHANCE_PAIRS, EuchreGameTotals
 from ecarte.games.euchre._pure_hands import EuchreResult, EuchreTotals, _check_euchre_batch
 from ecarte._errors import ArgumentError, IllegalActionError
 
@@ -31,9 +29,26 @@ cdef extern from *:
     """
     static inline int eu_ctz(uint64_t m) { return __builtin_ctzll(m); }
     static inline int eu_popcount(uint64_t m) { return __builtin_popcountll(m); }
+    /* A new list of table[base + i] for each bit i of m, ascending (the table a tuple of
+       immortal-in-practice objects: small ints, interned pairs). */
+    static PyObject *eu_list(uint64_t m, PyObject *table, Py_ssize_t base) {
+        PyObject *out = PyList_New(__builtin_popcountll(m));
+        PyObject **item;
+        if (out == NULL)
+            return NULL;
+        item = ((PyListObject *)out)->ob_item;
+        while (m) {
+            PyObject *v = PyTuple_GET_ITEM(table, base + __builtin_ctzll(m));
+            Py_INCREF(v);
+            *item++ = v;
+            m &= m - 1;
+        }
+        return out;
+    }
     """
     int eu_ctz(uint64_t m) nogil
     int eu_popcount(uint64_t m) nogil
+    list eu_list(uint64_t m, tuple table, Py_ssize_t base)
 
 
 cdef class _Tables:
@@ -41,7 +56,8 @@ cdef class _Tables:
 
 
 cdef dict _TABLES = {}
-cdef object _SMALL = tuple(range(64))
+cdef tuple _SMALL = tuple(range(64))
+cdef tuple _PAIRS = CHANCE_PAIRS  # (i, 1.0 / n) at n * 32 + i, shared with the twin
 cdef uint8_t AUTO = 0x80
 
 
@@ -57,6 +73,8 @@ cdef _Tables _tables(int deck):
 
 cdef object _int_arg(object value, str name, object high):
     """``value`` as a plain int 0..high (operator.index; never a bool), else ArgumentError."""
+    if type(value) is int and 0 <= value <= high:
+        return value
     if isinstance(value, bool):
         raise ArgumentError(f"{name} must be an int, not {value!r}")
     try:
@@ -264,17 +282,17 @@ cdef class EuchreMachine:
 
     def legal_action_ids(self) -> list:
         """The legal ids, ascending (the chance outcomes in a chance phase)."""
-        cdef uint64_t m = ec_eu_legal(self.t, &self.g)
-        cdef Py_ssize_t k = 0
-        cdef list out = PyList_New(eu_popcount(m))
-        cdef object v
-        while m:
-            v = _SMALL[eu_ctz(m)]
-            Py_INCREF(v)
-            PyList_SET_ITEM(out, k, v)
-            k += 1
-            m &= m - 1
-        return out
+        return eu_list(ec_eu_legal(self.t, &self.g), _SMALL, 0)
+
+    def chance_outcomes(self) -> list:
+        """``(id, probability)`` of each chance outcome due, ascending by id, all equally
+        likely (OpenSpiel's ``chance_outcomes()``); empty outside the chance phases. A new
+        list each call, of the shared immutable pairs ``_pure_machine.CHANCE_PAIRS``."""
+        cdef uint64_t m
+        if self.g.to_act != EC_EU_CHANCE:
+            return []
+        m = ec_eu_legal(self.t, &self.g)
+        return eu_list(m, _PAIRS, eu_popcount(m) * 32)
 
     def hand(self, seat) -> int:
         """The core card mask a seat holds now."""
@@ -460,6 +478,37 @@ cdef class EuchreMachine:
                 raise IllegalActionError(f"history record {k}: {e}") from None
         m.auto_chance = auto_chance
         return m
+
+
+cdef dict _GAME_RULES = {}  # id(rules) -> (rules, deck, flags, target), as the facade made them
+cdef object _facade_init = None
+
+
+def game_init(EuchreMachine self, rules=None, *, seed=None, auto_chance=True):
+    """``EuchreGame.__init__`` on this machine (``game_init_over`` installs it): rules
+    object already seen, an int seed and a bool go straight to the machine, without a
+    Python frame; anything else runs the facade's own ``__init__`` (its defaults, checks
+    and errors), and its rules are remembered (rules are immutable)."""
+    cdef tuple e = _GAME_RULES.get(id(rules))
+    if (e is not None and e[0] is rules and type(seed) is int and 0 <= seed <= 0xFFFFFFFFFFFFFFFF
+            and type(auto_chance) is bool):
+        self.rules = rules
+        self._setup(e[1], e[2], e[3], seed, auto_chance)
+        return
+    _facade_init(self, rules, seed=seed, auto_chance=auto_chance)
+    rules = self.rules
+    if id(rules) not in _GAME_RULES:
+        if len(_GAME_RULES) >= 256:
+            _GAME_RULES.clear()
+        _GAME_RULES[id(rules)] = (rules, self.g.cfg.deck, self.g.cfg.flags, self.g.cfg.target)
+
+
+def game_init_over(facade_init):
+    """:func:`game_init`, with ``facade_init`` (the facade's ``__init__``) for what it does
+    not take itself."""
+    global _facade_init
+    _facade_init = facade_init
+    return game_init
 
 
 def random_games(deck, flags, target, seed, size_t n):

@@ -27,6 +27,7 @@ from ._pure_hands import euchre_tables
 __all__ = [
     "ALL_FLAGS",
     "CHANCE",
+    "CHANCE_PAIRS",
     "DECLINE",
     "DISCARD_UP",
     "JOKER",
@@ -83,6 +84,14 @@ _FNV_PRIME: Final = 0x100000001B3
 _PASS, _CALL, _ALONE, _PARTNER, _TAKE, _DECLINE = 0, 1, 5, 6, 7, 8
 
 _M64 = (1 << 64) - 1
+
+CHANCE_PAIRS: Final[tuple[tuple[int, float], ...]] = tuple(
+    (i, 1.0 / n if n else 0.0) for n in range(33) for i in range(32)
+)
+"""The ``(id, probability)`` pairs of :meth:`EuchreMachine.chance_outcomes`, made once:
+``CHANCE_PAIRS[n * 32 + i]`` is ``(i, 1.0 / n)``, outcome ``i`` of ``n`` equally likely ones
+(a chance outcome is a dealer 0..3 or a card id 0..31). Both machines answer with these
+tuples, in a new list per call."""
 _PACKET_SEATS = tuple(
     s for packet, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [packet % 4 + 1] * n
 )  # seat offsets from the dealer for the 20 cards, packets from the dealer's left
@@ -412,6 +421,16 @@ class EuchreMachine:
     def legal_action_ids(self) -> list[int]:
         """The legal ids, ascending."""
         return _bits(self.legal_mask())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(id, probability)`` of each chance outcome due, ascending by id, all equally
+        likely (OpenSpiel's ``chance_outcomes()``); empty outside the chance phases. A new
+        list each call, of shared immutable pairs."""
+        if self._to_act != CHANCE:
+            return []
+        ids = _bits(self.legal_mask())
+        base = len(ids) * 32
+        return [CHANCE_PAIRS[base + i] for i in ids]
 
     # -------------------------------------------------------------- moving
     def apply_id(self, action_id: int) -> None:

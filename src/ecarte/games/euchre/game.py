@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import random
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -317,12 +317,17 @@ class EuchreGame(_Base):
     rules: EuchreRules
     _phases: ClassVar[tuple[Phase, ...]]
     """The phases by the machine's phase number (from its binding's constants)."""
+    _allocate: ClassVar[Callable[[type[Any]], Any]]
+    """The machine's ``__new__`` (set on the class of each backend)."""
+    _machine_init: Callable[..., None]
+    """The machine's ``__init__`` (set on the class of each backend)."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> EuchreGame:
         if cls is EuchreGame:
-            cls = _game_class(_backend.live())
-            return cls.__new__(cls)  # the machine's allocator
-        return super().__new__(cls)
+            live = _backend.live()
+            cls = _GAME_CLASSES.get(live) or _game_class(live)
+        game: EuchreGame = cls._allocate(cls)  # the machine's allocator
+        return game
 
     def __init__(
         self,
@@ -331,17 +336,19 @@ class EuchreGame(_Base):
         seed: int | None = None,
         auto_chance: bool = True,
     ) -> None:
-        if rules is None:
-            rules = EuchreRules.standard()
-        elif not isinstance(rules, EuchreRules):
-            raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(64)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-            raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+        if type(rules) is not EuchreRules:
+            if rules is None:
+                rules = EuchreRules.standard()
+            elif not isinstance(rules, EuchreRules):
+                raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            if seed is None:
+                seed = random.SystemRandom().getrandbits(64)
+            elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+                raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
         self.rules = rules
         deck, flags, target = _engine_options(rules)
-        super().__init__(deck, flags, target, seed, auto_chance)
+        self._machine_init(deck, flags, target, seed, auto_chance)
 
     @classmethod
     def from_deal(
@@ -484,13 +491,6 @@ class EuchreGame(_Base):
         """The legal actions (or chance outcomes) as records, sorted by id."""
         deck, ph = _deck(self.deck), self.phase
         return tuple(deck.action(ph, i) for i in self.legal_action_ids())  # type: ignore[misc]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(id, probability)`` of each chance outcome (empty outside chance phases)."""
-        if self.to_act != CHANCE:
-            return []
-        ids = self.legal_action_ids()
-        return [(i, 1.0 / len(ids)) for i in ids]
 
     def action_from_id(self, action_id: int) -> EuchreAction:
         """The action an id means in the current phase (ids 0..n-1 are a card dealt,
@@ -688,15 +688,25 @@ def _game_class(backend: str) -> type[EuchreGame]:
     """The class of the games made while ``backend`` is live: EuchreGame on that backend's
     machine (the facade first: its views override the machine's numbers)."""
     binding = _backend.module("euchre.machine", backend)
+    machine = binding.EuchreMachine
     phases = _phases_of(binding)
     cls = types.new_class(
-        "EuchreGame", (EuchreGame, binding.EuchreMachine), {}, lambda ns: ns.update(_phases=phases)
+        "EuchreGame", (EuchreGame, machine), {}, lambda ns: ns.update(_phases=phases)
     )
     cls.__module__ = __name__
     cls.__qualname__ = "EuchreGame"
     cls.__doc__ = EuchreGame.__doc__
     game_class: type[EuchreGame] = cls
+    game_class._allocate = machine.__new__  # the machine's allocator, no super() frame
+    game_class._machine_init = machine.__init__
+    if hasattr(binding, "game_init_over"):  # the compiled machine's own: no Python frame
+        setattr(game_class, "__init__", binding.game_init_over(EuchreGame.__init__))  # noqa: B010
+    _GAME_CLASSES[backend] = game_class
     return game_class
+
+
+_GAME_CLASSES: dict[str, type[EuchreGame]] = {}
+"""The classes :func:`_game_class` made, by backend (``EuchreGame()`` looks here first)."""
 
 
 def _cards_of(hand: str | CardSet | Iterable[EuchreCard]) -> list[int]:

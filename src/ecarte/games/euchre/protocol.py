@@ -129,6 +129,11 @@ class EuchreMachine(Machine, Protocol):
         """The legal ids, ascending."""
         ...
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(id, probability)`` of each chance outcome due, ascending, equally likely;
+        empty outside the chance phases. A new list each call (of shared immutable pairs)."""
+        ...
+
     def apply_id(self, action_id: int) -> None:
         """Apply an action or chance outcome id (checked)."""
         ...

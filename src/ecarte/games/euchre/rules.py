@@ -82,10 +82,11 @@ def _deal_order(value: object) -> DealOrder:
     return _enum(DealOrder, value)
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class EuchreRules:
     """The rule options of one Euchre game. Use a preset (:meth:`standard`, :meth:`seed`,
-    :meth:`openspiel`) and :func:`attrs.evolve` for changes.
+    :meth:`openspiel`) and :func:`attrs.evolve` for changes. Rules are immutable, so a
+    preset is made once and the same object returned on every call.
 
     >>> EuchreRules.openspiel().target, EuchreRules.standard().target
     (0, 10)
@@ -127,13 +128,17 @@ class EuchreRules:
     @staticmethod
     def standard() -> EuchreRules:
         """North American Euchre as RULES.md section 3: redeal when all pass, game to 10."""
-        return EuchreRules()
+        return _STANDARD
 
     @staticmethod
     def seed() -> EuchreRules:
         """Seed 004's rules: the dealer may decline an ordered card, a defender may go
         alone (2 points for 3-4 tricks, 4 for all five), the player left of a lone player
         leads."""
+        return _SEED
+
+    @staticmethod
+    def _seed() -> EuchreRules:
         return EuchreRules(
             dealer_may_decline=True,
             allow_lone_defender=True,
@@ -149,6 +154,13 @@ class EuchreRules:
         cards dealt one by one, the dealer discards one of the five cards dealt, the first
         active player left of the dealer leads, euchred makers lose 4 against a lone
         defender."""
+        preset = _OPENSPIEL.get((allow_lone_defender, stick_the_dealer))
+        if preset is not None and type(allow_lone_defender) is type(stick_the_dealer) is bool:
+            return preset  # (1 == True: only real bools get the preset, others are checked)
+        return EuchreRules._openspiel(allow_lone_defender, stick_the_dealer)
+
+    @staticmethod
+    def _openspiel(allow_lone_defender: bool, stick_the_dealer: bool) -> EuchreRules:
         return EuchreRules(
             stick_the_dealer=stick_the_dealer,
             allow_lone_defender=allow_lone_defender,
@@ -171,6 +183,15 @@ class EuchreRules:
     def with_options(self, **changes: object) -> EuchreRules:
         """A copy with some options changed (:func:`attrs.evolve`)."""
         return evolve(self, **changes)  # type: ignore[arg-type]
+
+
+_STANDARD = EuchreRules()
+_SEED = EuchreRules._seed()
+_OPENSPIEL = {
+    (lone, stick): EuchreRules._openspiel(lone, stick)
+    for lone in (False, True)
+    for stick in (False, True)
+}
 
 
 PRESETS = {
