@@ -8,8 +8,10 @@ one (tests/core, tests/plugins), so ``from conftest import`` would be fragile.
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -287,6 +289,28 @@ sys.modules.setdefault("ecarte_test_helpers", sys.modules[__name__])
 @pytest.fixture
 def classic() -> Rules:
     return Rules.classic()
+
+
+TOY_GAME = Path(__file__).parent / "data" / "toy_game"
+
+
+@pytest.fixture
+def toy_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The distribution ``ecarte-cli-toy`` installed for one test: its entry points
+    ``ecarte.games`` (``tests/data/toy_game/entry_points.txt``) name the game ``toy``
+    (terminal game and saves), ``quiet`` (neither), and broken ones."""
+    (tmp_path / "ecarte_cli_toy.py").write_text(
+        (TOY_GAME / "ecarte_cli_toy.py.txt").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    info = tmp_path / "ecarte_cli_toy-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: ecarte-cli-toy\nVersion: 1.0\n", encoding="utf-8"
+    )
+    shutil.copy(TOY_GAME / "entry_points.txt", info / "entry_points.txt")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("ecarte_cli_toy", None)
 
 
 __all__ = [

@@ -1,13 +1,11 @@
-"""``ecarte play --game NAME`` and ``ecarte games``: games other than Écarté, found
-through the entry-point group ``ecarte.games`` (Euchre's own terminal game is tested in
-plugins/ecarte-euchre/tests/test_terminal.py)."""
+"""``ecarte play --game NAME`` and ``ecarte games``: the games of the registry, built in
+(Écarté, Euchre) or found through the entry-point group ``ecarte.games`` (Euchre's own
+terminal game is tested in tests/games/euchre/test_euchre_terminal.py)."""
 
 from __future__ import annotations
 
 import importlib.metadata
 import io
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,41 +13,11 @@ import pytest
 
 from ecarte import cli
 
-TOY = '''
-import json
-
-
-def play(argv, stdin, stdout):
-    """Toy: a game for the CLI tests that echoes its arguments."""
-    stdout.write(json.dumps({"argv": argv, "input": stdin.read()}) + "\\n")
-    if "--interrupt" in argv:
-        raise KeyboardInterrupt
-    return 7
-
-
-NOT_CALLABLE = 3
-'''
-
 
 @pytest.fixture
-def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A distribution with the games 'toy' and 'broken' (group ``ecarte.games``)."""
-    (tmp_path / "ecarte_cli_toy.py").write_text(TOY, encoding="utf-8")
-    info = tmp_path / "ecarte_cli_toy-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: ecarte-cli-toy\nVersion: 1.0\n", encoding="utf-8"
-    )
-    (info / "entry_points.txt").write_text(
-        "[ecarte.games]\n"
-        "toy = ecarte_cli_toy:play\n"
-        "broken = ecarte_cli_toy:NOT_CALLABLE\n"
-        "ecarte = ecarte_cli_toy:play\n",
-        encoding="utf-8",
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield tmp_path
-    sys.modules.pop("ecarte_cli_toy", None)
+def toy(toy_games: Path) -> Path:
+    """The toy distribution (tests/data/toy_game): games 'toy', 'quiet', 'broken'..."""
+    return toy_games
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str = "") -> tuple[int, str, str]:
@@ -106,10 +74,16 @@ def test_games_lists_the_builtin_and_installed_games(
     assert status == 0
     lines = out.splitlines()
     assert lines[0].split() == ["ecarte", "Écarté", "(built", "in;", "the", "default)"]
+    assert lines[1].split(None, 1) == [
+        "euchre",
+        "Euchre: four players in two partnerships, tricks with a trump named in bidding (built in)",
+    ]
     names = [line.split()[0] for line in lines]
-    assert names.count("ecarte") == 1
-    assert "toy" in names and "broken" in names
-    assert any(line.split()[1:3] == ["Toy:", "a"] for line in lines)
+    assert names == ["ecarte", "euchre", "broken", "misnamed", "missing", "quiet", "toy"]
+    shown = dict(line.split(None, 1) for line in lines)
+    assert shown["toy"] == "Toy: a counting game for the tests"
+    assert shown["broken"].startswith("(cannot be loaded: game 'broken': its entry point names")
+    assert shown["missing"].startswith("(cannot be loaded: game 'missing' cannot be loaded:")
 
 
 def test_games_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,44 +95,76 @@ def test_games_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtu
     assert "--game NAME" in capsys.readouterr().out
 
 
-def test_a_missing_euchre_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_euchre_is_built_in_even_without_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
     _hide_games(monkeypatch)
-    status, out, err = _run(monkeypatch, ["play", "--game", "euchre", "--seed", "1"])
-    assert status == cli.EXIT_ERROR == 2
-    assert out == ""
-    assert err == (
-        "ecarte: error: unknown game 'euchre': it is not installed: "
-        "pip install ./plugins/ecarte-euchre (games: ecarte)\n"
-    )
+    argv = ["play", "--game", "euchre", "--bots", "--seed", "1", "--rules", "openspiel"]
+    status, out, err = _run(monkeypatch, argv)
+    assert status == 0 and err == ""
+    assert out.startswith("Euchre, openspiel rules, a single deal\n")
+    assert "game over: returns North-South" in out
     status, out, _ = _run(monkeypatch, ["games"])
-    assert status == 0 and [line.split()[0] for line in out.splitlines()] == ["ecarte"]
+    assert status == 0 and [line.split()[0] for line in out.splitlines()] == ["ecarte", "euchre"]
 
 
 def test_unknown_and_broken_games(monkeypatch: pytest.MonkeyPatch, toy: Path) -> None:
-    status, _, err = _run(monkeypatch, ["play", "--game", "chess"])
-    assert status == 2
-    assert "unknown game 'chess': no installed distribution has an entry point" in err
-    assert "toy" in err
+    status, out, err = _run(monkeypatch, ["play", "--game", "chess"])
+    assert status == 2 and out == ""
+    assert err == (
+        "ecarte: error: unknown game 'chess' "
+        "(games: ecarte, euchre, broken, misnamed, missing, quiet, toy)\n"
+    )
     status, _, err = _run(monkeypatch, ["play", "--game", "broken"])
-    assert status == 2 and "game 'broken': its entry point names 3, not a callable" in err
+    assert status == 2
+    assert "game 'broken': its entry point names <function play" in err
+    assert "not an ecarte.engine.registry.GameSpec" in err
+    status, _, err = _run(monkeypatch, ["play", "--game", "misnamed"])
+    assert status == 2 and "game 'misnamed': its entry point names the spec of 'toy'" in err
+    status, _, err = _run(monkeypatch, ["play", "--game", "missing"])
+    assert status == 2 and "game 'missing' cannot be loaded: No module named" in err
+    status, _, err = _run(monkeypatch, ["play", "--game", "quiet"])
+    assert status == 2 and "game 'quiet' cannot be played in the terminal" in err
 
 
 def test_games_with_autoload_off(monkeypatch: pytest.MonkeyPatch, toy: Path) -> None:
     monkeypatch.setenv("ECARTE_DISABLE_PLUGIN_AUTOLOAD", "1")
     status, _, err = _run(monkeypatch, ["play", "--game", "toy"])
-    assert status == 2 and "plugin autoload is off" in err
+    assert status == 2 and "unknown game 'toy' (games: ecarte, euchre; installed games" in err
+    assert "ECARTE_DISABLE_PLUGIN_AUTOLOAD is set" in err
     status, out, _ = _run(monkeypatch, ["games"])
     assert status == 0
+    assert [line.split()[0] for line in out.splitlines()[:-1]] == ["ecarte", "euchre"]
     assert "toy" not in out and "plugin autoload is off" in out
+
+
+def test_the_registry_plays_ecarte_on_the_streams_it_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The built-in ``ecarte``'s play is ``ecarte play`` on other streams."""
+    from ecarte import get_game
+
+    play = get_game("ecarte").play
+    assert play is not None
+    out = io.StringIO()
+    assert play(["--bots", "--seed", "11", "--target", "2"], io.StringIO(), out) == 0
+    _, expected, _ = _run(monkeypatch, ["play", "--bots", "--seed", "11", "--target", "2"])
+    assert out.getvalue() == expected and "match over: seat" in expected
+    err = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stderr", err)
+    assert play(["--variant", "no-such"], io.StringIO(), io.StringIO()) == 2
+    assert err.getvalue().startswith("ecarte: error: unknown variant 'no-such'")
 
 
 def test_the_engine_and_ecarte_never_import_euchre() -> None:
     """The engine knows no game, and Écarté does not know Euchre: only the command line
-    and the registry name the games."""
+    and the registry's table of built-in games (module paths, imported when asked for)
+    name the games."""
     src = Path(cli.__file__).parent
     folders = [src / "_core", src / "engine", src / "games" / "ecarte"]
     files = [src / "tricks.py", src / "batch.py", *(p for f in folders for p in f.rglob("*.py*"))]
     assert len(files) > 30
+    registry = src / "engine" / "registry.py"
     for path in files:
         text = path.read_text(encoding="utf-8")
+        if path == registry:
+            text = text.replace('"ecarte.games.euchre._spec:GAME"', "")
         assert "ecarte.games.euchre" not in text and "from ..euchre" not in text, path

@@ -1,4 +1,5 @@
-"""Saving and restoring (issue 9): the format, its schema, pickle and copies, replay."""
+"""Saving and restoring Écarté: the envelope's fields, its schema, pickle and copies,
+replay."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ from ecarte.games.ecarte._save import FORMAT, VERSION
 
 SCHEMA = json.loads(
     resources.files("ecarte.games.ecarte").joinpath("save-format.schema.json").read_text()
+)
+ENVELOPE_SCHEMA = json.loads(
+    resources.files("ecarte.engine").joinpath("save-envelope.schema.json").read_text()
 )
 
 
@@ -63,6 +67,7 @@ def same_future(a: Game, b: Game, seed: int, steps: int = 60) -> None:
 def restored(game: Game, **kwargs: Any) -> Game:
     text = game.to_json()
     jsonschema.validate(json.loads(text), SCHEMA)
+    jsonschema.validate(json.loads(text), ENVELOPE_SCHEMA)
     back = Game.from_json(text, **kwargs)
     assert back.to_dict() == game.to_dict()
     assert full_view(back) == full_view(game)
@@ -123,7 +128,8 @@ def test_history_is_text_that_parse_record_reads() -> None:
     game = walked(Game(seed=5), 5, 30)
     saved = game.to_dict()
     assert [parse_record(text) for text in saved["history"]] == list(game.history)
-    assert saved["format"] == FORMAT and saved["version"] == VERSION == 1
+    assert saved["format"] == FORMAT and saved["version"] == VERSION == 2
+    assert saved["game"] == "ecarte"
 
 
 def test_poule_and_cercle_keep_their_state() -> None:
@@ -165,7 +171,12 @@ def _doc() -> dict[str, Any]:
     [
         (lambda d: d.update(format="chess-save"), "field format"),
         (lambda d: d.pop("format"), "field format"),
-        (lambda d: d.update(version=2), "field version: 2 is newer"),
+        (lambda d: d.update(version=3), "field version: 3 is newer"),
+        (lambda d: d.update(version=1), "field 'game': not a field of version 1"),
+        (lambda d: d.update(version=0), "field version: 0 is no version"),
+        (lambda d: d.update(game="euchre"), "field game: a saved 'euchre' game, not 'ecarte'"),
+        (lambda d: d.update(game=None), "field game"),
+        (lambda d: d.pop("game"), "field game: missing"),
         (lambda d: d.update(version="1"), "field version"),
         (lambda d: d.update(version=True), "field version"),
         (lambda d: d.update(extra=1), "field 'extra'"),
@@ -216,7 +227,14 @@ def test_save_format_error_is_an_ecarte_value_error() -> None:
 def test_the_schema_refuses_what_from_dict_refuses() -> None:
     d = _doc()
     jsonschema.validate(d, SCHEMA)
-    for key, bad in (("version", 2), ("seed", -1), ("history", [1]), ("format", "x")):
+    for key, bad in (
+        ("version", 3),
+        ("version", 1),
+        ("game", "euchre"),
+        ("seed", -1),
+        ("history", [1]),
+        ("format", "x"),
+    ):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate({**d, key: bad}, SCHEMA)
 

@@ -20,6 +20,7 @@ from ._errors import (
     RulesError,
     SaveFormatError,
 )
+from .engine.registry import GameSpec, available_games, from_json, get_game, load_game
 from .games.ecarte._plugins import available_variants
 from .games.ecarte.actions import (
     Accept,
@@ -110,6 +111,7 @@ __all__ = [
     "FrozenDict",
     "Game",
     "GameResult",
+    "GameSpec",
     "HandOutcome",
     "HandResult",
     "IllegalActionError",
@@ -130,7 +132,11 @@ __all__ = [
     "SaveFormatError",
     "Seats",
     "Suit",
+    "available_games",
     "available_variants",
+    "from_json",
+    "get_game",
     "hookimpl",
+    "load_game",
     "parse_record",
 ]

@@ -6,10 +6,11 @@ printed, unless ``--human SEAT`` says which seats read their moves from stdin
 (a scripted match). Variants are installed plugins (``--variant NAME``); their
 constructor options are given as ``--option key=value``.
 
-``ecarte play --game NAME`` plays another game instead of Écarté: a distribution
-registers it as an entry point of the group ``ecarte.games`` naming a callable
-``play(argv, stdin, stdout) -> int`` (the exit status), which receives every other
-argument of ``ecarte play`` and parses them itself.
+``ecarte play --game NAME`` plays another game of the registry
+(:mod:`ecarte.engine.registry`: the built-in ``euchre``, or a game installed as an entry
+point of the group ``ecarte.games``) instead of Écarté: its ``play(argv, stdin, stdout)``
+receives every other argument of ``ecarte play``, parses them itself and returns the
+exit status. ``ecarte games`` lists the registry's games.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from attrs import frozen
 
 from ._cards import Card, CardSet
 from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError
+from .engine import registry
 from .games.ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_variants
 from .games.ecarte._render import COLOR_CHOICES, Screen, VariantInfo
 from .games.ecarte.actions import Action, Discard
@@ -35,7 +37,15 @@ from .games.ecarte.game import Game, Phase
 from .games.ecarte.players import HeuristicPlayer, Player, RandomPlayer
 from .games.ecarte.rules import PRESETS, Rules
 
-__all__ = ["DEFAULT_GAME", "GAMES_GROUP", "TerminalGame", "main", "parse_option", "parse_value"]
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES_GROUP",
+    "TerminalGame",
+    "main",
+    "parse_option",
+    "parse_value",
+    "play",
+]
 
 HUMAN_SEAT = 0
 """The seat a human holds by default (on a terminal, without ``--human``)."""
@@ -47,17 +57,14 @@ EXIT_ABANDONED = 1
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT)."""
 
-GAMES_GROUP = "ecarte.games"
-"""The entry-point group of terminal games other than Écarté (``ecarte play --game NAME``)."""
+GAMES_GROUP = registry.ENTRY_POINT_GROUP
+"""The entry-point group of installed games other than the built-in ones (``ecarte play
+--game NAME``; see :mod:`ecarte.engine.registry` for the contract)."""
 DEFAULT_GAME = "ecarte"
 """The game ``ecarte play`` plays without ``--game``: Écarté, built in."""
-TerminalGame = Callable[[list[str], TextIO, TextIO], int]
-"""What a ``ecarte.games`` entry point names: ``play(argv, stdin, stdout)`` plays the
-game with the arguments of ``ecarte play`` other than ``--game NAME`` and returns the
-exit status."""
-_GAME_SOURCES = {"euchre": "./plugins/ecarte-euchre"}
-"""The games of this repository that are separate distributions, for the message when
-one is not installed."""
+TerminalGame = registry.TerminalGame
+"""A game's ``play(argv, stdin, stdout)``: plays the game with the arguments of ``ecarte
+play`` other than ``--game NAME`` and returns the exit status."""
 
 
 def _version() -> str:
@@ -90,8 +97,9 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_GAME,
         metavar="NAME",
         help=(
-            "the game: ecarte (Écarté, the default) or an installed game (ecarte games), "
-            "which then reads every other option itself (ecarte play --game NAME --help)"
+            "the game: ecarte (Écarté, the default), euchre or an installed game (ecarte "
+            "games), which then reads every other option itself (ecarte play --game NAME "
+            "--help)"
         ),
     )
     play.add_argument(
@@ -144,8 +152,8 @@ def _parser() -> argparse.ArgumentParser:
         "games",
         help="list the games ecarte play --game can play",
         description=(
-            "List the games: ecarte (Écarté, built in) and the installed ones "
-            f"(entry points '{GAMES_GROUP}')."
+            "List the games: the built-in ones (ecarte, the default, and euchre) and the "
+            f"installed ones (entry points '{GAMES_GROUP}')."
         ),
     )
     bench = sub.add_parser(
@@ -187,6 +195,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def play(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
+    """``ecarte play ARGS`` on these streams (the registry's ``ecarte`` game): a usage
+    error is printed to stderr and returns 2, as :func:`main` does."""
+    try:
+        args = _parser().parse_args(["play", *argv])
+        if args.game != DEFAULT_GAME:
+            raise EcarteError(f"--game {args.game}: this plays {DEFAULT_GAME} only")
+        return _play(args, stdin, stdout)
+    except EcarteError as exc:
+        print(f"ecarte: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
 def _variants(out: TextIO) -> int:
     if os.environ.get(AUTOLOAD_ENV):
         print(
@@ -207,14 +228,6 @@ def _variants(out: TextIO) -> int:
 # ---------------------------------------------------------------- other games
 
 
-def _game_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
-    """The installed games (the built-in name ``ecarte`` cannot be taken)."""
-    if os.environ.get(AUTOLOAD_ENV):
-        return {}
-    eps = importlib.metadata.entry_points(group=GAMES_GROUP)
-    return {ep.name: ep for ep in eps if ep.name != DEFAULT_GAME}
-
-
 def _other_game(argv: Sequence[str]) -> tuple[str, list[str]] | None:
     """For ``play --game NAME ...`` with a game other than Écarté: NAME and the other
     arguments, for that game to parse."""
@@ -229,23 +242,11 @@ def _other_game(argv: Sequence[str]) -> tuple[str, list[str]] | None:
 
 
 def _load_game(name: str) -> TerminalGame:
-    eps = _game_entry_points()
-    if name not in eps:
-        installed = ", ".join([DEFAULT_GAME, *sorted(eps)])
-        if os.environ.get(AUTOLOAD_ENV):
-            why = f"plugin autoload is off ({AUTOLOAD_ENV} is set)"
-        elif name in _GAME_SOURCES:
-            why = f"it is not installed: pip install {_GAME_SOURCES[name]}"
-        else:
-            why = f"no installed distribution has an entry point {name!r} in {GAMES_GROUP!r}"
-        raise EcarteError(f"unknown game {name!r}: {why} (games: {installed})")
-    try:
-        play = eps[name].load()
-    except Exception as exc:
-        raise PluginError(f"game {name!r} cannot be loaded: {exc}") from exc
-    if not callable(play):
-        raise PluginError(f"game {name!r}: its entry point names {play!r}, not a callable")
-    return cast(TerminalGame, play)
+    """The terminal game of the registry's game ``name``."""
+    spec = registry.get_game(name)
+    if spec.play is None:
+        raise EcarteError(f"game {name!r} cannot be played in the terminal (it has no play)")
+    return spec.play
 
 
 def _play_other(name: str, argv: list[str], stdin: TextIO, out: TextIO) -> int:
@@ -258,19 +259,24 @@ def _play_other(name: str, argv: list[str], stdin: TextIO, out: TextIO) -> int:
 
 
 def _games(out: TextIO) -> int:
-    games = {DEFAULT_GAME: "Écarté (built in; the default)"}
-    for name, ep in sorted(_game_entry_points().items()):
+    games: dict[str, str] = {}
+    for name in registry.available_games():
         try:
-            play = ep.load()
-            doc = getattr(play, "DESCRIPTION", None) or (play.__doc__ or "").strip()
-            games[name] = doc.splitlines()[0] if doc else ""
-        except Exception as exc:  # a broken game must not break the listing
-            games[name] = f"(cannot be loaded: {exc})"
+            title = registry.get_game(name).title
+        except EcarteError as exc:  # a broken game must not break the listing
+            title = f"(cannot be loaded: {exc})"
+        if name == DEFAULT_GAME:
+            title += " (built in; the default)"
+        elif name in registry.BUILTIN_GAMES:
+            title += " (built in)"
+        games[name] = title
     width = max(map(len, games))
     for name, description in games.items():
         print(f"{name:{width}}  {description}", file=out)
     if os.environ.get(AUTOLOAD_ENV):
-        print(f"plugin autoload is off ({AUTOLOAD_ENV} is set): no installed game", file=out)
+        print(
+            f"plugin autoload is off ({AUTOLOAD_ENV} is set): installed games are hidden", file=out
+        )
     return 0
 
 

@@ -6,12 +6,21 @@ import copy
 import json
 import pickle
 import random
+from importlib import resources
 
+import jsonschema
 import pytest
 from attrs import evolve
 
 from ecarte import IllegalActionError, SaveFormatError
 from ecarte.games.euchre import EuchreGame, EuchreRules, RandomBot
+
+SCHEMA = json.loads(
+    resources.files("ecarte.games.euchre").joinpath("save-format.schema.json").read_text()
+)
+ENVELOPE_SCHEMA = json.loads(
+    resources.files("ecarte.engine").joinpath("save-envelope.schema.json").read_text()
+)
 
 RULES = [
     EuchreRules.standard(),
@@ -44,6 +53,8 @@ def same(a: EuchreGame, b: EuchreGame) -> None:
 def test_save_restore_pickle_and_copy_round_trip(rules: EuchreRules) -> None:
     for k in range(40):
         g = random_game(rules, k, auto=k % 3 != 0)
+        jsonschema.validate(g.to_dict(), SCHEMA)
+        jsonschema.validate(g.to_dict(), ENVELOPE_SCHEMA)
         for back in (
             EuchreGame.from_json(g.to_json()),
             EuchreGame.from_dict(json.loads(json.dumps(g.to_dict()))),
@@ -93,15 +104,22 @@ def good() -> dict:  # type: ignore[type-arg]
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda d: d.update(format="ecarte-save"), "format"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(format="ecarte-euchre-save"), "version"),
+        (lambda d: d.update(format="chess-save"), "format"),
+        (lambda d: d.pop("format"), "format"),
+        (lambda d: d.update(version=3), "version"),
+        (lambda d: d.update(version=1), "version"),
+        (lambda d: d.update(game="ecarte"), "game"),
+        (lambda d: d.update(state={"x": 1}), r"state\.x"),
+        (lambda d: d.update(state=[]), "state"),
         (lambda d: d.pop("seed"), "seed"),
         (lambda d: d.update(seed=True), "seed"),
         (lambda d: d.update(seed=-1), "seed"),
         (lambda d: d.update(seed=1 << 64), "seed"),
         (lambda d: d["rules"].update(deck=23), "rules"),
         (lambda d: d["rules"].update(lead="north"), "rules"),
-        (lambda d: d["rules"].update(wild=1), "rules"),
+        (lambda d: d["rules"].update(wild=1), r"rules\.wild"),
+        (lambda d: d["rules"].pop("deck"), r"rules\.deck: missing"),
         (lambda d: d.update(auto_chance=1), "auto_chance"),
         (lambda d: d.update(history="0 1 2"), "history"),
         (lambda d: d["history"].append("x"), "history"),
@@ -114,8 +132,10 @@ def good() -> dict:  # type: ignore[type-arg]
 def test_corrupt_documents_name_the_field(change, field: str) -> None:  # type: ignore[no-untyped-def]
     d = good()
     change(d)
-    with pytest.raises(SaveFormatError, match=repr(field)):
+    with pytest.raises(SaveFormatError, match=f"field {field}"):
         EuchreGame.from_dict(d)
+    with pytest.raises(SaveFormatError, match=f"field {field}"):
+        EuchreGame.from_json(json.dumps(d))
 
 
 def test_not_json_and_not_objects() -> None:

@@ -1,12 +1,17 @@
-"""The save format: a game as a JSON document, and back (``Game.to_dict``, ``Game.from_dict``).
+"""Écarté's save codec: a game in the save envelope, and back (``Game.to_dict``,
+``Game.from_dict``).
 
-A saved game is what rebuilds it, never a dump of the machine: the rules asked
-for, the variants and plugins (by name, with the options that build them), the
-seed, ``auto_chance``, the history as text records, and each plugin's own state
-(hook ``ecarte_save_state``). Restoring makes a new game with the same rules,
-plugins and seed, replays the history (chance comes from the seed and the
-event's number, so the future deals are the same) and gives each plugin its
-state back (hook ``ecarte_restore_state``).
+A saved game is what rebuilds it, never a dump of the machine. In the envelope
+(:mod:`ecarte.engine.save`, ``"game": "ecarte"``): the rules asked for, the seed, the
+history as text records and, in ``state``, each plugin's own state (hook
+``ecarte_save_state``); Écarté's own fields are ``variants`` and ``plugins`` (by name,
+with the options that build them) and ``auto_chance``. Restoring makes a new game with
+the same rules, plugins and seed, replays the history (chance comes from the seed and the
+event's number, so the future deals are the same) and gives each plugin its state back
+(hook ``ecarte_restore_state``).
+
+Écarté's own format of version 1 (``ecarte-save`` version 1, without ``game``) is read
+as well: it is the envelope's fields without ``game``, and continues as it always did.
 
 Everything read is checked: a document that is corrupt, foreign or newer than
 :data:`VERSION` raises :class:`~ecarte.SaveFormatError` naming the field, and
@@ -16,15 +21,17 @@ nothing else (the JSON Schema ``save-format.schema.json`` describes the format).
 from __future__ import annotations
 
 import enum
-import json
 import math
 import reprlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ecarte._errors import EcarteError, PluginError, SaveFormatError
+from ecarte.engine import save
+from ecarte.engine.save import fail as _fail
+from ecarte.engine.save import get as _get
 
 from ._plugins import call_impl, load_variant, plugin_error
 from .actions import parse_record
@@ -33,14 +40,27 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json", "unpickle"]
+__all__ = [
+    "CODEC",
+    "FORMAT",
+    "NAME",
+    "VERSION",
+    "from_dict",
+    "from_json",
+    "to_dict",
+    "to_json",
+    "unpickle",
+]
 
-FORMAT = "ecarte-save"
+NAME = "ecarte"
+"""The game's registered name: the ``game`` field of its saves."""
+FORMAT = save.FORMAT
 """The value of a saved game's ``format`` field."""
-VERSION = 1
-"""The version of the format this ecarte writes (and the newest it reads)."""
-
-_FIELDS = (
+VERSION = save.VERSION
+"""The version of the envelope this ecarte writes (and the newest it reads)."""
+FIELDS = ("variants", "plugins", "auto_chance")
+"""Écarté's own fields of the envelope."""
+_FIELDS_V1 = (
     "format",
     "version",
     "rules",
@@ -51,6 +71,7 @@ _FIELDS = (
     "history",
     "state",
 )
+"""The fields of Écarté's own format of version 1."""
 _RULES = {a.name: a for a in attrs.fields(Rules)}
 _MAX_DEPTH = 64
 
@@ -115,8 +136,8 @@ def _check_json(value: Any, where: str, depth: int = 0) -> None:
     )
 
 
-def to_dict(game: Game) -> dict[str, Any]:
-    """The saved game (see the module docstring)."""
+def encode(game: Game) -> dict[str, Any]:
+    """The envelope's fields of ``game`` (see the module docstring)."""
     game._guard("to_dict()")
     rules = game._config.asked_rules
     plugins = [
@@ -130,23 +151,26 @@ def to_dict(game: Game) -> dict[str, Any]:
             _check_json(saved, f"plugin {impl[2]!r} failed in {hook}")
             state[impl[2]] = saved
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "rules": {
             name: value.value if isinstance(value, enum.Enum) else value
             for name, value in ((n, getattr(rules, n)) for n in _RULES)
         },
-        "variants": list(game.variants),
-        "plugins": plugins,
         "seed": game.seed,
-        "auto_chance": bool(game._view().auto_chance),
         "history": [str(record) for record in game.history],
         "state": state,
+        "variants": list(game.variants),
+        "plugins": plugins,
+        "auto_chance": bool(game._view().auto_chance),
     }
 
 
+def to_dict(game: Game) -> dict[str, Any]:
+    """The saved game: the envelope around :func:`encode`."""
+    return save.write(NAME, encode(game), CODEC)
+
+
 def to_json(game: Game, indent: int | None = None) -> str:
-    return json.dumps(to_dict(game), ensure_ascii=False, indent=indent, allow_nan=False)
+    return save.dumps(to_dict(game), indent)
 
 
 def unsaveable(game: Game) -> list[str]:
@@ -155,23 +179,6 @@ def unsaveable(game: Game) -> list[str]:
 
 
 # ----------------------------------------------------------------- restoring
-
-
-def _fail(field: str, why: str) -> SaveFormatError:
-    return SaveFormatError(f"saved game, field {field}: {why}")
-
-
-def _get(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    if key not in d:
-        raise _fail(key, "missing")
-    value = d[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-        raise _fail(key, f"{reprlib.repr(value)} is not {what}")
-    return value
-
-
-def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
 
 
 def _rules(value: Any) -> Rules:
@@ -214,33 +221,38 @@ def _strings(value: Any, field: str) -> list[str]:
     return value
 
 
+def upgrade(d: dict[str, Any]) -> dict[str, Any]:
+    """Écarté's own document of version 1 as an envelope: the same fields, and
+    ``game``."""
+    if d.get("format") != FORMAT or _get(d, "version", int, "an int") != 1:
+        raise _fail("version", f"{reprlib.repr(d.get('version'))} is not 1")
+    unknown = sorted(set(d) - set(_FIELDS_V1), key=str)
+    if unknown:
+        raise _fail(repr(unknown[0]), "not a field of version 1")
+    return {**d, "version": VERSION, "game": NAME}
+
+
 def from_dict(cls: type[Game], d: Any, plugins: Sequence[object] = ()) -> Game:
     """The game saved in ``d`` (see the module docstring); ``plugins`` are fresh plugin
     objects for those the document records without options (matched by name, in order)."""
-    if not isinstance(d, dict):
-        raise SaveFormatError(f"a saved game is a JSON object, not {reprlib.repr(d)}")
-    if d.get("format") != FORMAT:
-        raise _fail(
-            "format", f"{reprlib.repr(d.get('format'))} is not {FORMAT!r}: not a saved ecarte game"
-        )
-    version = _get(d, "version", int, "an int")
-    if version > VERSION:
-        raise _fail(
-            "version", f"{version} is newer than this ecarte reads ({VERSION}): upgrade ecarte"
-        )
-    if version < 1:
-        raise _fail("version", f"{version} is no version of the format")
-    unknown = sorted(set(d) - set(_FIELDS), key=str)
-    if unknown:
-        raise _fail(repr(unknown[0]), f"not a field of version {version}")
-    rules = _rules(_get(d, "rules", dict, "an object"))
+    return _decode(cls, save.envelope(d, NAME, CODEC), plugins)
+
+
+def decode(envelope: save.Envelope, *, plugins: Sequence[object] = ()) -> Game:
+    """The saved game of a checked envelope (what ``ecarte.from_json`` calls)."""
+    from .game import Game
+
+    return _decode(Game, envelope, plugins)
+
+
+def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object]) -> Game:
+    d = envelope.document
+    rules = _rules(envelope.rules)
     variants = _strings(_get(d, "variants", list, "a list"), "variants")
-    records = _strings(_get(d, "history", list, "a list"), "history")
-    seed = _get(d, "seed", int, "an int")
-    if not 0 <= seed < 1 << 64:
-        raise _fail("seed", "not an int in [0, 2**64)")
+    records = _strings(envelope.history, "history")
+    seed = envelope.seed
     auto_chance = _get(d, "auto_chance", bool, "a bool")
-    state = _get(d, "state", dict, "an object")
+    state = envelope.state
     objects = _plugins(_get(d, "plugins", list, "a list"), plugins)
     history = []
     for i, text in enumerate(records):
@@ -323,17 +335,7 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
 
 
 def from_json(cls: type[Game], text: Any, plugins: Sequence[object] = ()) -> Game:
-    if not isinstance(text, str | bytes | bytearray):
-        raise SaveFormatError(f"a saved game is JSON text, not {reprlib.repr(text)}")
-    try:
-        d = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError and bad bytes are ValueErrors
-        raise SaveFormatError(f"a saved game is JSON text: {exc}") from None
-    return from_dict(cls, d, plugins)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    return from_dict(cls, save.loads(text), plugins)
 
 
 def unpickle(d: dict[str, Any]) -> Game:
@@ -341,3 +343,9 @@ def unpickle(d: dict[str, Any]) -> Game:
     from .game import Game
 
     return from_dict(Game, d)
+
+
+CODEC = save.SaveCodec(
+    encode=encode, decode=decode, fields=FIELDS, legacy=(FORMAT,), upgrade=upgrade
+)
+"""Écarté's codec in the save envelope (the registry's ``ecarte`` game)."""

@@ -1,97 +1,142 @@
-"""Saving and restoring a Euchre game: a JSON document of its rules, seed and history.
+"""Euchre's save codec: a game in the save envelope (:mod:`ecarte.engine.save`), and back.
 
-The document (format ``ecarte-euchre-save``, version 1)::
+The document::
 
-    {"format": "ecarte-euchre-save", "version": 1,
+    {"format": "ecarte-save", "version": 2, "game": "euchre",
      "rules": {every EuchreRules option by name, enums by value},
-     "seed": int, "auto_chance": bool,
-     "history": [action ids, chance outcomes included],
-     "auto": [true for each outcome drawn automatically], "sealed": int}
+     "seed": int, "history": [action ids, chance outcomes included], "state": {},
+     "auto_chance": bool, "auto": [true for each outcome drawn automatically],
+     "sealed": int (the moves undo cannot take back: a given deal)}
 
-Restoring replays the history through the engine, every id checked and every outcome
-drawn automatically checked against the seed: a corrupt, foreign or newer document raises
+Euchre keeps nothing beyond its rules and history: ``state`` is ``{}``. Restoring
+replays the history through the engine, every id checked and every outcome drawn
+automatically checked against the seed: a corrupt, foreign or newer document raises
 :class:`ecarte.SaveFormatError` naming the field.
+
+Euchre's own format of version 1 (``"format": "ecarte-euchre-save", "version": 1``,
+the same fields without ``game`` and ``state``) is read as well, as its reader read it:
+rule options it lacks take their defaults and fields it does not know are ignored.
 """
 
 from __future__ import annotations
 
 import enum
-import json
+import reprlib
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ecarte import IllegalActionError, RulesError, SaveFormatError
+from ecarte import IllegalActionError, RulesError
+from ecarte.engine import save
+from ecarte.engine.save import fail as _fail
+from ecarte.engine.save import get as _get
 
 from .rules import EuchreRules
 
 if TYPE_CHECKING:
     from .game import EuchreGame
 
-FORMAT = "ecarte-euchre-save"
-VERSION = 1
+__all__ = ["CODEC", "FORMAT", "NAME", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+
+NAME = "euchre"
+"""The game's registered name: the ``game`` field of its saves."""
+FORMAT = save.FORMAT
+"""The value of a saved game's ``format`` field."""
+VERSION = save.VERSION
+"""The version of the envelope written."""
+FIELDS = ("auto_chance", "auto", "sealed")
+"""Euchre's own fields of the envelope."""
+LEGACY_FORMAT = "ecarte-euchre-save"
+"""Euchre's own format before the envelope (version 1 only)."""
+_V1_FIELDS = ("rules", "seed", "history", "auto_chance", "auto", "sealed")
+_RULES = tuple(f.name for f in attrs.fields(EuchreRules))
 
 
-def to_dict(game: EuchreGame) -> dict[str, Any]:
-    rules = {
-        f.name: v.value if isinstance(v, enum.Enum) else v
-        for f, v in ((f, getattr(game.rules, f.name)) for f in attrs.fields(EuchreRules))
-    }
+def _by_value(rules: EuchreRules) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": rules,
+        name: v.value if isinstance(v, enum.Enum) else v
+        for name, v in ((name, getattr(rules, name)) for name in _RULES)
+    }
+
+
+def encode(game: EuchreGame) -> dict[str, Any]:
+    """The envelope's fields of ``game``."""
+    return {
+        "rules": _by_value(game.rules),
         "seed": game.seed,
-        "auto_chance": game.auto_chance,
         "history": game.history_ids(),
+        "state": {},
+        "auto_chance": game.auto_chance,
         "auto": game.history_auto(),
         "sealed": game.sealed,
     }
 
 
-def _fail(field: str, why: str) -> SaveFormatError:
-    return SaveFormatError(f"{FORMAT} field {field!r}: {why}")
+def to_dict(game: EuchreGame) -> dict[str, Any]:
+    """The saved game: the envelope around :func:`encode`."""
+    return save.write(NAME, encode(game), CODEC)
 
 
-def _get(d: dict[str, Any], key: str, kind: type) -> Any:
-    if key not in d:
-        raise _fail(key, "missing")
-    v = d[key]
-    if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
-        raise _fail(key, f"expected {kind.__name__}, not {type(v).__name__}")
-    return v
+def to_json(game: EuchreGame, indent: int | None = None) -> str:
+    return save.dumps(to_dict(game), indent)
+
+
+def upgrade(d: dict[str, Any]) -> dict[str, Any]:
+    """Euchre's own document of version 1 as an envelope, read as the version-1 reader
+    read it (rule options missing take their defaults; unknown fields are ignored)."""
+    version = _get(d, "version", int, "an int")
+    if version != 1:
+        raise _fail("version", f"a {LEGACY_FORMAT!r} document is of version 1, not {version}")
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": NAME, "state": {}}
+    for key in _V1_FIELDS:
+        if key in d:
+            out[key] = d[key]
+    rules = d.get("rules")
+    if isinstance(rules, dict):
+        out["rules"] = {**_by_value(EuchreRules()), **rules}
+    return out
 
 
 def from_dict(cls: type[EuchreGame], d: Any) -> EuchreGame:
-    if not isinstance(d, dict):
-        raise SaveFormatError(f"a saved game is a JSON object, not {type(d).__name__}")
-    if d.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, not {d.get('format')!r}")
-    version = _get(d, "version", int)
-    if version != VERSION:
-        raise _fail("version", f"this ecarte-euchre reads version {VERSION}, not {version!r}")
-    raw = _get(d, "rules", dict)
-    names = {f.name for f in attrs.fields(EuchreRules)}
-    if set(raw) - names:
-        raise _fail("rules", f"unknown options {sorted(set(raw) - names)!r}")
+    """The game saved in ``d`` (errors: :class:`~ecarte.SaveFormatError` naming the field)."""
+    return _decode(cls, save.envelope(d, NAME, CODEC))
+
+
+def decode(envelope: save.Envelope) -> EuchreGame:
+    """The saved game of a checked envelope (what ``ecarte.from_json`` calls)."""
+    from .game import EuchreGame
+
+    return _decode(EuchreGame, envelope)
+
+
+def _decode(cls: type[EuchreGame], envelope: save.Envelope) -> EuchreGame:
+    d = envelope.document
+    raw = envelope.rules
+    unknown = sorted(set(raw) - set(_RULES), key=str)
+    if unknown:
+        raise _fail(f"rules.{unknown[0]}", "not a rule option of this version")
+    missing = [name for name in _RULES if name not in raw]
+    if missing:
+        raise _fail(f"rules.{missing[0]}", "missing")
     try:
         rules = EuchreRules(**raw)
-    except (RulesError, TypeError) as e:
+    except (RulesError, TypeError, ValueError) as e:
         raise _fail("rules", str(e)) from None
-    seed = _get(d, "seed", int)
-    if not 0 <= seed < 1 << 64:
-        raise _fail("seed", f"expected an int 0..2**64-1, not {seed!r}")
-    auto_chance = _get(d, "auto_chance", bool)
-    history = _get(d, "history", list)
-    autos = _get(d, "auto", list)
-    sealed = _get(d, "sealed", int)
-    if any(isinstance(i, bool) or not isinstance(i, int) for i in history):
-        raise _fail("history", "expected a list of action ids (ints)")
+    if envelope.state:
+        key = sorted(envelope.state, key=str)[0]
+        raise _fail(f"state.{key}", "a Euchre game keeps no state beyond its history")
+    history = envelope.history
+    auto_chance = _get(d, "auto_chance", bool, "a bool")
+    autos = _get(d, "auto", list, "a list")
+    sealed = _get(d, "sealed", int, "an int")
+    for i, x in enumerate(history):
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise _fail(f"history[{i}]", f"{reprlib.repr(x)} is not an action id (an int)")
     if len(autos) != len(history) or any(not isinstance(a, bool) for a in autos):
         raise _fail("auto", "expected one bool per history entry")
     if not 0 <= sealed <= len(history):
         raise _fail("sealed", f"expected 0..{len(history)}, not {sealed!r}")
-    game = cls(rules, seed=seed, auto_chance=False)
+    game = cls(rules, seed=envelope.seed, auto_chance=False)
     try:
         game.restore_history(history, autos, sealed)
     except IllegalActionError as e:
@@ -100,18 +145,8 @@ def from_dict(cls: type[EuchreGame], d: Any) -> EuchreGame:
     return game
 
 
-def to_json(game: EuchreGame, indent: int | None = None) -> str:
-    return json.dumps(to_dict(game), indent=indent, ensure_ascii=False)
-
-
 def from_json(cls: type[EuchreGame], text: Any) -> EuchreGame:
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
-    try:
-        d = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise SaveFormatError(f"not JSON: {e}") from None
-    return from_dict(cls, d)
+    return from_dict(cls, save.loads(text))
 
 
 def unpickle(d: dict[str, Any]) -> EuchreGame:
@@ -119,3 +154,9 @@ def unpickle(d: dict[str, Any]) -> EuchreGame:
     from .game import EuchreGame
 
     return from_dict(EuchreGame, d)
+
+
+CODEC = save.SaveCodec(
+    encode=encode, decode=decode, fields=FIELDS, legacy=(LEGACY_FORMAT,), upgrade=upgrade
+)
+"""Euchre's codec in the save envelope (the registry's ``euchre`` game)."""
