@@ -21,8 +21,8 @@ the game is asked for.
 >>> from ecarte import available_games, load_game
 >>> available_games()[:2]
 ('ecarte', 'euchre')
->>> load_game("ecarte", rules="spanish", seed=1).rules.rank_order.value
-'ace-high'
+>>> load_game("ecarte", rules="spanish", seed=1).rules.dealer_min_discard
+1
 """
 
 from __future__ import annotations
