@@ -1,6 +1,6 @@
 """``ecarte play --game NAME`` and ``ecarte games``: games other than Écarté, found
 through the entry-point group ``ecarte.games`` (Euchre's own terminal game is tested in
-plugins/ecarte-euchre/tests/test_terminal.py)."""
+tests/games/euchre/test_euchre_terminal.py)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import pickle
 from typing import Any
 
 import pytest
-from ecarte_test_helpers import cut_for, deck_order, snapshot
+from helpers import cut_for, deck_order, snapshot
 
 from ecarte import (
     PIQUET_DECK,

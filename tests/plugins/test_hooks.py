@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from _helpers import FixedDeal, Recorder, before_last_card, dealt, snapshot
+from helpers import FixedDeal, Recorder, before_last_card, dealt
+from helpers import visible_snapshot as snapshot
 
 from ecarte import (
     Accept,

@@ -7,12 +7,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import hands_of, piquet_tables
+from helpers import hands_of, piquet_tables
 
 import ecarte._core as core
 from ecarte._core import ranked_context
 from ecarte._core._args import MAX_BATCH
 from ecarte.games.ecarte._pure_hands import HandOptions
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
 

@@ -17,11 +17,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import deal_hands, hands_of, piquet_tables
+from helpers import Spy as _Spy
+from helpers import deal_hands, hands_of, piquet_tables
 
 import ecarte._core as core
 from ecarte._core import ranked_context
 from ecarte.games.ecarte._pure_hands import HandOptions, HandTotals
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = core.backends()
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
@@ -182,46 +185,6 @@ def test_hostile_outputs_are_the_rule() -> None:
         f"ValueError below() needs 1 <= n < 2**32, not 0\nok {[fresh.below(6) for _ in range(8)]}\n"
     )
     assert got["random_hands n"].startswith("ValueError n must be an int 0..2**40, not 2199")
-
-
-class _Spy(int):
-    """An int subclass that records every call of its methods (none may happen)."""
-
-    calls: list[str] = []  # noqa: RUF012 - shared on purpose
-
-    def __getattribute__(self, name: str) -> Any:
-        _Spy.calls.append(name)
-        return int.__getattribute__(self, name)
-
-    def __eq__(self, other: object) -> bool:
-        _Spy.calls.append("__eq__")
-        return int.__eq__(self, other)  # type: ignore[no-any-return]
-
-    __hash__ = int.__hash__
-
-    def __lt__(self, other: object) -> bool:
-        _Spy.calls.append("__lt__")
-        return int.__lt__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __le__(self, other: object) -> bool:
-        _Spy.calls.append("__le__")
-        return int.__le__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __gt__(self, other: object) -> bool:
-        _Spy.calls.append("__gt__")
-        return int.__gt__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __ge__(self, other: object) -> bool:
-        _Spy.calls.append("__ge__")
-        return int.__ge__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __index__(self) -> int:
-        _Spy.calls.append("__index__")
-        return int(self)
-
-    def __int__(self) -> int:
-        _Spy.calls.append("__int__")
-        return int.__int__(self)
 
 
 def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:

@@ -7,10 +7,13 @@ import random
 from types import ModuleType
 
 import pytest
-from _coretools import deal_hands, hands_of, piquet_tables, random_tables
+from helpers import deal_hands, hands_of, piquet_tables, random_tables
+from helpers import minimax as _minimax
 
 from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, backends
 from ecarte.games.ecarte._pure_hands import HandOptions
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = backends()
 COMPILED = {k: v for k, v in BACKENDS.items() if k != "pure"}
@@ -100,29 +103,6 @@ def test_random_solves_identical() -> None:
         assert hands_of(m).random_solves(300, 11) == ref
     big = {hands_of(m).random_solves(20_000, 12).digest for m in COMPILED.values()}
     assert len(big) <= 1
-
-
-def _minimax(ctx: object, hands: list[int], leader: int, trick: list[int], flags: int) -> int:
-    """Plain minimax (pure backend rules): tricks the player to move can force."""
-    m = PURE
-    mover = (leader + len(trick)) % 2
-    if hands[mover] == 0:
-        return 0
-    legal = m.legal_plays(ctx, hands[mover], trick, flags)
-    best = -1
-    bits = [c for c in range(64) if legal >> c & 1]
-    for c in bits:
-        h = hands[:]
-        h[mover] &= ~(1 << c)
-        t = [*trick, c]
-        if len(t) == 2:
-            w = (leader + m.trick_winner(ctx, t)) % 2
-            rest = _minimax(ctx, h, w, [], flags)
-            v = (1 + rest) if w == mover else (h[mover].bit_count() - rest)
-        else:
-            v = h[mover].bit_count() + 1 - _minimax(ctx, h, leader, t, flags)
-        best = max(best, v)
-    return best
 
 
 def _random_positions(seed: int, n: int, max_cards: int = 5):  # type: ignore[no-untyped-def]

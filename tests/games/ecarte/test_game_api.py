@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ecarte_test_helpers import STRONG, VOLE_TURNUP, WEAK, deal, new_game, play, random_match
+from helpers import STRONG, VOLE_TURNUP, WEAK, deal, new_game, play, random_match
 
 from ecarte import (
     CHANCE,
