@@ -211,7 +211,7 @@ def euchre_positions(n: int, seed: int = 1) -> list[Position]:
     """``n`` random first-trick Euchre positions ``(trump, hands, leader, trick, active)``:
     five cards each from the 24, one in three with a lone player (a random position sits
     out), a random leader among the active ones and a random legal prefix of the trick
-    (as c-core.md's "Four hands" figures and tests/core/test_euchre_core.py's deals)."""
+    (as c-core.md's "Four hands" figures and tests/games/euchre/test_euchre_core.py's deals)."""
     from ecarte import tricks
 
     rng = random.Random(seed)

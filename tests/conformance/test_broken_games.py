@@ -9,6 +9,8 @@ from ecarte import Game
 from ecarte.games.euchre import EuchreGame
 from ecarte.testing import check_game, snapshot
 
+pytestmark = pytest.mark.own_backends  # the tests choose their backends themselves
+
 GAMES = {
     "ecarte": lambda seed: Game(seed=seed),
     "euchre": lambda seed: EuchreGame(seed=seed),

@@ -12,6 +12,8 @@ import ecarte
 from ecarte import PRESETS, Game, Rules
 from ecarte.engine import backend
 
+pytestmark = pytest.mark.own_backends  # the tests choose their backends themselves
+
 BACKENDS = backend.available("ecarte.machine")
 VARIANTS = sorted(ecarte.available_variants())
 

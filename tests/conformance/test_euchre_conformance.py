@@ -8,6 +8,8 @@ from _support import check_on
 from ecarte.engine import backend
 from ecarte.games.euchre import PRESETS, EuchreGame
 
+pytestmark = pytest.mark.own_backends  # the tests choose their backends themselves
+
 BACKENDS = backend.available("euchre.machine")
 DECKS = (24, 25, 32)
 

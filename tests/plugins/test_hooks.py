@@ -5,13 +5,20 @@ test_hookspecs.py checks that this file has one for every hook in the specs.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
-from _helpers import FixedDeal, Recorder, before_last_card, dealt, snapshot
+from helpers import FixedDeal, Recorder, before_last_card, dealt
+from helpers import visible_snapshot as snapshot
 
 from ecarte import (
     Accept,
+    AnnounceKing,
+    CardSet,
+    ChoosePackets,
+    Cut,
+    Deal,
     Discard,
     Game,
     IllegalActionError,
@@ -156,8 +163,6 @@ def test_hook_cut() -> None:
         def ecarte_cut(self, players: tuple[int, int]) -> Seats:
             return Seats(players=players, dealer=1)
 
-    from ecarte import Cut
-
     for cut in ("K♠ 7♥", "7♠ K♥", "Q♠ Q♥"):
         game = Game(plugins=[YoungestDeals()], auto_chance=False)
         game.apply(Cut(cut))
@@ -171,8 +176,6 @@ def test_hook_cut_nonsense_leaves_game_unchanged() -> None:
         @hookimpl
         def ecarte_cut(self) -> Seats:
             return Seats(players=(0, 1), dealer=7)
-
-    from ecarte import Cut
 
     game = Game(plugins=[Stranger()], auto_chance=False)
     before = snapshot(game)
@@ -217,7 +220,7 @@ def test_hook_deal() -> None:
 
 
 def test_hook_deal_illegal_deal_leaves_game_unchanged() -> None:
-    from ecarte import Deal, DealtHands
+    from ecarte import DealtHands
 
     class Cheat:
         NAME = "cheat"
@@ -225,7 +228,6 @@ def test_hook_deal_illegal_deal_leaves_game_unchanged() -> None:
         @hookimpl
         def ecarte_deal(self, deck: Any, dealer: int, elder: int) -> DealtHands:
             both = deck[0:5]  # the same five cards to each player
-            from ecarte import CardSet
 
             return DealtHands(
                 hands={elder: CardSet.of(both), dealer: CardSet.of(both)},
@@ -292,7 +294,6 @@ def test_hook_discard_limits() -> None:
 
 
 def _one(game: Game) -> Any:
-    from ecarte import CardSet
 
     return CardSet.of([next(iter(game.hand(game.to_act)))])
 
@@ -615,3 +616,205 @@ def test_hook_restore_state() -> None:
         SaveFormatError, match=r"state.counter: plugin 'counter' failed in ecarte_restore_state"
     ):
         Game.from_dict(saved, plugins=[_Counter()])
+
+
+# ------------------------------------------------------ notifications, undo and vetoes
+
+
+class Ledger:
+    """Counts hand-end notifications, as a betting or pool plugin would."""
+
+    NAME = "ledger"
+
+    def __init__(self) -> None:
+        self.hands = 0
+
+    @hookimpl
+    def ecarte_hand_ended(self) -> None:
+        self.hands += 1
+
+
+def _play_until_a_hand_ends(game: Game) -> None:
+    hands = len(game.hand_results)
+    while len(game.hand_results) == hands and not game.is_over:
+        game.apply(game.legal_actions()[0])
+
+
+def test_undo_refuses_to_take_back_a_notified_hand_end() -> None:
+    ledger = Ledger()
+    game = Game(seed=1, plugins=[ledger])
+    _play_until_a_hand_ends(game)
+    assert ledger.hands == 1
+    history = game.history
+    with pytest.raises(IllegalActionError, match="cannot undo: plugins were notified"):
+        game.undo()
+    assert game.history == history and ledger.hands == 1
+
+
+def test_a_silent_clone_undoes_freely_and_notifies_nobody() -> None:
+    ledger = Ledger()
+    game = Game(seed=1, plugins=[ledger])
+    copy = game.clone()
+    _play_until_a_hand_ends(copy)
+    copy.undo()
+    assert ledger.hands == 0 and game.hand_results == ()
+
+
+class Failing:
+    NAME = "failing"
+
+    @hookimpl(tryfirst=True)
+    def ecarte_hand_ended(self) -> None:
+        raise RuntimeError("boom")
+
+
+def test_a_failing_notification_does_not_stop_the_others() -> None:
+    ledger = Ledger()
+    game = Game(seed=1, plugins=[ledger, Failing()])
+    with pytest.raises(PluginError, match=r"the action was applied.*'failing'.*boom"):
+        _play_until_a_hand_ends(game)
+    assert ledger.hands == 1 and len(game.hand_results) == 1
+
+
+class Vetoes:
+    """Forbids the 2-3 packets, discarding five and announcing the king."""
+
+    NAME = "vetoes"
+
+    @hookimpl
+    def ecarte_validate_action(self, action: Any) -> str | None:
+        if action == ChoosePackets(2):
+            return "no 2-3"
+        if isinstance(action, Discard) and len(action.cards) == 5:
+            return "no five"
+        if isinstance(action, AnnounceKing):
+            return "no king"
+        return None
+
+
+def test_vetoed_decisions_are_not_offered() -> None:
+    for seed in range(30):
+        game = Game(seed=seed, plugins=[Vetoes()])
+        for _ in range(200):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            assert ChoosePackets(2) not in legal and AnnounceKing() not in legal
+            assert not any(isinstance(a, Discard) and len(a.cards) == 5 for a in legal)
+            game.apply(legal[-1])  # the largest discards come last
+
+
+# ---------------- hooks that read or poke the game mid-step, answers of the wrong type
+
+
+class Peek:
+    """Reads the legal actions from inside hooks (as a logging plugin might): there are
+    none mid-step."""
+
+    NAME = "peek"
+
+    @hookimpl
+    def ecarte_king_points(self, game: Game) -> None:
+        assert game.legal_actions() == ()
+
+    @hookimpl
+    def ecarte_deal_packets(self, game: Game) -> None:
+        assert game.legal_actions() == ()
+
+
+def test_legal_actions_read_inside_hooks_are_never_kept() -> None:
+    """What a hook sees mid-step (automatic chance included) is not the answer for the
+    state the step ends in: every offered list equals that of a plugin-free twin."""
+    for seed in range(30):
+        game, twin = Game(seed=seed, plugins=[Peek()]), Game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert legal == twin.legal_actions()
+            action = rng.choice(legal)
+            game.apply(action)
+            twin.apply(action)
+
+
+def test_a_game_cannot_be_changed_or_copied_from_inside_a_hook() -> None:
+    seen: list[str] = []
+
+    class Meddler:
+        @hookimpl
+        def ecarte_validate_action(self, game: Game) -> None:
+            for what in (game.clone, game.undo, lambda: game.apply(Propose())):
+                try:
+                    what()
+                except IllegalActionError as exc:
+                    seen.append(str(exc))
+
+    game = Game(seed=1, plugins=[Meddler()])
+    if game.phase is Phase.PACKETS:
+        game.apply(ChoosePackets(3))
+    n = len(game.history)
+    game.apply(Propose())
+    assert game.phase is Phase.RESPOND and len(game.history) == n + 1
+    assert seen and all("from inside a plugin hook" in why for why in seen)
+
+
+def test_a_notification_may_act_once_the_action_is_done() -> None:
+    class AutoPacket:
+        @hookimpl
+        def ecarte_game_started(self, game: Game) -> None:
+            game.clone()  # allowed here: the game is between actions
+
+    Game(seed=2, plugins=[AutoPacket()])
+
+
+def test_a_cut_that_never_decides_is_a_plugin_error() -> None:
+    class CutForEver:
+        @hookimpl
+        def ecarte_cut(self, players: tuple[int, int]) -> Seats:
+            return Seats(players=players, dealer=None)
+
+    with pytest.raises(PluginError, match="ecarte_cut asked for a new cut 100 times"):
+        Game(seed=1, plugins=[CutForEver()])
+
+
+@pytest.mark.parametrize("veto", [False, "", "  ", 0, ["no"]])
+def test_a_veto_is_a_reason_or_none(veto: Any) -> None:
+    class Falsy:
+        NAME = "falsy"
+
+        @hookimpl
+        def ecarte_validate_action(self) -> Any:
+            return veto
+
+    with pytest.raises(PluginError, match=r"plugin 'falsy', hook ecarte_validate_action"):
+        game = Game(seed=1, plugins=[Falsy()])
+        game.legal_actions()
+
+
+def test_vetoing_everything_names_the_plugin() -> None:
+    class Nothing:
+        NAME = "nothing"
+
+        @hookimpl
+        def ecarte_validate_action(self) -> str:
+            return "never"
+
+    game = Game(seed=1, plugins=[Nothing()])
+    with pytest.raises(PluginError, match=r"plugin 'nothing', hook ecarte_validate_action"):
+        game.legal_actions()
+
+
+def test_packets_are_ints() -> None:
+    with pytest.raises(ValueError, match="the int 2 or 3"):
+        ChoosePackets(3.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the int 2 or 3"):
+        ChoosePackets(True)
+
+    class FloatPackets:
+        NAME = "float-packets"
+
+        @hookimpl
+        def ecarte_deal_packets(self) -> tuple[float, float]:
+            return (3.0, 2.0)
+
+    with pytest.raises(PluginError, match=r"'float-packets', hook ecarte_deal_packets"):
+        Game(seed=1, plugins=[FloatPackets()])

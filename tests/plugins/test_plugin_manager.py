@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from ecarte import EcarteError, Game, PluginError, Rules, available_variants, hookimpl
+import pytest
+from helpers import snapshot
+
+import ecarte.games.ecarte._plugins
+from ecarte import (
+    EcarteError,
+    Game,
+    IllegalActionError,
+    PluginError,
+    Rules,
+    RulesError,
+    Seats,
+    available_variants,
+    hookimpl,
+)
 from ecarte.games.ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
 from ecarte.players import RandomPlayer, play_match
 
@@ -137,3 +151,123 @@ def test_unnamed_plugins_get_readable_unique_names() -> None:
     game = Game(plugins=[Helper(), Helper()])
     assert game.plugin_names[:1] == ("classic",)
     assert {"Helper", "Helper#2"} <= set(game.plugin_names)
+
+
+# ----------------------------------------------------------------- one plugin contract
+
+
+class _Raises:
+    NAME = "raiser"
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+    @hookimpl
+    def ecarte_king_points(self) -> int:
+        raise self.exc
+
+
+def _first_king(game: Game) -> None:
+    """Play on until the king hook is asked (or the match ends)."""
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+
+
+@pytest.mark.parametrize(
+    "exc", [IllegalActionError("no"), RulesError("r"), KeyError("k"), PluginError("p")]
+)
+def test_any_exception_from_a_hook_is_a_plugin_error_naming_plugin_and_hook(exc: Any) -> None:
+    game = Game(plugins=[_Raises(exc)], seed=2)
+    with pytest.raises(PluginError, match=r"plugin 'raiser' failed in ecarte_king_points") as info:
+        for _ in range(2000):
+            before = snapshot(game)
+            game.apply(game.legal_actions()[0])
+    assert info.value.__cause__ is exc
+    assert snapshot(game) == before  # the step was rolled back
+
+
+def test_apply_inside_a_hook_is_a_plugin_error_with_the_illegal_action_as_cause() -> None:
+    class Meddler:
+        @hookimpl
+        def ecarte_king_points(self, game: Game) -> None:
+            game.apply("propose")
+
+    game = Game(plugins=[Meddler()], seed=2)
+    with pytest.raises(PluginError, match="ecarte_king_points") as info:
+        _first_king(game)
+    assert isinstance(info.value.__cause__, IllegalActionError)
+    assert "inside a plugin hook" in str(info.value.__cause__)
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        Seats(players=(0, 1, 2)),  # type: ignore[arg-type]
+        Seats(players=(0, 1), dealer=True),
+        Seats(players=(0, 1), dealer=2),
+        Seats(players=(0, 0)),
+        "0 1",
+    ],
+)
+def test_nonsense_seats_are_a_plugin_error_naming_plugin_and_hook(seats: Any) -> None:
+    class Seater:
+        NAME = "seater"
+
+        @hookimpl
+        def ecarte_next_game(self) -> Any:
+            return seats
+
+    with pytest.raises(PluginError, match=r"plugin 'seater', hook ecarte_next_game"):
+        Game(plugins=[Seater()], seed=1)
+
+
+def test_a_failing_notification_raises_but_the_action_stands() -> None:
+    class Grumpy:
+        NAME = "grumpy"
+
+        @hookimpl
+        def ecarte_hand_ended(self) -> None:
+            raise RuntimeError("no more hands")
+
+    game = Game(plugins=[Grumpy()], seed=3)
+    number = game.hand_number
+    with pytest.raises(PluginError, match="the action was applied") as info:
+        for _ in range(2000):
+            history = game.history
+            game.apply(game.legal_actions()[0])
+    assert "plugin 'grumpy' failed in ecarte_hand_ended: RuntimeError: no more hands" in str(
+        info.value
+    )
+    assert len(game.history) > len(history) and game.hand_number > number  # it stands
+    with pytest.raises(IllegalActionError, match="cannot undo"):
+        game.undo()
+
+
+# ---------------------------------------- a variant that changes the rules it is given
+
+
+class _PlusTwo:
+    """A variant that changes the rules relative to what it is given."""
+
+    @hookimpl
+    def ecarte_configure_rules(self, rules: Any) -> Any:
+        return rules.evolve(target=rules.target + 2)
+
+
+class _EntryPoint:
+    name = "plus-two"
+
+    def load(self) -> type:
+        return _PlusTwo
+
+
+def test_rebuild_configures_the_asked_rules_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        ecarte.games.ecarte._plugins, "_entry_points", lambda: {"plus-two": _EntryPoint()}
+    )
+    game = Game(seed=4, variant="plus-two")
+    assert game.rules.target == 7
+    game.apply(game.legal_actions()[0])
+    rebuilt = game.rebuild()
+    assert rebuilt.rules.target == 7
+    assert rebuilt.history == game.history

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from _helpers import FixedDeal, dealt, snapshot
 from ecarte_poule import Poule
 from ecarte_regles import (
     ADJUSTMENTS,
@@ -14,6 +13,8 @@ from ecarte_regles import (
     elder_convention,
     match_hand,
 )
+from helpers import FixedDeal, dealt
+from helpers import visible_snapshot as snapshot
 
 from ecarte import (
     Accept,

@@ -79,6 +79,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 import attrs
 from attrs import field, frozen
@@ -251,7 +252,8 @@ def _settlement(d: object) -> Settlement:
         }.get(str(kind), False)
         if not ok:
             raise EcarteError(f"settlement {name}: {value!r} is not {kind}")
-    return Settlement(**{k: dict(v) if isinstance(v, dict) else v for k, v in d.items()})
+    fields: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v for k, v in d.items()}
+    return Settlement(**fields)
 
 
 @frozen

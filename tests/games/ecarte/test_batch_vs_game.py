@@ -34,6 +34,8 @@ from ecarte import (
 from ecarte._core import _pure
 from ecarte.games.ecarte import _pure_hands
 
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
+
 HANDS = 600
 
 

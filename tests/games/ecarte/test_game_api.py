@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+import pickle
+from typing import Any
+
 import pytest
-from ecarte_test_helpers import STRONG, VOLE_TURNUP, WEAK, deal, new_game, play, random_match
+from helpers import (
+    STRONG,
+    VOLE_TURNUP,
+    WEAK,
+    cut_for,
+    deal,
+    deck_order,
+    new_game,
+    play,
+    random_match,
+    snapshot,
+)
 
 from ecarte import (
     CHANCE,
@@ -12,21 +26,27 @@ from ecarte import (
     TERMINAL,
     Accept,
     AnnounceKing,
+    ArgumentError,
     Card,
     CardSet,
     ChoosePackets,
     Cut,
     Deal,
     Discard,
+    EcarteError,
+    FrozenDict,
     Game,
+    HandResult,
     IllegalActionError,
     Phase,
     Play,
     PlayHand,
     Propose,
+    Rank,
     Refuse,
     Rules,
     RulesError,
+    Suit,
 )
 
 DECK = tuple(PIQUET_DECK)
@@ -310,3 +330,236 @@ def test_hand_results_and_log() -> None:
     assert result.trump == Card.parse(VOLE_TURNUP) and result.complete
     assert any(line == "seat 1: play-hand" for line in game.log)
     assert game.hand_number == 2 and game.dealer == 1
+
+
+# ------------------------------------------------------ chance checked like any action
+
+
+KS, SEVEN_H = Card.parse("K♠"), Card.parse("7♥")
+
+
+def at_cut() -> Game:
+    return Game(seed=1, auto_chance=False)
+
+
+def at_deal() -> Game:
+    game = at_cut()
+    game.apply(cut_for(game.rules, 0))
+    game.apply(ChoosePackets(3))
+    assert game.phase is Phase.DEAL
+    return game
+
+
+@pytest.mark.parametrize(
+    ("make", "event", "match"),
+    [
+        (at_deal, Cut((KS, SEVEN_H)), "a deal is due, not a cut"),
+        (at_cut, Deal(DECK), "a cut is due, not a deal"),
+        (at_cut, Cut((KS, KS)), "two different cards"),
+        (at_cut, Cut((KS, Card.of(Rank.TWO, Suit.SPADES))), "two different cards of the deck"),
+        (at_deal, Deal((DECK[0], *DECK[:31])), "32 cards of the deck once each"),
+        (at_deal, Deal(DECK[:31]), "32 cards"),
+        (at_deal, Deal((*DECK, DECK[0])), "32 cards"),
+        (at_deal, Deal((*DECK[:31], Card.of(Rank.TWO, Suit.SPADES))), "32 cards"),
+    ],
+)
+def test_a_bad_chance_event_is_refused_and_changes_nothing(
+    make: Any, event: Any, match: str
+) -> None:
+    game = make()
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=match):
+        game.apply(event)
+    with pytest.raises(IllegalActionError):
+        game.apply(str(event))  # as text too
+    assert snapshot(game) == before
+
+
+def test_no_chance_event_out_of_a_chance_phase() -> None:
+    game = at_deal()
+    game.apply(Deal(deck_order("7♣ 8♣ 9♣ 10♣ J♣", "7♦ 8♦ 9♦ 10♦ J♦", "7♥")))
+    before = snapshot(game)
+    for event in (Cut((KS, SEVEN_H)), Deal(DECK)):
+        with pytest.raises(IllegalActionError, match="no chance event is due"):
+            game.apply(event)
+    with pytest.raises(IllegalActionError, match="no chance event is due"):
+        game.apply_chance()
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(
+    ("make", "ids"),
+    [
+        (at_deal, (KS.id, SEVEN_H.id)),  # a cut during the deal
+        (at_cut, tuple(c.id for c in DECK)),  # a deal during the cut
+        (at_cut, (KS.id, KS.id)),  # a card twice
+        (at_deal, (DECK[0].id, *(c.id for c in DECK[:31]))),  # a card twice
+        (at_deal, tuple(c.id for c in DECK[:31])),  # wrong count
+        (at_cut, (KS.id,)),  # wrong count
+        (at_cut, (KS.id, 2)),  # not a card of the deck (a two)
+    ],
+)
+def test_the_machine_itself_refuses_bad_chance(make: Any, ids: tuple[int, ...]) -> None:
+    """Under the facade's checks, the machine checks chance on its own."""
+    game = make()
+    before = snapshot(game)
+    assert game._m_chance(ids) < 0
+    assert snapshot(game) == before
+
+
+# ---------------------------------------------------------- strict public entry points
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"rules": 0}, RulesError, "rules must be"),
+        ({"rules": 5}, RulesError, "rules must be"),
+        ({"rules": "no-such-preset"}, RulesError, "no-such-preset"),
+        ({"seed": [1]}, ArgumentError, r"seed must be an int \(or None\), not \[1\]"),
+        ({"seed": 1.5}, ArgumentError, "seed must be an int"),
+        ({"seed": "1"}, ArgumentError, "seed must be an int"),
+        ({"seed": frozenset()}, ArgumentError, "seed must be an int"),
+        ({"seed": True}, ArgumentError, "seed must be an int"),
+        ({"seed": 10**5000}, ArgumentError, r"not an int of 16610 bits"),
+        ({"seed": -(2**64)}, ArgumentError, r"\[-2\*\*63, 2\*\*64\)"),
+        ({"variant": "classic"}, ArgumentError, "classic is the builtin rules"),
+        ({"variant": ["quick", "quick"]}, ArgumentError, "named twice"),
+        ({"variant": "no-such-variant"}, ArgumentError, "unknown variant 'no-such-variant'"),
+        ({"variant": 5}, ArgumentError, "variant must be"),
+        ({"variant": [5]}, ArgumentError, "variant must be"),
+        ({"auto_chance": "yes"}, ArgumentError, "auto_chance must be a bool"),
+        ({"auto_chance": 1}, ArgumentError, "auto_chance must be a bool"),
+        ({"plugins": 5}, ArgumentError, "plugins must be an iterable"),
+        ({"plugins": "poule"}, ArgumentError, "plugins must be an iterable"),
+    ],
+)
+def test_bad_arguments_to_game_are_named(kwargs: dict[str, Any], error: Any, match: str) -> None:
+    assert issubclass(error, EcarteError) and issubclass(error, ValueError)
+    with pytest.raises(error, match=match):
+        Game(**kwargs)
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, "5", None, 96, -1])
+def test_action_from_id_refuses_what_is_no_id(bad: Any) -> None:
+    with pytest.raises(IllegalActionError):
+        Game(seed=1).action_from_id(bad)
+
+
+@pytest.mark.parametrize("history", [5, "cut K♠ 7♥", None])
+def test_replay_refuses_what_is_no_history(history: Any) -> None:
+    with pytest.raises(ArgumentError, match="history must be"):
+        Game.replay(history)
+
+
+def test_replay_refuses_a_bad_auto_chance() -> None:
+    with pytest.raises(ArgumentError, match="auto_chance"):
+        Game.replay([], auto_chance="yes")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ results cannot be edited
+
+
+def _played() -> Game:
+    game = Game(seed=4)
+    while not game.game_results:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_a_result_cannot_be_edited() -> None:
+    game = _played()
+    clone = game.clone()
+    before = (game.hand_results, game.game_results, clone.game_results)
+    result = game.game_results[-1]
+    for mapping in (result.scores, result.hands[-1].points, result.hands[-1].kings):
+        with pytest.raises(TypeError):
+            mapping[0] = 99  # type: ignore[index]
+        with pytest.raises(AttributeError):
+            mapping._data = {}  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        result.hands[-1].points = {0: 99}  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        game.history[0] = game.history[1]  # type: ignore[index]
+    assert isinstance(game.history, tuple) and isinstance(result.hands, tuple)
+    assert (game.hand_results, game.game_results, clone.game_results) == before
+
+
+def test_frozen_results_still_compare_with_plain_dicts() -> None:
+    hand = HandResult(
+        number=1, dealer=0, elder=1, trump=KS, tricks={1: 2, 0: 3}, points={0: 1, 1: 0}
+    )
+    plain = {0: 1, 1: 0}
+    assert hand.points == plain and plain.__eq__(hand.points) is NotImplemented
+    assert (plain == hand.points) is True  # the reflected FrozenDict.__eq__
+    assert isinstance(hand.points, FrozenDict) and hand.kings == {}
+    assert hand.points != {0: 1} and hand.points != [(0, 1), (1, 0)]
+    assert repr(hand.points) == "{0: 1, 1: 0}" and dict(hand.points) == {0: 1, 1: 0}
+    assert hash(hand) == hash(pickle.loads(pickle.dumps(hand)))
+    assert pickle.loads(pickle.dumps(hand)) == hand
+
+
+# ----------------------------------------- observations, rebuilding, a history as text
+
+
+def _elder_to_play(how: str) -> Game:
+    game = Game(seed=4)
+    while game.phase is not Phase.PROPOSE:
+        game.apply(game.legal_actions()[0])
+    for action in how.split():
+        game.apply(action)
+    assert game.phase is Phase.PLAY
+    return game
+
+
+def test_observations_tell_playing_alone_from_a_refusal() -> None:
+    alone, refused = _elder_to_play("play-hand"), _elder_to_play("propose refuse")
+    for seat in (0, 1):
+        a, r = alone.observation(seat), refused.observation(seat)
+        assert a != r
+        assert (a.played_without_proposing, a.refused_after) == (True, None)
+        assert (r.played_without_proposing, r.refused_after) == (False, 0)
+        hash(a)  # observations are values
+
+
+def test_rebuild_gives_the_same_game_and_the_same_future() -> None:
+    game = Game("spanish", seed=9)
+    for _ in range(25):
+        game.apply(game.legal_actions()[-1])
+    again = game.rebuild()
+    assert again.history == game.history and again.rules == game.rules
+    while not game.is_over:
+        action = game.legal_actions()[-1]
+        game.apply(action)
+        again.apply(action)
+    assert again.history == game.history and again.games_won == game.games_won
+
+
+def test_a_history_goes_through_text_and_back() -> None:
+    from ecarte import parse_record
+
+    game = Game("brazilian", seed=12)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    text = [str(record) for record in game.history]
+    assert [parse_record(line) for line in text] == list(game.history)
+    again = Game.replay([parse_record(line) for line in text], "brazilian")
+    assert again.games_won == game.games_won and again.log == game.log
+
+
+# ---------------------------------------------------------------------- seats are ints
+
+
+def test_seats_are_ints_not_bools() -> None:
+    game = Game(seed=1)
+    with pytest.raises(IllegalActionError):
+        game.observation(True)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        game.hand(False)  # type: ignore[arg-type]
+    before = game.history
+    legal = game.legal_actions()
+    with pytest.raises(IllegalActionError, match="a seat is an int, not True"):
+        game.apply(legal[0], seat=True)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="a seat is an int, not '1'"):
+        game.apply(legal[0], seat="1")  # type: ignore[arg-type]
+    assert game.history == before

@@ -36,6 +36,8 @@ from ecarte.games.euchre._pure_machine import (
     deal_points,
 )
 
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
+
 C, D, H, S = range(4)
 
 

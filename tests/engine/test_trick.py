@@ -6,9 +6,11 @@ import random
 from types import ModuleType
 
 import pytest
-from _coretools import piquet_tables, random_tables
+from helpers import piquet_tables, random_tables
 
 from ecarte._core import MUST_OVERTAKE, MUST_OVERTRUMP, MUST_TRUMP, backends
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = backends()
 

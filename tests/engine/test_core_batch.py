@@ -1,5 +1,5 @@
-"""PRNG, random hands, perft and the double-dummy solver: identical on every backend,
-and the solver checked against a plain minimax."""
+"""PRNG, perft and the double-dummy solver: identical on every backend, and the solver
+checked against a plain minimax (Écarté's random hands: tests/games/ecarte/test_hands_batch.py)."""
 
 from __future__ import annotations
 
@@ -7,28 +7,17 @@ import random
 from types import ModuleType
 
 import pytest
-from _coretools import deal_hands, hands_of, piquet_tables, random_tables
+from helpers import deal_hands, piquet_tables, random_tables
+from helpers import minimax as _minimax
 
 from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, backends
-from ecarte.games.ecarte._pure_hands import HandOptions
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = backends()
 COMPILED = {k: v for k, v in BACKENDS.items() if k != "pure"}
 PURE = BACKENDS["pure"]
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
-OPTIONS = [
-    HandOptions(),
-    HandOptions(order=(12, 11, 10, 9, 8, 7, 6, 5), must_overtake=False, deal_pattern=23),
-    HandOptions(
-        elder_min_discard=0,
-        dealer_min_discard=1,
-        penalty_to_dealer=True,
-        penalty_every_refusal=True,
-        vole_penalty=3,
-        must_trump=False,
-        king_points=False,
-    ),
-]
 
 
 def test_rng_known_values(impl: ModuleType) -> None:
@@ -64,65 +53,6 @@ def test_rng_stream_identical(name: str) -> None:
         assert a.below(n) == b.below(n)
         if rng.random() < 0.05:
             assert a.next_u64() == b.next_u64()
-
-
-@pytest.mark.parametrize("opt", range(len(OPTIONS)))
-def test_random_hands_identical(opt: int) -> None:
-    """Every hand's result identical (digest), 4,000 hands per option set against pure."""
-    options = OPTIONS[opt]
-    ref = hands_of(PURE).random_hands(4000, 99 + opt, options)
-    for m in COMPILED.values():
-        assert hands_of(m).random_hands(4000, 99 + opt, options) == ref
-        assert hands_of(m).random_hand_results(50, 7, options) == hands_of(
-            PURE
-        ).random_hand_results(50, 7, options)
-
-
-def test_random_hands_compiled_agree_at_scale() -> None:
-    totals = {hands_of(m).random_hands(200_000, 2024) for m in COMPILED.values()}
-    assert len(totals) <= 1
-
-
-def test_random_hands_sane(impl: ModuleType) -> None:
-    n = 2000
-    t = hands_of(impl).random_hands(n, 3)
-    assert t.hands == n and t.dealer_tricks + t.elder_tricks == 5 * n
-    for r in hands_of(impl).random_hand_results(n, 3):
-        assert r.dealer_tricks + r.elder_tricks == 5
-        assert 1 <= r.dealer_points + r.elder_points <= 5
-        assert r.actions >= 11
-    assert hands_of(impl).random_hands(0, 3).hands == 0
-
-
-def test_random_solves_identical() -> None:
-    ref = hands_of(PURE).random_solves(300, 11)
-    for m in COMPILED.values():
-        assert hands_of(m).random_solves(300, 11) == ref
-    big = {hands_of(m).random_solves(20_000, 12).digest for m in COMPILED.values()}
-    assert len(big) <= 1
-
-
-def _minimax(ctx: object, hands: list[int], leader: int, trick: list[int], flags: int) -> int:
-    """Plain minimax (pure backend rules): tricks the player to move can force."""
-    m = PURE
-    mover = (leader + len(trick)) % 2
-    if hands[mover] == 0:
-        return 0
-    legal = m.legal_plays(ctx, hands[mover], trick, flags)
-    best = -1
-    bits = [c for c in range(64) if legal >> c & 1]
-    for c in bits:
-        h = hands[:]
-        h[mover] &= ~(1 << c)
-        t = [*trick, c]
-        if len(t) == 2:
-            w = (leader + m.trick_winner(ctx, t)) % 2
-            rest = _minimax(ctx, h, w, [], flags)
-            v = (1 + rest) if w == mover else (h[mover].bit_count() - rest)
-        else:
-            v = h[mover].bit_count() + 1 - _minimax(ctx, h, leader, t, flags)
-        best = max(best, v)
-    return best
 
 
 def _random_positions(seed: int, n: int, max_cards: int = 5):  # type: ignore[no-untyped-def]

@@ -2,8 +2,8 @@
 # Build the C core's two Python bindings with AddressSanitizer + UndefinedBehaviorSanitizer
 # and run the core tests (differential, perft, bad input) on them.
 #
-#   tests/core/sanitize.sh            # the core suite
-#   tests/core/sanitize.sh -k perft   # extra pytest arguments
+#   tests/engine/sanitize.sh            # the core suite (the tests marked own_backends)
+#   tests/engine/sanitize.sh -k perft   # extra pytest arguments
 #
 # Needs gcc with libasan/libubsan. The build happens in a temporary copy of the tree, so the
 # normal (editable or installed) build is left alone. Any sanitizer report aborts the run.
@@ -64,5 +64,5 @@ print("sanitized backends:", names, "from", c.__file__)
 sys.exit(0 if {"cython", "cffi"} <= set(names) and "/tree/src/" in c.__file__ else 1)
 PY
 PYTHONPATH="$work/tree/src" python -m pytest -p no:cacheprovider -q -o addopts="" \
-    tests/core "$@"
+    -m own_backends tests "$@"
 echo "sanitize: clean"

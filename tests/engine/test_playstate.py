@@ -12,9 +12,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import deal_hands, piquet_tables, random_tables
+from helpers import deal_hands, piquet_tables, random_tables
 
 import ecarte._core as core
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = core.backends()
 PURE = BACKENDS["pure"]

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import hypothesis.strategies as st
-from ecarte_test_helpers import random_action
+from helpers import random_action
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import (
     RuleBasedStateMachine,

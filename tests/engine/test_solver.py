@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-from _coretools import deal_hands, hands_of
-from test_core_batch import _minimax
+import pytest
+from helpers import deal_hands, hands_of
+from helpers import minimax as _minimax
 
 from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, backends
 from ecarte._core._pure import solver as _solver
 from ecarte.games.ecarte._pure_hands import HandOptions
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 PURE = backends()["pure"]
 

@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from _coretools import c_build_args
+from helpers import c_build_args
 
 import ecarte._core as core
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 CORE_DIR = Path(core.__file__).parent
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "ecarte" / "_core"

@@ -12,13 +12,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from _coretools import c_build_args
+from helpers import c_build_args
 
 import ecarte.games.euchre  # noqa: F401 - registers the Euchre machine
 from ecarte import ArgumentError, IllegalActionError
 from ecarte._core._pure import Rng
 from ecarte.engine import backend
 from ecarte.games.euchre._pure_machine import EuchreMachine as Pure
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "ecarte" / "_core"

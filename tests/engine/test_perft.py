@@ -8,6 +8,8 @@ from typing import Any, NamedTuple
 
 import pytest
 
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
+
 DATA = Path(__file__).parent / "data" / "perft.txt"
 
 

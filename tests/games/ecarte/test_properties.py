@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
-from ecarte_test_helpers import HAND_PHASES, in_play, public_view, random_action, snapshot, walk
+from helpers import HAND_PHASES, in_play, public_view, random_action, snapshot, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -7,7 +7,7 @@ value of one option (``Rules().evolve(...)``), so that only that option differs.
 from __future__ import annotations
 
 import pytest
-from ecarte_test_helpers import (
+from helpers import (
     STRONG,
     VOLE_TURNUP,
     WEAK,

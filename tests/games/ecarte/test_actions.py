@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -17,6 +19,9 @@ from ecarte import (
     Cut,
     Deal,
     Discard,
+    Game,
+    IllegalActionError,
+    Phase,
     Play,
     PlayHand,
     Propose,
@@ -128,3 +133,58 @@ def test_actions_are_frozen_values() -> None:
     assert Accept() != Refuse()
     assert Discard() != Discard(CardSet.parse("7s"))
     assert len({Propose(), Propose(), Refuse()}) == 2
+
+
+# ------------------------------------------------------ malformed records, record text
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (lambda: Play(5), TypeError),
+        (lambda: Play("Xz"), ValueError),
+        (lambda: Discard(7), TypeError),
+        (lambda: Discard(["Ks", "Ks"]), ValueError),
+        (lambda: Cut(None), TypeError),
+        (lambda: Cut(("Ks",)), ValueError),
+        (lambda: Deal(None), TypeError),
+        (lambda: CardSet(-1), ValueError),
+        (lambda: CardSet(1 << 13), ValueError),
+    ],
+)
+def test_malformed_records_are_refused_when_made(make: Any, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        make()
+
+
+def test_records_accept_card_text() -> None:
+    assert Play("K♣") == Play(Card.parse("Kc"))
+    assert Discard("7h 8h") == Discard(CardSet.parse("8♥ 7♥"))
+    assert Cut("K♠ 7♥").cards == (Card.parse("Ks"), Card.parse("7h"))
+
+
+def test_action_ids_reject_what_is_not_an_action() -> None:
+    game = Game(seed=1)
+    with pytest.raises(IllegalActionError, match="not a card of the piquet deck"):
+        game.action_id(Play("2♠"))
+    with pytest.raises(IllegalActionError, match="an action id is an int"):
+        game.action_from_id(True)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["cut K♠", "cut", "cut K♠ 7♥ 8♥", "shuffle", ""])
+def test_bad_event_text(text: str) -> None:
+    from ecarte import CardParseError, parse_record
+
+    with pytest.raises(CardParseError):
+        parse_record(text)
+
+
+def test_a_short_deal_parses_but_the_game_refuses_it() -> None:
+    from ecarte import parse_record
+
+    game = Game(auto_chance=False)
+    game.apply("cut K♠ 7♥")
+    game.apply("packets 3-2")
+    with pytest.raises(IllegalActionError, match="32 cards of the deck once each"):
+        game.apply(parse_record("deal 7♠ 8♠"))
+    assert game.phase is Phase.DEAL

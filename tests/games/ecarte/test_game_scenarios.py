@@ -7,7 +7,7 @@ hearts are trumps (turn-up 7♥).
 from __future__ import annotations
 
 import pytest
-from ecarte_test_helpers import (
+from helpers import (
     STRONG,
     VOLE_TURNUP,
     WEAK,

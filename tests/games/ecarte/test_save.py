@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
-from ecarte_test_helpers import public_view, random_action
+from helpers import public_view, random_action
 
 import ecarte
 from ecarte import (

@@ -1,9 +1,262 @@
-"""Helpers shared by the core tests (random game tables, deals)."""
+"""Helpers shared by every test folder (``from helpers import ...``; pyproject's
+``pythonpath = ["tests"]`` puts this folder on ``sys.path``). Fixtures live in the
+``conftest.py`` files.
+
+- Écarté games under test control: exact deals, scripted play, random walks, snapshots.
+- The core: random game tables and deals, the pure twin of the C match driver
+  (``benches/c/machine.c``), the batches of a backend, the C build flags.
+- Small plugins for the hook tests (a fixed deal, a recorder) and what they observe.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
+
+from ecarte import (
+    PIQUET_DECK,
+    Card,
+    CardSet,
+    ChoosePackets,
+    Cut,
+    Deal,
+    DealPattern,
+    DealtHands,
+    FirstDealer,
+    Game,
+    Phase,
+    Play,
+    PlayHand,
+    Rank,
+    Rules,
+    Suit,
+    hookimpl,
+)
+from ecarte._core import backend
+
+HAND_PHASES = (
+    Phase.PROPOSE,
+    Phase.RESPOND,
+    Phase.ELDER_DISCARD,
+    Phase.DEALER_DISCARD,
+    Phase.PLAY,
+)
+
+
+def cards(text: str | Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in the order written (``CardSet`` would sort them)."""
+    if isinstance(text, str):
+        return tuple(Card.parse(tok) for tok in text.split())
+    return tuple(text)
+
+
+def deck_order(
+    elder: str | Iterable[Card],
+    dealer: str | Iterable[Card],
+    turnup: str | Card,
+    stock: str | Iterable[Card] = (),
+    packets: tuple[int, int] = (3, 2),
+) -> tuple[Card, ...]:
+    """A deck order (top first) that deals exactly these hands.
+
+    Dealing: the elder's first packet, the dealer's first packet, the elder's
+    second packet, the dealer's second packet, then the turn-up, then the
+    stock top first. Stock cards not named follow in card-id order.
+    """
+    e, d = cards(elder), cards(dealer)
+    up = Card.parse(turnup) if isinstance(turnup, str) else turnup
+    top = cards(stock)
+    assert len(e) == 5 and len(d) == 5, "five cards each"
+    assert sorted(packets) == [2, 3]
+    a = packets[0]
+    head = (*e[:a], *d[:a], *e[a:], *d[a:], up, *top)
+    assert len(set(head)) == len(head), "a card is named twice"
+    rest = tuple(c for c in PIQUET_DECK if c not in head)
+    order = head + rest
+    assert len(order) == 32 and CardSet.of(order) == PIQUET_DECK
+    return order
+
+
+def cut_for(rules: Rules, dealer: int) -> Cut:
+    """A cut (seat 0's card, seat 1's card) that makes ``dealer`` deal first."""
+    high = Card.of(rules.rank_order.ranks[0], Suit.CLUBS)
+    low = Card.of(rules.rank_order.ranks[-1], Suit.DIAMONDS)
+    higher_seat = dealer if rules.first_dealer is FirstDealer.HIGHER_CUT else 1 - dealer
+    return Cut((high, low) if higher_seat == 0 else (low, high))
+
+
+def new_game(rules: Rules | str | None = None, *, dealer: int = 0, first_packet: int = 3) -> Game:
+    """A game with chance under test control, cut so that ``dealer`` deals,
+    packets chosen (when the rules let the dealer choose): ready to deal."""
+    game = Game(rules, auto_chance=False)
+    game.apply(cut_for(game.rules, dealer))
+    assert game.dealer == dealer
+    if game.phase is Phase.PACKETS:
+        game.apply(ChoosePackets(first_packet), seat=dealer)
+    assert game.phase is Phase.DEAL
+    return game
+
+
+def packets_now(game: Game) -> tuple[int, int]:
+    """The packet pattern the next deal of ``game`` will use."""
+    if game.rules.deal_pattern is DealPattern.ALTERNATE:
+        return (3, 2) if game.hand_number % 2 == 1 else (2, 3)  # across the match
+    packets = game._state.packets
+    assert packets is not None
+    return packets
+
+
+def deal(
+    game: Game,
+    elder: str,
+    dealer: str,
+    turnup: str,
+    stock: str = "",
+) -> None:
+    """Deal exactly these hands (the packet pattern in force is respected;
+    at the start of a game the dealer first picks 3-2)."""
+    if game.phase is Phase.PACKETS:
+        game.apply(ChoosePackets(3))
+    assert game.phase is Phase.DEAL
+    game.apply(Deal(deck_order(elder, dealer, turnup, stock, packets_now(game))))
+    if game.phase in HAND_PHASES:
+        assert game.hand(game.elder) == CardSet.parse(elder)
+        assert game.hand(game.dealer) == CardSet.parse(dealer)
+
+
+def play(game: Game, script: str) -> None:
+    """Apply a script of one-word actions in turn order: cards (``K♥``),
+    ``king``, ``propose``, ``accept``, ``refuse``, ``play-hand``, ``discard``."""
+    for token in script.split():
+        game.apply(token)
+
+
+def legal_cards(game: Game) -> CardSet:
+    """The cards the seat to act may play now."""
+    return CardSet.of(a.card for a in game.legal_actions() if isinstance(a, Play))
+
+
+def finish_hand(game: Game) -> None:
+    """Play the current hand out with the first legal card (never announcing)."""
+    number = game.hand_number
+    if game.phase is Phase.PROPOSE:
+        game.apply(PlayHand())
+    while game.phase is Phase.PLAY and game.hand_number == number:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
+
+
+# A hand in which the elder takes all five tricks, trumps hearts.
+STRONG = "Q♥ J♥ A♥ 10♥ 9♥"  # no king: nothing to announce
+VOLE_TURNUP = "8♥"
+WEAK = "7♣ 8♣ 9♣ 10♣ 7♦"
+
+
+def vole_hand(game: Game, winner: int) -> None:
+    """Deal and play a hand that ``winner`` takes with all five tricks; the
+    elder plays without proposing and no king is announced."""
+    if winner == game._state.elder:
+        deal(game, STRONG, WEAK, VOLE_TURNUP)
+    else:
+        deal(game, WEAK, STRONG, VOLE_TURNUP)
+    finish_hand(game)
+
+
+def win_game(game: Game, winner: int) -> None:
+    """``winner`` takes three voles in a row (2 + 2 + 2): the game ends."""
+    number = game.game_number
+    while game.game_number == number and not game.is_over:
+        vole_hand(game, winner)
+
+
+# ------------------------------------------------------------ random walks
+
+
+def random_action(game: Game, rng: random.Random) -> Any:
+    """A random legal action, with a mild bias towards playing so that
+    variants allowing empty exchanges still end quickly."""
+    actions = game.legal_actions()
+    if game.phase is Phase.PROPOSE and rng.random() < 0.3:
+        return PlayHand() if PlayHand() in actions else rng.choice(actions)
+    return rng.choice(actions)
+
+
+def walk(game: Game, seed: int, max_steps: int = 2000) -> Iterator[Game]:
+    """Play random legal actions until the match is over, yielding the game
+    before each action (and once at the end)."""
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        yield game
+        if game.is_over:
+            return
+        game.apply(random_action(game, rng))
+    raise AssertionError(f"match not over after {max_steps} actions (seed {seed})")
+
+
+def random_match(rules: Rules | str | None, seed: int) -> Game:
+    game = Game(rules, seed=seed)
+    for _ in walk(game, seed):
+        pass
+    return game
+
+
+# -------------------------------------------------------------- snapshots
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything that may change, as comparable values (internals included)."""
+    return (
+        game._m_view(),  # every field of the match machine
+        game.history,
+        game.log,
+        game._m_last_input,
+        game.seed,
+        tuple(game.observation(p) for p in range(game.players)),
+    )
+
+
+def public_view(game: Game) -> tuple[Any, ...]:
+    """What a replay must reproduce exactly."""
+    return (
+        tuple(game.observation(p) for p in range(game.players)),
+        tuple(game.hand(p) for p in range(game.players)),
+        game.scores,
+        game.games_won,
+        game.game_results,
+        game.hand_results,
+        game.history,
+        game.log,
+        game.phase,
+        game.to_act,
+        game.winner,
+    )
+
+
+def in_play(game: Game) -> CardSet:
+    """Every card in the current hand, by where it is: hands, turn-up, stock,
+    discards and tricks must hold the 32 cards exactly once."""
+    s = game._state
+    parts = [s.hands[p] for p in game.game_players]
+    parts.append(1 << s.turnup)
+    parts.extend(1 << c for c in s.stock)
+    parts.append(s.discards)
+    parts.extend(1 << c for trick in s.tricks for _, c in trick)
+    parts.extend(1 << c for _, c in s.trick)
+    total = 0
+    for part in parts:
+        assert not total & part, f"a card is in two places: {CardSet(total & part)}"
+        total |= part
+    return CardSet(total)
+
+
+def king_of_trumps(game: Game) -> Card:
+    trump = game.trump
+    assert trump is not None
+    return Card.of(Rank.KING, trump)
+
+
+# ---------------------------------------------------------------- the core
 
 
 def piquet_tables(order: list[int], trump: int) -> tuple[list[int], list[int]]:
@@ -451,7 +704,7 @@ def euchre_hands_of(impl: Any) -> Any:
     return backend.module("euchre.hands", backend_name(impl))
 
 
-SRC = __import__("pathlib").Path(__file__).resolve().parents[2] / "src" / "ecarte"
+SRC = Path(__file__).resolve().parents[1] / "src" / "ecarte"
 CORE_C = SRC / "_core"
 
 
@@ -460,3 +713,162 @@ def c_build_args(*games: str) -> list[str]:
     ``"euchre"``) for building a C driver from the source tree."""
     folders = [CORE_C, *(SRC / "games" / g / "c" for g in games)]
     return [f"-I{f}" for f in folders] + [str(p) for f in folders for p in sorted(f.glob("ec_*.c"))]
+
+
+def minimax(ctx: object, hands: list[int], leader: int, trick: list[int], flags: int) -> int:
+    """Plain minimax (pure backend rules): tricks the player to move can force."""
+    m = backend("pure")
+    mover = (leader + len(trick)) % 2
+    if hands[mover] == 0:
+        return 0
+    legal = m.legal_plays(ctx, hands[mover], trick, flags)
+    best = -1
+    bits = [c for c in range(64) if legal >> c & 1]
+    for c in bits:
+        h = hands[:]
+        h[mover] &= ~(1 << c)
+        t = [*trick, c]
+        if len(t) == 2:
+            w = (leader + m.trick_winner(ctx, t)) % 2
+            rest = minimax(ctx, h, w, [], flags)
+            v = (1 + rest) if w == mover else (h[mover].bit_count() - rest)
+        else:
+            v = h[mover].bit_count() + 1 - minimax(ctx, h, leader, t, flags)
+        best = max(best, v)
+    return best
+
+
+class Spy(int):
+    """An int subclass that records every call of its methods (none may happen)."""
+
+    calls: list[str] = []  # noqa: RUF012 - shared on purpose
+
+    def __getattribute__(self, name: str) -> Any:
+        Spy.calls.append(name)
+        return int.__getattribute__(self, name)
+
+    def __eq__(self, other: object) -> bool:
+        Spy.calls.append("__eq__")
+        return int.__eq__(self, other)  # type: ignore[no-any-return]
+
+    __hash__ = int.__hash__
+
+    def __lt__(self, other: object) -> bool:
+        Spy.calls.append("__lt__")
+        return int.__lt__(self, other)  # type: ignore[no-any-return,operator]
+
+    def __le__(self, other: object) -> bool:
+        Spy.calls.append("__le__")
+        return int.__le__(self, other)  # type: ignore[no-any-return,operator]
+
+    def __gt__(self, other: object) -> bool:
+        Spy.calls.append("__gt__")
+        return int.__gt__(self, other)  # type: ignore[no-any-return,operator]
+
+    def __ge__(self, other: object) -> bool:
+        Spy.calls.append("__ge__")
+        return int.__ge__(self, other)  # type: ignore[no-any-return,operator]
+
+    def __index__(self) -> int:
+        Spy.calls.append("__index__")
+        return int(self)
+
+    def __int__(self) -> int:
+        Spy.calls.append("__int__")
+        return int.__int__(self)
+
+
+# ------------------------------------------------------- plugins under test
+
+
+class FixedDeal:
+    """Deals the given hands to the elder and the dealer, and the turn-up."""
+
+    NAME = "fixed-deal"
+
+    def __init__(self, elder: str, dealer: str, turnup: str) -> None:
+        self.elder = CardSet.parse(elder)
+        self.dealer = CardSet.parse(dealer)
+        self.turnup = Card.parse(turnup)
+        used = self.elder | self.dealer | CardSet.of([self.turnup])
+        assert len(used) == 11
+        self.stock = tuple(c for c in PIQUET_DECK if c not in used)
+
+    @hookimpl
+    def ecarte_deal(self, dealer: int, elder: int) -> DealtHands:
+        return DealtHands(
+            hands={elder: self.elder, dealer: self.dealer}, turnup=self.turnup, stock=self.stock
+        )
+
+
+class Recorder:
+    """Records every notification."""
+
+    NAME = "recorder"
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def names(self) -> list[str]:
+        return [name for name, _ in self.calls]
+
+    @hookimpl
+    def ecarte_game_started(self, number: int, seats: Any) -> None:
+        self.calls.append(("game_started", {"number": number, "seats": seats}))
+
+    @hookimpl
+    def ecarte_hand_ended(self, result: Any) -> None:
+        self.calls.append(("hand_ended", {"result": result}))
+
+    @hookimpl
+    def ecarte_game_ended(self, result: Any) -> None:
+        self.calls.append(("game_ended", {"result": result}))
+
+    @hookimpl
+    def ecarte_match_ended(self, winner: int, games: Any) -> None:
+        self.calls.append(("match_ended", {"winner": winner, "games": games}))
+
+
+def visible_snapshot(game: Game, legal: bool = True) -> tuple[Any, ...]:
+    """Everything observable about a game's state, for 'unchanged' checks."""
+    return (
+        game.phase,
+        game.to_act,
+        game.scores,
+        game.games_won,
+        game.history,
+        game.log,
+        game.dealer,
+        game.elder,
+        game.game_players,
+        game.hand_results,
+        game.game_results,
+        tuple(game.hand(s) for s in range(game.players)),
+        game.stock_size,
+        game.legal_actions() if legal else None,
+    )
+
+
+def dealt(game: Game) -> Game:
+    """Choose the packets if the dealer has to, so that the hands are dealt."""
+    if game.phase is Phase.PACKETS:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def before_last_card(game: Game) -> None:
+    """Play the first legal actions (playing the hand as dealt) until one card
+    of the hand's last trick is left to play."""
+    advance_to(game, Phase.PLAY, lambda legal: legal[-1] if len(legal) == 2 else legal[0])
+    while not (sum(game.tricks_won) == 4 and len(game.trick) == 1):
+        game.apply(game.legal_actions()[0])
+
+
+def advance_to(game: Game, phase: Phase, choose: Any = None) -> None:
+    """Apply the first legal action (or ``choose(legal)``) until ``phase``."""
+    for _ in range(10_000):
+        if game.phase is phase:
+            return
+        legal = game.legal_actions()
+        game.apply(choose(legal) if choose else legal[0])
+    raise AssertionError(f"never reached {phase}")

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import deal_hands, euchre_hands_of, random_tables
+from helpers import deal_hands, euchre_hands_of, random_tables
 
 import ecarte._core as core
 from ecarte.engine import backend
@@ -20,6 +20,8 @@ from ecarte.games.euchre import _pure_hands as _pure_euchre_hands
 from ecarte.games.euchre import batch as euchre_batch
 from ecarte.games.euchre._pure_hands import EuchreOptions
 from ecarte.games.euchre.tables import context_on
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = core.backends()
 PURE = BACKENDS["pure"]
@@ -524,7 +526,7 @@ def test_batch_random_euchre_hands() -> None:
 def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
     """The argument rules (docs/c-core.md): one ``operator.index`` conversion, then plain
     ints only; the spy int subclass of test_hostile must see none of its methods run."""
-    from test_hostile import _Spy as spy
+    from helpers import Spy as spy
 
     ctx = context_on(impl, 0)
     hands = deal_hands(random.Random(1), EUCHRE, [5] * 4)

@@ -114,7 +114,10 @@ def _play_three(kwargs: dict[str, Any], seed: int) -> int:
     return steps
 
 
-pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled machine is not built")
+pytestmark = [
+    pytest.mark.own_backends,  # the three paths are the backends under test
+    pytest.mark.skipif(not COMPILED, reason="the compiled machine is not built"),
+]
 
 
 def test_presets_and_random_rules_agree_on_the_three_paths() -> None:

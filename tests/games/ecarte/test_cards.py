@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecarte import (
     PIQUET_DECK,
+    ArgumentError,
     Card,
     CardParseError,
     CardSet,
@@ -222,3 +225,21 @@ def test_ace_high_option() -> None:
     assert _winner(rules, Suit.HEARTS, "A♠", "K♠") == Card.parse("A♠")
     assert _winner(rules, Suit.HEARTS, "J♠", "A♠") == Card.parse("A♠")
     assert _winner(rules, Suit.HEARTS, "10♠", "J♠") == Card.parse("J♠")
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: Card.of(True, True), "rank must be an int"),
+        (lambda: Card.of(Rank.KING, 4), "suit must be an int"),
+        (lambda: Card.of("K", Suit.SPADES), "rank must be an int"),
+        (lambda: Card.from_id(True), "no card has id True"),
+        (lambda: Card.from_id(13), "no card has id 13"),
+        (lambda: Card.from_id("5"), "no card has id"),
+        (lambda: CardSet(True), "a card mask"),
+        (lambda: CardSet(1 << 13), "no card"),
+    ],
+)
+def test_bad_card_arguments_are_value_errors_of_ecarte(call: Any, match: str) -> None:
+    with pytest.raises(ArgumentError, match=match):
+        call()

@@ -1,4 +1,4 @@
-"""Hostile input (issue 9): every core binding converts its arguments once, then never
+"""Hostile input: every core binding converts its arguments once, then never
 touches the caller's objects again; batches stop on Ctrl-C and stay in the same streams.
 
 Each reproduction of a crash runs in a subprocess, so that a regression fails its test
@@ -8,7 +8,6 @@ instead of killing pytest. The rule under test is in docs/c-core.md ("Arguments"
 from __future__ import annotations
 
 import enum
-import hashlib
 import random
 import subprocess
 import sys
@@ -17,11 +16,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _coretools import deal_hands, hands_of, piquet_tables
+from helpers import Spy as _Spy
+from helpers import deal_hands, hands_of, piquet_tables
 
 import ecarte._core as core
 from ecarte._core import ranked_context
-from ecarte.games.ecarte._pure_hands import HandOptions, HandTotals
+from ecarte.games.ecarte._pure_hands import HandOptions
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 BACKENDS = core.backends()
 CLASSIC = [11, 10, 9, 12, 8, 7, 6, 5]
@@ -182,46 +184,6 @@ def test_hostile_outputs_are_the_rule() -> None:
         f"ValueError below() needs 1 <= n < 2**32, not 0\nok {[fresh.below(6) for _ in range(8)]}\n"
     )
     assert got["random_hands n"].startswith("ValueError n must be an int 0..2**40, not 2199")
-
-
-class _Spy(int):
-    """An int subclass that records every call of its methods (none may happen)."""
-
-    calls: list[str] = []  # noqa: RUF012 - shared on purpose
-
-    def __getattribute__(self, name: str) -> Any:
-        _Spy.calls.append(name)
-        return int.__getattribute__(self, name)
-
-    def __eq__(self, other: object) -> bool:
-        _Spy.calls.append("__eq__")
-        return int.__eq__(self, other)  # type: ignore[no-any-return]
-
-    __hash__ = int.__hash__
-
-    def __lt__(self, other: object) -> bool:
-        _Spy.calls.append("__lt__")
-        return int.__lt__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __le__(self, other: object) -> bool:
-        _Spy.calls.append("__le__")
-        return int.__le__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __gt__(self, other: object) -> bool:
-        _Spy.calls.append("__gt__")
-        return int.__gt__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __ge__(self, other: object) -> bool:
-        _Spy.calls.append("__ge__")
-        return int.__ge__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __index__(self) -> int:
-        _Spy.calls.append("__index__")
-        return int(self)
-
-    def __int__(self) -> int:
-        _Spy.calls.append("__int__")
-        return int.__int__(self)
 
 
 def test_no_method_of_an_int_subclass_runs(impl: ModuleType) -> None:
@@ -433,32 +395,7 @@ def test_messages_name_the_argument() -> None:
         assert fragment in msgs[name], (name, msgs[name])
 
 
-# --------------------------------------------------------------- batches in chunks
-
-
-def test_chunked_batches_keep_the_streams(impl: ModuleType) -> None:
-    """The values of the one-call C functions before the chunks (recorded from the build
-    of ca55b21): the chunk boundaries (65,536 hands, 4,096 results and solves) do not
-    show."""
-    if impl.__name__.endswith("_pure"):
-        pytest.skip("the pure twin plays one hand at a time (tests of its equality elsewhere)")
-    assert hands_of(impl).random_hands(150_000, 2024) == HandTotals(
-        150000, 156845, 126468, 373474, 376526, 25935, 49694, 2071256, 57860287278443852
-    )
-    options = HandOptions(order=(12, 11, 10, 9, 8, 7, 6, 5), must_overtake=False, deal_pattern=23)
-    assert hands_of(impl).random_hands(70_000, 5, options).digest == 17358761341621621417
-    results = hands_of(impl).random_hand_results(9_000, 3)
-    assert hashlib.sha256(repr(results).encode()).hexdigest()[:16] == "4f039dcf74dadcfd"
-    solves = hands_of(impl).random_solves(9_000, 5)
-    assert (solves.digest, sum(solves.values), sum(solves.moves)) == (
-        5499530604156647584,
-        24133,
-        150461,
-    )
-    pure = core.backend("pure")
-    assert (
-        results[4094:4098] == hands_of(pure).random_hand_results(4098, 3)[4094:]
-    )  # across a chunk
+# --------------------------------------------------------------- perft in chunks
 
 
 def test_perft_split_gives_the_whole_count(impl: ModuleType) -> None:

@@ -2,7 +2,7 @@
 its own (undo, replay, errors, hooks).
 
 The differential tests compile benches/c/machine.c and compare its digests with the twin
-of that driver in _coretools (machine_matches, machine_prefixes). ECARTE_LONG=1 runs ten
+of that driver in tests/helpers.py (machine_matches, machine_prefixes). ECARTE_LONG=1 runs ten
 times as many matches (about ten minutes of pure Python)."""
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from _coretools import c_build_args, classic_answer, log_entries, machine_matches, machine_prefixes
+from helpers import c_build_args, classic_answer, log_entries, machine_matches, machine_prefixes
 
 import ecarte.games.ecarte._pure_machine as pm
+
+pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "ecarte" / "_core"

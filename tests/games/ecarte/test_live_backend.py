@@ -1,4 +1,4 @@
-"""Every test outside tests/core runs once per backend: prove the game uses it."""
+"""Every test not marked own_backends runs once per backend: prove the game uses it."""
 
 from __future__ import annotations
 
