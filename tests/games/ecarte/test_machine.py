@@ -21,7 +21,7 @@ import ecarte.games.ecarte._pure_machine as pm
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "src" / "ecarte" / "_core"
 DRIVER = ROOT / "benches" / "c" / "machine.c"
 LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")

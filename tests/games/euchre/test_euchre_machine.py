@@ -22,7 +22,7 @@ from ecarte.games.euchre._pure_machine import EuchreMachine as Pure
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "src" / "ecarte" / "_core"
 DRIVER = ROOT / "benches" / "c" / "euchre.c"
 SCALE = 10 if os.environ.get("ECARTE_LONG", "") not in ("", "0") else 1
