@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 import ecarte._core as core
+import ecarte.games.ecarte  # noqa: F401 - registers Écarté's hand batches
+from ecarte.engine import backend
 
 BACKENDS = core.backends()
 ORDER = [11, 10, 9, 12, 8, 7, 6, 5]
@@ -23,13 +25,19 @@ def impl(request: pytest.FixtureRequest) -> ModuleType:
     return BACKENDS[request.param]
 
 
+def _hands(impl: ModuleType) -> Any:
+    """Écarté's hand batches (``random_hands``, ``random_solves``) on the backend of impl."""
+    name = next(n for n, m in BACKENDS.items() if m is impl)
+    return backend.module("ecarte.hands", name)
+
+
 def _n(impl: ModuleType, compiled: int, pure: int) -> int:
     return pure if impl is BACKENDS["pure"] else compiled
 
 
 def test_random_hands(benchmark: Any, impl: ModuleType) -> None:
     n = _n(impl, 100_000, 500)
-    t = benchmark(impl.random_hands, n, 1)
+    t = benchmark(_hands(impl).random_hands, n, 1)
     assert t.hands == n
 
 
@@ -40,7 +48,7 @@ def test_perft(benchmark: Any, impl: ModuleType) -> None:
 
 def test_random_solves(benchmark: Any, impl: ModuleType) -> None:
     n = _n(impl, 10_000, 30)
-    assert len(benchmark(impl.random_solves, n, 1).values) == n
+    assert len(benchmark(_hands(impl).random_solves, n, 1).values) == n
 
 
 def test_legal_plays(benchmark: Any, impl: ModuleType) -> None:
