@@ -5,6 +5,8 @@ module through the ``impl`` fixture or parametrize their own) runs as written; e
 other test runs once per importable game backend, the compiled one and the pure-Python
 twin, as multidict does: the game's legal plays, tricks and play state come from that
 backend.
+
+The ``long`` marker orders the run: the long tests first, longest first.
 """
 
 from __future__ import annotations
@@ -22,6 +24,17 @@ from ecarte import Rules
 
 BACKENDS = core.backends()
 _GAME_BACKENDS = [name for name in ("cython", "pure") if name in BACKENDS]  # cffi: own_backends
+
+
+def _seconds(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("long")
+    return float(marker.args[0]) if marker else 0.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # the long tests first, longest first (a stable sort: the same order on every xdist
+    # worker), so that they run beside the rest instead of after it
+    items.sort(key=lambda item: -_seconds(item))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -43,6 +43,7 @@ def test_row_names_are_the_documented_ones() -> None:
     assert _bench.ROW_NAMES == ROWS
 
 
+@pytest.mark.long(30)
 def test_bench_quick_prints_every_row(
     capsys: pytest.CaptureFixture[str], live_backend: str
 ) -> None:

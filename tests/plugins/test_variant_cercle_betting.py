@@ -227,6 +227,7 @@ class Match:
         self.check()
 
 
+@pytest.mark.long(15)
 def test_random_matches_with_random_bets(live_backend: str) -> None:
     if live_backend != next(iter(_core.backends())):
         pytest.skip("the books and the ledger do not depend on the backend: one run is enough")

@@ -120,6 +120,7 @@ pytestmark = [
 ]
 
 
+@pytest.mark.long(40)
 def test_presets_and_random_rules_agree_on_the_three_paths() -> None:
     rng = random.Random(2026)
     presets = sorted(PRESETS)
@@ -193,6 +194,7 @@ def _scale_chunk(start: int, count: int) -> tuple[int, int]:
     return count, decisions
 
 
+@pytest.mark.long(300)
 def test_the_three_paths_agree_at_scale() -> None:
     """SCALE_MATCHES random matches (every preset, random options) give the same legal
     actions at every decision, and the same history, log lines, hand and game results and

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import hypothesis.strategies as st
+import pytest
 from helpers import random_action
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import (
@@ -242,6 +243,7 @@ def _mutate(doc: Any, rng: random.Random) -> Any:
     return doc
 
 
+@pytest.mark.long(15)
 def test_from_json_raises_only_save_format_error_on_mutated_documents() -> None:
     texts = _documents()
     docs = [json.loads(t) for t in texts]
