@@ -162,6 +162,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Measure the engine against its baselines in one run and print a table.",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    from .server import cli as server_cli
+
+    server_cli.add_parsers(sub)
     return parser
 
 
@@ -184,6 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "play":
             return _play(args, sys.stdin, sys.stdout)
+        if args.command in ("serve", "verify"):
+            from .server import cli as server_cli
+
+            return server_cli.run(args)
     except EcarteError as exc:
         print(f"ecarte: error: {exc}", file=sys.stderr)
         return EXIT_ERROR

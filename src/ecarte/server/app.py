@@ -1,0 +1,354 @@
+"""The server's ASGI application (Starlette): the HTTP API, the WebSocket of each table,
+the browser table's files, ``/healthz``.
+
+>>> from ecarte.server import ServerConfig, create_app
+>>> app = create_app(ServerConfig(database=":memory:"))
+>>> sorted(r.path for r in app.routes)[:3]
+['/', '/api/games', '/api/schema']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import messages as m
+from .config import ServerConfig
+from .games import Refused, games_info
+from .store import Store
+from .tables import Table, Tables
+
+__all__ = ["Connection", "create_app"]
+
+log = logging.getLogger("ecarte.server")
+
+_STATIC = __name__.rsplit(".", 1)[0]
+_MAX_BODY = 64 * 1024
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(m.encode(data), status_code=status, media_type="application/json")
+
+
+def _error(code: str, message: str, status: int) -> Response:
+    return _json(m.Error(code, message), status)
+
+
+class Connection:
+    """One WebSocket: its seat once it said hello, its send queue and its rate limit."""
+
+    def __init__(self, websocket: WebSocket, config: ServerConfig) -> None:
+        self.websocket = websocket
+        self.config = config
+        self.seat: int | None = None
+        self.who: str | None = None
+        self.role = "spectator"
+        self.name: str | None = None
+        self.greeted = False
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.closing = False
+        self.close_code = 1000
+        self.close_reason = ""
+        self._tokens = float(config.burst)
+        self._stamp = time.monotonic()
+        self.over_rate = 0
+
+    def push(self, data: bytes) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= self.config.queue_limit:
+            self.close(1008, "too slow: messages are not read")
+            return
+        self.queue.put_nowait(data)
+
+    def error(self, code: str, message: str, seq: int | None = None) -> None:
+        self.push(m.encode(m.Error(code, message, seq)))
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close."""
+        if not self.closing:
+            self.closing = True
+            self.close_code, self.close_reason = code, reason
+            self.queue.put_nowait(None)
+
+    def allow(self) -> bool:
+        """Take a message from the rate limit's bucket (False: over the rate)."""
+        now = time.monotonic()
+        cfg = self.config
+        self._tokens = min(float(cfg.burst), self._tokens + (now - self._stamp) * cfg.rate)
+        self._stamp = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    async def write(self) -> None:
+        ws = self.websocket
+        try:
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    break
+                await ws.send_text(data.decode())
+            await ws.close(self.close_code, self.close_reason)
+        except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
+            pass
+        except Exception as exc:  # a closed transport: uvicorn's own errors
+            log.debug("send failed", extra={"fields": {"error": repr(exc)}})
+
+
+class Server:
+    """The state of a running application."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.store: Store | None = None
+        self.tables: Tables | None = None
+        self.by_address: dict[str, int] = {}
+        self.connections = 0
+        self.started = time.time()
+
+    def start(self) -> None:
+        self.store = Store(self.config.database)
+        self.tables = Tables(self.store, self.config)
+        self.tables.resume()
+
+    def stop(self) -> None:
+        if self.tables is not None:
+            self.tables.shutdown()
+        if self.store is not None:
+            self.store.close()
+        log.info("stopped", extra={"fields": {"uptime": round(time.time() - self.started, 1)}})
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    """The server as an ASGI application (run it with uvicorn, or ``ecarte serve``)."""
+    config = config or ServerConfig()
+    server = Server(config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.start()
+        log.info("started", extra={"fields": {"database": config.database}})
+        try:
+            yield
+        finally:
+            server.stop()
+
+    def tables() -> Tables:
+        assert server.tables is not None, "the application has not started"
+        return server.tables
+
+    async def create(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > _MAX_BODY:
+            return _error("too-large", f"a request is at most {_MAX_BODY} bytes", 413)
+        try:
+            spec = msgspec.json.decode(body or b"{}", type=m.CreateTable)
+            created = tables().create(spec)
+        except msgspec.DecodeError as exc:
+            return _error("not-json", f"not JSON: {exc}", 400)
+        except msgspec.ValidationError as exc:
+            return _error("bad-message", str(exc), 400)
+        except Refused as exc:
+            return _error(exc.code, exc.message, 503 if exc.code == "shutting-down" else 400)
+        return _json(created, 201)
+
+    def _table(request: Request) -> Table | Response:
+        table_id = request.path_params["table"]
+        table = tables().get(table_id)
+        if table is None:
+            return _error("unknown-table", f"no table {table_id!r}", 404)
+        return table
+
+    async def table_info(request: Request) -> Response:
+        table = _table(request)
+        return table if isinstance(table, Response) else _json(tables().info(table))
+
+    async def table_record(request: Request) -> Response:
+        table = _table(request)
+        if isinstance(table, Response):
+            return table
+        record = tables().record(table)
+        if record is None:
+            return _error(
+                "not-over",
+                "the record (with every deal and the seed) is published when the match ends",
+                409,
+            )
+        return _json(record)
+
+    async def games(request: Request) -> Response:
+        return _json(games_info())
+
+    async def schema(request: Request) -> Response:
+        return _json(m.schema())
+
+    async def healthz(request: Request) -> Response:
+        t = tables()
+        return _json(
+            {
+                "ok": not t.closing,
+                "tables": len(t.tables),
+                "connections": server.connections,
+                "commits": t.commits,
+                "events": t.committed_events,
+            },
+            200 if not t.closing else 503,
+        )
+
+    async def index(request: Request) -> Response:
+        return FileResponse(_static_dir() + "/index.html")
+
+    async def play(websocket: WebSocket) -> None:
+        await _serve(server, tables(), websocket)
+
+    routes = [
+        Route("/", index),
+        Route("/healthz", healthz),
+        Route("/api/games", games),
+        Route("/api/schema", schema),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table}", table_info),
+        Route("/api/tables/{table}/record", table_record),
+        WebSocketRoute("/ws/{table}", play),
+        Mount("/static", StaticFiles(packages=[(_STATIC, "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+def _static_dir() -> str:
+    import importlib.resources
+
+    return str(importlib.resources.files(_STATIC) / "static")
+
+
+async def _serve(server: Server, tables: Tables, websocket: WebSocket) -> None:
+    config = server.config
+    address = websocket.client.host if websocket.client else "?"
+    await websocket.accept()
+    conn = Connection(websocket, config)
+    writer = asyncio.create_task(conn.write())
+    table: Table | None = None
+    counted = server.by_address.get(address, 0) < config.max_connections_per_address
+    try:
+        if not counted:
+            conn.error(
+                "too-many-connections",
+                f"too many connections from {address} "
+                f"(at most {config.max_connections_per_address})",
+            )
+            conn.close(1008, "too many connections")
+            return
+        server.by_address[address] = server.by_address.get(address, 0) + 1
+        server.connections += 1
+        table_id = websocket.path_params["table"]
+        table = tables.get(table_id)
+        if table is None:
+            conn.error("unknown-table", f"no table {table_id[:64]!r}")
+            conn.close(1008, "unknown table")
+            return
+        await _receive(conn, tables, table)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if counted:
+            server.connections -= 1
+            left = server.by_address[address] - 1
+            if left:
+                server.by_address[address] = left
+            else:
+                del server.by_address[address]
+        if table is not None:
+            tables.leave(table, conn)
+        conn.close(conn.close_code, conn.close_reason)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)
+
+
+async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
+    config = conn.config
+    websocket = conn.websocket
+    while not conn.closing:
+        try:
+            message = await asyncio.wait_for(websocket.receive(), config.idle_seconds)
+        except TimeoutError:
+            conn.error("idle", f"nothing received for {config.idle_seconds:g} s: closing")
+            conn.close(1001, "idle")
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        data: str | bytes | None = message.get("text")
+        if data is None:
+            data = message.get("bytes") or b""
+        size = len(data.encode() if isinstance(data, str) else data)
+        if not conn.allow():
+            conn.over_rate += 1
+            conn.error(
+                "rate-limited",
+                f"over the rate limit ({config.rate:g} messages a second, "
+                f"{config.burst} at once): message dropped",
+            )
+            if conn.over_rate >= config.abuse_limit:
+                conn.close(1008, "rate limit")
+            continue
+        if size > config.max_frame:
+            conn.error("too-large", f"a message is at most {config.max_frame} bytes, not {size}")
+            continue
+        try:
+            msg = m.decode_client(data)
+        except msgspec.ValidationError as exc:
+            conn.error("bad-message", str(exc))
+            continue
+        except msgspec.DecodeError as exc:
+            conn.error("not-json", f"not JSON: {exc}")
+            continue
+        try:
+            _handle(conn, tables, table, msg)
+        except Refused as exc:
+            conn.error(exc.code, exc.message, getattr(msg, "seq", None))
+            if exc.code == "bad-token":
+                conn.close(1008, "bad token")
+        except Exception:  # a bug: refuse the message, keep the connection
+            log.exception("internal error", extra={"fields": {"table": table.id}})
+            conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
+
+
+def _handle(conn: Connection, tables: Tables, table: Table, msg: m.ClientMessage) -> None:
+    if isinstance(msg, m.Ping):
+        conn.push(m.encode(m.Pong()))
+        return
+    if isinstance(msg, m.Hello):
+        if conn.greeted:
+            raise Refused("bad-message", "this connection has said hello already")
+        seat, backer = tables.identify(table, msg.token)
+        conn.greeted = True
+        if seat is not None:
+            conn.seat, conn.who, conn.role = seat, f"seat:{seat}", "player"
+            conn.name = next((s.name for s in table.seats if s.seat == seat), None)
+        elif backer is not None:
+            conn.who, conn.role, conn.name = f"backer:{backer}", "backer", backer
+        tables.welcome(table, conn, msg.last_event)
+        return
+    if not conn.greeted:
+        raise Refused("no-hello", 'say hello first: {"type": "hello", "token": ...}')
+    if isinstance(msg, m.Act):
+        tables.act(table, conn, msg)
+    elif isinstance(msg, m.Bet):
+        tables.bet(table, conn, msg)
+    elif isinstance(msg, m.Sync):
+        tables.welcome(table, conn, msg.last_event)

@@ -1,0 +1,443 @@
+"""What the server knows of each game it serves: how a table's game is made, how an
+action is read and applied, the bots, and the one view function per seat that is the
+only thing about a game ever sent to a client.
+
+A game of the registry is served when it has an adapter here (:data:`ADAPTERS`):
+Écarté (with every installed variant) and Euchre (with its presets). An adapter
+reads the game only through its public API.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, Protocol
+
+from ecarte import (
+    Action,
+    ArgumentError,
+    EcarteError,
+    Game,
+    IllegalActionError,
+    Rules,
+    available_variants,
+    from_json,
+    get_game,
+)
+from ecarte.games.ecarte._plugins import load_variant
+from ecarte.games.euchre import EuchreGame, EuchreRules, HeuristicBot, RandomBot
+from ecarte.games.euchre import PRESETS as EUCHRE_PRESETS
+from ecarte.players import HeuristicPlayer, Player, RandomPlayer
+
+from . import messages as m
+
+__all__ = [
+    "ADAPTERS",
+    "BOT_ENTRY_POINTS",
+    "Adapter",
+    "Bot",
+    "Refused",
+    "adapter",
+    "games_info",
+]
+
+BOT_ENTRY_POINTS = "ecarte.bots"
+"""The entry-point group of third-party bots: a name -> a class made without arguments;
+its ``GAME`` attribute names its game (``"ecarte"`` when it has none). An Écarté bot is
+an :class:`ecarte.players.Player` (``choose(observation, legal) -> action``), a Euchre
+bot has ``choose(game) -> action id``."""
+
+
+class Refused(Exception):
+    """A message the table refuses: ``code`` classifies it (see
+    :class:`~ecarte.server.messages.Error`), the text says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+Bot = Callable[[Any, int], m.Act]
+"""A bot of a table: ``bot(game, seat)`` returns its action for ``seat`` (an act, read
+as a client's is)."""
+
+_ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
+
+
+class Adapter(Protocol):
+    """A game the server serves."""
+
+    name: str
+
+    def create(self, spec: m.CreateTable, seed: int) -> Any:
+        """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
+        game's message, for bad options)."""
+        ...
+
+    def seats(self, game: Any) -> int: ...
+
+    def to_act(self, game: Any) -> int | None:
+        """The seat to act, None when none is (the match is over)."""
+        ...
+
+    def is_over(self, game: Any) -> bool: ...
+
+    def record(self, game: Any, seat: int, act: m.Act) -> tuple[str, str]:
+        """``(record, text)`` of a seat's action: what is stored and replayed, and what it
+        says; :class:`Refused` when it is not a legal action of the seat now."""
+        ...
+
+    def apply(self, game: Any, seat: int, record: str) -> None:
+        """Apply a record (as :meth:`record` or a bot made it)."""
+        ...
+
+    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
+        ...
+
+    def view(self, game: Any, seat: int | None, forfeit: int | None) -> m.View:
+        """Everything ``seat`` (None: a spectator) may know of the table now."""
+        ...
+
+    def bot(self, name: str) -> Bot:
+        """A new bot by name; :class:`Refused` for an unknown one."""
+        ...
+
+    def bots(self) -> tuple[str, ...]: ...
+
+
+
+def _entry_point_bots(game: str) -> dict[str, type]:
+    found: dict[str, type] = {}
+    for ep in importlib.metadata.entry_points(group=BOT_ENTRY_POINTS):
+        try:
+            cls = ep.load()
+        except Exception:  # a broken bot is not offered
+            continue
+        if getattr(cls, "GAME", "ecarte") == game:
+            found[ep.name] = cls
+    return found
+
+
+def _unknown_bot(game: str, name: str, names: tuple[str, ...]) -> Refused:
+    return Refused("bad-table", f"no {game} bot {name!r} (bots: {', '.join(names)})")
+
+
+def _check_action(act: m.Act) -> None:
+    if (act.action is None) == (act.id is None):
+        raise Refused("bad-message", "an act names its action by text or by id: one of the two")
+
+
+# ------------------------------------------------------------------- Écarté
+
+_DISCARD = re.compile(r"discard\b(.*)", re.DOTALL)
+
+
+def _card_list(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _played(trick: Any) -> list[m.Played]:
+    return [m.Played(seat=s, card=str(c)) for s, c in trick]
+
+
+def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
+    return {str(k): v for k, v in d.items()}
+
+
+class EcarteAdapter:
+    """Écarté and its variants (:class:`ecarte.Game`)."""
+
+    name = "ecarte"
+    _BOTS: Mapping[str, Callable[[], Player]] = {
+        "heuristic": HeuristicPlayer,
+        "random": lambda: RandomPlayer(secrets.randbits(64)),
+    }
+
+    def create(self, spec: m.CreateTable, seed: int) -> Game:
+        known = available_variants()
+        names: list[str] = []
+        plugins: list[object] = []
+        for name in spec.variants:
+            if name not in known:
+                raise ArgumentError(
+                    f"no variant {name!r} is installed (variants: {', '.join(known) or 'none'})"
+                )
+            options = spec.options.get(name)
+            if options is None:
+                names.append(name)
+            else:
+                cls = load_variant(name)
+                if not callable(cls):
+                    raise ArgumentError(f"variant {name!r} takes no options")
+                try:
+                    plugins.append(cls(**options))
+                except TypeError as exc:
+                    raise ArgumentError(f"variant {name!r}: {exc}") from None
+        extra = sorted(set(spec.options) - set(spec.variants))
+        if extra:
+            raise ArgumentError(f"options for {extra[0]!r}, which is not among the variants")
+        rules = Rules.preset(spec.rules) if spec.rules is not None else None
+        return Game(rules, seed=seed, variant=names or None, plugins=plugins)
+
+    def seats(self, game: Game) -> int:
+        return game.players
+
+    def to_act(self, game: Game) -> int | None:
+        seat = game.to_act
+        return seat if seat >= 0 else None
+
+    def is_over(self, game: Game) -> bool:
+        return game.is_over
+
+    def record(self, game: Game, seat: int, act: m.Act) -> tuple[str, str]:
+        _check_action(act)
+        try:
+            if act.id is not None:
+                action = game.action_from_id(act.id)
+            else:
+                assert act.action is not None
+                action = Action.parse(act.action)
+        except _ENGINE_ERRORS as exc:
+            raise Refused("illegal", str(exc)) from None
+        text = str(action)
+        return text, text
+
+    def apply(self, game: Game, seat: int, record: str) -> None:
+        game.apply(Action.parse(record), seat=seat)
+
+    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        found = _DISCARD.fullmatch(text)
+        if found is None or actor == recipient:
+            return text
+        n = len(found.group(1).split())
+        return f"discard {n} card{'s' * (n != 1)}"
+
+    def view(self, game: Game, seat: int | None, forfeit: int | None) -> m.EcarteView:
+        obs = game.observation(game.game_players[0] if seat is None else seat)
+        over = game.is_over or forfeit is not None
+        to_act = self.to_act(game)
+        legal = []
+        if seat is not None and to_act == seat and not over:
+            legal = [m.Legal(id=game.action_id(a), text=str(a)) for a in game.legal_actions()]
+        return m.EcarteView(
+            seat=seat,
+            players=game.players,
+            variants=list(game.plugin_names[1:]),
+            phase=obs.phase.value,
+            to_act=None if over else to_act,
+            game_players=list(game.game_players),
+            dealer=obs.dealer,
+            elder=obs.elder,
+            hand=[] if seat is None else _card_list(obs.hand),
+            turnup=None if obs.turnup is None else str(obs.turnup),
+            trump=None if obs.trump is None else obs.trump.symbol,
+            stock_size=obs.stock_size,
+            exchanges=[m.Exchange(seat=s, cards=n) for s, n in obs.exchanges],
+            trick=_played(obs.trick),
+            tricks=[_played(t) for t in obs.tricks],
+            tricks_won=list(obs.tricks_won),
+            kings_announced=list(obs.kings_announced),
+            played_without_proposing=obs.played_without_proposing,
+            refused_after=obs.refused_after,
+            scores=list(obs.scores),
+            games_won=list(obs.games_won),
+            game_number=game.game_number,
+            hand_number=game.hand_number,
+            hands=[
+                m.HandSummary(
+                    number=h.number,
+                    dealer=h.dealer,
+                    elder=h.elder,
+                    trump=str(h.trump),
+                    tricks=_by_seat(h.tricks),
+                    points=_by_seat(h.points),
+                )
+                for h in game.hand_results
+            ],
+            games=[
+                m.GameSummary(
+                    number=g.number,
+                    players=list(g.players),
+                    winner=g.winner,
+                    loser=g.loser,
+                    scores=_by_seat(g.scores),
+                )
+                for g in game.game_results
+            ],
+            describe=list(game.describe(seat)),
+            legal=legal,
+            over=over,
+            winner=game.winner,
+            forfeit=forfeit,
+        )
+
+    def bot(self, name: str) -> Bot:
+        makers: dict[str, Callable[[], Any]] = {**self._BOTS, **_entry_point_bots(self.name)}
+        if name not in makers:
+            raise _unknown_bot("Écarté", name, tuple(makers))
+        player = makers[name]()
+
+        def play(game: Game, seat: int) -> m.Act:
+            action = player.choose(game.observation(seat), game.legal_actions())
+            return m.Act(seq=1, action=str(action))
+
+        return play
+
+    def bots(self) -> tuple[str, ...]:
+        return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
+
+
+# ------------------------------------------------------------------- Euchre
+
+
+class EuchreAdapter:
+    """Euchre (:class:`ecarte.games.euchre.EuchreGame`) with its presets."""
+
+    name = "euchre"
+    _BOTS: Mapping[str, Callable[[], Any]] = {
+        "heuristic": HeuristicBot,
+        "random": lambda: RandomBot(secrets.randbits(64)),
+    }
+
+    def create(self, spec: m.CreateTable, seed: int) -> EuchreGame:
+        if spec.variants or spec.options:
+            raise ArgumentError("Euchre has no variants: its rules are presets (rules=...)")
+        name = spec.rules or "standard"
+        if name not in EUCHRE_PRESETS:
+            raise ArgumentError(
+                f"rules: no Euchre preset {name!r} (presets: {', '.join(EUCHRE_PRESETS)})"
+            )
+        game = get_game("euchre").load(rules=name, seed=seed)
+        assert isinstance(game, EuchreGame)
+        return game
+
+    def seats(self, game: EuchreGame) -> int:
+        return 4
+
+    def to_act(self, game: EuchreGame) -> int | None:
+        seat = game.to_act
+        return seat if seat >= 0 else None
+
+    def is_over(self, game: EuchreGame) -> bool:
+        return game.is_over
+
+    def record(self, game: EuchreGame, seat: int, act: m.Act) -> tuple[str, str]:
+        _check_action(act)
+        try:
+            if act.id is not None:
+                action = game.action_from_id(act.id)
+                if act.id not in game.legal_action_ids():
+                    raise IllegalActionError(game._illegal_message(act.id))
+            else:
+                assert act.action is not None
+                action = game.action_from_id(game.action_id(act.action))
+        except _ENGINE_ERRORS as exc:
+            raise Refused("illegal", str(exc)) from None
+        return str(action.id), str(action)
+
+    def apply(self, game: EuchreGame, seat: int, record: str) -> None:
+        game.apply(int(record), seat=seat)
+
+    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        if text.startswith("discard") and actor != recipient:
+            return "discard a card"
+        return text
+
+    def view(self, game: EuchreGame, seat: int | None, forfeit: int | None) -> m.EuchreView:
+        obs = game.observation(0 if seat is None else seat)
+        over = game.is_over or forfeit is not None
+        to_act = self.to_act(game)
+        legal = []
+        if seat is not None and to_act == seat and not over:
+            legal = [m.Legal(id=a.id, text=str(a)) for a in game.legal_actions()]
+        rules = game.rules
+        preset = _preset_name(rules)
+        return m.EuchreView(
+            seat=seat,
+            rules=preset,
+            deck=rules.deck,
+            target=rules.target,
+            phase=obs.phase.value,
+            to_act=None if over else to_act,
+            dealer=obs.dealer,
+            hand=[] if seat is None else _card_list(game.cards(seat)),
+            upcard=None if obs.upcard is None else str(obs.upcard),
+            bids=[m.Bid(seat=s, text=t) for s, t in obs.bids],
+            trump=None if obs.trump is None else obs.trump.symbol,
+            maker=obs.maker,
+            alone=list(obs.alone),
+            discard=None if seat is None or obs.discard is None else str(obs.discard),
+            trick=_played(obs.trick),
+            tricks=[_played(t) for t in obs.tricks],
+            tricks_won=list(obs.tricks_won),
+            scores=list(obs.scores),
+            legal=legal,
+            over=over,
+            winner=game.winner,
+            forfeit=forfeit,
+        )
+
+    def bot(self, name: str) -> Bot:
+        makers: dict[str, Callable[[], Any]] = {**self._BOTS, **_entry_point_bots(self.name)}
+        if name not in makers:
+            raise _unknown_bot("Euchre", name, tuple(makers))
+        player = makers[name]()
+
+        def play(game: EuchreGame, seat: int) -> m.Act:
+            return m.Act(seq=1, id=int(player.choose(game)))
+
+        return play
+
+    def bots(self) -> tuple[str, ...]:
+        return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
+
+
+@cache
+def _preset_name(rules: EuchreRules) -> str:
+    return next((n for n, make in EUCHRE_PRESETS.items() if make() == rules), "custom")
+
+
+ADAPTERS: dict[str, Adapter] = {"ecarte": EcarteAdapter(), "euchre": EuchreAdapter()}
+"""The games the server serves, by registered name."""
+
+
+def adapter(name: str) -> Adapter:
+    """The adapter of a game; :class:`Refused` naming the games served (and saying that a
+    registered game without an adapter is not) otherwise."""
+    found = ADAPTERS.get(name)
+    if found is None:
+        from ecarte import available_games
+
+        registered = name in available_games()
+        why = "has no seat views in the server" if registered else "is not a registered game"
+        raise Refused(
+            "bad-table", f"game {name!r} {why} (games served: {', '.join(ADAPTERS)})"
+        )
+    return found
+
+
+def games_info() -> dict[str, Any]:
+    """What ``GET /api/games`` lists: each served game's presets, variants and bots."""
+    from ecarte import PRESETS
+
+    return {
+        "ecarte": {
+            "title": get_game("ecarte").title,
+            "rules": list(PRESETS),
+            "variants": available_variants(),
+            "bots": list(ADAPTERS["ecarte"].bots()),
+        },
+        "euchre": {
+            "title": get_game("euchre").title,
+            "rules": list(EUCHRE_PRESETS),
+            "variants": {},
+            "bots": list(ADAPTERS["euchre"].bots()),
+        },
+    }
+

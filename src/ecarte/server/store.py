@@ -1,0 +1,266 @@
+"""The server's durable state: one SQLite database in WAL mode (``synchronous=NORMAL``,
+which a killed process survives), written before any reply that depends on it.
+
+A table is its row (game, options, seed, nonce, commitment, status and a snapshot: the
+engine's save envelope at some event), its seats and backers (the SHA-256 of their
+tokens, never the tokens), and its numbered events: every accepted action, bet,
+timeout and forfeit, with the client's sequence number. A table is rebuilt by
+reading its snapshot and applying the events after it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import define, frozen
+
+__all__ = ["EventRow", "SeatRow", "Store", "TableRow"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    commitment TEXT NOT NULL,
+    created REAL NOT NULL,
+    status TEXT NOT NULL,
+    snapshot TEXT NOT NULL,
+    snapshot_n INTEGER NOT NULL,
+    last_n INTEGER NOT NULL,
+    forfeit INTEGER
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    bot TEXT,
+    name TEXT,
+    token_hash BLOB,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS backers (
+    table_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    token_hash BLOB NOT NULL,
+    PRIMARY KEY (table_id, name)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    who TEXT,
+    seq INTEGER,
+    kind TEXT NOT NULL,
+    record TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+"""
+
+
+@frozen
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    token_hash: bytes | None
+
+
+@frozen
+class EventRow:
+    """One event of a table: ``who`` and ``seq`` identify the client message that made
+    it (None for bots and the clock)."""
+
+    n: int
+    seat: int | None
+    who: str | None
+    seq: int | None
+    kind: str
+    record: str
+    text: str
+
+
+@define
+class TableRow:
+    id: str
+    game: str
+    spec: str
+    seed: int
+    nonce: str
+    commitment: str
+    created: float
+    status: str
+    snapshot: str
+    snapshot_n: int
+    last_n: int
+    forfeit: int | None
+    seats: list[SeatRow]
+    backers: dict[str, bytes]
+
+
+@frozen
+class TableUpdate:
+    """What changes in a table's row with a commit."""
+
+    id: str
+    last_n: int
+    status: str
+    forfeit: int | None
+    snapshot: str | None
+    snapshot_n: int
+
+
+class Store:
+    """The database. Every method commits before it returns (:meth:`commit` writes many
+    tables' events in one transaction: the server's group commit)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self.db.close()
+
+    def create(self, row: TableRow, events: Sequence[EventRow]) -> None:
+        """A new table with its seats, backers and first events (bots that act first)."""
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            db.execute(
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    row.id,
+                    row.game,
+                    row.spec,
+                    str(row.seed),
+                    row.nonce,
+                    row.commitment,
+                    row.created,
+                    row.status,
+                    row.snapshot,
+                    row.snapshot_n,
+                    row.last_n,
+                    row.forfeit,
+                ),
+            )
+            db.executemany(
+                "INSERT INTO seats VALUES (?,?,?,?,?,?)",
+                [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
+            )
+            db.executemany(
+                "INSERT INTO backers VALUES (?,?,?)",
+                [(row.id, name, h) for name, h in row.backers.items()],
+            )
+            self._events(row.id, events)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def _events(self, table: str, events: Iterable[EventRow]) -> None:
+        self.db.executemany(
+            "INSERT INTO events VALUES (?,?,?,?,?,?,?,?)",
+            [(table, e.n, e.seat, e.who, e.seq, e.kind, e.record, e.text) for e in events],
+        )
+
+    def commit(self, batch: Sequence[tuple[TableUpdate, Sequence[EventRow]]]) -> None:
+        """Write the events and row updates of several tables in one transaction."""
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            for update, events in batch:
+                self._events(update.id, events)
+                if update.snapshot is None:
+                    db.execute(
+                        "UPDATE tables SET last_n=?, status=?, forfeit=? WHERE id=?",
+                        (update.last_n, update.status, update.forfeit, update.id),
+                    )
+                else:
+                    db.execute(
+                        "UPDATE tables SET last_n=?, status=?, forfeit=?, snapshot=?, "
+                        "snapshot_n=? WHERE id=?",
+                        (
+                            update.last_n,
+                            update.status,
+                            update.forfeit,
+                            update.snapshot,
+                            update.snapshot_n,
+                            update.id,
+                        ),
+                    )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    # ---------------------------------------------------------------- reading
+
+    def table(self, table_id: str) -> TableRow | None:
+        row = self.db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+        return None if row is None else self._row(row)
+
+    def unfinished(self) -> list[TableRow]:
+        rows = self.db.execute("SELECT * FROM tables WHERE status != 'over'").fetchall()
+        return [self._row(r) for r in rows]
+
+    def count(self) -> int:
+        (n,) = self.db.execute("SELECT count(*) FROM tables").fetchone()
+        return int(n)
+
+    def _row(self, r: Sequence[Any]) -> TableRow:
+        table_id = r[0]
+        seats = [
+            SeatRow(seat, kind, bot, name, token_hash)
+            for seat, kind, bot, name, token_hash in self.db.execute(
+                "SELECT seat, kind, bot, name, token_hash FROM seats WHERE table_id=? "
+                "ORDER BY seat",
+                (table_id,),
+            )
+        ]
+        backers = {
+            name: h
+            for name, h in self.db.execute(
+                "SELECT name, token_hash FROM backers WHERE table_id=?", (table_id,)
+            )
+        }
+        return TableRow(
+            id=table_id,
+            game=r[1],
+            spec=r[2],
+            seed=int(r[3]),
+            nonce=r[4],
+            commitment=r[5],
+            created=r[6],
+            status=r[7],
+            snapshot=r[8],
+            snapshot_n=r[9],
+            last_n=r[10],
+            forfeit=r[11],
+            seats=seats,
+            backers=backers,
+        )
+
+    def events(self, table_id: str, after: int = 0, limit: int = -1) -> list[EventRow]:
+        """The events of a table after number ``after``, in order (``limit`` at most)."""
+        return [
+            EventRow(*r)
+            for r in self.db.execute(
+                "SELECT n, seat, who, seq, kind, record, text FROM events "
+                "WHERE table_id=? AND n>? ORDER BY n LIMIT ?",
+                (table_id, after, limit),
+            )
+        ]

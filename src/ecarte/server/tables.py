@@ -1,0 +1,663 @@
+"""The tables: each one's game, seats, bots, clock and numbered events, and the group
+commit that makes every accepted action durable before any message about it leaves.
+
+Everything here runs on the server's event loop and never awaits: an action is checked,
+applied to the table's game and queued with the events it causes (the bots' moves);
+the queue is committed to the store at the end of the loop's pass, in one transaction
+for all tables, and only then are the acknowledgements and the events sent. A failed
+commit puts every table of the batch back as the store holds it and refuses the
+actions.
+
+What a connection receives about a game is only ever its seat's view
+(:meth:`~ecarte.server.games.Adapter.view`) and the events' texts as its seat may read
+them (:meth:`~ecarte.server.games.Adapter.redact`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import msgspec
+from attrs import define, field
+
+from ecarte import EcarteError, PluginError, from_json
+
+from . import fair
+from . import messages as m
+from .config import ServerConfig
+from .games import ADAPTERS, Adapter, Bot, Refused, adapter
+from .store import EventRow, SeatRow, Store, TableRow, TableUpdate
+
+__all__ = ["Subscriber", "Table", "Tables", "token_hash"]
+
+log = logging.getLogger("ecarte.server")
+
+_ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
+
+
+def token_hash(token: str) -> bytes:
+    """What the store keeps of a token: its SHA-256."""
+    return hashlib.sha256(token.encode()).digest()
+
+
+class Subscriber(Protocol):
+    """A connection to a table, once it said hello."""
+
+    seat: int | None
+    """The seat it plays (None: a spectator or a backer)."""
+    who: str | None
+    """Whom its sequence numbers belong to (``seat:0``, ``backer:Cleo``; None for a
+    spectator)."""
+    role: str
+    name: str | None
+
+    def push(self, data: bytes) -> None:
+        """Queue a message for it (never blocks)."""
+        ...
+
+
+@define(eq=False)
+class Table:
+    """One table in memory."""
+
+    id: str
+    adapter: Adapter
+    spec: m.CreateTable
+    seed: int
+    nonce: str
+    commitment: str
+    game: Any
+    seats: list[SeatRow]
+    backers: dict[str, bytes]
+    bots: dict[int, Bot]
+    n: int = 0
+    """The last event applied to the game."""
+    committed: int = 0
+    """The last event in the store."""
+    snapshot_n: int = 0
+    forfeit: int | None = None
+    seqs: dict[str, dict[int, int]] = field(factory=dict)
+    last_seq: dict[str, int] = field(factory=dict)
+    pending: list[EventRow] = field(factory=list)
+    subscribers: set[Subscriber] = field(factory=set)
+    after_commit: list[Callable[[], None]] = field(factory=list)
+    clock: asyncio.TimerHandle | None = None
+    clock_n: int = -1
+    deadline: float | None = None
+    revealed: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.forfeit is not None or self.adapter.is_over(self.game)
+
+    @property
+    def status(self) -> str:
+        return "over" if self.over else "playing"
+
+    def view(self, seat: int | None) -> m.View:
+        return self.adapter.view(self.game, seat, self.forfeit)
+
+
+class Tables:
+    """Every table of the server, its store and its group commit."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.tables: dict[str, Table] = {}
+        self.closing = False
+        self._dirty: dict[str, Table] = {}
+        self._acks: list[tuple[Table, Subscriber, int, int, bool]] = []
+        self._scheduled = False
+        self.commits = 0
+        self.committed_events = 0
+
+    # ------------------------------------------------------------ lifecycle
+
+    def resume(self) -> int:
+        """Load every unfinished table from the store, where it stood; returns how many."""
+        for row in self.store.unfinished():
+            table = self._rebuild(row)
+            self.tables[table.id] = table
+            self._advance(table)  # nothing for a table the store holds whole
+            self._arm_clock(table)
+        if self._dirty:
+            self.flush()
+        log.info("resumed", extra={"fields": {"tables": len(self.tables)}})
+        return len(self.tables)
+
+    def shutdown(self) -> None:
+        """Refuse new actions, commit what was accepted, stop the clocks."""
+        self.closing = True
+        self.flush()
+        for table in self.tables.values():
+            if table.clock is not None:
+                table.clock.cancel()
+
+    def get(self, table_id: str) -> Table | None:
+        """A table by id (a finished one is read back from the store), or None."""
+        table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 64:
+            row = self.store.table(table_id)
+            if row is not None:
+                table = self._rebuild(row)
+                self.tables[table_id] = table
+        return table
+
+    def _rebuild(self, row: TableRow) -> Table:
+        spec = msgspec.json.decode(row.spec, type=m.CreateTable)
+        adapt = ADAPTERS[row.game]
+        table = Table(
+            id=row.id,
+            adapter=adapt,
+            spec=spec,
+            seed=row.seed,
+            nonce=row.nonce,
+            commitment=row.commitment,
+            game=None,
+            seats=row.seats,
+            backers=row.backers,
+            bots={s.seat: adapt.bot(s.bot or "heuristic") for s in row.seats if s.kind == "bot"},
+        )
+        self._restore(table, row)
+        return table
+
+    def _restore(self, table: Table, row: TableRow) -> None:
+        """Set ``table`` to what the store holds: its snapshot, then the events after it."""
+        table.game = from_json(row.snapshot)
+        table.forfeit = None
+        table.seqs, table.last_seq, table.pending = {}, {}, []
+        for e in self.store.events(row.id):
+            if e.who is not None and e.seq is not None:
+                table.seqs.setdefault(e.who, {})[e.seq] = e.n
+                table.last_seq[e.who] = max(table.last_seq.get(e.who, 0), e.seq)
+            if e.n > row.snapshot_n:
+                self._replay(table, e)
+        table.n = table.committed = row.last_n
+        table.snapshot_n = row.snapshot_n
+        table.forfeit = row.forfeit
+        table.clock_n = -1
+
+    def _replay(self, table: Table, e: EventRow) -> None:
+        if e.kind in ("act", "timeout"):
+            assert e.seat is not None
+            table.adapter.apply(table.game, e.seat, e.record)
+        elif e.kind == "bet":
+            _place_bet(table.game, json.loads(e.record))
+        elif e.kind == "forfeit":
+            table.forfeit = e.seat
+
+    # --------------------------------------------------------------- tables
+
+    def create(self, spec: m.CreateTable) -> m.TableCreated:
+        """A new table (committed before this returns), with its tokens."""
+        if self.closing:
+            raise Refused("shutting-down", "the server is shutting down: no new table")
+        if len(self.tables) >= self.config.max_tables:
+            raise Refused(
+                "bad-table", f"the server holds its most tables ({self.config.max_tables})"
+            )
+        adapt = adapter(spec.game)
+        seed, nonce = fair.draw()
+        try:
+            game = adapt.create(spec, seed)
+            snapshot = game.to_json()
+        except _ENGINE_ERRORS as exc:
+            raise Refused("bad-table", str(exc)) from None
+        count = adapt.seats(game)
+        specs = spec.seats
+        if specs is None:
+            specs = [m.SeatSpec("human"), *(m.SeatSpec("bot") for _ in range(count - 1))]
+        if len(specs) != count:
+            raise Refused(
+                "bad-table", f"this table has {count} seats; the request lists {len(specs)}"
+            )
+        bots: dict[int, Bot] = {}
+        seats: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(specs):
+            if s.kind == "bot":
+                bots[i] = adapt.bot(s.bot or "heuristic")
+                seats.append(SeatRow(i, "bot", s.bot or "heuristic", s.name, None))
+            else:
+                if s.bot is not None:
+                    raise Refused("bad-table", f"seat {i} is human: it has no bot")
+                tokens[i] = secrets.token_urlsafe(32)
+                seats.append(SeatRow(i, "human", None, s.name, token_hash(tokens[i])))
+        backer_tokens = {name: secrets.token_urlsafe(32) for name in _gallery(spec)}
+        table_id = secrets.token_urlsafe(9)
+        table = Table(
+            id=table_id,
+            adapter=adapt,
+            spec=spec,
+            seed=seed,
+            nonce=nonce,
+            commitment=fair.commitment(table_id, seed, nonce),
+            game=game,
+            seats=seats,
+            backers={name: token_hash(t) for name, t in backer_tokens.items()},
+            bots=bots,
+        )
+        self._advance(table)  # bots that act first
+        self._dirty.pop(table_id, None)
+        row = TableRow(
+            id=table_id,
+            game=spec.game,
+            spec=m.encode(spec).decode(),
+            seed=seed,
+            nonce=nonce,
+            commitment=table.commitment,
+            created=time.time(),
+            status=table.status,
+            snapshot=snapshot,
+            snapshot_n=0,
+            last_n=table.n,
+            forfeit=None,
+            seats=seats,
+            backers=table.backers,
+        )
+        self.store.create(row, table.pending)
+        table.pending = []
+        table.committed = table.n
+        self.tables[table_id] = table
+        self._arm_clock(table)
+        log.info(
+            "table created",
+            extra={"fields": {"table": table_id, "game": spec.game, "seats": len(seats)}},
+        )
+        return m.TableCreated(
+            table=table_id,
+            game=spec.game,
+            commitment=table.commitment,
+            seats=[
+                m.SeatInfo(s.seat, s.kind, s.bot, s.name, tokens.get(s.seat))  # type: ignore[arg-type]
+                for s in seats
+            ],
+            backers=[m.BetInfo(name, t) for name, t in backer_tokens.items()],
+            websocket=f"/ws/{table_id}",
+        )
+
+    def identify(self, table: Table, token: str | None) -> tuple[int | None, str | None]:
+        """``(seat, backer)`` of a token (both None: a spectator); every stored hash is
+        compared, in constant time. :class:`Refused` for a token of no seat."""
+        if token is None:
+            return None, None
+        given = token_hash(token)
+        seat: int | None = None
+        backer: str | None = None
+        for s in table.seats:
+            if s.token_hash is not None and hmac.compare_digest(given, s.token_hash):
+                seat = s.seat
+        for name, h in table.backers.items():
+            if hmac.compare_digest(given, h):
+                backer = name
+        if seat is None and backer is None:
+            raise Refused("bad-token", f"this token belongs to no seat of table {table.id}")
+        return seat, backer
+
+    def info(self, table: Table) -> m.TableInfo:
+        over = table.over and table.committed == table.n
+        return m.TableInfo(
+            table=table.id,
+            game=table.spec.game,
+            rules=table.spec.rules,
+            variants=list(table.spec.variants),
+            seats=[m.SeatInfo(s.seat, s.kind, s.bot, s.name) for s in table.seats],  # type: ignore[arg-type]
+            status="over" if over else "playing",
+            event=table.committed,
+            commitment=table.commitment,
+            turn_seconds=table.spec.turn_seconds,
+            on_timeout=table.spec.on_timeout,
+            seed=str(table.seed) if over else None,
+            nonce=table.nonce if over else None,
+        )
+
+    def record(self, table: Table) -> dict[str, Any] | None:
+        """The finished table's record for :func:`ecarte.server.fair.verify` (None while
+        the match is on)."""
+        if not table.over or table.committed != table.n:
+            return None
+        events = [[e.n, e.seat, e.kind, e.record] for e in self.store.events(table.id)]
+        saved = json.loads(table.game.to_json())
+        return fair.record(table.id, table.seed, table.nonce, saved, events, table.forfeit)
+
+    # -------------------------------------------------------- connections
+
+    def welcome(self, table: Table, sub: Subscriber, last_event: int | None) -> None:
+        """Subscribe ``sub`` and send its welcome, once what the table holds is committed."""
+        if table.n > table.committed:
+            table.after_commit.append(lambda: self._welcome(table, sub, last_event))
+        else:
+            self._welcome(table, sub, last_event)
+
+    def _welcome(self, table: Table, sub: Subscriber, last_event: int | None) -> None:
+        missed: list[m.Event] = []
+        behind = table.committed - last_event if last_event is not None else 0
+        if last_event is not None and 0 < behind <= self.config.max_missed:
+            missed = [
+                m.Event(e.n, e.seat, e.kind, table.adapter.redact(e.text, e.seat, sub.seat))  # type: ignore[arg-type]
+                for e in self.store.events(table.id, last_event, behind)
+            ]
+        table.subscribers.add(sub)
+        sub.push(
+            m.encode(
+                m.Welcome(
+                    table=table.id,
+                    game=table.spec.game,
+                    seat=sub.seat,
+                    role=sub.role,  # type: ignore[arg-type]
+                    name=sub.name,
+                    event=table.committed,
+                    last_seq=table.last_seq.get(sub.who, 0) if sub.who else 0,
+                    commitment=table.commitment,
+                    view=table.view(sub.seat),
+                    missed=missed,
+                    deadline=table.deadline,
+                )
+            )
+        )
+        if table.over:
+            sub.push(_reveal(table))
+
+    def leave(self, table: Table, sub: Subscriber) -> None:
+        table.subscribers.discard(sub)
+
+    # -------------------------------------------------------------- actions
+
+    def act(self, table: Table, sub: Subscriber, msg: m.Act) -> None:
+        """Apply a seat's action (the ack and events follow the commit); :class:`Refused`
+        when it cannot be, and then nothing changed."""
+        seat = sub.seat
+        if seat is None:
+            raise Refused("not-a-seat", "only a seated player acts: connect with a seat's token")
+        assert sub.who is not None
+        if self._duplicate(table, sub, msg.seq):
+            return
+        self._check_open(table)
+        game, adapt = table.game, table.adapter
+        to_act = adapt.to_act(game)
+        if to_act != seat:
+            raise Refused("not-your-turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+        record, text = adapt.record(game, seat, msg)
+        self._apply(table, seat, record)
+        n = self._event(table, seat, sub.who, msg.seq, "act", record, text)
+        self._acks.append((table, sub, msg.seq, n, False))
+        self._advance(table)
+        self._commit_soon()
+
+    def bet(self, table: Table, sub: Subscriber, msg: m.Bet) -> None:
+        """A backer's bet or a seated player's cover at a club table."""
+        if sub.who is None:
+            raise Refused("bad-bet", "a spectator bets with a backer's token")
+        if self._duplicate(table, sub, msg.seq):
+            return
+        self._check_open(table)
+        cercle = _cercle(table.game)
+        if cercle is None:
+            raise Refused("bad-bet", "this table takes no bets: it is not a club (cercle) table")
+        by: str | None = None
+        if sub.role == "backer":
+            by = sub.name
+        elif cercle.seated.get(sub.seat) != msg.player:
+            raise Refused(
+                "bad-bet",
+                f"a seated player covers only themselves ({cercle.seated.get(sub.seat)!r})",
+            )
+        number = msg.game if msg.game is not None else cercle.current_game
+        bet = {"by": by, "player": msg.player, "amount": msg.amount, "game": number}
+        try:
+            _place_bet(table.game, bet)
+        except EcarteError as exc:
+            raise Refused("bad-bet", str(exc)) from None
+        who = by or msg.player
+        text = f"{who} stakes {msg.amount} on {msg.player} for game {number}"
+        n = self._event(table, sub.seat, sub.who, msg.seq, "bet", json.dumps(bet), text)
+        self._acks.append((table, sub, msg.seq, n, False))
+        self._commit_soon()
+
+    def _duplicate(self, table: Table, sub: Subscriber, seq: int) -> bool:
+        """Whether ``seq`` was accepted already (then its ack is sent again)."""
+        assert sub.who is not None
+        n = table.seqs.get(sub.who, {}).get(seq)
+        if n is not None:
+            if n <= table.committed:
+                sub.push(m.encode(m.Ack(seq, n, True)))
+            else:
+                self._acks.append((table, sub, seq, n, True))
+            return True
+        last = table.last_seq.get(sub.who, 0)
+        if seq <= last:
+            raise Refused(
+                "replayed",
+                f"sequence number {seq} is not after the last one accepted ({last}): "
+                "a new action needs a higher one",
+            )
+        return False
+
+    def _check_open(self, table: Table) -> None:
+        if self.closing:
+            raise Refused("shutting-down", "the server is shutting down: nothing was applied")
+        if table.over:
+            raise Refused("over", "the match is over")
+
+    def _apply(self, table: Table, seat: int, record: str) -> None:
+        try:
+            table.adapter.apply(table.game, seat, record)
+        except PluginError as exc:
+            # a plugin failed after the engine moved: put the table back as stored
+            log.warning("plugin error", extra={"fields": {"table": table.id, "error": str(exc)}})
+            self._reload(table, f"not applied: a plugin failed ({exc})")
+            raise Refused("illegal", str(exc)) from None
+        except _ENGINE_ERRORS as exc:
+            raise Refused("illegal", str(exc)) from None
+
+    def _event(
+        self,
+        table: Table,
+        seat: int | None,
+        who: str | None,
+        seq: int | None,
+        kind: str,
+        record: str,
+        text: str,
+    ) -> int:
+        table.n += 1
+        table.pending.append(EventRow(table.n, seat, who, seq, kind, record, text))
+        if who is not None and seq is not None:
+            table.seqs.setdefault(who, {})[seq] = table.n
+            table.last_seq[who] = seq
+        self._dirty[table.id] = table
+        return table.n
+
+    def _advance(self, table: Table) -> None:
+        """Let the bots play while one is to act."""
+        adapt = table.adapter
+        while not table.over:
+            seat = adapt.to_act(table.game)
+            bot = table.bots.get(seat) if seat is not None else None
+            if bot is None or seat is None:
+                break
+            self._bot_move(table, seat, bot, "act")
+        self._arm_clock(table)
+
+    def _bot_move(self, table: Table, seat: int, bot: Bot, kind: str) -> None:
+        adapt, game = table.adapter, table.game
+        try:
+            record, text = adapt.record(game, seat, bot(game, seat))
+            adapt.apply(game, seat, record)
+        except Exception as exc:  # a broken bot plays the first legal action
+            log.warning("bot error", extra={"fields": {"table": table.id, "error": repr(exc)}})
+            first = table.view(seat).legal[0]
+            record, text = adapt.record(game, seat, m.Act(seq=1, id=first.id))
+            adapt.apply(game, seat, record)
+        self._event(table, seat, None, None, kind, record, text)
+
+    # --------------------------------------------------------------- clock
+
+    def _arm_clock(self, table: Table) -> None:
+        seconds = table.spec.turn_seconds
+        seat = table.adapter.to_act(table.game)
+        if seconds is None or table.over or self.closing or seat is None or seat in table.bots:
+            if table.clock is not None:
+                table.clock.cancel()
+            table.clock, table.deadline, table.clock_n = None, None, -1
+            return
+        if table.clock_n == table.n:
+            return
+        if table.clock is not None:
+            table.clock.cancel()
+        table.clock_n = table.n
+        table.deadline = time.time() + seconds
+        loop = asyncio.get_running_loop()
+        table.clock = loop.call_later(seconds, self._expire, table, table.n)
+
+    def _expire(self, table: Table, n: int) -> None:
+        table.clock = None
+        if table.n != n or table.over or self.closing:
+            return
+        seat = table.adapter.to_act(table.game)
+        if seat is None:
+            return
+        if table.spec.on_timeout == "forfeit":
+            table.forfeit = seat
+            text = f"seat {seat} forfeits the match: its turn clock ran out"
+            self._event(table, seat, None, None, "forfeit", str(seat), text)
+        else:
+            self._bot_move(table, seat, table.adapter.bot("heuristic"), "timeout")
+            self._advance(table)
+        log.info("turn clock", extra={"fields": {"table": table.id, "seat": seat}})
+        table.clock_n = -1
+        self._arm_clock(table)
+        self._commit_soon()
+
+    # -------------------------------------------------------------- commit
+
+    def _commit_soon(self) -> None:
+        if not self._scheduled:
+            self._scheduled = True
+            loop = asyncio.get_running_loop()
+            if self.config.commit_delay > 0:
+                loop.call_later(self.config.commit_delay, self.flush)
+            else:
+                loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Commit every table's pending events in one transaction, then send the acks,
+        the events and what waited for the commit."""
+        self._scheduled = False
+        if not self._dirty:
+            return
+        dirty = list(self._dirty.values())
+        acks, self._acks = self._acks, []
+        self._dirty = {}
+        batch = []
+        for t in dirty:
+            snapshot = None
+            if t.over or t.n - t.snapshot_n >= self.config.snapshot_every:
+                snapshot = t.game.to_json()
+            update = TableUpdate(
+                t.id, t.n, t.status, t.forfeit, snapshot, t.n if snapshot else t.snapshot_n
+            )
+            batch.append((update, t.pending))
+        try:
+            self.store.commit(batch)
+        except Exception as exc:
+            log.error("commit failed", extra={"fields": {"error": repr(exc)}})
+            self._acks = acks + self._acks
+            for t in dirty:
+                self._reload(t, f"not saved, not applied: {exc}")
+                for sub in list(t.subscribers):
+                    self._welcome(t, sub, None)
+            return
+        self.commits += 1
+        published = []
+        for t, (update, events) in zip(dirty, batch, strict=True):
+            t.committed = t.n
+            t.snapshot_n = update.snapshot_n
+            t.pending = []
+            self.committed_events += len(events)
+            published.append((t, events))
+        for _, sub, seq, n, duplicate in acks:
+            sub.push(m.encode(m.Ack(seq, n, duplicate)))
+        for t, events in published:
+            self._publish(t, events)
+            waiting, t.after_commit = t.after_commit, []
+            for callback in waiting:
+                callback()
+            if t.over and not t.revealed:
+                t.revealed = True
+                if t.clock is not None:
+                    t.clock.cancel()
+                for sub in list(t.subscribers):
+                    sub.push(_reveal(t))
+                log.info("table over", extra={"fields": {"table": t.id, "events": t.n}})
+
+    def _reload(self, table: Table, why: str) -> None:
+        """Put ``table`` back as the store holds it: the actions not committed are
+        refused (``why``), their senders told."""
+        row = self.store.table(table.id)
+        assert row is not None
+        self._restore(table, row)
+        self._dirty.pop(table.id, None)
+        keep = []
+        for ack in self._acks:
+            t, sub, seq, n, _ = ack
+            if t is table and n > table.committed:
+                sub.push(m.encode(m.Error("storage", why, seq=seq)))
+            else:
+                keep.append(ack)
+        self._acks = keep
+
+    def _publish(self, table: Table, events: list[EventRow]) -> None:
+        if not events or not table.subscribers:
+            return
+        adapt = table.adapter
+        last = len(events) - 1
+        views: dict[int | None, m.View] = {}
+        for sub in list(table.subscribers):
+            seat = sub.seat
+            view = views.get(seat)
+            if view is None:
+                view = views[seat] = table.view(seat)
+            for i, e in enumerate(events):
+                text = adapt.redact(e.text, e.seat, seat)
+                if i == last:
+                    message = m.Event(e.n, e.seat, e.kind, text, view, table.deadline)  # type: ignore[arg-type]
+                else:
+                    message = m.Event(e.n, e.seat, e.kind, text)  # type: ignore[arg-type]
+                sub.push(m.encode(message))
+
+
+def _reveal(table: Table) -> bytes:
+    return m.encode(m.Reveal(table.id, str(table.seed), table.nonce, table.commitment))
+
+
+def _gallery(spec: m.CreateTable) -> list[str]:
+    """The backers of a club table: the names of the ``cercle`` options' gallery."""
+    if "cercle" not in spec.variants:
+        return []
+    gallery = spec.options.get("cercle", {}).get("gallery", {})
+    return [str(name) for name in gallery] if isinstance(gallery, dict) else []
+
+
+def _cercle(game: Any) -> Any:
+    names = getattr(game, "plugin_names", ())
+    return game.plugin("cercle") if "cercle" in names else None
+
+
+def _place_bet(game: Any, bet: dict[str, Any]) -> None:
+    cercle = _cercle(game)
+    if cercle is None:
+        raise EcarteError("this table takes no bets")
+    if bet["by"] is None:
+        cercle.cover(bet["player"], bet["amount"], game=bet["game"])
+    else:
+        cercle.bet(bet["by"], bet["player"], bet["amount"], game=bet["game"])

@@ -1,0 +1,81 @@
+"""Whole matches over real WebSockets on loopback: humans (scripted clients) and bots,
+spectators, both games, the record verified at the end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from conftest import run, serving
+
+from ecarte.server import verify
+from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
+
+pytestmark = pytest.mark.own_backends  # the server runs on the live backend
+
+
+def _first(view: object) -> int:
+    return view.legal[0].id  # type: ignore[attr-defined,no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("spec", "humans"),
+    [
+        ({"game": "ecarte"}, [0]),
+        ({"game": "ecarte", "seats": [{"kind": "human"}, {"kind": "human"}]}, [0, 1]),
+        ({"game": "ecarte", "variants": ["poule"], "seats": [{}, {}, {"kind": "bot"}]}, [0, 1]),
+        ({"game": "euchre", "rules": "openspiel"}, [0]),
+        (
+            {"game": "euchre", "seats": [{}, {"kind": "bot", "bot": "random"}, {}, {"kind": "bot"}]},
+            [0, 2],
+        ),
+    ],
+)
+def test_a_whole_match_with_a_spectator_and_a_verified_record(
+    spec: dict[str, object], humans: list[int]
+) -> None:
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, **spec)
+            tokens = {s["seat"]: s["token"] for s in table["seats"]}
+            assert all(tokens[s] for s in humans) and len(table["commitment"]) == 64
+            watcher = await TableClient.connect(url, table["table"])
+            assert watcher.welcome is not None and watcher.welcome.role == "spectator"
+            assert watcher.view is not None and watcher.view.hand == []
+            rng = random.Random(1)
+            seats = [await TableClient.connect(url, table["table"], tokens[s]) for s in humans]
+            starts = [c.welcome.event for c in [watcher, *seats]]  # type: ignore[union-attr]
+            finals = await asyncio.gather(
+                *(c.play(lambda v: rng.choice(v.legal).id) for c in seats)
+            )
+            assert all(v.over for v in finals)
+            await watcher.wait(lambda c: c.reveal is not None)
+            assert watcher.view.over
+            info = await fetch_json(f"{url}/api/tables/{table['table']}")
+            assert info["status"] == "over" and info["seed"] == watcher.reveal.seed
+            record = await fetch_json(f"{url}/api/tables/{table['table']}/record")
+            verdict = verify(record)
+            assert verdict.ok, verdict
+            assert verdict.moves == len([e for e in record["events"] if e[2] == "act"])
+            # every client saw every event after its welcome once, in order
+            for c, first in zip([watcher, *seats], starts, strict=True):
+                assert [e.n for e in c.events] == list(range(first + 1, c.event + 1))
+                assert c.event == info["event"]
+            for c in [watcher, *seats]:
+                await c.close()
+
+    run(main())
+
+
+def test_acting_in_a_finished_match_is_refused() -> None:
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="euchre", rules="openspiel")
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            await seat.play(_first)
+            with pytest.raises(ServerError, match="over: the match is over"):
+                await seat.act("pass")
+            await seat.close()
+
+    run(main())
