@@ -311,11 +311,8 @@ async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
             continue
         try:
             msg = m.decode_client(data)
-        except msgspec.ValidationError as exc:
-            conn.error("bad-message", str(exc))
-            continue
         except msgspec.DecodeError as exc:
-            conn.error("not-json", f"not JSON: {exc}")
+            conn.error(*_decode_error(data, exc))
             continue
         try:
             _handle(conn, tables, table, msg)
@@ -326,6 +323,18 @@ async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
         except Exception:  # a bug: refuse the message, keep the connection
             log.exception("internal error", extra={"fields": {"table": table.id}})
             conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
+
+
+def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str]:
+    """The code and message of a message that is not a client's message: not JSON, or
+    JSON of the wrong shape (the validation stops at the first wrong value it reads)."""
+    if isinstance(exc, msgspec.ValidationError):
+        try:
+            msgspec.json.decode(data)
+        except msgspec.DecodeError as not_json:
+            return "not-json", f"not JSON: {not_json}"
+        return "bad-message", str(exc)
+    return "not-json", f"not JSON: {exc}"
 
 
 def _handle(conn: Connection, tables: Tables, table: Table, msg: m.ClientMessage) -> None:

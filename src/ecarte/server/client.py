@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -86,7 +85,7 @@ class TableClient:
         self.reveal: m.Reveal | None = None
         self.errors: list[m.Error] = []
         self.acked = 0
-        self._seq = itertools.count(1)
+        self._next_seq = 1
         self._waiting: dict[int, asyncio.Future[m.Ack]] = {}
         self._changed = asyncio.Event()
         self._ws: ClientConnection | None = None
@@ -96,11 +95,18 @@ class TableClient:
 
     @classmethod
     async def connect(
-        cls, base_url: str, table: str, token: str | None = None, *, timeout: float = 30
+        cls,
+        base_url: str,
+        table: str,
+        token: str | None = None,
+        *,
+        last_event: int | None = None,
+        timeout: float = 30,
     ) -> TableClient:
-        """Connect to ``table`` as the seat (or backer) of ``token``, or as a spectator."""
+        """Connect to ``table`` as the seat (or backer) of ``token``, or as a spectator;
+        ``last_event``: the welcome replays the events after it."""
         client = cls(base_url, table, token)
-        await client._open(None, timeout)
+        await client._open(last_event, timeout)
         return client
 
     @property
@@ -114,8 +120,7 @@ class TableClient:
         self._reader = asyncio.create_task(self._read(self._ws))
         await self._send(m.Hello(token=self.token, last_event=last_event))
         welcome = await asyncio.wait_for(asyncio.shield(self._welcomed), timeout)
-        start = max(welcome.last_seq + 1, next(self._seq))
-        self._seq = itertools.count(start)
+        self._next_seq = max(welcome.last_seq + 1, self._next_seq)
 
     async def reconnect(self, *, timeout: float = 30) -> m.Welcome:
         """Connect again (the old connection dropped, or not), asking for the events
@@ -190,7 +195,9 @@ class TableClient:
 
     def next_seq(self) -> int:
         """A new client sequence number."""
-        return next(self._seq)
+        seq = self._next_seq
+        self._next_seq += 1
+        return seq
 
     async def act(
         self,
@@ -202,7 +209,10 @@ class TableClient:
     ) -> m.Ack:
         """Send an action (its text or id) and wait for its ack (after the commit).
         ``seq``: send again an action whose ack was lost (applied once)."""
-        message = m.Act(seq=seq or self.next_seq(), action=action, id=id)
+        if seq is None:
+            seq = self.next_seq()
+        self._next_seq = max(self._next_seq, seq + 1)
+        message = m.Act(seq=seq, action=action, id=id)
         return await self._request(message, timeout)
 
     async def bet(
