@@ -1,0 +1,163 @@
+"""Durable before acknowledged: a restarted server resumes every table where it stood;
+a reconnection gets exactly the events it missed; a sequence number is applied once,
+across restarts too; a commit that fails refuses its actions and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import run, serving
+
+from ecarte.server import verify
+from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
+
+pytestmark = pytest.mark.own_backends  # the server runs on the live backend
+
+SPECS: list[dict[str, Any]] = [
+    {"game": "ecarte", "seats": [{}, {}]},
+    {"game": "ecarte", "variants": ["poule"], "seats": [{}, {"kind": "bot"}, {}]},
+    {"game": "euchre", "seats": [{}, {"kind": "bot"}, {}, {"kind": "bot"}]},
+    {
+        "game": "ecarte",
+        "variants": ["cercle"],
+        "options": {"cercle": {"players": {"Ada": 50, "Blaise": 50}, "gallery": {"Cleo": 30}}},
+        "seats": [{}, {}],
+    },
+]
+
+
+async def _steps(clients: list[TableClient], rng: random.Random, count: int) -> None:
+    """``count`` actions, each by the seat to act."""
+    for _ in range(count):
+        await asyncio.gather(*(c.wait(lambda c: c.view_event >= c.acked) for c in clients))
+        ready = [c for c in clients if c.view is not None and c.view.legal]
+        if not ready:
+            return
+        await ready[0].act(id=rng.choice(ready[0].view.legal).id)  # type: ignore[union-attr]
+        top = max(c.acked for c in clients)
+        await asyncio.gather(*(c.wait(lambda c: c.event >= top) for c in clients))
+
+
+def test_a_restarted_server_resumes_every_table_where_it_stood(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db")
+    rng = random.Random(3)
+
+    async def main() -> None:
+        tables: list[tuple[dict[str, Any], list[str]]] = []
+        before: dict[str, Any] = {}
+        async with serving(db, snapshot_every=7) as (url, server):
+            for spec in SPECS:
+                table = await create_table(url, **spec)
+                tokens = [s["token"] for s in table["seats"] if s["token"]]
+                tables.append((table, tokens))
+                clients = [await TableClient.connect(url, table["table"], t) for t in tokens]
+                if spec.get("variants") == ["cercle"]:
+                    backer = await TableClient.connect(url, table["table"], table["backers"][0]["token"])
+                    await backer.bet("Ada", 10, game=2)
+                    await clients[1].bet("Blaise", 5, game=2)
+                    await backer.close()
+                await _steps(clients, rng, 23)
+                before[table["table"]] = [(c.event, c.view) for c in clients]
+                for c in clients:
+                    await c.close()
+            live = {t: server.tables.tables[t].game.to_json() for t in before}
+        async with serving(db) as (url, server):
+            for table, tokens in tables:
+                tid = table["table"]
+                assert server.tables.tables[tid].game.to_json() == live[tid]
+                clients = [await TableClient.connect(url, tid, t) for t in tokens]
+                assert [(c.event, c.view) for c in clients] == before[tid]
+                await asyncio.gather(*(c.play(lambda v: rng.choice(v.legal).id) for c in clients))
+                record = await fetch_json(f"{url}/api/tables/{tid}/record")
+                assert verify(record).ok
+                assert [e[0] for e in record["events"]] == list(range(1, len(record["events"]) + 1))
+                for c in clients:
+                    await c.close()
+
+    run(main())
+
+
+def test_a_reconnection_gets_exactly_the_events_it_missed() -> None:
+    async def main() -> None:
+        async with serving(max_missed=40) as (url, _):
+            table = await create_table(url, game="euchre", seats=[{}, {}, {}, {}])
+            tid = table["table"]
+            clients = [await TableClient.connect(url, tid, s["token"]) for s in table["seats"]]
+            rng = random.Random(5)
+            await _steps(clients, rng, 3)
+            away = clients[1]
+            seen = away.event
+            await away.close()
+            others = [c for c in clients if c is not away]
+            # the others play on while seat 1 is not to act
+            for _ in range(30):
+                if away.view.to_act == 1 or clients[0].view.to_act == 1:  # type: ignore[union-attr]
+                    break
+                await _steps(others, rng, 1)
+            welcome = await away.reconnect()
+            assert [e.n for e in welcome.missed] == list(range(seen + 1, welcome.event + 1))
+            assert welcome.event == clients[0].event
+            assert away.view == (await TableClient.connect(url, tid, table["seats"][1]["token"])).view
+            # too far behind: the view alone
+            late = await TableClient.connect(url, tid, table["seats"][1]["token"], last_event=0)
+            if late.welcome.event > 40:  # type: ignore[union-attr]
+                assert late.welcome.missed == []  # type: ignore[union-attr]
+            for c in [*clients, late]:
+                await c.close()
+
+    run(main())
+
+
+def test_a_sequence_number_is_applied_once_across_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db")
+
+    async def main() -> None:
+        async with serving(db) as (url, _):
+            table = await create_table(url, game="euchre", seats=[{}, {}, {}, {}])
+            tid = table["table"]
+            clients = [await TableClient.connect(url, tid, s["token"]) for s in table["seats"]]
+            mover = next(c for c in clients if c.view.legal)  # type: ignore[union-attr]
+            token = next(s["token"] for s in table["seats"] if s["seat"] == mover.seat)
+            first = await mover.act(id=mover.view.legal[0].id, seq=41)  # type: ignore[union-attr]
+            for c in clients:
+                await c.close()
+        async with serving(db) as (url, _):
+            again = await TableClient.connect(url, tid, token)
+            assert again.welcome.last_seq == 41  # type: ignore[union-attr]
+            ack = await again.act("pass", seq=41)
+            assert ack.duplicate and ack.event == first.event
+            with pytest.raises(ServerError, match="replayed"):
+                await again.act("pass", seq=40)
+            await again.close()
+
+    run(main())
+
+
+def test_a_failed_commit_refuses_the_action_and_changes_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with serving(str(tmp_path / "t.db")) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            state = server.tables.tables[tid].game.to_json()
+            store = server.tables.store
+            real = store.commit
+
+            def broken(batch: Any) -> None:
+                store.commit = real
+                raise OSError("disk full")
+
+            store.commit = broken
+            legal = seat.view.legal[0].id  # type: ignore[union-attr]
+            with pytest.raises(ServerError, match="storage: not saved, not applied: disk full"):
+                await seat.act(id=legal)
+            assert server.tables.tables[tid].game.to_json() == state
+            ack = await seat.act(id=legal)
+            assert ack.event == 1 and not ack.duplicate
+            await seat.close()
+
+    run(main())
