@@ -118,7 +118,8 @@ class TableClient:
         self.closed = None
         self._welcomed = asyncio.get_running_loop().create_future()
         self._reader = asyncio.create_task(self._read(self._ws))
-        await self._send(m.Hello(token=self.token, last_event=last_event))
+        with contextlib.suppress(ServerError):  # refused at once: the reason comes first
+            await self._send(m.Hello(token=self.token, last_event=last_event))
         welcome = await asyncio.wait_for(asyncio.shield(self._welcomed), timeout)
         self._next_seq = max(welcome.last_seq + 1, self._next_seq)
 

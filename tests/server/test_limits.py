@@ -1,0 +1,122 @@
+"""The limits: messages per second, connections per address, idle connections, the turn
+clock (a bot plays for the seat, or the seat forfeits)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from conftest import run, serving
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from ecarte.server import verify
+from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
+
+pytestmark = pytest.mark.own_backends  # the server runs on the live backend
+
+
+def _ws(url: str, table: str) -> str:
+    return url.replace("http://", "ws://") + f"/ws/{table}"
+
+
+async def _rest(ws: ClientConnection) -> list[dict[str, object]]:
+    """Every message until the server closes the connection."""
+    out = []
+    try:
+        async for message in ws:
+            out.append(json.loads(message))
+    except ConnectionClosed:
+        pass
+    return out
+
+
+def test_over_the_rate_a_message_is_dropped_and_abuse_closes_the_connection() -> None:
+    async def main() -> None:
+        async with serving(rate=1.0, burst=5, abuse_limit=10) as (url, _):
+            table = await create_table(url, game="ecarte")
+            async with connect(_ws(url, table["table"])) as ws:
+                for _ in range(20):
+                    await ws.send('{"type": "ping"}')
+                replies = await _rest(ws)
+                assert ws.close_code == 1008
+            assert [r["type"] for r in replies[:5]] == ["pong"] * 5
+            limited = [r for r in replies[5:] if r["type"] == "error"]
+            assert len(limited) == 10 and all(r["code"] == "rate-limited" for r in limited)
+            assert "1 messages a second, 5 at once" in limited[0]["message"]
+
+    run(main())
+
+
+def test_connections_per_address_are_limited() -> None:
+    async def main() -> None:
+        async with serving(max_connections_per_address=3) as (url, server):
+            table = await create_table(url, game="ecarte")
+            held = [await TableClient.connect(url, table["table"]) for _ in range(3)]
+            with pytest.raises(ServerError, match="too-many-connections: too many connections"):
+                await TableClient.connect(url, table["table"])
+            await held[0].close()
+            await asyncio.sleep(0.05)
+            held[0] = await TableClient.connect(url, table["table"])  # room again
+            assert server.connections == 3
+            for c in held:
+                await c.close()
+
+    run(main())
+
+
+def test_an_idle_connection_is_closed() -> None:
+    async def main() -> None:
+        async with serving(idle_seconds=0.3) as (url, _):
+            table = await create_table(url, game="ecarte")
+            async with connect(_ws(url, table["table"])) as ws:
+                await asyncio.sleep(0.15)
+                await ws.send('{"type": "ping"}')  # a ping keeps it open
+                assert json.loads(await ws.recv())["type"] == "pong"
+                replies = await _rest(ws)
+                assert ws.close_code == 1001
+            assert replies == [
+                {"type": "error", "code": "idle", "message": "nothing received for 0.3 s: closing",
+                 "seq": None}
+            ]  # fmt: skip
+
+    run(main())
+
+
+def test_the_turn_clock_lets_a_bot_play_for_the_seat() -> None:
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="euchre", rules="openspiel", turn_seconds=0.05)
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            assert seat.welcome.deadline is not None  # type: ignore[union-attr]
+            await seat.wait(lambda c: c.reveal is not None, timeout=30)  # never acting
+            record = await fetch_json(f"{url}/api/tables/{table['table']}/record")
+            assert {e[2] for e in record["events"] if e[1] == 0} == {"timeout"}
+            assert verify(record).ok
+            await seat.close()
+
+    run(main())
+
+
+def test_the_turn_clock_forfeits_the_seat() -> None:
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(
+                url, game="ecarte", seats=[{}, {}], turn_seconds=0.1, on_timeout="forfeit"
+            )
+            seats = [await TableClient.connect(url, table["table"], s["token"]) for s in table["seats"]]
+            mover = next(c for c in seats if c.view.legal)  # type: ignore[union-attr]
+            await mover.act(id=mover.view.legal[0].id)  # type: ignore[union-attr]
+            await seats[0].wait(lambda c: c.reveal is not None)
+            view = seats[0].view
+            assert view is not None and view.over and view.forfeit == 1 - mover.seat  # type: ignore[operator]
+            assert seats[0].events[-1].kind == "forfeit"
+            with pytest.raises(ServerError, match="over"):
+                await seats[1 - mover.seat].act(id=0)  # type: ignore[operator]
+            record = await fetch_json(f"{url}/api/tables/{table['table']}/record")
+            assert record["forfeit"] == 1 - mover.seat and verify(record).ok  # type: ignore[operator]
+            for c in seats:
+                await c.close()
+
+    run(main())
