@@ -2,9 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from .config import ServerConfig
 
 __all__ = ["serve", "uvicorn_config"]
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which exits with status 0 once a signal stopped it
+        gracefully (uvicorn raises the signal again after its shutdown)."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    self._captured_signals.clear()
+
+    return Server
 
 
 def uvicorn_config(config: ServerConfig, host: str, port: int, *, log_level: str) -> object:
@@ -48,4 +69,4 @@ def serve(
     configure(log_level)
     settings = uvicorn_config(config or ServerConfig(), host, port, log_level=log_level)
     assert isinstance(settings, uvicorn.Config)
-    uvicorn.Server(settings).run()
+    _server_class()(settings).run()
