@@ -166,6 +166,8 @@ class TableClient:
             self.event = max(self.event, msg.n)
             if msg.view is not None:
                 self.view, self.view_event = msg.view, msg.n
+            if msg.ack is not None:
+                self._take(m.Ack(msg.ack, msg.n))
         elif isinstance(msg, m.Ack):
             self.acked = max(self.acked, msg.event)
             future = self._waiting.pop(msg.seq, None)
@@ -208,7 +210,8 @@ class TableClient:
         seq: int | None = None,
         timeout: float = 30,
     ) -> m.Ack:
-        """Send an action (its text or id) and wait for its ack (after the commit).
+        """Send an action (its text or id) and wait for its ack (after the commit): the
+        event it made, or the :class:`~ecarte.server.messages.Ack` of a duplicate.
         ``seq``: send again an action whose ack was lost (applied once)."""
         if seq is None:
             seq = self.next_seq()

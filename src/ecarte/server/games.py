@@ -10,12 +10,13 @@ reads the game only through its public API.
 from __future__ import annotations
 
 import importlib.metadata
-import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, Protocol
+
+import msgspec
 
 from ecarte import (
     Action,
@@ -25,7 +26,6 @@ from ecarte import (
     IllegalActionError,
     Rules,
     available_variants,
-    from_json,
     get_game,
 )
 from ecarte.games.ecarte._plugins import load_variant
@@ -100,8 +100,12 @@ class Adapter(Protocol):
         """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
         ...
 
-    def view(self, game: Any, seat: int | None, forfeit: int | None) -> m.View:
-        """Everything ``seat`` (None: a spectator) may know of the table now."""
+    def views(
+        self, game: Any, seats: Iterable[int | None], forfeit: int | None
+    ) -> dict[int | None, m.View]:
+        """Everything each of ``seats`` (None: a spectator) may know of the table now: the
+        public part, the same for all, and each seat's own (its hand, its legal actions,
+        the variants' lines for it)."""
         ...
 
     def bot(self, name: str) -> Bot:
@@ -138,12 +142,24 @@ def _check_action(act: m.Act) -> None:
 _DISCARD = re.compile(r"discard\b(.*)", re.DOTALL)
 
 
+_TEXT: dict[Any, str] = {}
+"""Each card's text, by card (the 32 cards of the piquet deck, the 24 to 32 of Euchre's and
+its joker)."""
+
+
+def _text(card: Any) -> str:
+    text = _TEXT.get(card)
+    if text is None:
+        text = _TEXT[card] = str(card)
+    return text
+
+
 def _card_list(cards: Any) -> list[str]:
-    return [str(c) for c in cards]
+    return [_text(c) for c in cards]
 
 
 def _played(trick: Any) -> list[m.Played]:
-    return [m.Played(seat=s, card=str(c)) for s, c in trick]
+    return [m.Played(seat=s, card=_text(c)) for s, c in trick]
 
 
 def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
@@ -218,15 +234,14 @@ class EcarteAdapter:
         n = len(found.group(1).split())
         return f"discard {n} card{'s' * (n != 1)}"
 
-    def view(self, game: Game, seat: int | None, forfeit: int | None) -> m.EcarteView:
-        obs = game.observation(game.game_players[0] if seat is None else seat)
+    def views(
+        self, game: Game, seats: Iterable[int | None], forfeit: int | None
+    ) -> dict[int | None, m.View]:
+        obs = game.observation(game.game_players[0])
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
-        legal = []
-        if seat is not None and to_act == seat and not over:
-            legal = [m.Legal(id=game.action_id(a), text=str(a)) for a in game.legal_actions()]
-        return m.EcarteView(
-            seat=seat,
+        public = m.EcarteView(
+            seat=None,
             players=game.players,
             variants=list(game.plugin_names[1:]),
             phase=obs.phase.value,
@@ -234,8 +249,8 @@ class EcarteAdapter:
             game_players=list(game.game_players),
             dealer=obs.dealer,
             elder=obs.elder,
-            hand=[] if seat is None else _card_list(obs.hand),
-            turnup=None if obs.turnup is None else str(obs.turnup),
+            hand=[],
+            turnup=None if obs.turnup is None else _text(obs.turnup),
             trump=None if obs.trump is None else obs.trump.symbol,
             stock_size=obs.stock_size,
             exchanges=[m.Exchange(seat=s, cards=n) for s, n in obs.exchanges],
@@ -254,7 +269,7 @@ class EcarteAdapter:
                     number=h.number,
                     dealer=h.dealer,
                     elder=h.elder,
-                    trump=str(h.trump),
+                    trump=_text(h.trump),
                     tricks=_by_seat(h.tricks),
                     points=_by_seat(h.points),
                 )
@@ -270,12 +285,25 @@ class EcarteAdapter:
                 )
                 for g in game.game_results
             ],
-            describe=list(game.describe(seat)),
-            legal=legal,
+            describe=[],
+            legal=[],
             over=over,
             winner=game.winner,
             forfeit=forfeit,
         )
+        out: dict[int | None, m.View] = {}
+        for seat in seats:
+            legal = []
+            if seat is not None and to_act == seat and not over:
+                legal = [m.Legal(id=game.action_id(a), text=str(a)) for a in game.legal_actions()]
+            out[seat] = msgspec.structs.replace(
+                public,
+                seat=seat,
+                hand=[] if seat is None else _card_list(game.hand(seat)),
+                legal=legal,
+                describe=list(game.describe(seat)),
+            )
+        return out
 
     def bot(self, name: str) -> Bot:
         makers: dict[str, Callable[[], Any]] = {**self._BOTS, **_entry_point_bots(self.name)}
@@ -349,39 +377,54 @@ class EuchreAdapter:
             return "discard a card"
         return text
 
-    def view(self, game: EuchreGame, seat: int | None, forfeit: int | None) -> m.EuchreView:
-        obs = game.observation(0 if seat is None else seat)
+    def views(
+        self, game: EuchreGame, seats: Iterable[int | None], forfeit: int | None
+    ) -> dict[int | None, m.View]:
+        obs = game.observation(0)
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
-        legal = []
-        if seat is not None and to_act == seat and not over:
-            legal = [m.Legal(id=a.id, text=str(a)) for a in game.legal_actions()]
         rules = game.rules
-        preset = _preset_name(rules)
-        return m.EuchreView(
-            seat=seat,
-            rules=preset,
+        public = m.EuchreView(
+            seat=None,
+            rules=_preset_name(rules),
             deck=rules.deck,
             target=rules.target,
             phase=obs.phase.value,
             to_act=None if over else to_act,
             dealer=obs.dealer,
-            hand=[] if seat is None else _card_list(game.cards(seat)),
-            upcard=None if obs.upcard is None else str(obs.upcard),
+            hand=[],
+            upcard=None if obs.upcard is None else _text(obs.upcard),
             bids=[m.Bid(seat=s, text=t) for s, t in obs.bids],
             trump=None if obs.trump is None else obs.trump.symbol,
             maker=obs.maker,
             alone=list(obs.alone),
-            discard=None if seat is None or obs.discard is None else str(obs.discard),
+            discard=None,
             trick=_played(obs.trick),
             tricks=[_played(t) for t in obs.tricks],
             tricks_won=list(obs.tricks_won),
             scores=list(obs.scores),
-            legal=legal,
+            legal=[],
             over=over,
             winner=game.winner,
             forfeit=forfeit,
         )
+        out: dict[int | None, m.View] = {}
+        for seat in seats:
+            if seat is None:
+                out[seat] = public
+                continue
+            legal = []
+            if to_act == seat and not over:
+                legal = [m.Legal(id=a.id, text=str(a)) for a in game.legal_actions()]
+            discard = game.observation(seat).discard if seat == obs.dealer else None
+            out[seat] = msgspec.structs.replace(
+                public,
+                seat=seat,
+                hand=_card_list(game.cards(seat)),
+                legal=legal,
+                discard=None if discard is None else _text(discard),
+            )
+        return out
 
     def bot(self, name: str) -> Bot:
         makers: dict[str, Callable[[], Any]] = {**self._BOTS, **_entry_point_bots(self.name)}

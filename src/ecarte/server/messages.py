@@ -239,7 +239,9 @@ class Event(_Tagged, tag="event"):
     ``bet``. ``text`` says what happened as the recipient may know it (another seat's
     discard is a number of cards). ``view`` is the recipient's view after it (absent
     from the events a welcome replays). ``deadline``: when the turn clock of the seat to
-    act runs out (Unix time), if the table has one."""
+    act runs out (Unix time), if the table has one. ``ack``: on the copy sent to the
+    connection whose action (or bet) this event is, that message's sequence number:
+    the action was accepted and committed."""
 
     n: EventNumber
     actor: int | None
@@ -247,6 +249,7 @@ class Event(_Tagged, tag="event"):
     text: str
     view: View | None = None
     deadline: float | None = None
+    ack: int | None = None
 
 
 class Welcome(_Tagged, tag="welcome"):
@@ -270,9 +273,9 @@ class Welcome(_Tagged, tag="welcome"):
 
 
 class Ack(_Tagged, tag="ack"):
-    """An action (or bet) was accepted and committed: it is event ``event``.
-    ``duplicate`` when the same ``seq`` had already been accepted (nothing was applied
-    again)."""
+    """An action (or bet) sent again with the ``seq`` of one accepted before: it is
+    event ``event``, and nothing was applied again (``duplicate``). A new action's
+    acknowledgement is its event, whose ``ack`` is its ``seq``."""
 
     seq: int
     event: EventNumber

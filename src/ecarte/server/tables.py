@@ -103,7 +103,7 @@ class Table:
         return "over" if self.over else "playing"
 
     def view(self, seat: int | None) -> m.View:
-        return self.adapter.view(self.game, seat, self.forfeit)
+        return self.adapter.views(self.game, (seat,), self.forfeit)[seat]
 
 
 class Tables:
@@ -585,10 +585,14 @@ class Tables:
             t.pending = []
             self.committed_events += len(events)
             published.append((t, events))
-        for _, sub, seq, n, duplicate in acks:
-            sub.push(m.encode(m.Ack(seq, n, duplicate)))
+        answers: dict[tuple[str, int], tuple[Subscriber, int]] = {}
+        for t, sub, seq, n, duplicate in acks:
+            if duplicate:
+                sub.push(m.encode(m.Ack(seq, n, True)))
+            else:
+                answers[t.id, n] = (sub, seq)
         for t, events in published:
-            self._publish(t, events)
+            self._publish(t, events, answers)
             waiting, t.after_commit = t.after_commit, []
             for callback in waiting:
                 callback()
@@ -616,23 +620,31 @@ class Tables:
                 keep.append(ack)
         self._acks = keep
 
-    def _publish(self, table: Table, events: list[EventRow]) -> None:
+    def _publish(
+        self,
+        table: Table,
+        events: list[EventRow],
+        answers: dict[tuple[str, int], tuple[Subscriber, int]],
+    ) -> None:
+        """Send each subscriber the events as its seat may read them, its view on the
+        last, and on its own action's event the ack of its sequence number."""
         if not events or not table.subscribers:
             return
         adapt = table.adapter
         last = len(events) - 1
-        views: dict[int | None, m.View] = {}
-        for sub in list(table.subscribers):
+        subscribers = list(table.subscribers)
+        views = adapt.views(table.game, {sub.seat for sub in subscribers}, table.forfeit)
+        for sub in subscribers:
             seat = sub.seat
-            view = views.get(seat)
-            if view is None:
-                view = views[seat] = table.view(seat)
+            view = views[seat]
             for i, e in enumerate(events):
                 text = adapt.redact(e.text, e.seat, seat)
+                answer = answers.get((table.id, e.n))
+                ack = answer[1] if answer is not None and answer[0] is sub else None
                 if i == last:
-                    message = m.Event(e.n, e.seat, e.kind, text, view, table.deadline)  # type: ignore[arg-type]
+                    message = m.Event(e.n, e.seat, e.kind, text, view, table.deadline, ack)  # type: ignore[arg-type]
                 else:
-                    message = m.Event(e.n, e.seat, e.kind, text)  # type: ignore[arg-type]
+                    message = m.Event(e.n, e.seat, e.kind, text, ack=ack)  # type: ignore[arg-type]
                 sub.push(m.encode(message))
 
 
