@@ -1,0 +1,82 @@
+// The lobby: open a table of any served game, then go to its seat.
+"use strict";
+let games = {};
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function chosenGame() { return document.querySelector("input[name=game]:checked").value; }
+
+function seatCount() {
+  if (chosenGame() === "euchre") return 4;
+  return document.querySelector("#variants input[value=poule]:checked") ? 3 : 2;
+}
+
+function renderSeats() {
+  const box = document.getElementById("seats");
+  box.replaceChildren(el("legend", {}, "Seats"));
+  const bots = games[chosenGame()].bots;
+  for (let i = 0; i < seatCount(); i++) {
+    const id = `seat-${i}`;
+    const select = el("select", { id, name: id });
+    select.appendChild(el("option", { value: "human" }, "you (human)"));
+    for (const b of bots) select.appendChild(el("option", { value: b }, `bot: ${b}`));
+    if (i > 0) select.value = bots.includes("heuristic") ? "heuristic" : bots[0];
+    const p = el("p");
+    p.append(el("label", { for: id }, `Seat ${i} `), select);
+    box.appendChild(p);
+  }
+}
+
+function renderGame() {
+  const g = games[chosenGame()];
+  const rules = document.getElementById("rules");
+  rules.replaceChildren(...g.rules.map((r) => el("option", { value: r }, r)));
+  const box = document.getElementById("variants");
+  box.replaceChildren(el("legend", {}, "Variants"));
+  const names = Object.keys(g.variants);
+  if (!names.length) box.appendChild(el("p", {}, "none"));
+  for (const name of names) {
+    const input = el("input", { type: "checkbox", value: name, id: `v-${name}` });
+    input.addEventListener("change", renderSeats);
+    const label = el("label", { for: `v-${name}`, title: g.variants[name] }, ` ${name}`);
+    box.append(input, label);
+  }
+  renderSeats();
+}
+
+async function create(event) {
+  event.preventDefault();
+  const spec = { game: chosenGame(), rules: document.getElementById("rules").value };
+  spec.variants = [...document.querySelectorAll("#variants input:checked")].map((i) => i.value);
+  spec.seats = [];
+  for (let i = 0; i < seatCount(); i++) {
+    const v = document.getElementById(`seat-${i}`).value;
+    spec.seats.push(v === "human" ? { kind: "human" } : { kind: "bot", bot: v });
+  }
+  const clock = document.getElementById("clock").value;
+  if (clock) spec.turn_seconds = Number(clock);
+  const r = await fetch("/api/tables", { method: "POST", body: JSON.stringify(spec),
+    headers: { "content-type": "application/json" } });
+  const answer = await r.json();
+  const links = document.getElementById("links");
+  if (!r.ok) { links.textContent = `Refused: ${answer.message}`; return; }
+  const humans = answer.seats.filter((s) => s.token);
+  const url = (s) => `/static/table.html#t=${answer.table}` + (s ? `&k=${s.token}` : "");
+  if (humans.length === 1) { location.href = url(humans[0]); return; }
+  links.replaceChildren(el("p", {}, "Each link is a seat's secret: give it to that player only."));
+  for (const s of humans) links.appendChild(el("a", { href: url(s), target: "_blank" }, `Seat ${s.seat}`));
+  links.appendChild(el("a", { href: url(null), target: "_blank" }, "Watch (spectator)"));
+}
+
+async function start() {
+  games = await (await fetch("/api/games")).json();
+  for (const input of document.querySelectorAll("input[name=game]")) input.addEventListener("change", renderGame);
+  document.getElementById("create").addEventListener("submit", create);
+  renderGame();
+}
+start();

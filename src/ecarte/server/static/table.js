@@ -1,0 +1,252 @@
+// A seat (or a spectator) at a table: the server's view of the seat, drawn; every choice
+// is a button (cards too), keyboard and screen-reader ready; a reload reconnects.
+"use strict";
+const params = new URLSearchParams(location.hash.slice(1));
+const tableId = params.get("t");
+const token = params.get("k");
+const key = `ecarte:${tableId}:${token ? token.slice(0, 10) : "watch"}`;
+const saved = JSON.parse(localStorage.getItem(key) || "{}");
+let lastEvent = saved.lastEvent ?? null;
+let seq = saved.seq || 0;
+let game = null;
+let view = null;
+let ws = null;
+let selected = new Set();
+let stop = false;
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function remember() { localStorage.setItem(key, JSON.stringify({ lastEvent, seq })); }
+
+function status(text) { $("status").textContent = text; }
+
+function log(text) {
+  const item = el("li", {}, text);
+  $("log").appendChild(item);
+  item.scrollIntoView({ block: "nearest" });
+}
+
+function seatName(s) {
+  if (s === null || s === undefined) return "the table";
+  return view && s === view.seat ? `you (seat ${s})` : `seat ${s}`;
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent }));
+  ws.onmessage = (m) => receive(JSON.parse(m.data));
+  ws.onclose = (e) => {
+    if (stop) return;
+    status(`Disconnected (${e.reason || e.code}): reconnecting…`);
+    setTimeout(connect, 1000);
+  };
+}
+
+function receive(msg) {
+  if (msg.type === "welcome") {
+    game = msg.game;
+    seq = Math.max(seq, msg.last_seq);
+    $("title").textContent = `${game === "euchre" ? "Euchre" : "Écarté"}: ` +
+      (msg.seat === null ? "watching" : `seat ${msg.seat}`);
+    $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
+    for (const e of msg.missed) log(`${seatName(e.actor)}: ${e.text}`);
+    lastEvent = msg.event;
+    render(msg.view);
+  } else if (msg.type === "event") {
+    lastEvent = msg.n;
+    log(`${seatName(msg.actor)}: ${msg.text}`);
+    if (msg.view) render(msg.view);
+  } else if (msg.type === "error") {
+    status(`Refused: ${msg.message}`);
+    if (msg.code === "bad-token" || msg.code === "unknown-table") stop = true;
+  } else if (msg.type === "reveal") {
+    $("fair").textContent = `The seed was ${msg.seed} (nonce ${msg.nonce}); its SHA-256 ` +
+      `commitment ${msg.commitment} was published when the table opened. ` +
+      `Check it: ecarte verify on /api/tables/${msg.table}/record.`;
+  }
+  remember();
+}
+
+function act(id) {
+  seq += 1;
+  remember();
+  selected = new Set();
+  ws.send(JSON.stringify({ type: "act", seq, id }));
+}
+
+function cardButton(text, opts = {}) {
+  const b = el("button", { type: "button", class: "card" });
+  b.appendChild(cardSVG(text));
+  let label = cardName(text);
+  if (opts.id !== undefined) {
+    b.dataset.legal = opts.id;
+    label += ", playable";
+    b.addEventListener("click", () => act(opts.id));
+  } else if (opts.select) {
+    b.dataset.select = text;
+    if (selected.has(text)) { b.classList.add("selected"); label += ", selected to discard"; }
+    b.setAttribute("aria-pressed", selected.has(text) ? "true" : "false");
+    b.addEventListener("click", () => {
+      if (selected.has(text)) selected.delete(text); else selected.add(text);
+      render(view);
+      const again = document.querySelector(`#hand [data-select="${text}"]`);
+      if (again) again.focus();
+    });
+  } else {
+    b.disabled = !opts.shown;
+  }
+  b.setAttribute("aria-label", label);
+  return b;
+}
+
+function shownCard(text, caption) {
+  const box = el("div", { class: "played", role: "img", "aria-label": `${caption}: ${cardName(text)}` });
+  box.appendChild(cardSVG(text));
+  box.appendChild(el("div", { "aria-hidden": "true" }, caption));
+  return box;
+}
+
+function actionButton(entry, number) {
+  const b = el("button", { type: "button", "data-legal": entry.id,
+    "aria-keyshortcuts": number <= 9 ? String(number) : "" }, `${number <= 9 ? number + " " : ""}${entry.text}`);
+  b.addEventListener("click", () => act(entry.id));
+  return b;
+}
+
+const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort().join(" ");
+
+function render(v) {
+  view = v;
+  Object.assign(document.body.dataset, { phase: v.phase, over: v.over, event: lastEvent,
+    hand: game === "euchre" ? v.scores.join("-") : v.hand_number });
+  const mine = new Set(v.hand);
+  const legal = v.legal || [];
+  const plays = new Map();
+  const discards = new Map();
+  const others = [];
+  const discarding = legal.length && legal.every((a) => a.text.startsWith("discard"));
+  for (const a of legal) {
+    if (mine.has(a.text)) plays.set(a.text, a.id);
+    else if (game === "euchre" && a.text.startsWith("discard ")) plays.set(a.text.slice(8), a.id);
+    else if (discarding) discards.set(discardCards(a.text), a.id);
+    else others.push(a);
+  }
+  // the seats
+  const seats = $("seats");
+  seats.replaceChildren();
+  const count = game === "euchre" ? 4 : v.players;
+  for (let s = 0; s < count; s++) {
+    const box = el("div", { class: "seat" + (v.to_act === s ? " to-act" : "") });
+    const facts = [seatName(s)];
+    if (v.dealer === s) facts.push("dealer");
+    if (game === "ecarte") {
+      if (v.elder === s) facts.push("elder");
+      if (!v.game_players.includes(s)) facts.push("waiting");
+      facts.push(`points ${v.scores[s]}`, `games ${v.games_won[s]}`, `tricks ${v.tricks_won[s]}`);
+      if (v.kings_announced.includes(s)) facts.push("king");
+    } else {
+      facts.push(`side ${s % 2 === 0 ? "0 & 2" : "1 & 3"}`);
+      if (v.maker === s) facts.push("maker");
+      if (v.alone.includes(s)) facts.push("alone");
+      const bids = v.bids.filter((b) => b.seat === s).map((b) => b.text);
+      if (bids.length) facts.push(`bids: ${bids.join(", ")}`);
+    }
+    if (v.to_act === s) facts.push("to act");
+    box.appendChild(el("div", {}, facts.join(" · ")));
+    seats.appendChild(box);
+  }
+  // the centre: the turn-up (up-card), the trick
+  const up = game === "euchre" ? v.upcard : v.turnup;
+  $("turnup").replaceChildren();
+  if (up && !(game === "euchre" && v.phase === "play")) {
+    $("turnup").appendChild(shownCard(up, game === "euchre" ? "up-card" : "turn-up"));
+  }
+  if (v.trump) $("turnup").appendChild(el("div", {}, `trumps ${v.trump}`));
+  if (game === "ecarte" && v.stock_size) $("turnup").appendChild(el("div", {}, `stock ${v.stock_size}`));
+  $("trick").replaceChildren(...v.trick.map((p) => shownCard(p.card, seatName(p.seat))));
+  // the hand and the choices
+  $("hand-title").textContent = v.seat === null ? "Watching" : "Your hand";
+  const hand = $("hand");
+  hand.replaceChildren(...v.hand.map((c) =>
+    cardButton(c, plays.has(c) ? { id: plays.get(c) } : { select: discarding && !!discards.size, shown: true })));
+  const actions = $("actions");
+  actions.replaceChildren(...others.map((a, i) => actionButton(a, i + 1)));
+  if (discarding && discards.size) {
+    const chosen = [...selected].sort().join(" ");
+    const id = discards.get(chosen);
+    const b = el("button", { type: "button", id: "discard" },
+      selected.size ? `Discard ${[...selected].join(" ")}` : "Discard nothing");
+    if (id === undefined) b.disabled = true;
+    else { b.dataset.legal = id; b.addEventListener("click", () => act(id)); }
+    actions.appendChild(b);
+    actions.appendChild(el("p", {}, "Choose the cards to discard, then Discard."));
+  }
+  // the side
+  renderScores(v);
+  const finished = v.tricks.map((t, i) => `${i + 1}. ` + t.map((p) => `${p.card} (${seatName(p.seat)})`).join(", "));
+  $("tricks").replaceChildren(...finished.map((t) => el("div", {}, t)));
+  $("describe").replaceChildren(...(v.describe || []).map((line) => el("p", {}, line)));
+  if (v.over) {
+    const who = v.forfeit !== null ? `seat ${v.forfeit} forfeited` :
+      v.winner === null ? "over" : game === "euchre" ? `side ${v.winner === 0 ? "0 & 2" : "1 & 3"} wins` : `${seatName(v.winner)} wins`;
+    status(`The match is over: ${who}.`);
+    $("status").classList.add("over");
+  } else if (v.seat !== null && v.to_act === v.seat) {
+    status(`Your turn (${v.phase}).`);
+  } else {
+    status(`${v.to_act === null ? "Waiting" : seatName(v.to_act) + " to act"} (${v.phase}).`);
+  }
+}
+
+function renderScores(v) {
+  const t = el("table", { class: "scores" });
+  const head = el("tr");
+  if (game === "euchre") {
+    head.append(el("th", {}, "side"), el("th", {}, "points"), el("th", {}, "tricks"));
+    t.appendChild(head);
+    for (const side of [0, 1]) {
+      const r = el("tr");
+      r.append(el("td", {}, side === 0 ? "0 & 2" : "1 & 3"), el("td", {}, String(v.scores[side])),
+        el("td", {}, String(v.tricks_won[side])));
+      t.appendChild(r);
+    }
+    t.appendChild(el("caption", {}, `game to ${v.target} (${v.rules})`));
+  } else {
+    head.append(el("th", {}, "seat"), el("th", {}, "points"), el("th", {}, "games"));
+    t.appendChild(head);
+    v.scores.forEach((score, s) => {
+      const r = el("tr");
+      r.append(el("td", {}, seatName(s)), el("td", {}, String(score)), el("td", {}, String(v.games_won[s])));
+      t.appendChild(r);
+    });
+    t.appendChild(el("caption", {}, `game ${v.game_number}, hand ${v.hand_number}` +
+      (v.variants.length ? ` (${v.variants.join(", ")})` : "")));
+  }
+  $("scores").replaceChildren(t);
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement) return;
+  if (/^[1-9]$/.test(e.key)) {
+    const b = $("actions").querySelectorAll("button")[Number(e.key) - 1];
+    if (b && !b.disabled) { b.click(); e.preventDefault(); }
+  } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    const cards = [...$("hand").querySelectorAll("button:not(:disabled)")];
+    if (!cards.length) return;
+    const at = cards.indexOf(document.activeElement);
+    const next = at < 0 ? 0 : (at + (e.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length;
+    cards[next].focus();
+    e.preventDefault();
+  }
+});
+
+if (!tableId) status("No table: open one from the lobby (/).");
+else connect();

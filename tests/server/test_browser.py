@@ -1,0 +1,132 @@
+"""End to end in headless Chromium (Debian's ``chromium``, driven by Playwright through
+``executable_path``): open the lobby, play a whole Écarté hand and a Euchre deal by
+clicking (and by keyboard), reload mid-hand and resume."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from procs import ServerProcess
+
+pytestmark = pytest.mark.own_backends  # the server runs on the live backend
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None and not os.environ.get("CI"):
+    pytest.skip("no chromium (apt-get install chromium); CI installs it", allow_module_level=True)
+playwright = pytest.importorskip("playwright.sync_api")
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    assert CHROMIUM is not None, "CI must install chromium (.ci/run)"
+    with ServerProcess(str(tmp_path_factory.mktemp("db") / "t.db")) as proc:
+        yield proc
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _open(page: Any, url: str, game: str, rules: str | None = None) -> None:
+    page.goto(url + "/")
+    page.check(f"input[name=game][value={game}]")
+    if rules:
+        page.select_option("#rules", rules)
+    page.click("#start")
+    page.wait_for_url("**/static/table.html#t=*")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+
+
+def _step(page: Any, keyboard: bool) -> None:
+    """One choice of the seat, by clicking (or by keyboard), then wait for its event."""
+    before = int(page.evaluate("document.body.dataset.event"))
+    discard = page.query_selector("#discard")
+    if discard is not None:
+        if discard.is_disabled():
+            page.click("#hand [data-select]")
+        page.click("#discard")
+    elif keyboard and page.query_selector("#actions button[data-legal]"):
+        page.keyboard.press("1")
+    elif keyboard and page.query_selector("#hand [data-legal]"):
+        page.focus("#hand [data-legal]")
+        page.keyboard.press("Enter")
+    else:
+        page.click("[data-legal]")
+    page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+
+
+def _my_turn(page: Any) -> bool:
+    page.wait_for_function(
+        "document.body.dataset.over === 'true' || document.querySelector('[data-legal], #discard')"
+    )
+    return page.evaluate("document.body.dataset.over") != "true"
+
+
+def _cards(page: Any) -> list[str]:
+    return [b.get_attribute("aria-label") for b in page.query_selector_all("#hand button.card")]
+
+
+def test_a_whole_ecarte_hand_by_clicking_with_a_reload(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    _open(page, server.url, "ecarte")
+    assert page.evaluate("document.body.dataset.hand") == "1"
+    labels = page.query_selector_all("#hand button.card, #actions button")
+    assert all(b.get_attribute("aria-label") or b.inner_text() for b in labels)
+    steps = 0
+    reloaded = False
+    while page.evaluate("document.body.dataset.hand") == "1" and _my_turn(page):
+        _step(page, keyboard=steps % 3 == 1)
+        steps += 1
+        if steps == 3 and not reloaded and page.evaluate("document.body.dataset.hand") == "1":
+            if page.query_selector("[data-legal], #discard") is None:
+                _my_turn(page)
+            hand, event = _cards(page), page.evaluate("document.body.dataset.event")
+            page.reload()
+            page.wait_for_function(f"document.body.dataset.event === '{event}'")
+            assert _cards(page) == hand  # resumed: the same hand, the same event
+            reloaded = True
+        if steps == 4:
+            page.screenshot(path=str(tmp_path / "ecarte.png"))
+    assert reloaded and steps >= 3
+    assert page.evaluate("document.body.dataset.hand") != "1" or page.evaluate(
+        "document.body.dataset.over"
+    ) == "true"
+    assert "turn-up" in page.inner_text("#log") or page.query_selector_all("#log li")
+    _docs(tmp_path / "ecarte.png", "server-ecarte.png")
+    page.close()
+
+
+def test_a_euchre_deal_by_clicking(server: ServerProcess, browser: Any, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    _open(page, server.url, "euchre", "openspiel")  # one deal is the match
+    steps = 0
+    while _my_turn(page):
+        _step(page, keyboard=steps % 2 == 1)
+        steps += 1
+        if steps == 2:
+            page.screenshot(path=str(tmp_path / "euchre.png"))
+    assert steps >= 3
+    assert "The match is over" in page.inner_text("#status")
+    page.wait_for_function("document.getElementById('fair').textContent.includes('The seed was')")
+    _docs(tmp_path / "euchre.png", "server-euchre.png")
+    page.close()
+
+
+def _docs(shot: Path, name: str) -> None:
+    """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
+    if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():
+        DOCS.mkdir(exist_ok=True)
+        shutil.copy(shot, DOCS / name)
