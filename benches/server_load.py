@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import multiprocessing
 import os
 import random
@@ -102,10 +101,27 @@ class Process:
 
 def _ecarte_server(db: str) -> Process:
     return Process(
-        [sys.executable, "-m", "ecarte.cli", "serve", "--port", "0", "--db", db,
-         "--rate", "1e9", "--burst", "1000000000", "--max-connections", "1000000",
-         "--max-tables", "1000000", "--log-level", "info"]
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "ecarte.cli",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db,
+            "--rate",
+            "1e9",
+            "--burst",
+            "1000000000",
+            "--max-connections",
+            "1000000",
+            "--max-tables",
+            "1000000",
+            "--log-level",
+            "info",
+        ]
+    )
 
 
 # ---------------------------------------------------------------- the clients
@@ -122,8 +138,9 @@ async def _create(url: str, count: int) -> list[dict[str, Any]]:
         return out
 
 
-async def _seat_bot(client: Any, latencies: list[float], rng: random.Random, pace: float,
-                    until: float) -> int:  # fmt: skip
+async def _seat_bot(
+    client: Any, latencies: list[float], rng: random.Random, pace: float, until: float
+) -> int:
     from ecarte.server.client import ServerError
 
     errors = 0
@@ -150,8 +167,9 @@ async def _seat_bot(client: Any, latencies: list[float], rng: random.Random, pac
         latencies.append(time.perf_counter() - t0)
 
 
-async def _play(url: str, tables: list[dict[str, Any]], start: float, pace: float,
-                until: float) -> dict[str, Any]:  # fmt: skip
+async def _play(
+    url: str, tables: list[dict[str, Any]], start: float, pace: float, until: float
+) -> dict[str, Any]:
     from ecarte.server.client import TableClient
 
     clients = [
@@ -185,8 +203,14 @@ def _worker(args: tuple[str, list[dict[str, Any]], float, float, float]) -> dict
     return asyncio.run(_play(url, tables, start, pace, until))
 
 
-def _run_tables(url: str, count: int, clients: int, pace: float = 0.0,
-                seconds: float = 0.0, server: Process | None = None) -> dict[str, Any]:  # fmt: skip
+def _run_tables(
+    url: str,
+    count: int,
+    clients: int,
+    pace: float = 0.0,
+    seconds: float = 0.0,
+    server: Process | None = None,
+) -> dict[str, Any]:
     tables = asyncio.run(_create(url, count))
     shares = [tables[i::clients] for i in range(clients)]
     start = time.time() + 5 + count / 200  # every client connected before the start
@@ -298,7 +322,8 @@ def main() -> None:
         print(
             f"paced: {args.paced} tables at 2 actions/s for {args.seconds:g} s: "
             f"{paced['actions']} actions, ack p50 {paced['p50_ms']:.1f} ms p99 "
-            f"{paced['p99_ms']:.1f} ms (target p99 < 50 ms), {paced['errors']} errors {paced['failures']}"
+            f"{paced['p99_ms']:.1f} ms (target p99 < 50 ms), {paced['errors']} errors "
+            f"{paced['failures']}"
         )
 
 

@@ -28,8 +28,9 @@ _spec.loader.exec_module(server)
 
 def test_the_embedded_server_plays_a_match_and_serves_its_own_route() -> None:
     async def main() -> None:
-        config = uvicorn.Config(server.build(":memory:"), port=0, log_level="warning",
-                                ws="websockets-sansio")  # fmt: skip
+        config = uvicorn.Config(
+            server.build(":memory:"), port=0, log_level="warning", ws="websockets-sansio"
+        )
         srv = uvicorn.Server(config)
         srv.capture_signals = contextlib.nullcontext
         task = asyncio.create_task(srv.serve())

@@ -14,10 +14,10 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-import uvicorn  # noqa: E402
+import uvicorn
 
-from ecarte.server import ServerConfig  # noqa: E402
-from ecarte.server.run import uvicorn_config  # noqa: E402
+from ecarte.server import ServerConfig
+from ecarte.server.run import uvicorn_config
 
 FAST = {"rate": 10_000.0, "burst": 10_000, "max_connections_per_address": 10_000}
 """Limits a test's scripted clients never reach (the limits' own tests set theirs)."""

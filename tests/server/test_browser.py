@@ -91,19 +91,19 @@ def test_a_whole_ecarte_hand_by_clicking_with_a_reload(
         _step(page, keyboard=steps % 3 == 1)
         steps += 1
         if steps == 3 and not reloaded and page.evaluate("document.body.dataset.hand") == "1":
-            if page.query_selector("[data-legal], #discard") is None:
-                _my_turn(page)
+            _my_turn(page)  # the bot's answer is in: the view is the last of its batch
             hand, event = _cards(page), page.evaluate("document.body.dataset.event")
             page.reload()
-            page.wait_for_function(f"document.body.dataset.event === '{event}'")
+            page.wait_for_function(f"Number(document.body.dataset.event) >= {event}")
             assert _cards(page) == hand  # resumed: the same hand, the same event
             reloaded = True
         if steps == 4:
             page.screenshot(path=str(tmp_path / "ecarte.png"))
     assert reloaded and steps >= 3
-    assert page.evaluate("document.body.dataset.hand") != "1" or page.evaluate(
-        "document.body.dataset.over"
-    ) == "true"
+    assert (
+        page.evaluate("document.body.dataset.hand") != "1"
+        or page.evaluate("document.body.dataset.over") == "true"
+    )
     assert "turn-up" in page.inner_text("#log") or page.query_selector_all("#log li")
     _docs(tmp_path / "ecarte.png", "server-ecarte.png")
     page.close()

@@ -39,7 +39,7 @@ async def _steps(clients: list[TableClient], rng: random.Random, count: int) -> 
             return
         await ready[0].act(id=rng.choice(ready[0].view.legal).id)  # type: ignore[union-attr]
         top = max(c.acked for c in clients)
-        await asyncio.gather(*(c.wait(lambda c: c.event >= top) for c in clients))
+        await asyncio.gather(*(c.wait(lambda c, top=top: c.event >= top) for c in clients))
 
 
 def test_a_restarted_server_resumes_every_table_where_it_stood(tmp_path: Path) -> None:
@@ -56,7 +56,9 @@ def test_a_restarted_server_resumes_every_table_where_it_stood(tmp_path: Path) -
                 tables.append((table, tokens))
                 clients = [await TableClient.connect(url, table["table"], t) for t in tokens]
                 if spec.get("variants") == ["cercle"]:
-                    backer = await TableClient.connect(url, table["table"], table["backers"][0]["token"])
+                    backer = await TableClient.connect(
+                        url, table["table"], table["backers"][0]["token"]
+                    )
                     await backer.bet("Ada", 10, game=2)
                     await clients[1].bet("Blaise", 5, game=2)
                     await backer.close()
@@ -101,7 +103,9 @@ def test_a_reconnection_gets_exactly_the_events_it_missed() -> None:
             welcome = await away.reconnect()
             assert [e.n for e in welcome.missed] == list(range(seen + 1, welcome.event + 1))
             assert welcome.event == clients[0].event
-            assert away.view == (await TableClient.connect(url, tid, table["seats"][1]["token"])).view
+            assert (
+                away.view == (await TableClient.connect(url, tid, table["seats"][1]["token"])).view
+            )
             # too far behind: the view alone
             late = await TableClient.connect(url, tid, table["seats"][1]["token"], last_event=0)
             if late.welcome.event > 40:  # type: ignore[union-attr]

@@ -39,14 +39,18 @@ def _finished(game: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]
 
 
 @pytest.fixture(scope="module", params=["ecarte", "euchre"])
-def finished(request: pytest.FixtureRequest) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def finished(
+    request: pytest.FixtureRequest,
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     return _finished(request.param)
 
 
 def test_the_commitment_of_the_open_is_kept(finished: Any) -> None:
     table, record, _ = finished
     assert record["commitment"] == table["commitment"]
-    assert fair.commitment(table["table"], int(record["seed"]), record["nonce"]) == table["commitment"]
+    assert (
+        fair.commitment(table["table"], int(record["seed"]), record["nonce"]) == table["commitment"]
+    )
     verdict = verify(record)
     assert verdict.ok and verdict.deals >= 1 and verdict.moves >= 1, verdict
     assert "fair" in str(verdict)

@@ -1,6 +1,6 @@
 """Hostile messages: more than 10,000 generated messages (over 5,000 at a table of each
-game) of every kind a server must refuse, over real WebSockets. Each gets an error reply naming its problem, and the
-tables do not change; the match then plays on to its end."""
+game) of every kind a server must refuse, over real WebSockets. Each gets an error reply
+naming its problem, and the tables do not change; the match then plays on to its end."""
 
 from __future__ import annotations
 
@@ -21,9 +21,33 @@ pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 MAX_FRAME = 1024
 BATCH = 200
 PER_GAME = 5_200
-TEXTS = ["propose", "accept", "refuse", "king", "play-hand", "packets 3-2", "discard 7♠ 8♥",
-         "discard", "K♠", "7♦", "10♥", "call ♥", "pass", "alone", "partner", "take",
-         "Joker", "cut K♠ 7♥", "deal", "", " ", "♠", "discard K♠ K♠", "\u212as", "A♠ K♠"]  # fmt: skip
+TEXTS = [
+    "propose",
+    "accept",
+    "refuse",
+    "king",
+    "play-hand",
+    "packets 3-2",
+    "discard 7♠ 8♥",
+    "discard",
+    "K♠",
+    "7♦",
+    "10♥",
+    "call ♥",
+    "pass",
+    "alone",
+    "partner",
+    "take",
+    "Joker",
+    "cut K♠ 7♥",
+    "deal",
+    "",
+    " ",
+    "♠",
+    "discard K♠ K♠",
+    "\u212as",
+    "A♠ K♠",
+]
 
 
 def _ws_url(url: str, table: str) -> str:
@@ -140,7 +164,8 @@ def test_hostile_messages_are_refused_and_change_nothing(game: str) -> None:
                 mover = next(c for c in clients if c.view is not None and c.view.legal)
                 await mover.act(id=mover.view.legal[0].id, seq=10 * (k + 1))  # type: ignore[union-attr]
                 await asyncio.gather(*(c.wait(lambda c: c.view_event >= c.acked) for c in clients))
-                await asyncio.gather(*(c.wait(lambda c: c.event >= mover.event) for c in clients))
+                top = mover.event
+                await asyncio.gather(*(c.wait(lambda c, top=top: c.event >= top) for c in clients))
             before = _state(server, tid)
             view = next(c.view for c in clients if c.view and c.view.legal)
             assert view is not None
@@ -151,10 +176,13 @@ def test_hostile_messages_are_refused_and_change_nothing(game: str) -> None:
             mover_raw, waiting = raws[to_act], [r for i, r in enumerate(raws) if i != to_act]
             seqs = server.tables.tables[tid].seqs
             replayable = {
-                raw: [n for n in range(1, 31) if n < max(seqs.get(f"seat:{i}", {0: 0}))
-                      and n not in seqs.get(f"seat:{i}", {})]
+                raw: [
+                    n
+                    for n in range(1, 31)
+                    if n < max(seqs.get(f"seat:{i}", {0: 0})) and n not in seqs.get(f"seat:{i}", {})
+                ]
                 for i, raw in enumerate(raws)
-            }  # fmt: skip
+            }
             replayable[watcher] = []
             total = 0
             while total < PER_GAME:
@@ -180,8 +208,9 @@ def test_hostile_messages_are_refused_and_change_nothing(game: str) -> None:
                         codes.append("replayed")
                     elif kind == 4:
                         frames.append(
-                            json.dumps({"type": "bet", "seq": 100 + total, "player": "x",
-                                        "amount": 5})  # fmt: skip
+                            json.dumps(
+                                {"type": "bet", "seq": 100 + total, "player": "x", "amount": 5}
+                            )
                         )
                         codes.append("bad-bet")
                     elif raw is mover_raw:
@@ -196,16 +225,24 @@ def test_hostile_messages_are_refused_and_change_nothing(game: str) -> None:
             # messages before hello, unknown tables, wrong tokens: each on a new connection
             for i in range(100):
                 fresh = await Raw.open(url, tid, None, hello=False)
-                expect(await fresh.exchange([_act(1, rng, legal), _wrong_shape(rng)]),
-                       ["no-hello", "bad-message"])  # fmt: skip
+                expect(
+                    await fresh.exchange([_act(1, rng, legal), _wrong_shape(rng)]),
+                    ["no-hello", "bad-message"],
+                )
                 await fresh.ws.close()
                 lost = await Raw.open(url, secrets.token_urlsafe(9), None, hello=False)
                 expect([json.loads(await lost.ws.recv())], ["unknown-table"])
                 await lost.ws.close()
                 forger = await Raw.open(url, tid, None, hello=False)
-                token = secrets.token_urlsafe(32) if i % 2 else tokens[0][:-1] + "A"
-                expect(await forger.exchange([json.dumps({"type": "hello", "token": token})]),
-                       ["bad-token"])  # fmt: skip
+                token = (
+                    secrets.token_urlsafe(32)
+                    if i % 2
+                    else tokens[0][:-1] + ("A" if tokens[0][-1] != "A" else "B")
+                )
+                expect(
+                    await forger.exchange([json.dumps({"type": "hello", "token": token})]),
+                    ["bad-token"],
+                )
                 await forger.ws.close()
                 total += 4
             # a second hello, and the same action again: acknowledged, not applied again
@@ -215,7 +252,9 @@ def test_hostile_messages_are_refused_and_change_nothing(game: str) -> None:
                 await raw.ws.close()
             assert total >= PER_GAME and len(counts) == 11, counts
             # nothing changed: the seats play the match to its end
-            finals = await asyncio.gather(*(c.play(lambda v: rng.choice(v.legal).id) for c in clients))
+            finals = await asyncio.gather(
+                *(c.play(lambda v: rng.choice(v.legal).id) for c in clients)
+            )
             assert all(v.over for v in finals)
             for c in clients:
                 await c.close()

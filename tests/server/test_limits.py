@@ -77,9 +77,13 @@ def test_an_idle_connection_is_closed() -> None:
                 replies = await _rest(ws)
                 assert ws.close_code == 1001
             assert replies == [
-                {"type": "error", "code": "idle", "message": "nothing received for 0.3 s: closing",
-                 "seq": None}
-            ]  # fmt: skip
+                {
+                    "type": "error",
+                    "code": "idle",
+                    "message": "nothing received for 0.3 s: closing",
+                    "seq": None,
+                }
+            ]
 
     run(main())
 
@@ -105,7 +109,9 @@ def test_the_turn_clock_forfeits_the_seat() -> None:
             table = await create_table(
                 url, game="ecarte", seats=[{}, {}], turn_seconds=0.1, on_timeout="forfeit"
             )
-            seats = [await TableClient.connect(url, table["table"], s["token"]) for s in table["seats"]]
+            seats = [
+                await TableClient.connect(url, table["table"], s["token"]) for s in table["seats"]
+            ]
             mover = next(c for c in seats if c.view.legal)  # type: ignore[union-attr]
             await mover.act(id=mover.view.legal[0].id)  # type: ignore[union-attr]
             await seats[0].wait(lambda c: c.reveal is not None)

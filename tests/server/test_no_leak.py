@@ -108,8 +108,9 @@ def _truth(record: dict[str, Any], seats: int) -> tuple[list[dict[Any, set[str]]
     return visible, turnups
 
 
-def _check(client: Recorder, visible: list[dict[Any, set[str]]], turnups: list[set[str]],
-           secrets: set[str]) -> int:  # fmt: skip
+def _check(
+    client: Recorder, visible: list[dict[Any, set[str]]], turnups: list[set[str]], secrets: set[str]
+) -> int:
     seat = client.seat
     checked = 0
     revealed = False
@@ -128,7 +129,9 @@ def _check(client: Recorder, visible: list[dict[Any, set[str]]], turnups: list[s
         elif isinstance(msg, m.Event):
             items.append((msg.n, plain))
         for n, item in items:
-            allowed = visible[n].get(seat, set()) | (visible[n - 1].get(seat, set()) if n else set())
+            allowed = visible[n].get(seat, set()) | (
+                visible[n - 1].get(seat, set()) if n else set()
+            )
             hands = item.get("hands") or (item.get("view") or {}).get("hands") or []
             for h in hands:
                 assert h["trump"] in turnups[n], (h, n)
@@ -169,15 +172,19 @@ def test_no_message_carries_a_card_its_recipient_may_not_see(spec: dict[str, Any
                         return
                     if c.seat == 0 and not late and c.event > 12:
                         late.append(await Recorder.connect(url, tid, last_event=c.event - 10))
-                        late.append(await Recorder.connect(url, tid, table["seats"][1]["token"],
-                                                           last_event=c.event - 10))  # fmt: skip
+                        late.append(
+                            await Recorder.connect(
+                                url, tid, table["seats"][1]["token"], last_event=c.event - 10
+                            )
+                        )
                     await c.act(id=rng.choice(view.legal).id)
 
             await asyncio.gather(*(play(c) for c in clients))
             everyone = [*clients, watcher, *late]
             last = clients[0].event
-            await asyncio.gather(*(c.wait(lambda c: c.reveal is not None and c.event == last)
-                                   for c in everyone))  # fmt: skip
+            await asyncio.gather(
+                *(c.wait(lambda c: c.reveal is not None and c.event == last) for c in everyone)
+            )
             record = await fetch_json(f"{url}/api/tables/{tid}/record")
             visible, turnups = _truth(record, len(clients))
             secrets = {record["seed"], record["nonce"]}

@@ -27,7 +27,10 @@ def _first(view: object) -> int:
         ({"game": "ecarte", "variants": ["poule"], "seats": [{}, {}, {"kind": "bot"}]}, [0, 1]),
         ({"game": "euchre", "rules": "openspiel"}, [0]),
         (
-            {"game": "euchre", "seats": [{}, {"kind": "bot", "bot": "random"}, {}, {"kind": "bot"}]},
+            {
+                "game": "euchre",
+                "seats": [{}, {"kind": "bot", "bot": "random"}, {}, {"kind": "bot"}],
+            },
             [0, 2],
         ),
     ],

@@ -125,14 +125,14 @@ def test_sigkill_mid_load_loses_no_acknowledged_action(tmp_path: Path) -> None:
         run(finish(again.url))
         assert "resumed" in again.messages()
         resumed = next(line for line in again.logs if line["message"] == "resumed")
-        assert resumed["tables"] == len(cut)
+        assert 1 <= resumed["tables"] <= len(cut)  # a cut match may have ended in the store
 
         async def records() -> dict[str, Any]:
             ids = {tid for tid, _, _ in players}
             return {t: await fetch_json(f"{again.url}/api/tables/{t}/record") for t in ids}
 
         done = run(records())
-    for tid, token, p in players:
+    for tid, _, p in players:
         record = done[tid]
         assert verify(record).ok
         events = {e[0]: e for e in record["events"]}

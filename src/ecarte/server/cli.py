@@ -31,14 +31,14 @@ def add_parsers(sub: Any) -> None:
     serve.add_argument("--rate", type=float, default=d.rate, help="messages a second")
     serve.add_argument("--burst", type=int, default=d.burst, help="messages at once")
     serve.add_argument(
-        "--max-connections", type=int, default=d.max_connections_per_address,
+        "--max-connections",
+        type=int,
+        default=d.max_connections_per_address,
         help="connections per client address",
-    )  # fmt: skip
+    )
     serve.add_argument("--idle", type=float, default=d.idle_seconds, help="idle timeout (s)")
     serve.add_argument("--max-tables", type=int, default=d.max_tables, help="tables at most")
-    serve.add_argument(
-        "--log-level", default="info", choices=("debug", "info", "warning", "error")
-    )
+    serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     verify = sub.add_parser(
         "verify",
         help="check a finished table's record against its seed commitment",

@@ -192,4 +192,3 @@ def verify_json(text: str | bytes) -> Verdict:
     if not isinstance(doc, dict):
         return Verdict(False, "?", "?", 0, 0, ("a record is a JSON object",))
     return verify(doc)
-

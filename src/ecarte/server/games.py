@@ -29,8 +29,8 @@ from ecarte import (
     get_game,
 )
 from ecarte.games.ecarte._plugins import load_variant
-from ecarte.games.euchre import EuchreGame, EuchreRules, HeuristicBot, RandomBot
 from ecarte.games.euchre import PRESETS as EUCHRE_PRESETS
+from ecarte.games.euchre import EuchreGame, EuchreRules, HeuristicBot, RandomBot
 from ecarte.players import HeuristicPlayer, Player, RandomPlayer
 
 from . import messages as m
@@ -113,7 +113,6 @@ class Adapter(Protocol):
         ...
 
     def bots(self) -> tuple[str, ...]: ...
-
 
 
 def _entry_point_bots(game: str) -> dict[str, type]:
@@ -459,9 +458,7 @@ def adapter(name: str) -> Adapter:
 
         registered = name in available_games()
         why = "has no seat views in the server" if registered else "is not a registered game"
-        raise Refused(
-            "bad-table", f"game {name!r} {why} (games served: {', '.join(ADAPTERS)})"
-        )
+        raise Refused("bad-table", f"game {name!r} {why} (games served: {', '.join(ADAPTERS)})")
     return found
 
 
@@ -483,4 +480,3 @@ def games_info() -> dict[str, Any]:
             "bots": list(ADAPTERS["euchre"].bots()),
         },
     }
-
