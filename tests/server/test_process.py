@@ -5,6 +5,7 @@ lost, each ending as an uninterrupted replay of its seed and actions."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 from pathlib import Path
@@ -79,7 +80,7 @@ class Player:
 
 def test_sigkill_mid_load_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
-    tables = 16
+    tables = int(os.environ.get("ECARTE_SOAK_TABLES", "16"))  # the soak: hundreds
     rng = random.Random(11)
     players: list[tuple[str, str, Player]] = []
     cut: set[str] = set()  # the tables whose match the kill interrupted
