@@ -87,18 +87,19 @@ def test_sigkill_mid_load_loses_no_acknowledged_action(tmp_path: Path) -> None:
 
     async def load(url: str) -> None:
         for _ in range(tables):
-            if rng.random() < 0.5:  # short matches: the quick game, and a single deal
-                spec: dict[str, Any] = {"game": "ecarte", "variants": ["quick"], "seats": [{}, {}]}
+            if rng.random() < 0.5:
+                spec: dict[str, Any] = {"game": "ecarte", "seats": [{}, {}]}
             else:
-                seats = [{}, {"kind": "bot"}, {}, {"kind": "bot"}]
-                spec = {"game": "euchre", "rules": "openspiel", "seats": seats}
+                spec = {"game": "euchre", "seats": [{}, {"kind": "bot"}, {}, {"kind": "bot"}]}
             table = await create_table(url, **spec)
             for s in table["seats"]:
                 if s["token"]:
                     client = await TableClient.connect(url, table["table"], s["token"])
                     players.append((table["table"], s["token"], Player(client, rng)))
         tasks = [asyncio.create_task(p.run()) for _, _, p in players]
-        await asyncio.sleep(0.5)  # the load runs; then the server is killed under it
+        # the load runs; then the server is killed under it
+        while sum(len(p.acked) for _, _, p in players) < 25 * tables:
+            await asyncio.sleep(0.005)
         server.kill()
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
         for (tid, _, _), outcome in zip(players, outcomes, strict=True):
