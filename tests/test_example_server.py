@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
-import sys
+import runpy
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,12 +18,9 @@ from ecarte.server.client import create_table, fetch_json  # noqa: E402
 
 pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 
-_PATH = Path(__file__).parent.parent / "examples" / "embedding" / "server.py"
-_spec = importlib.util.spec_from_file_location("ecarte_example_server", _PATH)
-assert _spec is not None and _spec.loader is not None
-server = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = server
-_spec.loader.exec_module(server)
+server = SimpleNamespace(
+    **runpy.run_path(str(Path(__file__).parent.parent / "examples" / "embedding" / "server.py"))
+)
 
 
 def test_the_embedded_server_plays_a_match_and_serves_its_own_route() -> None:

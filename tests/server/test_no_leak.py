@@ -170,11 +170,11 @@ def test_no_message_carries_a_card_its_recipient_may_not_see(spec: dict[str, Any
                     view = await c.turn()
                     if view.over:
                         return
-                    if c.seat == 0 and not late and c.event > 12:
-                        late.append(await Recorder.connect(url, tid, last_event=c.event - 10))
+                    if not late and c.event > 8:
+                        late.append(await Recorder.connect(url, tid, last_event=c.event - 6))
                         late.append(
                             await Recorder.connect(
-                                url, tid, table["seats"][1]["token"], last_event=c.event - 10
+                                url, tid, table["seats"][1]["token"], last_event=c.event - 6
                             )
                         )
                     await c.act(id=rng.choice(view.legal).id)

@@ -10,6 +10,17 @@ from typing import Any, TextIO
 __all__ = ["add_parsers", "run"]
 
 
+_LIMITS: tuple[tuple[str, str, type, str], ...] = (
+    ("--max-frame", "max_frame", int, "bytes per message"),
+    ("--rate", "rate", float, "messages a second per connection"),
+    ("--burst", "burst", int, "messages at once per connection"),
+    ("--max-connections", "max_connections_per_address", int, "connections per address"),
+    ("--idle", "idle_seconds", float, "seconds before an idle connection is closed"),
+    ("--max-tables", "max_tables", int, "tables at most"),
+)
+"""The limits ``ecarte serve`` sets: flag, :class:`ServerConfig` field, type, meaning."""
+
+
 def add_parsers(sub: Any) -> None:
     """Add ``serve`` and ``verify`` to the ``ecarte`` command's subparsers."""
     from .config import ServerConfig
@@ -27,17 +38,9 @@ def add_parsers(sub: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--db", default=d.database, help=f"the SQLite database ({d.database})")
-    serve.add_argument("--max-frame", type=int, default=d.max_frame, help="bytes per message")
-    serve.add_argument("--rate", type=float, default=d.rate, help="messages a second")
-    serve.add_argument("--burst", type=int, default=d.burst, help="messages at once")
-    serve.add_argument(
-        "--max-connections",
-        type=int,
-        default=d.max_connections_per_address,
-        help="connections per client address",
-    )
-    serve.add_argument("--idle", type=float, default=d.idle_seconds, help="idle timeout (s)")
-    serve.add_argument("--max-tables", type=int, default=d.max_tables, help="tables at most")
+    for flag, field, kind, what in _LIMITS:
+        default = getattr(d, field)
+        serve.add_argument(flag, dest=field, type=kind, default=default, help=f"{what} ({default})")
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     verify = sub.add_parser(
         "verify",
@@ -63,15 +66,8 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     except ImportError as exc:  # pragma: no cover - without the extra
         print(f"ecarte serve needs the server extra: pip install 'ecarte[server]' ({exc})")
         return 2
-    config = ServerConfig(
-        database=args.db,
-        max_frame=args.max_frame,
-        rate=args.rate,
-        burst=args.burst,
-        max_connections_per_address=args.max_connections,
-        idle_seconds=args.idle,
-        max_tables=args.max_tables,
-    )
+    limits = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
+    config = ServerConfig(database=args.db, **limits)
     serve(config, args.host, args.port, log_level=args.log_level)
     return 0
 

@@ -127,10 +127,6 @@ def _entry_point_bots(game: str) -> dict[str, type]:
     return found
 
 
-def _unknown_bot(game: str, name: str, names: tuple[str, ...]) -> Refused:
-    return Refused("bad-table", f"no {game} bot {name!r} (bots: {', '.join(names)})")
-
-
 def _check_action(act: m.Act) -> None:
     if (act.action is None) == (act.id is None):
         raise Refused("bad-message", "an act names its action by text or by id: one of the two")
@@ -165,10 +161,43 @@ def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
     return {str(k): v for k, v in d.items()}
 
 
-class EcarteAdapter:
+class _Base:
+    """What the two adapters share: whose turn, the end, the bots by name."""
+
+    name: str
+    title: str
+    _BOTS: Mapping[str, Callable[[], Any]]
+
+    def to_act(self, game: Any) -> int | None:
+        seat: int = game.to_act
+        return seat if seat >= 0 else None
+
+    def is_over(self, game: Any) -> bool:
+        return bool(game.is_over)
+
+    def _makers(self) -> dict[str, Callable[[], Any]]:
+        return {**self._BOTS, **_entry_point_bots(self.name)}
+
+    def bot(self, name: str) -> Bot:
+        makers = self._makers()
+        if name not in makers:
+            raise Refused("bad-table", f"no {self.title} bot {name!r} (bots: {', '.join(makers)})")
+        player = makers[name]()
+        return lambda game, seat: self._move(player, game, seat)
+
+    def _move(self, player: Any, game: Any, seat: int) -> m.Act:
+        """The bot ``player``'s action for ``seat``."""
+        raise NotImplementedError
+
+    def bots(self) -> tuple[str, ...]:
+        return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
+
+
+class EcarteAdapter(_Base):
     """Écarté and its variants (:class:`ecarte.Game`)."""
 
     name = "ecarte"
+    title = "Écarté"
     _BOTS: Mapping[str, Callable[[], Player]] = {
         "heuristic": HeuristicPlayer,
         "random": lambda: RandomPlayer(secrets.randbits(64)),
@@ -202,13 +231,6 @@ class EcarteAdapter:
 
     def seats(self, game: Game) -> int:
         return game.players
-
-    def to_act(self, game: Game) -> int | None:
-        seat = game.to_act
-        return seat if seat >= 0 else None
-
-    def is_over(self, game: Game) -> bool:
-        return game.is_over
 
     def record(self, game: Game, seat: int, act: m.Act) -> tuple[str, str]:
         _check_action(act)
@@ -304,29 +326,19 @@ class EcarteAdapter:
             )
         return out
 
-    def bot(self, name: str) -> Bot:
-        makers: dict[str, Callable[[], Any]] = {**self._BOTS, **_entry_point_bots(self.name)}
-        if name not in makers:
-            raise _unknown_bot("Écarté", name, tuple(makers))
-        player = makers[name]()
-
-        def play(game: Game, seat: int) -> m.Act:
-            action = player.choose(game.observation(seat), game.legal_actions())
-            return m.Act(seq=1, action=str(action))
-
-        return play
-
-    def bots(self) -> tuple[str, ...]:
-        return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
+    def _move(self, player: Player, game: Game, seat: int) -> m.Act:
+        action = player.choose(game.observation(seat), game.legal_actions())
+        return m.Act(seq=1, action=str(action))
 
 
 # ------------------------------------------------------------------- Euchre
 
 
-class EuchreAdapter:
+class EuchreAdapter(_Base):
     """Euchre (:class:`ecarte.games.euchre.EuchreGame`) with its presets."""
 
     name = "euchre"
+    title = "Euchre"
     _BOTS: Mapping[str, Callable[[], Any]] = {
         "heuristic": HeuristicBot,
         "random": lambda: RandomBot(secrets.randbits(64)),
@@ -346,13 +358,6 @@ class EuchreAdapter:
 
     def seats(self, game: EuchreGame) -> int:
         return 4
-
-    def to_act(self, game: EuchreGame) -> int | None:
-        seat = game.to_act
-        return seat if seat >= 0 else None
-
-    def is_over(self, game: EuchreGame) -> bool:
-        return game.is_over
 
     def record(self, game: EuchreGame, seat: int, act: m.Act) -> tuple[str, str]:
         _check_action(act)
@@ -425,19 +430,8 @@ class EuchreAdapter:
             )
         return out
 
-    def bot(self, name: str) -> Bot:
-        makers: dict[str, Callable[[], Any]] = {**self._BOTS, **_entry_point_bots(self.name)}
-        if name not in makers:
-            raise _unknown_bot("Euchre", name, tuple(makers))
-        player = makers[name]()
-
-        def play(game: EuchreGame, seat: int) -> m.Act:
-            return m.Act(seq=1, id=int(player.choose(game)))
-
-        return play
-
-    def bots(self) -> tuple[str, ...]:
-        return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
+    def _move(self, player: Any, game: EuchreGame, seat: int) -> m.Act:
+        return m.Act(seq=1, id=int(player.choose(game)))
 
 
 @cache
