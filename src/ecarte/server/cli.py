@@ -10,6 +10,22 @@ from typing import Any, TextIO
 __all__ = ["add_parsers", "run"]
 
 
+_COMMANDS = {
+    "serve": (
+        "run the game server (pip install 'ecarte[server]')",
+        "Run the game server: tables of Écarté (with its variants) and Euchre over "
+        "WebSockets, the browser table at http://HOST:PORT/, the API under /api "
+        "(docs/server.md). SIGTERM stops it gracefully.",
+    ),
+    "verify": (
+        "check a finished table's record against its seed commitment",
+        "Check a finished table's record (GET /api/tables/ID/record, saved to a file; "
+        "'-' reads stdin): the commitment is the SHA-256 of the revealed seed, and "
+        "every deal replays from it. Exit status 0 when fair, 1 otherwise.",
+    ),
+}
+"""The subcommands: name -> (help, description)."""
+
 _LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--max-frame", "max_frame", int, "bytes per message"),
     ("--rate", "rate", float, "messages a second per connection"),
@@ -26,14 +42,9 @@ def add_parsers(sub: Any) -> None:
     from .config import ServerConfig
 
     d = ServerConfig()
-    serve = sub.add_parser(
-        "serve",
-        help="run the game server (pip install 'ecarte[server]')",
-        description=(
-            "Run the game server: tables of Écarté (with its variants) and Euchre over "
-            "WebSockets, the browser table at http://HOST:PORT/, the API under /api "
-            "(docs/server.md). SIGTERM stops it gracefully."
-        ),
+    serve, verify = (
+        sub.add_parser(name, help=what, description=description)
+        for name, (what, description) in _COMMANDS.items()
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
@@ -42,15 +53,6 @@ def add_parsers(sub: Any) -> None:
         default = getattr(d, field)
         serve.add_argument(flag, dest=field, type=kind, default=default, help=f"{what} ({default})")
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
-    verify = sub.add_parser(
-        "verify",
-        help="check a finished table's record against its seed commitment",
-        description=(
-            "Check a finished table's record (GET /api/tables/ID/record, saved to a file; "
-            "'-' reads stdin): the commitment is the SHA-256 of the revealed seed, and "
-            "every deal replays from it. Exit status 0 when fair, 1 otherwise."
-        ),
-    )
     verify.add_argument("record", nargs="+", help="record files ('-': stdin)")
 
 

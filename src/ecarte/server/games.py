@@ -166,7 +166,14 @@ class _Base:
 
     name: str
     title: str
-    _BOTS: Mapping[str, Callable[[], Any]]
+    _HEURISTIC: Callable[[], Any]
+    _RANDOM: Callable[[int], Any]
+
+    @property
+    def _BOTS(self) -> dict[str, Callable[[], Any]]:
+        """The bundled bots: the heuristic one, and the random one (seeded from
+        :mod:`secrets`)."""
+        return {"heuristic": self._HEURISTIC, "random": lambda: self._RANDOM(secrets.randbits(64))}
 
     def to_act(self, game: Any) -> int | None:
         seat: int = game.to_act
@@ -198,10 +205,8 @@ class EcarteAdapter(_Base):
 
     name = "ecarte"
     title = "Écarté"
-    _BOTS: Mapping[str, Callable[[], Player]] = {
-        "heuristic": HeuristicPlayer,
-        "random": lambda: RandomPlayer(secrets.randbits(64)),
-    }
+    _HEURISTIC = HeuristicPlayer
+    _RANDOM = RandomPlayer
 
     def create(self, spec: m.CreateTable, seed: int) -> Game:
         known = available_variants()
@@ -339,10 +344,8 @@ class EuchreAdapter(_Base):
 
     name = "euchre"
     title = "Euchre"
-    _BOTS: Mapping[str, Callable[[], Any]] = {
-        "heuristic": HeuristicBot,
-        "random": lambda: RandomBot(secrets.randbits(64)),
-    }
+    _HEURISTIC = HeuristicBot
+    _RANDOM = RandomBot
 
     def create(self, spec: m.CreateTable, seed: int) -> EuchreGame:
         if spec.variants or spec.options:
