@@ -332,6 +332,7 @@ def variant_rules(v: int) -> Any:
     """The driver's rules of variant v (0: classic; else every field drawn from Rng(v))."""
     from ecarte._core._pure import Rng
     from ecarte.games.ecarte._pure_machine import MatchRules
+    from ecarte.games.ecarte._pure_rules import HandRules
 
     if v == 0:
         return MatchRules()
@@ -344,7 +345,7 @@ def variant_rules(v: int) -> Any:
         for i in range(7, 0, -1):
             j = r.below(i + 1)
             order[i], order[j] = order[j], order[i]
-    return MatchRules(
+    hand = HandRules(
         order=tuple(order),
         elder_min_discard=r.below(6),
         dealer_min_discard=r.below(6),
@@ -352,6 +353,9 @@ def variant_rules(v: int) -> Any:
         penalty_to_dealer=r.below(2),
         penalty_every_refusal=r.below(2),
         vole_penalty=2 + r.below(2),
+    )
+    rules = MatchRules(
+        hand=hand,
         alternate_packets=r.below(2),
         lower_cut_deals=r.below(2),
         king_automatic=r.below(2),
@@ -360,6 +364,7 @@ def variant_rules(v: int) -> Any:
         target=1 + r.below(7),
         games_to_win=1 + r.below(3),
     )
+    return rules
 
 
 def entry_size(log: bytes | bytearray, i: int, nplayers: int) -> int:
@@ -415,6 +420,7 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
     import ecarte.games.ecarte._pure_machine as pm
 
     r = cfg.rules
+    hand = r.hand
     h = m.hook
 
     def last_game_end() -> int:
@@ -426,8 +432,8 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
             return bytes((0, 1, pm.NO_SEAT))
         return bytes((m.game_players[0], m.game_players[1], log[last_game_end() + 6]))
     if h == pm.H_CUT:
-        x = r.order.index(log[m.nlog - 2] & 15)
-        y = r.order.index(log[m.nlog - 1] & 15)
+        x = hand.order.index(log[m.nlog - 2] & 15)
+        y = hand.order.index(log[m.nlog - 1] & 15)
         if x == y:
             return bytes((pm.NO_SEAT,))
         higher = 0 if x < y else 1
@@ -453,24 +459,24 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
     if h == pm.H_EXCHANGE:
         if m.hook_args[1]:
             return bytes((3,))
-        least = max(r.elder_min_discard, 1)
+        least = max(hand.elder_min_discard, 1)
         n = m.ndiscards
         idle = n >= 2 and not m.discarded[n - 1] and not m.discarded[n - 2]
         return bytes((2 | (not idle and m.stock_len >= least),))
     if h == pm.H_DISCARD_LIMITS:
         dealer = m.hook_args[0] == m.dealer
-        return bytes((r.dealer_min_discard if dealer else r.elder_min_discard, 5))
+        return bytes((hand.dealer_min_discard if dealer else hand.elder_min_discard, 5))
     if h == pm.H_KING_POINTS:
         return bytes((1, 0))
     if h == pm.H_SCORE_HAND:
         won = m.play.won
         winner = 0 if won[0] >= 3 else 1
         vole = won[winner] == 5
-        points, penalty = (2, r.vole_penalty) if vole else (1, 2)
-        refused = m.refused_after != 255 and (m.refused_after == 0 or r.penalty_every_refusal)
+        points, penalty = (2, hand.vole_penalty) if vole else (1, 2)
+        refused = m.refused_after != 255 and (m.refused_after == 0 or hand.penalty_every_refusal)
         if winner == 1 and m.played_without_proposing:
             points = penalty  # the elder played alone and lost
-        if refused and winner == (1 if r.penalty_to_dealer else 0):
+        if refused and winner == (1 if hand.penalty_to_dealer else 0):
             points = penalty
         return bytes((winner, points, 0, 0, 0))
     if h == pm.H_NEXT_HAND:

@@ -14,6 +14,7 @@ import pytest
 import ecarte
 from ecarte import Game, SaveFormatError
 from ecarte.engine import registry, save
+from ecarte.games.ecarte._save import REQUIRED_RULES
 from ecarte.games.euchre import EuchreGame, EuchreRules
 
 SAVES = Path(__file__).parent.parent / "data" / "saves"
@@ -46,10 +47,15 @@ def _euchre() -> EuchreGame:
 
 def _comparable(d: dict[str, Any]) -> dict[str, Any]:
     """A saved document without what the envelope changed (format, version, game, and
-    Euchre's empty state)."""
+    Euchre's empty state) or what version 1 did not have (Écarté's later rule options)."""
     out = {k: v for k, v in d.items() if k not in ("format", "version", "game")}
     if d.get("format") == "ecarte-euchre-save" or d.get("game") == "euchre":
         out.pop("state", None)
+    else:  # the rule options added since version 1, which a version-1 game has at their defaults
+        defaults = Game(seed=0).to_dict()["rules"]
+        added = {k: v for k, v in out["rules"].items() if k not in REQUIRED_RULES}
+        assert added == {k: defaults[k] for k in added}
+        out["rules"] = {k: v for k, v in out["rules"].items() if k in REQUIRED_RULES}
     return out
 
 

@@ -84,7 +84,7 @@ def test_one_mapping_from_rules_serves_the_machine_and_the_batches() -> None:
         rules = Rules.preset(name)
         hand = rules.hand_rules()
         assert hand_rules_ok(hand)
-        assert machine_rules(rules, 2)[: len(hand)] == tuple(hand)
+        assert machine_rules(rules, 2)[0] == hand
         assert batch.hand_options(rules).hand_rules() == hand
 
 

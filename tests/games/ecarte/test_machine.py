@@ -18,6 +18,7 @@ import pytest
 from helpers import c_build_args, classic_answer, log_entries, machine_matches, machine_prefixes
 
 import ecarte.games.ecarte._pure_machine as pm
+from ecarte.games.ecarte._pure_rules import HandRules
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
@@ -352,7 +353,7 @@ def test_hook_answers_take_effect() -> None:
 
 
 def test_exchange_hook_cannot_exceed_24_exchanges() -> None:
-    rules = pm.MatchRules(elder_min_discard=0, dealer_min_discard=0)
+    rules = pm.MatchRules(HandRules(elder_min_discard=0, dealer_min_discard=0))
     cfg = pm.config_init(rules, 1 << pm.H_EXCHANGE)
     m, log, st = _start(cfg)
     refused = 0
@@ -396,16 +397,16 @@ def test_config_init_checks_the_rules() -> None:
     assert cfg.rules == good and cfg.hook_mask == 0x3FF and len(cfg.ctx) == 4
     assert [c.trump for c in cfg.ctx] == [0, 1, 2, 3]
     bad = [
-        good._replace(order=(11, 10, 9, 12, 8, 7, 6, 6)),
-        good._replace(order=(11, 10, 9, 12, 8, 7, 6, 4)),
-        good._replace(order=(11, 10, 9)),
-        good._replace(elder_min_discard=6),
-        good._replace(dealer_min_discard=-1),
-        good._replace(play_flags=4),
-        good._replace(penalty_to_dealer=2),
-        good._replace(penalty_every_refusal=2),
-        good._replace(vole_penalty=1),
-        good._replace(vole_penalty=4),
+        good._replace(hand=good.hand._replace(order=(11, 10, 9, 12, 8, 7, 6, 6))),
+        good._replace(hand=good.hand._replace(order=(11, 10, 9, 12, 8, 7, 6, 4))),
+        good._replace(hand=good.hand._replace(order=(11, 10, 9))),
+        good._replace(hand=good.hand._replace(elder_min_discard=6)),
+        good._replace(hand=good.hand._replace(dealer_min_discard=-1)),
+        good._replace(hand=good.hand._replace(play_flags=4)),
+        good._replace(hand=good.hand._replace(penalty_to_dealer=2)),
+        good._replace(hand=good.hand._replace(penalty_every_refusal=2)),
+        good._replace(hand=good.hand._replace(vole_penalty=1)),
+        good._replace(hand=good.hand._replace(vole_penalty=4)),
         good._replace(alternate_packets=2),
         good._replace(lower_cut_deals=2),
         good._replace(king_automatic=2),
@@ -450,16 +451,12 @@ def test_the_machine_is_reachable_through_cffi() -> None:
     from ecarte import Game, Rules
     from ecarte.games.ecarte._hooks import machine_rules
 
-    rules = machine_rules(Rules(), 2)
+    hand, *match = machine_rules(Rules(), 2)
     cfg = ffi.new("ec_match_config *")
     r = ffi.new("ec_match_rules *")
-    from ecarte.games.ecarte._pure_rules import HandRules
-
-    hand = HandRules._fields
-    match = [n for n in pm.MatchRules._fields[len(hand) :] if n != "pad_"]
-    for name, value in zip(hand, rules, strict=False):
+    for name, value in hand._asdict().items():
         setattr(r.hand, name, list(value) if name == "order" else value)
-    for name, value in zip(match, rules[len(hand) :], strict=True):
+    for name, value in zip(pm.MatchRules._fields[1:], match, strict=True):
         setattr(r, name, value)
     assert lib.ec_match_config_init(cfg, r, 0) == 0
     buf = ffi.new("uint8_t[]", 1 << 16)

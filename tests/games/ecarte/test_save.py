@@ -26,7 +26,7 @@ from ecarte import (
     hookimpl,
     parse_record,
 )
-from ecarte.games.ecarte._save import FORMAT, VERSION
+from ecarte.games.ecarte._save import FORMAT, VERSION, rules_schema
 
 SCHEMA = json.loads(
     resources.files("ecarte.games.ecarte").joinpath("save-format.schema.json").read_text()
@@ -34,6 +34,32 @@ SCHEMA = json.loads(
 ENVELOPE_SCHEMA = json.loads(
     resources.files("ecarte.engine").joinpath("save-envelope.schema.json").read_text()
 )
+
+
+def test_the_schema_states_every_rule_option_as_rules_does() -> None:
+    """The schema's ``rules`` is derived from :class:`Rules` (a new option follows by
+    itself); regenerate the shipped file when this fails."""
+    assert SCHEMA["properties"]["rules"] == rules_schema(), (
+        "save-format.schema.json is stale: set its properties.rules to "
+        "ecarte.games.ecarte._save.rules_schema()"
+    )
+
+
+def test_a_save_without_a_later_option_loads_with_its_default() -> None:
+    """Only the options of the format's first version are required: one added since takes
+    its default, the game the save was made under."""
+    from ecarte.games.ecarte._save import REQUIRED_RULES
+
+    game = Game(seed=3)
+    doc = game.to_dict()
+    later = [name for name in doc["rules"] if name not in REQUIRED_RULES]
+    for name in later:
+        del doc["rules"][name]
+    assert Game.from_dict(doc).rules == game.rules
+    for name in REQUIRED_RULES:
+        broken = {**doc, "rules": {k: v for k, v in doc["rules"].items() if k != name}}
+        with pytest.raises(SaveFormatError, match=f"rules.{name}"):
+            Game.from_dict(broken)
 
 
 def full_view(game: Game) -> tuple[Any, ...]:

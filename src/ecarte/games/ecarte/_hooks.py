@@ -299,11 +299,11 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
 
 def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
     """The rules as the machine's ``ec_match_rules`` fields (a tuple): the hand's rules
-    (:meth:`Rules.hand_rules`, shared with the batches), then the match's."""
+    (:meth:`Rules.hand_rules`, shared with the batches) first, then the match's."""
     if rules.target >= 1 << 31 or rules.games_to_win >= 1 << 31:
         raise RulesError("target and games_to_win must be below 2**31 for the match machine")
     return (
-        *rules.hand_rules(),
+        rules.hand_rules(),
         int(rules.deal_pattern is DealPattern.ALTERNATE),
         int(rules.first_dealer is FirstDealer.LOWER_CUT),
         int(rules.king_announcement is KingAnnouncement.AUTOMATIC),

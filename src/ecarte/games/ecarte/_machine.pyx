@@ -136,10 +136,7 @@ def random_matches(MatchConfig config, uint64_t seed, size_t n):
                        tuple([t.wins[i] for i in range(16)]), t.digest)
 
 
-cdef Py_ssize_t _HAND = len(HandRules._fields)  # the match's rules start with the hand's
-
-
-cdef int _fill_hand(ec_hand_rules *h, tuple hand) except -1:
+cdef int _fill_hand(ec_hand_rules *h, object hand) except -1:
     """``ec_hand_rules`` from its fields in order (``_pure_rules.HandRules``): the struct is
     its fields' bytes in that order (``HandRules.c_bytes``, pinned by a test)."""
     cdef bytes raw = HandRules(*hand).c_bytes()
@@ -157,8 +154,8 @@ cdef class MatchConfig:
 
     def __init__(self, tuple rules, uint32_t hook_mask):
         cdef ec_match_rules r
-        _fill_hand(&r.hand, rules[:_HAND])
-        match = rules[_HAND:]
+        _fill_hand(&r.hand, rules[0])
+        match = rules[1:]
         (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
          r.target, r.games_to_win) = match
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
@@ -795,7 +792,7 @@ cdef int _rules(object options, ec_rules *r) except -1:
     """``options`` (checked and made plain by ``_pure._check_options``) as ``ec_rules``."""
     cdef int err
     opts = _check_options(options)
-    _fill_hand(&r.hand, tuple(opts.hand_rules()))
+    _fill_hand(&r.hand, opts.hand_rules())
     r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
     r.king_points = opts.king_points is True
     err = ec_rules_check(r)

@@ -51,6 +51,7 @@ from ._pure_machine import (
     TERMINAL,
     hook_answer_size,
 )
+from ._pure_rules import HandRules
 
 __all__ = [
     "ANSWER_SIZES",
@@ -132,10 +133,8 @@ class MatchConfig:
     __slots__ = ("cfg", "key")
 
     def __init__(self, rules: tuple[Any, ...], hook_mask: int) -> None:
-        names = [name for name in pm.MatchRules._fields if name != "pad_"]
-        fields = dict(zip(names, rules, strict=True))
-        fields["order"] = tuple(fields["order"])
-        self.cfg = pm.config_init(pm.MatchRules(**fields), hook_mask)
+        hand, *match = rules
+        self.cfg = pm.config_init(pm.MatchRules(HandRules(*hand), *match), hook_mask)
         self.key = (rules, hook_mask)
 
     @property

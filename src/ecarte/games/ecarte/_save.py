@@ -73,6 +73,52 @@ _FIELDS_V1 = (
 )
 """The fields of Écarté's own format of version 1."""
 _RULES = {a.name: a for a in attrs.fields(Rules)}
+REQUIRED_RULES = (
+    "rank_order",
+    "first_dealer",
+    "deal_pattern",
+    "elder_min_discard",
+    "dealer_min_discard",
+    "refusal_penalty_to",
+    "penalty_first_refusal_only",
+    "vole_under_penalty",
+    "must_overtake",
+    "must_trump",
+    "king_announcement",
+    "target",
+    "games_to_win",
+    "game_values",
+)
+"""The rule options every save holds (those of the first version of the format); an
+option added since takes its default when a save lacks it, which is the game the save
+was made under."""
+
+
+def rules_schema() -> dict[str, Any]:
+    """The JSON Schema of a save's ``rules``, from :class:`~ecarte.Rules` itself (the
+    shipped ``save-format.schema.json`` holds exactly this; a test keeps them equal)."""
+    properties: dict[str, Any] = {}
+    for name, attribute in _RULES.items():
+        default = attribute.default
+        if isinstance(default, enum.Enum):
+            properties[name] = {"enum": [e.value for e in type(default)]}
+        elif isinstance(default, bool):
+            properties[name] = {"type": "boolean"}
+        else:
+            low, high = attribute.metadata["bounds"]
+            properties[name] = {"type": "integer", "minimum": low}
+            if high is not None:
+                properties[name]["maximum"] = high
+    return {
+        "description": "Every field of ecarte.Rules as asked for (before the variants "
+        "configured them); enums by value",
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(REQUIRED_RULES),
+        "properties": properties,
+    }
+
+
 _MAX_DEPTH = 64
 
 
@@ -187,11 +233,13 @@ def _rules(value: Any) -> Rules:
     unknown = sorted(set(value) - set(_RULES), key=str)
     if unknown:
         raise _fail(f"rules.{unknown[0]}", "not a rule option of this version")
-    missing = [name for name in _RULES if name not in value]
+    missing = [name for name in REQUIRED_RULES if name not in value]
     if missing:
         raise _fail(f"rules.{missing[0]}", "missing")
     options: dict[str, Any] = {}
     for name, attribute in _RULES.items():
+        if name not in value:
+            continue
         x = value[name]
         default = attribute.default
         if isinstance(default, enum.Enum):

@@ -107,19 +107,7 @@ def hand_options(rules: RulesLike = None, *, packets: tuple[int, int] = (3, 2)) 
     if packets not in ((3, 2), (2, 3)):
         raise ValueError(f"packets must be (3, 2) or (2, 3), not {packets!r}")
     assert rules.deal_pattern in (DealPattern.DEALERS_CHOICE, DealPattern.ALTERNATE)
-    hand = rules.hand_rules()
-    return HandOptions(
-        order=hand.order,
-        elder_min_discard=hand.elder_min_discard,
-        dealer_min_discard=hand.dealer_min_discard,
-        must_overtake=rules.must_overtake,
-        must_trump=rules.must_trump,
-        penalty_to_dealer=bool(hand.penalty_to_dealer),
-        penalty_every_refusal=bool(hand.penalty_every_refusal),
-        vole_penalty=hand.vole_penalty,
-        deal_pattern=32 if packets == (3, 2) else 23,
-        king_points=True,
-    )
+    return HandOptions.of(rules.hand_rules(), deal_pattern=32 if packets == (3, 2) else 23)
 
 
 def _play_rules(rules: RulesLike) -> tuple[RankOrder, int]:
