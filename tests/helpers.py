@@ -364,7 +364,7 @@ def variant_rules(v: int) -> Any:
         target=1 + r.below(7),
         games_to_win=1 + r.below(3),
     )
-    return rules
+    return rules._replace(hand=hand._replace(penalties=r.below(2)))  # drawn last, as in C
 
 
 def entry_size(log: bytes | bytearray, i: int, nplayers: int) -> int:
@@ -474,9 +474,9 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
         vole = won[winner] == 5
         points, penalty = (2, hand.vole_penalty) if vole else (1, 2)
         refused = m.refused_after != 255 and (m.refused_after == 0 or hand.penalty_every_refusal)
-        if winner == 1 and m.played_without_proposing:
+        if hand.penalties and winner == 1 and m.played_without_proposing:
             points = penalty  # the elder played alone and lost
-        if refused and winner == (1 if hand.penalty_to_dealer else 0):
+        if hand.penalties and refused and winner == (1 if hand.penalty_to_dealer else 0):
             points = penalty
         return bytes((winner, points, 0, 0, 0))
     if h == pm.H_NEXT_HAND:

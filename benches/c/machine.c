@@ -103,6 +103,7 @@ static ec_match_rules variant_rules(uint32_t v)
     r.nplayers = (uint8_t)(2 + ec_rng_below(&vr, 2));
     r.target = 1 + ec_rng_below(&vr, 7);
     r.games_to_win = 1 + ec_rng_below(&vr, 3);
+    r.hand.penalties = (uint8_t)ec_rng_below(&vr, 2);
     return r;
 }
 
@@ -274,9 +275,9 @@ static void classic_answer(const ec_match_config *cfg, const ec_match *m, const 
         int points = vole ? 2 : 1, penalty = vole ? r->hand.vole_penalty : 2;
         int first_refused = m->refused_after == 0;
         int refused = m->refused_after != 255 && (first_refused || r->hand.penalty_every_refusal);
-        if (winner == 1 && m->played_without_proposing)
+        if (r->hand.penalties && winner == 1 && m->played_without_proposing)
             points = penalty; /* the elder played alone and lost */
-        if (refused && winner == (r->hand.penalty_to_dealer ? 1 : 0))
+        if (r->hand.penalties && refused && winner == (r->hand.penalty_to_dealer ? 1 : 0))
             points = penalty;
         a[0] = (uint8_t)winner, a[1] = (uint8_t)points, a[2] = 0, a[3] = 0, a[4] = 0;
         break;

@@ -407,6 +407,7 @@ def test_config_init_checks_the_rules() -> None:
         good._replace(hand=good.hand._replace(penalty_every_refusal=2)),
         good._replace(hand=good.hand._replace(vole_penalty=1)),
         good._replace(hand=good.hand._replace(vole_penalty=4)),
+        good._replace(hand=good.hand._replace(penalties=2)),
         good._replace(alternate_packets=2),
         good._replace(lower_cut_deals=2),
         good._replace(king_automatic=2),

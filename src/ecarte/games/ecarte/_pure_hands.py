@@ -59,6 +59,7 @@ class HandOptions:
     penalty_to_dealer: bool = False
     penalty_every_refusal: bool = False
     vole_penalty: int = 2
+    penalties: bool = True
     deal_pattern: int = 32
     king_points: bool = True
 

@@ -91,7 +91,8 @@ class KingAnnouncement(enum.Enum):
     OPTIONAL = "optional"
     """Only when announced by its holder before (or with) their first card."""
     AUTOMATIC = "automatic"
-    """Scored for its holder when play starts (a convenience for simulations)."""
+    """Scored for its holder when play starts: the compulsory announcement of seed 003
+    ("deve anunciá-lo antes da primeira jogada"), and a convenience for simulations."""
 
 
 def _at_least(low: int, high: int | None = None) -> Any:
@@ -140,6 +141,9 @@ class Rules:
     )
     penalty_first_refusal_only: bool = _option(True, "penalty only for the first refusal")
     vole_under_penalty: int = _option(2, "vole under penalty scores", RANGES["vole_penalty"])
+    penalties: bool = _option(True, "penalties (playing alone, refusals)")
+    """False: no penalty ever falls; a hand scores 1 for 3 or 4 tricks, 2 for the vole
+    (seed 003)."""
     must_overtake: bool = _option(True, "must win the trick if able")
     must_trump: bool = _option(True, "must trump when void in the suit led")
     king_announcement: KingAnnouncement = _option(
@@ -182,6 +186,7 @@ class Rules:
             penalty_to_dealer=int(self.refusal_penalty_to is PenaltyBeneficiary.DEALER),
             penalty_every_refusal=int(not self.penalty_first_refusal_only),
             vole_penalty=self.vole_under_penalty,
+            penalties=int(self.penalties),
         )
 
     def game_value(self, loser_points: int) -> int:
@@ -206,11 +211,14 @@ PRESETS: dict[str, Rules] = {
     "portuguese": Rules(),
     # 002, Swedish: "any number" of cards, every refusal carries the penalty.
     "swedish": Rules(elder_min_discard=0, penalty_first_refusal_only=False),
-    # 003, Brazilian Portuguese: ace high, alternating packets, no overtaking.
+    # 003, Brazilian Portuguese: ace high, alternating packets, no overtaking, the king
+    # announced compulsorily (so scored when play starts), no penalties.
     "brazilian": Rules(
         rank_order=RankOrder.ACE_HIGH,
         deal_pattern=DealPattern.ALTERNATE,
         must_overtake=False,
+        king_announcement=KingAnnouncement.AUTOMATIC,
+        penalties=False,
     ),
 }
 """Named presets: ``classic`` and one per Écarté seed document."""
