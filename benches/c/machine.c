@@ -294,36 +294,29 @@ static void classic_answer(const ec_match_config *cfg, const ec_match *m, const 
     }
 }
 
+/* Per hook, an answer out of range: its first bytes, the rest 0 (KING_POINTS takes any). */
+static const struct {
+    uint8_t exists, first[3];
+} BAD_ANSWERS[EC_NUM_HOOKS] = {
+    [EC_H_NEXT_GAME] = {1, {0, 0, EC_NO_SEAT}}, /* p0 == p1 */
+    [EC_H_CUT] = {1, {254}},
+    [EC_H_DEAL_PACKETS] = {1, {5}},
+    [EC_H_DEAL] = {1, {0}},     /* empty hands */
+    [EC_H_EXCHANGE] = {1, {0}}, /* nothing allowed */
+    [EC_H_DISCARD_LIMITS] = {1, {3, 2}},
+    [EC_H_SCORE_HAND] = {1, {2}},
+    [EC_H_NEXT_HAND] = {1, {0}}, /* p0 == p1 */
+    [EC_H_MATCH_STATUS] = {1, {2}},
+};
+
 /* An answer out of range for hook h (0: none exists). */
 static int bad_answer(int h, uint8_t *a)
 {
     memset(a, 0, 32);
-    switch (h) {
-    case EC_H_NEXT_GAME:
-        a[2] = EC_NO_SEAT; /* p0 == p1 */
-        return 1;
-    case EC_H_CUT:
-        a[0] = 254;
-        return 1;
-    case EC_H_DEAL_PACKETS:
-        a[0] = 5;
-        return 1;
-    case EC_H_DEAL: /* empty hands */
-    case EC_H_EXCHANGE: /* nothing allowed */
-    case EC_H_NEXT_HAND: /* p0 == p1 */
-        return 1;
-    case EC_H_DISCARD_LIMITS:
-        a[0] = 3, a[1] = 2;
-        return 1;
-    case EC_H_SCORE_HAND:
-        a[0] = 2;
-        return 1;
-    case EC_H_MATCH_STATUS:
-        a[0] = 2;
-        return 1;
-    default:
+    if (h < 0 || h >= EC_NUM_HOOKS || !BAD_ANSWERS[h].exists)
         return 0;
-    }
+    memcpy(a, BAD_ANSWERS[h].first, sizeof BAD_ANSWERS[h].first);
+    return 1;
 }
 
 /* ---- matches */
