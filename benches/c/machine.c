@@ -332,6 +332,20 @@ static void same(const ec_match *a, const ec_match *b, const char *what)
         fail(what, 0, a);
 }
 
+/* After a bad input refused with r (checked by the caller): the match must be as it was
+ * before, and an apply then refused too and change nothing; both codes are folded into
+ * the checks, and the bad input counted. */
+static void refused(const ec_match_config *cfg, ec_match *m, ec_log *log, const ec_match *before,
+                    int r, const char *input_changed, const char *apply_changed, totals *t)
+{
+    same(m, before, input_changed);
+    t->checks = fnv(t->checks, (unsigned)r);
+    r = ec_match_apply(cfg, m, log, EC_ID_PROPOSE);
+    same(m, before, apply_changed);
+    t->checks = fnv(t->checks, (unsigned)r);
+    t->bad++;
+}
+
 static int legal_count(const uint64_t lg[2])
 {
     int n = 0;
@@ -407,12 +421,8 @@ static void matches(long n, uint64_t seed, uint32_t hookmask, long variant)
                     r = ec_match_answer(&cfg, &m, &b.log, ans);
                     if (r != EC_EBADANSWER)
                         fail("bad answer taken", r, &m);
-                    same(&m, &before, "a bad answer changed the match");
-                    t.checks = fnv(t.checks, (unsigned)r);
-                    r = ec_match_apply(&cfg, &m, &b.log, EC_ID_PROPOSE);
-                    same(&m, &before, "an apply at a hook changed the match");
-                    t.checks = fnv(t.checks, (unsigned)r);
-                    t.bad++;
+                    refused(&cfg, &m, &b.log, &before, r, "a bad answer changed the match",
+                            "an apply at a hook changed the match", &t);
                 }
                 classic_answer(&cfg, &m, &b.log, ans);
                 ensure(&b, &m);
@@ -461,12 +471,8 @@ static void matches(long n, uint64_t seed, uint32_t hookmask, long variant)
                         r = ec_match_chance(&cfg, &m, &b.log, badc, bn);
                         if (r >= 0)
                             fail("bad chance taken", r, &m);
-                        same(&m, &before, "a bad chance changed the match");
-                        t.checks = fnv(t.checks, (unsigned)r);
-                        r = ec_match_apply(&cfg, &m, &b.log, EC_ID_PROPOSE);
-                        same(&m, &before, "an apply at chance changed the match");
-                        t.checks = fnv(t.checks, (unsigned)r);
-                        t.bad++;
+                        refused(&cfg, &m, &b.log, &before, r, "a bad chance changed the match",
+                                "an apply at chance changed the match", &t);
                     }
                 } else {
                     uint64_t lg[2];
