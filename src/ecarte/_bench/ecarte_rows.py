@@ -314,6 +314,7 @@ class PerCall:
     name: str
     target: float
     what: str
+    """The note after the number of decisions."""
     seed: int
     our_batch: Batch
     our_loop: Loop
@@ -322,27 +323,27 @@ class PerCall:
 
 
 LEGAL = PerCall(
-    "legal_actions(), fresh state",
-    TARGET_LEGAL,
-    "mid-play states, first call, each just reached by apply",
-    1,
-    fresh,
-    legal_loop,
-    partial(fresh, apply="apply_action"),
-    legal_loop,
+    name="legal_actions(), fresh state",
+    target=TARGET_LEGAL,
+    what="mid-play states, first call, each just reached by apply",
+    seed=1,
+    our_batch=fresh,
+    our_loop=legal_loop,
+    their_batch=partial(fresh, apply="apply_action"),
+    their_loop=legal_loop,
 )
 """``legal_actions()`` on fresh mid-play states: the first call on each state just
 reached by ``apply`` (a copy of a kept decision, its card applied)."""
 
 CLONE_APPLY = PerCall(
-    "clone() + apply(card)",
-    TARGET_CLONE_APPLY,
-    "mid-play decisions; the copy made, written and freed",
-    2,
-    copies,
-    our_clone_apply,
-    copies,
-    their_clone_apply,
+    name="clone() + apply(card)",
+    target=TARGET_CLONE_APPLY,
+    what="mid-play decisions; the copy made, written and freed",
+    seed=2,
+    our_batch=copies,
+    our_loop=our_clone_apply,
+    their_batch=copies,
+    their_loop=their_clone_apply,
 )
 """``clone()`` then the chosen card applied to the copy, on mid-play decisions."""
 
