@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import load_example
 
-_PATH = Path(__file__).parent.parent / "examples" / "embedding" / "server.py"
-_spec = importlib.util.spec_from_file_location("ecarte_example_server", _PATH)
-assert _spec is not None and _spec.loader is not None
-server = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = server
-_spec.loader.exec_module(server)
+server = load_example("server.py", "ecarte_example_server")
 
 
 async def _talk(lines: list[bytes]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
-from helpers import public_view, random_action
+from helpers import HandCounter, public_view, random_action
 
 import ecarte
 from ecarte import (
@@ -294,17 +294,10 @@ def test_a_deepcopy_notifies_its_own_plugins_a_clone_none() -> None:
     assert game.plugin("poule").pool == pool and game.plugin("poule").pool_winner is None
 
 
-class Anonymous:
+class Anonymous(HandCounter):
     """A plugin object that no entry point names."""
 
     NAME = "anonymous"
-
-    def __init__(self) -> None:
-        self.hands = 0
-
-    @hookimpl
-    def ecarte_hand_ended(self) -> None:
-        self.hands += 1
 
 
 def test_plugin_objects_that_cannot_be_rebuilt_by_name() -> None:
