@@ -385,3 +385,40 @@ def test_a_tampered_history_does_not_replay_and_names_the_record() -> None:
     history[0] = "cut K♠"
     with pytest.raises(ecarte.CardParseError, match=r"history record 0"):
         Game.replay(history)
+
+
+def _stacked(doc: dict[str, Any], kind: str) -> dict[str, Any]:
+    """``doc`` with its first ``kind`` record's first and last cards swapped."""
+    history = list(doc["history"])
+    i = next(i for i, r in enumerate(history) if r.startswith(kind + " "))
+    words = history[i].split()
+    words[1], words[-1] = words[-1], words[1]
+    history[i] = " ".join(words)
+    return {**doc, "history": history}
+
+
+@pytest.mark.parametrize("kind", ["cut", "deal"])
+def test_a_save_cannot_stack_the_deck(kind: str) -> None:
+    """A game that drew its chance from its seed restores only with the cut and deals the
+    seed draws: a saved deal or cut changed by hand is refused, naming the record."""
+    game = Game(seed=11)
+    while len(game.history) < 8:
+        game.apply(game.legal_actions()[0])
+    doc = game.to_dict()
+    with pytest.raises(SaveFormatError, match=rf"history\[\d+\]: {kind} .*the game's seed draws"):
+        Game.from_dict(_stacked(doc, kind))
+    assert Game.from_dict(doc).to_dict() == doc
+
+
+def test_a_save_with_chance_from_outside_replays_it_as_given() -> None:
+    """A game whose chance came from outside (``auto_chance=False``) says so in its save,
+    and its cuts and deals are replayed as they were applied."""
+    other = Game(seed=12)  # another game's cut and deal, applied by hand
+    while len(other.history) < 8:
+        other.apply(other.legal_actions()[0])
+    game = Game(seed=11, auto_chance=False)
+    for record in other.history:
+        game.apply(record)
+    doc = game.to_dict()
+    assert doc["auto_chance"] is False
+    assert Game.from_dict(doc).to_dict() == doc

@@ -34,7 +34,7 @@ from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
 
 from ._plugins import call_impl, load_variant, plugin_error
-from .actions import parse_record
+from .actions import Cut, Deal, Event, parse_record
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -316,6 +316,8 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
     if unknown:
         raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
     for i, record in enumerate(history):
+        if auto_chance and isinstance(record, Event):
+            _check_seeded(game, record, i)
         try:
             game.apply(record)
         except EcarteError as exc:
@@ -334,6 +336,29 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
             except PluginError as exc:
                 raise _fail(f"state.{name}", str(exc)) from exc
     return game
+
+
+def _check_seeded(game: Game, record: Event, i: int) -> None:
+    """A game whose chance came from its seed has the cut and deals its seed draws: a
+    saved one that differs is refused, never replayed."""
+    drawn = game._m_draw()
+    if not drawn:
+        return  # no chance is due here: applying the record refuses it
+    cards = (
+        record.cards
+        if isinstance(record, Cut)
+        else record.order
+        if isinstance(record, Deal)
+        else ()
+    )
+    ids = tuple(card.id for card in cards)
+    if ids != tuple(drawn):
+        what = "cut" if len(drawn) == 2 else "deal"
+        raise _fail(
+            f"history[{i}]",
+            f"{record}: not the {what} the game's seed draws (the game drew its chance from "
+            "its seed, so its saved cuts and deals cannot differ)",
+        )
 
 
 def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
