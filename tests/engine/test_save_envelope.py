@@ -244,3 +244,19 @@ def test_save_codec_and_write_check_their_input() -> None:
     del fields["sealed"]
     with pytest.raises(SaveFormatError, match=r"encoded the wrong fields \(missing \['sealed'\]"):
         save.write("euchre", fields, codec)
+
+
+@pytest.mark.parametrize("game", ["ecarte", "euchre"])
+def test_numbers_are_bounded_before_they_are_read(game: str) -> None:
+    """An integer of more than 20 digits is refused while the text is parsed (so no
+    number costs more than its length), and one beyond 64 bits in a document; deep
+    nesting is refused with the package's error."""
+    doc = (_ecarte() if game == "ecarte" else _euchre()).to_dict()
+    text = json.dumps(doc)
+    with pytest.raises(SaveFormatError, match="an integer of 4301 digits"):
+        ecarte.from_json(text.replace(f'"seed": {doc["seed"]}', '"seed": ' + "9" * 4301))
+    with pytest.raises(SaveFormatError, match="field seed: an integer beyond 64 bits"):
+        registry.from_dict({**doc, "seed": 1 << 64})
+    with pytest.raises(SaveFormatError):
+        ecarte.from_json("[" * 100_000 + "]" * 100_000)
+    assert ecarte.from_json(text).to_dict() == doc

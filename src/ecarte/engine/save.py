@@ -181,7 +181,7 @@ def loads(text: Any) -> Any:
             f"a saved game is at most {MAX_BYTES} bytes; this text has {len(text)}"
         )
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad bytes: ValueError
         raise SaveFormatError(f"a saved game is JSON text: {exc}") from None
     check_tree(value)
@@ -192,17 +192,31 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_INT_DIGITS = 20
+"""The most digits of an integer in a saved game (a 64-bit seed has 20): longer ones are
+refused before they are converted, so that no number costs more than its length."""
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _INT_DIGITS:
+        raise ValueError(f"an integer of {len(digits)} digits (at most {_INT_DIGITS})")
+    return int(digits)
+
+
 def check_tree(value: Any) -> None:
     """Raise :class:`~ecarte.SaveFormatError` when ``value`` nests lists and dicts
-    deeper than :data:`MAX_DEPTH`, or holds one list or dict twice (a document is a
-    tree: a cycle would never end). The error names the top-level field."""
+    deeper than :data:`MAX_DEPTH`, holds one list or dict twice (a document is a
+    tree: a cycle would never end) or an integer beyond 64 bits. The error names the
+    top-level field."""
     seen: set[int] = set()
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         node, depth, field = stack.pop()
+        where = field or "(the document)"
+        if isinstance(node, int) and not -(1 << 64) < node < 1 << 64:
+            raise fail(where, "an integer beyond 64 bits")
         if not isinstance(node, list | dict):
             continue
-        where = field or "(the document)"
         if depth > MAX_DEPTH:
             raise fail(where, f"nested deeper than {MAX_DEPTH} lists and objects")
         if id(node) in seen:
