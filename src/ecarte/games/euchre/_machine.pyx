@@ -17,6 +17,7 @@ from libc.string cimport memcpy
 from ecarte.games.euchre._pure_machine import (
     CHANCE_PAIRS,
     EuchreGameTotals,
+    _action_id,
     _arg,
     _bool_arg,
     _machine_args,
@@ -355,12 +356,7 @@ cdef class EuchreMachine:
         if type(action_id) is int and 0 <= <object>action_id < 64:
             i = action_id
         else:
-            if isinstance(action_id, bool):
-                raise IllegalActionError(f"an action id is an int, not {action_id!r}")
-            try:
-                v = operator.index(action_id)
-            except TypeError:
-                raise IllegalActionError(f"an action id is an int, not {action_id!r}") from None
+            v = _action_id(action_id)
             if not 0 <= v < 64:
                 raise IllegalActionError(self._illegal_message(v))
             i = v

@@ -171,6 +171,17 @@ def _arg(value: object, name: str, lo: int, hi: int, what: str) -> int:
     return v
 
 
+def _action_id(value: object) -> int:
+    """An action id given as another integer (:func:`operator.index`, never a bool) as a
+    plain int, else an IllegalActionError."""
+    if isinstance(value, bool):
+        raise IllegalActionError(f"an action id is an int, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(f"an action id is an int, not {value!r}") from None
+
+
 def _machine_args(
     deck: object, flags: object, target: object, seed: object, auto_chance: object = False
 ) -> tuple[int, int, int, int, bool]:
@@ -547,12 +558,7 @@ class EuchreMachine:
         """Apply an action or chance outcome by id, checked: an illegal id raises
         :class:`ecarte.IllegalActionError` and changes nothing. Then, with ``auto_chance``,
         the chance outcomes due are drawn."""
-        if isinstance(action_id, bool):
-            raise IllegalActionError(f"an action id is an int, not {action_id!r}")
-        try:
-            i = operator.index(action_id)
-        except TypeError:
-            raise IllegalActionError(f"an action id is an int, not {action_id!r}") from None
+        i = action_id if type(action_id) is int else _action_id(action_id)
         if i < 0 or not self.legal_mask() >> i & 1:
             raise IllegalActionError(self._illegal_message(i))
         self._apply(i, False)
