@@ -81,6 +81,14 @@ cdef _Tables _tables(int deck):
     return tb
 
 
+cdef object _M64 = (1 << 64) - 1
+
+
+cdef inline bint _plain(object value, object high):
+    """Whether ``value`` is a plain int 0..high."""
+    return type(value) is int and 0 <= value <= high
+
+
 cdef class EuchreMachine:
     """A whole game of Euchre in the C core (``ecarte_euchre.h``): ``deck`` 24, 25 or 32
     cards, ``flags`` the ``EUCHRE_*`` options, ``target`` points (0: a single deal),
@@ -111,8 +119,12 @@ cdef class EuchreMachine:
         PyMem_Free(self.hist)
 
     def __init__(self, deck=24, flags=0, target=10, seed=0, auto_chance=True):
-        d, f, t, sd, auto = _machine_args(deck, flags, target, seed, auto_chance)
-        self._setup(d, f, t, sd, auto)
+        if not (type(deck) is int and (deck == 24 or deck == 25 or deck == 32)
+                and _plain(flags, 127) and _plain(target, 1000) and _plain(seed, _M64)
+                and type(auto_chance) is bool):  # else the twin's checks and conversions
+            deck, flags, target, seed, auto_chance = _machine_args(
+                deck, flags, target, seed, auto_chance)
+        self._setup(deck, flags, target, seed, auto_chance)
 
     cdef _setup(self, int deck, int flags, int target, uint64_t seed, bint auto_chance):
         cdef ec_eu_config cfg
