@@ -5,8 +5,9 @@ each game's rules (``src/ecarte/games/<game>/c/*.c``). :data:`EXTENSIONS` is the
 table of what is compiled: each extension links only the C files it uses.
 
 - Cython modules: ``ecarte._core._cycore`` (the core, the default backend on CPython),
-  ``ecarte.games.ecarte._machine`` and ``ecarte.games.euchre._machine`` (each game's
-  machine and batches);
+  ``ecarte.games.ecarte._machine`` and ``ecarte.games.ecarte._hands`` (Écarté's match
+  machine, its hand batches) and ``ecarte.games.euchre._machine`` (Euchre's machine and
+  batches);
 - cffi modules (API mode), for PyPy and as a second binding: the core's and each game's
   (:data:`CFFI_MODULES`).
 
@@ -74,8 +75,14 @@ EXTENSIONS = (
     CExtension(
         "ecarte.games.ecarte._machine",
         f"{GAMES_DIR}/ecarte/_machine.pyx",
+        ("ec_tricks.c", "ec_rng.c"),
+        ("ec_rules.c", "ec_machine.c"),
+    ),
+    CExtension(
+        "ecarte.games.ecarte._hands",
+        f"{GAMES_DIR}/ecarte/_hands.pyx",
         ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
-        ("ec_rules.c", "ec_batch.c", "ec_machine.c"),
+        ("ec_rules.c", "ec_batch.c"),
     ),
     CExtension(
         "ecarte.games.euchre._machine",

@@ -30,6 +30,14 @@ from attrs import frozen
 from ._cards import Card, CardSet
 from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError
 from .engine import registry
+from .engine._terminal import (
+    EXIT_ABANDONED,
+    EXIT_INTERRUPTED,
+    add_seat_options,
+    human_line,
+    human_seats,
+    run_abandonable,
+)
 from .games.ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_variants
 from .games.ecarte._render import COLOR_CHOICES, Screen, VariantInfo
 from .games.ecarte.actions import Action, Discard
@@ -47,15 +55,8 @@ __all__ = [
     "play",
 ]
 
-HUMAN_SEAT = 0
-"""The seat a human holds by default (on a terminal, without ``--human``)."""
-
 EXIT_ERROR = 2
 """Exit status of a usage error (as argparse's)."""
-EXIT_ABANDONED = 1
-"""Exit status when a human seat's input ends before the match does."""
-EXIT_INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT)."""
 
 GAMES_GROUP = registry.ENTRY_POINT_GROUP
 """The entry-point group of installed games other than the built-in ones (``ecarte play
@@ -121,15 +122,8 @@ def _parser() -> argparse.ArgumentParser:
             "float, true/false, JSON lists and objects, else text"
         ),
     )
-    who = play.add_mutually_exclusive_group()
-    who.add_argument("--bots", action="store_true", help="bots at every seat, print the log")
-    who.add_argument(
-        "--human",
-        action="append",
-        type=int,
-        default=[],
-        metavar="SEAT",
-        help="a seat played from stdin, even when stdin is not a terminal (repeatable)",
+    add_seat_options(
+        play, "a seat played from stdin, even when stdin is not a terminal (repeatable)"
     )
     play.add_argument(
         "--opponent",
@@ -434,23 +428,13 @@ def _make_game(args: argparse.Namespace, variants: Sequence[_Variant]) -> Game:
     return Game(rules, seed=args.seed, plugins=[v.plugin for v in variants])
 
 
-class _Quit(Exception):
-    """A human typed ``quit``."""
-
-
-class _EndOfInput(Exception):
-    """A human seat's input ended."""
-
-
 def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     variants = _load_variants(args.variant, args.option)
     game = _make_game(args, variants)
-    humans = sorted(set(args.human))
+    humans = human_seats(args, stdin)
     for seat in humans:
         if not 0 <= seat < game.players:
             raise EcarteError(f"--human {seat}: the table has seats 0 to {game.players - 1}")
-    if not humans and not args.bots and stdin.isatty():
-        humans = [HUMAN_SEAT]
     screen = Screen(out, color=args.color)
     opponent: Player = (
         HeuristicPlayer() if args.opponent == "heuristic" else RandomPlayer(seed=args.seed)
@@ -461,18 +445,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             # bot against bot: the heuristic bot against the chosen opponent
             players[seat] = HeuristicPlayer() if not humans and seat % 2 == 0 else opponent
     match = _Match(game, screen, players, humans, stdin, [v.info for v in variants])
-    try:
-        match.run()
-    except _Quit:
-        screen.say("match abandoned: you quit")
-        return 0
-    except _EndOfInput:
-        screen.say(f"\nmatch abandoned: end of input while seat {game.to_act} was to play")
-        return EXIT_ABANDONED
-    except KeyboardInterrupt:
-        screen.say("\nmatch abandoned (interrupted)")
-        return EXIT_INTERRUPTED
-    return 0
+    return run_abandonable(match.run, screen.say, "match", lambda: f"seat {game.to_act}")
 
 
 class _Match:
@@ -578,22 +551,15 @@ class _Match:
             screen.discard_choices(hand, sizes)
         else:
             screen.choices(legal)
+        commands = {
+            "help": screen.help,
+            "?": screen.help,
+            "rules": lambda: screen.rules(game.rules, self.variants, game.describe(seat)),
+        }
         while True:
             screen.prompt("your choice> " if len(self.humans) == 1 else f"seat {seat}> ")
-            line = self.stdin.readline()
-            if not line:
-                raise _EndOfInput
-            if self.echo:
-                screen.say(line.rstrip("\n"))
-            text = line.strip()
-            command = text.lower()
-            if command in ("help", "?"):
-                screen.help()
-                continue
-            if command == "quit":
-                raise _Quit
-            if command == "rules":
-                screen.rules(game.rules, self.variants, game.describe(seat))
+            text = human_line(self.stdin, screen.say if self.echo else None, commands)
+            if text is None:
                 continue
             try:
                 if discarding:

@@ -75,6 +75,7 @@ _ALLOWED = {
     "_resume_chance",
     "_m_hook",  # the machine's contract (protocol.MatchMachine)
     "_m_log",
+    "_m_draw",
 }
 
 

@@ -43,8 +43,8 @@ from ecarte.engine import backend as _backend
 from . import _checks, _hooks, _save
 from . import observation as ob
 from ._checks import CHANCE_PHASES
-from ._records import ACTIONS, Records
-from .actions import Action, Cut, Deal, Discard, Event, Play, parse_record
+from ._records import Records
+from .actions import ACTIONS, Action, Cut, Deal, Discard, Event, Play, parse_record
 from .observation import (
     DISCARD_BASE,
     LEGAL_BY_MASK,
