@@ -23,7 +23,7 @@ import secrets
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple, cast
 
-import ecarte.tricks as tricks
+import ecarte.tricks as engine  # names read at call time: on the backend live then
 from ecarte import (
     PIQUET_DECK,
     ArgumentError,
@@ -86,8 +86,8 @@ class ToyRules:
     @property
     def flags(self) -> int:
         """The engine's play flags (``ecarte.tricks.MUST_*``) of these rules."""
-        return (tricks.MUST_OVERTAKE if self.must_overtake else 0) | (
-            tricks.MUST_TRUMP if self.must_trump else 0
+        return (engine.MUST_OVERTAKE if self.must_overtake else 0) | (
+            engine.MUST_TRUMP if self.must_trump else 0
         )
 
     def to_dict(self) -> dict[str, bool]:
@@ -165,10 +165,10 @@ class ToyTricks:
         self._seed = _seed(seed)
         cards = deal(self._seed)
         self._turnup = cards[2 * HAND_SIZE]
-        ctx = tricks.ranked_context(self._turnup.suit, ORDER, PIQUET_DECK.mask)
-        self._ctx = cast(tricks.Context, ctx)
+        ctx = engine.ranked_context(self._turnup.suit, ORDER, PIQUET_DECK.mask)
+        self._ctx = cast(engine.Context, ctx)  # ranked_context is annotated -> object
         hands = [CardSet.of(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE]).mask for s in (0, 1)]
-        self._play = tricks.PlayState(self._ctx, hands, 0, rules.flags)
+        self._play = engine.PlayState(self._ctx, hands, 0, rules.flags)
 
     # ------------------------------------------------------------------ the state
     @property
@@ -213,7 +213,7 @@ class ToyTricks:
         """The finished tricks, in order."""
         out = []
         for leader, lead, reply in self._play.tricks:
-            taken = tricks.trick_winner(self._ctx, (lead, reply))
+            taken = engine.trick_winner(self._ctx, (lead, reply))
             out.append(Trick(leader, Card.from_id(lead), Card.from_id(reply), leader ^ taken))
         return tuple(out)
 
@@ -255,7 +255,7 @@ class ToyTricks:
 
     def takes(self, lead: Card, reply: Card) -> bool:
         """Whether ``reply`` takes a trick that ``lead`` led (the engine's trick rule)."""
-        return tricks.trick_winner(self._ctx, (lead.id, reply.id)) == 1
+        return engine.trick_winner(self._ctx, (lead.id, reply.id)) == 1
 
     # ------------------------------------------------------------------ actions
     def legal_action_mask(self) -> list[bool]:
