@@ -29,6 +29,8 @@ from ecarte.tricks import MUST_OVERTAKE, MUST_TRUMP
 
 try:
     import ecarte_toy_tricks as toy
+    from ecarte_toy_tricks import game as toy_game
+    from ecarte_toy_tricks import terminal
 except ImportError:  # pragma: no cover - depends on the environment
     toy = None
     if os.environ.get("CI"):
@@ -100,8 +102,8 @@ def test_the_deal_comes_from_the_seed() -> None:
         "K♣ 7♥ K♥ 7♠ K♠",
         "A♣ Q♦ 8♥ 9♥ J♥",
     )
-    cards = toy.deal(7)
-    assert sorted(cards, key=lambda c: c.id) == list(toy.CARDS) and len(cards) == 32
+    cards = toy_game.deal(7)
+    assert sorted(cards, key=lambda c: c.id) == list(toy_game.CARDS) and len(cards) == 32
     assert toy.ToyTricks(seed=None).seed != toy.ToyTricks(seed=None).seed  # drawn, kept
 
 
@@ -149,7 +151,7 @@ def test_bad_saves_name_the_field() -> None:
 def test_actions_and_their_errors() -> None:
     game = toy.ToyTricks(seed=7)
     assert game.legal_actions() == tuple(CardSet.parse("K♣ 7♥ K♥ 7♠ K♠"))
-    assert [toy.CARDS[i] for i in game.legal_action_ids()] == list(game.legal_actions())
+    assert [toy_game.CARDS[i] for i in game.legal_action_ids()] == list(game.legal_actions())
     assert game.action_id("7♣") == 0 and game.action_id(Card.parse("A♠")) == 31
     for action, message in [
         ("A♣", "A♣: seat 0 does not hold it"),
@@ -175,10 +177,10 @@ def test_a_whole_deal() -> None:
     for card in ("K♥", "8♥", "7♥", "9♥", "J♥", "7♠", "A♣", "K♣", "Q♦", "K♠"):
         assert game.returns() == (0, 0) and game.winner is None
         game.apply(card)
-    assert game.is_over and game.to_act == toy.TERMINAL == ecarte.TERMINAL
+    assert game.is_over and game.to_act == toy_game.TERMINAL == ecarte.TERMINAL
     assert game.tricks_won == (1, 4) and game.winner == 1 and game.returns() == (-1, 1)
     assert [t.winner for t in game.tricks] == [0, 1, 1, 1, 1]
-    assert game.tricks[2] == toy.Trick(1, Card.parse("J♥"), Card.parse("7♠"), 1)
+    assert game.tricks[2] == toy_game.Trick(1, Card.parse("J♥"), Card.parse("7♠"), 1)
     view = game.observation(0)
     assert view.hand == CardSet() and view.tricks == game.tricks
     with pytest.raises(IllegalActionError, match="the game is over"):
@@ -198,7 +200,7 @@ def test_the_terminal_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.startswith("Toy tricks, plain rules, seed 7\nturn-up A♥: hearts are trumps\n")
     assert out.count(" plays ") == 10 and out.endswith("game over: seat 1 wins, 4 tricks to 1\n")
     status, out = _play(["--seed", "7", "--human", "1"], "?\nA♣\n1\n", monkeypatch)
-    assert status == toy.terminal.EXIT_ABANDONED
+    assert status == terminal.EXIT_ABANDONED
     assert "A♣: seat 1 may play only 8♥ 9♥ J♥" in out and "seat 1 plays 8♥" in out
     assert out.endswith("game abandoned: end of input while seat 1 was to play\n")
     status, out = _play(["--human", "0", "--rules", "strict"], "quit\n", monkeypatch)

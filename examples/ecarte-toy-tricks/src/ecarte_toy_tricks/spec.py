@@ -4,14 +4,14 @@ this distribution's entry point ``toy-tricks`` of the group ``ecarte.games`` nam
 from __future__ import annotations
 
 import reprlib
-from typing import TextIO
 
 from ecarte import ArgumentError, GameSpec
 
 from .game import PRESETS, ToyRules, ToyTricks
 from .save import CODEC, NAME
+from .terminal import main
 
-__all__ = ["GAME", "load", "play"]
+__all__ = ["GAME", "load"]
 
 
 def load(*, rules: ToyRules | str | None = None, seed: int | None = None) -> ToyTricks:
@@ -28,19 +28,11 @@ def load(*, rules: ToyRules | str | None = None, seed: int | None = None) -> Toy
     return ToyTricks(rules, seed=seed)
 
 
-def play(argv: list[str], stdin: TextIO, stdout: TextIO) -> int:
-    """``ecarte play --game toy-tricks ARGS``: the game in the terminal
-    (:func:`ecarte_toy_tricks.terminal.main`)."""
-    from .terminal import main
-
-    return main(argv, stdin, stdout)
-
-
 GAME = GameSpec(
     name=NAME,
     title="Toy tricks: two players, five cards each, the turned-up suit trumps",
     load=load,
-    play=play,
+    play=main,  # ecarte play --game toy-tricks ARGS
     codec=CODEC,
 )
 """The registry's ``toy-tricks``."""

@@ -40,15 +40,17 @@ def bot_choice(game: ToyTricks) -> Card:
     return min(taking or legal, key=cost)
 
 
+PROG = "ecarte play --game toy-tricks"
+DESCRIPTION = (
+    "Play Toy tricks: five cards each, follow suit, the turned-up suit trumps; whoever "
+    "takes more of the five tricks wins. On a terminal you are seat 0 against a bot; "
+    "otherwise, or with --bots, the bot plays both seats."
+)
+"""The text of ``--help``."""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="ecarte play --game toy-tricks",
-        description=(
-            "Play Toy tricks: five cards each, follow suit, the turned-up suit trumps; "
-            "whoever takes more of the five tricks wins. On a terminal you are seat 0 "
-            "against a bot; otherwise, or with --bots, the bot plays both seats."
-        ),
-    )
+    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
     parser.add_argument("--rules", default="plain", choices=sorted(PRESETS), help="(plain)")
     parser.add_argument("--seed", type=int, help="random seed for a reproducible deal")
     parser.add_argument("--bots", action="store_true", help="the bot plays both seats")
