@@ -31,6 +31,7 @@ from ._plugins import (
     notify_all,
     plugin_error,
 )
+from ._pure_machine import HOOK_NAMES
 from ._records import piquet_mask
 from .actions import Accept, Action, PlayHand, Propose, Refuse
 from .results import DealtHands, HandOutcome, MatchStatus, Seats
@@ -50,19 +51,9 @@ __all__ = [
     "unvetoed",
 ]
 
-MACHINE_HOOKS = (
-    "ecarte_next_game",
-    "ecarte_cut",
-    "ecarte_deal_packets",
-    "ecarte_deal",
-    "ecarte_exchange_allowed",
-    "ecarte_discard_limits",
-    "ecarte_king_points",
-    "ecarte_score_hand",
-    "ecarte_next_hand",
-    "ecarte_match_status",
-)
-"""The machine's hook points (``EC_H_*``), in the order of their mask bits."""
+MACHINE_HOOKS = tuple(f"ecarte_{name}" for name in HOOK_NAMES)
+"""The hooks the machine asks, in the order of their hook points (``ec_hook_name``) and of
+their mask bits; every binding names the same (a test checks)."""
 NOTIFICATIONS = (
     "ecarte_game_started",
     "ecarte_hand_ended",

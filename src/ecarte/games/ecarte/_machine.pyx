@@ -48,16 +48,6 @@ ELOG = EC_ELOG
 ECUTLOOP = EC_ECUTLOOP
 ENOUNDOHERE = EC_ENOUNDOHERE
 EBADCHANCE = EC_EBADCHANCE
-H_NEXT_GAME = EC_H_NEXT_GAME
-H_CUT = EC_H_CUT
-H_DEAL_PACKETS = EC_H_DEAL_PACKETS
-H_DEAL = EC_H_DEAL
-H_EXCHANGE = EC_H_EXCHANGE
-H_DISCARD_LIMITS = EC_H_DISCARD_LIMITS
-H_KING_POINTS = EC_H_KING_POINTS
-H_SCORE_HAND = EC_H_SCORE_HAND
-H_NEXT_HAND = EC_H_NEXT_HAND
-H_MATCH_STATUS = EC_H_MATCH_STATUS
 NUM_HOOKS = EC_NUM_HOOKS
 
 
@@ -68,6 +58,8 @@ def hook_answer_size(int hook):
 
 ANSWER_SIZES = tuple([ec_hook_answer_size(h) for h in range(EC_NUM_HOOKS)])
 """Answer bytes of each hook point (``ec_hook_answer_size``)."""
+HOOK_NAMES = tuple([ec_hook_name(h).decode() for h in range(EC_NUM_HOOKS)])
+"""The name of each hook point (``ec_hook_name``): hook ``h`` asks ``ecarte_<name>``."""
 
 
 # Python objects the machine hands out, set once by ecarte.games.ecarte.game (set_tables).

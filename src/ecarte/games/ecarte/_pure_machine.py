@@ -42,6 +42,7 @@ __all__ = [
     "ENOTALLOWED",
     "ENOTNOW",
     "ENOUNDOHERE",
+    "HOOK_NAMES",
     "STOP_HOOK",
     "STOP_IDLE",
     "STOP_ROOM",
@@ -163,6 +164,20 @@ ST_MATCH_STATUS: Final = 14
 
 ANSWER_SIZES: Final = (3, 1, 1, 30, 1, 2, 2, 5, 3, 2)
 """Answer bytes of each hook point ``H_*`` (``ANSWER_SIZE`` in ``ec_machine.c``)."""
+HOOK_NAMES: Final = (
+    "next_game",
+    "cut",
+    "deal_packets",
+    "deal",
+    "exchange_allowed",
+    "discard_limits",
+    "king_points",
+    "score_hand",
+    "next_hand",
+    "match_status",
+)
+"""The name of each hook point (``HOOK_NAME`` in ``ec_machine.c``): hook ``h`` asks
+``ecarte_<name>``."""
 _ANSWERED: Final = 2  # ask(): an answer read from the log (not 1: STOP_HOOK is 1)
 _KING: Final = 11
 _NONE: Final = NO_SEAT

@@ -129,11 +129,10 @@ cdef extern from "ecarte_machine.h":
         EC_STOP_IDLE, EC_STOP_HOOK, EC_STOP_ROOM, EC_LOG_ROOM
         EC_ENOTNOW, EC_ENOTALLOWED, EC_EDISCARDN, EC_EBADANSWER, EC_ELOG, EC_ECUTLOOP
         EC_ENOUNDOHERE, EC_EBADCHANCE
-        EC_H_NEXT_GAME, EC_H_CUT, EC_H_DEAL_PACKETS, EC_H_DEAL, EC_H_EXCHANGE
-        EC_H_DISCARD_LIMITS, EC_H_KING_POINTS, EC_H_SCORE_HAND, EC_H_NEXT_HAND
-        EC_H_MATCH_STATUS, EC_NUM_HOOKS
+        EC_NUM_HOOKS
     int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint32_t hook_mask)
     int ec_hook_answer_size(int hook)
+    const char *ec_hook_name(int hook)
     int ec_match_start(const ec_match_config *cfg, ec_match *m, ec_log *log, uint64_t seed,
                        int auto_chance)
     void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[2])

@@ -39,10 +39,19 @@ enum {
 };
 
 static const int8_t ANSWER_SIZE[EC_NUM_HOOKS] = {3, 1, 1, 30, 1, 2, 2, 5, 3, 2};
+static const char *const HOOK_NAME[EC_NUM_HOOKS] = {
+    "next_game",     "cut",        "deal_packets", "deal",       "exchange_allowed",
+    "discard_limits", "king_points", "score_hand",  "next_hand", "match_status",
+};
 
 int ec_hook_answer_size(int hook)
 {
     return hook >= 0 && hook < EC_NUM_HOOKS ? ANSWER_SIZE[hook] : -1;
+}
+
+const char *ec_hook_name(int hook)
+{
+    return hook >= 0 && hook < EC_NUM_HOOKS ? HOOK_NAME[hook] : 0;
 }
 
 /* ------------------------------------------------------------ cards */
