@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import _api
+from ._api import *  # noqa: F403 - the constants
 from ._args import (
     _batch_positions,
     _check_below,
@@ -35,36 +37,8 @@ from ._args import (
     _trick_content,
 )
 from ._cffi_core import ffi, lib  # type: ignore[import-not-found]
-from ._pure import (
-    MUST_OVERTAKE,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    NO_TRUMP,
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-)
 
-__all__ = [
-    "MUST_OVERTAKE",
-    "MUST_OVERTRUMP",
-    "MUST_TRUMP",
-    "NO_TRUMP",
-    "PLAY_ON",
-    "PLAY_OVER",
-    "PLAY_TRICK",
-    "Context",
-    "PlayState",
-    "PlayStateN",
-    "Rng",
-    "legal_plays",
-    "make_context",
-    "perft",
-    "solve",
-    "solve_batch",
-    "solve_n",
-    "trick_winner",
-]
+__all__ = [*_api.__all__, "Context", *_api.IMPLEMENTED]
 
 _M64 = (1 << 64) - 1
 _EBADCARD = -4  # EC_EBADCARD

@@ -15,7 +15,8 @@ from libc.string cimport memset
 
 from ecarte._core.core cimport *
 
-from ecarte._core._pure import (
+from ecarte._core import _api
+from ecarte._core._api import (
     MUST_OVERTAKE,
     MUST_OVERTRUMP,
     MUST_TRUMP,
@@ -50,11 +51,7 @@ from ecarte._core._args import (
     _trick_content,
 )
 
-__all__ = [
-    "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "PLAY_ON", "PLAY_OVER",
-    "PLAY_TRICK", "Context", "PlayState", "PlayStateN", "Rng", "legal_plays", "make_context",
-    "perft", "solve", "solve_batch", "solve_n", "trick_winner",
-]
+__all__ = [*_api.__all__, "Context", *_api.IMPLEMENTED]
 
 # Chunks of the batch functions: each runs without the GIL in a few milliseconds, and
 # Ctrl-C is checked between them (the results do not depend on these sizes).

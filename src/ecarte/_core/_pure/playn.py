@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK
 from ecarte._core._args import (
     _PLAYN_MAX_CARDS,
     _check_int,
@@ -13,15 +14,7 @@ from ecarte._core._args import (
     _playn_content,
     _show,
 )
-from ecarte._core._pure.tricks import (
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-    TrickContext,
-    _check_ctx,
-    _legal,
-    _winner,
-)
+from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _winner
 
 
 class PlayStateN:

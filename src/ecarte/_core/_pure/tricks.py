@@ -6,6 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+# the flags, re-exported: the games' pure twins import them from here
+from ecarte._core._api import MUST_OVERTAKE as MUST_OVERTAKE
+from ecarte._core._api import MUST_OVERTRUMP as MUST_OVERTRUMP
+from ecarte._core._api import MUST_TRUMP as MUST_TRUMP
+from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK
 from ecarte._core._args import (
     _TRUMP_BONUS,
     NO_TRUMP,
@@ -25,13 +30,6 @@ from ecarte._core._args import (
     _show,
     _trick_content,
 )
-
-MUST_OVERTAKE = 1
-"""Flag: a player following suit must beat the best card of the led suit if able."""
-MUST_TRUMP = 2
-"""Flag: a player void in the led suit must play a trump if able."""
-MUST_OVERTRUMP = 4
-"""Flag: a player trumping a trick already trumped must beat that trump if able."""
 
 
 class TrickContext:
@@ -205,13 +203,6 @@ def perft(
 
 
 # ------------------------------------------- play state (2 players, ec_play in the C core)
-
-PLAY_ON = 0
-"""``PlayState.apply``: the trick goes on."""
-PLAY_TRICK = 1
-"""``PlayState.apply``: a trick was completed and more remain."""
-PLAY_OVER = 2
-"""``PlayState.apply``: the last trick was completed (the hands are empty)."""
 
 
 class PlayState:
