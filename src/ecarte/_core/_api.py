@@ -1,5 +1,5 @@
-"""The core's API, named once: the constants every backend shares and the names of what
-each backend implements.
+"""The core's API, named once: the constants every backend shares, the names of what each
+backend implements, and the text of a play state.
 
 The constants are plain ints, the same on every backend (``__all__``: a backend module and
 the facades take them with ``from ._api import *``). Each backend module (``_cycore``,
@@ -8,6 +8,8 @@ the facades take them with ``from ._api import *``). Each backend module (``_cyc
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from ._args import NO_TRUMP
 
@@ -48,3 +50,17 @@ IMPLEMENTED = (
     "trick_winner",
 )
 """What each backend module implements, beside the constants and its context type."""
+
+
+def _play_repr(
+    name: str,
+    hands: Iterable[int],
+    cards: tuple[int, ...],
+    to_move: int,
+    won: tuple[int, ...],
+    active: int | None = None,
+) -> str:
+    """The repr of a play state on every backend (``active`` shown for ``PlayStateN``)."""
+    shown = ", ".join(f"{h:#x}" for h in hands)
+    act = "" if active is None else f"active={active:#x}, "
+    return f"{name}(hands=({shown}), {act}cards={cards}, to_move={to_move}, won={won})"
