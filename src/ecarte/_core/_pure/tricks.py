@@ -132,23 +132,24 @@ def _legal(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> in
         return hand
     led = ctx.suit_of[trick[0]]
     best = trick[_winner(ctx, trick)]
-    follow = hand & ctx.suit_mask[led]
+    follow = _of_suit(ctx, hand, led, best, flags & MUST_OVERTAKE)
     if follow:
-        if flags & MUST_OVERTAKE and ctx.suit_of[best] == led:
-            over = follow & ctx.above[best]
-            if over:
-                return over
         return follow
     trump = ctx.trump
     if trump != NO_TRUMP and flags & MUST_TRUMP:
-        trumps = hand & ctx.suit_mask[trump]
+        trumps = _of_suit(ctx, hand, trump, best, flags & MUST_OVERTRUMP)
         if trumps:
-            if flags & MUST_OVERTRUMP and ctx.suit_of[best] == trump:
-                over = trumps & ctx.above[best]
-                if over:
-                    return over
             return trumps
     return hand
+
+
+def _of_suit(ctx: TrickContext, hand: int, suit: int, best: int, beat: int) -> int:
+    """The cards of ``hand`` in ``suit``; with ``beat``, only those above ``best`` (the card
+    winning the trick) when it is of that suit and one of them is."""
+    cards = hand & ctx.suit_mask[suit]
+    if cards and beat and ctx.suit_of[best] == suit:
+        return cards & ctx.above[best] or cards
+    return cards
 
 
 # --------------------------------------------------------- positions, perft
