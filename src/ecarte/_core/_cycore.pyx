@@ -83,21 +83,31 @@ cdef inline uint64_t _mask(object m, str what) except? 0:
     return <uint64_t>_check_mask(m, what)
 
 
-cdef tuple _cards(object trick, Py_ssize_t lo, Py_ssize_t hi, str what):
-    """The cards of a trick as a tuple of plain ints 0..63 (``_pure._check_cards``): a list
-    is copied first, so later changes to it cannot reach the C arrays."""
-    cdef tuple t
-    if type(trick) is tuple:
-        t = <tuple>trick
-    elif type(trick) is list:
-        t = tuple(trick)
-    else:
-        return _check_cards(trick, lo, hi, what)
-    if not lo <= len(t) <= hi:
-        return _check_cards(t, lo, hi, what)
+cdef inline tuple _plain(object x):
+    """A list or a tuple as a tuple (a list copied first, so later changes to it cannot reach
+    the C arrays); None for anything else."""
+    if type(x) is tuple:
+        return <tuple>x
+    if type(x) is list:
+        return tuple(x)
+    return None
+
+
+cdef inline bint _card_ids(tuple t):
+    """Whether every item of ``t`` is an exact int 0..63."""
     for c in t:
         if type(c) is not int or not 0 <= c < 64:
-            return _check_cards(t, lo, hi, what)
+            return False
+    return True
+
+
+cdef tuple _cards(object trick, Py_ssize_t lo, Py_ssize_t hi, str what):
+    """The cards of a trick as a tuple of plain ints 0..63 (``_pure._check_cards``)."""
+    cdef tuple t = _plain(trick)
+    if t is None:
+        return _check_cards(trick, lo, hi, what)
+    if not lo <= len(t) <= hi or not _card_ids(t):
+        return _check_cards(t, lo, hi, what)
     return t
 
 
@@ -236,29 +246,20 @@ cdef int _fill_position(tuple hands, long leader, tuple trick, ec_position *pos)
 cdef tuple _position(object hands, object leader, object trick):
     """``(hands, leader, trick)`` as plain values (``_pure._position_args``), with a fast
     path for exact ints in lists or tuples (copied first)."""
-    cdef tuple hs
+    cdef tuple hs = _plain(hands), t
     cdef Py_ssize_t np
-    if type(hands) is tuple:
-        hs = <tuple>hands
-    elif type(hands) is list:
-        hs = tuple(hands)
-    else:
+    if hs is None:
         return _position_args(hands, leader, trick)
-    np = len(hs)
-    if type(trick) is tuple:
-        t = <tuple>trick
-    elif type(trick) is list:
-        t = tuple(trick)
-    else:
+    t = _plain(trick)
+    if t is None:
         return _position_args(hs, leader, trick)
+    np = len(hs)
     if 2 <= np <= 4 and type(leader) is int and 0 <= leader < np and len(t) < np:
         for h in hs:
             if type(h) is not int or not 0 <= h <= _M64:
                 return _position_args(hs, leader, t)
-        for c in t:
-            if type(c) is not int or not 0 <= c < 64:
-                return _position_args(hs, leader, t)
-        return hs, leader, t
+        if _card_ids(t):
+            return hs, leader, t
     return _position_args(hs, leader, t)
 
 
