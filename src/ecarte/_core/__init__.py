@@ -3,9 +3,9 @@ compiled and a pure backend.
 
 Three implementations of one API (functions of plain ints and masks):
 ``_cycore`` (Cython), ``_cffi`` (cffi) and ``_pure`` (the pure-Python twin, one module
-per C file). :mod:`ecarte.engine.backend` says which one is live; the names below are
-looked up on it when used, so :func:`use_backend` reaches every caller. Type checkers
-read the pure twin.
+per C file), named once in ``_api``. :mod:`ecarte.engine.backend` says which one is
+live; the classes and functions each backend implements are looked up on it when used, so
+:func:`use_backend` reaches every caller. Type checkers read the pure twin.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The core's API, named once: the constants every backend shares, the names of what each
 backend implements, and the text of a play state.
 
-The constants are plain ints, the same on every backend (``__all__``: a backend module and
-the facades take them with ``from ._api import *``). Each backend module (``_cycore``,
-``_cffi``, ``_pure``) implements the classes and functions of :data:`IMPLEMENTED`, which
-:mod:`ecarte._core` and :mod:`ecarte.tricks` look up on the live backend when used.
+The constants are plain ints, the same on every backend (``__all__``, which every backend
+module and both facades import). Each backend module (``_cycore``, ``_cffi``, ``_pure``)
+implements the classes and functions of :data:`IMPLEMENTED`, which :mod:`ecarte._core`
+and :mod:`ecarte.tricks` look up on the live backend when used.
 """
 
 from __future__ import annotations
