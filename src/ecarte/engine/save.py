@@ -50,6 +50,7 @@ __all__ = [
     "VERSION",
     "Envelope",
     "SaveCodec",
+    "check_keys",
     "check_tree",
     "dumps",
     "envelope",
@@ -137,6 +138,24 @@ class SaveCodec:
 def fail(field: str, why: str) -> SaveFormatError:
     """The error for a bad ``field`` (``rules.target``, ``history[3]``, ``'extra'``)."""
     return SaveFormatError(f"saved game, field {field}: {why}")
+
+
+def check_keys(
+    value: Mapping[str, Any],
+    known: Iterable[str],
+    required: Iterable[str],
+    field: str,
+    what: str = "key",
+) -> None:
+    """Raise :class:`~ecarte.SaveFormatError` naming the first key of ``value`` that is
+    not ``known`` (not a ``what`` of this version), else the first ``required`` one
+    missing."""
+    unknown = sorted(set(value) - set(known), key=str)
+    if unknown:
+        raise fail(f"{field}.{unknown[0]}", f"not a {what} of this version")
+    missing = [name for name in required if name not in value]
+    if missing:
+        raise fail(f"{field}.{missing[0]}", "missing")
 
 
 def get(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:

@@ -230,12 +230,7 @@ def unsaveable(game: Game) -> list[str]:
 def _rules(value: Any) -> Rules:
     if not isinstance(value, dict):
         raise _fail("rules", f"{reprlib.repr(value)} is not an object of rule options")
-    unknown = sorted(set(value) - set(_RULES), key=str)
-    if unknown:
-        raise _fail(f"rules.{unknown[0]}", "not a rule option of this version")
-    missing = [name for name in REQUIRED_RULES if name not in value]
-    if missing:
-        raise _fail(f"rules.{missing[0]}", "missing")
+    save.check_keys(value, _RULES, REQUIRED_RULES, "rules", "rule option")
     options: dict[str, Any] = {}
     for name, attribute in _RULES.items():
         if name not in value:
