@@ -72,7 +72,7 @@ def test_the_kernels_decide_alike() -> None:
 def test_values_are_chances_of_winning_the_game() -> None:
     game, seat = next(iter(decision_points(1, seed=2)))
     d = PIMCPlayer(worlds=30).evaluate(game.observation(seat), game.legal_actions())
-    assert isinstance(d, Decision) and d.worlds == 30
+    assert isinstance(d, Decision) and set(d.worlds) <= {6, 30} and max(d.worlds) == 30
     assert all(0 <= v <= 1 for v in d.values)
     points = PIMCPlayer(worlds=30, objective="points")
     assert all(-4 <= v <= 4 for v in points.evaluate(game.observation(seat), d.actions).values)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any, NamedTuple
 
@@ -162,6 +163,7 @@ def unknown(hand: int, turnup: int, seen: int = 0) -> int:
     return PIQUET_DECK.mask & ~hand & ~(1 << turnup) & ~seen
 
 
+@lru_cache(maxsize=16)
 def race_table(target: int) -> tuple[int, ...]:
     """The game objective: ``t[mine * target + theirs]``, the chance (scaled to :data:`WIN`)
     of reaching ``target`` first from those points when every later hand gives one point to

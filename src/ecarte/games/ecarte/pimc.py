@@ -46,6 +46,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from types import ModuleType
 from typing import Any, Literal, NamedTuple
 
@@ -88,7 +89,7 @@ from .actions import (
 )
 from .game import Observation, Phase
 from .players import HeuristicPlayer
-from .rules import KingAnnouncement
+from .rules import KingAnnouncement, RankOrder
 
 __all__ = ["Decision", "PIMCPlayer", "load_kernel", "observe"]
 
@@ -124,11 +125,22 @@ def load_kernel(name: str | None = None) -> ModuleType:
 
 class Decision(NamedTuple):
     """A decision's evaluation: the options, the mean utility of each over the worlds
-    (between 0 and 1 for the game objective; points for ``"points"``), the worlds."""
+    (between 0 and 1 for the game objective; points for ``"points"``), and the worlds
+    behind each mean (all of them, or the screening's share for an option screened out).
+    The player takes the best option among those played in every world."""
 
     actions: tuple[Action, ...]
     values: tuple[float, ...]
-    worlds: int
+    worlds: tuple[int, ...]
+
+    def best(self) -> int:
+        """The index of the option chosen: the best mean over all the worlds (the first
+        on a tie)."""
+        most = max(self.worlds)
+        return max(
+            (k for k, n in enumerate(self.worlds) if n == most),
+            key=lambda k: (self.values[k], -k),
+        )
 
 
 # ------------------------------------------------------------------ what a seat saw
@@ -139,6 +151,11 @@ def _mask(cards: Iterable[Card]) -> int:
     for c in cards:
         m |= 1 << c.id
     return m
+
+
+@lru_cache(maxsize=64)
+def _context(trump: int, order: RankOrder, live: str) -> Any:
+    return _core.ranked_context(trump, order.ranks, PIQUET_DECK.mask)
 
 
 def _not_followed(obs: Observation, opp_seat: int, pool: int) -> int:
@@ -331,6 +348,10 @@ class PIMCPlayer:
         self._fallback = HeuristicPlayer()
         self._memory: tuple[tuple[object, ...], tuple[tuple[int, int], ...], int] | None = None
         self.last: Decision | None = None
+        self.screen_above = 8
+        """Decisions with more options are screened on a fifth of the worlds first."""
+        self.screen_keep = 6
+        """Options kept after the screening."""
 
     def __repr__(self) -> str:
         return (
@@ -377,24 +398,46 @@ class PIMCPlayer:
 
     def evaluate(self, obs: Observation, legal: Sequence[Action]) -> Decision:
         """The mean utility of each legal option over the worlds (every legal action must
-        be an option of the phase: cards, discards, propose/play, accept/refuse)."""
-        options = [_option(a) for a in legal]
-        if any(o is None for o in options):
+        be an option of the phase: cards, discards, propose/play, accept/refuse).
+
+        With more than :attr:`screen_above` options (the discards), every option is first
+        played in a fifth of the worlds and only the :attr:`screen_keep` best go on to
+        the rest; an option screened out keeps the mean of its first worlds."""
+        found = [_option(a) for a in legal]
+        options = [o for o in found if o is not None]
+        if len(options) != len(found):
             raise ValueError("not a PIMC decision: " + ", ".join(map(str, legal)))
         q, soft = observe(
             obs, self.own_discards(obs), inference=self.inference, objective=self.objective
         )
         seed = self.decision_seed(obs)
+        first = self.worlds
+        if len(options) > self.screen_above and self.worlds >= 5 * self.screen_keep:
+            first = self.worlds // 5
         for attempt in _relaxed(q, soft):
             try:
-                totals = self._kernel.values(attempt, options, seed, self.worlds, self.pool_factor)
+                totals = self._values(attempt, options, seed, first)
             except InfeasibleError:
                 continue
             break
         else:
             raise InfeasibleError(f"no world fits what seat {obs.seat} saw")
-        scale = self.worlds * (_pure_pimc.WIN if self.objective == "game" else 1)
-        return Decision(tuple(legal), tuple(t / scale for t in totals), self.worlds)
+        unit = _pure_pimc.WIN if self.objective == "game" else 1
+        means = [t / (first * unit) for t in totals]
+        counts = [first] * len(options)
+        if first < self.worlds:
+            keep = sorted(range(len(options)), key=lambda k: (-means[k], k))[: self.screen_keep]
+            rest = self._values(
+                attempt, [options[k] for k in keep], _splitmix(seed), self.worlds - first
+            )
+            for k, more in zip(keep, rest, strict=True):
+                means[k] = (totals[k] + more) / (self.worlds * unit)
+                counts[k] = self.worlds
+        return Decision(tuple(legal), tuple(means), tuple(counts))
+
+    def _values(self, q: Query, options: Sequence[int], seed: int, n: int) -> list[int]:
+        totals: list[int] = self._kernel.values(q, options, seed, n, self.pool_factor)
+        return totals
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         obs = observation
@@ -414,8 +457,7 @@ class PIMCPlayer:
                 action = self._fallback.choose(obs, legal)
             else:
                 self.last = decision
-                best = max(range(len(legal)), key=lambda k: (decision.values[k], -k))
-                action = legal[best]
+                action = legal[decision.best()]
         if isinstance(action, Discard):
             self._remember(obs, action)
         return action
