@@ -34,7 +34,7 @@ def test_player_specs() -> None:
     for bad in ("", "pimc:worlds", "pimc:2x=1"):
         with pytest.raises(ArgumentError):
             PlayerSpec.parse(bad)
-    for game, bad in (("ecarte", "pimc:depth=3"), ("ecarte", "nobody"), ("euchre", "pimc")):
+    for game, bad in (("ecarte", "pimc:depth=3"), ("ecarte", "nobody"), ("euchre", "regles")):
         with pytest.raises(ArgumentError):
             GAMES[game].make_player(PlayerSpec.parse(bad), 0)
 

@@ -186,6 +186,7 @@ class EuchreArena:
         return {
             "random": "uniform among the legal actions (RandomBot)",
             "heuristic": "the heuristic bot (HeuristicBot; options: order_at, alone_at)",
+            "pimc": "PIMC (EuchrePIMCPlayer; option: worlds)",
         }
 
     def make_player(self, spec: PlayerSpec, seed: int) -> Any:
@@ -196,6 +197,10 @@ class EuchreArena:
             return RandomBot(seed=seed)
         if spec.name == "heuristic":
             return HeuristicBot(**_options(spec, ("order_at", "alone_at")))
+        if spec.name == "pimc":
+            from ecarte.games.euchre.pimc import EuchrePIMCPlayer
+
+            return EuchrePIMCPlayer(**_options(spec, ("worlds",)), seed=seed)
         raise ArgumentError(f"no Euchre player {spec.name!r}; known: {', '.join(self.players())}")
 
     def play(self, rules: Any, seed: int, players: Sequence[Any]) -> Outcome:
