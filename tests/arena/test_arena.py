@@ -102,3 +102,19 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert numbers(saved) == numbers(run(["heuristic", "random"], 3, seed=4, workers=1).summary())
     assert cli.main(["arena", "heuristic", "nobody", "--pairs", "2", "--workers", "1"]) == 2
+
+
+def test_euchre_against_openspiel_ismcts() -> None:
+    pytest.importorskip("pyspiel")
+    s = run(
+        ["pimc:worlds=3", "ismcts:simulations=20"],
+        2,
+        game="euchre",
+        rules="openspiel",
+        seed=1,
+        workers=1,
+    ).summary()
+    assert s["matches"] == 4 and s["hands"] == 4  # single deals
+    assert s["timing"]["b"]["decisions"] > 0
+    with pytest.raises(ArgumentError):  # OpenSpiel's Euchre is a single deal of its rules
+        run(["ismcts", "random"], 2, game="euchre", seed=1, workers=1)

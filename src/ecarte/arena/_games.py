@@ -57,8 +57,8 @@ class PlayerSpec:
 
 
 class Outcome(NamedTuple):
-    """One match seen from the sides: the winning side, each side's points, the hands (or
-    deals) played, and each side's decisions and seconds spent deciding."""
+    """One match seen from the sides: the winning side (-1 for a draw), each side's points,
+    the hands (or deals) played, and each side's decisions and seconds spent deciding."""
 
     winner: int
     points: tuple[int, int]
@@ -187,6 +187,7 @@ class EuchreArena:
             "random": "uniform among the legal actions (RandomBot)",
             "heuristic": "the heuristic bot (HeuristicBot; options: order_at, alone_at)",
             "pimc": "PIMC (EuchrePIMCPlayer; option: worlds)",
+            "ismcts": "OpenSpiel's ISMCTSBot (--rules openspiel; options: simulations, uct_c)",
         }
 
     def make_player(self, spec: PlayerSpec, seed: int) -> Any:
@@ -201,6 +202,8 @@ class EuchreArena:
             from ecarte.games.euchre.pimc import EuchrePIMCPlayer
 
             return EuchrePIMCPlayer(**_options(spec, ("worlds",)), seed=seed)
+        if spec.name == "ismcts":
+            return _ISMCTS(seed=seed, **_options(spec, ("simulations", "uct_c")))
         raise ArgumentError(f"no Euchre player {spec.name!r}; known: {', '.join(self.players())}")
 
     def play(self, rules: Any, seed: int, players: Sequence[Any]) -> Outcome:
@@ -212,8 +215,46 @@ class EuchreArena:
             seat = game.to_act
             game.apply_id(clock.time(seat, lambda: players[seat].choose(game)))  # noqa: B023
         decisions, seconds = clock.by_side(self.sides)
-        scores = game.scores
-        return Outcome(game.winner, (scores[0], scores[1]), game.deals, decisions, seconds)
+        s0, s1 = game.scores
+        winner = game.winner  # None for a single deal (target 0): the side that scored
+        if winner is None:
+            winner = 0 if s0 > s1 else 1 if s1 > s0 else -1
+        return Outcome(winner, (s0, s1), game.deals, decisions, seconds)
+
+
+class _ISMCTS:
+    """OpenSpiel's ``ISMCTSBot`` on its ``euchre`` (a single deal), as an Euchre player:
+    each decision replays the game's action ids into an OpenSpiel state (the ids are the
+    same, ``tests/games/euchre/test_openspiel_diff.py``) and asks the bot, which searches
+    from the acting player's information state."""
+
+    def __init__(self, seed: int, simulations: int = 100, uct_c: float = 2.0) -> None:
+        try:
+            import pyspiel  # type: ignore[import-not-found,unused-ignore]
+        except ImportError as exc:
+            raise ArgumentError("player 'ismcts' needs open_spiel: pip install open_spiel") from exc
+        self._game = pyspiel.load_game("euchre")
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed % (1 << 31))
+        self._bot = pyspiel.ISMCTSBot(
+            seed % (1 << 31),
+            evaluator,
+            uct_c,
+            simulations,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,
+            False,
+        )
+
+    def choose(self, game: Any) -> int:
+        from ecarte.games.euchre import EuchreRules
+
+        if game.rules != EuchreRules.openspiel():
+            raise ArgumentError("player 'ismcts' plays OpenSpiel's Euchre: --rules openspiel")
+        state = self._game.new_initial_state()
+        for a in game.history_ids():
+            state.apply_action(a)
+        return int(self._bot.step(state))
 
 
 GAMES: dict[str, ArenaGame] = {"ecarte": EcarteArena(), "euchre": EuchreArena()}

@@ -23,9 +23,10 @@ Z95 = 1.959963984540054
 
 class Pair(NamedTuple):
     """The two matches of one deal seed, seen from player A: A at side 0 then at side 1.
-    ``wins`` 0, 1 or 2; ``net`` A's points less B's over both; ``hands`` both matches'."""
+    ``wins`` 0 to 2 (a drawn match, a deal passed out, counts a half); ``net`` A's points
+    less B's over both; ``hands`` both matches'."""
 
-    wins: int
+    wins: float
     net: int
     hands: int
     a_first: Outcome
@@ -68,7 +69,8 @@ def play_pairs(
                     seats[s] = player
             outcomes.append(g.play(rules, deal, seats))
         first, second = outcomes
-        wins = (first.winner == 0) + (second.winner == 1)
+        draws = (first.winner == -1) + (second.winner == -1)
+        wins = (first.winner == 0) + (second.winner == 1) + draws / 2
         net = first.points[0] - first.points[1] + second.points[1] - second.points[0]
         out.append(Pair(wins, net, first.hands + second.hands, first, second))
     return out
@@ -134,7 +136,9 @@ def summarize(r: ArenaResult) -> dict[str, Any]:
     pairs = r.pairs
     per_pair = [p.wins / 2 for p in pairs]
     per_match = [
-        float(o.winner == side) for p in pairs for side, o in enumerate((p.a_first, p.a_second))
+        1.0 if o.winner == side else 0.5 if o.winner == -1 else 0.0
+        for p in pairs
+        for side, o in enumerate((p.a_first, p.a_second))
     ]
     decisions = [0, 0]
     seconds = [0.0, 0.0]
