@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from attrs import frozen
 
@@ -118,40 +118,73 @@ class _Clock:
         return d, t
 
 
-class EcarteArena:
+class _Entry(NamedTuple):
+    """A player an arena game makes: a line about it, its options, and how it is made
+    from its options and a seed."""
+
+    about: str
+    options: tuple[str, ...]
+    make: Callable[[dict[str, Any], int], Any]
+
+
+class _Roster:
+    """The players of an arena game, from its table :attr:`roster`."""
+
+    name: str
+    roster: ClassVar[dict[str, _Entry]]
+
+    def players(self) -> Mapping[str, str]:
+        return {name: entry.about for name, entry in self.roster.items()}
+
+    def make_player(self, spec: PlayerSpec, seed: int) -> Any:
+        entry = self.roster.get(spec.name)
+        if entry is None:
+            known = ", ".join(self.roster)
+            raise ArgumentError(f"no {self.name} player {spec.name!r}; known: {known}")
+        return entry.make(_options(spec, entry.options), seed)
+
+
+def _regles(options: dict[str, Any], seed: int) -> Any:
+    try:
+        from ecarte_regles import RegleBot
+    except ImportError as exc:
+        raise ArgumentError("player 'regles' needs the ecarte-regles plugin") from exc
+    return RegleBot()
+
+
+def _ecarte(name: str) -> Any:
+    from ecarte import players
+
+    return getattr(players, name)
+
+
+def _euchre(module: str, name: str) -> Any:
+    import importlib
+
+    return getattr(importlib.import_module(f"ecarte.games.euchre.{module}"), name)
+
+
+class EcarteArena(_Roster):
     """Écarté: whole matches (best of three games by default) of ``ecarte.Game``."""
 
     name: str = "ecarte"
     sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (1,))
-
-    def players(self) -> Mapping[str, str]:
-        return {
-            "random": "uniform among the legal actions",
-            "heuristic": "the heuristic player (ecarte.players.HeuristicPlayer)",
-            "regles": "the Jeux de Règles convention (the ecarte-regles plugin's RegleBot)",
-            "pimc": "PIMC (options: worlds, inference, pool_factor, objective, kernel)",
-        }
-
-    def make_player(self, spec: PlayerSpec, seed: int) -> Any:
-        from ecarte.players import HeuristicPlayer, PIMCPlayer, RandomPlayer
-
-        if spec.name == "random":
-            _options(spec, ())
-            return RandomPlayer(seed=seed)
-        if spec.name == "heuristic":
-            _options(spec, ())
-            return HeuristicPlayer()
-        if spec.name == "regles":
-            _options(spec, ())
-            try:
-                from ecarte_regles import RegleBot
-            except ImportError as exc:
-                raise ArgumentError("player 'regles' needs the ecarte-regles plugin") from exc
-            return RegleBot()
-        if spec.name == "pimc":
-            allowed = ("worlds", "inference", "pool_factor", "objective", "kernel")
-            return PIMCPlayer(**_options(spec, allowed), seed=seed)
-        raise ArgumentError(f"no Écarté player {spec.name!r}; known: {', '.join(self.players())}")
+    roster: ClassVar[dict[str, _Entry]] = {
+        "random": _Entry(
+            "uniform among the legal actions", (), lambda o, s: _ecarte("RandomPlayer")(seed=s)
+        ),
+        "heuristic": _Entry(
+            "the heuristic player (ecarte.players.HeuristicPlayer)",
+            (),
+            lambda o, s: _ecarte("HeuristicPlayer")(),
+        ),
+        "regles": _Entry("the Jeux de Règles convention (the ecarte-regles plugin)", (), _regles),
+        "pimc": _Entry(
+            "PIMC (ecarte.players.PIMCPlayer)",
+            ("worlds", "inference", "pool_factor", "objective", "kernel"),
+            lambda o, s: _ecarte("PIMCPlayer")(**o, seed=s),
+        ),
+    }
 
     def play(self, rules: Any, seed: int, players: Sequence[Any]) -> Outcome:
         from ecarte.engine.registry import load_game
@@ -175,36 +208,35 @@ class EcarteArena:
         return Outcome(game.winner, (points[0], points[1]), hands, decisions, seconds)
 
 
-class EuchreArena:
+class EuchreArena(_Roster):
     """Euchre: games to the target (10 points by default) of ``EuchreGame``, partners
     0 & 2 against 1 & 3."""
 
     name: str = "euchre"
     sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))
 
-    def players(self) -> Mapping[str, str]:
-        return {
-            "random": "uniform among the legal actions (RandomBot)",
-            "heuristic": "the heuristic bot (HeuristicBot; options: order_at, alone_at)",
-            "pimc": "PIMC (EuchrePIMCPlayer; option: worlds)",
-            "ismcts": "OpenSpiel's ISMCTSBot (--rules openspiel; options: simulations, uct_c)",
-        }
-
-    def make_player(self, spec: PlayerSpec, seed: int) -> Any:
-        from ecarte.games.euchre.bots import HeuristicBot, RandomBot
-
-        if spec.name == "random":
-            _options(spec, ())
-            return RandomBot(seed=seed)
-        if spec.name == "heuristic":
-            return HeuristicBot(**_options(spec, ("order_at", "alone_at")))
-        if spec.name == "pimc":
-            from ecarte.games.euchre.pimc import EuchrePIMCPlayer
-
-            return EuchrePIMCPlayer(**_options(spec, ("worlds",)), seed=seed)
-        if spec.name == "ismcts":
-            return _ISMCTS(seed=seed, **_options(spec, ("simulations", "uct_c")))
-        raise ArgumentError(f"no Euchre player {spec.name!r}; known: {', '.join(self.players())}")
+    roster: ClassVar[dict[str, _Entry]] = {
+        "random": _Entry(
+            "uniform among the legal actions (RandomBot)",
+            (),
+            lambda o, s: _euchre("bots", "RandomBot")(seed=s),
+        ),
+        "heuristic": _Entry(
+            "the heuristic bot (HeuristicBot)",
+            ("order_at", "alone_at"),
+            lambda o, s: _euchre("bots", "HeuristicBot")(**o),
+        ),
+        "pimc": _Entry(
+            "PIMC (EuchrePIMCPlayer)",
+            ("worlds",),
+            lambda o, s: _euchre("pimc", "EuchrePIMCPlayer")(**o, seed=s),
+        ),
+        "ismcts": _Entry(
+            "OpenSpiel's ISMCTSBot (with --rules openspiel)",
+            ("simulations", "uct_c"),
+            lambda o, s: _ISMCTS(seed=s, **o),
+        ),
+    }
 
     def play(self, rules: Any, seed: int, players: Sequence[Any]) -> Outcome:
         from ecarte.engine.registry import load_game

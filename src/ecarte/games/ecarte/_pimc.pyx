@@ -65,11 +65,21 @@ cdef extern from "ecarte_pimc.h" nogil:
                              int most)
 
 
-cdef int _byte(object value, str what) except -1:
-    cdef long v = value
-    if v < 0 or v > 255:
-        raise ValueError(f"query.{what}: {v} is not 0..255")
-    return <int>v
+_BYTE_FIELDS = (
+    "trump",
+    "me",
+    "phase",
+    "opp_size",
+    "stock_size",
+    "ndiscards",
+    "last",
+    "before_last",
+    "exchanges",
+    "alone",
+    "refusal",
+    "leader",
+)
+"""The query's fields stored as the first uint8_t fields of ``ec_pimc_query``, in order."""
 
 
 cdef int _fill_rules(ec_hand_rules *h, object rules) except -1:
@@ -102,6 +112,7 @@ cdef class _Call:
     cdef int setup(self, object q, int n, int pool_factor) except -1:
         cdef ec_pimc_query *c = &self.q
         cdef Py_ssize_t i, size
+        cdef bytes raw
         if not isinstance(q, Query):
             raise ValueError(f"not a Query: {type(q).__name__}")
         memset(c, 0, sizeof(ec_pimc_query))
@@ -111,30 +122,17 @@ cdef class _Call:
         c.require = q.require
         c.forbid = q.forbid
         c.opp_played = q.opp_played
-        c.trump = _byte(q.trump, "trump")
-        c.me = _byte(q.me, "me")
-        c.phase = _byte(q.phase, "phase")
-        c.opp_size = _byte(q.opp_size, "opp_size")
-        c.stock_size = _byte(q.stock_size, "stock_size")
-        c.ndiscards = _byte(q.ndiscards, "ndiscards")
-        c.last = _byte(q.last, "last")
-        c.before_last = _byte(q.before_last, "before_last")
-        c.exchanges = _byte(q.exchanges, "exchanges")
-        c.alone = _byte(q.alone, "alone")
-        c.refusal = _byte(q.refusal, "refusal")
-        c.leader = _byte(q.leader, "leader")
-        if len(q.trick) > 1:
-            raise ValueError("query.trick: at most one card")
-        c.ntrick = len(q.trick)
-        c.trick_card = _byte(q.trick[0], "trick") if q.trick else 0
-        c.won[0] = _byte(q.won[0], "won")
-        c.won[1] = _byte(q.won[1], "won")
-        c.opp_king = _byte(q.opp_king, "opp_king")
-        if len(q.infer) > EC_PIMC_MAX_INFER:
-            raise ValueError(f"query.infer: at most {EC_PIMC_MAX_INFER} decisions")
-        c.ninfer = len(q.infer)
-        for i in range(c.ninfer):
-            c.infer[i] = _byte(q.infer[i], "infer")
+        if len(q.trick) > 1 or len(q.infer) > EC_PIMC_MAX_INFER:
+            raise ValueError(f"query: at most one card in the trick, {EC_PIMC_MAX_INFER} in infer")
+        # the struct's uint8_t fields, trump to infer, are contiguous: filled from their bytes
+        raw = bytes(
+            [getattr(q, name) for name in _BYTE_FIELDS]
+            + [len(q.trick), q.trick[0] if q.trick else 0, q.won[0], q.won[1], q.opp_king]
+            + [len(q.infer), *q.infer, *[0] * (EC_PIMC_MAX_INFER - len(q.infer))]
+        )
+        if len(raw) != <char *>&c.infer[EC_PIMC_MAX_INFER] - <char *>&c.trump:
+            raise ValueError("the query's byte fields do not match ec_pimc_query")
+        memcpy(&c.trump, <const char *>raw, len(raw))
         c.score[0] = q.score[0]
         c.score[1] = q.score[1]
         c.target = q.target

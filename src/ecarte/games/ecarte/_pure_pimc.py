@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK
+from ecarte._core._args import _bits
 
 from ._pure_rules import HandRules, trick_points
 
@@ -180,15 +181,6 @@ def race_table(target: int) -> tuple[int, ...]:
             p = sum(Fraction(comb(m - 1 + j, j), 2 ** (m + j)) for j in range(k))
             table.append(round(p * WIN))
     return tuple(table)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # ------------------------------------------------------------ the model of the seats

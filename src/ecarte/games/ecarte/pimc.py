@@ -52,6 +52,7 @@ from typing import Any, Literal, NamedTuple
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card
+from ecarte._core._args import _bits
 from ecarte.engine import backend
 
 from . import _pure_pimc
@@ -172,7 +173,7 @@ def _not_followed(obs: Observation, opp_seat: int, pool: int) -> int:
         if seat != opp_seat:
             continue
         c = 1 << card.id
-        for x in _pure_pimc._bits(pool & ~forbid):
+        for x in _bits(pool & ~forbid):
             if not legal_plays(ctx, c | 1 << x, [led.id], flags) & c:
                 forbid |= 1 << x
     return forbid
