@@ -14,19 +14,42 @@ those hands for a concrete deal:
 50274
 
 ``ecarte analyse`` prints the table for every number of trumps the elder may hold.
+
+The first decisions of a hand are then measured by simulation (:func:`decision_table`):
+on random deals, the points of the hand (the seat's less the opponent's) when the elder
+plays and when it proposes, and when the dealer refuses and when it accepts a proposal,
+each option played out in the true deal (a fresh stock order) as the PIMC player plays
+its worlds: the later exchanges by the model of both seats, the tricks double dummy
+(:mod:`ecarte.games.ecarte.pimc`). Hands are grouped by the classical table when the
+``ecarte-regles`` plugin is installed (each jeu de règle pattern, the dealer's
+convention), and by trumps and kings:
+
+>>> rows = decision_table(300, seed=1, side="elder", by="shape")
+>>> sum(r.deals for r in rows)
+300
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
+from collections.abc import Callable
 from itertools import combinations
 from math import comb
-from typing import NamedTuple, TextIO
+from typing import Literal, NamedTuple, TextIO
 
-from ecarte._cards import PIQUET_DECK, Card, Rank, Suit
+from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 
-__all__ = ["DealerCounts", "add_arguments", "command", "dealer_trump_counts", "table"]
+__all__ = [
+    "DealerCounts",
+    "DecisionRow",
+    "add_arguments",
+    "command",
+    "dealer_trump_counts",
+    "decision_table",
+    "table",
+]
 
 
 class DealerCounts(NamedTuple):
@@ -82,12 +105,145 @@ def table() -> list[DealerCounts]:
     return [dealer_trump_counts(t) for t in range(6)]
 
 
+class DecisionRow(NamedTuple):
+    """One class of hands: its deals, the mean advantage in points per hand of the strong
+    option (play, refuse) over the weak one (propose, accept) with its 95% interval, and
+    the shares of deals in which the strong option scores more and less (the rest: the
+    same)."""
+
+    label: str
+    deals: int
+    advantage: float
+    low: float
+    high: float
+    strong_better: float
+    strong_worse: float
+
+
+def _classes(by: str, side: str) -> Callable[[CardSet, Suit], str]:
+    """The label of a hand's class: its jeu de règle pattern (the elder) or the dealer's
+    convention (the dealer), from the ``ecarte-regles`` plugin; or its trumps and kings."""
+    if by == "shape":
+
+        def shape(hand: CardSet, trump: Suit) -> str:
+            trumps = len(hand.suit(trump))
+            kings = sum(c.rank == Rank.KING for c in hand)
+            return f"{trumps} trump{'s' * (trumps != 1)}, {kings} king{'s' * (kings != 1)}"
+
+        return shape
+    try:
+        import ecarte_regles as regles
+    except ImportError as exc:
+        raise ImportError("classes by the classical table need the ecarte-regles plugin") from exc
+    if side == "elder":
+
+        def pattern(hand: CardSet, trump: Suit) -> str:
+            found = regles.match_hand(hand, trump)
+            return "not a jeu de règle" if found is None else f"jeu de règle: {found.name}"
+
+        return pattern
+
+    def convention(hand: CardSet, trump: Suit) -> str:
+        d = regles.dealer_convention(hand, trump)
+        return f"{'refuse' if d.play else 'accept'}: {d.reason}"
+
+    return convention
+
+
+def decision_table(
+    n: int,
+    seed: int,
+    *,
+    side: Literal["elder", "dealer"] = "elder",
+    by: Literal["classic", "shape"] = "classic",
+    rules: object = None,
+) -> list[DecisionRow]:
+    """The first decision of ``side`` on ``n`` random deals (classic rules unless
+    ``rules`` is a :class:`~ecarte.Rules`), by class of the deciding seat's hand. The
+    dealer's table takes the deals on which the model's elder proposes."""
+    from ecarte.arena import Interval
+    from ecarte.games.ecarte import _pure_pimc as model
+    from ecarte.games.ecarte.pimc import load_kernel
+    from ecarte.games.ecarte.rules import Rules
+
+    r = rules if isinstance(rules, Rules) else Rules()
+    hand_rules = r.hand_rules()
+    kernel = load_kernel()
+    label = _classes(by, side)
+    rng = random.Random(seed)
+    deck = [c.id for c in PIQUET_DECK]
+    found: dict[str, list[int]] = {}
+    for i in range(n):
+        while True:
+            rng.shuffle(deck)
+            elder = sum(1 << c for c in deck[:5])
+            dealer = sum(1 << c for c in deck[5:10])
+            trump = deck[10] >> 4
+            if side == "elder" or model.likely(hand_rules, elder, trump) < model.PLAY_THRESHOLD:
+                break
+        stock = sum(1 << c for c in deck[11:])
+        mine, theirs = (elder, dealer) if side == "elder" else (dealer, elder)
+        q = model.Query(
+            rules=hand_rules,
+            trump=trump,
+            me=0 if side == "elder" else 1,
+            phase=model.PROPOSE if side == "elder" else model.RESPOND,
+            hand=mine,
+            pool=theirs | stock,
+            require=theirs,
+        )
+        weak, strong = kernel.values(q, (0, 1), seed * 1_000_003 + i, 1)
+        found.setdefault(label(CardSet(mine), Suit(trump)), []).append(strong - weak)
+    rows = []
+    for name, diffs in sorted(found.items()):
+        iv = Interval.of([float(d) for d in diffs])
+        better = sum(d > 0 for d in diffs) / len(diffs)
+        worse = sum(d < 0 for d in diffs) / len(diffs)
+        rows.append(DecisionRow(name, len(diffs), iv.mean, iv.low, iv.high, better, worse))
+    return rows
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``ecarte analyse`` (none yet)."""
+    """The options of ``ecarte analyse``."""
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=0,
+        help="also measure the first decisions on this many random deals per side (0: none)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the deals' seed (0)")
+    parser.add_argument(
+        "--by",
+        choices=("classic", "shape"),
+        default="classic",
+        help="classes of hands: the classical table (the ecarte-regles plugin) or trumps and kings",
+    )
 
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """``ecarte analyse``: the table of the dealer's hands by the elder's trumps."""
+    """``ecarte analyse``: the table of the dealer's hands by the elder's trumps, and with
+    ``--deals`` the first decisions by class of hand."""
+    _counts(out)
+    if args.deals:
+        sides: tuple[tuple[Literal["elder", "dealer"], str], ...] = (
+            ("elder", "play - propose"),
+            ("dealer", "refuse - accept, after a proposal"),
+        )
+        for side, what in sides:
+            rows = decision_table(args.deals, args.seed, side=side, by=args.by)
+            print(f"\n{side}: {what}, points per hand, on {args.deals:,} deals", file=out)
+            width = max(len(r.label) for r in rows)
+            for row in rows:
+                print(
+                    f"{row.label:{width}} | {row.deals:7,} deals | {row.advantage:+.3f} "
+                    f"[{row.low:+.3f}, {row.high:+.3f}] | better in {row.strong_better:.0%}, "
+                    f"worse in {row.strong_worse:.0%}",
+                    file=out,
+                )
+    return 0
+
+
+def _counts(out: TextIO) -> None:
     rows = table()
     print(
         f"The elder sees 6 cards (its hand and the turn-up, a trump): the dealer holds one "
@@ -100,4 +256,3 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         counts = " ".join(f"{n:>6,}" for n in r.by_trumps)
         share = r.at_most_one / r.hands
         print(f"{r.elder_trumps:12} | {counts:>68} | {r.at_most_one:,} ({share:.1%})", file=out)
-    return 0
