@@ -46,19 +46,17 @@ def plot(summary: Mapping[str, Any], stem: str | Path) -> list[Path]:
     left.legend(loc="lower right")
     left.set_title(f"{summary['game']}: {a} against {b}")
     rows = [
-        ("win rate", summary["win_rate"], 0.5),
+        ("win rate - 0.5", summary["win_rate"], 0.5),
         ("points per hand", summary["points_per_hand"], 0.0),
     ]
+    labels = []
     for y, (label, iv, ref) in enumerate(rows):
         lo, hi = iv["ci95"]
-        right.errorbar(
-            [iv["mean"] - ref], [y], xerr=[[iv["mean"] - lo], [hi - iv["mean"]]], fmt="o", capsize=4
-        )
-        right.annotate(
-            f"{label}: {iv['mean']:.3f} [{lo:.3f}, {hi:.3f}]", (0, y + 0.15), ha="center"
-        )
+        m = iv["mean"]
+        right.errorbar([m - ref], [y], xerr=[[m - lo], [hi - m]], fmt="o", capsize=4)
+        labels.append(f"{label}\n{m - ref:+.3f} [{lo - ref:+.3f}, {hi - ref:+.3f}]")
     right.axvline(0, color="grey", linewidth=0.8, linestyle="--")
-    right.set_yticks([0, 1], ["win rate - 0.5", "points per hand"])
+    right.set_yticks([0, 1], labels)
     right.set_ylim(-0.6, 1.6)
     right.set_title(f"{summary['matches']} matches, {summary['hands']} hands")
     fig.tight_layout()
