@@ -7,7 +7,7 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, NamedTuple
 
 from ecarte._errors import ArgumentError
@@ -233,8 +233,6 @@ def run(
                 futures: list[Future[list[Pair]]] = [
                     executor.submit(play_pairs, key, rules, specs, seed, a, b) for a, b in tasks
                 ]
-                from concurrent.futures import as_completed
-
                 index = {id(f): i for i, f in enumerate(futures)}
                 for f in as_completed(futures):
                     i = index[id(f)]

@@ -324,6 +324,11 @@ class PIMCPlayer:
     None (see :func:`load_kernel`). One instance per seat: it remembers its own discards within
     a hand. :attr:`last` is the evaluation of its last sampled decision."""
 
+    screen_above = 8
+    """Decisions with more options are screened on a fifth of the worlds first."""
+    screen_keep = 6
+    """Options kept after the screening."""
+
     def __init__(
         self,
         worlds: int = 500,
@@ -349,10 +354,6 @@ class PIMCPlayer:
         self._fallback = HeuristicPlayer()
         self._memory: tuple[tuple[object, ...], tuple[tuple[int, int], ...], int] | None = None
         self.last: Decision | None = None
-        self.screen_above = 8
-        """Decisions with more options are screened on a fifth of the worlds first."""
-        self.screen_keep = 6
-        """Options kept after the screening."""
 
     def __repr__(self) -> str:
         return (
