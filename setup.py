@@ -90,6 +90,12 @@ EXTENSIONS = (
         ("ec_tricks.c", "ec_rng.c", "ec_playn.c"),
         ("ec_euchre.c", "ec_euchre_game.c"),
     ),
+    CExtension(
+        "ecarte.games.ecarte._pimc",
+        f"{GAMES_DIR}/ecarte/_pimc.pyx",
+        ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
+        ("ec_rules.c", "ec_pimc.c"),
+    ),
 )
 """Every Cython module with the C it links."""
 

@@ -1,4 +1,6 @@
-"""The ``ecarte`` command: play a match in the terminal, list variants, benchmark.
+"""The ``ecarte`` command: play a match in the terminal, list variants, benchmark, play an
+arena of two players (``ecarte arena``, :mod:`ecarte.arena`) and print the counts of the
+jeux de règle (``ecarte analyse``, :mod:`ecarte.analysis`).
 
 ``ecarte play`` plays a whole match. On a terminal you hold seat 0 against the
 heuristic bot; when stdin is not a terminal two bots play and the match log is
@@ -156,6 +158,26 @@ def _parser() -> argparse.ArgumentParser:
         description="Measure the engine against its baselines in one run and print a table.",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    from . import analysis, arena
+
+    arena.add_arguments(
+        sub.add_parser(
+            "arena",
+            help="play two players against each other on paired deals",
+            description=(
+                "Play pairs of matches between PLAYER_A and PLAYER_B, seats swapped on the "
+                "same deals, and report A's win rate and points per hand with 95% intervals "
+                "(docs/arena.md)."
+            ),
+        )
+    )
+    analysis.add_arguments(
+        sub.add_parser(
+            "analyse",
+            help="the exact counts of the jeux de règle",
+            description="Count the dealer's possible hands by the trumps the elder holds.",
+        )
+    )
     return parser
 
 
@@ -178,6 +200,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "play":
             return _play(args, sys.stdin, sys.stdout)
+        if args.command == "arena":
+            from .arena import command
+
+            return command(args, sys.stdout)
+        if args.command == "analyse":
+            from .analysis import command as analyse
+
+            return analyse(args, sys.stdout)
     except EcarteError as exc:
         print(f"ecarte: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
