@@ -143,7 +143,9 @@ class HookTable:
         try:
             return self.instances[self.names.index(name)]
         except ValueError:
-            raise KeyError(f"no plugin {name!r} in this game") from None
+            raise ArgumentError(
+                f"no plugin {name!r} in this game (its plugins: {', '.join(self.names)})"
+            ) from None
 
 
 class Config:

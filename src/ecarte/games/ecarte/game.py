@@ -309,7 +309,8 @@ class Game(_Base):
 
     def plugin(self, name: str) -> object:
         """The plugin registered under ``name`` in this game (a variant's name,
-        or a plugin object's ``NAME``); raises KeyError if there is none."""
+        or a plugin object's ``NAME``); raises :class:`~ecarte.ArgumentError` naming the
+        game's plugins if there is none."""
         return self._config.hooks.plugin(name)
 
     @property
