@@ -1,0 +1,379 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The Écarté match for reinforcement learning (``ecarte_env.h``) through Cython: the
+tensors of a seat written by C into a caller's buffer, one match as an environment
+(:class:`MatchState`) and batches of environments stepped in C (:class:`MatchBatch`).
+``ecarte.rl`` builds the PettingZoo, Gymnasium and OpenSpiel adapters on them."""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from ecarte._errors import ArgumentError, IllegalActionError
+from ecarte.games.ecarte._pure_rules import HandRules
+
+from ecarte._core.core cimport ec_strerror
+from ecarte._core.rl cimport byte_t, ec_episode_seed, ec_tensor_layout, layout_fields
+from ecarte.games.ecarte.machine cimport *
+
+
+cdef extern from "ecarte_env.h" nogil:
+    int EC_MT_TENSOR_VERSION
+    int EC_MT_OBSERVATION
+    int EC_MT_INFO_STATE
+    int EC_NUM_IDS
+    ctypedef struct ec_mt_env:
+        ec_match m
+        uint64_t dealt[2]
+        uint64_t disc[2]
+    int ec_mt_env_check(const ec_match_config *cfg)
+    int ec_mt_tensor_layout(int which, ec_tensor_layout *L)
+    void ec_mt_tensor(const ec_mt_env *e, int seat, const ec_tensor_layout *L, uint8_t *out)
+    void ec_mt_mask(const ec_match_config *cfg, const ec_mt_env *e, uint8_t *out)
+    int ec_mt_env_reset(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed,
+                        int auto_chance)
+    int ec_mt_env_step(const ec_match_config *cfg, ec_mt_env *e, int id)
+    int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *cards,
+                         int n)
+    void ec_mt_env_returns(const ec_mt_env *e, float *out)
+    ctypedef struct ec_mt_batch:
+        const ec_match_config *cfg
+        uint64_t seed
+        size_t n
+        ec_mt_env *envs
+        uint64_t *episodes
+        uint64_t *legal
+        ec_tensor_layout layout
+    ctypedef struct ec_mt_outputs:
+        uint8_t *obs
+        uint8_t *mask
+        float *rewards
+        uint8_t *terminated
+        int8_t *to_act
+    int ec_mt_batch_reset(ec_mt_batch *b, const ec_mt_outputs *out)
+    int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_mt_outputs *out,
+                         size_t *bad)
+
+
+TENSOR_VERSION = EC_MT_TENSOR_VERSION
+"""The version of the tensors' layout (``docs/rl.md``)."""
+OBSERVATION = EC_MT_OBSERVATION
+INFO_STATE = EC_MT_INFO_STATE
+NUM_IDS = EC_NUM_IDS
+PH_OVER = EC_PH_OVER
+
+cdef ec_tensor_layout _LAYOUTS[2]
+ec_mt_tensor_layout(EC_MT_OBSERVATION, &_LAYOUTS[0])
+ec_mt_tensor_layout(EC_MT_INFO_STATE, &_LAYOUTS[1])
+
+
+cdef int _which(int which) except -1:
+    if which != EC_MT_OBSERVATION and which != EC_MT_INFO_STATE:
+        raise ArgumentError(f"which must be OBSERVATION (0) or INFO_STATE (1), not {which!r}")
+    return which
+
+
+def tensor_layout(int which):
+    """The fields of a tensor: (name, offset, rows, width, kind) in order."""
+    return layout_fields(&_LAYOUTS[_which(which)])
+
+
+def tensor_size(int which):
+    """The number of slots of a tensor."""
+    return _LAYOUTS[_which(which)].size
+
+
+cdef Py_ssize_t _HAND = len(HandRules._fields)  # the match's rules start with the hand's
+
+
+cdef class Rules:
+    """Match rules for the environments: the machine's ``ec_match_rules`` fields in order
+    (``ecarte.games.ecarte._hooks.machine_rules``), two seats, no hook of the caller's."""
+
+    cdef ec_match_config cfg
+    cdef readonly tuple fields
+
+    def __init__(self, tuple fields):
+        cdef ec_match_rules r
+        cdef bytes hand = HandRules(*fields[:_HAND]).c_bytes()
+        if len(hand) != sizeof(ec_hand_rules):
+            raise ValueError(f"the hand rules are {sizeof(ec_hand_rules)} bytes, not {len(hand)}")
+        memcpy(&r.hand, <const char *>hand, sizeof(ec_hand_rules))
+        match = fields[_HAND:]
+        (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
+         r.target, r.games_to_win) = match
+        if ec_match_config_init(&self.cfg, &r, 0) != 0 or ec_mt_env_check(&self.cfg) != 0:
+            raise ArgumentError(f"rules the environments do not take (two seats): {fields!r}")
+        self.fields = fields
+
+
+cdef int _check(int r) except -1:
+    if r < 0:
+        raise IllegalActionError(ec_strerror(r).decode())
+    return r
+
+
+cdef class MatchState:
+    """One match of Écarté under ``rules`` (a :class:`Rules`). With ``auto_chance`` the
+    cuts and deals are drawn from the seed inside the calls and the match waits only for
+    decisions (an environment); without, they are given by :meth:`chance`."""
+
+    cdef ec_mt_env e
+    cdef readonly Rules rules
+    cdef readonly bint auto_chance
+
+    def __init__(self, Rules rules, uint64_t seed=0, bint auto_chance=True):
+        self.rules = rules
+        self.auto_chance = auto_chance
+        self.reset(seed)
+
+    def reset(self, uint64_t seed):
+        """A new match with this seed."""
+        _check(ec_mt_env_reset(&self.rules.cfg, &self.e, seed, self.auto_chance))
+
+    def apply(self, int action_id):
+        """Apply a legal id of the seat to act; an illegal one raises
+        :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef int r = ec_mt_env_step(&self.rules.cfg, &self.e, action_id)
+        if r < 0:
+            if self.e.m.phase == EC_PH_OVER:
+                raise IllegalActionError(f"action id {action_id} is not legal: the match is over")
+            raise IllegalActionError(
+                f"action id {action_id} is not legal now ({ec_strerror(r).decode()}; "
+                f"legal: {self.legal_ids()})"
+            )
+
+    def chance(self, cards):
+        """Apply the chance event due: a cut (two card ids) or a deal (32, top first)."""
+        cdef uint8_t c[32]
+        cdef int n = len(cards)
+        if n != 2 and n != 32:
+            raise IllegalActionError("a cut is two cards, a deal 32")
+        for i in range(n):
+            c[i] = <uint8_t>cards[i]
+        _check(ec_mt_env_chance(&self.rules.cfg, &self.e, c, n))
+
+    def copy(self):
+        """An independent copy."""
+        cdef MatchState new = MatchState.__new__(MatchState)
+        new.e = self.e
+        new.rules = self.rules
+        new.auto_chance = self.auto_chance
+        return new
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_act(self):
+        """The seat to act, -1 when chance is due, -2 once over."""
+        return self.e.m.to_act
+
+    @property
+    def is_over(self):
+        return self.e.m.phase == EC_PH_OVER
+
+    @property
+    def phase(self):
+        return self.e.m.phase
+
+    @property
+    def seed(self):
+        return self.e.m.seed
+
+    @property
+    def dealer(self):
+        """The dealer's seat, 255 before the cut."""
+        return self.e.m.dealer
+
+    @property
+    def hand_number(self):
+        return self.e.m.hand_number
+
+    @property
+    def winner(self):
+        return self.e.m.winner
+
+    def returns(self):
+        """By seat: +1 the winner, -1 the loser once over, else 0."""
+        cdef float r[2]
+        ec_mt_env_returns(&self.e, r)
+        return (r[0], r[1])
+
+    @property
+    def legal_mask(self):
+        """The legal ids as a bit mask (bit i: id i, 0..95)."""
+        cdef uint64_t w[2]
+        ec_match_legal(&self.rules.cfg, &self.e.m, w)
+        return w[0] | (<object>w[1]) << 64
+
+    def legal_ids(self):
+        m = self.legal_mask
+        return [i for i in range(EC_NUM_IDS) if m >> i & 1]
+
+    def hand(self, int seat):
+        """The card mask (card ids) ``seat`` holds now (the whole truth, for tests)."""
+        cdef const ec_match *m = &self.e.m
+        cdef int pos
+        if not 0 <= seat < 2:
+            raise ArgumentError(f"seat must be 0 or 1, not {seat}")
+        if m.dealer == EC_NO_SEAT:
+            return 0
+        pos = m.dealer == seat
+        return m.play.hands[pos] if m.in_play else m.held[pos]
+
+    @property
+    def stock(self):
+        """The stock's card ids, top first (the whole truth, for tests)."""
+        cdef const ec_match *m = &self.e.m
+        return [m.stock[m.stock_top + i] for i in range(m.stock_len)]
+
+    @property
+    def discarded_cards(self):
+        """Card masks of the cards each position discarded this hand (0 elder, 1 dealer)."""
+        return (self.e.disc[0], self.e.disc[1])
+
+    # ------------------------------------------------------------------ tensors
+    def write(self, int seat, int which, byte_t[::1] out not None):
+        """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
+        (a contiguous uint8 or int8 buffer of at least :func:`tensor_size` bytes)."""
+        cdef const ec_tensor_layout *L = &_LAYOUTS[_which(which)]
+        if not 0 <= seat < 2:
+            raise ArgumentError(f"seat must be 0 or 1, not {seat}")
+        if out.shape[0] < L.size:
+            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the tensor {L.size}")
+        ec_mt_tensor(&self.e, seat, L, <uint8_t *>&out[0])
+
+    def write_mask(self, byte_t[::1] out not None):
+        """Write the legal ids as bytes into ``out`` (at least 96 bytes)."""
+        if out.shape[0] < EC_NUM_IDS:
+            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the mask {EC_NUM_IDS}")
+        ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>&out[0])
+
+
+cdef class MatchBatch:
+    """``n`` Écarté match environments stepped together in C (``ecarte_env.h``): actions
+    in, tensors of the seats to act, masks, rewards by seat, terminations and seats to act
+    out, every array the caller's. Auto-reset: SAME_STEP."""
+
+    cdef ec_mt_batch b
+    cdef readonly Rules rules
+
+    def __cinit__(self):
+        self.b.envs = NULL
+        self.b.episodes = NULL
+        self.b.legal = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.b.envs)
+        PyMem_Free(self.b.episodes)
+        PyMem_Free(self.b.legal)
+
+    def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
+        cdef ec_mt_outputs none
+        if n < 1:
+            raise ArgumentError("a batch has at least one environment")
+        self.rules = rules
+        self.b.cfg = &rules.cfg
+        self.b.seed = seed
+        self.b.n = n
+        self.b.layout = _LAYOUTS[_which(which)]
+        self.b.envs = <ec_mt_env *>PyMem_Malloc(n * sizeof(ec_mt_env))
+        self.b.episodes = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
+        self.b.legal = <uint64_t *>PyMem_Malloc(2 * n * sizeof(uint64_t))
+        if self.b.envs == NULL or self.b.episodes == NULL or self.b.legal == NULL:
+            raise MemoryError()
+        memset(&none, 0, sizeof(none))
+        _check(ec_mt_batch_reset(&self.b, &none))
+
+    @property
+    def n(self):
+        return self.b.n
+
+    @property
+    def obs_size(self):
+        return self.b.layout.size
+
+    @property
+    def num_ids(self):
+        return EC_NUM_IDS
+
+    @property
+    def seed(self):
+        return self.b.seed
+
+    def episode(self, size_t i):
+        """The episode number environment ``i`` is playing."""
+        if i >= self.b.n:
+            raise IndexError(i)
+        return self.b.episodes[i]
+
+    def state(self, size_t i):
+        """A copy of environment ``i``'s match (a :class:`MatchState`)."""
+        cdef MatchState s = MatchState.__new__(MatchState)
+        if i >= self.b.n:
+            raise IndexError(i)
+        s.e = self.b.envs[i]
+        s.rules = self.rules
+        s.auto_chance = True
+        return s
+
+    cdef int _outputs(self, ec_mt_outputs *o, obs, mask, rewards, terminated, to_act) except -1:
+        cdef uint8_t[:, ::1] ob
+        cdef uint8_t[:, ::1] ma
+        cdef float[:, ::1] re
+        cdef uint8_t[::1] te
+        cdef int8_t[::1] ta
+        cdef size_t n = self.b.n
+        memset(o, 0, sizeof(ec_mt_outputs))
+        if obs is not None:
+            ob = obs
+            if <size_t>ob.shape[0] != n or ob.shape[1] != self.b.layout.size:
+                raise ArgumentError(f"obs must be {n} x {self.b.layout.size} uint8")
+            o.obs = &ob[0, 0]
+        if mask is not None:
+            ma = mask
+            if <size_t>ma.shape[0] != n or ma.shape[1] != EC_NUM_IDS:
+                raise ArgumentError(f"mask must be {n} x {EC_NUM_IDS} uint8")
+            o.mask = &ma[0, 0]
+        if rewards is not None:
+            re = rewards
+            if <size_t>re.shape[0] != n or re.shape[1] != 2:
+                raise ArgumentError(f"rewards must be {n} x 2 float32")
+            o.rewards = &re[0, 0]
+        if terminated is not None:
+            te = terminated
+            if <size_t>te.shape[0] != n:
+                raise ArgumentError(f"terminated must be {n} uint8")
+            o.terminated = &te[0]
+        if to_act is not None:
+            ta = to_act
+            if <size_t>ta.shape[0] != n:
+                raise ArgumentError(f"to_act must be {n} int8")
+            o.to_act = &ta[0]
+        return 0
+
+    def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
+        """Every environment back to its episode 0; the outputs written (None: skipped)."""
+        cdef ec_mt_outputs o
+        cdef int r
+        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        with nogil:
+            r = ec_mt_batch_reset(&self.b, &o)
+        _check(r)
+
+    def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
+             terminated=None, to_act=None):
+        """Step environment i with ``actions[i]`` (int32), writing the outputs: ``obs``
+        (n x obs_size uint8), ``mask`` (n x 96 uint8), ``rewards`` (n x 2 float32),
+        ``terminated`` (n uint8), ``to_act`` (n int8). An illegal action anywhere raises
+        :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef ec_mt_outputs o
+        cdef size_t bad = 0
+        cdef int r
+        if <size_t>actions.shape[0] != self.b.n:
+            raise ArgumentError(f"actions must be {self.b.n} int32")
+        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        with nogil:
+            r = ec_mt_batch_step(&self.b, &actions[0], &o, &bad)
+        if r != 0:
+            raise IllegalActionError(
+                f"environment {bad}: action id {actions[bad]} is not legal now"
+            )

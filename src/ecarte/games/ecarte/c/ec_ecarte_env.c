@@ -1,0 +1,178 @@
+/*
+ * ec_ecarte_env.c -- Écarté match environments, one or in batches (ecarte_env.h). C99, no
+ * allocation, no global state: every array is the caller's.
+ */
+#include "ec_internal.h"
+#include "ecarte_env.h"
+
+int ec_mt_env_check(const ec_match_config *cfg)
+{
+    return cfg->hook_mask == 0 && cfg->rules.nplayers == 2 ? EC_OK : EC_EBADRULES;
+}
+
+/* After a call: the log emptied once the match waits (nothing in it is read again), and
+ * the hands as dealt noted when a new hand was dealt. */
+static int settle(ec_mt_env *e, int status)
+{
+    ec_match *m = &e->m;
+    if (status < 0)
+        return status;
+    if (status != EC_STOP_IDLE)
+        return EC_EBADRULES; /* a hook or no room: not the environments' configuration */
+    m->nlog = m->input_end = 0;
+    m->last_input = UINT32_MAX;
+    if (m->hand_number != e->hand || (!e->dealt_known && m->turnup != 255)) {
+        e->hand = m->hand_number;
+        e->dealt_known = m->turnup != 255;
+        e->dealt[0] = e->dealt_known ? m->held[0] : 0;
+        e->dealt[1] = e->dealt_known ? m->held[1] : 0;
+        e->disc[0] = e->disc[1] = 0;
+    }
+    return EC_OK;
+}
+
+EC_INLINE ec_log log_of(ec_mt_env *e)
+{
+    ec_log L;
+    L.buf = e->buf;
+    L.cap = EC_MT_LOG_CAP;
+    return L;
+}
+
+int ec_mt_env_reset(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int auto_chance)
+{
+    ec_log L = log_of(e);
+    if (ec_mt_env_check(cfg) != EC_OK)
+        return EC_EBADRULES;
+    e->hand = 0;
+    e->dealt_known = 0;
+    e->dealt[0] = e->dealt[1] = e->disc[0] = e->disc[1] = 0;
+    return settle(e, ec_match_start(cfg, &e->m, &L, seed, auto_chance));
+}
+
+/* The cards at the positions set in mask of hand, sorted by card id. */
+static uint64_t cards_at(uint64_t hand, unsigned mask)
+{
+    uint64_t out = 0;
+    for (int i = 0; hand; i++) {
+        uint64_t low = hand & (~hand + 1);
+        if (mask >> i & 1)
+            out |= low;
+        hand ^= low;
+    }
+    return out;
+}
+
+int ec_mt_env_step(const ec_match_config *cfg, ec_mt_env *e, int id)
+{
+    ec_log L = log_of(e);
+    ec_match *m = &e->m;
+    uint64_t cards = 0;
+    int pos = m->phase == EC_PH_DEALER_DISCARD, r;
+    if (id >= EC_ID_DISCARD && id < EC_NUM_IDS &&
+        (m->phase == EC_PH_ELDER_DISCARD || m->phase == EC_PH_DEALER_DISCARD))
+        cards = cards_at(m->held[pos], (unsigned)(id - EC_ID_DISCARD));
+    r = ec_match_apply(cfg, m, &L, id);
+    if (r < 0)
+        return r; /* nothing changed */
+    if (cards)
+        e->disc[pos] |= cards;
+    return settle(e, r);
+}
+
+int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *cards, int n)
+{
+    ec_log L = log_of(e);
+    int r = ec_match_chance(cfg, &e->m, &L, cards, n);
+    return r < 0 ? r : settle(e, r);
+}
+
+void ec_mt_env_returns(const ec_mt_env *e, float out[2])
+{
+    out[0] = out[1] = 0.0f;
+    if (e->m.phase == EC_PH_OVER && e->m.winner >= 0 && e->m.winner < 2) {
+        out[e->m.winner] = 1.0f;
+        out[1 - e->m.winner] = -1.0f;
+    }
+}
+
+/* ---- batches ---- */
+
+static void write_outputs(const ec_mt_batch *b, size_t i, const ec_mt_outputs *out)
+{
+    const ec_mt_env *e = &b->envs[i];
+    if (out->obs)
+        ec_mt_tensor(e, e->m.to_act < 0 ? 0 : e->m.to_act, &b->layout,
+                     out->obs + i * b->layout.size);
+    if (out->mask) {
+        uint8_t *mk = out->mask + i * (size_t)EC_NUM_IDS;
+        const uint64_t *w = b->legal + 2 * i;
+        for (int k = 0; k < EC_NUM_IDS; k++)
+            mk[k] = (uint8_t)(w[k >> 6] >> (k & 63) & 1);
+    }
+    if (out->to_act)
+        out->to_act[i] = e->m.to_act;
+}
+
+static int start(ec_mt_batch *b, size_t i)
+{
+    ec_mt_env *e = &b->envs[i];
+    int err = ec_mt_env_reset(b->cfg, e, ec_episode_seed(b->seed, i, b->episodes[i]), 1);
+    ec_match_legal(b->cfg, &e->m, b->legal + 2 * i);
+    return err;
+}
+
+int ec_mt_batch_reset(ec_mt_batch *b, const ec_mt_outputs *out)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        int err;
+        b->episodes[i] = 0;
+        err = start(b, i);
+        if (err != EC_OK)
+            return err;
+        if (out->rewards)
+            out->rewards[2 * i] = out->rewards[2 * i + 1] = 0.0f;
+        if (out->terminated)
+            out->terminated[i] = 0;
+        write_outputs(b, i, out);
+    }
+    return EC_OK;
+}
+
+int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_mt_outputs *out,
+                     size_t *bad)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        int32_t a = actions[i];
+        const uint64_t *w = b->legal + 2 * i;
+        if (a < 0 || a >= EC_NUM_IDS || !(w[a >> 6] >> (a & 63) & 1)) {
+            *bad = i;
+            return EC_EILLEGAL;
+        }
+    }
+    for (size_t i = 0; i < b->n; i++) {
+        ec_mt_env *e = &b->envs[i];
+        float *r = out->rewards ? out->rewards + 2 * i : NULL;
+        int err = ec_mt_env_step(b->cfg, e, actions[i]);
+        if (err != EC_OK) {
+            *bad = i;
+            return err; /* a log overflow: never with EC_MT_LOG_CAP */
+        }
+        if (e->m.phase == EC_PH_OVER) {
+            if (r)
+                ec_mt_env_returns(e, r);
+            if (out->terminated)
+                out->terminated[i] = 1;
+            b->episodes[i]++;
+            start(b, i);
+        } else {
+            ec_match_legal(b->cfg, &e->m, b->legal + 2 * i);
+            if (r)
+                r[0] = r[1] = 0.0f;
+            if (out->terminated)
+                out->terminated[i] = 0;
+        }
+        write_outputs(b, i, out);
+    }
+    return EC_OK;
+}

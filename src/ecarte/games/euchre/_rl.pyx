@@ -1,0 +1,385 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Euchre for reinforcement learning (``euchre_rl.h``) through Cython: the tensors of a
+seat written by C into a caller's buffer, one game as an environment
+(:class:`EuchreState`) and batches of environments stepped in C (:class:`EuchreBatch`).
+``ecarte.rl`` builds the PettingZoo, Gymnasium and OpenSpiel adapters on them."""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memset
+
+from ecarte._errors import ArgumentError, IllegalActionError
+
+from ecarte._core.rl cimport byte_t, ec_episode_seed, ec_tensor_layout, layout_fields
+from ecarte.games.euchre.machine cimport *
+
+
+cdef extern from "euchre_rl.h" nogil:
+    int EC_EU_TENSOR_VERSION
+    int EC_EU_OBSERVATION
+    int EC_EU_INFO_STATE
+    int ec_eu_tensor_layout(int deck, int which, ec_tensor_layout *L)
+    void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int seat,
+                      const ec_tensor_layout *L, uint8_t *out)
+    void ec_eu_mask(const ec_eu_tables *t, const ec_eu_game *g, uint8_t *out)
+    int ec_eu_env_reset(const ec_eu_tables *t, ec_eu_game *g, const ec_eu_config *cfg,
+                        uint64_t seed)
+    int ec_eu_env_step(const ec_eu_tables *t, ec_eu_game *g, int id)
+    ctypedef struct ec_eu_batch:
+        const ec_eu_tables *tables
+        ec_eu_config cfg
+        uint64_t seed
+        size_t n
+        ec_eu_game *games
+        uint64_t *episodes
+        uint64_t *legal
+        ec_tensor_layout layout
+    ctypedef struct ec_eu_outputs:
+        uint8_t *obs
+        uint8_t *mask
+        float *rewards
+        uint8_t *terminated
+        int8_t *to_act
+    int ec_eu_batch_reset(ec_eu_batch *b, const ec_eu_outputs *out)
+    int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_eu_outputs *out,
+                         size_t *bad)
+
+
+TENSOR_VERSION = EC_EU_TENSOR_VERSION
+"""The version of the tensors' layout (``docs/rl.md``)."""
+OBSERVATION = EC_EU_OBSERVATION
+INFO_STATE = EC_EU_INFO_STATE
+
+
+cdef class _Tables:
+    """A deck's machine tables and its two tensor layouts."""
+    cdef ec_eu_tables t
+    cdef ec_tensor_layout layouts[2]
+
+
+cdef dict _TABLES = {}
+
+
+cdef _Tables _tables(int deck):
+    cdef _Tables tb = _TABLES.get(deck)
+    if tb is None:
+        tb = _Tables()
+        if ec_eu_tables_init(&tb.t, deck) != 0:
+            raise ArgumentError(f"deck must be 24, 25 or 32 cards, not {deck!r}")
+        ec_eu_tensor_layout(deck, EC_EU_OBSERVATION, &tb.layouts[0])
+        ec_eu_tensor_layout(deck, EC_EU_INFO_STATE, &tb.layouts[1])
+        _TABLES[deck] = tb
+    return tb
+
+
+cdef int _which(int which) except -1:
+    if which != EC_EU_OBSERVATION and which != EC_EU_INFO_STATE:
+        raise ArgumentError(f"which must be OBSERVATION (0) or INFO_STATE (1), not {which!r}")
+    return which
+
+
+def tensor_layout(int deck, int which):
+    """The fields of a deck's tensor: (name, offset, rows, width, kind) in order."""
+    cdef _Tables tb = _tables(deck)
+    return layout_fields(&tb.layouts[_which(which)])
+
+
+def tensor_size(int deck, int which):
+    """The number of slots of a deck's tensor."""
+    cdef _Tables tb = _tables(deck)
+    return tb.layouts[_which(which)].size
+
+
+def episode_seed(uint64_t base, uint64_t env, uint64_t episode):
+    """The seed of episode ``episode`` of environment ``env`` of a batch seeded ``base``."""
+    return ec_episode_seed(base, env, episode)
+
+
+cdef ec_eu_config _config(int deck, int flags, int target) except *:
+    cdef ec_eu_config cfg
+    if not 0 <= flags <= 127 or not 0 <= target <= 1000:
+        raise ArgumentError(f"flags must be 0..127 and target 0..1000, not {flags}, {target}")
+    cfg.seed = 0
+    cfg.deck = <uint8_t>deck
+    cfg.flags = <uint8_t>flags
+    cfg.target = <uint16_t>target
+    return cfg
+
+
+cdef class EuchreState:
+    """One game of Euchre (``deck``, ``flags``, ``target`` as
+    :class:`ecarte.games.euchre.EuchreMachine`). With ``auto_chance`` the chance outcomes
+    are drawn from the seed inside the calls and the game waits only for decisions (an
+    environment); without, they are applied as ids like decisions (OpenSpiel)."""
+
+    cdef ec_eu_game g
+    cdef ec_eu_config cfg
+    cdef _Tables tb
+    cdef readonly bint auto_chance
+
+    def __init__(self, int deck=24, int flags=0, int target=10, uint64_t seed=0,
+                 bint auto_chance=True):
+        self.tb = _tables(deck)
+        self.cfg = _config(deck, flags, target)
+        self.auto_chance = auto_chance
+        self.reset(seed)
+
+    def reset(self, uint64_t seed):
+        """A new game with this seed (to its first decision with ``auto_chance``)."""
+        cdef ec_eu_config cfg = self.cfg
+        if self.auto_chance:
+            ec_eu_env_reset(&self.tb.t, &self.g, &cfg, seed)
+        else:
+            cfg.seed = seed
+            ec_eu_init(&self.tb.t, &self.g, &cfg)
+
+    def apply(self, int action_id):
+        """Apply a legal id (a chance outcome at a chance node); an illegal one raises
+        :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef int r
+        if self.auto_chance:
+            r = ec_eu_env_step(&self.tb.t, &self.g, action_id)
+        elif 0 <= action_id < 64:
+            r = ec_eu_apply(&self.tb.t, &self.g, action_id)
+        else:
+            r = -1
+        if r != 0:
+            raise IllegalActionError(self._illegal(action_id))
+
+    def _illegal(self, int action_id):
+        if self.g.phase == EC_EU_OVER:
+            return f"action id {action_id} is not legal: the game is over"
+        return f"action id {action_id} is not legal now (legal: {self.legal_ids()})"
+
+    def copy(self):
+        """An independent copy."""
+        cdef EuchreState new = EuchreState.__new__(EuchreState)
+        new.g = self.g
+        new.cfg = self.cfg
+        new.tb = self.tb
+        new.auto_chance = self.auto_chance
+        return new
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def deck(self):
+        return self.cfg.deck
+
+    @property
+    def num_ids(self):
+        """Action ids 0..num_ids-1 (a deck of n cards: n + 9)."""
+        return self.tb.t.ncards + 9
+
+    @property
+    def to_act(self):
+        """The seat to act, -1 at a chance node, -2 once over."""
+        return self.g.to_act
+
+    @property
+    def is_over(self):
+        return self.g.phase == EC_EU_OVER
+
+    @property
+    def phase(self):
+        return self.g.phase
+
+    @property
+    def seed(self):
+        return self.g.cfg.seed
+
+    @property
+    def steps(self):
+        """Ids applied so far (chance outcomes included)."""
+        return self.g.steps
+
+    @property
+    def dealer(self):
+        return self.g.dealer
+
+    @property
+    def scores(self):
+        return (self.g.scores[0], self.g.scores[1])
+
+    def returns(self):
+        """By seat: 0 before the end (see :meth:`EuchreGame.returns`)."""
+        return tuple(self.g.returns[s] for s in range(4))
+
+    @property
+    def legal_mask(self):
+        """The legal ids (chance outcomes at a chance node) as a bit mask."""
+        return ec_eu_legal(&self.tb.t, &self.g)
+
+    def legal_ids(self):
+        cdef uint64_t m = ec_eu_legal(&self.tb.t, &self.g)
+        return [i for i in range(64) if m >> i & 1]
+
+    def hand_ids(self, int seat):
+        """The action ids of the cards ``seat`` holds now (the whole truth, for tests)."""
+        cdef uint64_t cards, out = 0
+        if not 0 <= seat < 4:
+            raise ArgumentError(f"seat must be 0..3, not {seat}")
+        cards = self.g.play.hands[seat] if self.g.play.nactive else self.g.hands[seat]
+        for c in range(64):
+            if cards >> c & 1:
+                out |= 1 << self.tb.t.id_of[c]
+        return out
+
+    # ------------------------------------------------------------------ tensors
+    def tensor_size(self, int which):
+        return self.tb.layouts[_which(which)].size
+
+    def write(self, int seat, int which, byte_t[::1] out not None):
+        """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
+        (a contiguous uint8 or int8 buffer of at least :meth:`tensor_size` bytes)."""
+        cdef const ec_tensor_layout *L = &self.tb.layouts[_which(which)]
+        if not 0 <= seat < 4:
+            raise ArgumentError(f"seat must be 0..3, not {seat}")
+        if out.shape[0] < L.size:
+            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the tensor {L.size}")
+        ec_eu_tensor(&self.tb.t, &self.g, seat, L, <uint8_t *>&out[0])
+
+    def write_mask(self, byte_t[::1] out not None):
+        """Write the legal ids as bytes into ``out`` (at least :attr:`num_ids` bytes)."""
+        if out.shape[0] < self.tb.t.ncards + 9:
+            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the mask {self.num_ids}")
+        ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>&out[0])
+
+
+cdef class EuchreBatch:
+    """``n`` Euchre environments stepped together in C (``euchre_rl.h``): actions in,
+    tensors of the seats to act, masks, rewards by seat, terminations and seats to act out,
+    every array the caller's (numpy arrays of the shapes and dtypes of :meth:`step`).
+    Auto-reset: SAME_STEP."""
+
+    cdef ec_eu_batch b
+    cdef _Tables tb
+
+    def __cinit__(self):
+        self.b.games = NULL
+        self.b.episodes = NULL
+        self.b.legal = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.b.games)
+        PyMem_Free(self.b.episodes)
+        PyMem_Free(self.b.legal)
+
+    def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
+                 int which=EC_EU_OBSERVATION):
+        if n < 1:
+            raise ArgumentError("a batch has at least one environment")
+        self.tb = _tables(deck)
+        self.b.tables = &self.tb.t
+        self.b.cfg = _config(deck, flags, target)
+        self.b.seed = seed
+        self.b.n = n
+        self.b.layout = self.tb.layouts[_which(which)]
+        self.b.games = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))
+        self.b.episodes = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
+        self.b.legal = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
+        if self.b.games == NULL or self.b.episodes == NULL or self.b.legal == NULL:
+            raise MemoryError()
+        memset(self.b.episodes, 0, n * sizeof(uint64_t))
+        for i in range(n):
+            ec_eu_env_reset(self.b.tables, &self.b.games[i], &self.b.cfg,
+                            ec_episode_seed(seed, i, 0))
+            self.b.legal[i] = ec_eu_legal(self.b.tables, &self.b.games[i])
+
+    @property
+    def n(self):
+        return self.b.n
+
+    @property
+    def obs_size(self):
+        return self.b.layout.size
+
+    @property
+    def num_ids(self):
+        return self.tb.t.ncards + 9
+
+    @property
+    def seed(self):
+        return self.b.seed
+
+    def episode(self, size_t i):
+        """The episode number environment ``i`` is playing."""
+        if i >= self.b.n:
+            raise IndexError(i)
+        return self.b.episodes[i]
+
+    def state(self, size_t i):
+        """A copy of environment ``i``'s game (an :class:`EuchreState`)."""
+        cdef EuchreState s = EuchreState.__new__(EuchreState)
+        if i >= self.b.n:
+            raise IndexError(i)
+        s.g = self.b.games[i]
+        s.cfg = self.b.cfg
+        s.tb = self.tb
+        s.auto_chance = True
+        return s
+
+    cdef int _outputs(self, ec_eu_outputs *o, obs, mask, rewards, terminated, to_act) except -1:
+        cdef uint8_t[:, ::1] ob
+        cdef uint8_t[:, ::1] ma
+        cdef float[:, ::1] re
+        cdef uint8_t[::1] te
+        cdef int8_t[::1] ta
+        cdef size_t n = self.b.n
+        o.obs = o.mask = o.terminated = NULL
+        o.rewards = NULL
+        o.to_act = NULL
+        if obs is not None:
+            ob = obs
+            if <size_t>ob.shape[0] != n or ob.shape[1] != self.b.layout.size:
+                raise ArgumentError(f"obs must be {n} x {self.b.layout.size} uint8")
+            o.obs = &ob[0, 0]
+        if mask is not None:
+            ma = mask
+            if <size_t>ma.shape[0] != n or ma.shape[1] != self.tb.t.ncards + 9:
+                raise ArgumentError(f"mask must be {n} x {self.tb.t.ncards + 9} uint8")
+            o.mask = &ma[0, 0]
+        if rewards is not None:
+            re = rewards
+            if <size_t>re.shape[0] != n or re.shape[1] != 4:
+                raise ArgumentError(f"rewards must be {n} x 4 float32")
+            o.rewards = &re[0, 0]
+        if terminated is not None:
+            te = terminated
+            if <size_t>te.shape[0] != n:
+                raise ArgumentError(f"terminated must be {n} uint8 (or bool)")
+            o.terminated = &te[0]
+        if to_act is not None:
+            ta = to_act
+            if <size_t>ta.shape[0] != n:
+                raise ArgumentError(f"to_act must be {n} int8")
+            o.to_act = &ta[0]
+        return 0
+
+    def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
+        """Every environment back to its episode 0; the outputs written (None: skipped)."""
+        cdef ec_eu_outputs o
+        cdef int r
+        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        with nogil:
+            r = ec_eu_batch_reset(&self.b, &o)
+        if r != 0:
+            raise ArgumentError("the rules do not make a game")
+
+    def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
+             terminated=None, to_act=None):
+        """Step environment i with ``actions[i]`` (int32), writing the outputs: ``obs``
+        (n x obs_size uint8), ``mask`` (n x num_ids uint8), ``rewards`` (n x 4 float32),
+        ``terminated`` (n uint8 or bool), ``to_act`` (n int8). An illegal action anywhere
+        raises :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef ec_eu_outputs o
+        cdef size_t bad = 0
+        cdef int r
+        if <size_t>actions.shape[0] != self.b.n:
+            raise ArgumentError(f"actions must be {self.b.n} int32")
+        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        with nogil:
+            r = ec_eu_batch_step(&self.b, &actions[0], &o, &bad)
+        if r != 0:
+            raise IllegalActionError(
+                f"environment {bad}: action id {actions[bad]} is not legal now"
+            )

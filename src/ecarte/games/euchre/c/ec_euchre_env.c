@@ -1,0 +1,113 @@
+/*
+ * ec_euchre_env.c -- Euchre environments, one or in batches (euchre_rl.h). C99, no
+ * allocation, no global state: every array is the caller's.
+ */
+#include "ec_internal.h"
+#include "euchre_rl.h"
+
+static void run_chance(const ec_eu_tables *t, ec_eu_game *g)
+{
+    while (g->to_act == EC_EU_CHANCE)
+        ec_eu_chance(t, g);
+}
+
+int ec_eu_env_reset(const ec_eu_tables *t, ec_eu_game *g, const ec_eu_config *cfg,
+                    uint64_t seed)
+{
+    ec_eu_config c = *cfg;
+    int err;
+    c.seed = seed;
+    err = ec_eu_init(t, g, &c);
+    if (err != EC_OK)
+        return err;
+    run_chance(t, g);
+    return EC_OK;
+}
+
+int ec_eu_env_step(const ec_eu_tables *t, ec_eu_game *g, int id)
+{
+    if (g->to_act < 0 || ec_eu_apply(t, g, id) != EC_OK)
+        return EC_EILLEGAL;
+    run_chance(t, g);
+    return EC_OK;
+}
+
+/* The outputs of environment i after its game moved (rewards and termination apart). */
+static void write_outputs(const ec_eu_batch *b, size_t i, const ec_eu_outputs *out)
+{
+    const ec_eu_game *g = &b->games[i];
+    int na = b->tables->ncards + 9;
+    if (out->obs)
+        ec_eu_tensor(b->tables, g, g->to_act < 0 ? 0 : g->to_act, &b->layout,
+                     out->obs + i * b->layout.size);
+    if (out->mask) {
+        uint8_t *m = out->mask + i * (size_t)na;
+        uint64_t legal = b->legal[i];
+        for (int k = 0; k < na; k++)
+            m[k] = (uint8_t)(legal >> k & 1);
+    }
+    if (out->to_act)
+        out->to_act[i] = g->to_act;
+}
+
+static int start(ec_eu_batch *b, size_t i)
+{
+    ec_eu_game *g = &b->games[i];
+    int err = ec_eu_env_reset(b->tables, g, &b->cfg, ec_episode_seed(b->seed, i, b->episodes[i]));
+    b->legal[i] = err == EC_OK ? ec_eu_legal(b->tables, g) : 0;
+    return err;
+}
+
+int ec_eu_batch_reset(ec_eu_batch *b, const ec_eu_outputs *out)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        int err;
+        b->episodes[i] = 0;
+        err = start(b, i);
+        if (err != EC_OK)
+            return err;
+        if (out->rewards)
+            memset(out->rewards + 4 * i, 0, 4 * sizeof(float));
+        if (out->terminated)
+            out->terminated[i] = 0;
+        write_outputs(b, i, out);
+    }
+    return EC_OK;
+}
+
+int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_eu_outputs *out,
+                     size_t *bad)
+{
+    const ec_eu_tables *t = b->tables;
+    int ids = t->ncards + 9;
+    for (size_t i = 0; i < b->n; i++) {
+        int32_t a = actions[i];
+        if (a < 0 || a >= ids || !(b->legal[i] >> a & 1)) {
+            *bad = i;
+            return EC_EILLEGAL;
+        }
+    }
+    for (size_t i = 0; i < b->n; i++) {
+        ec_eu_game *g = &b->games[i];
+        float *r = out->rewards ? out->rewards + 4 * i : NULL;
+        ec_eu_apply(t, g, actions[i]);
+        run_chance(t, g);
+        if (g->phase == EC_EU_OVER) {
+            if (r)
+                for (int s = 0; s < 4; s++)
+                    r[s] = (float)g->returns[s];
+            if (out->terminated)
+                out->terminated[i] = 1;
+            b->episodes[i]++;
+            start(b, i);
+        } else {
+            b->legal[i] = ec_eu_legal(t, g);
+            if (r)
+                r[0] = r[1] = r[2] = r[3] = 0.0f;
+            if (out->terminated)
+                out->terminated[i] = 0;
+        }
+        write_outputs(b, i, out);
+    }
+    return EC_OK;
+}
