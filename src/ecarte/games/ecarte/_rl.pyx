@@ -4,6 +4,7 @@ tensors of a seat written by C into a caller's buffer, one match as an environme
 (:class:`MatchState`) and batches of environments stepped in C (:class:`MatchBatch`).
 ``ecarte.rl`` builds the PettingZoo, Gymnasium and OpenSpiel adapters on them."""
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -105,6 +106,9 @@ cdef class Rules:
             raise ArgumentError(f"rules the environments do not take (two seats): {fields!r}")
         self.fields = fields
 
+    def __reduce__(self):
+        return (Rules, (self.fields,))
+
 
 cdef int _check(int r) except -1:
     if r < 0:
@@ -159,6 +163,17 @@ cdef class MatchState:
         new.rules = self.rules
         new.auto_chance = self.auto_chance
         return new
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        """Pickled as its plain C struct (the match and its log buffer have no pointer)."""
+        raw = PyBytes_FromStringAndSize(<char *>&self.e, sizeof(ec_mt_env))
+        return (_restore, (self.rules, self.auto_chance, raw))
 
     # ------------------------------------------------------------------ reading
     @property
@@ -246,6 +261,22 @@ cdef class MatchState:
         if out.shape[0] < EC_NUM_IDS:
             raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the mask {EC_NUM_IDS}")
         ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>&out[0])
+
+
+def _restore(Rules rules, bint auto_chance, bytes raw):
+    """The state :meth:`MatchState.__reduce__` saved (checked to be a plausible one)."""
+    cdef MatchState s = MatchState(rules, 0, auto_chance)
+    cdef ec_mt_env e
+    if len(raw) != sizeof(ec_mt_env):
+        raise ValueError("not a saved Écarté state of this build")
+    memcpy(&e, <const char *>raw, sizeof(ec_mt_env))
+    m = &e.m
+    if (m.phase > EC_PH_OVER or not -1 <= m.trump <= 3 or not -2 <= m.to_act <= 1
+            or m.stock_top + m.stock_len > 21 or m.ndiscards > 48 or m.play.nplayed > 10
+            or (m.dealer != EC_NO_SEAT and m.dealer > 1) or m.nlog != 0):
+        raise ValueError("not a saved Écarté state of these rules")
+    s.e = e
+    return s
 
 
 cdef class MatchBatch:

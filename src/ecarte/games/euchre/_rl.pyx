@@ -4,9 +4,10 @@ seat written by C into a caller's buffer, one game as an environment
 (:class:`EuchreState`) and batches of environments stepped in C (:class:`EuchreBatch`).
 ``ecarte.rl`` builds the PettingZoo, Gymnasium and OpenSpiel adapters on them."""
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from ecarte._errors import ArgumentError, IllegalActionError
 
@@ -160,6 +161,17 @@ cdef class EuchreState:
         new.auto_chance = self.auto_chance
         return new
 
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        """Pickled as its plain C struct (the game has no pointer)."""
+        raw = PyBytes_FromStringAndSize(<char *>&self.g, sizeof(ec_eu_game))
+        return (_restore, (self.cfg.deck, self.cfg.flags, self.cfg.target, self.auto_chance, raw))
+
     # ------------------------------------------------------------------ reading
     @property
     def deck(self):
@@ -243,6 +255,22 @@ cdef class EuchreState:
         if out.shape[0] < self.tb.t.ncards + 9:
             raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the mask {self.num_ids}")
         ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>&out[0])
+
+
+def _restore(int deck, int flags, int target, bint auto_chance, bytes raw):
+    """The state :meth:`EuchreState.__reduce__` saved (checked to be one of this deck)."""
+    cdef EuchreState s = EuchreState(deck, flags, target, 0, auto_chance)
+    cdef ec_eu_game g
+    if len(raw) != sizeof(ec_eu_game):
+        raise ValueError("not a saved Euchre state of this build")
+    memcpy(&g, <const char *>raw, sizeof(ec_eu_game))
+    if (g.cfg.deck != deck or g.cfg.flags != flags or g.cfg.target != target
+            or g.phase > EC_EU_NAME or not -1 <= g.trump <= 3 or not -2 <= g.to_act <= 3
+            or not -1 <= g.dealer <= 3 or g.nbids > 8 or g.play.nplayed > 32
+            or g.play.nactive > 4 or not -1 <= g.upcard < deck or not -1 <= g.discard < deck):
+        raise ValueError("not a saved Euchre state of these rules")
+    s.g = g
+    return s
 
 
 cdef class EuchreBatch:
