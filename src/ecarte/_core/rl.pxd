@@ -1,12 +1,10 @@
 # cython: language_level=3
 """The game-free parts of the RL interface (ecarte_rl.h), declared once."""
 
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
 
-ctypedef fused byte_t:
-    uint8_t
-    int8_t
 
 
 cdef extern from "ecarte_rl.h" nogil:
@@ -36,3 +34,14 @@ cdef inline list layout_fields(const ec_tensor_layout *L):
         out.append((f.name.decode(), f.offset, f.rows, f.width,
                     "one-hot" if f.kind == EC_TF_ONE_HOT else "bits"))
     return out
+
+
+
+cdef inline int get_bytes(object out, Py_ssize_t size, Py_buffer *view) except -1:
+    """``view`` of ``out``, a writable C-contiguous buffer of one-byte items (uint8, int8,
+    bool) holding at least ``size`` of them; the caller releases it (PyBuffer_Release)."""
+    PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    if view.itemsize != 1 or view.len < size:
+        PyBuffer_Release(view)
+        raise ValueError(f"the buffer must hold at least {size} one-byte items")
+    return 0

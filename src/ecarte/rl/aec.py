@@ -174,12 +174,11 @@ class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        st = self._state
         if action is None:
             raise IllegalActionError(f"{agent} is to act: None is not an action")
         a = int(action)
-        if self.cycle and self._mover() != seat:
+        st = self._state
+        if self.cycle and self._mover() != self._seat[agent]:
             if a != self.wait:
                 raise IllegalActionError(f"{agent} is not to act: its one action is wait")
         elif self.cycle and a == self.wait:
@@ -188,12 +187,12 @@ class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
             st.apply(a)  # IllegalActionError, state unchanged
             self._moves += 1
         self._cumulative_rewards[agent] = 0.0
-        for name in self.agents:
-            self.rewards[name] = 0.0
-        if st.is_over and not self._ended:
+        if st.is_over and not self._ended:  # the only rewards: the returns, at the end
             self._ended = True
-            for name, r in zip(self.possible_agents, st.returns(), strict=True):
-                self.rewards[name] = float(r)
+            self.rewards = dict(zip(self.possible_agents, map(float, st.returns()), strict=True))
+            self._accumulate_rewards()
+        elif self._ended:
+            self._clear_rewards()
         if self.cycle:
             self._turn = (self._turn + 1) % len(self.possible_agents)
             if self._turn == 0:
@@ -203,12 +202,9 @@ class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
         else:
             done = self._ended or self._cycles_up(self._moves // len(self.possible_agents))
         if done:
+            flags = self.terminations if self._ended else self.truncations
             for name in self.agents:
-                if self._ended:
-                    self.terminations[name] = True
-                else:
-                    self.truncations[name] = True
-        self._accumulate_rewards()
+                flags[name] = True
         self.agent_selection = self._selected()
 
     def _cycles_up(self, cycles: int) -> bool:

@@ -13,7 +13,9 @@ from ecarte._errors import ArgumentError, IllegalActionError
 from ecarte.games.ecarte._pure_rules import HandRules
 
 from ecarte._core.core cimport ec_strerror
-from ecarte._core.rl cimport byte_t, ec_episode_seed, ec_tensor_layout, layout_fields
+from cpython.buffer cimport PyBuffer_Release
+
+from ecarte._core.rl cimport ec_episode_seed, get_bytes, ec_tensor_layout, layout_fields
 from ecarte.games.ecarte.machine cimport *
 
 
@@ -246,21 +248,27 @@ cdef class MatchState:
         return (self.e.disc[0], self.e.disc[1])
 
     # ------------------------------------------------------------------ tensors
-    def write(self, int seat, int which, byte_t[::1] out not None):
+    def write(self, int seat, int which, out):
         """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
         (a contiguous uint8 or int8 buffer of at least :func:`tensor_size` bytes)."""
         cdef const ec_tensor_layout *L = &_LAYOUTS[_which(which)]
+        cdef Py_buffer view
         if not 0 <= seat < 2:
             raise ArgumentError(f"seat must be 0 or 1, not {seat}")
-        if out.shape[0] < L.size:
-            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the tensor {L.size}")
-        ec_mt_tensor(&self.e, seat, L, <uint8_t *>&out[0])
+        get_bytes(out, L.size, &view)
+        try:
+            ec_mt_tensor(&self.e, seat, L, <uint8_t *>view.buf)
+        finally:
+            PyBuffer_Release(&view)
 
-    def write_mask(self, byte_t[::1] out not None):
+    def write_mask(self, out):
         """Write the legal ids as bytes into ``out`` (at least 96 bytes)."""
-        if out.shape[0] < EC_NUM_IDS:
-            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the mask {EC_NUM_IDS}")
-        ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>&out[0])
+        cdef Py_buffer view
+        get_bytes(out, EC_NUM_IDS, &view)
+        try:
+            ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>view.buf)
+        finally:
+            PyBuffer_Release(&view)
 
 
 def _restore(Rules rules, bint auto_chance, bytes raw):

@@ -11,7 +11,9 @@ from libc.string cimport memcpy, memset
 
 from ecarte._errors import ArgumentError, IllegalActionError
 
-from ecarte._core.rl cimport byte_t, ec_episode_seed, ec_tensor_layout, layout_fields
+from cpython.buffer cimport PyBuffer_Release
+
+from ecarte._core.rl cimport ec_episode_seed, get_bytes, ec_tensor_layout, layout_fields
 from ecarte.games.euchre.machine cimport *
 
 
@@ -240,21 +242,27 @@ cdef class EuchreState:
     def tensor_size(self, int which):
         return self.tb.layouts[_which(which)].size
 
-    def write(self, int seat, int which, byte_t[::1] out not None):
+    def write(self, int seat, int which, out):
         """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
         (a contiguous uint8 or int8 buffer of at least :meth:`tensor_size` bytes)."""
         cdef const ec_tensor_layout *L = &self.tb.layouts[_which(which)]
+        cdef Py_buffer view
         if not 0 <= seat < 4:
             raise ArgumentError(f"seat must be 0..3, not {seat}")
-        if out.shape[0] < L.size:
-            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the tensor {L.size}")
-        ec_eu_tensor(&self.tb.t, &self.g, seat, L, <uint8_t *>&out[0])
+        get_bytes(out, L.size, &view)
+        try:
+            ec_eu_tensor(&self.tb.t, &self.g, seat, L, <uint8_t *>view.buf)
+        finally:
+            PyBuffer_Release(&view)
 
-    def write_mask(self, byte_t[::1] out not None):
+    def write_mask(self, out):
         """Write the legal ids as bytes into ``out`` (at least :attr:`num_ids` bytes)."""
-        if out.shape[0] < self.tb.t.ncards + 9:
-            raise ArgumentError(f"the buffer has {out.shape[0]} bytes, the mask {self.num_ids}")
-        ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>&out[0])
+        cdef Py_buffer view
+        get_bytes(out, self.tb.t.ncards + 9, &view)
+        try:
+            ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>view.buf)
+        finally:
+            PyBuffer_Release(&view)
 
 
 def _restore(int deck, int flags, int target, bint auto_chance, bytes raw):
