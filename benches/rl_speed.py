@@ -10,8 +10,9 @@ bodies of ``benches/test_bench_rl.py``.
    pgx needs JAX, not installed here).
 2. The AEC environment (``ecarte.rl.aec``, seat turns): steps per second of PettingZoo's
    loop (``agent_iter``, ``last``, a random legal action from the mask, ``step``) against
-   PettingZoo's own ``leduc_holdem_v4`` in the same loop (it needs ``rlcard``). Target:
-   10x.
+   PettingZoo's own ``leduc_holdem_v4`` in the same loop (it needs ``rlcard`` and
+   ``pygame``, which the test extra does not install: without them the row has no
+   peer). Target: 10x.
 3. The OpenSpiel adapter: ``pyspiel.random_sim_test`` time per simulation of a single
    deal of Euchre (``ecarte_euchre``, the openspiel preset) against OpenSpiel's C++
    ``euchre``; no target (the issue asks for the figure).
@@ -61,7 +62,7 @@ def _aec_loop(env: Any, steps: int, seed: int) -> float:
     done = 0
     t0 = time.perf_counter()
     while done < steps:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 action = None

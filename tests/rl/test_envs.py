@@ -116,7 +116,7 @@ def test_gymnasium_check_env(make: Callable[..., Any]) -> None:
         obs, _ = env.reset(seed=episode)
         done = False
         while not done:
-            obs, reward, done, truncated, _ = env.step(env.action_space.sample())
+            obs, reward, done, _, _ = env.step(env.action_space.sample())
             assert obs["action_mask"].any() or done
         total += abs(reward)
     assert total > 0

@@ -58,7 +58,10 @@ def test_ismcts_plays_a_deal_of_euchre() -> None:
     game = pyspiel.load_game("ecarte_euchre", {"rules": "openspiel"})
     evaluator = mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(
-        game=game, uct_c=2.0, evaluator=evaluator, max_simulations=10,
+        game=game,
+        uct_c=2.0,
+        evaluator=evaluator,
+        max_simulations=10,
         random_state=np.random.RandomState(2),
     )
     bot.set_resampler(spiel.resampler(seed=3))
@@ -101,8 +104,10 @@ def test_the_tensors_are_the_c_states() -> None:
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    for which, get in ((OBSERVATION, state.observation_tensor),
-                       (INFO_STATE, state.information_state_tensor)):
+    for which, get in (
+        (OBSERVATION, state.observation_tensor),
+        (INFO_STATE, state.information_state_tensor),
+    ):
         mine = np.zeros(game.spec.tensor_size(which), np.uint8)
         state._core.write(1, which, mine)
         assert get(1) == mine.astype(np.float32).tolist()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ecarte.games.ecarte import _rl as _ecarte
 from ecarte.games.ecarte._hooks import machine_rules
@@ -14,7 +14,7 @@ from ecarte.games.euchre import _rl as _euchre
 from ecarte.games.euchre.game import _engine_options
 from ecarte.games.euchre.rules import EuchreRules
 
-__all__ = ["OBSERVATION", "INFO_STATE", "EcarteSpec", "EuchreSpec", "Spec", "State"]
+__all__ = ["INFO_STATE", "OBSERVATION", "EcarteSpec", "EuchreSpec", "Spec", "State"]
 
 OBSERVATION = 0
 """The observation tensor: what the seat sees now."""
@@ -64,7 +64,7 @@ class EcarteSpec:
     """An Écarté match under ``rules`` (any :class:`ecarte.Rules`; two seats, no variant's
     Python hooks)."""
 
-    rules: Rules = Rules()
+    rules: Rules = field(factory=Rules)
     name = "ecarte"
     num_players = 2
     num_ids = _ecarte.NUM_IDS
@@ -92,7 +92,7 @@ class EuchreSpec:
     """A game of Euchre under ``rules`` (any :class:`EuchreRules`; the standard game to
     10 by default). Action ids are the machine's: ``deck + 9`` of them."""
 
-    rules: EuchreRules = EuchreRules.standard()
+    rules: EuchreRules = field(factory=EuchreRules.standard)
     name = "euchre"
     num_players = 4
     version = _euchre.TENSOR_VERSION

@@ -24,13 +24,14 @@ game always ends).
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, int(obs["action_mask"].sum())
-('player_3', 2)
+('player_2', 2)
 >>> env.step(int(obs["action_mask"].argmax()))
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -49,10 +50,10 @@ __all__ = ["CardGameEnv", "ecarte_env", "euchre_env", "parallel_env"]
 _WHICH = {"observation": OBSERVATION, "info_state": INFO_STATE}
 
 
-class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
+class CardGameEnv(AECEnv):  # type: ignore[misc]
     """A game of ``spec`` as a PettingZoo AEC environment (see the module)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's (each instance sets its own)
         "render_modes": ["ansi"],
         "name": "ecarte_card_game_v1",
         "is_parallelizable": False,
@@ -87,7 +88,7 @@ class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
             "is_parallelizable": self.cycle,
         }
         n = spec.num_players
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.wait = spec.num_ids
         """The id of waiting (``turns="cycle"`` only)."""
@@ -103,8 +104,8 @@ class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
             for a in self.possible_agents
         }
         self._act_spaces = {
-            a: LegalDiscrete(self._nids, lambda a=a: self._mask(self._seat[a]))
-            for a in self.possible_agents
+            a: LegalDiscrete(self._nids, self._legal_of(i))
+            for i, a in enumerate(self.possible_agents)
         }
         self._state = spec.new_state(0)
         self._moves = 0
@@ -144,9 +145,12 @@ class CardGameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):
         self.agent_selection = self._selected()
 
     def _selected(self) -> str:
-        if self.cycle:
-            return self.possible_agents[self._turn]
-        return self.possible_agents[max(self._state.to_act, 0)]
+        seat = self._turn if self.cycle else max(self._state.to_act, 0)
+        agent: str = self.possible_agents[seat]
+        return agent
+
+    def _legal_of(self, seat: int) -> Callable[[], np.ndarray[Any, np.dtype[np.int8]]]:
+        return lambda: self._mask(seat)
 
     def _mover(self) -> int:
         """The seat that moves now (with turns="cycle": this cycle's mover), -1 if none."""

@@ -87,7 +87,7 @@ class HeuristicEuchreOpponent:
         return self.bot.choose(self.game)
 
 
-class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], int]):
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     """Seat ``seat`` of a game of ``spec`` against ``opponents`` (one for every other
     seat, or one shared; random by default)."""
 
@@ -142,7 +142,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], int]):
             self._state.write_mask(mask)
         return mask
 
-    def _obs(self) -> dict[str, np.ndarray[Any, Any]]:
+    def _obs(self) -> dict[str, Any]:
         obs = np.empty(self._size, np.int8)
         self._state.write(self.seat, self.which, obs)
         return {"observation": obs, "action_mask": self._legal()}
@@ -160,7 +160,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], int]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(1 << 63))
         self._state.reset(game_seed)
@@ -173,9 +173,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], int]):
         self._others()
         return self._obs(), {}
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray[Any, Any]], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         a = int(action)
         if self.illegal == "terminate" and not (
             0 <= a < self.game.num_ids and self._state.legal_mask >> a & 1

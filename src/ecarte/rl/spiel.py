@@ -171,7 +171,17 @@ class EuchreSpielGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
 
 
-_EUCHRE_WORDS = ("pass", "call C", "call D", "call H", "call S", "alone", "partner", "take", "decline")
+_EUCHRE_WORDS = (
+    "pass",
+    "call C",
+    "call D",
+    "call H",
+    "call S",
+    "alone",
+    "partner",
+    "take",
+    "decline",
+)
 
 
 class EuchreSpielState(_State):
@@ -269,7 +279,15 @@ def _card(index: int) -> int:
     return (index >> 3) * 16 + 5 + (index & 7)
 
 
-_ECARTE_WORDS = {32: "propose", 33: "play", 34: "accept", 35: "refuse", 36: "king", 37: "3-2", 38: "2-3"}
+_ECARTE_WORDS = {
+    32: "propose",
+    33: "play",
+    34: "accept",
+    35: "refuse",
+    36: "king",
+    37: "3-2",
+    38: "2-3",
+}
 
 
 class EcarteSpielState(_State):

@@ -101,8 +101,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "play_card": "play k of the hand: its card",
     },
     "euchre": {
-        "phase": "the phase: dealer, deal, bid, bid2, take, discard, alone, play, over, "
-        "name",
+        "phase": "the phase: dealer, deal, bid, bid2, take, discard, alone, play, over, name",
         "to_act": f"the seat to act ({_RELATIVE}); none when chance moves or over",
         "dealer": "the dealer's relative seat",
         "hand": "the observer's cards now (action ids)",

@@ -107,7 +107,7 @@ class VecEnv:
 
     def episode(self, env: int) -> int:
         """The episode number environment ``env`` is playing."""
-        return self._batch.episode(env)
+        return int(self._batch.episode(env))
 
     def state(self, env: int) -> Any:
         """A copy of environment ``env``'s game state."""

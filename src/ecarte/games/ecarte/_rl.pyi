@@ -63,10 +63,19 @@ class MatchBatch:
     def episode(self, i: int) -> int: ...
     def state(self, i: int) -> MatchState: ...
     def reset(
-        self, obs: Any = ..., mask: Any = ..., rewards: Any = ..., terminated: Any = ...,
+        self,
+        obs: Any = ...,
+        mask: Any = ...,
+        rewards: Any = ...,
+        terminated: Any = ...,
         to_act: Any = ...,
     ) -> None: ...
     def step(
-        self, actions: Any, obs: Any = ..., mask: Any = ..., rewards: Any = ...,
-        terminated: Any = ..., to_act: Any = ...,
+        self,
+        actions: Any,
+        obs: Any = ...,
+        mask: Any = ...,
+        rewards: Any = ...,
+        terminated: Any = ...,
+        to_act: Any = ...,
     ) -> None: ...

@@ -13,7 +13,11 @@ def episode_seed(base: int, env: int, episode: int) -> int: ...
 class EuchreState:
     auto_chance: bool
     def __init__(
-        self, deck: int = ..., flags: int = ..., target: int = ..., seed: int = ...,
+        self,
+        deck: int = ...,
+        flags: int = ...,
+        target: int = ...,
+        seed: int = ...,
         auto_chance: bool = ...,
     ) -> None: ...
     def reset(self, seed: int) -> None: ...
@@ -48,7 +52,12 @@ class EuchreState:
 
 class EuchreBatch:
     def __init__(
-        self, n: int, deck: int = ..., flags: int = ..., target: int = ..., seed: int = ...,
+        self,
+        n: int,
+        deck: int = ...,
+        flags: int = ...,
+        target: int = ...,
+        seed: int = ...,
         which: int = ...,
     ) -> None: ...
     @property
@@ -62,10 +71,19 @@ class EuchreBatch:
     def episode(self, i: int) -> int: ...
     def state(self, i: int) -> EuchreState: ...
     def reset(
-        self, obs: Any = ..., mask: Any = ..., rewards: Any = ..., terminated: Any = ...,
+        self,
+        obs: Any = ...,
+        mask: Any = ...,
+        rewards: Any = ...,
+        terminated: Any = ...,
         to_act: Any = ...,
     ) -> None: ...
     def step(
-        self, actions: Any, obs: Any = ..., mask: Any = ..., rewards: Any = ...,
-        terminated: Any = ..., to_act: Any = ...,
+        self,
+        actions: Any,
+        obs: Any = ...,
+        mask: Any = ...,
+        rewards: Any = ...,
+        terminated: Any = ...,
+        to_act: Any = ...,
     ) -> None: ...
