@@ -1,6 +1,6 @@
 /*
  * ecarte_rl.h -- the game-free parts of the engine's reinforcement-learning interface
- * (C99, header only): the layout of a game's tensors and the seeds of episodes.
+ * (C99): the layout of a game's tensors, the outputs of batches and the seeds of episodes.
  *
  * Tensors.
  * A tensor is a flat array of bytes, each 0 or 1 (a caller may read it as bool, uint8 or
@@ -11,12 +11,15 @@
  * Each game states its fields in order (an ec_tensor_layout, built by the game's
  * *_layout function from its options), writes them at the offsets of that layout, and
  * versions the whole with a number of its own: a change of any field is a new version.
+ *
+ * Batches. A game's batch steps n environments and writes, for each environment i, row i
+ * of each output the caller gave (ec_rl_outputs; a NULL output is not written).
  */
 #ifndef ECARTE_RL_H
 #define ECARTE_RL_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,58 +45,25 @@ typedef struct ec_tensor_layout {
     ec_tensor_field f[EC_TENSOR_MAX_FIELDS];
 } ec_tensor_layout;
 
-static inline int ec_tensor_ctz(uint64_t m)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(m);
-#else
-    int n = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
+/* The outputs of a batch's reset or step, one row per environment. */
+typedef struct ec_rl_outputs {
+    uint8_t *obs;        /* n x layout size: the tensor of the seat to act */
+    uint8_t *mask;       /* n x the game's action ids: 1 where legal */
+    float *rewards;      /* n x seats: the returns by seat of the episodes the step ended */
+    uint8_t *terminated; /* n: 1 where the step ended an episode */
+    int8_t *to_act;      /* n: the seat to act */
+} ec_rl_outputs;
 
-/* Append a field (the layout builders call it in field order). */
-static inline void ec_tensor_add(ec_tensor_layout *L, const char *name, int rows, int width,
-                                 int kind)
+/* Row i of rewards and terminated: the episode's returns (seats of them) and 1 when it
+ * ended (returns not NULL), else zeros. */
+static inline void ec_rl_ended(const ec_rl_outputs *out, size_t i, int seats,
+                               const float *returns)
 {
-    ec_tensor_field *f = &L->f[L->nfields++];
-    memset(f, 0, sizeof *f);
-    strncpy(f->name, name, EC_TENSOR_NAME - 1);
-    f->offset = L->size;
-    f->rows = (uint16_t)rows;
-    f->width = (uint16_t)width;
-    f->kind = (uint8_t)kind;
-    L->size = (uint16_t)(L->size + rows * width);
-}
-
-/* Row `row` of field `k` set to the value v (ONE_HOT, capped at width - 1; v < 0: none). */
-static inline void ec_tensor_value(const ec_tensor_layout *L, uint8_t *out, int k, int row,
-                                   int v)
-{
-    const ec_tensor_field *f = &L->f[k];
-    if (v < 0)
-        return;
-    if (v >= f->width)
-        v = f->width - 1;
-    out[f->offset + row * f->width + v] = 1;
-}
-
-/* Row `row` of field `k` gets the set bits of m (BITS, slots below 64). */
-static inline void ec_tensor_bits(const ec_tensor_layout *L, uint8_t *out, int k, int row,
-                                  uint64_t m)
-{
-    const ec_tensor_field *f = &L->f[k];
-    uint8_t *p = out + f->offset + row * f->width;
-    while (m) {
-        int i = ec_tensor_ctz(m);
-        if (i < f->width)
-            p[i] = 1;
-        m &= m - 1;
-    }
+    if (out->rewards)
+        for (int s = 0; s < seats; s++)
+            out->rewards[i * (size_t)seats + (size_t)s] = returns ? returns[s] : 0.0f;
+    if (out->terminated)
+        out->terminated[i] = returns != NULL;
 }
 
 /* The seed of episode `episode` of environment `env` of a batch seeded with `base`

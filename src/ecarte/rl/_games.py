@@ -3,18 +3,18 @@ makes its states (the compiled ``_rl`` modules' ``MatchState`` and ``EuchreState
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from attrs import field, frozen
 
-from ecarte.games.ecarte import _rl as _ecarte
+import ecarte.games.ecarte._rl as _ecarte
+import ecarte.games.euchre._rl as _euchre
 from ecarte.games.ecarte._hooks import machine_rules
 from ecarte.games.ecarte.rules import Rules
-from ecarte.games.euchre import _rl as _euchre
 from ecarte.games.euchre.game import _engine_options
 from ecarte.games.euchre.rules import EuchreRules
 
-__all__ = ["INFO_STATE", "OBSERVATION", "EcarteSpec", "EuchreSpec", "Spec", "State"]
+__all__ = ["INFO_STATE", "OBSERVATION", "Batch", "EcarteSpec", "EuchreSpec", "Spec", "State"]
 
 OBSERVATION = 0
 """The observation tensor: what the seat sees now."""
@@ -42,6 +42,16 @@ class State(Protocol):
     def write_mask(self, out: Any) -> None: ...
 
 
+class Batch(Protocol):
+    """What :mod:`ecarte.rl.vector` uses of a compiled batch (``MatchBatch``,
+    ``EuchreBatch``)."""
+
+    def episode(self, i: int) -> int: ...
+    def state(self, i: int) -> Any: ...
+    def reset(self, *outputs: Any) -> None: ...
+    def step(self, actions: Any, *outputs: Any) -> None: ...
+
+
 class Spec(Protocol):
     """A game and its rules, as the adapters need them."""
 
@@ -56,7 +66,7 @@ class Spec(Protocol):
     def tensor_size(self, which: int) -> int: ...
     def layout(self, which: int) -> list[tuple[str, int, int, int, str]]: ...
     def new_state(self, seed: int, *, auto_chance: bool = True) -> Any: ...
-    def batch(self, n: int, seed: int, which: int) -> Any: ...
+    def batch(self, n: int, seed: int, which: int) -> Batch: ...
 
 
 @frozen
@@ -67,24 +77,26 @@ class EcarteSpec:
     rules: Rules = field(factory=Rules)
     name = "ecarte"
     num_players = 2
-    num_ids = _ecarte.NUM_IDS
-    version = _ecarte.TENSOR_VERSION
+    num_ids: ClassVar[int] = _ecarte.NUM_IDS
+    version: ClassVar[int] = _ecarte.TENSOR_VERSION
 
     @property
-    def _rules(self) -> _ecarte.Rules:
+    def _rules(self) -> Any:
         return _ecarte.Rules(machine_rules(self.rules, 2))
 
     def tensor_size(self, which: int) -> int:
-        return _ecarte.tensor_size(which)
+        return int(_ecarte.tensor_size(which))
 
     def layout(self, which: int) -> list[tuple[str, int, int, int, str]]:
-        return _ecarte.tensor_layout(which)
+        return list(_ecarte.tensor_layout(which))
 
-    def new_state(self, seed: int, *, auto_chance: bool = True) -> _ecarte.MatchState:
-        return _ecarte.MatchState(self._rules, seed, auto_chance)
+    def new_state(self, seed: int, *, auto_chance: bool = True) -> State:
+        state: State = _ecarte.MatchState(self._rules, seed, auto_chance)
+        return state
 
-    def batch(self, n: int, seed: int, which: int) -> _ecarte.MatchBatch:
-        return _ecarte.MatchBatch(n, self._rules, seed, which)
+    def batch(self, n: int, seed: int, which: int) -> Batch:
+        batch: Batch = _ecarte.MatchBatch(n, self._rules, seed, which)
+        return batch
 
 
 @frozen
@@ -95,22 +107,22 @@ class EuchreSpec:
     rules: EuchreRules = field(factory=EuchreRules.standard)
     name = "euchre"
     num_players = 4
-    version = _euchre.TENSOR_VERSION
+    version: ClassVar[int] = _euchre.TENSOR_VERSION
 
     @property
     def num_ids(self) -> int:
         return self.rules.deck + 9
 
     def tensor_size(self, which: int) -> int:
-        return _euchre.tensor_size(self.rules.deck, which)
+        return int(_euchre.tensor_size(self.rules.deck, which))
 
     def layout(self, which: int) -> list[tuple[str, int, int, int, str]]:
-        return _euchre.tensor_layout(self.rules.deck, which)
+        return list(_euchre.tensor_layout(self.rules.deck, which))
 
-    def new_state(self, seed: int, *, auto_chance: bool = True) -> _euchre.EuchreState:
-        deck, flags, target = _engine_options(self.rules)
-        return _euchre.EuchreState(deck, flags, target, seed, auto_chance)
+    def new_state(self, seed: int, *, auto_chance: bool = True) -> State:
+        state: State = _euchre.EuchreState(*_engine_options(self.rules), seed, auto_chance)
+        return state
 
-    def batch(self, n: int, seed: int, which: int) -> _euchre.EuchreBatch:
-        deck, flags, target = _engine_options(self.rules)
-        return _euchre.EuchreBatch(n, deck, flags, target, seed, which)
+    def batch(self, n: int, seed: int, which: int) -> Batch:
+        batch: Batch = _euchre.EuchreBatch(n, *_engine_options(self.rules), seed, which)
+        return batch

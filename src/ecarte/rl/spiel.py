@@ -76,6 +76,58 @@ class Observer:
         return bytes(np.packbits(self._bytes)).hex()
 
 
+def _game_type(short: str, long: str, players: int, params: dict[str, Any]) -> Any:
+    """The ``pyspiel.GameType`` of a game of the engine: sequential, explicit chance,
+    imperfect information, zero-sum, rewards at the end, both tensors and strings."""
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class _Game(pyspiel.Game):  # type: ignore[misc]
+    """What both games share: their spec, game information and observers."""
+
+    spec: Spec
+
+    def _setup(
+        self,
+        game_type: Any,
+        spec: Spec,
+        params: dict[str, Any],
+        chance: int,
+        utility: float,
+        length: int,
+    ) -> None:
+        self.spec = spec
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.num_ids,
+            max_chance_outcomes=chance,
+            num_players=spec.num_players,
+            min_utility=-utility,
+            max_utility=utility,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(game_type, info, params)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
+
+
 class _State(pyspiel.State):  # type: ignore[misc]
     """What both games' states share: the C state ``_core``, each player's observations
     since the start ``_seen`` (for the information-state strings)."""
@@ -126,49 +178,21 @@ def _euchre_rules(params: dict[str, Any]) -> EuchreRules:
     return rules.with_options(**changes) if changes else rules
 
 
-_EUCHRE_TYPE = pyspiel.GameType(
-    short_name="ecarte_euchre",
-    long_name="Euchre (the ecarte engine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=4,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_EUCHRE_PARAMS,
-)
+_EUCHRE_TYPE = _game_type("ecarte_euchre", "Euchre (the ecarte engine)", 4, _EUCHRE_PARAMS)
 
 
-class EuchreSpielGame(pyspiel.Game):  # type: ignore[misc]
+class EuchreSpielGame(_Game):
     """Euchre as a ``pyspiel.Game`` (see the module)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_EUCHRE_PARAMS, **(params or {})}
-        self.spec = EuchreSpec(_euchre_rules(params))
-        rules = self.spec.rules
-        single = rules.target == 0
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.spec.num_ids,
-            max_chance_outcomes=rules.deck,
-            num_players=4,
-            min_utility=-4.0 if single else -1.0,
-            max_utility=4.0 if single else 1.0,
-            utility_sum=0.0,
-            max_game_length=100 if single else 100 * (2 * rules.target + 40),
-        )
-        super().__init__(_EUCHRE_TYPE, info, params)
+        spec = EuchreSpec(_euchre_rules(params))
+        target, single = spec.rules.target, spec.rules.target == 0
+        length = 100 if single else 100 * (2 * target + 40)
+        self._setup(_EUCHRE_TYPE, spec, params, spec.rules.deck, 4.0 if single else 1.0, length)
 
     def new_initial_state(self) -> EuchreSpielState:
         return EuchreSpielState(self)
-
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
 
 
 _EUCHRE_WORDS = (
@@ -226,52 +250,24 @@ def _ecarte_rules(params: dict[str, Any]) -> Rules:
     return rules.evolve(**changes) if changes else rules
 
 
-_ECARTE_TYPE = pyspiel.GameType(
-    short_name="ecarte_match",
-    long_name="Écarté (the ecarte engine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_ECARTE_PARAMS,
-)
+_ECARTE_TYPE = _game_type("ecarte_match", "Écarté (the ecarte engine)", 2, _ECARTE_PARAMS)
 
 
-class EcarteSpielGame(pyspiel.Game):  # type: ignore[misc]
+class EcarteSpielGame(_Game):
     """An Écarté match as a ``pyspiel.Game`` (see the module)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_ECARTE_PARAMS, **(params or {})}
-        self.spec = EcarteSpec(_ecarte_rules(params))
-        r = self.spec.rules
-        games = 2 * r.games_to_win - 1
-        hands = 2 * r.target - 1  # a hand scores at least a point
-        # a game: its cuts (at most 100, 2 cards each), a hand: its deal card by card, up to
+        spec = EcarteSpec(_ecarte_rules(params))
+        games = 2 * spec.rules.games_to_win - 1
+        hands = 2 * spec.rules.target - 1  # a hand scores at least a point
+        # a game: its cuts (at most 100, 2 cards each); a hand: its deal card by card, up to
         # 24 exchanges of 4 decisions, 10 cards, 2 kings and the packets
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.spec.num_ids,
-            max_chance_outcomes=32,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=games * (200 + hands * (32 + 96 + 13)),
-        )
-        super().__init__(_ECARTE_TYPE, info, params)
+        length = games * (200 + hands * (32 + 96 + 13))
+        self._setup(_ECARTE_TYPE, spec, params, 32, 1.0, length)
 
     def new_initial_state(self) -> EcarteSpielState:
         return EcarteSpielState(self)
-
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
 
 
 def _card(index: int) -> int:

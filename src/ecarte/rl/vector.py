@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from attrs import define
 
-from ecarte.games.euchre import _rl as _euchre
+import ecarte.games.euchre._rl as _euchre
 
 from ._games import OBSERVATION, Spec
 
@@ -103,7 +103,7 @@ class VecEnv:
     def episode_seed(self, env: int, episode: int) -> int:
         """The seed of episode ``episode`` of environment ``env`` (the game-free
         ``ec_episode_seed`` of ``ecarte_rl.h``, the same for both games)."""
-        return _euchre.episode_seed(self.seed, env, episode)
+        return int(_euchre.episode_seed(self.seed, env, episode))
 
     def episode(self, env: int) -> int:
         """The episode number environment ``env`` is playing."""

@@ -15,7 +15,9 @@ from ecarte.games.ecarte._pure_rules import HandRules
 from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
 
-from ecarte._core.rl cimport ec_episode_seed, get_bytes, ec_tensor_layout, layout_fields
+from ecarte._core.rl cimport (
+    ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
+)
 from ecarte.games.ecarte.machine cimport *
 
 
@@ -46,14 +48,8 @@ cdef extern from "ecarte_env.h" nogil:
         uint64_t *episodes
         uint64_t *legal
         ec_tensor_layout layout
-    ctypedef struct ec_mt_outputs:
-        uint8_t *obs
-        uint8_t *mask
-        float *rewards
-        uint8_t *terminated
-        int8_t *to_act
-    int ec_mt_batch_reset(ec_mt_batch *b, const ec_mt_outputs *out)
-    int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_mt_outputs *out,
+    int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out)
+    int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                          size_t *bad)
 
 
@@ -165,9 +161,6 @@ cdef class MatchState:
         new.rules = self.rules
         new.auto_chance = self.auto_chance
         return new
-
-    def __copy__(self):
-        return self.copy()
 
     def __deepcopy__(self, memo):
         return self.copy()
@@ -288,9 +281,9 @@ def _restore(Rules rules, bint auto_chance, bytes raw):
 
 
 cdef class MatchBatch:
-    """``n`` Écarté match environments stepped together in C (``ecarte_env.h``): actions
-    in, tensors of the seats to act, masks, rewards by seat, terminations and seats to act
-    out, every array the caller's. Auto-reset: SAME_STEP."""
+    """``n`` Écarté match environments stepped together in C (``ecarte_env.h``), auto-reset
+    SAME_STEP; ``ecarte.rl.vector.VecEnv`` is its Python face. Outputs: numpy arrays of the
+    shapes of ``outputs_of`` (``_core/rl.pxd``) with 2 seats, or None."""
 
     cdef ec_mt_batch b
     cdef readonly Rules rules
@@ -306,7 +299,7 @@ cdef class MatchBatch:
         PyMem_Free(self.b.legal)
 
     def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
-        cdef ec_mt_outputs none
+        cdef ec_rl_outputs none
         if n < 1:
             raise ArgumentError("a batch has at least one environment")
         self.rules = rules
@@ -319,24 +312,8 @@ cdef class MatchBatch:
         self.b.legal = <uint64_t *>PyMem_Malloc(2 * n * sizeof(uint64_t))
         if self.b.envs == NULL or self.b.episodes == NULL or self.b.legal == NULL:
             raise MemoryError()
-        memset(&none, 0, sizeof(none))
+        memset(&none, 0, sizeof(ec_rl_outputs))
         _check(ec_mt_batch_reset(&self.b, &none))
-
-    @property
-    def n(self):
-        return self.b.n
-
-    @property
-    def obs_size(self):
-        return self.b.layout.size
-
-    @property
-    def num_ids(self):
-        return EC_NUM_IDS
-
-    @property
-    def seed(self):
-        return self.b.seed
 
     def episode(self, size_t i):
         """The episode number environment ``i`` is playing."""
@@ -354,65 +331,28 @@ cdef class MatchBatch:
         s.auto_chance = True
         return s
 
-    cdef int _outputs(self, ec_mt_outputs *o, obs, mask, rewards, terminated, to_act) except -1:
-        cdef uint8_t[:, ::1] ob
-        cdef uint8_t[:, ::1] ma
-        cdef float[:, ::1] re
-        cdef uint8_t[::1] te
-        cdef int8_t[::1] ta
-        cdef size_t n = self.b.n
-        memset(o, 0, sizeof(ec_mt_outputs))
-        if obs is not None:
-            ob = obs
-            if <size_t>ob.shape[0] != n or ob.shape[1] != self.b.layout.size:
-                raise ArgumentError(f"obs must be {n} x {self.b.layout.size} uint8")
-            o.obs = &ob[0, 0]
-        if mask is not None:
-            ma = mask
-            if <size_t>ma.shape[0] != n or ma.shape[1] != EC_NUM_IDS:
-                raise ArgumentError(f"mask must be {n} x {EC_NUM_IDS} uint8")
-            o.mask = &ma[0, 0]
-        if rewards is not None:
-            re = rewards
-            if <size_t>re.shape[0] != n or re.shape[1] != 2:
-                raise ArgumentError(f"rewards must be {n} x 2 float32")
-            o.rewards = &re[0, 0]
-        if terminated is not None:
-            te = terminated
-            if <size_t>te.shape[0] != n:
-                raise ArgumentError(f"terminated must be {n} uint8")
-            o.terminated = &te[0]
-        if to_act is not None:
-            ta = to_act
-            if <size_t>ta.shape[0] != n:
-                raise ArgumentError(f"to_act must be {n} int8")
-            o.to_act = &ta[0]
-        return 0
-
     def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
-        """Every environment back to its episode 0; the outputs written (None: skipped)."""
-        cdef ec_mt_outputs o
+        """Every environment back to its episode 0; the outputs written."""
+        cdef ec_rl_outputs o
         cdef int r
-        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        outputs_of(&o, self.b.n, self.b.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
+                   terminated, to_act)
         with nogil:
             r = ec_mt_batch_reset(&self.b, &o)
         _check(r)
 
     def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
              terminated=None, to_act=None):
-        """Step environment i with ``actions[i]`` (int32), writing the outputs: ``obs``
-        (n x obs_size uint8), ``mask`` (n x 96 uint8), ``rewards`` (n x 2 float32),
-        ``terminated`` (n uint8), ``to_act`` (n int8). An illegal action anywhere raises
-        :class:`ecarte.IllegalActionError` and changes nothing."""
-        cdef ec_mt_outputs o
+        """Step environment i with ``actions[i]``, writing the outputs. An illegal action
+        anywhere raises :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef ec_rl_outputs o
         cdef size_t bad = 0
         cdef int r
         if <size_t>actions.shape[0] != self.b.n:
             raise ArgumentError(f"actions must be {self.b.n} int32")
-        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        outputs_of(&o, self.b.n, self.b.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
+                   terminated, to_act)
         with nogil:
             r = ec_mt_batch_step(&self.b, &actions[0], &o, &bad)
         if r != 0:
-            raise IllegalActionError(
-                f"environment {bad}: action id {actions[bad]} is not legal now"
-            )
+            raise IllegalActionError(f"environment {bad}: action id {actions[bad]} is not legal now")

@@ -13,7 +13,9 @@ from ecarte._errors import ArgumentError, IllegalActionError
 
 from cpython.buffer cimport PyBuffer_Release
 
-from ecarte._core.rl cimport ec_episode_seed, get_bytes, ec_tensor_layout, layout_fields
+from ecarte._core.rl cimport (
+    ec_episode_seed, ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
+)
 from ecarte.games.euchre.machine cimport *
 
 
@@ -37,14 +39,8 @@ cdef extern from "euchre_rl.h" nogil:
         uint64_t *episodes
         uint64_t *legal
         ec_tensor_layout layout
-    ctypedef struct ec_eu_outputs:
-        uint8_t *obs
-        uint8_t *mask
-        float *rewards
-        uint8_t *terminated
-        int8_t *to_act
-    int ec_eu_batch_reset(ec_eu_batch *b, const ec_eu_outputs *out)
-    int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_eu_outputs *out,
+    int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out)
+    int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                          size_t *bad)
 
 
@@ -163,9 +159,6 @@ cdef class EuchreState:
         new.auto_chance = self.auto_chance
         return new
 
-    def __copy__(self):
-        return self.copy()
-
     def __deepcopy__(self, memo):
         return self.copy()
 
@@ -282,10 +275,9 @@ def _restore(int deck, int flags, int target, bint auto_chance, bytes raw):
 
 
 cdef class EuchreBatch:
-    """``n`` Euchre environments stepped together in C (``euchre_rl.h``): actions in,
-    tensors of the seats to act, masks, rewards by seat, terminations and seats to act out,
-    every array the caller's (numpy arrays of the shapes and dtypes of :meth:`step`).
-    Auto-reset: SAME_STEP."""
+    """``n`` Euchre environments stepped together in C (``euchre_rl.h``), auto-reset
+    SAME_STEP; ``ecarte.rl.vector.VecEnv`` is its Python face. Outputs: numpy arrays of the
+    shapes of ``outputs_of`` (``_core/rl.pxd``) with 4 seats, or None."""
 
     cdef ec_eu_batch b
     cdef _Tables tb
@@ -302,6 +294,7 @@ cdef class EuchreBatch:
 
     def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
                  int which=EC_EU_OBSERVATION):
+        cdef ec_rl_outputs none
         if n < 1:
             raise ArgumentError("a batch has at least one environment")
         self.tb = _tables(deck)
@@ -315,27 +308,8 @@ cdef class EuchreBatch:
         self.b.legal = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
         if self.b.games == NULL or self.b.episodes == NULL or self.b.legal == NULL:
             raise MemoryError()
-        memset(self.b.episodes, 0, n * sizeof(uint64_t))
-        for i in range(n):
-            ec_eu_env_reset(self.b.tables, &self.b.games[i], &self.b.cfg,
-                            ec_episode_seed(seed, i, 0))
-            self.b.legal[i] = ec_eu_legal(self.b.tables, &self.b.games[i])
-
-    @property
-    def n(self):
-        return self.b.n
-
-    @property
-    def obs_size(self):
-        return self.b.layout.size
-
-    @property
-    def num_ids(self):
-        return self.tb.t.ncards + 9
-
-    @property
-    def seed(self):
-        return self.b.seed
+        memset(&none, 0, sizeof(ec_rl_outputs))
+        ec_eu_batch_reset(&self.b, &none)
 
     def episode(self, size_t i):
         """The episode number environment ``i`` is playing."""
@@ -354,68 +328,26 @@ cdef class EuchreBatch:
         s.auto_chance = True
         return s
 
-    cdef int _outputs(self, ec_eu_outputs *o, obs, mask, rewards, terminated, to_act) except -1:
-        cdef uint8_t[:, ::1] ob
-        cdef uint8_t[:, ::1] ma
-        cdef float[:, ::1] re
-        cdef uint8_t[::1] te
-        cdef int8_t[::1] ta
-        cdef size_t n = self.b.n
-        o.obs = o.mask = o.terminated = NULL
-        o.rewards = NULL
-        o.to_act = NULL
-        if obs is not None:
-            ob = obs
-            if <size_t>ob.shape[0] != n or ob.shape[1] != self.b.layout.size:
-                raise ArgumentError(f"obs must be {n} x {self.b.layout.size} uint8")
-            o.obs = &ob[0, 0]
-        if mask is not None:
-            ma = mask
-            if <size_t>ma.shape[0] != n or ma.shape[1] != self.tb.t.ncards + 9:
-                raise ArgumentError(f"mask must be {n} x {self.tb.t.ncards + 9} uint8")
-            o.mask = &ma[0, 0]
-        if rewards is not None:
-            re = rewards
-            if <size_t>re.shape[0] != n or re.shape[1] != 4:
-                raise ArgumentError(f"rewards must be {n} x 4 float32")
-            o.rewards = &re[0, 0]
-        if terminated is not None:
-            te = terminated
-            if <size_t>te.shape[0] != n:
-                raise ArgumentError(f"terminated must be {n} uint8 (or bool)")
-            o.terminated = &te[0]
-        if to_act is not None:
-            ta = to_act
-            if <size_t>ta.shape[0] != n:
-                raise ArgumentError(f"to_act must be {n} int8")
-            o.to_act = &ta[0]
-        return 0
-
     def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
-        """Every environment back to its episode 0; the outputs written (None: skipped)."""
-        cdef ec_eu_outputs o
-        cdef int r
-        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        """Every environment back to its episode 0; the outputs written."""
+        cdef ec_rl_outputs o
+        outputs_of(&o, self.b.n, self.b.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
+                   rewards, terminated, to_act)
         with nogil:
-            r = ec_eu_batch_reset(&self.b, &o)
-        if r != 0:
-            raise ArgumentError("the rules do not make a game")
+            ec_eu_batch_reset(&self.b, &o)
 
     def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
              terminated=None, to_act=None):
-        """Step environment i with ``actions[i]`` (int32), writing the outputs: ``obs``
-        (n x obs_size uint8), ``mask`` (n x num_ids uint8), ``rewards`` (n x 4 float32),
-        ``terminated`` (n uint8 or bool), ``to_act`` (n int8). An illegal action anywhere
-        raises :class:`ecarte.IllegalActionError` and changes nothing."""
-        cdef ec_eu_outputs o
+        """Step environment i with ``actions[i]``, writing the outputs. An illegal action
+        anywhere raises :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef ec_rl_outputs o
         cdef size_t bad = 0
         cdef int r
         if <size_t>actions.shape[0] != self.b.n:
             raise ArgumentError(f"actions must be {self.b.n} int32")
-        self._outputs(&o, obs, mask, rewards, terminated, to_act)
+        outputs_of(&o, self.b.n, self.b.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
+                   rewards, terminated, to_act)
         with nogil:
             r = ec_eu_batch_step(&self.b, &actions[0], &o, &bad)
         if r != 0:
-            raise IllegalActionError(
-                f"environment {bad}: action id {actions[bad]} is not legal now"
-            )
+            raise IllegalActionError(f"environment {bad}: action id {actions[bad]} is not legal now")

@@ -50,33 +50,18 @@ int ec_mt_env_reset(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int
     return settle(e, ec_match_start(cfg, &e->m, &L, seed, auto_chance));
 }
 
-/* The cards at the positions set in mask of hand, sorted by card id. */
-static uint64_t cards_at(uint64_t hand, unsigned mask)
-{
-    uint64_t out = 0;
-    for (int i = 0; hand; i++) {
-        uint64_t low = hand & (~hand + 1);
-        if (mask >> i & 1)
-            out |= low;
-        hand ^= low;
-    }
-    return out;
-}
-
 int ec_mt_env_step(const ec_match_config *cfg, ec_mt_env *e, int id)
 {
     ec_log L = log_of(e);
     ec_match *m = &e->m;
-    uint64_t cards = 0;
-    int pos = m->phase == EC_PH_DEALER_DISCARD, r;
-    if (id >= EC_ID_DISCARD && id < EC_NUM_IDS &&
-        (m->phase == EC_PH_ELDER_DISCARD || m->phase == EC_PH_DEALER_DISCARD))
-        cards = cards_at(m->held[pos], (unsigned)(id - EC_ID_DISCARD));
-    r = ec_match_apply(cfg, m, &L, id);
+    int pos = m->phase == EC_PH_DEALER_DISCARD;
+    int discard = m->phase == EC_PH_ELDER_DISCARD || pos;
+    uint64_t held = m->held[pos];
+    int r = ec_match_apply(cfg, m, &L, id);
     if (r < 0)
         return r; /* nothing changed */
-    if (cards)
-        e->disc[pos] |= cards;
+    if (discard) /* what left the hand (the cards drawn are new to it) */
+        e->disc[pos] |= held & ~m->held[pos];
     return settle(e, r);
 }
 
@@ -98,7 +83,7 @@ void ec_mt_env_returns(const ec_mt_env *e, float out[2])
 
 /* ---- batches ---- */
 
-static void write_outputs(const ec_mt_batch *b, size_t i, const ec_mt_outputs *out)
+static void write_outputs(const ec_mt_batch *b, size_t i, const ec_rl_outputs *out)
 {
     const ec_mt_env *e = &b->envs[i];
     if (out->obs)
@@ -122,7 +107,7 @@ static int start(ec_mt_batch *b, size_t i)
     return err;
 }
 
-int ec_mt_batch_reset(ec_mt_batch *b, const ec_mt_outputs *out)
+int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out)
 {
     for (size_t i = 0; i < b->n; i++) {
         int err;
@@ -130,16 +115,13 @@ int ec_mt_batch_reset(ec_mt_batch *b, const ec_mt_outputs *out)
         err = start(b, i);
         if (err != EC_OK)
             return err;
-        if (out->rewards)
-            out->rewards[2 * i] = out->rewards[2 * i + 1] = 0.0f;
-        if (out->terminated)
-            out->terminated[i] = 0;
+        ec_rl_ended(out, i, 2, NULL);
         write_outputs(b, i, out);
     }
     return EC_OK;
 }
 
-int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_mt_outputs *out,
+int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad)
 {
     for (size_t i = 0; i < b->n; i++) {
@@ -152,25 +134,20 @@ int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_mt_outputs
     }
     for (size_t i = 0; i < b->n; i++) {
         ec_mt_env *e = &b->envs[i];
-        float *r = out->rewards ? out->rewards + 2 * i : NULL;
         int err = ec_mt_env_step(b->cfg, e, actions[i]);
         if (err != EC_OK) {
             *bad = i;
             return err; /* a log overflow: never with EC_MT_LOG_CAP */
         }
         if (e->m.phase == EC_PH_OVER) {
-            if (r)
-                ec_mt_env_returns(e, r);
-            if (out->terminated)
-                out->terminated[i] = 1;
+            float r[2];
+            ec_mt_env_returns(e, r);
+            ec_rl_ended(out, i, 2, r);
             b->episodes[i]++;
             start(b, i);
         } else {
             ec_match_legal(b->cfg, &e->m, b->legal + 2 * i);
-            if (r)
-                r[0] = r[1] = 0.0f;
-            if (out->terminated)
-                out->terminated[i] = 0;
+            ec_rl_ended(out, i, 2, NULL);
         }
         write_outputs(b, i, out);
     }

@@ -2,7 +2,7 @@
  * ec_ecarte_tensor.c -- an Écarté seat's observation and information-state tensors and the
  * action mask (ecarte_env.h spells out the layout). C99, no allocation, no global state.
  */
-#include "ec_internal.h"
+#include "ec_tensor.h"
 #include "ecarte_env.h"
 
 /* piquet index (suit * 8 + rank - 5) of card masks (suit * 16 + rank) */
@@ -100,7 +100,7 @@ void ec_mt_tensor(const ec_mt_env *e, int me, const ec_tensor_layout *L, uint8_t
                 ec_tensor_value(L, out, EC_MT_F_TRICK, rel, c);
                 ec_tensor_value(L, out, EC_MT_F_TRICK_LEADER, 0, rel);
             } else {
-                ec_tensor_bits(L, out, EC_MT_F_PLAYED, rel, BIT(c));
+                ec_tensor_value(L, out, EC_MT_F_PLAYED, rel, c);
             }
             if (info) {
                 ec_tensor_value(L, out, EC_MT_F_PLAY_SEAT, k, rel);

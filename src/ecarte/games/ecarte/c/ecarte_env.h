@@ -140,19 +140,12 @@ typedef struct ec_mt_batch {
     ec_tensor_layout layout; /* the tensor written (an observation or information state) */
 } ec_mt_batch;
 
-typedef struct ec_mt_outputs {
-    uint8_t *obs;        /* n x layout.size: the tensor of the seat to act */
-    uint8_t *mask;       /* n x EC_NUM_IDS */
-    float *rewards;      /* n x 2: the returns by seat of the episodes this step ended */
-    uint8_t *terminated; /* n */
-    int8_t *to_act;      /* n */
-} ec_mt_outputs;
-
+/* The outputs (ecarte_rl.h): obs n x layout.size, mask n x EC_NUM_IDS, rewards n x 2. */
 /* Start every environment at episode 0 and write the outputs. EC_OK or an error. */
-int ec_mt_batch_reset(ec_mt_batch *b, const ec_mt_outputs *out);
+int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out);
 /* Step environment i with actions[i] (auto-reset as above). An illegal action anywhere
  * changes nothing: returns its error and stores its index in *bad. */
-int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_mt_outputs *out,
+int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad);
 
 #ifdef __cplusplus

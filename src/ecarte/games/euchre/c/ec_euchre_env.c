@@ -33,7 +33,7 @@ int ec_eu_env_step(const ec_eu_tables *t, ec_eu_game *g, int id)
 }
 
 /* The outputs of environment i after its game moved (rewards and termination apart). */
-static void write_outputs(const ec_eu_batch *b, size_t i, const ec_eu_outputs *out)
+static void write_outputs(const ec_eu_batch *b, size_t i, const ec_rl_outputs *out)
 {
     const ec_eu_game *g = &b->games[i];
     int na = b->tables->ncards + 9;
@@ -58,7 +58,7 @@ static int start(ec_eu_batch *b, size_t i)
     return err;
 }
 
-int ec_eu_batch_reset(ec_eu_batch *b, const ec_eu_outputs *out)
+int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out)
 {
     for (size_t i = 0; i < b->n; i++) {
         int err;
@@ -66,16 +66,13 @@ int ec_eu_batch_reset(ec_eu_batch *b, const ec_eu_outputs *out)
         err = start(b, i);
         if (err != EC_OK)
             return err;
-        if (out->rewards)
-            memset(out->rewards + 4 * i, 0, 4 * sizeof(float));
-        if (out->terminated)
-            out->terminated[i] = 0;
+        ec_rl_ended(out, i, 4, NULL);
         write_outputs(b, i, out);
     }
     return EC_OK;
 }
 
-int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_eu_outputs *out,
+int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad)
 {
     const ec_eu_tables *t = b->tables;
@@ -89,23 +86,18 @@ int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_eu_outputs
     }
     for (size_t i = 0; i < b->n; i++) {
         ec_eu_game *g = &b->games[i];
-        float *r = out->rewards ? out->rewards + 4 * i : NULL;
         ec_eu_apply(t, g, actions[i]);
         run_chance(t, g);
         if (g->phase == EC_EU_OVER) {
-            if (r)
-                for (int s = 0; s < 4; s++)
-                    r[s] = (float)g->returns[s];
-            if (out->terminated)
-                out->terminated[i] = 1;
+            float r[4];
+            for (int s = 0; s < 4; s++)
+                r[s] = (float)g->returns[s];
+            ec_rl_ended(out, i, 4, r);
             b->episodes[i]++;
             start(b, i);
         } else {
             b->legal[i] = ec_eu_legal(t, g);
-            if (r)
-                r[0] = r[1] = r[2] = r[3] = 0.0f;
-            if (out->terminated)
-                out->terminated[i] = 0;
+            ec_rl_ended(out, i, 4, NULL);
         }
         write_outputs(b, i, out);
     }

@@ -2,7 +2,7 @@
  * ec_euchre_tensor.c -- a Euchre seat's observation and information-state tensors and the
  * action mask (euchre_rl.h spells out the layout). C99, no allocation, no global state.
  */
-#include "ec_internal.h"
+#include "ec_tensor.h"
 #include "euchre_rl.h"
 
 #define REL(seat, me) (((seat) - (me)) & 3)
@@ -39,15 +39,12 @@ int ec_eu_tensor_layout(int deck, int which, ec_tensor_layout *L)
     return L->size;
 }
 
-/* a core card mask as a mask of action ids */
-static uint64_t ids_of(const ec_eu_tables *t, uint64_t cards)
+/* The cards of a core mask, by action id, into row `row` of the BITS field k. */
+static void put_cards(const ec_eu_tables *t, const ec_tensor_layout *L, uint8_t *out, int k,
+                      int row, uint64_t cards)
 {
-    uint64_t ids = 0;
-    while (cards) {
-        ids |= BIT(t->id_of[ec_ctz(cards)]);
-        cards &= cards - 1;
-    }
-    return ids;
+    for (; cards; cards &= cards - 1)
+        ec_tensor_value(L, out, k, row, t->id_of[ec_ctz(cards)]);
 }
 
 void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_tensor_layout *L,
@@ -62,7 +59,7 @@ void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_t
         ec_tensor_value(L, out, EC_EU_F_TO_ACT, 0, REL(g->to_act, me));
     if (g->dealer >= 0)
         ec_tensor_value(L, out, EC_EU_F_DEALER, 0, REL(g->dealer, me));
-    ec_tensor_bits(L, out, EC_EU_F_HAND, 0, ids_of(t, hand));
+    put_cards(t, L, out, EC_EU_F_HAND, 0, hand);
     ec_tensor_value(L, out, EC_EU_F_UPCARD, 0, g->upcard);
     if (g->discard >= 0 || g->phase == EC_EU_DISCARD)
         ec_tensor_value(L, out, EC_EU_F_UPCARD_TAKEN, 0, 0);
@@ -89,7 +86,7 @@ void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_t
                 if (k == current)
                     ec_tensor_value(L, out, EC_EU_F_TRICK_LEADER, 0, REL(s, me));
             } else {
-                ec_tensor_bits(L, out, EC_EU_F_PLAYED, REL(s, me), BIT(id));
+                ec_tensor_value(L, out, EC_EU_F_PLAYED, REL(s, me), id);
             }
             if (info) {
                 ec_tensor_value(L, out, EC_EU_F_PLAY_SEAT, k, REL(s, me));
@@ -115,7 +112,7 @@ void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_t
         uint64_t dealt = g->hands[me];
         if (me == g->dealer && g->discard >= 0) /* before the turned card came in */
             dealt = (dealt | BIT(t->core_of[g->discard])) & ~BIT(t->core_of[g->upcard]);
-        ec_tensor_bits(L, out, EC_EU_F_DEALT, 0, ids_of(t, dealt));
+        put_cards(t, L, out, EC_EU_F_DEALT, 0, dealt);
     }
 }
 

@@ -114,21 +114,13 @@ typedef struct ec_eu_batch {
     ec_tensor_layout layout; /* the tensor written (an observation or information state) */
 } ec_eu_batch;
 
-/* The outputs of a reset or step, each with one row per environment (NULL: not written). */
-typedef struct ec_eu_outputs {
-    uint8_t *obs;        /* n x layout.size: the tensor of the seat to act */
-    uint8_t *mask;       /* n x (ncards + 9) */
-    float *rewards;      /* n x 4: the returns by seat of the episodes this step ended */
-    uint8_t *terminated; /* n: 1 where this step ended an episode */
-    int8_t *to_act;      /* n: the seat to act */
-} ec_eu_outputs;
-
+/* The outputs (ecarte_rl.h): obs n x layout.size, mask n x (ncards + 9), rewards n x 4. */
 /* Start every environment at episode 0 and write the outputs (rewards 0, terminated 0). */
-int ec_eu_batch_reset(ec_eu_batch *b, const ec_eu_outputs *out);
+int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out);
 /* Step each environment b with actions[b] (auto-reset as above). An illegal action in any
  * environment changes nothing anywhere: returns EC_EILLEGAL and stores its index in
  * *bad; else EC_OK. */
-int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_eu_outputs *out,
+int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad);
 
 #ifdef __cplusplus
