@@ -20,6 +20,7 @@ bodies of ``benches/test_bench_rl.py``.
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from typing import Any
@@ -84,14 +85,22 @@ def leduc_env() -> Any | None:
     return leduc_holdem_v4.env()
 
 
-def aec_steps(steps: int = 20000, seed: int = 1) -> dict[str, float | None]:
+def aec_steps(steps: int = 20000, seed: int = 1, rounds: int = 3) -> dict[str, float | None]:
+    """Steps a second of each game's AEC environment and of PettingZoo's Leduc (None
+    without rlcard): medians over ``rounds`` rounds, the environments in turn in each (a
+    change of the machine's load hits them alike)."""
     from ecarte.rl.aec import CardGameEnv
 
-    out: dict[str, float | None] = {
-        name: _aec_loop(CardGameEnv(spec), steps, seed) for name, spec in SPECS.items()
-    }
+    envs: dict[str, Any] = {name: CardGameEnv(spec) for name, spec in SPECS.items()}
     leduc = leduc_env()
-    out["leduc"] = None if leduc is None else _aec_loop(leduc, steps, seed)
+    if leduc is not None:
+        envs["leduc"] = leduc
+    times: dict[str, list[float]] = {name: [] for name in envs}
+    for _ in range(rounds):
+        for name, env in envs.items():
+            times[name].append(_aec_loop(env, steps, seed))
+    out: dict[str, float | None] = {k: statistics.median(v) for k, v in times.items()}
+    out.setdefault("leduc", None)
     return out
 
 
@@ -124,7 +133,7 @@ def report(quick: bool = False) -> list[str]:
         )
         lines.append(f"| batch 1,024 {name}: with numpy policy | {b['with_policy']:,.0f} | | | |")
     a = aec_steps(steps=max(2000, int(20000 * scale)))
-    leduc = a.pop("leduc")
+    leduc = a.pop("leduc")  # medians of alternating rounds
     for name, v in a.items():
         assert v is not None
         ratio = f"{v / leduc:.1f}x" if leduc else "n/a"

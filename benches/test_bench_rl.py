@@ -38,7 +38,9 @@ def test_batch_steps_at_1024(benchmark: Any, name: str) -> None:
 
 def test_aec_against_pettingzoo_leduc(benchmark: Any) -> None:
     steps = 20000 if benchmark.enabled else 300
-    result = benchmark.pedantic(lambda: rl_speed.aec_steps(steps=steps), rounds=1)
+    result = benchmark.pedantic(
+        lambda: rl_speed.aec_steps(steps=steps, rounds=3 if benchmark.enabled else 1), rounds=1
+    )
     leduc = result["leduc"]
     benchmark.extra_info.update({f"{k}_steps_per_s": v and round(v) for k, v in result.items()})
     if leduc:

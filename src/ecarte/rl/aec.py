@@ -169,9 +169,15 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self._seat[agent]
+        st = self._state
         obs = np.empty(self._size, np.int8)
-        self._state.write(seat, self.which, obs)
-        return {"observation": obs, "action_mask": self._mask(seat)}
+        st.write(seat, self.which, obs)
+        if not self.cycle and seat == st.to_act:  # the seat to act (never once over)
+            mask = np.empty(self._nids, np.int8)
+            st.write_mask(mask)
+        else:
+            mask = self._mask(seat)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -182,6 +188,14 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{agent} is to act: None is not an action")
         a = int(action)
         st = self._state
+        if not self.cycle and self.max_cycles is None:  # the common case, in short
+            st.apply(a)  # IllegalActionError, state unchanged
+            self._moves += 1
+            self._cumulative_rewards[agent] = 0.0
+            if st.is_over:
+                self._end(st)
+            self.agent_selection = self.possible_agents[max(st.to_act, 0)]
+            return
         if self.cycle and self._mover() != self._seat[agent]:
             if a != self.wait:
                 raise IllegalActionError(f"{agent} is not to act: its one action is wait")
@@ -191,10 +205,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             st.apply(a)  # IllegalActionError, state unchanged
             self._moves += 1
         self._cumulative_rewards[agent] = 0.0
-        if st.is_over and not self._ended:  # the only rewards: the returns, at the end
-            self._ended = True
-            self.rewards = dict(zip(self.possible_agents, map(float, st.returns()), strict=True))
-            self._accumulate_rewards()
+        if st.is_over and not self._ended:
+            self._end(st, flag=False)
         elif self._ended:
             self._clear_rewards()
         if self.cycle:
@@ -210,6 +222,16 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             for name in self.agents:
                 flags[name] = True
         self.agent_selection = self._selected()
+
+    def _end(self, st: Any, *, flag: bool = True) -> None:
+        """The game is over: its returns are the rewards (the only ones), and with ``flag``
+        every agent is terminated."""
+        self._ended = True
+        self.rewards = dict(zip(self.possible_agents, map(float, st.returns()), strict=True))
+        self._accumulate_rewards()
+        if flag:
+            for name in self.agents:
+                self.terminations[name] = True
 
     def _cycles_up(self, cycles: int) -> bool:
         return self.max_cycles is not None and cycles >= self.max_cycles

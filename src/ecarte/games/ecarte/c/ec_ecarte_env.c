@@ -2,7 +2,7 @@
  * ec_ecarte_env.c -- Écarté match environments, one or in batches (ecarte_env.h). C99, no
  * allocation, no global state: every array is the caller's.
  */
-#include "ec_internal.h"
+#include "ec_tensor.h"
 #include "ecarte_env.h"
 
 int ec_mt_env_check(const ec_match_config *cfg)
@@ -89,12 +89,8 @@ static void write_outputs(const ec_mt_batch *b, size_t i, const ec_rl_outputs *o
     if (out->obs)
         ec_mt_tensor(e, e->m.to_act < 0 ? 0 : e->m.to_act, &b->layout,
                      out->obs + i * b->layout.size);
-    if (out->mask) {
-        uint8_t *mk = out->mask + i * (size_t)EC_NUM_IDS;
-        const uint64_t *w = b->legal + 2 * i;
-        for (int k = 0; k < EC_NUM_IDS; k++)
-            mk[k] = (uint8_t)(w[k >> 6] >> (k & 63) & 1);
-    }
+    if (out->mask)
+        ec_mask_bytes(out->mask + i * (size_t)EC_NUM_IDS, b->legal + 2 * i, EC_NUM_IDS);
     if (out->to_act)
         out->to_act[i] = e->m.to_act;
 }

@@ -48,16 +48,17 @@ int ec_mt_tensor_layout(int which, ec_tensor_layout *L)
     return L->size;
 }
 
-void ec_mt_tensor(const ec_mt_env *e, int me, const ec_tensor_layout *L, uint8_t *out)
+void ec_mt_tensor(const ec_mt_env *e, int me, const ec_tensor_layout *L,
+                  uint8_t *restrict out)
 {
     const ec_match *m = &e->m;
     const ec_play *p = &m->play;
     int info = L->nfields > EC_MT_F_DEALT, dealt = m->dealer != EC_NO_SEAT;
     int mine = dealt && m->dealer == me; /* the observer's position: 1 the dealer */
     memset(out, 0, L->size);
-    ec_tensor_value(L, out, EC_MT_F_PHASE, 0, m->phase);
+    ec_tensor_set(L, out, EC_MT_F_PHASE, 0, m->phase);
     if (m->to_act >= 0)
-        ec_tensor_value(L, out, EC_MT_F_TO_ACT, 0, m->to_act != me);
+        ec_tensor_set(L, out, EC_MT_F_TO_ACT, 0, m->to_act != me);
     for (int r = 0; r < 2; r++) /* by relative seat */
         ec_tensor_value(L, out, EC_MT_F_GAMES_WON, r, (int)m->games_won[r ? 1 - me : me]);
     for (int r = 0; r < 2; r++)
@@ -68,14 +69,14 @@ void ec_mt_tensor(const ec_mt_env *e, int me, const ec_tensor_layout *L, uint8_t
     ec_tensor_value(L, out, EC_MT_F_TRICKS_WON, 1, m->in_play ? p->won[!mine] : 0);
     if (!dealt)
         return;
-    ec_tensor_value(L, out, EC_MT_F_DEALER, 0, !mine);
+    ec_tensor_set(L, out, EC_MT_F_DEALER, 0, !mine);
     ec_tensor_bits(L, out, EC_MT_F_HAND, 0, piquet(m->in_play ? p->hands[mine] : m->held[mine]));
     if (m->turnup != 255) {
-        ec_tensor_value(L, out, EC_MT_F_TURNUP, 0, index_of(m->turnup));
-        ec_tensor_value(L, out, EC_MT_F_TRUMP, 0, m->trump);
+        ec_tensor_set(L, out, EC_MT_F_TURNUP, 0, index_of(m->turnup));
+        ec_tensor_set(L, out, EC_MT_F_TRUMP, 0, m->trump);
     }
     if (m->deal_packets)
-        ec_tensor_value(L, out, EC_MT_F_PACKETS, 0, m->deal_packets == 23);
+        ec_tensor_set(L, out, EC_MT_F_PACKETS, 0, m->deal_packets == 23);
     for (int k = 0; k < m->ndiscards; k++) {
         int rel = (k & 1) != mine; /* discard k is position k & 1's */
         if (k + 2 >= m->ndiscards) /* the last of each position */
@@ -84,27 +85,27 @@ void ec_mt_tensor(const ec_mt_env *e, int me, const ec_tensor_layout *L, uint8_t
             ec_tensor_value(L, out, EC_MT_F_DISCARDS, k, m->discarded[k]);
     }
     if (m->played_without_proposing)
-        ec_tensor_value(L, out, EC_MT_F_PLAYED_ALONE, 0, 0);
+        ec_tensor_set(L, out, EC_MT_F_PLAYED_ALONE, 0, 0);
     if (m->refused_after != 255) {
-        ec_tensor_value(L, out, EC_MT_F_REFUSED, 0, 0);
+        ec_tensor_set(L, out, EC_MT_F_REFUSED, 0, 0);
         ec_tensor_value(L, out, EC_MT_F_REFUSED_AFTER, 0, m->refused_after);
     }
     for (int pos = 0; pos < 2; pos++)
         if (m->announced >> pos & 1)
-            ec_tensor_value(L, out, EC_MT_F_KINGS, 0, pos != mine);
+            ec_tensor_set(L, out, EC_MT_F_KINGS, 0, pos != mine);
     if (m->in_play) {
         int current = p->nplayed & ~1; /* first play of the trick in progress */
         for (int k = 0; k < p->nplayed; k++) {
             int pos = p->leaders[k / 2] ^ (k & 1), rel = pos != mine, c = index_of(p->cards[k]);
             if (k >= current) {
-                ec_tensor_value(L, out, EC_MT_F_TRICK, rel, c);
-                ec_tensor_value(L, out, EC_MT_F_TRICK_LEADER, 0, rel);
+                ec_tensor_set(L, out, EC_MT_F_TRICK, rel, c);
+                ec_tensor_set(L, out, EC_MT_F_TRICK_LEADER, 0, rel);
             } else {
-                ec_tensor_value(L, out, EC_MT_F_PLAYED, rel, c);
+                ec_tensor_set(L, out, EC_MT_F_PLAYED, rel, c);
             }
             if (info) {
-                ec_tensor_value(L, out, EC_MT_F_PLAY_SEAT, k, rel);
-                ec_tensor_value(L, out, EC_MT_F_PLAY_CARD, k, c);
+                ec_tensor_set(L, out, EC_MT_F_PLAY_SEAT, k, rel);
+                ec_tensor_set(L, out, EC_MT_F_PLAY_CARD, k, c);
             }
         }
     }
@@ -118,6 +119,5 @@ void ec_mt_mask(const ec_match_config *cfg, const ec_mt_env *e, uint8_t *out)
 {
     uint64_t w[2];
     ec_match_legal(cfg, &e->m, w);
-    for (int i = 0; i < EC_NUM_IDS; i++)
-        out[i] = (uint8_t)(w[i >> 6] >> (i & 63) & 1);
+    ec_mask_bytes(out, w, EC_NUM_IDS);
 }

@@ -2,7 +2,7 @@
  * ec_euchre_env.c -- Euchre environments, one or in batches (euchre_rl.h). C99, no
  * allocation, no global state: every array is the caller's.
  */
-#include "ec_internal.h"
+#include "ec_tensor.h"
 #include "euchre_rl.h"
 
 static void run_chance(const ec_eu_tables *t, ec_eu_game *g)
@@ -40,12 +40,8 @@ static void write_outputs(const ec_eu_batch *b, size_t i, const ec_rl_outputs *o
     if (out->obs)
         ec_eu_tensor(b->tables, g, g->to_act < 0 ? 0 : g->to_act, &b->layout,
                      out->obs + i * b->layout.size);
-    if (out->mask) {
-        uint8_t *m = out->mask + i * (size_t)na;
-        uint64_t legal = b->legal[i];
-        for (int k = 0; k < na; k++)
-            m[k] = (uint8_t)(legal >> k & 1);
-    }
+    if (out->mask)
+        ec_mask_bytes(out->mask + i * (size_t)na, &b->legal[i], na);
     if (out->to_act)
         out->to_act[i] = g->to_act;
 }

@@ -44,53 +44,54 @@ static void put_cards(const ec_eu_tables *t, const ec_tensor_layout *L, uint8_t 
                       int row, uint64_t cards)
 {
     for (; cards; cards &= cards - 1)
-        ec_tensor_value(L, out, k, row, t->id_of[ec_ctz(cards)]);
+        ec_tensor_set(L, out, k, row, t->id_of[ec_ctz(cards)]);
 }
 
 void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_tensor_layout *L,
-                  uint8_t *out)
+                  uint8_t *restrict out)
 {
     const ec_playn *p = &g->play;
     int na = p->nactive, info = L->nfields > EC_EU_F_DEALT;
     uint64_t hand = na ? p->hands[me] : g->hands[me];
     memset(out, 0, L->size);
-    ec_tensor_value(L, out, EC_EU_F_PHASE, 0, g->phase);
+    ec_tensor_set(L, out, EC_EU_F_PHASE, 0, g->phase);
     if (g->to_act >= 0)
-        ec_tensor_value(L, out, EC_EU_F_TO_ACT, 0, REL(g->to_act, me));
+        ec_tensor_set(L, out, EC_EU_F_TO_ACT, 0, REL(g->to_act, me));
     if (g->dealer >= 0)
-        ec_tensor_value(L, out, EC_EU_F_DEALER, 0, REL(g->dealer, me));
+        ec_tensor_set(L, out, EC_EU_F_DEALER, 0, REL(g->dealer, me));
     put_cards(t, L, out, EC_EU_F_HAND, 0, hand);
     ec_tensor_value(L, out, EC_EU_F_UPCARD, 0, g->upcard);
     if (g->discard >= 0 || g->phase == EC_EU_DISCARD)
-        ec_tensor_value(L, out, EC_EU_F_UPCARD_TAKEN, 0, 0);
+        ec_tensor_set(L, out, EC_EU_F_UPCARD_TAKEN, 0, 0);
     ec_tensor_value(L, out, EC_EU_F_TRUMP, 0, g->trump);
     if (g->maker >= 0)
-        ec_tensor_value(L, out, EC_EU_F_MAKER, 0, REL(g->maker, me));
-    for (int s = 0; s < 4; s++)
+        ec_tensor_set(L, out, EC_EU_F_MAKER, 0, REL(g->maker, me));
+    for (int s = 0; g->alone && s < 4; s++)
         if (g->alone >> s & 1)
-            ec_tensor_value(L, out, EC_EU_F_ALONE, 0, REL(s, me));
+            ec_tensor_set(L, out, EC_EU_F_ALONE, 0, REL(s, me));
     if (me == g->dealer)
         ec_tensor_value(L, out, EC_EU_F_DISCARD, 0, g->discard);
     for (int k = 0; k < g->nbids; k++) {
-        ec_tensor_value(L, out, EC_EU_F_BID_SEAT, k, REL(g->bids[k] >> 6, me));
-        ec_tensor_value(L, out, EC_EU_F_BID, k, (g->bids[k] & 63) - t->ncards);
+        ec_tensor_set(L, out, EC_EU_F_BID_SEAT, k, REL(g->bids[k] >> 6, me));
+        ec_tensor_set(L, out, EC_EU_F_BID, k, (g->bids[k] & 63) - t->ncards);
     }
     if (na) {
         int current = p->nplayed - p->nplayed % na; /* first play of the trick in progress */
-        for (int k = 0; k < p->nplayed; k++) {
-            int trick = k / na, s = p->leaders[trick], id = t->id_of[p->cards[k]];
-            for (int j = k % na; j > 0; j--)
-                s = p->next[s];
-            if (k >= current) {
-                ec_tensor_value(L, out, EC_EU_F_TRICK, REL(s, me), id);
-                if (k == current)
-                    ec_tensor_value(L, out, EC_EU_F_TRICK_LEADER, 0, REL(s, me));
-            } else {
-                ec_tensor_value(L, out, EC_EU_F_PLAYED, REL(s, me), id);
-            }
-            if (info) {
-                ec_tensor_value(L, out, EC_EU_F_PLAY_SEAT, k, REL(s, me));
-                ec_tensor_value(L, out, EC_EU_F_PLAY_CARD, k, id);
+        for (int k = 0, trick = 0; k < p->nplayed; trick++) {
+            int s = p->leaders[trick];
+            for (int j = 0; j < na && k < p->nplayed; j++, k++, s = p->next[s]) {
+                int id = t->id_of[p->cards[k]], r = REL(s, me);
+                if (k >= current) {
+                    ec_tensor_set(L, out, EC_EU_F_TRICK, r, id);
+                    if (k == current)
+                        ec_tensor_set(L, out, EC_EU_F_TRICK_LEADER, 0, r);
+                } else {
+                    ec_tensor_set(L, out, EC_EU_F_PLAYED, r, id);
+                }
+                if (info) {
+                    ec_tensor_set(L, out, EC_EU_F_PLAY_SEAT, k, r);
+                    ec_tensor_set(L, out, EC_EU_F_PLAY_CARD, k, id);
+                }
             }
         }
     }
@@ -119,7 +120,5 @@ void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_t
 void ec_eu_mask(const ec_eu_tables *t, const ec_eu_game *g, uint8_t *out)
 {
     uint64_t legal = ec_eu_legal(t, g);
-    int n = t->ncards + 9;
-    for (int i = 0; i < n; i++)
-        out[i] = (uint8_t)(legal >> i & 1);
+    ec_mask_bytes(out, &legal, t->ncards + 9);
 }
