@@ -13,9 +13,11 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from rl_support import EcarteTracker, ecarte_expected  # noqa: E402
 
 import ecarte.rl.spiel as spiel  # noqa: E402
 from ecarte.rl import INFO_STATE, OBSERVATION  # noqa: E402
+from ecarte.rl.tensors import decode  # noqa: E402
 
 pytestmark = pytest.mark.own_backends
 
@@ -37,9 +39,37 @@ def test_random_sim_test_with_serialisation(name: str, params: dict[str, object]
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_a_variant_with_python_hooks_is_refused() -> None:
-    with pytest.raises(ValueError, match="hooks in Python"):
-        pyspiel.load_game("ecarte_match", {"variant": "cercle"})
+def test_a_variant_of_more_seats_is_refused() -> None:
+    with pytest.raises(ValueError, match="seats 3"):
+        pyspiel.load_game("ecarte_match", {"variant": "poule"})
+
+
+@pytest.mark.parametrize("variant", ["regles", "cercle", "single-proposal"])
+def test_variants_with_python_hooks_have_their_observations(variant: str) -> None:
+    """A variant whose hooks Python answers is played by ``ecarte.Game``; its tensors, read
+    from the game's log, are its observations field by field (as test_tensors checks the
+    C state's)."""
+    game = pyspiel.load_game("ecarte_match", {"variant": variant, "target": 2})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    tracker = EcarteTracker()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        match = state._core.game
+        tracker.see(match)
+        assert state.legal_actions() == list(match.legal_action_ids())
+        for seat in (0, 1):
+            tensor = np.array(state.information_state_tensor(seat), np.uint8)
+            assert decode(game.spec, INFO_STATE, tensor) == ecarte_expected(match, seat, tracker)
+            checked += 1
+        action = rng.choice(state.legal_actions())
+        tracker.before(match, action)
+        state.apply_action(action)
+    assert checked > 20
 
 
 def _play(game: object, choose: object, seed: int) -> list[float]:

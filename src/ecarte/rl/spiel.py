@@ -2,10 +2,11 @@
 imported:
 
 - ``ecarte_match``: an Écarté match; parameters ``rules`` (a preset name: classic,
-  spanish, portuguese, swedish, brazilian), ``variant`` (an installed variant that only
-  configures the rules, such as ``quick`` or ``napoleon``; variants that answer the
-  engine's hooks in Python are refused), ``target`` and ``games_to_win`` (-1: the rules'
-  own).
+  spanish, portuguese, swedish, brazilian), ``variant`` (an installed variant of two
+  seats: one that only configures the rules, such as ``quick`` or ``napoleon``, is played
+  by the C state; one whose hooks Python answers, such as ``regles`` or ``cercle``, by
+  :class:`ecarte.Game`, its tensors read from its log), ``target`` and ``games_to_win``
+  (-1: the rules' own).
 - ``ecarte_euchre``: Euchre; parameters ``rules`` (standard, openspiel, seed), ``deck``
   and ``target`` (-1: the preset's; target 0 is a single deal).
 
@@ -36,8 +37,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+import ecarte.games.ecarte._rl as _ecarte_rl
+from ecarte._cards import Card
 from ecarte._errors import IllegalActionError
 from ecarte.games.ecarte import _hooks
+from ecarte.games.ecarte.actions import Cut, Deal
+from ecarte.games.ecarte.game import Game
+from ecarte.games.ecarte.observation import Phase
 from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import PRESETS as EUCHRE_PRESETS
 from ecarte.games.euchre.rules import EuchreRules
@@ -135,8 +141,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
     _core: Any
     _seen: list[list[str]]
 
+    def _new_core(self, game: Any) -> Any:
+        return game.spec.new_state(0, auto_chance=False)
+
     def _start(self, game: Any) -> None:
-        self._core = game.spec.new_state(0, auto_chance=False)
+        self._core = self._new_core(game)
         self._seen = [[] for _ in range(game.spec.num_players)]
         self._buf = np.zeros(game.spec.tensor_size(OBSERVATION), np.uint8)
         self._note()
@@ -235,19 +244,77 @@ class EuchreSpielState(_State):
 _ECARTE_PARAMS = {"rules": "classic", "variant": "", "target": -1, "games_to_win": -1}
 
 
-def _ecarte_rules(params: dict[str, Any]) -> Rules:
+def _ecarte_rules(params: dict[str, Any]) -> tuple[Rules, str]:
+    """The rules in force and the variant whose hooks Python answers ("" when none: the C
+    state plays the rules alone)."""
     rules = Rules.preset(params.get("rules", "classic"))
-    variant = params.get("variant", "")
-    if variant:
-        config = _hooks.game_config(rules, variant, ())
-        if config.machine.hook_mask or config.players != 2 or config.flags:
-            raise ValueError(
-                f"variant {variant!r} answers the engine's hooks in Python: the C state "
-                "plays the rules of the machine only (variants that configure rules)"
-            )
-        rules = config.rules
     changes = {k: params[k] for k in ("target", "games_to_win") if params.get(k, -1) != -1}
-    return rules.evolve(**changes) if changes else rules
+    rules = rules.evolve(**changes) if changes else rules
+    variant = params.get("variant", "")
+    if not variant:
+        return rules, ""
+    config = _hooks.game_config(rules, variant, ())
+    if config.players != 2:
+        raise ValueError(f"variant {variant!r} seats {config.players}: the adapter has two")
+    return config.rules, variant if config.machine.hook_mask or config.flags else ""
+
+
+class _GameMatch:
+    """A match of a variant whose hooks Python answers: an :class:`ecarte.Game` (chance
+    given by the adapter) with what the adapter reads of a state, its tensors from the C
+    state rebuilt from the game's log (``_rl.from_log``) when asked."""
+
+    def __init__(self, rules: Rules, variant: str) -> None:
+        self.game = Game(rules, variant=variant, seed=0, auto_chance=False)
+        self._read: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game": self.game}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.game = state["game"]
+        self._read = None
+
+    def __deepcopy__(self, memo: Any) -> _GameMatch:
+        new = object.__new__(_GameMatch)
+        new.game = self.game.clone()
+        new._read = self._read  # read only
+        return new
+
+    @property
+    def to_act(self) -> int:
+        return int(self.game.to_act)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.game.is_over)
+
+    @property
+    def phase(self) -> int:
+        return 0 if self.game.phase is Phase.CUT else 1
+
+    def returns(self) -> tuple[float, float]:
+        w = self.game.winner
+        return (0.0, 0.0) if w is None else (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    def legal_ids(self) -> list[int]:
+        return list(self.game.legal_action_ids())
+
+    def apply(self, action_id: int) -> None:
+        self.game.apply(self.game.action_from_id(action_id))
+        self._read = None
+
+    def chance(self, cards: list[int]) -> None:
+        c = tuple(Card.from_id(i) for i in cards)
+        self.game.apply(Cut((c[0], c[1])) if len(c) == 2 else Deal(c))
+        self._read = None
+
+    def write(self, seat: int, which: int, out: Any) -> None:
+        if self._read is None:
+            fields, hook_mask = self.game._config.machine.key
+            rules = _ecarte_rl.Rules(fields, hook_mask)
+            self._read = _ecarte_rl.from_log(rules, 0, False, self.game._m_log())
+        self._read.write(seat, which, out)
 
 
 _ECARTE_TYPE = _game_type("ecarte_match", "Écarté (the ecarte engine)", 2, _ECARTE_PARAMS)
@@ -258,7 +325,8 @@ class EcarteSpielGame(_Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_ECARTE_PARAMS, **(params or {})}
-        spec = EcarteSpec(_ecarte_rules(params))
+        rules, self.variant = _ecarte_rules(params)
+        spec = EcarteSpec(rules)
         games = 2 * spec.rules.games_to_win - 1
         hands = 2 * spec.rules.target - 1  # a hand scores at least a point
         # a game: its cuts (at most 100, 2 cards each); a hand: its deal card by card, up to
@@ -293,6 +361,11 @@ class EcarteSpielState(_State):
         super().__init__(game)
         self._drawn: list[int] = []
         self._start(game)
+
+    def _new_core(self, game: Any) -> Any:
+        if game.variant:
+            return _GameMatch(game.spec.rules, game.variant)
+        return game.spec.new_state(0, auto_chance=False)
 
     def _needed(self) -> int:
         return 2 if self._core.phase == 0 else 32

@@ -4,7 +4,7 @@ tensors of a seat written by C into a caller's buffer, one match as an environme
 (:class:`MatchState`) and batches of environments stepped in C (:class:`MatchBatch`).
 ``ecarte.rl`` builds the PettingZoo, Gymnasium and OpenSpiel adapters on them."""
 
-from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -40,6 +40,9 @@ cdef extern from "ecarte_env.h" nogil:
     int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *cards,
                          int n)
     void ec_mt_env_returns(const ec_mt_env *e, float *out)
+    int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed,
+                           int auto_chance, const uint8_t *log, uint32_t n, uint8_t *scratch,
+                           uint32_t cap)
     ctypedef struct ec_mt_batch:
         const ec_match_config *cfg
         uint64_t seed
@@ -86,12 +89,13 @@ cdef Py_ssize_t _HAND = len(HandRules._fields)  # the match's rules start with t
 
 cdef class Rules:
     """Match rules for the environments: the machine's ``ec_match_rules`` fields in order
-    (``ecarte.games.ecarte._hooks.machine_rules``), two seats, no hook of the caller's."""
+    (``ecarte.games.ecarte._hooks.machine_rules``), two seats. With ``hook_mask`` (hooks a
+    variant answers in Python) they only read matches (:func:`from_log`)."""
 
     cdef ec_match_config cfg
     cdef readonly tuple fields
 
-    def __init__(self, tuple fields):
+    def __init__(self, tuple fields, uint32_t hook_mask=0):
         cdef ec_match_rules r
         cdef bytes hand = HandRules(*fields[:_HAND]).c_bytes()
         if len(hand) != sizeof(ec_hand_rules):
@@ -100,12 +104,44 @@ cdef class Rules:
         match = fields[_HAND:]
         (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
          r.target, r.games_to_win) = match
-        if ec_match_config_init(&self.cfg, &r, 0) != 0 or ec_mt_env_check(&self.cfg) != 0:
+        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0 or r.nplayers != 2:
             raise ArgumentError(f"rules the environments do not take (two seats): {fields!r}")
         self.fields = fields
 
+    @property
+    def hook_mask(self):
+        return self.cfg.hook_mask
+
+    @property
+    def playable(self):
+        """Whether matches under these rules run here (no hook answered in Python)."""
+        return ec_mt_env_check(&self.cfg) == 0
+
     def __reduce__(self):
-        return (Rules, (self.fields,))
+        return (Rules, (self.fields, self.cfg.hook_mask))
+
+
+def from_log(Rules rules, uint64_t seed, bint auto_chance, bytes log):
+    """The state of the match whose machine log is ``log`` (a ``Game``'s, variants' hook
+    answers included), for its tensors: a :class:`MatchState` to read, not to play when
+    the rules have hooks."""
+    cdef MatchState s = MatchState.__new__(MatchState)
+    cdef uint32_t n = <uint32_t>len(log)
+    cdef uint32_t cap = n + 4 * EC_LOG_ROOM
+    cdef uint8_t *scratch = <uint8_t *>PyMem_Malloc(cap)
+    cdef int r
+    if scratch == NULL:
+        raise MemoryError()
+    try:
+        r = ec_mt_env_from_log(&rules.cfg, &s.e, seed, auto_chance,
+                               <const uint8_t *>PyBytes_AS_STRING(log), n, scratch, cap)
+    finally:
+        PyMem_Free(scratch)
+    if r < 0:
+        raise ValueError(f"not a log of a match under these rules: {ec_strerror(r).decode()}")
+    s.rules = rules
+    s.auto_chance = auto_chance
+    return s
 
 
 cdef int _check(int r) except -1:
@@ -124,6 +160,8 @@ cdef class MatchState:
     cdef readonly bint auto_chance
 
     def __init__(self, Rules rules, uint64_t seed=0, bint auto_chance=True):
+        if not rules.playable:
+            raise ArgumentError("matches whose hooks Python answers are read here, not played")
         self.rules = rules
         self.auto_chance = auto_chance
         self.reset(seed)
@@ -135,7 +173,10 @@ cdef class MatchState:
     def apply(self, int action_id):
         """Apply a legal id of the seat to act; an illegal one raises
         :class:`ecarte.IllegalActionError` and changes nothing."""
-        cdef int r = ec_mt_env_step(&self.rules.cfg, &self.e, action_id)
+        cdef int r
+        if not self.rules.playable:
+            raise IllegalActionError("a match whose hooks Python answers is read here, not played")
+        r = ec_mt_env_step(&self.rules.cfg, &self.e, action_id)
         if r < 0:
             if self.e.m.phase == EC_PH_OVER:
                 raise IllegalActionError(f"action id {action_id} is not legal: the match is over")
@@ -148,6 +189,8 @@ cdef class MatchState:
         """Apply the chance event due: a cut (two card ids) or a deal (32, top first)."""
         cdef uint8_t c[32]
         cdef int n = len(cards)
+        if not self.rules.playable:
+            raise IllegalActionError("a match whose hooks Python answers is read here, not played")
         if n != 2 and n != 32:
             raise IllegalActionError("a cut is two cards, a deal 32")
         for i in range(n):
@@ -302,6 +345,8 @@ cdef class MatchBatch:
         cdef ec_rl_outputs none
         if n < 1:
             raise ArgumentError("a batch has at least one environment")
+        if not rules.playable:
+            raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
         self.b.cfg = &rules.cfg
         self.b.seed = seed

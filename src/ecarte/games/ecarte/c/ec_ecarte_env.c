@@ -72,6 +72,101 @@ int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *ca
     return r < 0 ? r : settle(e, r);
 }
 
+/* Bytes of the log entry at p (left bytes remain), -1 if the machine writes no such entry
+ * (ecarte_machine.h lists them). */
+static int entry_size(const uint8_t *p, uint32_t left, int nplayers)
+{
+    switch (p[0]) {
+    case EC_LOG_CUT:
+    case EC_LOG_AUTO_CUT:
+        return 3;
+    case EC_LOG_DEAL:
+    case EC_LOG_AUTO_DEAL:
+        return 33;
+    case EC_LOG_ANSWER:
+        return left < 2 || ec_hook_answer_size(p[1]) < 0 ? -1 : 2 + ec_hook_answer_size(p[1]);
+    case EC_LOG_GAME:
+    case EC_LOG_HAND:
+        return 6;
+    case EC_LOG_CUT_AGAIN:
+        return 1;
+    case EC_LOG_SCORE:
+        return 9;
+    case EC_LOG_HAND_END:
+        return 25;
+    case EC_LOG_GAME_END:
+        return 8 + 4 * nplayers;
+    case EC_LOG_MATCH_END:
+        return 2;
+    default:
+        return p[0] < EC_ID_DISCARD ? 2 : p[0] < EC_NUM_IDS ? 6 : -1;
+    }
+}
+
+/* card mask of a piquet mask */
+static uint64_t cards_of(const uint8_t *p)
+{
+    uint64_t out = 0;
+    for (int s = 0; s < 4; s++)
+        out |= (uint64_t)p[s] << (16 * s + 5);
+    return out;
+}
+
+static int replay(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int auto_chance,
+                  uint8_t *scratch, uint32_t cap, uint32_t upto)
+{
+    ec_log L;
+    L.buf = scratch;
+    L.cap = cap;
+    e->m.seed = seed;
+    e->m.auto_chance = (uint8_t)(auto_chance != 0);
+    return ec_match_replay(cfg, &e->m, &L, upto);
+}
+
+int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int auto_chance,
+                       const uint8_t *log, uint32_t n, uint8_t *scratch, uint32_t cap)
+{
+    uint32_t hand = UINT32_MAX, first = n, i;
+    int r, size;
+    if (cfg->rules.nplayers != 2 || cap < n || cap - n < EC_LOG_ROOM)
+        return EC_EBADRULES;
+    memcpy(scratch, log, n);
+    for (i = 0; i < n; i += (uint32_t)size) { /* the last hand dealt */
+        size = entry_size(log + i, n - i, 2);
+        if (size < 0 || (uint32_t)size > n - i)
+            return EC_ELOG;
+        if (log[i] == EC_LOG_HAND)
+            hand = i;
+    }
+    memset(e, 0, sizeof *e);
+    if (hand != UINT32_MAX) {
+        for (i = hand; i < n && first == n; i += (uint32_t)entry_size(log + i, n - i, 2))
+            if (log[i] < EC_NUM_IDS || log[i] == EC_LOG_CUT || log[i] == EC_LOG_DEAL)
+                first = i; /* the hand's first decision (the machine waits before it) */
+        r = replay(cfg, e, seed, auto_chance, scratch, cap, first);
+        if (r < 0)
+            return r;
+        e->dealt[0] = e->m.held[0];
+        e->dealt[1] = e->m.held[1];
+        e->dealt_known = e->m.turnup != 255;
+        for (i = first; i < n; i += (uint32_t)entry_size(log + i, n - i, 2))
+            if (log[i] >= EC_ID_DISCARD && log[i] < EC_NUM_IDS)
+                e->disc[log[i + 1] == e->m.dealer] |= cards_of(log + i + 2);
+        memcpy(scratch, log, n); /* the replay wrote records again */
+    }
+    r = replay(cfg, e, seed, auto_chance, scratch, cap, n);
+    if (r < 0)
+        return r;
+    e->hand = e->m.hand_number;
+    if (e->m.turnup == 255) { /* this hand is not dealt yet: the last one dealt is over */
+        e->dealt_known = 0;
+        e->dealt[0] = e->dealt[1] = e->disc[0] = e->disc[1] = 0;
+    }
+    e->m.nlog = e->m.input_end = 0;
+    e->m.last_input = UINT32_MAX;
+    return EC_OK;
+}
+
 void ec_mt_env_returns(const ec_mt_env *e, float out[2])
 {
     out[0] = out[1] = 0.0f;

@@ -126,6 +126,14 @@ int ec_mt_env_reset(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int
 int ec_mt_env_step(const ec_match_config *cfg, ec_mt_env *e, int id);
 /* Apply a cut (n 2) or deal (n 32, top card first) when chance is due (auto_chance off). */
 int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *cards, int n);
+/* Rebuild e from the first n bytes of a match's log under cfg (any hooks: their answers are
+ * in the log; two seats), for its tensors: the match replayed (ec_match_replay, seed and
+ * auto_chance as the match was started with), each position's cards as dealt this hand
+ * (the match replayed up to its first decision) and its discards (read from the log).
+ * scratch holds cap bytes, cap >= n + EC_LOG_ROOM; e's own buffer is not used and its
+ * log is left empty. Returns EC_OK, EC_EBADRULES (not two seats) or the replay's error. */
+int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int auto_chance,
+                       const uint8_t *log, uint32_t n, uint8_t *scratch, uint32_t cap);
 /* The returns by seat: +1 the match's winner, -1 the other; 0 before the end. */
 void ec_mt_env_returns(const ec_mt_env *e, float out[2]);
 
