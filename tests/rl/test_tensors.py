@@ -141,3 +141,23 @@ def test_layouts_are_contiguous_and_named_once(spec: object) -> None:
             assert f.offset == offset and f.kind in ("one-hot", "bits")
             offset += f.size
         assert offset == spec.tensor_size(which)  # type: ignore[attr-defined]
+
+
+def test_a_state_rebuilt_from_a_games_log_has_the_same_tensors() -> None:
+    """``from_log`` (the tensors of a Game whose variant answers hooks in Python) gives, on
+    a match the C state plays too, the C state's tensors at every decision."""
+    import ecarte.games.ecarte._rl as rl
+
+    rules = ECARTE_RULES[0]
+    spec = EcarteSpec(rules)
+    a = np.zeros(spec.tensor_size(INFO_STATE), np.uint8)
+    b = a.copy()
+    for game, state, _ in ecarte_walk(rules, 21, random.Random(2)):
+        fields, hook_mask = game._config.machine.key
+        read = rl.from_log(rl.Rules(fields, hook_mask), 21, True, game._m_log())
+        for seat in (0, 1):
+            state.write(seat, INFO_STATE, a)
+            read.write(seat, INFO_STATE, b)
+            assert (a == b).all()
+    with pytest.raises(ValueError, match="not a log"):
+        rl.from_log(rl.Rules(fields, hook_mask), 21, True, b"\xee\x01")
