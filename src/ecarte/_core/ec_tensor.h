@@ -42,6 +42,26 @@ EC_INLINE void ec_tensor_value(const ec_tensor_layout *L, uint8_t *restrict out,
     out[f->offset + row * f->width + v] = 1;
 }
 
+/* Play k of a hand, card c by the relative seat r: in the trick in progress (from play
+ * `current` on; its first play's seat the leader) or among the cards played to finished
+ * tricks, and with `info` in the sequence of plays. f: the fields trick, trick_leader,
+ * played, play_seat, play_card. */
+EC_INLINE void ec_tensor_play(const ec_tensor_layout *L, uint8_t *restrict out, const int f[5],
+                              int info, int k, int current, int r, int c)
+{
+    if (k >= current) {
+        ec_tensor_set(L, out, f[0], r, c);
+        if (k == current)
+            ec_tensor_set(L, out, f[1], 0, r);
+    } else {
+        ec_tensor_set(L, out, f[2], r, c);
+    }
+    if (info) {
+        ec_tensor_set(L, out, f[3], k, r);
+        ec_tensor_set(L, out, f[4], k, c);
+    }
+}
+
 /* Row `row` of field `k` gets the set bits of m (BITS, slots below 64). */
 EC_INLINE void ec_tensor_bits(const ec_tensor_layout *L, uint8_t *restrict out, int k, int row,
                                uint64_t m)

@@ -13,6 +13,9 @@ static uint64_t piquet(uint64_t m)
 
 EC_INLINE int index_of(int card) { return (card >> 4) * 8 + (card & 15) - 5; }
 
+static const int PLAYS[5] = {EC_MT_F_TRICK, EC_MT_F_TRICK_LEADER, EC_MT_F_PLAYED,
+                             EC_MT_F_PLAY_SEAT, EC_MT_F_PLAY_CARD};
+
 int ec_mt_tensor_layout(int which, ec_tensor_layout *L)
 {
     if (which != EC_MT_OBSERVATION && which != EC_MT_INFO_STATE)
@@ -97,16 +100,7 @@ void ec_mt_tensor(const ec_mt_env *e, int me, const ec_tensor_layout *L,
         int current = p->nplayed & ~1; /* first play of the trick in progress */
         for (int k = 0; k < p->nplayed; k++) {
             int pos = p->leaders[k / 2] ^ (k & 1), rel = pos != mine, c = index_of(p->cards[k]);
-            if (k >= current) {
-                ec_tensor_set(L, out, EC_MT_F_TRICK, rel, c);
-                ec_tensor_set(L, out, EC_MT_F_TRICK_LEADER, 0, rel);
-            } else {
-                ec_tensor_set(L, out, EC_MT_F_PLAYED, rel, c);
-            }
-            if (info) {
-                ec_tensor_set(L, out, EC_MT_F_PLAY_SEAT, k, rel);
-                ec_tensor_set(L, out, EC_MT_F_PLAY_CARD, k, c);
-            }
+            ec_tensor_play(L, out, PLAYS, info, k, current, rel, c);
         }
     }
     if (info && e->dealt_known && e->hand == m->hand_number) {

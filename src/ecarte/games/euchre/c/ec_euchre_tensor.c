@@ -7,6 +7,9 @@
 
 #define REL(seat, me) (((seat) - (me)) & 3)
 
+static const int PLAYS[5] = {EC_EU_F_TRICK, EC_EU_F_TRICK_LEADER, EC_EU_F_PLAYED,
+                             EC_EU_F_PLAY_SEAT, EC_EU_F_PLAY_CARD};
+
 int ec_eu_tensor_layout(int deck, int which, ec_tensor_layout *L)
 {
     int n = deck;
@@ -80,18 +83,7 @@ void ec_eu_tensor(const ec_eu_tables *t, const ec_eu_game *g, int me, const ec_t
         for (int k = 0, trick = 0; k < p->nplayed; trick++) {
             int s = p->leaders[trick];
             for (int j = 0; j < na && k < p->nplayed; j++, k++, s = p->next[s]) {
-                int id = t->id_of[p->cards[k]], r = REL(s, me);
-                if (k >= current) {
-                    ec_tensor_set(L, out, EC_EU_F_TRICK, r, id);
-                    if (k == current)
-                        ec_tensor_set(L, out, EC_EU_F_TRICK_LEADER, 0, r);
-                } else {
-                    ec_tensor_set(L, out, EC_EU_F_PLAYED, r, id);
-                }
-                if (info) {
-                    ec_tensor_set(L, out, EC_EU_F_PLAY_SEAT, k, r);
-                    ec_tensor_set(L, out, EC_EU_F_PLAY_CARD, k, id);
-                }
+                ec_tensor_play(L, out, PLAYS, info, k, current, REL(s, me), t->id_of[p->cards[k]]);
             }
         }
     }
