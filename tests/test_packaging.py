@@ -93,8 +93,8 @@ def test_core_sources_are_required(setup_py: ModuleType, built: Any, tmp_path: P
 def test_generated_c_stays_out_of_the_wheel(setup_py: ModuleType) -> None:
     assert setup_py.generated_c() == {
         "ecarte._core": ["_cffi_core.c", "_cycore.c"],
-        "ecarte.games.ecarte": ["_cffi_ecarte.c", "_hands.c", "_machine.c", "_pimc.c"],
-        "ecarte.games.euchre": ["_cffi_euchre.c", "_machine.c"],
+        "ecarte.games.ecarte": ["_cffi_ecarte.c", "_hands.c", "_machine.c", "_pimc.c", "_rl.c"],
+        "ecarte.games.euchre": ["_cffi_euchre.c", "_machine.c", "_rl.c"],
     }
 
 
@@ -108,6 +108,8 @@ def test_the_repository_has_the_c_it_builds(setup_py: ModuleType) -> None:
         "ecarte.games.ecarte._hands",
         "ecarte.games.euchre._machine",
         "ecarte.games.ecarte._pimc",
+        "ecarte.games.ecarte._rl",
+        "ecarte.games.euchre._rl",
     ]
     for ext in setup_py.EXTENSIONS:
         assert (ROOT / ext.pyx).exists()
