@@ -5,8 +5,11 @@ each game's rules (``src/ecarte/games/<game>/c/*.c``). :data:`EXTENSIONS` is the
 table of what is compiled: each extension links only the C files it uses.
 
 - Cython modules: ``ecarte._core._cycore`` (the core, the default backend on CPython),
-  ``ecarte.games.ecarte._machine`` and ``ecarte.games.euchre._machine`` (each game's
-  machine and batches);
+  ``ecarte.games.ecarte._machine`` and ``ecarte.games.ecarte._hands`` (Écarté's match
+  machine, its hand batches), ``ecarte.games.ecarte._pimc`` (its PIMC player's worlds and
+  solves), ``ecarte.games.euchre._machine`` (Euchre's machine and batches), and
+  ``ecarte.games.ecarte._rl`` and ``ecarte.games.euchre._rl`` (each game's tensors and
+  environments for reinforcement learning);
 - cffi modules (API mode), for PyPy and as a second binding: the core's and each game's
   (:data:`CFFI_MODULES`).
 
@@ -74,14 +77,38 @@ EXTENSIONS = (
     CExtension(
         "ecarte.games.ecarte._machine",
         f"{GAMES_DIR}/ecarte/_machine.pyx",
+        ("ec_tricks.c", "ec_rng.c"),
+        ("ec_rules.c", "ec_machine.c"),
+    ),
+    CExtension(
+        "ecarte.games.ecarte._hands",
+        f"{GAMES_DIR}/ecarte/_hands.pyx",
         ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
-        ("ec_rules.c", "ec_batch.c", "ec_machine.c"),
+        ("ec_rules.c", "ec_batch.c"),
     ),
     CExtension(
         "ecarte.games.euchre._machine",
         f"{GAMES_DIR}/euchre/_machine.pyx",
         ("ec_tricks.c", "ec_rng.c", "ec_playn.c"),
         ("ec_euchre.c", "ec_euchre_game.c"),
+    ),
+    CExtension(
+        "ecarte.games.ecarte._pimc",
+        f"{GAMES_DIR}/ecarte/_pimc.pyx",
+        ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
+        ("ec_rules.c", "ec_pimc.c"),
+    ),
+    CExtension(
+        "ecarte.games.ecarte._rl",
+        f"{GAMES_DIR}/ecarte/_rl.pyx",
+        ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
+        ("ec_rules.c", "ec_machine.c", "ec_ecarte_tensor.c", "ec_ecarte_env.c"),
+    ),
+    CExtension(
+        "ecarte.games.euchre._rl",
+        f"{GAMES_DIR}/euchre/_rl.pyx",
+        ("ec_tricks.c", "ec_rng.c", "ec_playn.c"),
+        ("ec_euchre_game.c", "ec_euchre_tensor.c", "ec_euchre_env.c"),
     ),
 )
 """Every Cython module with the C it links."""

@@ -49,7 +49,7 @@ def openspiel_deals(pyspiel: Any, game: Any, bots: list[Any], seeds: Iterable[in
 
 def main() -> None:
     import ecarte._core as core
-    from ecarte._bench import Contender, interleave, pyspiel_module
+    from ecarte._bench.harness import Contender, interleave, pyspiel_module
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200_000, help="ecarte deals per round")

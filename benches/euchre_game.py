@@ -18,7 +18,7 @@ OpenSpiel's time per applied action (chance outcomes included) in both loops. Be
 them, the Python loop floor: the same loop, seeds and answers around a trivial Python
 object that does nothing.
 
-The loops are ``ecarte._bench``'s (``euchre_deals``, ``spiel_euchre_deals``,
+The loops are ``ecarte._bench.euchre_rows``'s (``euchre_deals``, ``spiel_euchre_deals``,
 ``floor_deals``), shared with ``benches/test_bench_euchre.py`` and ``ecarte bench``.
 Needs ``open_spiel``.
 """
@@ -31,7 +31,8 @@ import argparse
 def main() -> None:
     import pyspiel  # type: ignore[import-not-found]
 
-    from ecarte import _bench as B
+    from ecarte._bench import euchre_rows as B
+    from ecarte._bench.harness import interleave
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per round")
@@ -39,7 +40,7 @@ def main() -> None:
     args = parser.parse_args()
     for loop in B.EUCHRE_LOOPS:
         contenders, actions = B.euchre_contest(args.deals, pyspiel, loop)
-        t = B.interleave(contenders, args.rounds)
+        t = interleave(contenders, args.rounds)
         print(
             f"{loop}: {B.EUCHRE_LOOP_TEXT[loop]}; {args.deals:,} deals, {actions:,} actions, "
             f"medians of {args.rounds} rounds"

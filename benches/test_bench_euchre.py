@@ -9,10 +9,11 @@ body runs one round, a few tenths of a second in all.
 
 1. Random deals driven from Python through the public API, per applied action (chance
    included, a new game per deal): ``ecarte.games.euchre.EuchreGame`` against OpenSpiel's
-   ``euchre``, two loops making the same calls on both engines (``ecarte._bench``'s, as
-   ``benches/euchre_game.py``): the legal ids at every node, and ``chance_outcomes()`` at
-   chance nodes with the legal ids elsewhere; the Python loop floor (the same loop
-   around a trivial object) beside them. Target: at most 0.5x in both.
+   ``euchre``, two loops making the same calls on both engines
+   (``ecarte._bench.euchre_rows``'s, as ``benches/euchre_game.py``): the legal ids at every
+   node, and ``chance_outcomes()`` at chance nodes with the legal ids elsewhere; the
+   Python loop floor (the same loop around a trivial object) beside them. Target: at
+   most 0.5x in both.
 2. Random whole deals under OpenSpiel's rules in the C batch
    (``ecarte.games.euchre.random_games``, the core's Euchre machine) against
    ``pyspiel.evaluate_bots`` with uniform random bots, one call per deal (the functions
@@ -39,11 +40,12 @@ import euchre_batch
 import pytest
 
 import ecarte._core as core
-from ecarte import _bench as B
+from ecarte._bench import euchre_rows as B
+from ecarte._bench.harness import pyspiel_module
 from ecarte.games.euchre import euchre_context
 from ecarte.games.euchre.tables import context_on
 
-PYSPIEL = B.pyspiel_module()
+PYSPIEL = pyspiel_module()
 NO_OPENSPIEL = "OpenSpiel is not installed (pip install open_spiel): no baseline"
 try:
     import ecarte.games.euchre  # noqa: F401
@@ -110,9 +112,9 @@ PY_ROUNDS = 21
 def _deals_row(benchmark: Any, loop: str) -> None:
     """``EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=s)`` and
     ``load_game("euchre").new_initial_state()`` made once per deal (timed), then the same
-    random loop on both (``loop``: ``ecarte._bench.EUCHRE_LOOPS``): the very same deals
-    (same ids, same order, same seeds), per applied action, chance outcomes included; the
-    loop floor and OpenSpiel timed in each round's setup."""
+    random loop on both (``loop``: ``ecarte._bench.euchre_rows.EUCHRE_LOOPS``): the very
+    same deals (same ids, same order, same seeds), per applied action, chance outcomes
+    included; the loop floor and OpenSpiel timed in each round's setup."""
     seeds = range(DEALS)
     scripts = B.euchre_scripts(seeds)
     actions = sum(len(s) for s in scripts)

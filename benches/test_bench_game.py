@@ -2,11 +2,12 @@
 
     pytest benches/test_bench_game.py --benchmark-enable
 
-The same rows as ``ecarte bench`` (the loops are ecarte._bench's). Each row that has an
-OpenSpiel baseline measures it in the same test, interleaved: every pytest-benchmark
-round's setup times one OpenSpiel round, then the round of ours is benchmarked; the
-ratio (the median of the rounds' ratios) is in ``extra_info`` with its target. Those rows
-skip when ``pyspiel`` is not importable. Nothing here asserts a speed.
+The same rows as ``ecarte bench`` (the loops are ``ecarte._bench.ecarte_rows``'s). Each
+row that has an OpenSpiel baseline measures it in the same test, interleaved: every
+pytest-benchmark round's setup times one OpenSpiel round, then the round of ours is
+benchmarked; the ratio (the median of the rounds' ratios) is in ``extra_info`` with its
+target. Those rows skip when ``pyspiel`` is not importable. Nothing here asserts a
+speed.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from ecarte import _bench as B
+from ecarte._bench import ecarte_rows as B
+from ecarte._bench import harness as H
 
-PYSPIEL = B.pyspiel_module()
+PYSPIEL = H.pyspiel_module()
 needs_openspiel = pytest.mark.skipif(
     PYSPIEL is None, reason="OpenSpiel is not installed (pip install open_spiel): no baseline"
 )
@@ -38,10 +40,11 @@ def _against_openspiel(
     units: tuple[float, float],
     rounds: int = ROUNDS,
     collect: bool = True,
-) -> B.Timing:
+) -> H.Timing:
     """Benchmark ``ours`` (``rounds`` rounds, each on a fresh ``ours_prepare()``), timing
     one round of ``theirs`` in each round's setup just before. ``units``: the units of
-    work of a round of each (seconds per unit are compared). With ``collect``, a full
+    work of a round of each (seconds per unit are compared). A round that returns a float
+    has timed itself (as ``ecarte bench``'s contenders). With ``collect``, a full
     garbage collection precedes each timed round (not for rounds of one small chunk of
     states: a collection evicts the CPU caches that the states just made are in)."""
     our_times: list[float] = []
@@ -52,8 +55,9 @@ def _against_openspiel(
         if collect:
             gc.collect()
         t0 = time.perf_counter()
-        theirs(arg)
-        their_times.append((time.perf_counter() - t0) / units[1])
+        timed = theirs(arg)
+        wall = time.perf_counter() - t0
+        their_times.append((timed if isinstance(timed, float) else wall) / units[1])
         arg = ours_prepare()
         if collect:
             gc.collect()
@@ -61,14 +65,15 @@ def _against_openspiel(
 
     def run(arg: Any) -> None:
         t0 = time.perf_counter()
-        ours(arg)
-        our_times.append((time.perf_counter() - t0) / units[0])
+        timed = ours(arg)
+        wall = time.perf_counter() - t0
+        our_times.append((timed if isinstance(timed, float) else wall) / units[0])
 
     benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
-    return B.Timing({"game": our_times, "openspiel": their_times})
+    return H.Timing({"game": our_times, "openspiel": their_times})
 
 
-def _report(benchmark: Any, timing: B.Timing, target: float, unit: str, scale: float = 1.0) -> None:
+def _report(benchmark: Any, timing: H.Timing, target: float, unit: str, scale: float = 1.0) -> None:
     ratio = timing.ratio("game", "openspiel", scale)
     benchmark.extra_info.update(
         {
@@ -102,7 +107,7 @@ def test_random_matches(benchmark: Any) -> None:
         lambda: None,
         (decisions, spiel_decisions),
     )
-    _report(benchmark, timing, B.TARGET_DECISION, "decision")
+    _report(benchmark, timing, H.TARGET_DECISION, "decision")
     per_action = timing.ratio("game", "openspiel", spiel_decisions / (spiel_decisions + chance))
     benchmark.extra_info.update(
         {
@@ -110,8 +115,8 @@ def test_random_matches(benchmark: Any) -> None:
             "openspiel_decisions": spiel_decisions,
             "openspiel_chance_actions": chance,
             "ratio_per_action": round(per_action, 3),
-            "target_per_action": f"<= {B.TARGET_ACTION}x",
-            "met_per_action": per_action <= B.TARGET_ACTION,
+            "target_per_action": f"<= {H.TARGET_ACTION}x",
+            "met_per_action": per_action <= H.TARGET_ACTION,
         }
     )
 
@@ -132,64 +137,44 @@ def test_per_hand_hook_in_python(benchmark: Any) -> None:
         lambda: None,
         (decisions, spiel_decisions),
     )
-    _report(benchmark, timing, B.TARGET_PLUGIN_DECISION, "decision")
+    _report(benchmark, timing, H.TARGET_PLUGIN_DECISION, "decision")
 
 
 def _chunks(pairs: Sequence[Any]) -> Callable[[], Sequence[Any]]:
     """The next chunk of ``pairs`` at each call, cycling."""
-    cycle = itertools.cycle(B._chunks(pairs))
+    cycle = itertools.cycle(B.chunks(pairs))
     return lambda: next(cycle)
 
 
-def _legal_loop(states: Sequence[Any]) -> None:
-    for s in states:
-        s.legal_actions()
+def _per_call(benchmark: Any, row: B.PerCall) -> None:
+    """A per-call row on 2,000 mid-play decisions of each engine: each round makes a
+    batch of one chunk of them (setup), then times the row's loop over it."""
+    ours = _chunks(B.our_play_states(2_000, row.seed))
+    theirs = _chunks(B.spiel_play_states(PYSPIEL, 2_000, row.seed))
+    timing = _against_openspiel(
+        benchmark,
+        row.our_loop,
+        lambda: row.our_batch(ours()),
+        row.their_loop,
+        lambda: row.their_batch(theirs()),
+        (B.CHUNK, B.CHUNK),
+        rounds=200,
+        collect=False,
+    )
+    _report(benchmark, timing, row.target, "call")
 
 
 @needs_openspiel
 def test_legal_actions_fresh_state(benchmark: Any) -> None:
     """The first legal_actions() on mid-play states just reached by apply: each round
     makes a chunk of them (setup), then calls legal_actions() once on each."""
-    ours, theirs = _chunks(B.our_play_states(2_000)), _chunks(B.spiel_play_states(PYSPIEL, 2_000))
-    timing = _against_openspiel(
-        benchmark,
-        _legal_loop,
-        lambda: B.fresh_ours(ours()),
-        _legal_loop,
-        lambda: B.fresh_theirs(theirs()),
-        (B.CHUNK, B.CHUNK),
-        rounds=200,
-        collect=False,
-    )
-    _report(benchmark, timing, B.TARGET_LEGAL, "call")
-
-
-def _our_clone_apply(pairs: Sequence[tuple[Any, Any]]) -> None:
-    for s, card in pairs:
-        s.clone().apply(card)
-
-
-def _their_clone_apply(pairs: Sequence[tuple[Any, int]]) -> None:
-    for s, card in pairs:
-        s.clone().apply_action(card)
+    _per_call(benchmark, B.LEGAL)
 
 
 @needs_openspiel
 def test_clone_and_apply(benchmark: Any) -> None:
     """clone() then the chosen card applied to the copy, on mid-play decisions."""
-    ours = _chunks(B.our_play_states(2_000, seed=2))
-    theirs = _chunks(B.spiel_play_states(PYSPIEL, 2_000, seed=2))
-    timing = _against_openspiel(
-        benchmark,
-        _our_clone_apply,
-        lambda: B.copies(ours()),
-        _their_clone_apply,
-        lambda: B.copies(theirs()),
-        (B.CHUNK, B.CHUNK),
-        rounds=200,
-        collect=False,
-    )
-    _report(benchmark, timing, B.TARGET_CLONE_APPLY, "call")
+    _per_call(benchmark, B.CLONE_APPLY)
 
 
 # ------------------------------------------------ absolute targets (no baseline)
@@ -203,7 +188,7 @@ def test_game_construction(benchmark: Any, variant: str | None) -> None:
 
     if variant is None:
         make: Callable[[], object] = Game
-        target = B.TARGET_CLASSIC_NEW_US
+        target = H.TARGET_CLASSIC_NEW_US
     else:
         needed = "cercle" if variant == "cercle-club" else variant
         if needed not in available_variants():
@@ -218,7 +203,7 @@ def test_game_construction(benchmark: Any, variant: str | None) -> None:
             def make() -> object:
                 return Game(variant=variant)
 
-        target = B.TARGET_VARIANT_NEW_US
+        target = H.TARGET_VARIANT_NEW_US
     make()  # first use: the entry point loaded, the hook table built
     benchmark(make)
     benchmark.extra_info["target"] = f"<= {target:.0f} us"
@@ -229,11 +214,11 @@ def test_game_construction(benchmark: Any, variant: str | None) -> None:
 
 @pytest.mark.parametrize("finished", [False, True], ids=["first-decision", "finished-match"])
 def test_memory_per_game(benchmark: Any, finished: bool) -> None:
-    """Bytes per live Game (tracemalloc, see ecarte._bench.memory_per_game); the time
-    reported is that of the measurement, which runs under tracemalloc."""
+    """Bytes per live Game (tracemalloc, see ecarte._bench.ecarte_rows.memory_per_game);
+    the time reported is that of the measurement, which runs under tracemalloc."""
     n = 400 if finished else 2_000
     per_game = benchmark.pedantic(B.memory_per_game, args=(n, finished), rounds=1)
-    target = B.TARGET_MEM_FINISHED if finished else B.TARGET_MEM_FIRST
+    target = H.TARGET_MEM_FINISHED if finished else H.TARGET_MEM_FIRST
     benchmark.extra_info.update(
         {"bytes_per_game": round(per_game), "target_bytes": target, "met": per_game <= target}
     )

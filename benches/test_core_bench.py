@@ -65,9 +65,9 @@ def test_callgrind_instructions_per_hand(benchmark: Any) -> None:
     """Instructions per random hand of the C batch under callgrind (benches/c/driver.c
     compiled with the core's ec_*.c); skips naming what is missing (valgrind, a compiler,
     the driver: an installed wheel has no benches/)."""
-    from ecarte._bench import _callgrind_per_hand
+    from ecarte._bench.core_rows import callgrind_per_hand
 
-    figure, note = benchmark.pedantic(_callgrind_per_hand, args=(20_000,), rounds=1)
+    figure, note = benchmark.pedantic(callgrind_per_hand, args=(20_000,), rounds=1)
     if figure == "n/a":
         pytest.skip(note)
     benchmark.extra_info["instructions_per_hand"] = int(figure.split()[0].replace(",", ""))

@@ -11,11 +11,13 @@ The ``long`` marker orders the run: the long tests first, longest first.
 
 from __future__ import annotations
 
+import importlib.metadata
 import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -69,9 +71,11 @@ TOY_GAME = Path(__file__).parent / "data" / "toy_game"
 
 @pytest.fixture
 def toy_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The distribution ``ecarte-cli-toy`` installed for one test: its entry points
-    ``ecarte.games`` (``tests/data/toy_game/entry_points.txt``) name the game ``toy``
-    (terminal game and saves), ``quiet`` (neither), and broken ones."""
+    """The distribution ``ecarte-cli-toy`` installed for one test, as the only one that
+    registers games: its entry points ``ecarte.games``
+    (``tests/data/toy_game/entry_points.txt``) name the game ``toy`` (terminal game and
+    saves), ``quiet`` (neither), and broken ones; the games of the distributions really
+    installed (examples/ecarte-toy-tricks) are hidden meanwhile."""
     (tmp_path / "ecarte_cli_toy.py").write_text(
         (TOY_GAME / "ecarte_cli_toy.py.txt").read_text(encoding="utf-8"), encoding="utf-8"
     )
@@ -82,5 +86,16 @@ def toy_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     )
     shutil.copy(TOY_GAME / "entry_points.txt", info / "entry_points.txt")
     monkeypatch.syspath_prepend(str(tmp_path))
+    entry_points = importlib.metadata.entry_points
+
+    def only_the_toy(**kwargs: Any) -> Any:
+        found = entry_points(**kwargs)
+        if kwargs.get("group") != "ecarte.games":
+            return found
+        return importlib.metadata.EntryPoints(
+            ep for ep in found if ep.dist is not None and ep.dist.name == "ecarte-cli-toy"
+        )
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", only_the_toy)
     yield tmp_path
     sys.modules.pop("ecarte_cli_toy", None)

@@ -3,17 +3,29 @@
 ``conftest.py`` files.
 
 - Écarté games under test control: exact deals, scripted play, random walks, snapshots.
-- The core: random game tables and deals, the pure twin of the C match driver
-  (``benches/c/machine.c``), the batches of a backend, the C build flags.
-- Small plugins for the hook tests (a fixed deal, a recorder) and what they observe.
+- The core: random game tables and deals, play states walked on every backend, the pure
+  twin of the C match driver (``benches/c/machine.c``), the batches of a backend, the C
+  build flags and drivers, a plain minimax.
+- Small plugins for the hook tests (a fixed deal, a recorder, a hand counter) and what
+  they observe (a refused step changes nothing); the cercle's points.
+- The embedding examples, imported as modules.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
-from collections.abc import Iterable, Iterator
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+import pytest
 
 from ecarte import (
     PIQUET_DECK,
@@ -26,6 +38,7 @@ from ecarte import (
     DealtHands,
     FirstDealer,
     Game,
+    GameResult,
     Phase,
     Play,
     PlayHand,
@@ -35,6 +48,7 @@ from ecarte import (
     hookimpl,
 )
 from ecarte._core import backend
+from ecarte.games.ecarte._records import ACTIONS
 
 HAND_PHASES = (
     Phase.PROPOSE,
@@ -43,6 +57,10 @@ HAND_PHASES = (
     Phase.DEALER_DISCARD,
     Phase.PLAY,
 )
+
+NON_CARD_ACTIONS = tuple(a for a in ACTIONS if not isinstance(a, Play))
+"""The actions with an id that are not card plays, in id order: propose, play-hand,
+accept, refuse, the king, packets 3-2 and 2-3."""
 
 
 def cards(text: str | Iterable[Card]) -> tuple[Card, ...]:
@@ -308,6 +326,65 @@ def deal_hands(rng: random.Random, deck: list[int], sizes: list[int]) -> list[in
     return out
 
 
+def states_agree(states: dict[str, Any], view: Callable[[Any], Any], ctx: Any, flags: int) -> Any:
+    """The play state of every backend (``states``, by name) has the pure one's ``view``, and
+    the legal cards of the pure one are those of ``legal_plays`` (its context ``ctx``, under
+    ``flags``). That view."""
+    ref = states["pure"]
+    seen = view(ref)
+    for s in states.values():
+        assert view(s) == seen
+    # the state agrees with the stateless trick functions
+    hand = ref.hand(ref.to_move)
+    assert ref.legal() == backend("pure").legal_plays(ctx, hand, ref.trick, flags)
+    return seen
+
+
+def refuse_on_every_state(states: dict[str, Any], card: int, view: Callable[[Any], Any]) -> None:
+    """``try_apply`` refuses ``card`` on the play state of every backend, which keeps its
+    ``view``."""
+    before = view(states["pure"])
+    for s in states.values():
+        assert s.try_apply(card) == -1
+        assert view(s) == before
+
+
+def apply_on_every_state(
+    states: dict[str, Any],
+    card: int,
+    view: Callable[[Any], Any],
+    rng: random.Random,
+    seat_bits: int,
+) -> int:
+    """Play ``card`` on the play state of every backend (``states``, by name; all in the
+    same state): every result is the same, and a copy taken before is still as before (its
+    ``view``); now and then (``rng``) a state takes the card back with ``undo``, is then
+    equal to that copy, and plays it again with ``try_apply``, whose answer is the result
+    above ``seat_bits`` bits of the seat to move. The result."""
+    before = view(states["pure"])
+    copies = {name: s.copy() for name, s in states.items()}
+    results = {name: s.apply(card) for name, s in states.items()}
+    assert len(set(results.values())) == 1
+    for name, s in states.items():
+        assert copies[name] != s and view(copies[name]) == before
+        if rng.random() < 0.3:  # undo gives back the same state
+            assert s.undo() == card
+            assert s == copies[name] and view(s) == before
+            assert s.try_apply(card) == results[name] << seat_bits | s.to_move
+    return results["pure"]
+
+
+def undo_every_state(states: dict[str, Any], *args: Any) -> None:
+    """Take every card back on every state: each is then the state built from ``args``
+    (the context first), and one more ``undo`` is a ValueError."""
+    for s in states.values():
+        while s.nplayed:
+            s.undo()
+        assert s == type(s)(s.ctx, *args)
+        with pytest.raises(ValueError):
+            s.undo()
+
+
 # ------------------------------------------------- the match machine driver (benches/c/machine.c)
 
 _FNV_OFFSET = 0xCBF29CE484222325
@@ -332,6 +409,7 @@ def variant_rules(v: int) -> Any:
     """The driver's rules of variant v (0: classic; else every field drawn from Rng(v))."""
     from ecarte._core._pure import Rng
     from ecarte.games.ecarte._pure_machine import MatchRules
+    from ecarte.games.ecarte._pure_rules import HandRules
 
     if v == 0:
         return MatchRules()
@@ -344,7 +422,7 @@ def variant_rules(v: int) -> Any:
         for i in range(7, 0, -1):
             j = r.below(i + 1)
             order[i], order[j] = order[j], order[i]
-    return MatchRules(
+    hand = HandRules(
         order=tuple(order),
         elder_min_discard=r.below(6),
         dealer_min_discard=r.below(6),
@@ -352,6 +430,9 @@ def variant_rules(v: int) -> Any:
         penalty_to_dealer=r.below(2),
         penalty_every_refusal=r.below(2),
         vole_penalty=2 + r.below(2),
+    )
+    rules = MatchRules(
+        hand=hand,
         alternate_packets=r.below(2),
         lower_cut_deals=r.below(2),
         king_automatic=r.below(2),
@@ -360,6 +441,7 @@ def variant_rules(v: int) -> Any:
         target=1 + r.below(7),
         games_to_win=1 + r.below(3),
     )
+    return rules._replace(hand=hand._replace(penalties=r.below(2)))  # drawn last, as in C
 
 
 def entry_size(log: bytes | bytearray, i: int, nplayers: int) -> int:
@@ -415,6 +497,7 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
     import ecarte.games.ecarte._pure_machine as pm
 
     r = cfg.rules
+    hand = r.hand
     h = m.hook
 
     def last_game_end() -> int:
@@ -426,8 +509,8 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
             return bytes((0, 1, pm.NO_SEAT))
         return bytes((m.game_players[0], m.game_players[1], log[last_game_end() + 6]))
     if h == pm.H_CUT:
-        x = r.order.index(log[m.nlog - 2] & 15)
-        y = r.order.index(log[m.nlog - 1] & 15)
+        x = hand.order.index(log[m.nlog - 2] & 15)
+        y = hand.order.index(log[m.nlog - 1] & 15)
         if x == y:
             return bytes((pm.NO_SEAT,))
         higher = 0 if x < y else 1
@@ -453,24 +536,24 @@ def classic_answer(cfg: Any, m: Any, log: bytearray) -> bytes:
     if h == pm.H_EXCHANGE:
         if m.hook_args[1]:
             return bytes((3,))
-        least = max(r.elder_min_discard, 1)
+        least = max(hand.elder_min_discard, 1)
         n = m.ndiscards
         idle = n >= 2 and not m.discarded[n - 1] and not m.discarded[n - 2]
         return bytes((2 | (not idle and m.stock_len >= least),))
     if h == pm.H_DISCARD_LIMITS:
         dealer = m.hook_args[0] == m.dealer
-        return bytes((r.dealer_min_discard if dealer else r.elder_min_discard, 5))
+        return bytes((hand.dealer_min_discard if dealer else hand.elder_min_discard, 5))
     if h == pm.H_KING_POINTS:
         return bytes((1, 0))
     if h == pm.H_SCORE_HAND:
         won = m.play.won
         winner = 0 if won[0] >= 3 else 1
         vole = won[winner] == 5
-        points, penalty = (2, r.vole_penalty) if vole else (1, 2)
-        refused = m.refused_after != 255 and (m.refused_after == 0 or r.penalty_every_refusal)
-        if winner == 1 and m.played_without_proposing:
+        points, penalty = (2, hand.vole_penalty) if vole else (1, 2)
+        refused = m.refused_after != 255 and (m.refused_after == 0 or hand.penalty_every_refusal)
+        if hand.penalties and winner == 1 and m.played_without_proposing:
             points = penalty  # the elder played alone and lost
-        if refused and winner == (1 if r.penalty_to_dealer else 0):
+        if hand.penalties and refused and winner == (1 if hand.penalty_to_dealer else 0):
             points = penalty
         return bytes((winner, points, 0, 0, 0))
     if h == pm.H_NEXT_HAND:
@@ -533,6 +616,18 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
     def same(a: Any, b: Any, what: str) -> None:
         assert a.state() == b.state(), what
 
+    def bad_input(r: int, before: Any, what: str, stop: str | None = None) -> None:
+        """The bad ``what`` (status ``r``) changed nothing; at a ``stop`` (a hook or chance)
+        an apply changes nothing either."""
+        nonlocal checks
+        same(m, before, f"a bad {what} changed the match")
+        checks = _fnv(checks, r)
+        if stop is not None:
+            r = pm.match_apply(cfg, m, log, pm.ID_PROPOSE)
+            same(m, before, f"an apply at {stop} changed the match")
+            checks = _fnv(checks, r)
+        t["bad"] += 1
+
     for g in range(n):
         v = variant if variant >= 0 else 0 if g % 4 == 0 else 1 + below(1000000)
         cfg = configs.get(v)
@@ -554,12 +649,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
                         before = m.copy()
                         r = pm.match_answer(cfg, m, log, bad)
                         assert r == pm.EBADANSWER, f"bad answer taken: {r}"
-                        same(m, before, "a bad answer changed the match")
-                        checks = _fnv(checks, r)
-                        r = pm.match_apply(cfg, m, log, pm.ID_PROPOSE)
-                        same(m, before, "an apply at a hook changed the match")
-                        checks = _fnv(checks, r)
-                        t["bad"] += 1
+                        bad_input(r, before, "answer", "a hook")
                 st = pm.match_answer(cfg, m, log, classic_answer(cfg, m, log))
                 continue
             if first_idle:
@@ -593,12 +683,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
                     before = m.copy()
                     r = pm.match_chance(cfg, m, log, badc)
                     assert r < 0, "bad chance taken"
-                    same(m, before, "a bad chance changed the match")
-                    checks = _fnv(checks, r)
-                    r = pm.match_apply(cfg, m, log, pm.ID_PROPOSE)
-                    same(m, before, "an apply at chance changed the match")
-                    checks = _fnv(checks, r)
-                    t["bad"] += 1
+                    bad_input(r, before, "chance", "chance")
             else:
                 legal = pm.match_legal(cfg, m)
                 if below(8) == 0:
@@ -607,9 +692,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
                         before = m.copy()
                         r = pm.match_apply(cfg, m, log, bid)
                         assert r < 0, f"bad id {bid} taken"
-                        same(m, before, "a bad id changed the match")
-                        checks = _fnv(checks, r)
-                        t["bad"] += 1
+                        bad_input(r, before, "id")
                 count = legal[0].bit_count() + legal[1].bit_count()
                 assert count, "nothing legal"
                 id_ = _nth_legal(legal, below(count))
@@ -715,6 +798,25 @@ def c_build_args(*games: str) -> list[str]:
     return [f"-I{f}" for f in folders] + [str(p) for f in folders for p in sorted(f.glob("ec_*.c"))]
 
 
+BENCHES_C = SRC.parents[1] / "benches" / "c"
+
+
+def build_c_driver(driver: str, game: str, folder: Path) -> Path:
+    """``benches/c/<driver>.c`` built with the core and ``game``'s C files, in ``folder``
+    (skipped without gcc or the sources, except in CI, where it fails)."""
+    source = BENCHES_C / f"{driver}.c"
+    cc = shutil.which("gcc")
+    if cc is None or not sorted(CORE_C.glob("ec_*.c")) or not source.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"CI: gcc, the C sources and benches/c/{driver}.c are needed")
+        pytest.skip(f"gcc or the C sources (and benches/c/{driver}.c) are not available")
+    exe = folder / driver
+    subprocess.run(
+        [cc, "-std=c99", "-O2", str(source), *c_build_args(game), "-o", str(exe)], check=True
+    )
+    return exe
+
+
 def minimax(ctx: object, hands: list[int], leader: int, trick: list[int], flags: int) -> int:
     """Plain minimax (pure backend rules): tricks the player to move can force."""
     m = backend("pure")
@@ -722,20 +824,24 @@ def minimax(ctx: object, hands: list[int], leader: int, trick: list[int], flags:
     if hands[mover] == 0:
         return 0
     legal = m.legal_plays(ctx, hands[mover], trick, flags)
-    best = -1
-    bits = [c for c in range(64) if legal >> c & 1]
-    for c in bits:
-        h = hands[:]
-        h[mover] &= ~(1 << c)
-        t = [*trick, c]
-        if len(t) == 2:
-            w = (leader + m.trick_winner(ctx, t)) % 2
-            rest = minimax(ctx, h, w, [], flags)
-            v = (1 + rest) if w == mover else (h[mover].bit_count() - rest)
-        else:
-            v = h[mover].bit_count() + 1 - minimax(ctx, h, leader, t, flags)
-        best = max(best, v)
-    return best
+    cards = [c for c in range(64) if legal >> c & 1]
+    return max((minimax_after(ctx, hands, leader, trick, flags, c) for c in cards), default=-1)
+
+
+def minimax_after(
+    ctx: object, hands: list[int], leader: int, trick: list[int], flags: int, card: int
+) -> int:
+    """Plain minimax: tricks the player to move can force once it has played ``card``."""
+    m = backend("pure")
+    mover = (leader + len(trick)) % 2
+    h = list(hands)
+    h[mover] &= ~(1 << card)
+    t = [*trick, card]
+    if len(t) == 2:
+        w = (leader + m.trick_winner(ctx, t)) % 2
+        rest = minimax(ctx, h, w, [], flags)
+        return (1 + rest) if w == mover else (h[mover].bit_count() - rest)
+    return h[mover].bit_count() + 1 - minimax(ctx, h, leader, t, flags)
 
 
 class Spy(int):
@@ -747,35 +853,27 @@ class Spy(int):
         Spy.calls.append(name)
         return int.__getattribute__(self, name)
 
-    def __eq__(self, other: object) -> bool:
-        Spy.calls.append("__eq__")
-        return int.__eq__(self, other)  # type: ignore[no-any-return]
-
-    __hash__ = int.__hash__
-
-    def __lt__(self, other: object) -> bool:
-        Spy.calls.append("__lt__")
-        return int.__lt__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __le__(self, other: object) -> bool:
-        Spy.calls.append("__le__")
-        return int.__le__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __gt__(self, other: object) -> bool:
-        Spy.calls.append("__gt__")
-        return int.__gt__(self, other)  # type: ignore[no-any-return,operator]
-
-    def __ge__(self, other: object) -> bool:
-        Spy.calls.append("__ge__")
-        return int.__ge__(self, other)  # type: ignore[no-any-return,operator]
+    __hash__ = int.__hash__  # kept with the spied __eq__ below
 
     def __index__(self) -> int:
         Spy.calls.append("__index__")
         return int(self)
 
-    def __int__(self) -> int:
-        Spy.calls.append("__int__")
-        return int.__int__(self)
+
+def _recorded(name: str) -> Any:
+    """``int``'s method ``name``, recording each call in ``Spy.calls``."""
+    method = getattr(int, name)
+
+    def call(self: int, *args: Any) -> Any:
+        Spy.calls.append(name)
+        return method(self, *args)
+
+    call.__name__, call.__qualname__ = name, f"Spy.{name}"
+    return call
+
+
+for _name in ("__eq__", "__lt__", "__le__", "__gt__", "__ge__", "__int__"):
+    setattr(Spy, _name, _recorded(_name))
 
 
 # ------------------------------------------------------- plugins under test
@@ -829,6 +927,19 @@ class Recorder:
         self.calls.append(("match_ended", {"winner": winner, "games": games}))
 
 
+class HandCounter:
+    """Counts hand-end notifications, as a betting or pool plugin would."""
+
+    NAME = "hand-counter"
+
+    def __init__(self) -> None:
+        self.hands = 0
+
+    @hookimpl
+    def ecarte_hand_ended(self) -> None:
+        self.hands += 1
+
+
 def visible_snapshot(game: Game, legal: bool = True) -> tuple[Any, ...]:
     """Everything observable about a game's state, for 'unchanged' checks."""
     return (
@@ -872,3 +983,41 @@ def advance_to(game: Game, phase: Phase, choose: Any = None) -> None:
         legal = game.legal_actions()
         game.apply(choose(legal) if choose else legal[0])
     raise AssertionError(f"never reached {phase}")
+
+
+@contextmanager
+def refused(
+    game: Game, error: type[Exception], match: str | None = None, *, legal: bool = True
+) -> Iterator[None]:
+    """The block raises ``error`` (its message matching ``match``) and leaves every
+    observable part of ``game`` as it was (:func:`visible_snapshot`, with ``legal``)."""
+    before = visible_snapshot(game, legal)
+    with pytest.raises(error, match=match):
+        yield
+    assert visible_snapshot(game, legal) == before
+
+
+def cercle_units(result: GameResult, seat: int, vole: int = 1, king: int = 1) -> int:
+    """A seat's points in a game of the cercle, with a vole's trick points counted ``vole``
+    times and a king's point ``king`` times."""
+    total = 0
+    for hand in result.hands:
+        kings = hand.kings.get(seat, 0)
+        tricks = hand.points.get(seat, 0) - kings
+        total += kings * king + tricks * (vole if hand.tricks.get(seat) == 5 else 1)
+    return total
+
+
+# ------------------------------------------------------------- the examples
+
+
+def load_example(file: str, name: str) -> ModuleType:
+    """``examples/embedding/<file>`` imported as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(
+        name, SRC.parents[1] / "examples" / "embedding" / file
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from helpers import load_example
 
 pytest.importorskip("tkinter", reason="the Tk example needs tkinter in this Python")
 
-_PATH = Path(__file__).parent.parent / "examples" / "embedding" / "tk_gui.py"
-_spec = importlib.util.spec_from_file_location("ecarte_example_gui", _PATH)
-assert _spec is not None and _spec.loader is not None
-gui = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = gui
-_spec.loader.exec_module(gui)
+gui = load_example("tk_gui.py", "ecarte_example_gui")
 
 
 def test_clicking_the_first_choice_finishes_a_match() -> None:

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import runpy
-from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
+from helpers import load_example
 
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
@@ -18,9 +16,7 @@ from ecarte.server.client import create_table, fetch_json  # noqa: E402
 
 pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 
-server = SimpleNamespace(
-    **runpy.run_path(str(Path(__file__).parent.parent / "examples" / "embedding" / "server.py"))
-)
+server = load_example("server.py", "ecarte_example_server")
 
 
 def test_the_embedded_server_plays_a_match_and_serves_its_own_route() -> None:

@@ -52,21 +52,17 @@ def built(setup_py: ModuleType, tmp_path: Path) -> tuple[Any, ...]:
     return tuple(exts)
 
 
-def test_with_cython_every_pyx_is_cythonized(
-    setup_py: ModuleType, built: Any, tmp_path: Path
+@pytest.mark.parametrize(
+    ("have_cython", "built_from"),
+    [(True, ".pyx"), (False, ".c")],
+    ids=["with-cython-every-pyx-is-cythonized", "without-cython-the-generated-c-is-built"],
+)
+def test_the_sources_of_each_cython_module(
+    setup_py: ModuleType, built: Any, tmp_path: Path, have_cython: bool, built_from: str
 ) -> None:
-    assert setup_py.cython_sources(built, have_cython=True) == [
-        ("ecarte._core._cycore", str(tmp_path / "_cycore.pyx")),
-        ("ecarte._core._other", str(tmp_path / "_other.pyx")),
-    ]
-
-
-def test_without_cython_the_generated_c_is_built(
-    setup_py: ModuleType, built: Any, tmp_path: Path
-) -> None:
-    assert setup_py.cython_sources(built, have_cython=False) == [
-        ("ecarte._core._cycore", str(tmp_path / "_cycore.c")),
-        ("ecarte._core._other", str(tmp_path / "_other.c")),
+    assert setup_py.cython_sources(built, have_cython=have_cython) == [
+        ("ecarte._core._cycore", str(tmp_path / f"_cycore{built_from}")),
+        ("ecarte._core._other", str(tmp_path / f"_other{built_from}")),
     ]
 
 
@@ -97,8 +93,8 @@ def test_core_sources_are_required(setup_py: ModuleType, built: Any, tmp_path: P
 def test_generated_c_stays_out_of_the_wheel(setup_py: ModuleType) -> None:
     assert setup_py.generated_c() == {
         "ecarte._core": ["_cffi_core.c", "_cycore.c"],
-        "ecarte.games.ecarte": ["_cffi_ecarte.c", "_machine.c"],
-        "ecarte.games.euchre": ["_cffi_euchre.c", "_machine.c"],
+        "ecarte.games.ecarte": ["_cffi_ecarte.c", "_hands.c", "_machine.c", "_pimc.c", "_rl.c"],
+        "ecarte.games.euchre": ["_cffi_euchre.c", "_machine.c", "_rl.c"],
     }
 
 
@@ -109,7 +105,11 @@ def test_the_repository_has_the_c_it_builds(setup_py: ModuleType) -> None:
     assert [m for m, _ in setup_py.cython_sources(have_cython=True)] == [
         "ecarte._core._cycore",
         "ecarte.games.ecarte._machine",
+        "ecarte.games.ecarte._hands",
         "ecarte.games.euchre._machine",
+        "ecarte.games.ecarte._pimc",
+        "ecarte.games.ecarte._rl",
+        "ecarte.games.euchre._rl",
     ]
     for ext in setup_py.EXTENSIONS:
         assert (ROOT / ext.pyx).exists()

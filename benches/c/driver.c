@@ -1,5 +1,5 @@
 /* Small C driver for the core: `driver hands N SEED`, `driver solves N SEED`.
- * Used by ecarte._bench for callgrind instruction counts (run once with N and
+ * Used by ecarte._bench.core_rows for callgrind instruction counts (run once with N and
  * once with 0: the difference divided by N is the cost of one hand).
  * `driver chunks N SEED` checks that the chunked entry points (ec_random_hands_next,
  * ec_random_solves_next) continue the one-call streams bit for bit; exit status 1 if not. */

@@ -103,6 +103,7 @@ static ec_match_rules variant_rules(uint32_t v)
     r.nplayers = (uint8_t)(2 + ec_rng_below(&vr, 2));
     r.target = 1 + ec_rng_below(&vr, 7);
     r.games_to_win = 1 + ec_rng_below(&vr, 3);
+    r.hand.penalties = (uint8_t)ec_rng_below(&vr, 2);
     return r;
 }
 
@@ -274,9 +275,9 @@ static void classic_answer(const ec_match_config *cfg, const ec_match *m, const 
         int points = vole ? 2 : 1, penalty = vole ? r->hand.vole_penalty : 2;
         int first_refused = m->refused_after == 0;
         int refused = m->refused_after != 255 && (first_refused || r->hand.penalty_every_refusal);
-        if (winner == 1 && m->played_without_proposing)
+        if (r->hand.penalties && winner == 1 && m->played_without_proposing)
             points = penalty; /* the elder played alone and lost */
-        if (refused && winner == (r->hand.penalty_to_dealer ? 1 : 0))
+        if (r->hand.penalties && refused && winner == (r->hand.penalty_to_dealer ? 1 : 0))
             points = penalty;
         a[0] = (uint8_t)winner, a[1] = (uint8_t)points, a[2] = 0, a[3] = 0, a[4] = 0;
         break;
@@ -294,36 +295,29 @@ static void classic_answer(const ec_match_config *cfg, const ec_match *m, const 
     }
 }
 
+/* Per hook, an answer out of range: its first bytes, the rest 0 (KING_POINTS takes any). */
+static const struct {
+    uint8_t exists, first[3];
+} BAD_ANSWERS[EC_NUM_HOOKS] = {
+    [EC_H_NEXT_GAME] = {1, {0, 0, EC_NO_SEAT}}, /* p0 == p1 */
+    [EC_H_CUT] = {1, {254}},
+    [EC_H_DEAL_PACKETS] = {1, {5}},
+    [EC_H_DEAL] = {1, {0}},     /* empty hands */
+    [EC_H_EXCHANGE] = {1, {0}}, /* nothing allowed */
+    [EC_H_DISCARD_LIMITS] = {1, {3, 2}},
+    [EC_H_SCORE_HAND] = {1, {2}},
+    [EC_H_NEXT_HAND] = {1, {0}}, /* p0 == p1 */
+    [EC_H_MATCH_STATUS] = {1, {2}},
+};
+
 /* An answer out of range for hook h (0: none exists). */
 static int bad_answer(int h, uint8_t *a)
 {
     memset(a, 0, 32);
-    switch (h) {
-    case EC_H_NEXT_GAME:
-        a[2] = EC_NO_SEAT; /* p0 == p1 */
-        return 1;
-    case EC_H_CUT:
-        a[0] = 254;
-        return 1;
-    case EC_H_DEAL_PACKETS:
-        a[0] = 5;
-        return 1;
-    case EC_H_DEAL: /* empty hands */
-    case EC_H_EXCHANGE: /* nothing allowed */
-    case EC_H_NEXT_HAND: /* p0 == p1 */
-        return 1;
-    case EC_H_DISCARD_LIMITS:
-        a[0] = 3, a[1] = 2;
-        return 1;
-    case EC_H_SCORE_HAND:
-        a[0] = 2;
-        return 1;
-    case EC_H_MATCH_STATUS:
-        a[0] = 2;
-        return 1;
-    default:
+    if (h < 0 || h >= EC_NUM_HOOKS || !BAD_ANSWERS[h].exists)
         return 0;
-    }
+    memcpy(a, BAD_ANSWERS[h].first, sizeof BAD_ANSWERS[h].first);
+    return 1;
 }
 
 /* ---- matches */
@@ -337,6 +331,20 @@ static void same(const ec_match *a, const ec_match *b, const char *what)
 {
     if (memcmp(a, b, sizeof *a))
         fail(what, 0, a);
+}
+
+/* After a bad input refused with r (checked by the caller): the match must be as it was
+ * before, and an apply then refused too and change nothing; both codes are folded into
+ * the checks, and the bad input counted. */
+static void refused(const ec_match_config *cfg, ec_match *m, ec_log *log, const ec_match *before,
+                    int r, const char *input_changed, const char *apply_changed, totals *t)
+{
+    same(m, before, input_changed);
+    t->checks = fnv(t->checks, (unsigned)r);
+    r = ec_match_apply(cfg, m, log, EC_ID_PROPOSE);
+    same(m, before, apply_changed);
+    t->checks = fnv(t->checks, (unsigned)r);
+    t->bad++;
 }
 
 static int legal_count(const uint64_t lg[2])
@@ -414,12 +422,8 @@ static void matches(long n, uint64_t seed, uint32_t hookmask, long variant)
                     r = ec_match_answer(&cfg, &m, &b.log, ans);
                     if (r != EC_EBADANSWER)
                         fail("bad answer taken", r, &m);
-                    same(&m, &before, "a bad answer changed the match");
-                    t.checks = fnv(t.checks, (unsigned)r);
-                    r = ec_match_apply(&cfg, &m, &b.log, EC_ID_PROPOSE);
-                    same(&m, &before, "an apply at a hook changed the match");
-                    t.checks = fnv(t.checks, (unsigned)r);
-                    t.bad++;
+                    refused(&cfg, &m, &b.log, &before, r, "a bad answer changed the match",
+                            "an apply at a hook changed the match", &t);
                 }
                 classic_answer(&cfg, &m, &b.log, ans);
                 ensure(&b, &m);
@@ -468,12 +472,8 @@ static void matches(long n, uint64_t seed, uint32_t hookmask, long variant)
                         r = ec_match_chance(&cfg, &m, &b.log, badc, bn);
                         if (r >= 0)
                             fail("bad chance taken", r, &m);
-                        same(&m, &before, "a bad chance changed the match");
-                        t.checks = fnv(t.checks, (unsigned)r);
-                        r = ec_match_apply(&cfg, &m, &b.log, EC_ID_PROPOSE);
-                        same(&m, &before, "an apply at chance changed the match");
-                        t.checks = fnv(t.checks, (unsigned)r);
-                        t.bad++;
+                        refused(&cfg, &m, &b.log, &before, r, "a bad chance changed the match",
+                                "an apply at chance changed the match", &t);
                     }
                 } else {
                     uint64_t lg[2];

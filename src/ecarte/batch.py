@@ -10,43 +10,7 @@ and workers of every batch are the engine's (:mod:`ecarte.engine.batch`).
 
 from __future__ import annotations
 
-from .engine.batch import CHUNK, chunk_seed
-from .games.ecarte.batch import (
-    MATCH_CHUNK,
-    HandOptions,
-    HandResult,
-    HandTotals,
-    MatchTotals,
-    Position,
-    Solution,
-    SolveResults,
-    hand_options,
-    perft,
-    random_hand_results,
-    random_hands,
-    random_matches,
-    random_solves,
-    solve,
-    solve_batch,
-)
+from .games.ecarte import batch as _batch
+from .games.ecarte.batch import *  # noqa: F403 - this module is its public face
 
-__all__ = [
-    "CHUNK",
-    "MATCH_CHUNK",
-    "HandOptions",
-    "HandResult",
-    "HandTotals",
-    "MatchTotals",
-    "Position",
-    "Solution",
-    "SolveResults",
-    "chunk_seed",
-    "hand_options",
-    "perft",
-    "random_hand_results",
-    "random_hands",
-    "random_matches",
-    "random_solves",
-    "solve",
-    "solve_batch",
-]
+__all__ = list(_batch.__all__)

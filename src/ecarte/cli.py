@@ -1,4 +1,6 @@
-"""The ``ecarte`` command: play a match in the terminal, list variants, benchmark.
+"""The ``ecarte`` command: play a match in the terminal, list variants, benchmark, play an
+arena of two players (``ecarte arena``, :mod:`ecarte.arena`) and print the counts of the
+jeux de règle (``ecarte analyse``, :mod:`ecarte.analysis`).
 
 ``ecarte play`` plays a whole match. On a terminal you hold seat 0 against the
 heuristic bot; when stdin is not a terminal two bots play and the match log is
@@ -30,6 +32,14 @@ from attrs import frozen
 from ._cards import Card, CardSet
 from ._errors import CardParseError, EcarteError, IllegalActionError, PluginError
 from .engine import registry
+from .engine._terminal import (
+    EXIT_ABANDONED,
+    EXIT_INTERRUPTED,
+    add_seat_options,
+    human_line,
+    human_seats,
+    run_abandonable,
+)
 from .games.ecarte._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_variants
 from .games.ecarte._render import COLOR_CHOICES, Screen, VariantInfo
 from .games.ecarte.actions import Action, Discard
@@ -47,15 +57,8 @@ __all__ = [
     "play",
 ]
 
-HUMAN_SEAT = 0
-"""The seat a human holds by default (on a terminal, without ``--human``)."""
-
 EXIT_ERROR = 2
 """Exit status of a usage error (as argparse's)."""
-EXIT_ABANDONED = 1
-"""Exit status when a human seat's input ends before the match does."""
-EXIT_INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT)."""
 
 GAMES_GROUP = registry.ENTRY_POINT_GROUP
 """The entry-point group of installed games other than the built-in ones (``ecarte play
@@ -121,15 +124,8 @@ def _parser() -> argparse.ArgumentParser:
             "float, true/false, JSON lists and objects, else text"
         ),
     )
-    who = play.add_mutually_exclusive_group()
-    who.add_argument("--bots", action="store_true", help="bots at every seat, print the log")
-    who.add_argument(
-        "--human",
-        action="append",
-        type=int,
-        default=[],
-        metavar="SEAT",
-        help="a seat played from stdin, even when stdin is not a terminal (repeatable)",
+    add_seat_options(
+        play, "a seat played from stdin, even when stdin is not a terminal (repeatable)"
     )
     play.add_argument(
         "--opponent",
@@ -162,6 +158,26 @@ def _parser() -> argparse.ArgumentParser:
         description="Measure the engine against its baselines in one run and print a table.",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    from . import analysis, arena
+
+    arena.add_arguments(
+        sub.add_parser(
+            "arena",
+            help="play two players against each other on paired deals",
+            description=(
+                "Play pairs of matches between PLAYER_A and PLAYER_B, seats swapped on the "
+                "same deals, and report A's win rate and points per hand with 95% intervals "
+                "(docs/arena.md)."
+            ),
+        )
+    )
+    analysis.add_arguments(
+        sub.add_parser(
+            "analyse",
+            help="the exact counts of the jeux de règle",
+            description="Count the dealer's possible hands by the trumps the elder holds.",
+        )
+    )
     from .server import cli as server_cli
 
     server_cli.add_parsers(sub)
@@ -187,6 +203,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "play":
             return _play(args, sys.stdin, sys.stdout)
+        if args.command == "arena":
+            from .arena import command
+
+            return command(args, sys.stdout)
+        if args.command == "analyse":
+            from .analysis import command as analyse
+
+            return analyse(args, sys.stdout)
         if args.command in ("serve", "verify"):
             from .server import cli as server_cli
 
@@ -441,23 +465,13 @@ def _make_game(args: argparse.Namespace, variants: Sequence[_Variant]) -> Game:
     return Game(rules, seed=args.seed, plugins=[v.plugin for v in variants])
 
 
-class _Quit(Exception):
-    """A human typed ``quit``."""
-
-
-class _EndOfInput(Exception):
-    """A human seat's input ended."""
-
-
 def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     variants = _load_variants(args.variant, args.option)
     game = _make_game(args, variants)
-    humans = sorted(set(args.human))
+    humans = human_seats(args, stdin)
     for seat in humans:
         if not 0 <= seat < game.players:
             raise EcarteError(f"--human {seat}: the table has seats 0 to {game.players - 1}")
-    if not humans and not args.bots and stdin.isatty():
-        humans = [HUMAN_SEAT]
     screen = Screen(out, color=args.color)
     opponent: Player = (
         HeuristicPlayer() if args.opponent == "heuristic" else RandomPlayer(seed=args.seed)
@@ -468,18 +482,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             # bot against bot: the heuristic bot against the chosen opponent
             players[seat] = HeuristicPlayer() if not humans and seat % 2 == 0 else opponent
     match = _Match(game, screen, players, humans, stdin, [v.info for v in variants])
-    try:
-        match.run()
-    except _Quit:
-        screen.say("match abandoned: you quit")
-        return 0
-    except _EndOfInput:
-        screen.say(f"\nmatch abandoned: end of input while seat {game.to_act} was to play")
-        return EXIT_ABANDONED
-    except KeyboardInterrupt:
-        screen.say("\nmatch abandoned (interrupted)")
-        return EXIT_INTERRUPTED
-    return 0
+    return run_abandonable(match.run, screen.say, "match", lambda: f"seat {game.to_act}")
 
 
 class _Match:
@@ -585,22 +588,15 @@ class _Match:
             screen.discard_choices(hand, sizes)
         else:
             screen.choices(legal)
+        commands = {
+            "help": screen.help,
+            "?": screen.help,
+            "rules": lambda: screen.rules(game.rules, self.variants, game.describe(seat)),
+        }
         while True:
             screen.prompt("your choice> " if len(self.humans) == 1 else f"seat {seat}> ")
-            line = self.stdin.readline()
-            if not line:
-                raise _EndOfInput
-            if self.echo:
-                screen.say(line.rstrip("\n"))
-            text = line.strip()
-            command = text.lower()
-            if command in ("help", "?"):
-                screen.help()
-                continue
-            if command == "quit":
-                raise _Quit
-            if command == "rules":
-                screen.rules(game.rules, self.variants, game.describe(seat))
+            text = human_line(self.stdin, screen.say if self.echo else None, commands)
+            if text is None:
                 continue
             try:
                 if discarding:

@@ -26,6 +26,7 @@ import math
 import random
 import reprlib
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from attrs import frozen
@@ -465,6 +466,11 @@ class _Walk:
         else:
             wrong = self.rng.choice(_WRONG_TYPES)
             what, call = f"apply({wrong!r})", lambda: self.game.apply(wrong)
+        self.refused(prop, what, call)
+        self.same(prop, f"the refused {what} changed the game", before, self.snap(self.game))
+
+    def refused(self, prop: str, what: str, call: Callable[[], object]) -> None:
+        """Fail ``prop`` unless ``call()`` (``what``) raises the game's error."""
         try:
             call()
         except self.error:
@@ -473,7 +479,6 @@ class _Walk:
             raise self.fail(prop, f"{what} raised {exc!r}, not {self.error.__name__}") from exc
         else:
             raise self.fail(prop, f"{what} was accepted")
-        self.same(prop, f"the refused {what} changed the game", before, self.snap(self.game))
 
     def check_undo(self, before: dict[str, object], choice: int | None) -> None:
         prop = "undo restores"
@@ -620,14 +625,7 @@ class _Walk:
     def check_after_end(self, before: dict[str, object]) -> None:
         prop = "end of the game"
         for i in (0, self.mask_size - 1):
-            try:
-                _apply_id(self.game, i)
-            except self.error:
-                pass
-            except Exception as exc:
-                raise self.fail(prop, f"id {i} after the end raised {exc!r}") from exc
-            else:
-                raise self.fail(prop, f"id {i} was accepted after the end")
+            self.refused(prop, f"id {i} after the end", partial(_apply_id, self.game, i))
         self.same(
             prop, "a refused action after the end changed the game", before, self.snap(self.game)
         )

@@ -30,16 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._core import (
-    MUST_OVERTAKE,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    NO_TRUMP,
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-    ranked_context,
-)
+from ._core import _api, ranked_context
+from ._core._api import *  # noqa: F403 - the constants
 from .engine import backend as _backend
 
 if TYPE_CHECKING:
@@ -58,13 +50,7 @@ else:
     Context = object
 
 __all__ = [
-    "MUST_OVERTAKE",
-    "MUST_OVERTRUMP",
-    "MUST_TRUMP",
-    "NO_TRUMP",
-    "PLAY_ON",
-    "PLAY_OVER",
-    "PLAY_TRICK",
+    *_api.__all__,
     "Context",
     "PlayState",
     "PlayStateN",
@@ -77,18 +63,7 @@ __all__ = [
     "trick_winner",
 ]
 
-_LIVE = frozenset(
-    {
-        "PlayState",
-        "PlayStateN",
-        "legal_plays",
-        "make_context",
-        "perft",
-        "solve",
-        "solve_n",
-        "trick_winner",
-    }
-)
+_LIVE = frozenset(__all__).intersection(_api.IMPLEMENTED)
 
 
 def __getattr__(name: str) -> Any:

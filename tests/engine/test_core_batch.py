@@ -7,7 +7,7 @@ import random
 from types import ModuleType
 
 import pytest
-from helpers import deal_hands, piquet_tables, random_tables
+from helpers import deal_hands, minimax_after, piquet_tables, random_tables
 from helpers import minimax as _minimax
 
 from ecarte._core import MUST_OVERTAKE, MUST_TRUMP, backends
@@ -87,17 +87,7 @@ def test_solver_against_minimax() -> None:
             v, best = m.solve(c, hands, leader, trick, flags)
             assert v == want, (m.__name__, hands, leader, trick, flags)
             # the move achieves the value
-            mover = (leader + len(trick)) % 2
-            h = list(hands)
-            h[mover] &= ~(1 << best)
-            t = [*trick, best]
-            if len(t) == 2:
-                w = (leader + PURE.trick_winner(ctx, t)) % 2
-                rest = _minimax(ctx, h, w, [], flags)
-                got = (1 + rest) if w == mover else (h[mover].bit_count() - rest)
-            else:
-                got = h[mover].bit_count() + 1 - _minimax(ctx, h, leader, t, flags)
-            assert got == want
+            assert minimax_after(ctx, list(hands), leader, list(trick), flags, best) == want
 
 
 def test_solve_batch_and_perft_identical() -> None:

@@ -88,7 +88,8 @@ def _constants(protocol: type) -> list[str]:
 @pytest.mark.parametrize("name", _ECARTE)
 def test_ecarte_constants_are_the_headers(name: str) -> None:
     binding = backend.module("ecarte.machine", name)
-    names = [n for n in _constants(ecarte_protocol.MachineModule) if n != "ANSWER_SIZES"]
+    tables = ("ANSWER_SIZES", "HOOK_NAMES")
+    names = [n for n in _constants(ecarte_protocol.MachineModule) if n not in tables]
     assert names  # phases, statuses, hook points
     for constant in names:
         assert getattr(binding, constant) == getattr(ecarte_twin, constant), constant
@@ -99,6 +100,19 @@ def test_ecarte_machine_error_codes_are_distinct_from_the_cores() -> None:
     # EC_ENOUNDOHERE (nothing to undo in the match) is not the play state's EC_ENOUNDO
     core = _defines(_SRC / "_core/ecarte_core.h", "EC_")
     assert _ECARTE_H["ENOUNDOHERE"] == -26 != core["ENOUNDO"]
+
+
+@pytest.mark.parametrize("name", _ECARTE)
+def test_hook_names_are_the_c_files(name: str) -> None:
+    source = (_SRC / "games/ecarte/c/ec_machine.c").read_text()
+    found = re.search(r"HOOK_NAME\[EC_NUM_HOOKS\] = \{([^}]*)\}", source)
+    assert found is not None
+    names = tuple(re.findall(r'"(\w+)"', found.group(1)))
+    binding = backend.module("ecarte.machine", name)
+    assert binding.HOOK_NAMES == ecarte_twin.HOOK_NAMES == names
+    for h, hook in enumerate(names):  # the twin's hook point numbers are the header's
+        constant = "H_" + {"exchange_allowed": "exchange"}.get(hook, hook).upper()
+        assert getattr(ecarte_twin, constant) == _ECARTE_H[constant] == h
 
 
 @pytest.mark.parametrize("name", _ECARTE)

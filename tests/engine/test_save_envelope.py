@@ -14,6 +14,7 @@ import pytest
 import ecarte
 from ecarte import Game, SaveFormatError
 from ecarte.engine import registry, save
+from ecarte.games.ecarte._save import REQUIRED_RULES
 from ecarte.games.euchre import EuchreGame, EuchreRules
 
 SAVES = Path(__file__).parent.parent / "data" / "saves"
@@ -46,10 +47,15 @@ def _euchre() -> EuchreGame:
 
 def _comparable(d: dict[str, Any]) -> dict[str, Any]:
     """A saved document without what the envelope changed (format, version, game, and
-    Euchre's empty state)."""
+    Euchre's empty state) or what version 1 did not have (Écarté's later rule options)."""
     out = {k: v for k, v in d.items() if k not in ("format", "version", "game")}
     if d.get("format") == "ecarte-euchre-save" or d.get("game") == "euchre":
         out.pop("state", None)
+    else:  # the rule options added since version 1, which a version-1 game has at their defaults
+        defaults = Game(seed=0).to_dict()["rules"]
+        added = {k: v for k, v in out["rules"].items() if k not in REQUIRED_RULES}
+        assert added == {k: defaults[k] for k in added}
+        out["rules"] = {k: v for k, v in out["rules"].items() if k in REQUIRED_RULES}
     return out
 
 
@@ -238,3 +244,19 @@ def test_save_codec_and_write_check_their_input() -> None:
     del fields["sealed"]
     with pytest.raises(SaveFormatError, match=r"encoded the wrong fields \(missing \['sealed'\]"):
         save.write("euchre", fields, codec)
+
+
+@pytest.mark.parametrize("game", ["ecarte", "euchre"])
+def test_numbers_are_bounded_before_they_are_read(game: str) -> None:
+    """An integer of more than 20 digits is refused while the text is parsed (so no
+    number costs more than its length), and one beyond 64 bits in a document; deep
+    nesting is refused with the package's error."""
+    doc = (_ecarte() if game == "ecarte" else _euchre()).to_dict()
+    text = json.dumps(doc)
+    with pytest.raises(SaveFormatError, match="an integer of 4301 digits"):
+        ecarte.from_json(text.replace(f'"seed": {doc["seed"]}', '"seed": ' + "9" * 4301))
+    with pytest.raises(SaveFormatError, match="field seed: an integer beyond 64 bits"):
+        registry.from_dict({**doc, "seed": 1 << 64})
+    with pytest.raises(SaveFormatError):
+        ecarte.from_json("[" * 100_000 + "]" * 100_000)
+    assert ecarte.from_json(text).to_dict() == doc

@@ -9,6 +9,7 @@ from helpers import snapshot
 
 import ecarte.games.ecarte._plugins
 from ecarte import (
+    ArgumentError,
     EcarteError,
     Game,
     IllegalActionError,
@@ -92,7 +93,9 @@ def test_two_games_with_different_variants_side_by_side() -> None:
         for result in game.game_results:
             assert result.scores[result.winner] >= target > result.scores[result.loser]
     assert quick.plugin("quick") is not napoleon.plugin_names
-    with pytest.raises(KeyError):
+    with pytest.raises(
+        ArgumentError, match=r"no plugin 'quick' in this game \(its plugins: classic\)"
+    ):
         classic.plugin("quick")
 
 

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from ecarte_cercle import Bet, BetError, Cercle, Ledger
 from ecarte_poule import Poule
+from helpers import cercle_units
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ecarte import Deal, EcarteError, Game, GameResult, Phase, PluginError, Rules, hookimpl
+from ecarte import Deal, EcarteError, Game, Phase, PluginError, Rules, hookimpl
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 PLAYERS = {"Ada": 100, "Blaise": 100}
@@ -273,17 +274,6 @@ def test_points_between_the_players(seed: int) -> None:
     assert cercle.balance(settled.loser) == 100 - 3 * diff
 
 
-def _units(result: GameResult, seat: int, vole: int = 1, king: int = 1) -> int:
-    """A seat's points with a vole's trick points counted ``vole`` times and a
-    king's point ``king`` times."""
-    total = 0
-    for hand in result.hands:
-        kings = hand.kings.get(seat, 0)
-        tricks = hand.points.get(seat, 0) - kings
-        total += kings * king + tricks * (vole if hand.tricks.get(seat) == 5 else 1)
-    return total
-
-
 @pytest.mark.parametrize("seed", range(10))
 def test_vole_and_king_multipliers(seed: int) -> None:
     cercle = Cercle(players=PLAYERS, value_per_point=1, vole_multiplier=3, king_multiplier=5)
@@ -291,8 +281,8 @@ def test_vole_and_king_multipliers(seed: int) -> None:
     _finish_game(game, seed)
     result = game.game_results[0]
     settled = cercle.settlements[0]
-    winner = _units(result, result.winner, vole=3, king=5)
-    loser = _units(result, result.loser, vole=3, king=5)
+    winner = cercle_units(result, result.winner, vole=3, king=5)
+    loser = cercle_units(result, result.loser, vole=3, king=5)
     assert settled.units == {settled.winner: winner, settled.loser: loser}
     # before issue 10 the due was max(winner - loser, 0) and a debt was cut to the purse
     assert settled.points_due == abs(winner - loser)
@@ -453,21 +443,17 @@ BETS = st.lists(
 @given(
     rounds=st.lists(BETS, min_size=3, max_size=3),
     seed=st.integers(0, 1000),
-    commission=st.integers(0, 20),
-    multipliers=st.tuples(st.integers(0, 3), st.integers(1, 3), st.integers(1, 3)),
+    terms=st.fixed_dictionaries(
+        {
+            "value_per_point": st.integers(0, 3),
+            "vole_multiplier": st.integers(1, 3),
+            "king_multiplier": st.integers(1, 3),
+            "commission_percent": st.integers(0, 20),
+        }
+    ),
 )
-def test_the_ledger_always_balances(
-    rounds: list[Any], seed: int, commission: int, multipliers: tuple[int, int, int]
-) -> None:
-    value, vole, king = multipliers
-    cercle = Cercle(
-        players=PLAYERS,
-        gallery=GALLERY,
-        value_per_point=value,
-        vole_multiplier=vole,
-        king_multiplier=king,
-        commission_percent=commission,
-    )
+def test_the_ledger_always_balances(rounds: list[Any], seed: int, terms: dict[str, int]) -> None:
+    cercle = Cercle(players=PLAYERS, gallery=GALLERY, **terms)
     money = sum(PLAYERS.values()) + sum(GALLERY.values())
     game = Game(plugins=[cercle], seed=seed)
     for bets in rounds:

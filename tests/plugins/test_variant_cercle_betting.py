@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from ecarte_cercle import BetError, Cercle, Ledger
+from helpers import cercle_units
 
 from ecarte import Deal, Game, GameResult, Rules, _core
 
@@ -43,15 +44,6 @@ RULES = [
     Rules.preset("brazilian").evolve(target=3, game_values=True),
     Rules(game_values=True),
 ]
-
-
-def _units(result: GameResult, seat: int, vole: int, king: int) -> int:
-    total = 0
-    for hand in result.hands:
-        kings = hand.kings.get(seat, 0)
-        tricks = hand.points.get(seat, 0) - kings
-        total += kings * king + tricks * (vole if hand.tricks.get(seat) == 5 else 1)
-    return total
 
 
 class Match:
@@ -184,8 +176,8 @@ class Match:
     def settled(self, result: GameResult) -> None:
         settlement = self.cercle.settlements[result.number - 1]
         assert settlement.game == result.number and settlement.value == result.value
-        winner = _units(result, result.winner, self.vole, self.king)
-        loser = _units(result, result.loser, self.vole, self.king)
+        winner = cercle_units(result, result.winner, self.vole, self.king)
+        loser = cercle_units(result, result.loser, self.vole, self.king)
         due = abs(winner - loser) * self.vpp * result.value
         assert settlement.points_due == due
         assert settlement.points_paid + settlement.debt == due

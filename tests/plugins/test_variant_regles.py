@@ -13,11 +13,11 @@ from ecarte_regles import (
     elder_convention,
     match_hand,
 )
-from helpers import FixedDeal, dealt
-from helpers import visible_snapshot as snapshot
+from helpers import FixedDeal, dealt, refused
 
 from ecarte import (
     Accept,
+    Action,
     CardSet,
     Discard,
     Game,
@@ -77,15 +77,19 @@ def _game(elder: str, dealer: str = "Q♣ J♣ 10♣ 9♣ 7♦", **kw: bool) -> 
     return dealt(Game(plugins=[JeuxDeRegles(**kw), deal], seed=1))
 
 
+def _only(game: Game, action: Action, other: Action, match: str) -> None:
+    """``action`` is the one legal action: ``other`` is refused (``match``) and changes
+    nothing, ``action`` is taken."""
+    assert game.legal_actions() == (action,)
+    with refused(game, IllegalActionError, match):
+        game.apply(other)
+    game.apply(action)
+
+
 def test_the_elder_may_not_propose_with_a_jeu_de_regle() -> None:
     game = _game("9♦ 10♦ J♦ K♥ 7♠")
     assert game.phase is Phase.PROPOSE
-    assert game.legal_actions() == (PlayHand(),)
-    before = snapshot(game)
-    with pytest.raises(IllegalActionError, match=r"jeu de règle \(three trumps\).*'regles'"):
-        game.apply(Propose())
-    assert snapshot(game) == before
-    game.apply(PlayHand())
+    _only(game, PlayHand(), Propose(), r"jeu de règle \(three trumps\).*'regles'")
 
 
 def test_with_the_king_of_trumps_the_elder_proposes() -> None:
@@ -94,12 +98,7 @@ def test_with_the_king_of_trumps_the_elder_proposes() -> None:
     game = _game("9♦ 10♦ K♦ K♥ 7♠")
     decision = elder_convention(game.hand(game.elder), Suit.DIAMONDS)
     assert not decision.play and decision.binding and "king of trumps" in decision.reason
-    assert game.legal_actions() == (Propose(),)
-    before = snapshot(game)
-    with pytest.raises(IllegalActionError, match=r"must propose: jeu de règle \(three trumps\)"):
-        game.apply(PlayHand())
-    assert snapshot(game) == before
-    game.apply(Propose())
+    _only(game, Propose(), PlayHand(), r"must propose: jeu de règle \(three trumps\)")
 
 
 def test_without_a_jeu_de_regle_the_elder_is_free() -> None:

@@ -3,9 +3,9 @@ compiled and a pure backend.
 
 Three implementations of one API (functions of plain ints and masks):
 ``_cycore`` (Cython), ``_cffi`` (cffi) and ``_pure`` (the pure-Python twin, one module
-per C file). :mod:`ecarte.engine.backend` says which one is live; the names below are
-looked up on it when used, so :func:`use_backend` reaches every caller. Type checkers
-read the pure twin.
+per C file), named once in ``_api``. :mod:`ecarte.engine.backend` says which one is
+live; the classes and functions each backend implements are looked up on it when used, so
+:func:`use_backend` reaches every caller. Type checkers read the pure twin.
 """
 
 from __future__ import annotations
@@ -15,70 +15,34 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..engine import backend as _backend
-from ._args import NO_TRUMP, _check_int, _tuple
-from ._pure.tricks import (
-    MUST_OVERTAKE,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-)
+from . import _api
+from ._api import *  # noqa: F403 - the constants
+from ._args import _check_int, _tuple
 
 __all__ = [
+    *_api.__all__,
+    *_api.IMPLEMENTED,
     "BACKEND",
-    "MUST_OVERTAKE",
-    "MUST_OVERTRUMP",
-    "MUST_TRUMP",
-    "NO_TRUMP",
-    "PLAY_ON",
-    "PLAY_OVER",
-    "PLAY_TRICK",
-    "PlayState",
-    "PlayStateN",
-    "Rng",
     "backend",
     "backends",
-    "legal_plays",
-    "make_context",
-    "perft",
     "ranked_context",
-    "solve",
-    "solve_batch",
-    "solve_n",
-    "trick_winner",
     "use_backend",
 ]
 
-_LIVE = frozenset(
-    {
-        "PlayState",
-        "PlayStateN",
-        "Rng",
-        "legal_plays",
-        "make_context",
-        "perft",
-        "solve",
-        "solve_batch",
-        "solve_n",
-        "trick_winner",
-    }
-)
+_LIVE = frozenset(_api.IMPLEMENTED)
 
 if TYPE_CHECKING:
     BACKEND: str
-    from ._pure import (
-        PlayState,
-        PlayStateN,
-        Rng,
-        legal_plays,
-        make_context,
-        perft,
-        solve,
-        solve_batch,
-        solve_n,
-        trick_winner,
-    )
+    from ._pure import PlayState as PlayState
+    from ._pure import PlayStateN as PlayStateN
+    from ._pure import Rng as Rng
+    from ._pure import legal_plays as legal_plays
+    from ._pure import make_context as make_context
+    from ._pure import perft as perft
+    from ._pure import solve as solve
+    from ._pure import solve_batch as solve_batch
+    from ._pure import solve_n as solve_n
+    from ._pure import trick_winner as trick_winner
 
 
 def __getattr__(name: str) -> Any:

@@ -8,8 +8,11 @@ checked functions reject the rest.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, Self
 
+from . import _api
+from ._api import *  # noqa: F403 - the constants
+from ._api import _play_repr
 from ._args import (
     _batch_positions,
     _check_below,
@@ -35,36 +38,8 @@ from ._args import (
     _trick_content,
 )
 from ._cffi_core import ffi, lib  # type: ignore[import-not-found]
-from ._pure import (
-    MUST_OVERTAKE,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    NO_TRUMP,
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-)
 
-__all__ = [
-    "MUST_OVERTAKE",
-    "MUST_OVERTRUMP",
-    "MUST_TRUMP",
-    "NO_TRUMP",
-    "PLAY_ON",
-    "PLAY_OVER",
-    "PLAY_TRICK",
-    "Context",
-    "PlayState",
-    "PlayStateN",
-    "Rng",
-    "legal_plays",
-    "make_context",
-    "perft",
-    "solve",
-    "solve_batch",
-    "solve_n",
-    "trick_winner",
-]
+__all__ = [*_api.__all__, "Context", *_api.IMPLEMENTED]
 
 _M64 = (1 << 64) - 1
 _EBADCARD = -4  # EC_EBADCARD
@@ -357,28 +332,29 @@ def solve_batch(
     return out
 
 
-# ------------------------------------------- play state (2 players, ec_play in the C core)
+# ------------------------------------------------------------------------- play states
 
 
-class PlayState:
-    """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
+class _PlayBase:
+    """What the two play states share: their C struct ``p`` (copied by value), the calls
+    to the C functions of their struct (``_STRUCT``, ``_legal``, ``_apply``,
+    ``_apply_unchecked``, ``_undo``, given by each subclass), and the checks and messages
+    of a play; ``_TURN_BITS`` is the number of bits of ``to_move`` in :meth:`try_apply`."""
 
     __slots__ = ("_c", "ctx", "p")
+    _STRUCT: ClassVar[str]
+    _TURN_BITS: ClassVar[int]
+    _legal: ClassVar[Any]
+    _apply: ClassVar[Any]
+    _apply_unchecked: ClassVar[Any]
+    _undo: ClassVar[Any]
+    _c: Any
+    ctx: object
+    p: Any
 
-    def __init__(self, ctx: object, hands: Sequence[int], leader: int, flags: int) -> None:
-        c = _ctx(ctx)
-        h0, h1, lead, fl = _play_args(hands, leader, flags)  # plain ints, checked
-        self.p: Any = ffi.new("ec_play *")
-        err = lib.ec_play_init(c, self.p, h0, h1, lead, fl)
-        if err:
-            _play_content(int(c.deck), h0, h1)
-            _fail(err, "play state")
-        self.ctx = ctx
-        self._c = c
-
-    def copy(self) -> PlayState:
-        new = object.__new__(PlayState)
-        new.p = ffi.new("ec_play *", self.p[0])
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.p = ffi.new(self._STRUCT, self.p[0])
         new.ctx = self.ctx
         new._c = self._c
         return new
@@ -386,13 +362,13 @@ class PlayState:
     __copy__ = copy
 
     def legal(self) -> int:
-        return int(lib.ec_play_legal(self._c, self.p))
+        return int(self._legal(self._c, self.p))
 
     def apply(self, card: int) -> int:
         c = card if type(card) is int else _index(card)  # one conversion, a plain int
         if c is None or not 0 <= c < 64:
             raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
-        r = int(lib.ec_play_apply(self._c, self.p, c))
+        r = int(self._apply(self._c, self.p, c))
         if r < 0:
             if r == _EBADCARD:
                 raise ValueError(f"play {c}: a card id is not in this deck")
@@ -405,8 +381,8 @@ class PlayState:
         c = card if type(card) is int else _index(card)
         if c is None or not 0 <= c < 64:
             return -1
-        r = int(lib.ec_play_apply(self._c, self.p, c))
-        return -1 if r < 0 else r << 1 | self.p.to_move
+        r = int(self._apply(self._c, self.p, c))
+        return -1 if r < 0 else r << self._TURN_BITS | self.p.to_move
 
     def apply_unchecked(self, card: int) -> int:
         """``apply`` without the rules: the card must be legal (search code). Only a card
@@ -417,10 +393,10 @@ class PlayState:
             raise ValueError(
                 f"apply_unchecked({_show(card, c)}): not a card of the position to move"
             )
-        return int(lib.ec_play_apply_unchecked(self._c, p, c))
+        return int(self._apply_unchecked(self._c, p, c))
 
     def undo(self) -> int:
-        r = int(lib.ec_play_undo(self.p))
+        r = int(self._undo(self.p))
         if r < 0:
             raise ValueError("undo: no card to take back")
         return r
@@ -436,6 +412,35 @@ class PlayState:
     @property
     def to_move(self) -> int:
         return int(self.p.to_move)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(self.p.cards[0 : self.p.nplayed])
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class PlayState(_PlayBase):
+    """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
+
+    __slots__ = ()
+    _STRUCT = "ec_play *"
+    _TURN_BITS = 1
+    _legal = lib.ec_play_legal
+    _apply = lib.ec_play_apply
+    _apply_unchecked = lib.ec_play_apply_unchecked
+    _undo = lib.ec_play_undo
+
+    def __init__(self, ctx: object, hands: Sequence[int], leader: int, flags: int) -> None:
+        c = _ctx(ctx)
+        h0, h1, lead, fl = _play_args(hands, leader, flags)  # plain ints, checked
+        self.p = ffi.new("ec_play *")
+        err = lib.ec_play_init(c, self.p, h0, h1, lead, fl)
+        if err:
+            _play_content(int(c.deck), h0, h1)
+            _fail(err, "play state")
+        self.ctx = ctx
+        self._c = c
 
     @property
     def hands(self) -> tuple[int, int]:
@@ -454,10 +459,6 @@ class PlayState:
     @property
     def leader(self) -> int:
         return int(self.p.to_move ^ (self.p.nplayed & 1))
-
-    @property
-    def cards(self) -> tuple[int, ...]:
-        return tuple(self.p.cards[0 : self.p.nplayed])
 
     @property
     def trick(self) -> tuple[int, ...]:
@@ -487,24 +488,24 @@ class PlayState:
             and list(a.leaders[0:k]) == list(b.leaders[0:k])
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
-        h = self.hands
-        return (
-            f"PlayState(hands=({h[0]:#x}, {h[1]:#x}), cards={self.cards}, "
-            f"to_move={self.to_move}, won={self.won})"
-        )
+        return _play_repr("PlayState", self.hands, self.cards, self.to_move, self.won)
 
 
 # ------------------------------------ N positions (ec_playn, ec_solve_n in the C core)
 
 
-class PlayStateN:
+class PlayStateN(_PlayBase):
     """A hand in the play phase for 2 to 4 positions (``ec_playn``), as
     ``_pure.PlayStateN``."""
 
-    __slots__ = ("_c", "ctx", "p")
+    __slots__ = ()
+    _STRUCT = "ec_playn *"
+    _TURN_BITS = 2
+    _legal = lib.ec_playn_legal
+    _apply = lib.ec_playn_apply
+    _apply_unchecked = lib.ec_playn_apply_unchecked
+    _undo = lib.ec_playn_undo
 
     def __init__(
         self,
@@ -516,66 +517,13 @@ class PlayStateN:
     ) -> None:
         c = _ctx(ctx)
         hs, lead, fl, act = _playn_args(hands, leader, flags, active)  # plain ints, checked
-        self.p: Any = ffi.new("ec_playn *")
+        self.p = ffi.new("ec_playn *")
         err = lib.ec_playn_init(c, self.p, len(hs), list(hs), act, lead, fl)
         if err:
             _playn_content(int(c.deck), hs, act)
             _fail(err, "play state")
         self.ctx = ctx
         self._c = c
-
-    def copy(self) -> PlayStateN:
-        new = object.__new__(PlayStateN)
-        new.p = ffi.new("ec_playn *", self.p[0])
-        new.ctx = self.ctx
-        new._c = self._c
-        return new
-
-    __copy__ = copy
-
-    def legal(self) -> int:
-        return int(lib.ec_playn_legal(self._c, self.p))
-
-    def apply(self, card: int) -> int:
-        c = card if type(card) is int else _index(card)  # one conversion, a plain int
-        if c is None or not 0 <= c < 64:
-            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
-        r = int(lib.ec_playn_apply(self._c, self.p, c))
-        if r < 0:
-            if r == _EBADCARD:
-                raise ValueError(f"play {c}: a card id is not in this deck")
-            if r == _EILLEGAL:
-                raise ValueError(f"play {c}: the card is not a legal play now")
-            _fail(r, f"play {c}")
-        return r
-
-    def try_apply(self, card: int) -> int:
-        c = card if type(card) is int else _index(card)
-        if c is None or not 0 <= c < 64:
-            return -1
-        r = int(lib.ec_playn_apply(self._c, self.p, c))
-        return -1 if r < 0 else r << 2 | self.p.to_move
-
-    def apply_unchecked(self, card: int) -> int:
-        """``apply`` without the rules: the card must be legal (search code). Only a card
-        not held by the position to move raises ValueError (memory safety)."""
-        c = card if type(card) is int else _index(card)
-        p = self.p
-        if c is None or not (0 <= c < 64 and p.hands[p.to_move] >> c & 1):
-            raise ValueError(
-                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
-            )
-        return int(lib.ec_playn_apply_unchecked(self._c, p, c))
-
-    def undo(self) -> int:
-        r = int(lib.ec_playn_undo(self.p))
-        if r < 0:
-            raise ValueError("undo: no card to take back")
-        return r
-
-    @property
-    def flags(self) -> int:
-        return int(self.p.flags)
 
     @property
     def nplayers(self) -> int:
@@ -588,14 +536,6 @@ class PlayStateN:
     @property
     def nactive(self) -> int:
         return int(self.p.nactive)
-
-    @property
-    def nplayed(self) -> int:
-        return int(self.p.nplayed)
-
-    @property
-    def to_move(self) -> int:
-        return int(self.p.to_move)
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -617,10 +557,6 @@ class PlayStateN:
         p = self.p
         nt = p.nplayed % p.nactive
         return int(p.leaders[p.nplayed // p.nactive]) if nt else int(p.to_move)
-
-    @property
-    def cards(self) -> tuple[int, ...]:
-        return tuple(self.p.cards[0 : self.p.nplayed])
 
     @property
     def trick(self) -> tuple[int, ...]:
@@ -659,14 +595,8 @@ class PlayStateN:
             and list(a.leaders[0:k]) == list(b.leaders[0:k])
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
-        hands = ", ".join(f"{h:#x}" for h in self.hands)
-        return (
-            f"PlayStateN(hands=({hands}), active={self.active:#x}, cards={self.cards}, "
-            f"to_move={self.to_move}, won={self.won})"
-        )
+        return _play_repr("PlayStateN", self.hands, self.cards, self.to_move, self.won, self.active)
 
 
 def solve_n(

@@ -15,7 +15,8 @@ from libc.string cimport memset
 
 from ecarte._core.core cimport *
 
-from ecarte._core._pure import (
+from ecarte._core import _api
+from ecarte._core._api import (
     MUST_OVERTAKE,
     MUST_OVERTRUMP,
     MUST_TRUMP,
@@ -23,6 +24,7 @@ from ecarte._core._pure import (
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
+    _play_repr,
 )
 from ecarte._core._args import (
     _batch_positions,
@@ -50,11 +52,7 @@ from ecarte._core._args import (
     _trick_content,
 )
 
-__all__ = [
-    "MUST_OVERTAKE", "MUST_OVERTRUMP", "MUST_TRUMP", "NO_TRUMP", "PLAY_ON", "PLAY_OVER",
-    "PLAY_TRICK", "Context", "PlayState", "PlayStateN", "Rng", "legal_plays", "make_context",
-    "perft", "solve", "solve_batch", "solve_n", "trick_winner",
-]
+__all__ = [*_api.__all__, "Context", *_api.IMPLEMENTED]
 
 # Chunks of the batch functions: each runs without the GIL in a few milliseconds, and
 # Ctrl-C is checked between them (the results do not depend on these sizes).
@@ -85,21 +83,31 @@ cdef inline uint64_t _mask(object m, str what) except? 0:
     return <uint64_t>_check_mask(m, what)
 
 
-cdef tuple _cards(object trick, Py_ssize_t lo, Py_ssize_t hi, str what):
-    """The cards of a trick as a tuple of plain ints 0..63 (``_pure._check_cards``): a list
-    is copied first, so later changes to it cannot reach the C arrays."""
-    cdef tuple t
-    if type(trick) is tuple:
-        t = <tuple>trick
-    elif type(trick) is list:
-        t = tuple(trick)
-    else:
-        return _check_cards(trick, lo, hi, what)
-    if not lo <= len(t) <= hi:
-        return _check_cards(t, lo, hi, what)
+cdef inline tuple _plain(object x):
+    """A list or a tuple as a tuple (a list copied first, so later changes to it cannot reach
+    the C arrays); None for anything else."""
+    if type(x) is tuple:
+        return <tuple>x
+    if type(x) is list:
+        return tuple(x)
+    return None
+
+
+cdef inline bint _card_ids(tuple t):
+    """Whether every item of ``t`` is an exact int 0..63."""
     for c in t:
         if type(c) is not int or not 0 <= c < 64:
-            return _check_cards(t, lo, hi, what)
+            return False
+    return True
+
+
+cdef tuple _cards(object trick, Py_ssize_t lo, Py_ssize_t hi, str what):
+    """The cards of a trick as a tuple of plain ints 0..63 (``_pure._check_cards``)."""
+    cdef tuple t = _plain(trick)
+    if t is None:
+        return _check_cards(trick, lo, hi, what)
+    if not lo <= len(t) <= hi or not _card_ids(t):
+        return _check_cards(t, lo, hi, what)
     return t
 
 
@@ -238,29 +246,20 @@ cdef int _fill_position(tuple hands, long leader, tuple trick, ec_position *pos)
 cdef tuple _position(object hands, object leader, object trick):
     """``(hands, leader, trick)`` as plain values (``_pure._position_args``), with a fast
     path for exact ints in lists or tuples (copied first)."""
-    cdef tuple hs
+    cdef tuple hs = _plain(hands), t
     cdef Py_ssize_t np
-    if type(hands) is tuple:
-        hs = <tuple>hands
-    elif type(hands) is list:
-        hs = tuple(hands)
-    else:
+    if hs is None:
         return _position_args(hands, leader, trick)
-    np = len(hs)
-    if type(trick) is tuple:
-        t = <tuple>trick
-    elif type(trick) is list:
-        t = tuple(trick)
-    else:
+    t = _plain(trick)
+    if t is None:
         return _position_args(hs, leader, trick)
+    np = len(hs)
     if 2 <= np <= 4 and type(leader) is int and 0 <= leader < np and len(t) < np:
         for h in hs:
             if type(h) is not int or not 0 <= h <= _M64:
                 return _position_args(hs, leader, t)
-        for c in t:
-            if type(c) is not int or not 0 <= c < 64:
-                return _position_args(hs, leader, t)
-        return hs, leader, t
+        if _card_ids(t):
+            return hs, leader, t
     return _position_args(hs, leader, t)
 
 
@@ -406,15 +405,95 @@ def solve_batch(positions, flags):
     return out
 
 
-# ------------------------------------------- play state (2 players, ec_play in the C core)
+# ------------------------------------------------------------------------- play states
 
-cdef class PlayState:
-    """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
+cdef class _PlayBase:
+    """What the two play states share: the checks and messages of a play, and undo. Each
+    subclass binds the C functions of its struct (``ec_play``, ``ec_playn``) in the cdef
+    methods below, called in C (no Python call)."""
 
     def __cinit__(self):
         # a state made by __new__ alone (no __init__) holds no card and an empty deck, so
         # that every method stays defined on it
         self.ctx = _NO_CONTEXT
+
+    cdef uint64_t _legal(self) noexcept:
+        return 0
+
+    cdef int _apply(self, int card) noexcept:
+        return EC_EILLEGAL
+
+    cdef int _apply_unchecked(self, int card) noexcept:
+        return EC_EILLEGAL
+
+    cdef int _undo(self) noexcept:
+        return -1
+
+    cdef bint _holds(self, int card) noexcept:
+        """Whether the position to move holds ``card`` (0..63)."""
+        return False
+
+    cdef int _with_turn(self, int status) noexcept:
+        """``try_apply``'s result: ``status`` and the position to move next."""
+        return status
+
+    def __copy__(self):
+        return self.copy()
+
+    def legal(self):
+        """Mask of the cards the position to move may play."""
+        return self._legal()
+
+    def apply(self, card):
+        """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
+        cdef int c, r
+        v = card if type(card) is int else _index(card)  # one conversion, a plain int
+        if v is None or not 0 <= v < 64:
+            raise ValueError(f"play {_show(card, v)}: a card id is not in this deck")
+        c = <int>v
+        r = self._apply(c)
+        if r == EC_EBADCARD:
+            raise ValueError(f"play {c}: a card id is not in this deck")
+        if r == EC_EILLEGAL:
+            raise ValueError(f"play {c}: the card is not a legal play now")
+        if r < 0:
+            _fail(r, f"play {c}")
+        return r
+
+    def try_apply(self, card):
+        """-1 (no change) for a card that may not be played (or no card id at all), else
+        ``status << 1 | to_move`` (``status << 2 | to_move`` for ``PlayStateN``)."""
+        cdef int c, r
+        v = card if type(card) is int else _index(card)
+        if v is None or not 0 <= v < 64:
+            return -1
+        c = <int>v
+        r = self._apply(c)
+        if r < 0:
+            return -1
+        return self._with_turn(r)
+
+    def apply_unchecked(self, card):
+        """``apply`` without the rules: the card must be legal (search code). Only a card
+        not held by the position to move raises ValueError (memory safety)."""
+        v = card if type(card) is int else _index(card)
+        if v is None or not 0 <= v < 64 or not self._holds(<int>v):
+            raise ValueError(
+                f"apply_unchecked({_show(card, v)}): not a card of the position to move")
+        return self._apply_unchecked(<int>v)
+
+    def undo(self):
+        """Take back the last card played and return it."""
+        cdef int r = self._undo()
+        if r < 0:
+            raise ValueError("undo: no card to take back")
+        return r
+
+    __hash__ = None
+
+
+cdef class PlayState(_PlayBase):
+    """A two-player hand in the play phase (``ec_play``), as ``_pure.PlayState``."""
 
     def __init__(self, ctx, hands, leader, flags):
         cdef Context cx = _ctx(ctx)
@@ -432,59 +511,23 @@ cdef class PlayState:
         new.ctx = self.ctx
         return new
 
-    def __copy__(self):
-        return self.copy()
-
-    def legal(self):
-        """Mask of the cards the position to move may play."""
+    cdef uint64_t _legal(self) noexcept:
         return ec_play_legal(&self.ctx.c, &self.p)
 
-    def apply(self, card):
-        """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
-        cdef int c, r
-        v = card if type(card) is int else _index(card)  # one conversion, a plain int
-        if v is None or not 0 <= v < 64:
-            raise ValueError(f"play {_show(card, v)}: a card id is not in this deck")
-        c = <int>v
-        r = ec_play_apply(&self.ctx.c, &self.p, c)
-        if r == EC_EBADCARD:
-            raise ValueError(f"play {c}: a card id is not in this deck")
-        if r == EC_EILLEGAL:
-            raise ValueError(f"play {c}: the card is not a legal play now")
-        if r < 0:
-            _fail(r, f"play {c}")
-        return r
+    cdef int _apply(self, int card) noexcept:
+        return ec_play_apply(&self.ctx.c, &self.p, card)
 
-    def try_apply(self, card):
-        """-1 (no change) for a card that may not be played (or no card id at all), else
-        ``status << 1 | to_move``."""
-        cdef int c, r
-        v = card if type(card) is int else _index(card)
-        if v is None or not 0 <= v < 64:
-            return -1
-        c = <int>v
-        r = ec_play_apply(&self.ctx.c, &self.p, c)
-        if r < 0:
-            return -1
-        return r << 1 | self.p.to_move
+    cdef int _apply_unchecked(self, int card) noexcept:
+        return ec_play_apply_unchecked(&self.ctx.c, &self.p, card)
 
-    def apply_unchecked(self, card):
-        """``apply`` without the rules: the card must be legal (search code). Only a card
-        not held by the position to move raises ValueError (memory safety)."""
-        cdef int c
-        v = card if type(card) is int else _index(card)
-        if v is None or not 0 <= v < 64 or not (self.p.hands[self.p.to_move] >> <int>v) & 1:
-            raise ValueError(
-                f"apply_unchecked({_show(card, v)}): not a card of the position to move")
-        c = <int>v
-        return ec_play_apply_unchecked(&self.ctx.c, &self.p, c)
+    cdef int _undo(self) noexcept:
+        return ec_play_undo(&self.p)
 
-    def undo(self):
-        """Take back the last card played and return it."""
-        cdef int r = ec_play_undo(&self.p)
-        if r < 0:
-            raise ValueError("undo: no card to take back")
-        return r
+    cdef bint _holds(self, int card) noexcept:
+        return (self.p.hands[self.p.to_move] >> card) & 1
+
+    cdef int _with_turn(self, int status) noexcept:
+        return status << 1 | self.p.to_move
 
     @property
     def flags(self):
@@ -551,24 +594,18 @@ cdef class PlayState:
                 return False
         return True
 
-    __hash__ = None
-
     def __repr__(self):
-        return (f"PlayState(hands=({self.p.hands[0]:#x}, {self.p.hands[1]:#x}), "
-                f"cards={self.cards}, to_move={self.p.to_move}, won={self.won})")
-
+        return _play_repr("PlayState", self.hands, self.cards, self.p.to_move, self.won)
 
 
 # ------------------------------------ N positions (ec_playn, ec_solve_n in the C core)
 
-cdef class PlayStateN:
+cdef class PlayStateN(_PlayBase):
     """A hand in the play phase for 2 to 4 positions (``ec_playn``), as
     ``_pure.PlayStateN``."""
 
     def __cinit__(self):
-        # a state made by __new__ alone (no __init__): two active positions holding no
-        # card and an empty deck, so that every method stays defined on it
-        self.ctx = _NO_CONTEXT
+        # made by __new__ alone: two active positions holding no card
         cdef uint64_t none[2]
         none[0] = none[1] = 0
         ec_playn_init(&_NO_CONTEXT.c, &self.p, 2, none, 0, 0, 0)
@@ -593,59 +630,23 @@ cdef class PlayStateN:
         new.ctx = self.ctx
         return new
 
-    def __copy__(self):
-        return self.copy()
-
-    def legal(self):
-        """Mask of the cards the position to move may play."""
+    cdef uint64_t _legal(self) noexcept:
         return ec_playn_legal(&self.ctx.c, &self.p)
 
-    def apply(self, card):
-        """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
-        cdef int c, r
-        v = card if type(card) is int else _index(card)  # one conversion, a plain int
-        if v is None or not 0 <= v < 64:
-            raise ValueError(f"play {_show(card, v)}: a card id is not in this deck")
-        c = <int>v
-        r = ec_playn_apply(&self.ctx.c, &self.p, c)
-        if r == EC_EBADCARD:
-            raise ValueError(f"play {c}: a card id is not in this deck")
-        if r == EC_EILLEGAL:
-            raise ValueError(f"play {c}: the card is not a legal play now")
-        if r < 0:
-            _fail(r, f"play {c}")
-        return r
+    cdef int _apply(self, int card) noexcept:
+        return ec_playn_apply(&self.ctx.c, &self.p, card)
 
-    def try_apply(self, card):
-        """-1 (no change) for a card that may not be played (or no card id at all), else
-        ``status << 2 | to_move``."""
-        cdef int c, r
-        v = card if type(card) is int else _index(card)
-        if v is None or not 0 <= v < 64:
-            return -1
-        c = <int>v
-        r = ec_playn_apply(&self.ctx.c, &self.p, c)
-        if r < 0:
-            return -1
-        return r << 2 | self.p.to_move
+    cdef int _apply_unchecked(self, int card) noexcept:
+        return ec_playn_apply_unchecked(&self.ctx.c, &self.p, card)
 
-    def apply_unchecked(self, card):
-        """``apply`` without the rules: the card must be legal (search code). Only a card
-        not held by the position to move raises ValueError (memory safety)."""
-        cdef int c
-        v = card if type(card) is int else _index(card)
-        if v is None or not 0 <= v < 64 or not (self.p.hands[self.p.to_move] >> <int>v) & 1:
-            raise ValueError(
-                f"apply_unchecked({_show(card, v)}): not a card of the position to move")
-        c = <int>v
-        return ec_playn_apply_unchecked(&self.ctx.c, &self.p, c)
+    cdef int _undo(self) noexcept:
+        return ec_playn_undo(&self.p)
 
-    def undo(self):
-        """Take back the last card played and return it."""
-        cdef int r = ec_playn_undo(&self.p)
-        if r < 0:
-            raise ValueError("undo: no card to take back")
-        return r
+    cdef bint _holds(self, int card) noexcept:
+        return (self.p.hands[self.p.to_move] >> card) & 1
+
+    cdef int _with_turn(self, int status) noexcept:
+        return status << 2 | self.p.to_move
 
     @property
     def flags(self):
@@ -740,12 +741,9 @@ cdef class PlayStateN:
                 return False
         return True
 
-    __hash__ = None
-
     def __repr__(self):
-        hands = ", ".join(f"{h:#x}" for h in self.hands)
-        return (f"PlayStateN(hands=({hands}), active={self.active:#x}, cards={self.cards}, "
-                f"to_move={self.p.to_move}, won={self.won})")
+        return _play_repr("PlayStateN", self.hands, self.cards, self.p.to_move, self.won,
+                          self.active)
 
 
 def solve_n(ctx, hands, leader, trick, flags, teams, active=None):

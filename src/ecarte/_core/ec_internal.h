@@ -107,4 +107,91 @@ EC_INLINE int ec_nth_bit(uint64_t m, uint32_t idx)
     return ec_ctz(m);
 }
 
+/* ---- checks shared by the checked functions ---- */
+
+/* The cards of trick[0..n): EC_EBADCARD for one not in the deck, EC_EDUPCARD for one played
+ * twice, else EC_OK and their mask in *seen (if not NULL). */
+static inline int ec_check_trick(const ec_context *ctx, const uint8_t *trick, int n,
+                                 uint64_t *seen)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < n; i++) {
+        int c = trick[i];
+        if (c > 63 || ctx->suit_of[c] < 0)
+            return EC_EBADCARD;
+        if (m & BIT(c))
+            return EC_EDUPCARD;
+        m |= BIT(c);
+    }
+    if (seen)
+        *seen = m;
+    return EC_OK;
+}
+
+/* The cards of pos, its trick (as ec_check_trick) and its hands: EC_EBADCARD for a card not
+ * in the deck, EC_EHANDTRICK for one both in a hand and in the trick, EC_EDUPCARD for one in
+ * two places. */
+static inline int ec_check_cards(const ec_context *ctx, const ec_position *pos)
+{
+    uint64_t seen, all;
+    int err = ec_check_trick(ctx, pos->trick, pos->ntrick, &seen);
+    if (err != EC_OK)
+        return err;
+    all = seen;
+    for (int i = 0; i < pos->nplayers; i++) {
+        uint64_t h = pos->hands[i];
+        if (h & ~ctx->deck)
+            return EC_EBADCARD;
+        if (h & all)
+            return (h & seen) ? EC_EHANDTRICK : EC_EDUPCARD;
+        all |= h;
+    }
+    return EC_OK;
+}
+
+/* The hand size the active positions of pos (a mask) share once the cards they played to the
+ * trick in progress are counted back (the first ntrick of them from the leader played one):
+ * EC_EBADSTATE if their sizes cannot arise so. */
+static inline int ec_hand_size(const ec_position *pos, unsigned active, int nactive)
+{
+    int size = -1, seat = pos->leader;
+    for (int i = 0; i < nactive; i++) {
+        int have = ec_count(pos->hands[seat]) + (i < pos->ntrick);
+        if (size < 0)
+            size = have;
+        else if (have != size)
+            return EC_EBADSTATE;
+        do
+            seat = (seat + 1) % pos->nplayers;
+        while (!(active >> seat & 1));
+    }
+    return size;
+}
+
+/* The number of active positions among np (2..4): *active is a mask of them, 0 meaning all
+ * (then set to all). EC_ENPLAYERS for np out of range, a mask beyond the positions or fewer
+ * than 2 active. */
+static inline int ec_count_active(int np, unsigned *active)
+{
+    int n = 0;
+    if (np < 2 || np > EC_MAX_PLAYERS)
+        return EC_ENPLAYERS;
+    if (*active == 0)
+        *active = (1u << np) - 1;
+    if (*active >> np)
+        return EC_ENPLAYERS;
+    for (int i = 0; i < np; i++)
+        n += (int)(*active >> i & 1);
+    return n < 2 ? EC_ENPLAYERS : n;
+}
+
+/* A play state's checked play: EC_OK if card is among the legal cards, else EC_EBADCARD (not
+ * a card of the deck) or EC_EILLEGAL. */
+EC_INLINE int ec_check_play(const ec_context *ctx, uint64_t legal, int card)
+{
+    if (card < 0 || card > 63 || ctx->suit_of[card] < 0)
+        return EC_EBADCARD;
+    return (legal & BIT(card)) ? EC_OK : EC_EILLEGAL;
+}
+
 #endif /* EC_INTERNAL_H */

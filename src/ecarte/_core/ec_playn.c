@@ -12,17 +12,9 @@ int ec_playn_init(const ec_context *ctx, ec_playn *p, int nplayers, const uint64
                   unsigned active, int leader, unsigned flags)
 {
     uint64_t all = 0;
-    int size = -1, nact = 0;
-    if (nplayers < 2 || nplayers > EC_MAX_PLAYERS)
-        return EC_ENPLAYERS;
-    if (active == 0)
-        active = (1u << nplayers) - 1;
-    if (active >> nplayers)
-        return EC_ENPLAYERS;
-    for (int i = 0; i < nplayers; i++)
-        nact += (int)(active >> i & 1);
-    if (nact < 2)
-        return EC_ENPLAYERS;
+    int size = -1, nact = ec_count_active(nplayers, &active);
+    if (nact < 0)
+        return nact;
     if (leader < 0 || leader >= nplayers || !(active >> leader & 1))
         return EC_EBADLEADER;
     if (flags > ALL_FLAGS)
@@ -98,11 +90,8 @@ int ec_playn_apply_unchecked(const ec_context *ctx, ec_playn *p, int card)
 
 int ec_playn_apply(const ec_context *ctx, ec_playn *p, int card)
 {
-    if (card < 0 || card > 63 || ctx->suit_of[card] < 0)
-        return EC_EBADCARD;
-    if (!(ec_playn_legal(ctx, p) & BIT(card)))
-        return EC_EILLEGAL;
-    return ec_playn_apply_unchecked(ctx, p, card);
+    int err = ec_check_play(ctx, ec_playn_legal(ctx, p), card);
+    return err != EC_OK ? err : ec_playn_apply_unchecked(ctx, p, card);
 }
 
 int ec_playn_undo(ec_playn *p)

@@ -268,21 +268,7 @@ EC_INLINE uint64_t pw_beaten(const pw_env *e, int p) { return pw_above(p) | (e->
 
 EC_INLINE uint64_t pw_legal(const pw_env *e, uint64_t hand, int c)
 {
-    uint64_t follow = hand & PW_LANE(c);
-    if (follow) {
-        if (e->flags & EC_MUST_OVERTAKE) {
-            uint64_t over = follow & (~(uint64_t)1 << c);
-            if (over)
-                return over;
-        }
-        return follow;
-    }
-    if (e->flags & EC_MUST_TRUMP) {
-        uint64_t t = hand & e->trumps;
-        if (t)
-            return t;
-    }
-    return hand;
+    return dd_replies(hand, PW_LANE(c), ~(uint64_t)1 << c, e->trumps, e->flags);
 }
 
 /* One card of each run of adjacent positions (the highest): a sound equivalence at any node,

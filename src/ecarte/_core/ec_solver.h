@@ -62,25 +62,34 @@ EC_INLINE dd_entry *dd_probe(const dd_env *e, uint64_t lead, uint64_t other)
     return dd_probe_key(e->tt, lead, other);
 }
 
-/* Legal replies to the led card c (two players: no overtrump question). */
-EC_INLINE uint64_t legal2(const dd_env *e, uint64_t hand, int c)
+/* Legal replies in a two-player trick, the led card's suit being `suit` and the cards above
+ * it `above` (no overtrump question): follow suit, beating the led card under
+ * EC_MUST_OVERTAKE if able; when void, a trump under EC_MUST_TRUMP if able. */
+EC_INLINE uint64_t dd_replies(uint64_t hand, uint64_t suit, uint64_t above, uint64_t trumps,
+                              unsigned flags)
 {
-    const ec_context *ctx = e->ctx;
-    uint64_t follow = hand & ctx->suit_mask[ctx->suit_of[c]];
+    uint64_t follow = hand & suit;
     if (follow) {
-        if (e->flags & EC_MUST_OVERTAKE) {
-            uint64_t over = follow & ctx->above[c];
+        if (flags & EC_MUST_OVERTAKE) {
+            uint64_t over = follow & above;
             if (over)
                 return over;
         }
         return follow;
     }
-    if (e->flags & EC_MUST_TRUMP) {
-        uint64_t t = hand & e->trumps;
+    if (flags & EC_MUST_TRUMP) {
+        uint64_t t = hand & trumps;
         if (t)
             return t;
     }
     return hand;
+}
+
+/* Legal replies to the led card c. */
+EC_INLINE uint64_t legal2(const dd_env *e, uint64_t hand, int c)
+{
+    const ec_context *ctx = e->ctx;
+    return dd_replies(hand, ctx->suit_mask[ctx->suit_of[c]], ctx->above[c], e->trumps, e->flags);
 }
 
 /* Does the reply r beat the led card c? */

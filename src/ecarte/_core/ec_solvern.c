@@ -47,55 +47,22 @@ typedef struct nd_env {
 
 int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active)
 {
-    int np = pos->nplayers, nt = pos->ntrick, nact = 0, size = -1, seat;
-    uint64_t seen = 0, all;
-    if (np < 2 || np > EC_MAX_PLAYERS)
-        return EC_ENPLAYERS;
-    if (active == 0)
-        active = (1u << np) - 1;
-    if (active >> np)
-        return EC_ENPLAYERS;
-    for (int i = 0; i < np; i++)
-        nact += (int)(active >> i & 1);
-    if (nact < 2)
-        return EC_ENPLAYERS;
+    int np = pos->nplayers, nt = pos->ntrick, size, err;
+    int nact = ec_count_active(np, &active);
+    if (nact < 0)
+        return nact;
     if (pos->leader >= np || !(active >> pos->leader & 1))
         return EC_EBADLEADER;
     if (nt >= nact)
         return EC_ETRICKLEN;
-    for (int i = 0; i < nt; i++) {
-        int c = pos->trick[i];
-        if (c > 63 || ctx->suit_of[c] < 0)
-            return EC_EBADCARD;
-        if (seen & BIT(c))
-            return EC_EDUPCARD;
-        seen |= BIT(c);
-    }
-    all = seen;
-    for (int i = 0; i < np; i++) {
-        uint64_t h = pos->hands[i];
-        if (h & ~ctx->deck)
-            return EC_EBADCARD;
-        if (h & all)
-            return (h & seen) ? EC_EHANDTRICK : EC_EDUPCARD;
-        all |= h;
-    }
-    /* the active positions yet to play to this trick hold one card more than those that
-     * played: the i-th active position from the leader holds size - 1 cards for i < nt */
-    seat = pos->leader;
-    for (int i = 0; i < nact; i++) {
-        int have = ec_count(pos->hands[seat]) + (i < nt);
-        if (size < 0)
-            size = have;
-        else if (have != size)
-            return EC_EBADSTATE;
-        do
-            seat = (seat + 1) % np;
-        while (!(active >> seat & 1));
-    }
-    if (size > EC_PLAYN_MAX_CARDS)
-        return EC_EBADSTATE;
-    return EC_OK;
+    if ((err = ec_check_cards(ctx, pos)) != EC_OK)
+        return err;
+    /* every active position holds the same number of cards once those played to this trick
+     * are counted back, at most EC_PLAYN_MAX_CARDS */
+    size = ec_hand_size(pos, active, nact);
+    if (size < 0)
+        return size;
+    return size > EC_PLAYN_MAX_CARDS ? EC_EBADSTATE : EC_OK;
 }
 
 /* ------------------------------------------------------------ table */

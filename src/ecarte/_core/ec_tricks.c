@@ -110,22 +110,6 @@ uint64_t ec_legal_plays_unchecked(const ec_context *ctx, uint64_t hand, const ui
     return hand;
 }
 
-static int check_trick(const ec_context *ctx, const uint8_t *trick, int n, uint64_t *seen)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < n; i++) {
-        int c = trick[i];
-        if (c > 63 || ctx->suit_of[c] < 0)
-            return EC_EBADCARD;
-        if (m & BIT(c))
-            return EC_EDUPCARD;
-        m |= BIT(c);
-    }
-    if (seen)
-        *seen = m;
-    return EC_OK;
-}
-
 int ec_legal_plays(const ec_context *ctx, uint64_t hand, const uint8_t *trick, int n,
                    unsigned flags, uint64_t *out)
 {
@@ -133,7 +117,7 @@ int ec_legal_plays(const ec_context *ctx, uint64_t hand, const uint8_t *trick, i
     int err;
     if (n < 0 || n > 3)
         return EC_ETRICKLEN;
-    if ((err = check_trick(ctx, trick, n, &seen)) != EC_OK)
+    if ((err = ec_check_trick(ctx, trick, n, &seen)) != EC_OK)
         return err;
     if (hand & ~ctx->deck)
         return EC_EBADCARD;
@@ -148,7 +132,7 @@ int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n)
     int err;
     if (n < 1 || n > 4)
         return EC_ETRICKLEN;
-    if ((err = check_trick(ctx, trick, n, NULL)) != EC_OK)
+    if ((err = ec_check_trick(ctx, trick, n, NULL)) != EC_OK)
         return err;
     return ec_trick_winner_unchecked(ctx, trick, n);
 }
@@ -158,39 +142,18 @@ int ec_trick_winner(const ec_context *ctx, const uint8_t *trick, int n)
 int ec_position_check(const ec_context *ctx, const ec_position *pos)
 {
     int np = pos->nplayers, nt = pos->ntrick, err;
-    uint64_t seen, all;
     if (np < 2 || np > EC_MAX_PLAYERS)
         return EC_ENPLAYERS;
     if (pos->leader >= np)
         return EC_EBADLEADER;
     if (nt >= np)
         return EC_ETRICKLEN;
-    if ((err = check_trick(ctx, pos->trick, nt, &seen)) != EC_OK)
+    if ((err = ec_check_cards(ctx, pos)) != EC_OK)
         return err;
-    all = seen;
-    for (int i = 0; i < np; i++) {
-        uint64_t h = pos->hands[i];
-        if (h & ~ctx->deck)
-            return EC_EBADCARD;
-        if (h & all)
-            return (h & seen) ? EC_EHANDTRICK : EC_EDUPCARD;
-        all |= h;
-    }
-    /* seats yet to play to this trick hold one card more than those that played: seat
-     * leader + i (mod np) holds size - 1 cards for i < nt, size for the others */
-    {
-        int size = -1, seat = pos->leader;
-        for (int i = 0; i < np; i++) {
-            int have = ec_count(pos->hands[seat]) + (i < nt);
-            if (size < 0)
-                size = have;
-            else if (have != size)
-                return EC_EBADSTATE;
-            if (++seat == np)
-                seat = 0;
-        }
-    }
-    return EC_OK;
+    /* every seat holds the same number of cards once those played to this trick are
+     * counted back */
+    err = ec_hand_size(pos, (1u << np) - 1, np);
+    return err < 0 ? err : EC_OK;
 }
 
 typedef struct perft_env {
@@ -340,11 +303,8 @@ int ec_play_apply_unchecked(const ec_context *ctx, ec_play *p, int card)
 
 int ec_play_apply(const ec_context *ctx, ec_play *p, int card)
 {
-    if (card < 0 || card > 63 || ctx->suit_of[card] < 0)
-        return EC_EBADCARD;
-    if (!(ec_play_legal(ctx, p) & BIT(card)))
-        return EC_EILLEGAL;
-    return ec_play_apply_unchecked(ctx, p, card);
+    int err = ec_check_play(ctx, ec_play_legal(ctx, p), card);
+    return err != EC_OK ? err : ec_play_apply_unchecked(ctx, p, card);
 }
 
 int ec_play_undo(ec_play *p)

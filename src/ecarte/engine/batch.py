@@ -10,13 +10,13 @@ whatever ``workers`` is, on every backend.
 
 from __future__ import annotations
 
-import operator
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any, TypeVar
 
-from .._core._args import _FNV_OFFSET, _FNV_PRIME, _check_seed
+from .._core._args import _FNV_OFFSET, _FNV_PRIME, _check_seed, _index
 
 __all__ = ["CHUNK", "chunk_seed"]
 
@@ -55,21 +55,10 @@ def _chain(digest: int | None, chunk: int) -> int:
 
 
 def _workers(workers: object) -> int:
-    w = None if type(workers) is bool else _index(workers)
+    w = _index(workers)
     if w is None or w < 1:
         raise ValueError(f"workers must be an int >= 1, not {workers!r}")
     return w
-
-
-def _index(x: object) -> int | None:
-    try:
-        return operator.index(x)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def _sizes(n: int) -> list[int]:
-    return [min(CHUNK, n - start) for start in range(0, n, CHUNK)]
 
 
 class _Bar:
@@ -132,6 +121,39 @@ def _run(
                 future.cancel()
 
 
+def _chunks(
+    play: Callable[[int, int], T],
+    n: int,
+    seed: int,
+    workers: int,
+    bar: _Bar,
+    weight: Callable[[T], int],
+    size: int | None = None,
+) -> Iterator[T]:
+    """``play(its size, its seed)`` for each chunk of ``size`` items (:data:`CHUNK`) of a
+    batch of ``n`` (the last one smaller), the chunk seeds drawn from ``seed``: the
+    results in order, computed on ``workers`` threads (:func:`_run`)."""
+    size = CHUNK if size is None else size
+    sizes = [min(size, n - start) for start in range(0, n, size)]
+    tasks = (partial(play, k_size, chunk_seed(seed, k)) for k, k_size in enumerate(sizes))
+    return _run(tasks, workers, bar, weight)
+
+
+def _sums(kind: Callable[..., T], zero: Sequence[Any], chunks: Iterable[Any]) -> T:
+    """``kind`` of the chunks' totals added up field by field from ``zero`` (every field
+    but the digest): numbers summed, tuples item by item (as many items as ``zero``'s),
+    the digests (each chunk's last field) chained (:func:`_chain`)."""
+    sums = list(zero)
+    digest = None
+    for t in chunks:
+        for i, (s, v) in enumerate(zip(sums, t, strict=False)):
+            sums[i] = (
+                tuple(a + b for a, b in zip(s, v, strict=False)) if isinstance(s, tuple) else s + v
+            )
+        digest = _chain(digest, t[-1])
+    return kind(*sums, _FNV_OFFSET if digest is None else digest)
+
+
 def _totals(
     kind: Callable[..., T],
     fn: Callable[[int, int, Any], Any],
@@ -142,19 +164,12 @@ def _totals(
     progress: bool,
     what: str,
 ) -> T:
-    """Play ``n`` hands with ``fn`` in chunks and add up their totals: ``kind(n, the seven
-    sums, digest)``, the chunks' digests chained (:func:`_chain`)."""
+    """Play ``n`` hands with ``fn`` in chunks and add up their totals: ``kind(hands, the
+    seven sums, digest)`` (:func:`_sums`)."""
     w = _workers(workers)
-    sizes = _sizes(n)
 
-    def task(k: int) -> Callable[[], Any]:
-        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
+    def play(size: int, s: int) -> Any:
+        return fn(size, s, opts)
 
-    sums = [0] * 7
-    digest = None
     with _Bar(progress, f"random {what}", n) as bar:
-        for t in _run((task(k) for k in range(len(sizes))), w, bar, lambda t: t.hands):
-            for i, value in enumerate(t[1:8]):
-                sums[i] += value
-            digest = _chain(digest, t.digest)
-    return kind(n, *sums, _FNV_OFFSET if digest is None else digest)
+        return _sums(kind, [0] * 8, _chunks(play, n, seed, w, bar, lambda t: t.hands))

@@ -50,6 +50,7 @@ __all__ = [
     "VERSION",
     "Envelope",
     "SaveCodec",
+    "check_keys",
     "check_tree",
     "dumps",
     "envelope",
@@ -139,6 +140,24 @@ def fail(field: str, why: str) -> SaveFormatError:
     return SaveFormatError(f"saved game, field {field}: {why}")
 
 
+def check_keys(
+    value: Mapping[str, Any],
+    known: Iterable[str],
+    required: Iterable[str],
+    field: str,
+    what: str = "key",
+) -> None:
+    """Raise :class:`~ecarte.SaveFormatError` naming the first key of ``value`` that is
+    not ``known`` (not a ``what`` of this version), else the first ``required`` one
+    missing."""
+    unknown = sorted(set(value) - set(known), key=str)
+    if unknown:
+        raise fail(f"{field}.{unknown[0]}", f"not a {what} of this version")
+    missing = [name for name in required if name not in value]
+    if missing:
+        raise fail(f"{field}.{missing[0]}", "missing")
+
+
 def get(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     """``d[key]``, which must be present and an instance of ``kind`` (a bool counts as an
     int only where ``kind`` names bool); ``what`` names the kind in the message."""
@@ -181,7 +200,7 @@ def loads(text: Any) -> Any:
             f"a saved game is at most {MAX_BYTES} bytes; this text has {len(text)}"
         )
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad bytes: ValueError
         raise SaveFormatError(f"a saved game is JSON text: {exc}") from None
     check_tree(value)
@@ -192,17 +211,31 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_INT_DIGITS = 20
+"""The most digits of an integer in a saved game (a 64-bit seed has 20): longer ones are
+refused before they are converted, so that no number costs more than its length."""
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _INT_DIGITS:
+        raise ValueError(f"an integer of {len(digits)} digits (at most {_INT_DIGITS})")
+    return int(digits)
+
+
 def check_tree(value: Any) -> None:
     """Raise :class:`~ecarte.SaveFormatError` when ``value`` nests lists and dicts
-    deeper than :data:`MAX_DEPTH`, or holds one list or dict twice (a document is a
-    tree: a cycle would never end). The error names the top-level field."""
+    deeper than :data:`MAX_DEPTH`, holds one list or dict twice (a document is a
+    tree: a cycle would never end) or an integer beyond 64 bits. The error names the
+    top-level field."""
     seen: set[int] = set()
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         node, depth, field = stack.pop()
+        where = field or "(the document)"
+        if isinstance(node, int) and not -(1 << 64) < node < 1 << 64:
+            raise fail(where, "an integer beyond 64 bits")
         if not isinstance(node, list | dict):
             continue
-        where = field or "(the document)"
         if depth > MAX_DEPTH:
             raise fail(where, f"nested deeper than {MAX_DEPTH} lists and objects")
         if id(node) in seen:

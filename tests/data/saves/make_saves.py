@@ -47,7 +47,7 @@ def continue_euchre(game: Any, seed: int, steps: int = STEPS) -> None:
 def ecarte_games() -> dict[str, Any]:
     from ecarte_poule import Poule
 
-    from ecarte import Game, Rules
+    from ecarte import Game, KingAnnouncement, Rules
 
     def walked(game: Any, seed: int, steps: int) -> Any:
         continue_ecarte(game, seed, steps)
@@ -61,7 +61,15 @@ def ecarte_games() -> dict[str, Any]:
         ),
         "ecarte-cercle-regles": walked(Game(variant=["regles", "cercle"], seed=9), 9, 30),
         "ecarte-chance-by-hand": walked(
-            Game(Rules.preset("brazilian").evolve(target=3), seed=2**64 - 5, auto_chance=False),
+            # the brazilian preset as it was when the save was made (it now also makes the
+            # king's announcement compulsory and drops the penalties)
+            Game(
+                Rules.preset("brazilian").evolve(
+                    target=3, king_announcement=KingAnnouncement.OPTIONAL, penalties=True
+                ),
+                seed=2**64 - 5,
+                auto_chance=False,
+            ),
             4,
             12,
         ),

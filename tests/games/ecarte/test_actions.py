@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import NON_CARD_ACTIONS
 
 from ecarte import (
     PIQUET_DECK,
@@ -55,13 +56,7 @@ def test_parse(text: str, action: Action) -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        Propose(),
-        PlayHand(),
-        Accept(),
-        Refuse(),
-        AnnounceKing(),
-        ChoosePackets(3),
-        ChoosePackets(2),
+        *NON_CARD_ACTIONS,
         Discard(),
         Discard(CardSet.parse("7♠")),
         Discard(CardSet.parse("7♠ 8♥ K♦ A♣ 10♠")),

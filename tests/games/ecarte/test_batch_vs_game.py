@@ -41,16 +41,7 @@ HANDS = 600
 
 def _options(rules: Rules) -> _pure_hands.HandOptions:
     """The batch options of ``rules`` (the batch always scores a king held at play)."""
-    return _pure_hands.HandOptions(
-        order=tuple(int(rank) for rank in rules.rank_order.ranks),
-        elder_min_discard=rules.elder_min_discard,
-        dealer_min_discard=rules.dealer_min_discard,
-        must_overtake=rules.must_overtake,
-        must_trump=rules.must_trump,
-        penalty_to_dealer=rules.refusal_penalty_to is PenaltyBeneficiary.DEALER,
-        penalty_every_refusal=not rules.penalty_first_refusal_only,
-        vole_penalty=rules.vole_under_penalty,
-    )
+    return _pure_hands.HandOptions.of(rules.hand_rules())
 
 
 class _BatchDeal:

@@ -14,7 +14,8 @@ import pytest
 from ecarte import Game
 from ecarte._core import use_backend
 from ecarte.engine import backend
-from ecarte.games.ecarte import _hooks, _save
+from ecarte.games.ecarte import _hooks, _save, hookspecs
+from ecarte.games.ecarte import _pure_machine as pm
 from ecarte.games.ecarte.observation import State
 from ecarte.games.ecarte.protocol import VIEW_FIELDS
 
@@ -75,6 +76,7 @@ _ALLOWED = {
     "_resume_chance",
     "_m_hook",  # the machine's contract (protocol.MatchMachine)
     "_m_log",
+    "_m_draw",
 }
 
 
@@ -87,8 +89,11 @@ def test_helpers_use_only_the_documented_interface(module: Any) -> None:
 
 
 def test_machine_hooks_are_in_the_bindings_order() -> None:
+    """The C header names the hook points (``ec_hook_name``); every binding and the twin
+    name the same, in the same order, each a hook of the specs."""
     binding = Game()._binding
-    for name in _hooks.MACHINE_HOOKS:
-        constant = "H_" + name.removeprefix("ecarte_").upper()
-        constant = {"H_EXCHANGE_ALLOWED": "H_EXCHANGE"}.get(constant, constant)
-        assert _hooks.MACHINE_HOOKS[getattr(binding, constant)] == name
+    assert binding.HOOK_NAMES == pm.HOOK_NAMES and len(pm.HOOK_NAMES) == binding.NUM_HOOKS
+    assert tuple(f"ecarte_{name}" for name in binding.HOOK_NAMES) == _hooks.MACHINE_HOOKS
+    assert all(hasattr(hookspecs, name) for name in _hooks.MACHINE_HOOKS)
+    for name, h in (("next_game", pm.H_NEXT_GAME), ("exchange_allowed", pm.H_EXCHANGE)):
+        assert pm.HOOK_NAMES[h] == name

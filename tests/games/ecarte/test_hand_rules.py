@@ -47,10 +47,10 @@ def test_the_c_check_and_the_twin_agree_on_every_range() -> None:
 def test_the_c_scoring_and_the_twin_agree_on_every_hand() -> None:
     ffi, lib = _lib()
     elder_scores, penalty = ffi.new("int *"), ffi.new("int *")
-    for tricks, alone, refusal, to_dealer, vole in itertools.product(
-        range(6), (False, True), (False, True), (0, 1), (2, 3)
+    for tricks, alone, refusal, to_dealer, vole, penalties in itertools.product(
+        range(6), (False, True), (False, True), (0, 1), (2, 3), (0, 1)
     ):
-        r = HandRules(penalty_to_dealer=to_dealer, vole_penalty=vole)
+        r = HandRules(penalty_to_dealer=to_dealer, vole_penalty=vole, penalties=penalties)
         c = ffi.new("ec_hand_rules *")
         c.order = list(r.order)
         for field in HandRules._fields[1:]:
@@ -77,6 +77,9 @@ def test_the_classic_scoring(
 ) -> None:
     r = HandRules(penalty_to_dealer=to_dealer, vole_penalty=3)
     assert trick_points(r, tricks, alone, refusal) == want
+    _, elder_scores, _ = want
+    unpenalised = (2 if tricks in (0, 5) else 1, elder_scores, False)
+    assert trick_points(r._replace(penalties=0), tricks, alone, refusal) == unpenalised
 
 
 def test_one_mapping_from_rules_serves_the_machine_and_the_batches() -> None:
@@ -84,7 +87,7 @@ def test_one_mapping_from_rules_serves_the_machine_and_the_batches() -> None:
         rules = Rules.preset(name)
         hand = rules.hand_rules()
         assert hand_rules_ok(hand)
-        assert machine_rules(rules, 2)[: len(hand)] == tuple(hand)
+        assert machine_rules(rules, 2)[0] == hand
         assert batch.hand_options(rules).hand_rules() == hand
 
 

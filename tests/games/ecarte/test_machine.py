@@ -9,41 +9,26 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import c_build_args, classic_answer, log_entries, machine_matches, machine_prefixes
+from helpers import build_c_driver, classic_answer, log_entries, machine_matches, machine_prefixes
 
 import ecarte.games.ecarte._pure_machine as pm
+from ecarte.games.ecarte._pure_rules import HandRules
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
-ROOT = Path(__file__).resolve().parents[3]
-SOURCE = ROOT / "src" / "ecarte" / "_core"
-DRIVER = ROOT / "benches" / "c" / "machine.c"
 LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
 SCALE = 10 if LONG else 1
 
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """benches/c/machine.c built with the core (skipped without gcc or the sources, except in
-    CI, where it fails)."""
-    cc = shutil.which("gcc")
-    sources = sorted(SOURCE.glob("ec_*.c"))
-    if cc is None or not sources or not DRIVER.exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI: gcc, the C sources and benches/c/machine.c are needed")
-        pytest.skip("gcc or the C sources (and benches/c/machine.c) are not available")
-    exe = tmp_path_factory.mktemp("machine") / "machine"
-    subprocess.run(
-        [cc, "-std=c99", "-O2", str(DRIVER), *c_build_args("ecarte"), "-o", str(exe)],
-        check=True,
-    )
-    return exe
+    """benches/c/machine.c, built once for the module (see ``build_c_driver``)."""
+    return build_c_driver("machine", "ecarte", tmp_path_factory.mktemp("machine"))
 
 
 def _run(exe: Path, *args: object) -> dict[str, int]:
@@ -352,7 +337,7 @@ def test_hook_answers_take_effect() -> None:
 
 
 def test_exchange_hook_cannot_exceed_24_exchanges() -> None:
-    rules = pm.MatchRules(elder_min_discard=0, dealer_min_discard=0)
+    rules = pm.MatchRules(HandRules(elder_min_discard=0, dealer_min_discard=0))
     cfg = pm.config_init(rules, 1 << pm.H_EXCHANGE)
     m, log, st = _start(cfg)
     refused = 0
@@ -395,31 +380,42 @@ def test_config_init_checks_the_rules() -> None:
     cfg = pm.config_init(good, 0x3FF)
     assert cfg.rules == good and cfg.hook_mask == 0x3FF and len(cfg.ctx) == 4
     assert [c.trump for c in cfg.ctx] == [0, 1, 2, 3]
-    bad = [
-        good._replace(order=(11, 10, 9, 12, 8, 7, 6, 6)),
-        good._replace(order=(11, 10, 9, 12, 8, 7, 6, 4)),
-        good._replace(order=(11, 10, 9)),
-        good._replace(elder_min_discard=6),
-        good._replace(dealer_min_discard=-1),
-        good._replace(play_flags=4),
-        good._replace(penalty_to_dealer=2),
-        good._replace(penalty_every_refusal=2),
-        good._replace(vole_penalty=1),
-        good._replace(vole_penalty=4),
-        good._replace(alternate_packets=2),
-        good._replace(lower_cut_deals=2),
-        good._replace(king_automatic=2),
-        good._replace(game_values=2),
-        good._replace(nplayers=1),
-        good._replace(nplayers=17),
-        good._replace(target=0),
-        good._replace(games_to_win=0),
-    ]
-    for rules in bad:
-        with pytest.raises(ValueError):
-            pm.config_init(rules, 0)
     with pytest.raises(ValueError):
         pm.config_init(good, 1 << pm.NUM_HOOKS)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("order", (11, 10, 9, 12, 8, 7, 6, 6)),
+        ("order", (11, 10, 9, 12, 8, 7, 6, 4)),
+        ("order", (11, 10, 9)),
+        ("elder_min_discard", 6),
+        ("dealer_min_discard", -1),
+        ("play_flags", 4),
+        ("penalty_to_dealer", 2),
+        ("penalty_every_refusal", 2),
+        ("vole_penalty", 1),
+        ("vole_penalty", 4),
+        ("penalties", 2),
+        ("alternate_packets", 2),
+        ("lower_cut_deals", 2),
+        ("king_automatic", 2),
+        ("game_values", 2),
+        ("nplayers", 1),
+        ("nplayers", 17),
+        ("target", 0),
+        ("games_to_win", 0),
+    ],
+)
+def test_config_init_refuses_rules_out_of_range(field: str, value: object) -> None:
+    good = pm.MatchRules()
+    if field in HandRules._fields:  # a rule of each hand
+        rules = good._replace(hand=good.hand._replace(**{field: value}))
+    else:
+        rules = good._replace(**{field: value})
+    with pytest.raises(ValueError):
+        pm.config_init(rules, 0)
 
 
 def test_hook_answer_sizes() -> None:
@@ -450,16 +446,12 @@ def test_the_machine_is_reachable_through_cffi() -> None:
     from ecarte import Game, Rules
     from ecarte.games.ecarte._hooks import machine_rules
 
-    rules = machine_rules(Rules(), 2)
+    hand, *match = machine_rules(Rules(), 2)
     cfg = ffi.new("ec_match_config *")
     r = ffi.new("ec_match_rules *")
-    from ecarte.games.ecarte._pure_rules import HandRules
-
-    hand = HandRules._fields
-    match = [n for n in pm.MatchRules._fields[len(hand) :] if n != "pad_"]
-    for name, value in zip(hand, rules, strict=False):
+    for name, value in hand._asdict().items():
         setattr(r.hand, name, list(value) if name == "order" else value)
-    for name, value in zip(match, rules[len(hand) :], strict=True):
+    for name, value in zip(pm.MatchRules._fields[1:], match, strict=True):
         setattr(r, name, value)
     assert lib.ec_match_config_init(cfg, r, 0) == 0
     buf = ffi.new("uint8_t[]", 1 << 16)

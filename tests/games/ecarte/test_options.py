@@ -297,6 +297,57 @@ def test_presets_penalise_a_later_refusal(
     assert game.hand_results[-1].points == points
 
 
+# ---------------------------------------------------------- no penalties
+
+
+def test_without_penalties_a_hand_scores_only_its_tricks() -> None:
+    # seed 003: "Os jogadores marcam um ponto por três ou quatro vazas feitas e 2 pontos
+    # por cinco vazas (capote)": no penalty, whoever played alone or refused.
+    rules = CLASSIC.evolve(penalties=False)
+    alone = game_with(rules, *DEALER_TAKES_3[:2])
+    play(alone, "play-hand " + DEALER_TAKES_3[2])
+    assert alone.hand_results[-1].points == {ELDER: 0, DEALER: 1}
+    refused = game_with(rules, *ELDER_TAKES_3[:2])
+    play(refused, "propose refuse " + ELDER_TAKES_3[2])
+    assert refused.hand_results[-1].points == {ELDER: 1, DEALER: 0}
+    vole = game_with(rules.evolve(vole_under_penalty=3), WEAK, STRONG, VOLE_TURNUP)
+    finish_hand(vole)
+    assert vole.hand_results[-1].points == {ELDER: 0, DEALER: 2}
+
+
+# The points of each preset, cell by cell: (elder, dealer) for the elder playing alone and
+# taking 3 tricks, then losing with 2; the first proposal refused and the elder taking 3,
+# then the dealer taking 3; the elder alone losing all five. The brazilian preset scores
+# the king of trumps (held by the side taking 3 in the first four cells) for its holder
+# when play starts, as its announcement is compulsory.
+PRESET_SCORING = {
+    "classic": ((1, 0), (0, 2), (2, 0), (0, 1), (0, 2)),
+    "portuguese": ((1, 0), (0, 2), (2, 0), (0, 1), (0, 2)),
+    "swedish": ((1, 0), (0, 2), (2, 0), (0, 1), (0, 2)),
+    "spanish": ((1, 0), (0, 2), (1, 0), (0, 2), (0, 3)),
+    "brazilian": ((2, 0), (0, 2), (2, 0), (0, 2), (0, 2)),
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESET_SCORING))
+def test_the_scoring_table_of_each_preset(preset: str) -> None:
+    rules = Rules.preset(preset)
+    got = []
+    for opening, script in (
+        ("play-hand ", ELDER_TAKES_3),
+        ("play-hand ", DEALER_TAKES_3),
+        ("propose refuse ", ELDER_TAKES_3),
+        ("propose refuse ", DEALER_TAKES_3),
+    ):
+        game = game_with(rules, *script[:2])
+        play(game, opening + script[2])
+        got.append(game.hand_results[-1].points)
+    vole = game_with(rules, WEAK, STRONG, VOLE_TURNUP)
+    finish_hand(vole)
+    got.append(vole.hand_results[-1].points)
+    assert [(p[ELDER], p[DEALER]) for p in got] == list(PRESET_SCORING[preset])
+
+
 # ---------------------------------------------------- vole under penalty
 
 

@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
-from helpers import HAND_PHASES, in_play, public_view, random_action, snapshot, walk
+from helpers import (
+    HAND_PHASES,
+    NON_CARD_ACTIONS,
+    in_play,
+    public_view,
+    random_action,
+    snapshot,
+    walk,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,12 +31,9 @@ from ecarte import (
     PIQUET_DECK,
     PRESETS,
     TERMINAL,
-    Accept,
     Action,
-    AnnounceKing,
     Card,
     CardSet,
-    ChoosePackets,
     Cut,
     Deal,
     Discard,
@@ -35,9 +41,6 @@ from ecarte import (
     IllegalActionError,
     Phase,
     Play,
-    PlayHand,
-    Propose,
-    Refuse,
 )
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -46,13 +49,21 @@ SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthChe
 presets = pytest.mark.parametrize("preset", sorted(PRESETS))
 
 
+def each_preset(speed: settings, **draws: st.SearchStrategy[Any]) -> Callable[[Any], Any]:
+    """A property checked once per preset, on ``speed``'s examples of a drawn ``seed`` (and
+    of ``draws``)."""
+
+    def decorate(test: Callable[..., None]) -> Any:
+        return presets(speed(given(seed=SEEDS, **draws)(test)))
+
+    return decorate
+
+
 def new(preset: str, seed: int) -> Game:
     return Game(preset, seed=seed)
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_the_32_cards_are_always_accounted_for(preset: str, seed: int) -> None:
     checked = 0
     for game in walk(new(preset, seed), seed):
@@ -66,9 +77,7 @@ def test_the_32_cards_are_always_accounted_for(preset: str, seed: int) -> None:
     assert checked > 0
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_each_complete_hand_has_exactly_five_tricks(preset: str, seed: int) -> None:
     game = new(preset, seed)
     for _ in walk(game, seed):
@@ -86,9 +95,7 @@ def test_each_complete_hand_has_exactly_five_tricks(preset: str, seed: int) -> N
         assert sum(sum(h.points.values()) for h in g.hands) == sum(g.scores.values())
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_scores_never_decrease_within_a_game(preset: str, seed: int) -> None:
     last: tuple[int, tuple[int, ...]] | None = None
     for game in walk(new(preset, seed), seed):
@@ -97,9 +104,7 @@ def test_scores_never_decrease_within_a_game(preset: str, seed: int) -> None:
         last = (game.game_number, game.scores)
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_a_game_ends_exactly_when_a_target_is_reached(preset: str, seed: int) -> None:
     target = PRESETS[preset].target
     games_seen = 0
@@ -120,9 +125,7 @@ def test_a_game_ends_exactly_when_a_target_is_reached(preset: str, seed: int) ->
     assert game.winner == max((0, 1), key=wins.count)
 
 
-@presets
-@FAST
-@given(seed=SEEDS, cut=st.floats(0, 1))
+@each_preset(FAST, cut=st.floats(0, 1))
 def test_replaying_history_gives_an_identical_state(preset: str, seed: int, cut: float) -> None:
     game = new(preset, seed)
     for _ in walk(game, seed):
@@ -145,13 +148,7 @@ def _illegal_candidates(game: Game, rng: random.Random) -> list[tuple[Any, int |
     hand = list(game.hand(game.to_act)) if game.to_act >= 0 else []
     out: list[tuple[Any, int | None]] = []
     actions: list[Action] = [
-        Propose(),
-        PlayHand(),
-        Accept(),
-        Refuse(),
-        AnnounceKing(),
-        ChoosePackets(3),
-        ChoosePackets(2),
+        *NON_CARD_ACTIONS,
         Discard(),
         Discard(CardSet.of(hand)),
         *(Play(c) for c in rng.sample(deck, 4)),
@@ -170,9 +167,7 @@ def _illegal_candidates(game: Game, rng: random.Random) -> list[tuple[Any, int |
     return out
 
 
-@presets
-@SLOW
-@given(seed=SEEDS)
+@each_preset(SLOW)
 def test_rejected_actions_raise_and_change_nothing(preset: str, seed: int) -> None:
     rng = random.Random(~seed)
     rejected = 0
@@ -209,9 +204,7 @@ def _cards_in(value: Any) -> CardSet:
 _CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_observations_never_show_hidden_cards(preset: str, seed: int) -> None:
     checked = 0
     for game in walk(new(preset, seed), seed):
@@ -234,9 +227,7 @@ def test_observations_never_show_hidden_cards(preset: str, seed: int) -> None:
     assert checked > 0
 
 
-@presets
-@SLOW
-@given(seed=SEEDS)
+@each_preset(SLOW)
 def test_undo_restores_the_previous_state(preset: str, seed: int) -> None:
     rng = random.Random(seed ^ 0x5A5A)
     game = new(preset, seed)
@@ -259,9 +250,7 @@ def test_undo_restores_the_previous_state(preset: str, seed: int) -> None:
     assert undone > 0
 
 
-@presets
-@SLOW
-@given(seed=SEEDS)
+@each_preset(SLOW)
 def test_clone_is_independent(preset: str, seed: int) -> None:
     rng = random.Random(seed + 1)
     for game in walk(new(preset, seed), seed):
@@ -283,9 +272,7 @@ def test_clone_is_independent(preset: str, seed: int) -> None:
         assert snapshot(copy) == copy_before
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_legal_actions_non_empty_until_over(preset: str, seed: int) -> None:
     for game in walk(new(preset, seed), seed):
         legal = game.legal_actions()
@@ -297,9 +284,7 @@ def test_legal_actions_non_empty_until_over(preset: str, seed: int) -> None:
             assert len(set(legal)) == len(legal)
 
 
-@presets
-@FAST
-@given(seed=SEEDS)
+@each_preset(FAST)
 def test_action_ids_round_trip(preset: str, seed: int) -> None:
     for game in walk(new(preset, seed), seed):
         legal = game.legal_actions()

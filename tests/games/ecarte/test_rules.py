@@ -158,11 +158,15 @@ def test_swedish_preset_seed_002() -> None:
 
 def test_brazilian_preset_seed_003() -> None:
     # "A carta mais alta é o Ás"; "primeiro três e depois duas, alternando";
-    # follow suit, trump when void, no obligation to overtake.
+    # follow suit, trump when void, no obligation to overtake; "Se tiver o Rei de trunfo,
+    # deve anunciá-lo antes da primeira jogada" (compulsory: scored when play starts);
+    # "um ponto por três ou quatro vazas feitas e 2 pontos por cinco vazas" (no penalty).
     assert _differences(Rules.preset("brazilian")) == {
         "rank_order": RankOrder.ACE_HIGH,
         "deal_pattern": DealPattern.ALTERNATE,
         "must_overtake": False,
+        "king_announcement": KingAnnouncement.AUTOMATIC,
+        "penalties": False,
     }
     rules = Rules.preset("brazilian")
     assert rules.must_trump is True and rules.elder_min_discard == 1

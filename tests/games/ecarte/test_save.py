@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
-from helpers import public_view, random_action
+from helpers import HandCounter, public_view, random_action
 
 import ecarte
 from ecarte import (
@@ -26,7 +26,7 @@ from ecarte import (
     hookimpl,
     parse_record,
 )
-from ecarte.games.ecarte._save import FORMAT, VERSION
+from ecarte.games.ecarte._save import FORMAT, VERSION, rules_schema
 
 SCHEMA = json.loads(
     resources.files("ecarte.games.ecarte").joinpath("save-format.schema.json").read_text()
@@ -34,6 +34,32 @@ SCHEMA = json.loads(
 ENVELOPE_SCHEMA = json.loads(
     resources.files("ecarte.engine").joinpath("save-envelope.schema.json").read_text()
 )
+
+
+def test_the_schema_states_every_rule_option_as_rules_does() -> None:
+    """The schema's ``rules`` is derived from :class:`Rules` (a new option follows by
+    itself); regenerate the shipped file when this fails."""
+    assert SCHEMA["properties"]["rules"] == rules_schema(), (
+        "save-format.schema.json is stale: set its properties.rules to "
+        "ecarte.games.ecarte._save.rules_schema()"
+    )
+
+
+def test_a_save_without_a_later_option_loads_with_its_default() -> None:
+    """Only the options of the format's first version are required: one added since takes
+    its default, the game the save was made under."""
+    from ecarte.games.ecarte._save import REQUIRED_RULES
+
+    game = Game(seed=3)
+    doc = game.to_dict()
+    later = [name for name in doc["rules"] if name not in REQUIRED_RULES]
+    for name in later:
+        del doc["rules"][name]
+    assert Game.from_dict(doc).rules == game.rules
+    for name in REQUIRED_RULES:
+        broken = {**doc, "rules": {k: v for k, v in doc["rules"].items() if k != name}}
+        with pytest.raises(SaveFormatError, match=f"rules.{name}"):
+            Game.from_dict(broken)
 
 
 def full_view(game: Game) -> tuple[Any, ...]:
@@ -268,17 +294,10 @@ def test_a_deepcopy_notifies_its_own_plugins_a_clone_none() -> None:
     assert game.plugin("poule").pool == pool and game.plugin("poule").pool_winner is None
 
 
-class Anonymous:
+class Anonymous(HandCounter):
     """A plugin object that no entry point names."""
 
     NAME = "anonymous"
-
-    def __init__(self) -> None:
-        self.hands = 0
-
-    @hookimpl
-    def ecarte_hand_ended(self) -> None:
-        self.hands += 1
 
 
 def test_plugin_objects_that_cannot_be_rebuilt_by_name() -> None:
@@ -366,3 +385,40 @@ def test_a_tampered_history_does_not_replay_and_names_the_record() -> None:
     history[0] = "cut K♠"
     with pytest.raises(ecarte.CardParseError, match=r"history record 0"):
         Game.replay(history)
+
+
+def _stacked(doc: dict[str, Any], kind: str) -> dict[str, Any]:
+    """``doc`` with its first ``kind`` record's first and last cards swapped."""
+    history = list(doc["history"])
+    i = next(i for i, r in enumerate(history) if r.startswith(kind + " "))
+    words = history[i].split()
+    words[1], words[-1] = words[-1], words[1]
+    history[i] = " ".join(words)
+    return {**doc, "history": history}
+
+
+@pytest.mark.parametrize("kind", ["cut", "deal"])
+def test_a_save_cannot_stack_the_deck(kind: str) -> None:
+    """A game that drew its chance from its seed restores only with the cut and deals the
+    seed draws: a saved deal or cut changed by hand is refused, naming the record."""
+    game = Game(seed=11)
+    while len(game.history) < 8:
+        game.apply(game.legal_actions()[0])
+    doc = game.to_dict()
+    with pytest.raises(SaveFormatError, match=rf"history\[\d+\]: {kind} .*the game's seed draws"):
+        Game.from_dict(_stacked(doc, kind))
+    assert Game.from_dict(doc).to_dict() == doc
+
+
+def test_a_save_with_chance_from_outside_replays_it_as_given() -> None:
+    """A game whose chance came from outside (``auto_chance=False``) says so in its save,
+    and its cuts and deals are replayed as they were applied."""
+    other = Game(seed=12)  # another game's cut and deal, applied by hand
+    while len(other.history) < 8:
+        other.apply(other.legal_actions()[0])
+    game = Game(seed=11, auto_chance=False)
+    for record in other.history:
+        game.apply(record)
+    doc = game.to_dict()
+    assert doc["auto_chance"] is False
+    assert Game.from_dict(doc).to_dict() == doc

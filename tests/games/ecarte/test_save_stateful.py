@@ -12,7 +12,6 @@ import json
 import os
 import pickle
 import random
-import time
 from typing import Any
 
 import hypothesis.strategies as st
@@ -250,7 +249,6 @@ def test_from_json_raises_only_save_format_error_on_mutated_documents() -> None:
     cases = 100_000 if LONG else 10_000
     rng = random.Random(20240609)
     outcomes = {"refused": 0, "restored": 0}
-    start = time.perf_counter()
     for case in range(cases):
         i = rng.randrange(len(docs))
         if rng.random() < 0.1:  # the text itself: cut, flipped, doubled
@@ -269,4 +267,3 @@ def test_from_json_raises_only_save_format_error_on_mutated_documents() -> None:
             outcomes["restored"] += 1
             assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
     assert outcomes["refused"] > cases // 2, outcomes
-    assert time.perf_counter() - start < (3000 if LONG else 60)

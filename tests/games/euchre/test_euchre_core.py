@@ -8,13 +8,23 @@ The pure twin is the oracle of the compiled backends; a brute-force minimax writ
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 import pytest
-from helpers import deal_hands, euchre_hands_of, random_tables
+from helpers import (
+    apply_on_every_state,
+    deal_hands,
+    euchre_hands_of,
+    random_tables,
+    refuse_on_every_state,
+    states_agree,
+    undo_every_state,
+)
 
 import ecarte._core as core
+from ecarte._core._args import _next_active
 from ecarte.engine import backend
 from ecarte.games.euchre import _pure_hands as _pure_euchre_hands
 from ecarte.games.euchre import batch as euchre_batch
@@ -31,16 +41,6 @@ PARTNERS = (0, 1, 0, 1)
 
 def _bits(m: int) -> list[int]:
     return [c for c in range(64) if m >> c & 1]
-
-
-def _next(np: int, active: int) -> list[int]:
-    out = []
-    for i in range(np):
-        j = (i + 1) % np
-        while not active >> j & 1:
-            j = (j + 1) % np
-        out.append(j)
-    return out
 
 
 # ------------------------------------------------------------------ PlayStateN
@@ -75,14 +75,9 @@ def _walk(rng: random.Random, n_hands: int) -> int:
             for name, m in BACKENDS.items()
         }
         ref = states["pure"]
-        nxt = _next(len(hands), active)
+        nxt = _next_active(len(hands), active)
         while True:
-            view = _view(ref)
-            for s in states.values():
-                assert _view(s) == view
-            # the state agrees with the stateless trick functions
-            hand = ref.hand(ref.to_move)
-            assert ref.legal() == PURE.legal_plays(ctxs["pure"], hand, ref.trick, flags)
+            states_agree(states, _view, ctxs["pure"], flags)
             tricks = ref.tricks
             for i, (lead, *cards) in enumerate(tricks):
                 assert len(cards) == ref.nactive
@@ -98,27 +93,24 @@ def _walk(rng: random.Random, n_hands: int) -> int:
                 break
             legal = _bits(ref.legal())
             illegal = rng.choice([c for c in range(-1, 66) if c not in legal])
-            for s in states.values():
-                assert s.try_apply(illegal) == -1
-                assert _view(s) == view
-            card = rng.choice(legal)
-            copies = {name: s.copy() for name, s in states.items()}
-            results = {name: s.apply(card) for name, s in states.items()}
-            assert len(set(results.values())) == 1
-            for name, s in states.items():
-                assert copies[name] != s and _view(copies[name]) == view
-                if rng.random() < 0.3:  # undo gives back the same state
-                    assert s.undo() == card
-                    assert s == copies[name] and _view(s) == view
-                    assert s.try_apply(card) == results[name] << 2 | s.to_move
+            refuse_on_every_state(states, illegal, _view)
+            apply_on_every_state(states, rng.choice(legal), _view, rng, seat_bits=2)
             steps += 1
-        for s in states.values():
-            while s.nplayed:
-                s.undo()
-            assert s == type(s)(s.ctx, hands, leader, flags, active)
-            with pytest.raises(ValueError):
-                s.undo()
+        undo_every_state(states, hands, leader, flags, active)
     return steps
+
+
+def _two_hand_deals(
+    impl: ModuleType, rng: random.Random, n: int
+) -> Iterator[tuple[Any, int, list[int]]]:
+    """``n`` deals of two hands of one random size on random tables: (the context on
+    ``impl``, the size, the hands)."""
+    for _ in range(n):
+        suit_of, power, trump = random_tables(rng)
+        deck = [c for c in range(64) if suit_of[c] >= 0]
+        ctx = impl.make_context(suit_of, power, trump)
+        size = rng.randint(0, 5)
+        yield ctx, size, deal_hands(rng, deck, [size, size])
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -129,12 +121,7 @@ def test_play_state_n_walks_agree_on_every_backend(seed: int) -> None:
 def test_two_positions_play_as_play_state(impl: ModuleType) -> None:
     """A two-player PlayStateN is a PlayState: same legal cards, tricks and winners."""
     rng = random.Random(11)
-    for _ in range(100):
-        suit_of, power, trump = random_tables(rng)
-        deck = [c for c in range(64) if suit_of[c] >= 0]
-        ctx = impl.make_context(suit_of, power, trump)
-        size = rng.randint(0, 5)
-        hands = deal_hands(rng, deck, [size, size])
+    for ctx, _, hands in _two_hand_deals(impl, rng, 100):
         leader, flags = rng.randrange(2), rng.randrange(8)
         a, b = impl.PlayState(ctx, hands, leader, flags), impl.PlayStateN(ctx, hands, leader, flags)
         while not a.over:
@@ -227,7 +214,7 @@ def brute_force(
 ) -> tuple[int, int]:  # fmt: skip
     """The definition of ``solve_n``: minimax over every legal card, no pruning."""
     np = len(hands)
-    nxt = _next(np, active)
+    nxt = _next_active(np, active)
     na = bin(active).count("1")
     mover = leader
     for _ in trick:
@@ -349,12 +336,7 @@ def test_two_hands_solve_n_matches_solve(impl: ModuleType) -> None:
     """With two hands, solve_n's value is solve's (the move may be another equivalent
     card: solve_n names the lowest legal card id achieving the value)."""
     rng = random.Random(5)
-    for _ in range(80):
-        suit_of, power, trump = random_tables(rng)
-        deck = [c for c in range(64) if suit_of[c] >= 0]
-        ctx = impl.make_context(suit_of, power, trump)
-        size = rng.randint(0, 5)
-        hands = deal_hands(rng, deck, [size, size])
+    for ctx, size, hands in _two_hand_deals(impl, rng, 80):
         leader, flags = rng.randrange(2), rng.randrange(8) & 3
         trick: tuple[int, ...] = ()
         if size and rng.random() < 0.5:

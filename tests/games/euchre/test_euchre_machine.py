@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import c_build_args
+from helpers import build_c_driver
 
 import ecarte.games.euchre  # noqa: F401 - registers the Euchre machine
 from ecarte import ArgumentError, IllegalActionError
@@ -22,9 +21,6 @@ from ecarte.games.euchre._pure_machine import EuchreMachine as Pure
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
 
-ROOT = Path(__file__).resolve().parents[3]
-SOURCE = ROOT / "src" / "ecarte" / "_core"
-DRIVER = ROOT / "benches" / "c" / "euchre.c"
 SCALE = 10 if os.environ.get("ECARTE_LONG", "") not in ("", "0") else 1
 COMPILED = [n for n in backend.available("euchre.machine") if n == "cython"]
 DECKS = (24, 25, 32)
@@ -197,17 +193,7 @@ def driver_digest(n: int, seed: int) -> tuple[int, int]:
 
 
 def test_the_c_driver_digest_matches_the_pure_twin(tmp_path: Path) -> None:
-    cc = shutil.which("gcc")
-    sources = sorted(SOURCE.glob("ec_*.c"))
-    if cc is None or not sources or not DRIVER.exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI: gcc, the C sources and benches/c/euchre.c are needed")
-        pytest.skip("gcc or the C sources (and benches/c/euchre.c) are not available")
-    exe = tmp_path / "euchre"
-    subprocess.run(
-        [cc, "-std=c99", "-O2", str(DRIVER), *c_build_args("euchre"), "-o", str(exe)],
-        check=True,
-    )
+    exe = build_c_driver("euchre", "euchre", tmp_path)
     n = 150 * SCALE
     out = subprocess.run(
         [str(exe), "games", str(n), "11"], check=True, capture_output=True, text=True

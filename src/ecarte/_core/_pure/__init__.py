@@ -16,45 +16,19 @@ the same seed.
 
 from __future__ import annotations
 
-from .._args import NO_TRUMP
-from .playn import PlayStateN
-from .rng import Rng
-from .solver import solve, solve_batch
-from .solvern import solve_n
-from .tricks import (
-    MUST_OVERTAKE,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-    PlayState,
-    Position,
-    TrickContext,
-    legal_plays,
-    make_context,
-    perft,
-    trick_winner,
-)
+from .. import _api
+from .._api import *  # noqa: F403 - the constants
+from .playn import PlayStateN as PlayStateN
+from .rng import Rng as Rng
+from .solver import solve as solve
+from .solver import solve_batch as solve_batch
+from .solvern import solve_n as solve_n
+from .tricks import PlayState as PlayState
+from .tricks import Position as Position
+from .tricks import TrickContext as TrickContext
+from .tricks import legal_plays as legal_plays
+from .tricks import make_context as make_context
+from .tricks import perft as perft
+from .tricks import trick_winner as trick_winner
 
-__all__ = [
-    "MUST_OVERTAKE",
-    "MUST_OVERTRUMP",
-    "MUST_TRUMP",
-    "NO_TRUMP",
-    "PLAY_ON",
-    "PLAY_OVER",
-    "PLAY_TRICK",
-    "PlayState",
-    "PlayStateN",
-    "Position",
-    "Rng",
-    "TrickContext",
-    "legal_plays",
-    "make_context",
-    "perft",
-    "solve",
-    "solve_batch",
-    "solve_n",
-    "trick_winner",
-]
+__all__ = [*_api.__all__, *_api.IMPLEMENTED, "Position", "TrickContext"]

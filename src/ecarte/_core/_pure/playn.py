@@ -3,28 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
+from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK, _play_repr
 from ecarte._core._args import (
     _PLAYN_MAX_CARDS,
     _check_int,
-    _index,
     _next_active,
     _playn_args,
     _playn_content,
-    _show,
 )
-from ecarte._core._pure.tricks import (
-    PLAY_ON,
-    PLAY_OVER,
-    PLAY_TRICK,
-    TrickContext,
-    _check_ctx,
-    _legal,
-    _winner,
-)
+from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _PlayBase, _winner
 
 
-class PlayStateN:
+class PlayStateN(_PlayBase):
     """A hand in the play phase for 2 to 4 positions, some possibly sitting out
     (``ec_playn``): cheap to copy and to undo, as :class:`PlayState`.
 
@@ -43,20 +35,8 @@ class PlayStateN:
     ((1, 0, 0, 0), ((1, 28, 57, 12),), True)
     """
 
-    __slots__ = (
-        "_cards",
-        "_hands",
-        "_leaders",
-        "_next",
-        "_won",
-        "active",
-        "ctx",
-        "flags",
-        "nactive",
-        "nplayed",
-        "nplayers",
-        "to_move",
-    )
+    __slots__ = ("_next", "active", "nactive", "nplayers")
+    _TURN_BITS = 2
 
     def __init__(
         self,
@@ -69,67 +49,25 @@ class PlayStateN:
         _check_ctx(ctx)
         hs, lead, fl, act = _playn_args(hands, leader, flags, active)
         _playn_content(ctx.deck, hs, act)
-        self.ctx = ctx
+        self._start(ctx, hs, lead, fl)
         self.nplayers = len(hs)
         self.active = act
         self.nactive = act.bit_count()
         self._next = _next_active(len(hs), act)
-        self._hands = list(hs)
-        self._cards: list[int] = []
-        self._leaders = [lead]
-        self._won = [0] * len(hs)
-        self.nplayed = 0
-        self.to_move = lead
-        self.flags = fl
 
-    def copy(self) -> PlayStateN:
-        new = object.__new__(PlayStateN)
-        for name in ("ctx", "nplayers", "active", "nactive", "_next", "nplayed", "to_move"):
-            setattr(new, name, getattr(self, name))
-        new.flags = self.flags
-        new._hands = self._hands.copy()
-        new._cards = self._cards.copy()
-        new._leaders = self._leaders.copy()
-        new._won = self._won.copy()
+    def copy(self) -> Self:
+        new = super().copy()
+        new.nplayers = self.nplayers
+        new.active = self.active
+        new.nactive = self.nactive
+        new._next = self._next
         return new
-
-    __copy__ = copy
 
     def legal(self) -> int:
         """Mask of the cards the position to move may play."""
         nt = self.nplayed % self.nactive
         trick = self._cards[self.nplayed - nt :] if nt else ()
         return _legal(self.ctx, self._hands[self.to_move], trick, self.flags)
-
-    def apply(self, card: int) -> int:
-        """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
-        :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
-        c = _index(card)
-        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
-            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
-        if not self.legal() >> c & 1:
-            raise ValueError(f"play {c}: the card is not a legal play now")
-        return self._apply(c)
-
-    def try_apply(self, card: int) -> int:
-        """-1 (no change) for a card that may not be played (or no card id at all), else
-        ``status << 2 | to_move`` (the position to move next)."""
-        c = _index(card)
-        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
-            return -1
-        if not self.legal() >> c & 1:
-            return -1
-        return self._apply(c) << 2 | self.to_move
-
-    def apply_unchecked(self, card: int) -> int:
-        """:meth:`apply` without the rules: the card must be legal (search code). Only a
-        card not held by the position to move raises ValueError (no change)."""
-        c = _index(card)
-        if c is None or not (0 <= c < 64 and self._hands[self.to_move] >> c & 1):
-            raise ValueError(
-                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
-            )
-        return self._apply(c)
 
     def _apply(self, card: int) -> int:
         mover = self.to_move
@@ -152,10 +90,7 @@ class PlayStateN:
         self._leaders.append(winner)
         return PLAY_TRICK
 
-    def undo(self) -> int:
-        """Take back the last card played and return it; ValueError at the start."""
-        if not self.nplayed:
-            raise ValueError("undo: no card to take back")
+    def _undo(self) -> int:
         na = self.nactive
         self.nplayed -= 1
         n = self.nplayed
@@ -195,11 +130,6 @@ class PlayStateN:
         return self._leaders[self.nplayed // self.nactive] if nt else self.to_move
 
     @property
-    def cards(self) -> tuple[int, ...]:
-        """The cards played this hand, in order."""
-        return tuple(self._cards)
-
-    @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress."""
         nt = self.nplayed % self.nactive
@@ -237,11 +167,7 @@ class PlayStateN:
             and self._leaders[:k] == other._leaders[:k]
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
-        hands = ", ".join(f"{h:#x}" for h in self._hands)
-        return (
-            f"PlayStateN(hands=({hands}), active={self.active:#x}, cards={self.cards}, "
-            f"to_move={self.to_move}, won={self.won})"
+        return _play_repr(
+            "PlayStateN", self._hands, self.cards, self.to_move, self.won, self.active
         )

@@ -18,6 +18,24 @@ from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP, Position, Trick
 # ------------------------------------------------ double dummy, two players
 
 
+def _replies(hand: int, suit: int, above: int, trumps: int, flags: int) -> int:
+    """Legal replies in a two-player trick (``dd_replies``), the led card's suit being
+    ``suit`` and the cards above it ``above`` (no overtrump question): follow suit, beating
+    the led card under MUST_OVERTAKE if able; when void, a trump under MUST_TRUMP if able."""
+    follow = hand & suit
+    if follow:
+        if flags & MUST_OVERTAKE:
+            over = follow & above
+            if over:
+                return over
+        return follow
+    if flags & MUST_TRUMP:
+        t = hand & trumps
+        if t:
+            return t
+    return hand
+
+
 class _Solver:
     """The C solver's search, twin for twin: boolean "can the leader win k tricks" searches
     with quick bounds, equivalent-card pruning and a table of bounds. Contexts with distinct
@@ -50,18 +68,7 @@ class _Solver:
 
     def legal2(self, hand: int, c: int) -> int:
         ctx = self.ctx
-        follow = hand & ctx.suit_mask[ctx.suit_of[c]]
-        if follow:
-            if self.flags & MUST_OVERTAKE:
-                over = follow & self.above[c]
-                if over:
-                    return over
-            return follow
-        if self.flags & MUST_TRUMP:
-            t = hand & self.trumps
-            if t:
-                return t
-        return hand
+        return _replies(hand, ctx.suit_mask[ctx.suit_of[c]], self.above[c], self.trumps, self.flags)
 
     def lead_ok(self, lead: int, other: int, c: int, k: int) -> bool:
         n = lead.bit_count()
@@ -171,18 +178,7 @@ class _PowerSolver:
         return (lane & -(2 << p)) | (self.trumps & ~lane)
 
     def legal(self, hand: int, c: int) -> int:
-        follow = hand & _lane(c)
-        if follow:
-            if self.flags & MUST_OVERTAKE:
-                over = follow & -(2 << c)
-                if over:
-                    return over
-            return follow
-        if self.flags & MUST_TRUMP:
-            t = hand & self.trumps
-            if t:
-                return t
-        return hand
+        return _replies(hand, _lane(c), -(2 << c), self.trumps, self.flags)
 
     def sure(self, lead: int, other: int) -> int:
         """Tricks the leader is sure to take cashing winners (``pw_sure``): in a suit where

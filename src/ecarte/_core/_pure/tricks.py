@@ -4,8 +4,13 @@ two-position play state (``ec_play``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import ClassVar, Self, cast
 
+# the flags, re-exported: the games' pure twins import them from here
+from ecarte._core._api import MUST_OVERTAKE as MUST_OVERTAKE
+from ecarte._core._api import MUST_OVERTRUMP as MUST_OVERTRUMP
+from ecarte._core._api import MUST_TRUMP as MUST_TRUMP
+from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK, _play_repr
 from ecarte._core._args import (
     _TRUMP_BONUS,
     NO_TRUMP,
@@ -25,13 +30,6 @@ from ecarte._core._args import (
     _show,
     _trick_content,
 )
-
-MUST_OVERTAKE = 1
-"""Flag: a player following suit must beat the best card of the led suit if able."""
-MUST_TRUMP = 2
-"""Flag: a player void in the led suit must play a trump if able."""
-MUST_OVERTRUMP = 4
-"""Flag: a player trumping a trick already trumped must beat that trump if able."""
 
 
 class TrickContext:
@@ -134,23 +132,24 @@ def _legal(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> in
         return hand
     led = ctx.suit_of[trick[0]]
     best = trick[_winner(ctx, trick)]
-    follow = hand & ctx.suit_mask[led]
+    follow = _of_suit(ctx, hand, led, best, flags & MUST_OVERTAKE)
     if follow:
-        if flags & MUST_OVERTAKE and ctx.suit_of[best] == led:
-            over = follow & ctx.above[best]
-            if over:
-                return over
         return follow
     trump = ctx.trump
     if trump != NO_TRUMP and flags & MUST_TRUMP:
-        trumps = hand & ctx.suit_mask[trump]
+        trumps = _of_suit(ctx, hand, trump, best, flags & MUST_OVERTRUMP)
         if trumps:
-            if flags & MUST_OVERTRUMP and ctx.suit_of[best] == trump:
-                over = trumps & ctx.above[best]
-                if over:
-                    return over
             return trumps
     return hand
+
+
+def _of_suit(ctx: TrickContext, hand: int, suit: int, best: int, beat: int) -> int:
+    """The cards of ``hand`` in ``suit``; with ``beat``, only those above ``best`` (the card
+    winning the trick) when it is of that suit and one of them is."""
+    cards = hand & ctx.suit_mask[suit]
+    if cards and beat and ctx.suit_of[best] == suit:
+        return cards & ctx.above[best] or cards
+    return cards
 
 
 # --------------------------------------------------------- positions, perft
@@ -206,15 +205,100 @@ def perft(
 
 # ------------------------------------------- play state (2 players, ec_play in the C core)
 
-PLAY_ON = 0
-"""``PlayState.apply``: the trick goes on."""
-PLAY_TRICK = 1
-"""``PlayState.apply``: a trick was completed and more remain."""
-PLAY_OVER = 2
-"""``PlayState.apply``: the last trick was completed (the hands are empty)."""
+
+class _PlayBase:
+    """What the two play states share (:class:`PlayState` here, ``PlayStateN`` in
+    ``playn``): their common fields, the copy, and the checks and messages of a play and of
+    an undo. A subclass gives :meth:`legal`, ``_apply`` (the play of a legal card),
+    ``_undo`` (the take-back of the last card) and ``_TURN_BITS`` (the bits of ``to_move``
+    in :meth:`try_apply`'s result)."""
+
+    __slots__ = ("_cards", "_hands", "_leaders", "_won", "ctx", "flags", "nplayed", "to_move")
+    _TURN_BITS: ClassVar[int]
+
+    def _start(self, ctx: TrickContext, hands: tuple[int, ...], leader: int, flags: int) -> None:
+        """The state before the first card: ``hands`` (plain ints, checked), ``leader`` to
+        lead."""
+        self.ctx = ctx
+        self._hands = list(hands)
+        self._cards: list[int] = []
+        self._leaders = [leader]
+        self._won = [0] * len(hands)
+        self.nplayed = 0
+        self.to_move = leader
+        self.flags = flags
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.ctx = self.ctx
+        new._hands = self._hands.copy()
+        new._cards = self._cards.copy()
+        new._leaders = self._leaders.copy()
+        new._won = self._won.copy()
+        new.nplayed = self.nplayed
+        new.to_move = self.to_move
+        new.flags = self.flags
+        return new
+
+    def __copy__(self) -> Self:
+        return self.copy()
+
+    def legal(self) -> int:
+        """Mask of the cards the position to move may play."""
+        raise NotImplementedError
+
+    def _apply(self, card: int) -> int:
+        raise NotImplementedError
+
+    def _undo(self) -> int:
+        raise NotImplementedError
+
+    def apply(self, card: int) -> int:
+        """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
+        :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
+        if not self.legal() >> c & 1:
+            raise ValueError(f"play {c}: the card is not a legal play now")
+        return self._apply(c)
+
+    def try_apply(self, card: int) -> int:
+        """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
+        played (or no card id at all), else ``status << 1 | to_move`` (the position to
+        move next; ``status << 2 | to_move`` for ``PlayStateN``)."""
+        c = _index(card)
+        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
+            return -1
+        if not self.legal() >> c & 1:
+            return -1
+        return self._apply(c) << self._TURN_BITS | self.to_move
+
+    def apply_unchecked(self, card: int) -> int:
+        """:meth:`apply` without the rules: the card must be legal (search code). Only a
+        card not held by the position to move raises ValueError (no change)."""
+        c = _index(card)
+        if c is None or not (0 <= c < 64 and self._hands[self.to_move] >> c & 1):
+            raise ValueError(
+                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
+            )
+        return self._apply(c)
+
+    def undo(self) -> int:
+        """Take back the last card played and return it; ValueError at the start."""
+        if not self.nplayed:
+            raise ValueError("undo: no card to take back")
+        return self._undo()
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards played this hand, in order."""
+        return tuple(self._cards)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-class PlayState:
+class PlayState(_PlayBase):
     """A two-player hand in the play phase, cheap to copy and to undo (``ec_play``).
 
     Positions 0 and 1 hold ``hands``; ``leader`` leads the first trick. The
@@ -232,34 +316,14 @@ class PlayState:
     (22, 1, (0, 0), True)
     """
 
-    __slots__ = ("_cards", "_hands", "_leaders", "_won", "ctx", "flags", "nplayed", "to_move")
+    __slots__ = ()
+    _TURN_BITS = 1
 
     def __init__(self, ctx: TrickContext, hands: Sequence[int], leader: int, flags: int) -> None:
         _check_ctx(ctx)
         h0, h1, leader, flags = _play_args(hands, leader, flags)
         _play_content(ctx.deck, h0, h1)
-        self.ctx = ctx
-        self._hands = [h0, h1]
-        self._cards: list[int] = []
-        self._leaders = [leader]
-        self._won = [0, 0]
-        self.nplayed = 0
-        self.to_move = leader
-        self.flags = flags
-
-    def copy(self) -> PlayState:
-        new = object.__new__(PlayState)
-        new.ctx = self.ctx
-        new._hands = self._hands.copy()
-        new._cards = self._cards.copy()
-        new._leaders = self._leaders.copy()
-        new._won = self._won.copy()
-        new.nplayed = self.nplayed
-        new.to_move = self.to_move
-        new.flags = self.flags
-        return new
-
-    __copy__ = copy
+        self._start(ctx, (h0, h1), leader, flags)
 
     def legal(self) -> int:
         """Mask of the cards the position to move may play."""
@@ -267,37 +331,6 @@ class PlayState:
         if self.nplayed & 1:
             return _legal(self.ctx, hand, self._cards[-1:], self.flags)
         return hand
-
-    def apply(self, card: int) -> int:
-        """Play ``card`` for the position to move: :data:`PLAY_ON`, :data:`PLAY_TRICK` or
-        :data:`PLAY_OVER`; ValueError (and no change) if it may not be played."""
-        c = _index(card)
-        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
-            raise ValueError(f"play {_show(card, c)}: a card id is not in this deck")
-        if not self.legal() >> c & 1:
-            raise ValueError(f"play {c}: the card is not a legal play now")
-        return self._apply(c)
-
-    def try_apply(self, card: int) -> int:
-        """As :meth:`apply`, for hot loops: -1 (and no change) for a card that may not be
-        played (or no card id at all), else ``status << 1 | to_move`` (the position to
-        move next)."""
-        c = _index(card)
-        if c is None or not 0 <= c < 64 or self.ctx.suit_of[c] < 0:
-            return -1
-        if not self.legal() >> c & 1:
-            return -1
-        return self._apply(c) << 1 | self.to_move
-
-    def apply_unchecked(self, card: int) -> int:
-        """:meth:`apply` without the rules: the card must be legal (search code). Only a
-        card not held by the position to move raises ValueError (no change)."""
-        c = _index(card)
-        if c is None or not (0 <= c < 64 and self._hands[self.to_move] >> c & 1):
-            raise ValueError(
-                f"apply_unchecked({_show(card, c)}): not a card of the position to move"
-            )
-        return self._apply(c)
 
     def _apply(self, card: int) -> int:
         mover = self.to_move
@@ -316,10 +349,7 @@ class PlayState:
         self._leaders.append(winner)
         return PLAY_TRICK
 
-    def undo(self) -> int:
-        """Take back the last card played and return it; ValueError at the start."""
-        if not self.nplayed:
-            raise ValueError("undo: no card to take back")
+    def _undo(self) -> int:
         self.nplayed -= 1
         n = self.nplayed
         card = self._cards.pop()
@@ -353,11 +383,6 @@ class PlayState:
         return self.to_move ^ (self.nplayed & 1)
 
     @property
-    def cards(self) -> tuple[int, ...]:
-        """The cards played this hand, in order."""
-        return tuple(self._cards)
-
-    @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress."""
         return tuple(self._cards[self.nplayed & ~1 :])
@@ -386,10 +411,5 @@ class PlayState:
             and self.flags == other.flags
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
-        return (
-            f"PlayState(hands=({self._hands[0]:#x}, {self._hands[1]:#x}), cards={self.cards}, "
-            f"to_move={self.to_move}, won={self.won})"
-        )
+        return _play_repr("PlayState", self._hands, self.cards, self.to_move, self.won)

@@ -13,7 +13,7 @@ _backend.register(
 _backend.register(
     "ecarte.hands",
     {
-        "cython": "ecarte.games.ecarte._machine",
+        "cython": "ecarte.games.ecarte._hands",
         "cffi": "ecarte.games.ecarte._cffi",
         "pure": "ecarte.games.ecarte._pure_hands",
     },

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecarte._core._args import _FNV_OFFSET, _check_n, _check_seed
+from ecarte._core._args import _FNV_OFFSET
 from ecarte._core._cffi import _fail
-from ecarte._core._cffi_chunks import HANDS_CHUNK, RESULTS_CHUNK, SOLVES_CHUNK, chunks
-from ecarte._core._cffi_core import lib as core_lib  # type: ignore[import-not-found]
+from ecarte._core._cffi_chunks import SOLVES_CHUNK, chunks
+from ecarte.engine._gamebind import hand_results, hand_totals, seeded_rng
 
 from ._cffi_ecarte import ffi, lib  # type: ignore[import-not-found]
-from ._pure_hands import HandOptions, HandResult, HandTotals, SolveResults, _check_options
+from ._pure_hands import HandOptions, HandResult, HandTotals, SolveResults, _check_batch
 from ._pure_rules import HandRules
 
 __all__ = ["ffi", "lib", "random_hand_results", "random_hands", "random_solves"]
 
 
-def _rules(options: object) -> Any:
-    opts = _check_options(options)  # plain values, checked
+def _batch_args(n: object, seed: object, options: object) -> tuple[int, Any, Any]:
+    """``n``, a PRNG seeded with ``seed`` and the rules, checked in the arguments' order."""
+    count, s, opts = _check_batch(n, seed, options)
     r = ffi.new("ec_rules *")
     for name, value in zip(HandRules._fields, opts.hand_rules(), strict=True):
         setattr(r.hand, name, list(value) if isinstance(value, tuple) else value)
@@ -27,35 +28,20 @@ def _rules(options: object) -> Any:
     err = lib.ec_rules_check(r)
     if err:
         _fail(err, "options")
-    return r
-
-
-def _batch_args(n: object, seed: object, options: object) -> tuple[int, Any, Any]:
-    """``n``, a PRNG seeded with ``seed`` and the rules, checked in the arguments' order."""
-    count = _check_n(n)
-    rng = ffi.new("ec_rng *")
-    core_lib.ec_rng_seed(rng, _check_seed(seed))
-    return count, rng, _rules(options)
+    return count, seeded_rng(ffi, s), r
 
 
 def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandTotals:
     """Play ``n`` random hands from ``seed``; totals and digest (chunks, cffi releases the
     GIL during each; Ctrl-C is seen between them)."""
     count, rng, r = _batch_args(n, seed, options)
-    t = ffi.new("ec_totals *")
-    lib.ec_totals_init(t)
-    for k in chunks(count, HANDS_CHUNK):
-        lib.ec_random_hands_next(r, rng, k, ffi.NULL, t)
-    return HandTotals(
-        t.hands,
-        t.points[0],
-        t.points[1],
-        t.tricks[0],
-        t.tricks[1],
-        t.voles,
-        t.exchanges,
-        t.actions,
-        t.digest,
+    play = lib.ec_random_hands_next
+    return HandTotals(*hand_totals(ffi, "ec_totals *", lib.ec_totals_init, play, r, rng, count))
+
+
+def _result(o: Any) -> HandResult:
+    return HandResult(
+        o.points[0], o.points[1], o.tricks[0], o.tricks[1], o.exchanges, o.flags, o.actions
     )
 
 
@@ -63,17 +49,8 @@ def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -
     """Play ``n`` random hands from ``seed`` and return each result (the list grows by
     chunks)."""
     count, rng, r = _batch_args(n, seed, options)
-    out = ffi.new("ec_hand_result[]", RESULTS_CHUNK)
-    results: list[HandResult] = []
-    for k in chunks(count, RESULTS_CHUNK):
-        lib.ec_random_hands_next(r, rng, k, out, ffi.NULL)
-        results.extend(
-            HandResult(
-                o.points[0], o.points[1], o.tricks[0], o.tricks[1], o.exchanges, o.flags, o.actions
-            )
-            for o in (out[i] for i in range(k))
-        )
-    return results
+    play = lib.ec_random_hands_next
+    return hand_results(ffi, "ec_hand_result", play, r, rng, count, _result)
 
 
 def random_solves(n: int, seed: int, options: HandOptions | None = None) -> SolveResults:

@@ -40,6 +40,11 @@ __all__ = ["chance_ids", "check_decision", "check_turn", "fail", "illegal", "who
 
 CHANCE_PHASES = (Phase.CUT, Phase.DEAL)
 """The phases in which chance moves."""
+CHANCE_CARDS = {
+    Phase.CUT: (2, "a cut is two different cards of the deck"),
+    Phase.DEAL: (32, "a deal orders the 32 cards of the deck once each"),
+}
+"""The cards of each chance event: how many different cards of the deck, and the rule."""
 EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
     Phase.PACKETS: (ChoosePackets,),
     Phase.PROPOSE: (Propose, PlayHand),
@@ -106,29 +111,23 @@ def chance_ids(game: Game, v: MatchView, event: Event) -> tuple[int, ...]:
     phase = game._phases[v.phase]
     if phase not in CHANCE_PHASES:
         raise IllegalActionError(f"{event}: no chance event is due ({who_acts(game, v)})")
+    cards: tuple[Card, ...]
     if isinstance(event, Cut):
-        cards = event.cards
-        if phase is not Phase.CUT:
-            raise IllegalActionError(f"{event}: a deal is due, not a cut")
-        if (
-            len(cards) != 2
-            or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
-            or cards[0] == cards[1]
-        ):
-            raise IllegalActionError(f"{event}: a cut is two different cards of the deck")
-        return (cards[0].id, cards[1].id)
-    if isinstance(event, Deal):
-        order = event.order
-        if phase is not Phase.DEAL:
-            raise IllegalActionError(f"{event}: a cut is due, not a deal")
-        if (
-            len(order) != 32
-            or not all(isinstance(c, Card) for c in order)
-            or CardSet.of(order) != PIQUET_DECK
-        ):
-            raise IllegalActionError(f"{event}: a deal orders the 32 cards of the deck once each")
-        return tuple(c.id for c in order)
-    raise IllegalActionError(f"not a chance event: {event!r}")
+        cards, kind = event.cards, Phase.CUT
+    elif isinstance(event, Deal):
+        cards, kind = event.order, Phase.DEAL
+    else:
+        raise IllegalActionError(f"not a chance event: {event!r}")
+    if phase is not kind:
+        raise IllegalActionError(f"{event}: a {phase.value} is due, not a {kind.value}")
+    n, rule = CHANCE_CARDS[kind]
+    if (
+        len(cards) != n
+        or not all(isinstance(c, Card) and c in PIQUET_DECK for c in cards)
+        or len(set(cards)) != n
+    ):
+        raise IllegalActionError(f"{event}: {rule}")
+    return tuple(c.id for c in cards)
 
 
 def fail(game: Game, status: int, action: Any) -> NoReturn:

@@ -108,7 +108,9 @@ class ClassicRules:
         refused = outcome.refused_after is not None and (
             outcome.refused_after == 0 or not rules.penalty_first_refusal_only
         )
-        if winner == dealer and outcome.elder_played_without_proposing:
+        if not rules.penalties:
+            pass  # 1 for 3 or 4 tricks, 2 for the vole, whoever erred
+        elif winner == dealer and outcome.elder_played_without_proposing:
             points = penalty
         elif refused:
             to_elder = rules.refusal_penalty_to is PenaltyBeneficiary.ELDER

@@ -29,7 +29,9 @@ from ._plugins import (
     configure_rules,
     load_variant,
     notify_all,
+    plugin_error,
 )
+from ._pure_machine import HOOK_NAMES
 from ._records import piquet_mask
 from .actions import Accept, Action, PlayHand, Propose, Refuse
 from .results import DealtHands, HandOutcome, MatchStatus, Seats
@@ -49,19 +51,9 @@ __all__ = [
     "unvetoed",
 ]
 
-MACHINE_HOOKS = (
-    "ecarte_next_game",
-    "ecarte_cut",
-    "ecarte_deal_packets",
-    "ecarte_deal",
-    "ecarte_exchange_allowed",
-    "ecarte_discard_limits",
-    "ecarte_king_points",
-    "ecarte_score_hand",
-    "ecarte_next_hand",
-    "ecarte_match_status",
-)
-"""The machine's hook points (``EC_H_*``), in the order of their mask bits."""
+MACHINE_HOOKS = tuple(f"ecarte_{name}" for name in HOOK_NAMES)
+"""The hooks the machine asks, in the order of their hook points (``ec_hook_name``) and of
+their mask bits; every binding names the same (a test checks)."""
 NOTIFICATIONS = (
     "ecarte_game_started",
     "ecarte_hand_ended",
@@ -69,6 +61,9 @@ NOTIFICATIONS = (
     "ecarte_match_ended",
 )
 _ALL_HOOKS = tuple(name for name in vars(hookspecs) if name.startswith("ecarte_"))
+WRAPPABLE = frozenset((*MACHINE_HOOKS, "ecarte_table_size"))
+"""The hooks a plugin may wrap (``@hookimpl(wrapper=True)``): those that answer the
+machine's questions, and the table size."""
 _CLASSIC = ClassicRules()  # stateless: one instance serves every game
 
 _hook_path = False
@@ -92,13 +87,19 @@ _Template = tuple[Any, tuple[str, ...], int, bool]
 class PluginSet:
     """What a set of plugin classes implements, validated once (see :func:`plugin_set`)."""
 
-    __slots__ = ("hook_mask", "notifications", "templates", "validators")
+    __slots__ = ("hook_mask", "notifications", "templates", "validators", "wrappers")
 
-    def __init__(self, templates: dict[str, tuple[_Template, ...]]) -> None:
+    def __init__(
+        self,
+        templates: dict[str, tuple[_Template, ...]],
+        wrappers: dict[str, tuple[_Template, ...]],
+    ) -> None:
         self.templates = templates
+        self.wrappers = wrappers
         mask = 0
         for bit, hook in enumerate(MACHINE_HOOKS):
-            if _hook_path or any(index > 0 for _, _, index, _ in templates[hook]):
+            overridden = any(index > 0 for _, _, index, _ in templates[hook])
+            if _hook_path or overridden or wrappers.get(hook):
                 mask |= 1 << bit
         self.hook_mask = mask
         self.validators = bool(templates["ecarte_validate_action"])
@@ -110,28 +111,41 @@ class HookTable:
     in call order (bound on first use). :func:`._plugins.implementations` reads it like
     a plugin manager."""
 
-    __slots__ = ("_bound", "instances", "names", "plugin_set")
+    __slots__ = ("_bound", "_wrappers", "instances", "names", "plugin_set")
 
     def __init__(self, plugin_set: PluginSet, names: tuple[str, ...], instances: tuple[Any, ...]):
         self.plugin_set = plugin_set
         self.names = names
         self.instances = instances
         self._bound: dict[str, tuple[Impl, ...]] = {}
+        self._wrappers: dict[str, tuple[Impl, ...]] = {}
+
+    def _bind(self, templates: tuple[_Template, ...]) -> tuple[Impl, ...]:
+        return tuple(
+            (func.__get__(self.instances[i]) if method else func, args, self.names[i])
+            for func, args, i, method in templates
+        )
 
     def impls(self, hook: str) -> tuple[Impl, ...]:
         bound = self._bound.get(hook)
         if bound is None:
-            bound = self._bound[hook] = tuple(
-                (func.__get__(self.instances[i]) if method else func, args, self.names[i])
-                for func, args, i, method in self.plugin_set.templates[hook]
-            )
+            bound = self._bound[hook] = self._bind(self.plugin_set.templates[hook])
+        return bound
+
+    def wrappers(self, hook: str) -> tuple[Impl, ...]:
+        """The hook wrappers of ``hook``, outermost first (pluggy's order)."""
+        bound = self._wrappers.get(hook)
+        if bound is None:
+            bound = self._wrappers[hook] = self._bind(self.plugin_set.wrappers.get(hook, ()))
         return bound
 
     def plugin(self, name: str) -> object:
         try:
             return self.instances[self.names.index(name)]
         except ValueError:
-            raise KeyError(f"no plugin {name!r} in this game") from None
+            raise ArgumentError(
+                f"no plugin {name!r} in this game (its plugins: {', '.join(self.names)})"
+            ) from None
 
 
 class Config:
@@ -217,17 +231,31 @@ def plugin_set(
     except pluggy.PluginValidationError as exc:
         raise PluginError(f"plugin {exc.plugin!r}: {exc}") from exc
     templates: dict[str, tuple[_Template, ...]] = {}
+    wrappers: dict[str, tuple[_Template, ...]] = {}
     for hook in _ALL_HOOKS:
-        out = []
+        out: list[_Template] = []
+        wrapping: list[_Template] = []
         for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
-            if impl.hookwrapper or impl.wrapper:
-                raise PluginError(f"plugin {impl.plugin_name!r}: hook wrappers are not supported")
+            if impl.hookwrapper or (impl.wrapper and hook not in WRAPPABLE):
+                raise PluginError(
+                    f"plugin {impl.plugin_name!r}, hook {hook}: "
+                    + (
+                        "old-style hook wrappers (hookwrapper=True) are not supported; "
+                        "use @hookimpl(wrapper=True)"
+                        if impl.hookwrapper
+                        else "a hook wrapper may wrap only a hook that answers a question "
+                        f"({', '.join(sorted(WRAPPABLE))})"
+                    )
+                )
             index = names.index(impl.plugin_name)
             func = impl.function
             method = getattr(func, "__self__", None) is instances[index]
-            out.append((func.__func__ if method else func, tuple(impl.argnames), index, method))
+            template = (func.__func__ if method else func, tuple(impl.argnames), index, method)
+            (wrapping if impl.wrapper else out).append(template)
         templates[hook] = tuple(out)
-    found = _SETS[key] = PluginSet(templates)
+        if wrapping:  # the wrapper registered last is the outermost, as in pluggy
+            wrappers[hook] = tuple(wrapping)
+    found = _SETS[key] = PluginSet(templates, wrappers)
     return found
 
 
@@ -299,11 +327,11 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
 
 def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
     """The rules as the machine's ``ec_match_rules`` fields (a tuple): the hand's rules
-    (:meth:`Rules.hand_rules`, shared with the batches), then the match's."""
+    (:meth:`Rules.hand_rules`, shared with the batches) first, then the match's."""
     if rules.target >= 1 << 31 or rules.games_to_win >= 1 << 31:
         raise RulesError("target and games_to_win must be below 2**31 for the match machine")
     return (
-        *rules.hand_rules(),
+        rules.hand_rules(),
         int(rules.deal_pattern is DealPattern.ALTERNATE),
         int(rules.first_dealer is FirstDealer.LOWER_CUT),
         int(rules.king_announcement is KingAnnouncement.AUTOMATIC),
@@ -325,12 +353,54 @@ def _machine_config(rules: Rules, players: int, hook_mask: int, backend: str) ->
 
 
 def first_of(hooks: HookTable, hook: str, **kwargs: Any) -> tuple[Any, str]:
-    """Call a firstresult hook; the first non-None result and the plugin's name."""
+    """Call a firstresult hook; the first non-None result and the plugin's name, passed
+    through the hook's wrappers (each gets the answer from its ``yield`` and returns the
+    answer it gives instead; the last wrapper to change it is named)."""
+    wrappers = hooks.wrappers(hook)
+    if wrappers:
+        return _wrapped(hooks, hook, wrappers, kwargs)
     for impl in hooks.impls(hook):
         result = call_impl(impl, hook, kwargs)
         if result is not None:
             return result, impl[2]
     raise PluginError(f"no plugin answered {hook}")  # the classic plugin always answers
+
+
+def _wrapped(
+    hooks: HookTable, hook: str, wrappers: tuple[Impl, ...], kwargs: dict[str, Any]
+) -> tuple[Any, str]:
+    """:func:`first_of` through hook wrappers (pluggy's ``wrapper=True`` protocol)."""
+    started: list[tuple[Any, str]] = []
+    for impl in wrappers:  # outermost first: each runs up to its yield
+        gen = call_impl(impl, hook, kwargs)
+        try:
+            next(gen)
+        except StopIteration:
+            raise PluginError(
+                f"plugin {impl[2]!r}, hook {hook}: a wrapper must yield once"
+            ) from None
+        except Exception as exc:
+            raise plugin_error(impl[2], hook, exc) from exc
+        started.append((gen, impl[2]))
+    result, plugin = None, ""
+    for impl in hooks.impls(hook):
+        result = call_impl(impl, hook, kwargs)
+        if result is not None:
+            plugin = impl[2]
+            break
+    for gen, name in reversed(started):  # innermost first, as pluggy does
+        try:
+            gen.send(result)
+        except StopIteration as stop:
+            if stop.value is not result:
+                result, plugin = stop.value, name
+        except Exception as exc:
+            raise plugin_error(name, hook, exc) from exc
+        else:
+            raise PluginError(f"plugin {name!r}, hook {hook}: a wrapper must yield once")
+    if result is None:
+        raise PluginError(f"no plugin answered {hook}")
+    return result, plugin
 
 
 def _first(game: Game, hook: str, **kwargs: Any) -> tuple[Any, str]:

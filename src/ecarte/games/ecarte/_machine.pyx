@@ -16,24 +16,11 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from ecarte.games.ecarte._pure_machine import MatchTotals
-from ecarte.games.ecarte.protocol import VIEW_FIELDS
-
-
-from cpython.exc cimport PyErr_CheckSignals
-
-from ecarte._core.batching cimport HANDS_CHUNK, RESULTS_CHUNK, SOLVES_CHUNK, chunk, fail
-from ecarte._core.core cimport EC_DIGEST_START, ec_rng, ec_rng_seed
 from ecarte.games.ecarte.machine cimport *
 
-from ecarte._core._args import _check_n, _check_seed
+from ecarte.games.ecarte._pure_machine import MatchTotals
 from ecarte.games.ecarte._pure_rules import HandRules
-from ecarte.games.ecarte._pure_hands import (
-    HandResult,
-    HandTotals,
-    SolveResults,
-    _check_options,
-)
+from ecarte.games.ecarte.protocol import VIEW_FIELDS
 
 
 # The constants of ecarte_machine.h, read from the header at compile time (the facade
@@ -61,16 +48,6 @@ ELOG = EC_ELOG
 ECUTLOOP = EC_ECUTLOOP
 ENOUNDOHERE = EC_ENOUNDOHERE
 EBADCHANCE = EC_EBADCHANCE
-H_NEXT_GAME = EC_H_NEXT_GAME
-H_CUT = EC_H_CUT
-H_DEAL_PACKETS = EC_H_DEAL_PACKETS
-H_DEAL = EC_H_DEAL
-H_EXCHANGE = EC_H_EXCHANGE
-H_DISCARD_LIMITS = EC_H_DISCARD_LIMITS
-H_KING_POINTS = EC_H_KING_POINTS
-H_SCORE_HAND = EC_H_SCORE_HAND
-H_NEXT_HAND = EC_H_NEXT_HAND
-H_MATCH_STATUS = EC_H_MATCH_STATUS
 NUM_HOOKS = EC_NUM_HOOKS
 
 
@@ -81,6 +58,8 @@ def hook_answer_size(int hook):
 
 ANSWER_SIZES = tuple([ec_hook_answer_size(h) for h in range(EC_NUM_HOOKS)])
 """Answer bytes of each hook point (``ec_hook_answer_size``)."""
+HOOK_NAMES = tuple([ec_hook_name(h).decode() for h in range(EC_NUM_HOOKS)])
+"""The name of each hook point (``ec_hook_name``): hook ``h`` asks ``ecarte_<name>``."""
 
 
 # Python objects the machine hands out, set once by ecarte.games.ecarte.game (set_tables).
@@ -136,17 +115,6 @@ def random_matches(MatchConfig config, uint64_t seed, size_t n):
                        tuple([t.wins[i] for i in range(16)]), t.digest)
 
 
-cdef Py_ssize_t _HAND = len(HandRules._fields)  # the match's rules start with the hand's
-
-
-cdef int _fill_hand(ec_hand_rules *h, tuple hand) except -1:
-    """``ec_hand_rules`` from its fields in order (``_pure_rules.HandRules``): the struct is
-    its fields' bytes in that order (``HandRules.c_bytes``, pinned by a test)."""
-    cdef bytes raw = HandRules(*hand).c_bytes()
-    if len(raw) != sizeof(ec_hand_rules):
-        raise ValueError(f"the hand rules are {sizeof(ec_hand_rules)} bytes, not {len(raw)}")
-    memcpy(h, <const char *>raw, sizeof(ec_hand_rules))
-    return 0
 
 
 cdef class MatchConfig:
@@ -157,8 +125,8 @@ cdef class MatchConfig:
 
     def __init__(self, tuple rules, uint32_t hook_mask):
         cdef ec_match_rules r
-        _fill_hand(&r.hand, rules[:_HAND])
-        match = rules[_HAND:]
+        fill_hand_rules(&r.hand, HandRules(*rules[0]).c_bytes())
+        match = rules[1:]
         (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
          r.target, r.games_to_win) = match
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
@@ -788,87 +756,3 @@ cdef class DiscardChoices:
     def __repr__(self):
         return repr(tuple(self))
 
-
-# ------------------------------------------------------------ random hands (ec_batch.c)
-
-cdef int _rules(object options, ec_rules *r) except -1:
-    """``options`` (checked and made plain by ``_pure._check_options``) as ``ec_rules``."""
-    cdef int err
-    opts = _check_options(options)
-    _fill_hand(&r.hand, tuple(opts.hand_rules()))
-    r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
-    r.king_points = opts.king_points is True
-    err = ec_rules_check(r)
-    if err:
-        fail(err, "options")
-    return 0
-
-
-def random_hands(n, seed, options=None):
-    """Play ``n`` random hands from ``seed``; totals and digest. Chunks of hands run
-    without the GIL, with a check for signals between them; no memory grows with ``n``."""
-    cdef ec_rules r
-    cdef ec_totals t
-    cdef ec_rng rng
-    cdef size_t left, k
-    left = <size_t>_check_n(n)
-    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
-    _rules(options, &r)
-    ec_totals_init(&t)
-    while left:
-        k = chunk(left, HANDS_CHUNK)
-        with nogil:
-            ec_random_hands_next(&r, &rng, k, NULL, &t)
-        left -= k
-        PyErr_CheckSignals()
-    return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
-                      t.exchanges, t.actions, t.digest)
-
-
-def random_hand_results(n, seed, options=None):
-    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
-    chunks played without the GIL; Ctrl-C is checked between them)."""
-    cdef ec_rules r
-    cdef ec_rng rng
-    cdef size_t left, k, i
-    cdef ec_hand_result out[RESULTS_CHUNK]
-    cdef list results = []
-    left = <size_t>_check_n(n)
-    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
-    _rules(options, &r)
-    while left:
-        k = chunk(left, RESULTS_CHUNK)
-        with nogil:
-            ec_random_hands_next(&r, &rng, k, out, NULL)
-        for i in range(k):
-            results.append(HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
-                                      out[i].tricks[1], out[i].exchanges, out[i].flags,
-                                      out[i].actions))
-        left -= k
-        PyErr_CheckSignals()
-    return results
-
-
-def random_solves(n, seed, options=None):
-    """Deal ``n`` random hands and solve each from the first trick (chunks without the GIL,
-    Ctrl-C checked between them)."""
-    cdef ec_rules r
-    cdef ec_rng rng
-    cdef size_t left, k, i
-    cdef uint64_t digest = EC_DIGEST_START
-    cdef int8_t values[SOLVES_CHUNK]
-    cdef uint8_t best[SOLVES_CHUNK]
-    cdef list vs = [], ms = []
-    left = <size_t>_check_n(n)
-    ec_rng_seed(&rng, <uint64_t>_check_seed(seed))
-    _rules(options, &r)
-    while left:
-        k = chunk(left, SOLVES_CHUNK)
-        with nogil:
-            ec_random_solves_next(&r, &rng, k, values, best, &digest)
-        for i in range(k):
-            vs.append(values[i])
-            ms.append(best[i] if best[i] != 255 else -1)
-        left -= k
-        PyErr_CheckSignals()
-    return SolveResults(vs, ms, digest)

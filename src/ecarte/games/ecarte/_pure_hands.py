@@ -6,8 +6,9 @@ for the same seed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, Self, cast
 
+import attrs
 from attrs import field, frozen
 
 from ecarte._core._args import (
@@ -43,7 +44,11 @@ def _order(value: Sequence[int]) -> tuple[int, ...]:
 class HandOptions:
     """Rule options of a simulated Écarté hand (``ec_rules`` in C); defaults are classic.
 
-    ``order`` lists rank ids high to low (``Rank`` values 5..12); seat 0 deals.
+    ``order`` lists rank ids high to low (``Rank`` values 5..12); seat 0 deals. Every
+    other field of :class:`._pure_rules.HandRules` but ``play_flags`` stands here under
+    its own name (a bool where the C field is a 0/1 switch); ``must_overtake`` and
+    ``must_trump`` are the play flags; ``deal_pattern`` and ``king_points`` are the
+    batches' own.
     """
 
     order: tuple[int, ...] = field(default=_CLASSIC_ORDER, converter=_order)
@@ -54,8 +59,24 @@ class HandOptions:
     penalty_to_dealer: bool = False
     penalty_every_refusal: bool = False
     vole_penalty: int = 2
+    penalties: bool = True
     deal_pattern: int = 32
     king_points: bool = True
+
+    @classmethod
+    def of(cls, hand: HandRules, *, deal_pattern: int = 32, king_points: bool = True) -> Self:
+        """The options that carry the rules of a hand ``hand``."""
+        shared: dict[str, Any] = {
+            name: bool(v) if name in _SWITCHES else v
+            for name, v in ((name, getattr(hand, name)) for name in _SHARED)
+        }
+        return cls(
+            **shared,
+            must_overtake=bool(hand.play_flags & MUST_OVERTAKE),
+            must_trump=bool(hand.play_flags & MUST_TRUMP),
+            deal_pattern=deal_pattern,
+            king_points=king_points,
+        )
 
     @property
     def play_flags(self) -> int:
@@ -63,22 +84,15 @@ class HandOptions:
 
     def hand_rules(self) -> HandRules:
         """The rules of the hand (``ec_rules.hand``)."""
-        return HandRules(
-            self.order,
-            self.elder_min_discard,
-            self.dealer_min_discard,
-            self.play_flags,
-            int(self.penalty_to_dealer),
-            int(self.penalty_every_refusal),
-            self.vole_penalty,
-        )
+        shared = {name: int(getattr(self, name)) for name in _SHARED if name != "order"}
+        return HandRules(order=self.order, play_flags=self.play_flags, **shared)
 
     def check(self) -> None:
         """Raise ``ValueError`` unless every field has its type (ints for the numbers, never
         a bool; bools for the switches) and is in range."""
         self.plain()
 
-    def plain(self) -> HandOptions:
+    def plain(self) -> Self:
         """These options with plain values (each number converted once with
         ``operator.index``, the switches exact bools); ValueError naming the field."""
         ranks = [_index(r) for r in self.order]
@@ -86,7 +100,7 @@ class HandOptions:
             shown = ", ".join(_show(r, v) for r, v in zip(self.order, ranks, strict=True))
             raise ValueError(f"order must list the ranks 5..12 once each, not ({shown})")
         numbers = {}
-        for name in ("elder_min_discard", "dealer_min_discard", "vole_penalty"):
+        for name in _NUMBERS:
             lo, hi = RANGES[name]
             numbers[name] = _check_int(
                 getattr(self, name), lo, hi, f"{name} must be an int {lo}..{hi}, not {{}}"
@@ -99,25 +113,16 @@ class HandOptions:
         for name in _SWITCHES:
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name} must be a bool, not {_show(getattr(self, name), None)}")
-        return HandOptions(
-            order=tuple(ranks),  # type: ignore[arg-type]
-            deal_pattern=pattern,
-            must_overtake=self.must_overtake,
-            must_trump=self.must_trump,
-            penalty_to_dealer=self.penalty_to_dealer,
-            penalty_every_refusal=self.penalty_every_refusal,
-            king_points=self.king_points,
-            **numbers,
-        )
+        plain: dict[str, Any] = {"order": tuple(ranks), "deal_pattern": pattern, **numbers}
+        return attrs.evolve(self, **plain)
 
 
-_SWITCHES = (
-    "must_overtake",
-    "must_trump",
-    "penalty_to_dealer",
-    "penalty_every_refusal",
-    "king_points",
+_SHARED = tuple(name for name in HandRules._fields if name != "play_flags")
+"""The fields of the rules of a hand that :class:`HandOptions` holds under their names."""
+_SWITCHES = tuple(
+    f.name for f in attrs.fields(HandOptions) if f.default is True or f.default is False
 )
+_NUMBERS = tuple(name for name in _SHARED if name in RANGES and name not in _SWITCHES)
 ACE_HIGH = (12, 11, 10, 9, 8, 7, 6, 5)
 
 

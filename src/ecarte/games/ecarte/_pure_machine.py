@@ -42,6 +42,7 @@ __all__ = [
     "ENOTALLOWED",
     "ENOTNOW",
     "ENOUNDOHERE",
+    "HOOK_NAMES",
     "STOP_HOOK",
     "STOP_IDLE",
     "STOP_ROOM",
@@ -163,6 +164,20 @@ ST_MATCH_STATUS: Final = 14
 
 ANSWER_SIZES: Final = (3, 1, 1, 30, 1, 2, 2, 5, 3, 2)
 """Answer bytes of each hook point ``H_*`` (``ANSWER_SIZE`` in ``ec_machine.c``)."""
+HOOK_NAMES: Final = (
+    "next_game",
+    "cut",
+    "deal_packets",
+    "deal",
+    "exchange_allowed",
+    "discard_limits",
+    "king_points",
+    "score_hand",
+    "next_hand",
+    "match_status",
+)
+"""The name of each hook point (``HOOK_NAME`` in ``ec_machine.c``): hook ``h`` asks
+``ecarte_<name>``."""
 _ANSWERED: Final = 2  # ask(): an answer read from the log (not 1: STOP_HOOK is 1)
 _KING: Final = 11
 _NONE: Final = NO_SEAT
@@ -220,27 +235,17 @@ def _cards_at(hand: int, m: int) -> int:
 # ------------------------------------------------------------ rules, config
 
 
-_HAND = len(HandRules._fields)  # MatchRules starts with the rules of a hand
-
-
 class MatchRules(NamedTuple):
-    """The rules of a match (``ec_match_rules``, flat): the first seven fields are the
-    rules of each hand (``ec_hand_rules``, :class:`._pure_rules.HandRules`); the defaults
-    are the classic club game."""
+    """The rules of a match (``ec_match_rules``): the rules of each hand (``ec_hand_rules``,
+    :class:`._pure_rules.HandRules`), then the match's own; the defaults are the classic
+    club game."""
 
-    order: tuple[int, ...] = (11, 10, 9, 12, 8, 7, 6, 5)
-    elder_min_discard: int = 1
-    dealer_min_discard: int = 0
-    play_flags: int = MUST_OVERTAKE | MUST_TRUMP
-    penalty_to_dealer: int = 0
-    penalty_every_refusal: int = 0
-    vole_penalty: int = 2
+    hand: HandRules = HandRules()
     alternate_packets: int = 0
     lower_cut_deals: int = 0
     king_automatic: int = 0
     game_values: int = 0
     nplayers: int = 2
-    pad_: int = 0
     target: int = 5
     games_to_win: int = 2
 
@@ -263,16 +268,16 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
     """Check ``rules`` and build the trick tables (``ec_match_config_init``); ValueError
     where C returns ``EC_EBADRULES``."""
     r = rules
-    order = tuple(r.order)
+    hand = HandRules._make(r.hand)
+    order = tuple(hand.order)
     if len(order) != 8 or not all(_is_int(x) for x in order):
-        raise ValueError(f"rules.order needs 8 rank ids, not {r.order!r}")
+        raise ValueError(f"rules.order needs 8 rank ids, not {hand.order!r}")
     if sorted(order) != list(range(5, 13)):
         raise ValueError(f"rules.order {order!r}: the ranks 5..12, each once")
-    fields = r[1:]
-    if not all(_is_int(x) for x in fields) or not _is_int(hook_mask):
+    if not all(_is_int(x) for x in (*hand[1:], *r[1:])) or not _is_int(hook_mask):
         raise ValueError("rules fields and hook_mask must be ints")
     if not (
-        hand_rules_ok(HandRules._make((order, *r[1:_HAND])))
+        hand_rules_ok(hand)
         and 0 <= r.alternate_packets <= 1
         and 0 <= r.lower_cut_deals <= 1
         and 0 <= r.king_automatic <= 1
@@ -281,12 +286,11 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
         and 1 <= r.target <= _M32
         and 1 <= r.games_to_win <= _M32
         and 0 <= hook_mask < 1 << NUM_HOOKS
-        and 0 <= r.pad_ <= 255
     ):
         raise ValueError(f"a rules field is out of range: {r!r} (hook_mask {hook_mask!r})")
     c0, c1, c2, c3 = hand_contexts(order)
     ctx = (c0, c1, c2, c3)
-    return MatchConfig(r._replace(order=order), int(hook_mask), ctx)
+    return MatchConfig(r._replace(hand=hand._replace(order=order)), int(hook_mask), ctx)
 
 
 # ------------------------------------------------------------ the play state
@@ -683,7 +687,7 @@ def _start_play(cfg: MatchConfig, m: Match) -> None:
     m.phase = PH_PLAY
     m.to_act = m.elder
     m.in_play = 1
-    _play_init(m.play, m.held[0], m.held[1], 0, cfg.rules.play_flags)
+    _play_init(m.play, m.held[0], m.held[1], 0, cfg.rules.hand.play_flags)
     if cfg.rules.king_automatic:
         m.step = ST_HELD_KING_0
     else:
@@ -764,9 +768,9 @@ def _st_cut(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     else:
         a = b = -1
         for i in range(8):
-            if r.order[i] == m.hook_args[0] & 15:
+            if r.hand.order[i] == m.hook_args[0] & 15:
                 a = i
-            if r.order[i] == m.hook_args[1] & 15:
+            if r.hand.order[i] == m.hook_args[1] & 15:
                 b = i
         if a == b:
             dealer = _NONE
@@ -919,7 +923,7 @@ def _st_exchange_entry(cfg: MatchConfig, m: Match, log: bytearray) -> int:
         if allowed == 0 or allowed > 3 or (not respond and allowed & 1 and m.ndiscards > 46):
             return EBADANSWER
     elif not respond:
-        least = r.elder_min_discard if r.elder_min_discard > 1 else 1
+        least = r.hand.elder_min_discard if r.hand.elder_min_discard > 1 else 1
         n = m.ndiscards
         # an exchange in which neither side discarded ends the proposals
         idle = n >= 2 and m.discarded[n - 1] == 0 and m.discarded[n - 2] == 0
@@ -944,7 +948,7 @@ def _st_discard_entry(cfg: MatchConfig, m: Match, log: bytearray) -> int:
         if least > most or most > 5:
             return EBADANSWER
     else:
-        least = r.dealer_min_discard if pos else r.elder_min_discard
+        least = r.hand.dealer_min_discard if pos else r.hand.elder_min_discard
         most = 5
     if most > m.stock_len:
         most = m.stock_len
@@ -971,9 +975,11 @@ def _st_score_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
         e_points = two if first else one
         d_points = one if first else two
     else:
-        refused = m.refused_after != 255 and (m.refused_after == 0 or r.penalty_every_refusal != 0)
+        refused = m.refused_after != 255 and (
+            m.refused_after == 0 or r.hand.penalty_every_refusal != 0
+        )
         points, elder_scores, _ = trick_points(
-            HandRules._make(r[:_HAND]), m.play.won[0], bool(m.played_without_proposing), refused
+            r.hand, m.play.won[0], bool(m.played_without_proposing), refused
         )
         first = 0 if elder_scores else 1
         e_points = points if elder_scores else 0

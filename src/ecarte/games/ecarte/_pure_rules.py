@@ -6,6 +6,8 @@ statement of the classic scoring of the tricks.
 (2, True, False)
 >>> trick_points(HandRules(vole_penalty=3), elder_tricks=0, elder_alone=True, refusal=False)
 (3, False, True)
+>>> trick_points(HandRules(penalties=0), elder_tricks=0, elder_alone=True, refusal=False)
+(2, False, False)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "penalty_to_dealer": (0, 1),
     "penalty_every_refusal": (0, 1),
     "vole_penalty": (2, 3),
+    "penalties": (0, 1),
 }
 """The range of every number of ``ec_hand_rules`` (``ec_hand_rules_check``), inclusive:
 the one statement of them that :class:`ecarte.Rules`, the batches' options and the match
@@ -43,6 +46,7 @@ class HandRules(NamedTuple):
     penalty_to_dealer: int = 0
     penalty_every_refusal: int = 0
     vole_penalty: int = 2
+    penalties: int = 1
 
     def c_bytes(self) -> bytes:
         """The C struct's bytes: every field is a ``uint8_t`` (the order 8 of them), in
@@ -76,13 +80,13 @@ def trick_points(
 ) -> tuple[int, bool, bool]:
     """``ec_trick_points``: ``(points, elder_scores, penalty)`` for the tricks of a hand.
     The side with 3 tricks or more scores 1, 2 for all five (the vole); under a penalty 2,
-    or ``vole_penalty`` for a vole. The penalty falls when the elder played without
-    proposing and lost, or when a refusal carrying it was made and the side it is against
-    lost (the dealer, unless ``penalty_to_dealer``)."""
+    or ``vole_penalty`` for a vole. Unless ``penalties`` is 0, the penalty falls when the
+    elder played without proposing and lost, or when a refusal carrying it was made and the
+    side it is against lost (the dealer, unless ``penalty_to_dealer``)."""
     elder_wins = elder_tricks >= 3
     vole = elder_tricks in (0, 5)
-    penalty = (elder_alone and not elder_wins) or (
-        refusal and elder_wins != bool(r.penalty_to_dealer)
+    penalty = bool(r.penalties) and (
+        (elder_alone and not elder_wins) or (refusal and elder_wins != bool(r.penalty_to_dealer))
     )
     if vole:
         return (r.vole_penalty if penalty else 2), elder_wins, penalty

@@ -24,16 +24,7 @@ from ._pure_machine import (
     ENOTALLOWED,
     ENOTNOW,
     ENOUNDOHERE,
-    H_CUT,
-    H_DEAL,
-    H_DEAL_PACKETS,
-    H_DISCARD_LIMITS,
-    H_EXCHANGE,
-    H_KING_POINTS,
-    H_MATCH_STATUS,
-    H_NEXT_GAME,
-    H_NEXT_HAND,
-    H_SCORE_HAND,
+    HOOK_NAMES,
     NO_SEAT,
     NUM_HOOKS,
     PH_CUT,
@@ -51,6 +42,7 @@ from ._pure_machine import (
     TERMINAL,
     hook_answer_size,
 )
+from ._pure_rules import HandRules
 
 __all__ = [
     "ANSWER_SIZES",
@@ -63,16 +55,7 @@ __all__ = [
     "ENOTALLOWED",
     "ENOTNOW",
     "ENOUNDOHERE",
-    "H_CUT",
-    "H_DEAL",
-    "H_DEAL_PACKETS",
-    "H_DISCARD_LIMITS",
-    "H_EXCHANGE",
-    "H_KING_POINTS",
-    "H_MATCH_STATUS",
-    "H_NEXT_GAME",
-    "H_NEXT_HAND",
-    "H_SCORE_HAND",
+    "HOOK_NAMES",
     "NO_SEAT",
     "NUM_HOOKS",
     "PH_CUT",
@@ -132,10 +115,8 @@ class MatchConfig:
     __slots__ = ("cfg", "key")
 
     def __init__(self, rules: tuple[Any, ...], hook_mask: int) -> None:
-        names = [name for name in pm.MatchRules._fields if name != "pad_"]
-        fields = dict(zip(names, rules, strict=True))
-        fields["order"] = tuple(fields["order"])
-        self.cfg = pm.config_init(pm.MatchRules(**fields), hook_mask)
+        hand, *match = rules
+        self.cfg = pm.config_init(pm.MatchRules(HandRules(*hand), *match), hook_mask)
         self.key = (rules, hook_mask)
 
     @property

@@ -13,23 +13,10 @@ from typing import Any
 
 from ecarte._cards import Card, CardSet
 
-from .actions import (
-    Accept,
-    Action,
-    AnnounceKing,
-    ChoosePackets,
-    Cut,
-    Deal,
-    Discard,
-    Event,
-    Play,
-    PlayHand,
-    Propose,
-    Refuse,
-)
+from .actions import ACTIONS, Action, Cut, Deal, Discard, Event
 from .results import GameResult, HandResult, Seats
 
-__all__ = ["ACTIONS", "Records", "card_mask", "piquet_mask"]
+__all__ = ["Records", "card_mask", "piquet_mask"]
 
 # log tags (ecarte_machine.h)
 _CUT, _DEAL, _AUTO_CUT, _AUTO_DEAL, _ANSWER = 0xC0, 0xC1, 0xC2, 0xC3, 0xC4
@@ -37,26 +24,6 @@ _GAME, _CUT_AGAIN, _HAND, _SCORE, _HAND_END, _GAME_END, _MATCH_END = range(0xD0,
 _SCORE_WHY = ("turns up the king", "announces the king", "holds the king", "scores the tricks")
 
 _CARDS = tuple(Card.from_id(c) if 5 <= c & 15 <= 12 else None for c in range(64))
-
-
-def _play(i: int) -> Play:
-    card = Card.from_id((i >> 3) * 16 + 5 + (i & 7))
-    play = object.__new__(Play)
-    object.__setattr__(play, "card", card)  # a Card already: nothing to convert
-    return play
-
-
-ACTIONS: tuple[Action, ...] = (
-    *(_play(i) for i in range(32)),
-    Propose(),
-    PlayHand(),
-    Accept(),
-    Refuse(),
-    AnnounceKing(),
-    ChoosePackets(3),
-    ChoosePackets(2),
-)
-"""The action of each id 0..38: one interned object per id."""
 
 
 def piquet_mask(mask: int) -> int:

@@ -54,25 +54,6 @@ class VariantInfo:
         return f"{self.name} ({opts})"
 
 
-# Every field of Rules with a label; a field added later is still shown (by its name).
-_RULE_LABELS = {
-    "rank_order": "rank order (high to low)",
-    "first_dealer": "first dealer",
-    "deal_pattern": "packets of the deal",
-    "elder_min_discard": "elder discards at least",
-    "dealer_min_discard": "dealer discards at least",
-    "refusal_penalty_to": "a refused proposal's penalty goes to",
-    "penalty_first_refusal_only": "penalty only for the first refusal",
-    "vole_under_penalty": "vole under penalty scores",
-    "must_overtake": "must win the trick if able",
-    "must_trump": "must trump when void in the suit led",
-    "king_announcement": "king of trumps held in hand",
-    "target": "points to win a game",
-    "games_to_win": "games to win the match",
-    "game_values": "stake values of won games",
-}
-
-
 def _rule_value(name: str, value: object) -> str:
     if isinstance(value, RankOrder):
         return f"{value.value}: {' '.join(r.text for r in value.ranks)}"
@@ -88,7 +69,7 @@ def rules_table(rules: Rules) -> list[tuple[str, str, str]]:
     return [
         (
             f.name,
-            _RULE_LABELS.get(f.name, f.name.replace("_", " ")),
+            f.metadata.get("label", f.name.replace("_", " ")),
             _rule_value(f.name, getattr(rules, f.name)),
         )
         for f in attrs.fields(type(rules))

@@ -34,7 +34,7 @@ from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
 
 from ._plugins import call_impl, load_variant, plugin_error
-from .actions import parse_record
+from .actions import Cut, Deal, Event, parse_record
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -73,6 +73,52 @@ _FIELDS_V1 = (
 )
 """The fields of Écarté's own format of version 1."""
 _RULES = {a.name: a for a in attrs.fields(Rules)}
+REQUIRED_RULES = (
+    "rank_order",
+    "first_dealer",
+    "deal_pattern",
+    "elder_min_discard",
+    "dealer_min_discard",
+    "refusal_penalty_to",
+    "penalty_first_refusal_only",
+    "vole_under_penalty",
+    "must_overtake",
+    "must_trump",
+    "king_announcement",
+    "target",
+    "games_to_win",
+    "game_values",
+)
+"""The rule options every save holds (those of the first version of the format); an
+option added since takes its default when a save lacks it, which is the game the save
+was made under."""
+
+
+def rules_schema() -> dict[str, Any]:
+    """The JSON Schema of a save's ``rules``, from :class:`~ecarte.Rules` itself (the
+    shipped ``save-format.schema.json`` holds exactly this; a test keeps them equal)."""
+    properties: dict[str, Any] = {}
+    for name, attribute in _RULES.items():
+        default = attribute.default
+        if isinstance(default, enum.Enum):
+            properties[name] = {"enum": [e.value for e in type(default)]}
+        elif isinstance(default, bool):
+            properties[name] = {"type": "boolean"}
+        else:
+            low, high = attribute.metadata["bounds"]
+            properties[name] = {"type": "integer", "minimum": low}
+            if high is not None:
+                properties[name]["maximum"] = high
+    return {
+        "description": "Every field of ecarte.Rules as asked for (before the variants "
+        "configured them); enums by value",
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(REQUIRED_RULES),
+        "properties": properties,
+    }
+
+
 _MAX_DEPTH = 64
 
 
@@ -184,14 +230,11 @@ def unsaveable(game: Game) -> list[str]:
 def _rules(value: Any) -> Rules:
     if not isinstance(value, dict):
         raise _fail("rules", f"{reprlib.repr(value)} is not an object of rule options")
-    unknown = sorted(set(value) - set(_RULES), key=str)
-    if unknown:
-        raise _fail(f"rules.{unknown[0]}", "not a rule option of this version")
-    missing = [name for name in _RULES if name not in value]
-    if missing:
-        raise _fail(f"rules.{missing[0]}", "missing")
+    save.check_keys(value, _RULES, REQUIRED_RULES, "rules", "rule option")
     options: dict[str, Any] = {}
     for name, attribute in _RULES.items():
+        if name not in value:
+            continue
         x = value[name]
         default = attribute.default
         if isinstance(default, enum.Enum):
@@ -268,6 +311,8 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
     if unknown:
         raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
     for i, record in enumerate(history):
+        if auto_chance and isinstance(record, Event):
+            _check_seeded(game, record, i)
         try:
             game.apply(record)
         except EcarteError as exc:
@@ -286,6 +331,29 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
             except PluginError as exc:
                 raise _fail(f"state.{name}", str(exc)) from exc
     return game
+
+
+def _check_seeded(game: Game, record: Event, i: int) -> None:
+    """A game whose chance came from its seed has the cut and deals its seed draws: a
+    saved one that differs is refused, never replayed."""
+    drawn = game._m_draw()
+    if not drawn:
+        return  # no chance is due here: applying the record refuses it
+    cards = (
+        record.cards
+        if isinstance(record, Cut)
+        else record.order
+        if isinstance(record, Deal)
+        else ()
+    )
+    ids = tuple(card.id for card in cards)
+    if ids != tuple(drawn):
+        what = "cut" if len(drawn) == 2 else "deal"
+        raise _fail(
+            f"history[{i}]",
+            f"{record}: not the {what} the game's seed draws (the game drew its chance from "
+            "its seed, so its saved cuts and deals cannot differ)",
+        )
 
 
 def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:

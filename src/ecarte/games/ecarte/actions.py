@@ -194,6 +194,26 @@ _SIMPLE: dict[str, Action] = {
 }
 
 
+def _play(i: int) -> Play:
+    card = Card.from_id((i >> 3) * 16 + 5 + (i & 7))
+    play = object.__new__(Play)
+    object.__setattr__(play, "card", card)  # a Card already: nothing to convert
+    return play
+
+
+ACTIONS: tuple[Action, ...] = (
+    *(_play(i) for i in range(32)),
+    Propose(),
+    PlayHand(),
+    Accept(),
+    Refuse(),
+    AnnounceKing(),
+    ChoosePackets(3),
+    ChoosePackets(2),
+)
+"""The action of each id 0..38 (``ecarte_machine.h``): one interned object per id."""
+
+
 class Event:
     """Base class of chance outcomes recorded in a game's history."""
 

@@ -33,15 +33,15 @@ from typing import Any, NamedTuple
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Suit
-from ecarte._core._args import _FNV_OFFSET, _check_depth, _check_n, _check_seed
+from ecarte._core._args import _FNV_OFFSET, _check_depth, _check_n, _check_seed, _index
 from ecarte.engine import backend
 from ecarte.engine.batch import (
     CHUNK,
     _Bar,
     _chain,
-    _index,
+    _chunks,
     _run,
-    _sizes,
+    _sums,
     _totals,
     _workers,
     chunk_seed,
@@ -107,19 +107,7 @@ def hand_options(rules: RulesLike = None, *, packets: tuple[int, int] = (3, 2)) 
     if packets not in ((3, 2), (2, 3)):
         raise ValueError(f"packets must be (3, 2) or (2, 3), not {packets!r}")
     assert rules.deal_pattern in (DealPattern.DEALERS_CHOICE, DealPattern.ALTERNATE)
-    hand = rules.hand_rules()
-    return HandOptions(
-        order=hand.order,
-        elder_min_discard=hand.elder_min_discard,
-        dealer_min_discard=hand.dealer_min_discard,
-        must_overtake=rules.must_overtake,
-        must_trump=rules.must_trump,
-        penalty_to_dealer=bool(hand.penalty_to_dealer),
-        penalty_every_refusal=bool(hand.penalty_every_refusal),
-        vole_penalty=hand.vole_penalty,
-        deal_pattern=32 if packets == (3, 2) else 23,
-        king_points=True,
-    )
+    return HandOptions.of(rules.hand_rules(), deal_pattern=32 if packets == (3, 2) else 23)
 
 
 def _play_rules(rules: RulesLike) -> tuple[RankOrder, int]:
@@ -194,15 +182,15 @@ def random_hand_results(
     """
     n, seed, opts = _batch(n, seed, rules, packets)
     workers = _workers(workers)
-    sizes = _sizes(n)
+    fn: Callable[[int, int, HandOptions], list[HandResult]]
     fn = backend.module("ecarte.hands").random_hand_results
 
-    def task(k: int) -> Callable[[], list[HandResult]]:
-        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
+    def play(size: int, s: int) -> list[HandResult]:
+        return fn(size, s, opts)
 
     out: list[HandResult] = []
     with _Bar(progress, "random hands", n) as bar:
-        for chunk in _run((task(k) for k in range(len(sizes))), workers, bar, len):
+        for chunk in _chunks(play, n, seed, workers, bar, len):
             out.extend(chunk)
     return out
 
@@ -229,17 +217,17 @@ def random_solves(
     """
     n, seed, opts = _batch(n, seed, rules, packets)
     workers = _workers(workers)
-    sizes = _sizes(n)
+    fn: Callable[[int, int, HandOptions], SolveResults]
     fn = backend.module("ecarte.hands").random_solves
 
-    def task(k: int) -> Callable[[], SolveResults]:
-        return lambda: fn(sizes[k], chunk_seed(seed, k), opts)
+    def play(size: int, s: int) -> SolveResults:
+        return fn(size, s, opts)
 
     values: list[int] = []
     moves: list[int] = []
     digest = None
     with _Bar(progress, "double-dummy solves", n) as bar:
-        for chunk in _run((task(k) for k in range(len(sizes))), workers, bar, _count):
+        for chunk in _chunks(play, n, seed, workers, bar, _count):
             values.extend(chunk.values)
             moves.extend(chunk.moves)
             digest = _chain(digest, chunk.digest)
@@ -307,24 +295,13 @@ def random_matches(
         raise ValueError(f"rules must be a Rules, a preset name or None, not {rules!r}")
     machine = backend.module("ecarte.machine")
     config = machine.MatchConfig(machine_rules(rules, 2), 0)
-    sizes = [min(MATCH_CHUNK, n - start) for start in range(0, n, MATCH_CHUNK)]
 
-    def task(k: int) -> Callable[[], Any]:
-        return lambda: machine.random_matches(config, chunk_seed(seed, k), sizes[k])
+    def play(size: int, s: int) -> Any:
+        return machine.random_matches(config, s, size)
 
-    games = hands = actions = 0
-    wins = [0, 0]
-    digest = None
     with _Bar(progress, "random matches", n) as bar:
-        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.matches):
-            games += t.games
-            hands += t.hands
-            actions += t.actions
-            wins = [w + v for w, v in zip(wins, t.wins, strict=False)]
-            digest = _chain(digest, t.digest)
-    return MatchTotals(
-        n, games, hands, actions, tuple(wins), _FNV_OFFSET if digest is None else digest
-    )
+        chunks = _chunks(play, n, seed, workers, bar, lambda t: t.matches, MATCH_CHUNK)
+        return _sums(MatchTotals, (0, 0, 0, 0, (0, 0)), chunks)  # the wins of 2 seats
 
 
 class Position(NamedTuple):

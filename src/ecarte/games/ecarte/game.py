@@ -43,8 +43,8 @@ from ecarte.engine import backend as _backend
 from . import _checks, _hooks, _save
 from . import observation as ob
 from ._checks import CHANCE_PHASES
-from ._records import ACTIONS, Records
-from .actions import Action, Cut, Deal, Discard, Event, Play, parse_record
+from ._records import Records
+from .actions import ACTIONS, Action, Cut, Deal, Discard, Event, Play, parse_record
 from .observation import (
     DISCARD_BASE,
     LEGAL_BY_MASK,
@@ -309,7 +309,8 @@ class Game(_Base):
 
     def plugin(self, name: str) -> object:
         """The plugin registered under ``name`` in this game (a variant's name,
-        or a plugin object's ``NAME``); raises KeyError if there is none."""
+        or a plugin object's ``NAME``); raises :class:`~ecarte.ArgumentError` naming the
+        game's plugins if there is none."""
         return self._config.hooks.plugin(name)
 
     @property

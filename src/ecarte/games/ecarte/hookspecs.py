@@ -47,7 +47,30 @@ if TYPE_CHECKING:
     from .results import DealtHands, GameResult, HandOutcome, HandResult, MatchStatus, Seats
     from .rules import Rules
 
-__all__ = ["hookimpl", "hookspec"]
+__all__ = [
+    "ecarte_configure_rules",
+    "ecarte_cut",
+    "ecarte_deal",
+    "ecarte_deal_packets",
+    "ecarte_describe",
+    "ecarte_discard_limits",
+    "ecarte_exchange_allowed",
+    "ecarte_game_ended",
+    "ecarte_game_started",
+    "ecarte_hand_ended",
+    "ecarte_king_points",
+    "ecarte_match_ended",
+    "ecarte_match_status",
+    "ecarte_next_game",
+    "ecarte_next_hand",
+    "ecarte_restore_state",
+    "ecarte_save_state",
+    "ecarte_score_hand",
+    "ecarte_table_size",
+    "ecarte_validate_action",
+    "hookimpl",
+    "hookspec",
+]
 
 hookspec = pluggy.HookspecMarker("ecarte")
 hookimpl = pluggy.HookimplMarker("ecarte")

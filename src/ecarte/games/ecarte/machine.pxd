@@ -2,18 +2,28 @@
 """Écarté's C ABI (ecarte_rules.h, ecarte_hands.h, ecarte_machine.h), declared once."""
 
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 from ecarte._core.core cimport ec_context, ec_play, ec_rng
 
 
 cdef extern from "ecarte_rules.h" nogil:
-    ctypedef struct ec_hand_rules:  # uint8_t fields only: _machine.pyx copies them as bytes
+    ctypedef struct ec_hand_rules:  # uint8_t fields only: fill_hand_rules copies them as bytes
         uint8_t order[8]
 
     void ec_hand_rules_default(ec_hand_rules *rules)
     int ec_hand_rules_check(const ec_hand_rules *rules)
     unsigned ec_trick_points(const ec_hand_rules *rules, int elder_tricks, int elder_alone,
                              int refusal, int *elder_scores, int *penalty)
+
+
+cdef inline int fill_hand_rules(ec_hand_rules *h, bytes raw) except -1:
+    """``ec_hand_rules`` from ``raw``, its fields' bytes in order (``_pure_rules.HandRules.
+    c_bytes``; the layout is pinned by a test)."""
+    if len(raw) != sizeof(ec_hand_rules):
+        raise ValueError(f"the hand rules are {sizeof(ec_hand_rules)} bytes, not {len(raw)}")
+    memcpy(h, <const char *>raw, sizeof(ec_hand_rules))
+    return 0
 
 
 cdef extern from "ecarte_hands.h" nogil:
@@ -119,11 +129,10 @@ cdef extern from "ecarte_machine.h":
         EC_STOP_IDLE, EC_STOP_HOOK, EC_STOP_ROOM, EC_LOG_ROOM
         EC_ENOTNOW, EC_ENOTALLOWED, EC_EDISCARDN, EC_EBADANSWER, EC_ELOG, EC_ECUTLOOP
         EC_ENOUNDOHERE, EC_EBADCHANCE
-        EC_H_NEXT_GAME, EC_H_CUT, EC_H_DEAL_PACKETS, EC_H_DEAL, EC_H_EXCHANGE
-        EC_H_DISCARD_LIMITS, EC_H_KING_POINTS, EC_H_SCORE_HAND, EC_H_NEXT_HAND
-        EC_H_MATCH_STATUS, EC_NUM_HOOKS
+        EC_NUM_HOOKS
     int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint32_t hook_mask)
     int ec_hook_answer_size(int hook)
+    const char *ec_hook_name(int hook)
     int ec_match_start(const ec_match_config *cfg, ec_match *m, ec_log *log, uint64_t seed,
                        int auto_chance)
     void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[2])

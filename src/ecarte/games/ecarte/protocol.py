@@ -315,7 +315,7 @@ class MatchMachine(Machine, Protocol):
 
     @property
     def _m_hook(self) -> tuple[int, tuple[int, ...]]:
-        """The hook point asked (``H_*``) and its four arguments."""
+        """The hook point asked (its number in ``HOOK_NAMES``) and its four arguments."""
         ...
 
     @property
@@ -400,19 +400,11 @@ class MachineModule(Protocol):
     ECUTLOOP: int
     ENOUNDOHERE: int
     EBADCHANCE: int
-    H_NEXT_GAME: int
-    H_CUT: int
-    H_DEAL_PACKETS: int
-    H_DEAL: int
-    H_EXCHANGE: int
-    H_DISCARD_LIMITS: int
-    H_KING_POINTS: int
-    H_SCORE_HAND: int
-    H_NEXT_HAND: int
-    H_MATCH_STATUS: int
     NUM_HOOKS: int
     ANSWER_SIZES: tuple[int, ...]
     """Answer bytes of each hook point (``ec_hook_answer_size``)."""
+    HOOK_NAMES: tuple[str, ...]
+    """The name of each hook point (``ec_hook_name``): hook ``h`` asks ``ecarte_<name>``."""
 
     def hook_answer_size(self, hook: int) -> int:
         """Answer bytes of ``hook``, -1 for no such hook."""

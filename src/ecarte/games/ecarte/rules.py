@@ -91,7 +91,8 @@ class KingAnnouncement(enum.Enum):
     OPTIONAL = "optional"
     """Only when announced by its holder before (or with) their first card."""
     AUTOMATIC = "automatic"
-    """Scored for its holder when play starts (a convenience for simulations)."""
+    """Scored for its holder when play starts: the compulsory announcement of seed 003
+    ("deve anunciá-lo antes da primeira jogada"), and a convenience for simulations."""
 
 
 def _at_least(low: int, high: int | None = None) -> Any:
@@ -114,6 +115,14 @@ def _is(kind: type) -> Any:
     return check
 
 
+def _option(default: Any, label: str, bounds: tuple[int, int | None] | None = None) -> Any:
+    """A field of :class:`Rules`: its default, the label the rules table shows
+    (``metadata["label"]``) and its check: an int within ``bounds`` (``metadata["bounds"]``,
+    inclusive, ``None`` for no upper bound), else the default's type."""
+    check = _at_least(*bounds) if bounds is not None else _is(type(default))
+    return field(default=default, validator=check, metadata={"label": label, "bounds": bounds})
+
+
 @frozen(kw_only=True, cache_hash=True)
 class Rules:
     """Every rule option; the defaults are the classic club game (RULES.md §1).
@@ -122,27 +131,28 @@ class Rules:
     naming the field. Use :func:`attrs.evolve` (or :meth:`evolve`) for variations.
     """
 
-    rank_order: RankOrder = field(default=RankOrder.KING_HIGH, validator=_is(RankOrder))
-    first_dealer: FirstDealer = field(default=FirstDealer.HIGHER_CUT, validator=_is(FirstDealer))
-    deal_pattern: DealPattern = field(
-        default=DealPattern.DEALERS_CHOICE, validator=_is(DealPattern)
+    rank_order: RankOrder = _option(RankOrder.KING_HIGH, "rank order (high to low)")
+    first_dealer: FirstDealer = _option(FirstDealer.HIGHER_CUT, "first dealer")
+    deal_pattern: DealPattern = _option(DealPattern.DEALERS_CHOICE, "packets of the deal")
+    elder_min_discard: int = _option(1, "elder discards at least", RANGES["elder_min_discard"])
+    dealer_min_discard: int = _option(0, "dealer discards at least", RANGES["dealer_min_discard"])
+    refusal_penalty_to: PenaltyBeneficiary = _option(
+        PenaltyBeneficiary.ELDER, "a refused proposal's penalty goes to"
     )
-    elder_min_discard: int = field(default=1, validator=_at_least(*RANGES["elder_min_discard"]))
-    dealer_min_discard: int = field(default=0, validator=_at_least(*RANGES["dealer_min_discard"]))
-    refusal_penalty_to: PenaltyBeneficiary = field(
-        default=PenaltyBeneficiary.ELDER, validator=_is(PenaltyBeneficiary)
+    penalty_first_refusal_only: bool = _option(True, "penalty only for the first refusal")
+    vole_under_penalty: int = _option(2, "vole under penalty scores", RANGES["vole_penalty"])
+    penalties: bool = _option(True, "penalties (playing alone, refusals)")
+    """False: no penalty ever falls; a hand scores 1 for 3 or 4 tricks, 2 for the vole
+    (seed 003)."""
+    must_overtake: bool = _option(True, "must win the trick if able")
+    must_trump: bool = _option(True, "must trump when void in the suit led")
+    king_announcement: KingAnnouncement = _option(
+        KingAnnouncement.OPTIONAL, "king of trumps held in hand"
     )
-    penalty_first_refusal_only: bool = field(default=True, validator=_is(bool))
-    vole_under_penalty: int = field(default=2, validator=_at_least(*RANGES["vole_penalty"]))
-    must_overtake: bool = field(default=True, validator=_is(bool))
-    must_trump: bool = field(default=True, validator=_is(bool))
-    king_announcement: KingAnnouncement = field(
-        default=KingAnnouncement.OPTIONAL, validator=_is(KingAnnouncement)
-    )
-    target: int = field(default=5, validator=_at_least(1))
-    games_to_win: int = field(default=2, validator=_at_least(1))
+    target: int = _option(5, "points to win a game", (1, None))
+    games_to_win: int = _option(2, "games to win the match", (1, None))
     """Games needed to win the match: 2 is best of three (the third is "la belle")."""
-    game_values: bool = field(default=False, validator=_is(bool))
+    game_values: bool = _option(False, "stake values of won games")
     """Stake values: a won game is worth 3 if the loser has 0, 2 if 1 or 2, else 1."""
 
     @staticmethod
@@ -176,6 +186,7 @@ class Rules:
             penalty_to_dealer=int(self.refusal_penalty_to is PenaltyBeneficiary.DEALER),
             penalty_every_refusal=int(not self.penalty_first_refusal_only),
             vole_penalty=self.vole_under_penalty,
+            penalties=int(self.penalties),
         )
 
     def game_value(self, loser_points: int) -> int:
@@ -200,11 +211,14 @@ PRESETS: dict[str, Rules] = {
     "portuguese": Rules(),
     # 002, Swedish: "any number" of cards, every refusal carries the penalty.
     "swedish": Rules(elder_min_discard=0, penalty_first_refusal_only=False),
-    # 003, Brazilian Portuguese: ace high, alternating packets, no overtaking.
+    # 003, Brazilian Portuguese: ace high, alternating packets, no overtaking, the king
+    # announced compulsorily (so scored when play starts), no penalties.
     "brazilian": Rules(
         rank_order=RankOrder.ACE_HIGH,
         deal_pattern=DealPattern.ALTERNATE,
         must_overtake=False,
+        king_announcement=KingAnnouncement.AUTOMATIC,
+        penalties=False,
     ),
 }
 """Named presets: ``classic`` and one per Écarté seed document."""

@@ -14,61 +14,24 @@ Euchre is another game, not an Écarté variant: it is :class:`EuchreGame`, not
 from __future__ import annotations
 
 from . import _backends  # noqa: F401 - registers this game's modules
+from . import game as _game
 from .batch import random_euchre_games, random_euchre_hands
 from .bots import HeuristicBot, RandomBot
-from .game import (
-    ALONE,
-    CALL,
-    CHANCE,
-    DECLINE,
-    JOKER,
-    NUM_ACTION_IDS,
-    PARTNER,
-    PASS,
-    TAKE,
-    TERMINAL,
-    ActionIds,
-    EuchreAction,
-    EuchreCard,
-    EuchreGame,
-    EuchreObservation,
-    Joker,
-    Kind,
-    Phase,
-    random_games,
-)
+from .game import *  # noqa: F403 - the game's names are this package's
 from .rules import PRESETS, DealOrder, EuchreRules, Lead, LoneDefenderScoring
 from .tables import JOKER_ID, euchre_context
 
 __all__ = [
-    "ALONE",
-    "CALL",
-    "CHANCE",
-    "DECLINE",
-    "JOKER",
     "JOKER_ID",
-    "NUM_ACTION_IDS",
-    "PARTNER",
-    "PASS",
     "PRESETS",
-    "TAKE",
-    "TERMINAL",
-    "ActionIds",
     "DealOrder",
-    "EuchreAction",
-    "EuchreCard",
-    "EuchreGame",
-    "EuchreObservation",
     "EuchreRules",
     "HeuristicBot",
-    "Joker",
-    "Kind",
     "Lead",
     "LoneDefenderScoring",
-    "Phase",
     "RandomBot",
     "euchre_context",
     "random_euchre_games",
     "random_euchre_hands",
-    "random_games",
 ]
+__all__ += _game.__all__

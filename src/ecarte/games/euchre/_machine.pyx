@@ -14,7 +14,17 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from ecarte.games.euchre._pure_machine import CHANCE_PAIRS, EuchreGameTotals
+from ecarte.games.euchre._pure_machine import (
+    CHANCE_PAIRS,
+    EuchreGameTotals,
+    _action_id,
+    _arg,
+    _bool_arg,
+    _machine_args,
+    _rebuild,
+    _replay,
+    _restore_history,
+)
 from ecarte.games.euchre._pure_hands import EuchreResult, EuchreTotals, _check_euchre_batch
 from ecarte._errors import ArgumentError, IllegalActionError
 
@@ -71,19 +81,12 @@ cdef _Tables _tables(int deck):
     return tb
 
 
-cdef object _int_arg(object value, str name, object high):
-    """``value`` as a plain int 0..high (operator.index; never a bool), else ArgumentError."""
-    if type(value) is int and 0 <= value <= high:
-        return value
-    if isinstance(value, bool):
-        raise ArgumentError(f"{name} must be an int, not {value!r}")
-    try:
-        v = operator.index(value)
-    except TypeError:
-        raise ArgumentError(f"{name} must be an int, not {value!r}") from None
-    if not 0 <= v <= high:
-        raise ArgumentError(f"{name} must be 0..{high}, not {value!r}")
-    return v
+cdef object _M64 = (1 << 64) - 1
+
+
+cdef inline bint _plain(object value, object high):
+    """Whether ``value`` is a plain int 0..high."""
+    return type(value) is int and 0 <= value <= high
 
 
 cdef class EuchreMachine:
@@ -116,13 +119,12 @@ cdef class EuchreMachine:
         PyMem_Free(self.hist)
 
     def __init__(self, deck=24, flags=0, target=10, seed=0, auto_chance=True):
-        d = _int_arg(deck, "deck", 32)
-        f = _int_arg(flags, "flags", 127)
-        t = _int_arg(target, "target", 1000)
-        sd = _int_arg(seed, "seed", (1 << 64) - 1)
-        if not isinstance(auto_chance, bool):
-            raise ArgumentError(f"auto_chance must be a bool, not {auto_chance!r}")
-        self._setup(d, f, t, sd, auto_chance)
+        if not (type(deck) is int and (deck == 24 or deck == 25 or deck == 32)
+                and _plain(flags, 127) and _plain(target, 1000) and _plain(seed, _M64)
+                and type(auto_chance) is bool):  # else the twin's checks and conversions
+            deck, flags, target, seed, auto_chance = _machine_args(
+                deck, flags, target, seed, auto_chance)
+        self._setup(deck, flags, target, seed, auto_chance)
 
     cdef _setup(self, int deck, int flags, int target, uint64_t seed, bint auto_chance):
         cdef ec_eu_config cfg
@@ -184,9 +186,7 @@ cdef class EuchreMachine:
 
     @auto_chance.setter
     def auto_chance(self, on) -> None:
-        if not isinstance(on, bool):
-            raise ArgumentError(f"auto_chance must be a bool, not {on!r}")
-        self._auto = on
+        self._auto = _bool_arg(on, "auto_chance")
         if self._auto:
             self._run_chance()
 
@@ -368,12 +368,7 @@ cdef class EuchreMachine:
         if type(action_id) is int and 0 <= <object>action_id < 64:
             i = action_id
         else:
-            if isinstance(action_id, bool):
-                raise IllegalActionError(f"an action id is an int, not {action_id!r}")
-            try:
-                v = operator.index(action_id)
-            except TypeError:
-                raise IllegalActionError(f"an action id is an int, not {action_id!r}") from None
+            v = _action_id(action_id)
             if not 0 <= v < 64:
                 raise IllegalActionError(self._illegal_message(v))
             i = v
@@ -420,31 +415,13 @@ cdef class EuchreMachine:
         """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
         those drawn automatically checked against the seed's draw, the first ``sealed``
         fixed. An error names the record and leaves the machine as it was built."""
-        cdef int k = 0
-        cdef Py_ssize_t n
-        n = _int_arg(sealed, "sealed", len(ids))
-        if self.nhist:
-            raise IllegalActionError("restore_history needs a new machine")
-        if len(ids) != len(autos):
-            raise ArgumentError("ids and autos differ in length")
-        saved = self.g
-        try:
-            for k in range(len(ids)):
-                if k == n:
-                    self.seal()
-                if autos[k]:
-                    if ec_eu_draw(self.t, &self.g) != ids[k]:
-                        raise IllegalActionError(
-                            f"{ids[k]!r} is not the chance outcome the seed draws")
-                    self.chance_auto()
-                else:
-                    EuchreMachine.apply_id(self, ids[k])
-            if n == len(ids):
-                self.seal()
-        except IllegalActionError as e:
+        cdef ec_eu_game saved = self.g
+
+        def undo():
             self.g = saved
             self.nhist = self.nsealed = 0
-            raise IllegalActionError(f"history record {k}: {e}") from None
+
+        _restore_history(EuchreMachine, self, ids, autos, sealed, undo)
 
     def copy(self):
         """An independent copy (of the subclass too, with its attributes)."""
@@ -469,15 +446,7 @@ cdef class EuchreMachine:
     @classmethod
     def replay(cls, ids, deck=24, flags=0, target=10, seed=0, auto_chance=False):
         """The machine reached by applying ``ids`` (checked; an error names the record)."""
-        cdef EuchreMachine m = cls.__new__(cls)
-        EuchreMachine.__init__(m, deck, flags, target, seed, False)
-        for k, i in enumerate(ids):
-            try:
-                EuchreMachine.apply_id(m, i)
-            except IllegalActionError as e:
-                raise IllegalActionError(f"history record {k}: {e}") from None
-        m.auto_chance = auto_chance
-        return m
+        return _replay(EuchreMachine, cls, ids, deck, flags, target, seed, auto_chance)
 
 
 cdef dict _GAME_RULES = {}  # id(rules) -> (rules, deck, flags, target), as the facade made them
@@ -519,13 +488,13 @@ def random_games(deck, flags, target, seed, size_t n):
     cdef ec_rng rng
     cdef _Tables tb
     cdef int r
-    d = _int_arg(deck, "deck", 32)
+    d, f, t, s, _ = _machine_args(deck, flags, target, seed)
     tb = _tables(d)
     cfg.seed = 0
     cfg.deck = <uint8_t>d
-    cfg.flags = <uint8_t>_int_arg(flags, "flags", 127)
-    cfg.target = <uint16_t>_int_arg(target, "target", 1000)
-    ec_rng_seed(&rng, <uint64_t>_int_arg(seed, "seed", (1 << 64) - 1))
+    cfg.flags = <uint8_t>f
+    cfg.target = <uint16_t>t
+    ec_rng_seed(&rng, <uint64_t>s)
     ec_eu_totals_init(&tot)
     with nogil:
         r = ec_eu_random_games(&tb.t, &cfg, &rng, n, &tot)
@@ -535,27 +504,15 @@ def random_games(deck, flags, target, seed, size_t n):
                             (tot.wins[0], tot.wins[1]), tot.digest)
 
 
-def _restore(cls, deck, flags, target, seed, auto, ids, autos, sealed, state):
-    """A machine rebuilt from its history (pickle)."""
-    m = cls.__new__(cls)
-    EuchreMachine.__init__(m, deck, flags, target, seed, False)
-    m.restore_history(ids, autos, sealed)
-    m.auto_chance = auto
-    if state:
-        m.__dict__.update(state)
-    return m
+def _restore(cls, *args):
+    """A machine rebuilt from its history (pickle: the arguments of ``__reduce__``)."""
+    return _rebuild(EuchreMachine, cls, *args)
 
 
 cdef int _seat(object seat) except -1:
-    if isinstance(seat, bool):
-        raise ArgumentError(f"seat must be 0..3, not {seat!r}")
-    try:
-        s = operator.index(seat)
-    except TypeError:
-        raise ArgumentError(f"seat must be 0..3, not {seat!r}") from None
-    if not 0 <= s <= 3:
-        raise ArgumentError(f"seat must be 0..3, not {seat!r}")
-    return s
+    if type(seat) is int and 0 <= seat <= 3:
+        return seat
+    return _arg(seat, "seat", 0, 3, "a seat 0..3")
 
 
 # ------------------------------------------------------------ random Euchre hands

@@ -13,10 +13,10 @@ context per deck and trump suit.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from types import MemberDescriptorType
-from typing import Final, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self, TypeVar
 
 from ecarte._core._args import _bits, _index, _nth, _show
 from ecarte._core._pure import PLAY_OVER, PlayStateN, Rng, TrickContext, make_context, trick_winner
@@ -84,6 +84,9 @@ _FNV_PRIME: Final = 0x100000001B3
 _PASS, _CALL, _ALONE, _PARTNER, _TAKE, _DECLINE = 0, 1, 5, 6, 7, 8
 
 _M64 = (1 << 64) - 1
+
+T = TypeVar("T")
+M = TypeVar("M", bound="EuchreMachine")
 
 CHANCE_PAIRS: Final[tuple[tuple[int, float], ...]] = tuple(
     (i, 1.0 / n if n else 0.0) for n in range(33) for i in range(32)
@@ -160,10 +163,135 @@ def deal_points(flags: int, made: int, maker_alone: bool, defender_alone: bool) 
 
 
 def _arg(value: object, name: str, lo: int, hi: int, what: str) -> int:
+    """``value`` as a plain int ``lo..hi`` (:func:`operator.index`, never a bool), else an
+    ArgumentError naming it (``what``: the values it takes)."""
     v = _index(value)
     if v is None or not lo <= v <= hi:
         raise ArgumentError(f"{name} must be {what}, not {_show(value, v)}")
     return v
+
+
+def _action_id(value: object) -> int:
+    """An action id given as another integer (:func:`operator.index`, never a bool) as a
+    plain int, else an IllegalActionError."""
+    if isinstance(value, bool):
+        raise IllegalActionError(f"an action id is an int, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(f"an action id is an int, not {value!r}") from None
+
+
+def _machine_args(
+    deck: object, flags: object, target: object, seed: object, auto_chance: object = False
+) -> tuple[int, int, int, int, bool]:
+    """A machine's arguments as plain values, checked in their order (both machines'
+    checks: an ArgumentError names the first bad one)."""
+    v = _index(deck)
+    if v not in (24, 25, 32):
+        raise ArgumentError(f"deck must be 24, 25 or 32, not {_show(deck, v)}")
+    f = _arg(flags, "flags", 0, ALL_FLAGS, "an int 0..127 (EC_EU_* options)")
+    t = _arg(target, "target", 0, 1000, "an int 0..1000 (0: a single deal)")
+    s = _arg(seed, "seed", 0, _M64, "an int 0..2**64-1")
+    return v, f, t, s, _bool_arg(auto_chance, "auto_chance")
+
+
+def _bool_arg(value: object, name: str) -> bool:
+    """``value`` if it is a bool, else an ArgumentError naming it."""
+    if not isinstance(value, bool):
+        raise ArgumentError(f"{name} must be a bool, not {value!r}")
+    return value
+
+
+def _apply_each(apply: Callable[[T], object], history: Iterable[T], show: bool = False) -> None:
+    """``apply`` each record of ``history`` in order; an IllegalActionError names the
+    record (its number, and with ``show`` the record itself)."""
+    for k, a in enumerate(history):
+        try:
+            apply(a)
+        except IllegalActionError as e:
+            where = f"history record {k} ({a})" if show else f"history record {k}"
+            raise IllegalActionError(f"{where}: {e}") from None
+
+
+def _replay(
+    machine: type[M],
+    cls: type[M],
+    ids: Iterable[int],
+    deck: int,
+    flags: int,
+    target: int,
+    seed: int,
+    auto_chance: bool,
+) -> M:
+    """``cls.replay`` for the class ``machine`` (this twin's or the compiled one), ``cls``
+    itself or a subclass."""
+    _bool_arg(auto_chance, "auto_chance")
+    m = cls.__new__(cls)
+    machine.__init__(m, deck, flags, target, seed, False)
+    _apply_each(lambda i: machine.apply_id(m, i), ids)
+    m.auto_chance = auto_chance
+    return m
+
+
+def _restore_history(
+    machine: type[M],
+    m: M,
+    ids: list[int],
+    autos: list[bool],
+    sealed: object,
+    undo: Callable[[], object],
+) -> None:
+    """``m.restore_history`` for the class ``machine`` (this twin's or the compiled one):
+    the arguments checked, then each record applied, ``undo()`` called before an
+    IllegalActionError naming the record."""
+    n = _arg(sealed, "sealed", 0, len(ids), f"an int 0..{len(ids)}")
+    if m.history_ids():
+        raise IllegalActionError("restore_history needs a new machine")
+    if len(ids) != len(autos):
+        raise ArgumentError("ids and autos differ in length")
+
+    def step(k: int) -> None:
+        if k == n:
+            m.seal()
+        if not autos[k]:
+            machine.apply_id(m, ids[k])
+        elif m.draw() != ids[k]:
+            raise IllegalActionError(f"{ids[k]!r} is not the chance outcome the seed draws")
+        else:
+            m.chance_auto()
+
+    try:
+        _apply_each(step, range(len(ids)))
+    except IllegalActionError:
+        undo()
+        raise
+    if n == len(ids):
+        m.seal()
+
+
+def _rebuild(
+    machine: type[M],
+    cls: type[M],
+    deck: int,
+    flags: int,
+    target: int,
+    seed: int,
+    auto: bool,
+    ids: list[int],
+    autos: list[bool],
+    sealed: int,
+    state: dict[str, object] | None,
+) -> M:
+    """A machine of class ``cls`` (``machine``, this twin's or the compiled one, or a
+    subclass) rebuilt from its history (pickle)."""
+    m = cls.__new__(cls)
+    machine.__init__(m, deck, flags, target, seed, False)
+    m.restore_history(ids, autos, sealed)
+    m.auto_chance = auto
+    if state:
+        m.__dict__.update(state)
+    return m
 
 
 class EuchreMachine:
@@ -230,14 +358,9 @@ class EuchreMachine:
         seed: int = 0,
         auto_chance: bool = True,
     ) -> None:
-        v = _index(deck)
-        if v not in (24, 25, 32):
-            raise ArgumentError(f"deck must be 24, 25 or 32, not {_show(deck, v)}")
-        self._flags = _arg(flags, "flags", 0, ALL_FLAGS, "an int 0..127 (EC_EU_* options)")
-        self._target = _arg(target, "target", 0, 1000, "an int 0..1000 (0: a single deal)")
-        self._seed = _arg(seed, "seed", 0, _M64, "an int 0..2**64-1")
-        if not isinstance(auto_chance, bool):
-            raise ArgumentError(f"auto_chance must be a bool, not {auto_chance!r}")
+        v, self._flags, self._target, self._seed, auto_chance = _machine_args(
+            deck, flags, target, seed, auto_chance
+        )
         self._t = _tables(v)
         self._deal_seats = tuple(range(20)) if self._flags & ONE_BY_ONE else _PACKET_SEATS
         self._auto = auto_chance
@@ -299,9 +422,7 @@ class EuchreMachine:
 
     @auto_chance.setter
     def auto_chance(self, on: bool) -> None:
-        if not isinstance(on, bool):
-            raise ArgumentError(f"auto_chance must be a bool, not {on!r}")
-        self._auto = on
+        self._auto = _bool_arg(on, "auto_chance")
         if on:
             self._run_chance()
 
@@ -437,12 +558,7 @@ class EuchreMachine:
         """Apply an action or chance outcome by id, checked: an illegal id raises
         :class:`ecarte.IllegalActionError` and changes nothing. Then, with ``auto_chance``,
         the chance outcomes due are drawn."""
-        if isinstance(action_id, bool):
-            raise IllegalActionError(f"an action id is an int, not {action_id!r}")
-        try:
-            i = operator.index(action_id)
-        except TypeError:
-            raise IllegalActionError(f"an action id is an int, not {action_id!r}") from None
+        i = action_id if type(action_id) is int else _action_id(action_id)
         if i < 0 or not self.legal_mask() >> i & 1:
             raise IllegalActionError(self._illegal_message(i))
         self._apply(i, False)
@@ -489,30 +605,9 @@ class EuchreMachine:
         """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
         those drawn automatically checked against the seed's draw, the first ``sealed``
         fixed. An error names the record and leaves the machine as it was built."""
-        n = _arg(sealed, "sealed", 0, len(ids), f"an int 0..{len(ids)}")
-        if self._ids:
-            raise IllegalActionError("restore_history needs a new machine")
-        if len(ids) != len(autos):
-            raise ArgumentError("ids and autos differ in length")
         auto, self._auto = self._auto, False
-        k = 0
         try:
-            for k in range(len(ids)):
-                if k == n:
-                    self.seal()
-                if autos[k]:
-                    if self.draw() != ids[k]:
-                        raise IllegalActionError(
-                            f"{ids[k]!r} is not the chance outcome the seed draws"
-                        )
-                    self.chance_auto()
-                else:
-                    EuchreMachine.apply_id(self, ids[k])
-            if n == len(ids):
-                self.seal()
-        except IllegalActionError as e:
-            self._reset()
-            raise IllegalActionError(f"history record {k}: {e}") from None
+            _restore_history(EuchreMachine, self, ids, autos, sealed, self._reset)
         finally:
             self._auto = auto
 
@@ -763,16 +858,7 @@ class EuchreMachine:
     ) -> EuchreMachine:
         """The game reached by applying ``ids`` (checked, chance outcomes included) to a new
         game; then ``auto_chance`` holds, drawing the chance outcomes due at once."""
-        if not isinstance(auto_chance, bool):
-            raise ArgumentError(f"auto_chance must be a bool, not {auto_chance!r}")
-        m = cls(deck, flags, target, seed, False)
-        for k, i in enumerate(ids):
-            try:
-                m.apply_id(i)
-            except IllegalActionError as e:
-                raise IllegalActionError(f"history record {k}: {e}") from None
-        m.auto_chance = auto_chance
-        return m
+        return _replay(EuchreMachine, cls, ids, deck, flags, target, seed, auto_chance)
 
     # --------------------------------------------------------------- views
     def hand(self, seat: int) -> int:
@@ -827,26 +913,9 @@ class EuchreMachine:
         )
 
 
-def _restore(
-    cls: type[EuchreMachine],
-    deck: int,
-    flags: int,
-    target: int,
-    seed: int,
-    auto: bool,
-    ids: list[int],
-    autos: list[bool],
-    sealed: int,
-    state: dict[str, object] | None,
-) -> EuchreMachine:
-    """A machine rebuilt from its history (pickle)."""
-    m = cls.__new__(cls)
-    EuchreMachine.__init__(m, deck, flags, target, seed, False)
-    m.restore_history(ids, autos, sealed)
-    m.auto_chance = auto
-    if state:
-        m.__dict__.update(state)
-    return m
+def _restore(cls: type[EuchreMachine], *args: Any) -> EuchreMachine:
+    """A machine rebuilt from its history (pickle: the arguments of ``__reduce__``)."""
+    return _rebuild(EuchreMachine, cls, *args)
 
 
 class EuchreGameTotals(NamedTuple):
@@ -872,7 +941,8 @@ def random_games(deck: int, flags: int, target: int, seed: int, n: int) -> Euchr
     >>> random_games(24, STICK, 0, 1, 3).games
     3
     """
-    rng = Rng(_arg(seed, "seed", 0, _M64, "an int 0..2**64-1"))
+    deck, flags, target, seed, _ = _machine_args(deck, flags, target, seed)
+    rng = Rng(seed)
     games = deals = steps = 0
     points = [0, 0]
     wins = [0, 0]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ecarte._core._args import _FNV_OFFSET, _check_n, _check_seed
+from ecarte._core._args import _check_n, _check_seed
 from ecarte.engine import backend
-from ecarte.engine.batch import _Bar, _chain, _run, _sizes, _totals, _workers, chunk_seed
+from ecarte.engine.batch import _Bar, _chunks, _sums, _totals, _workers
 
 from ._pure_hands import EuchreOptions, EuchreTotals
 from ._pure_machine import EuchreGameTotals
@@ -96,30 +96,13 @@ def random_euchre_games(
     n = _check_n(n)
     seed = _check_seed(seed)
     workers = _workers(workers)
-    play = backend.module("euchre.machine").random_games
-    play(deck, flags, target, 0, 0)  # check the options once, before any thread
-    sizes = _sizes(n)
+    games: Callable[[int, int, int, int, int], EuchreGameTotals]
+    games = backend.module("euchre.machine").random_games
+    games(deck, flags, target, 0, 0)  # check the options once, before any thread
 
-    def task(k: int) -> Callable[[], EuchreGameTotals]:
-        return lambda: play(deck, flags, target, chunk_seed(seed, k), sizes[k])
+    def play(size: int, s: int) -> EuchreGameTotals:
+        return games(deck, flags, target, s, size)
 
-    games = deals = steps = 0
-    points = [0, 0]
-    wins = [0, 0]
-    digest = None
     with _Bar(progress, "random Euchre games", n) as bar:
-        for t in _run((task(k) for k in range(len(sizes))), workers, bar, lambda t: t.games):
-            games += t.games
-            deals += t.deals
-            steps += t.steps
-            points = [p + v for p, v in zip(points, t.points, strict=True)]
-            wins = [w + v for w, v in zip(wins, t.wins, strict=True)]
-            digest = _chain(digest, t.digest)
-    return EuchreGameTotals(
-        games,
-        deals,
-        steps,
-        (points[0], points[1]),
-        (wins[0], wins[1]),
-        _FNV_OFFSET if digest is None else digest,
-    )
+        chunks = _chunks(play, n, seed, workers, bar, lambda t: t.games)
+        return _sums(EuchreGameTotals, (0, 0, 0, (0, 0), (0, 0)), chunks)

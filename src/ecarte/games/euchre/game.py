@@ -26,7 +26,7 @@ from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte.engine import backend as _backend
 
 from . import save as _save
-from ._pure_machine import EuchreGameTotals
+from ._pure_machine import EuchreGameTotals, _apply_each
 from ._pure_machine import EuchreMachine as _PureMachine
 from .batch import random_euchre_games
 from .tables import JOKER_ID as EUCHRE_JOKER
@@ -674,11 +674,7 @@ class EuchreGame(_Base):
         with these rules; chance outcomes are taken from the history (``auto_chance``
         draws those due after its end from the seed)."""
         game = cls(rules, seed=seed, auto_chance=False)
-        for k, a in enumerate(history):
-            try:
-                game.apply(a)
-            except IllegalActionError as e:
-                raise IllegalActionError(f"history record {k} ({a}): {e}") from None
+        _apply_each(game.apply, history, show=True)
         game.auto_chance = auto_chance
         return game
 

@@ -112,12 +112,7 @@ def decode(envelope: save.Envelope) -> EuchreGame:
 def _decode(cls: type[EuchreGame], envelope: save.Envelope) -> EuchreGame:
     d = envelope.document
     raw = envelope.rules
-    unknown = sorted(set(raw) - set(_RULES), key=str)
-    if unknown:
-        raise _fail(f"rules.{unknown[0]}", "not a rule option of this version")
-    missing = [name for name in _RULES if name not in raw]
-    if missing:
-        raise _fail(f"rules.{missing[0]}", "missing")
+    save.check_keys(raw, _RULES, _RULES, "rules", "rule option")
     try:
         rules = EuchreRules(**raw)
     except (RulesError, TypeError, ValueError) as e:

@@ -23,6 +23,7 @@ from typing import TextIO
 import attrs
 
 from ecarte import Card, CardParseError
+from ecarte.engine._terminal import add_seat_options, human_line, human_seats, run_abandonable
 
 from .bots import HeuristicBot
 from .game import EuchreAction, EuchreCard, EuchreGame, EuchreObservation, Phase, _cards_of
@@ -34,14 +35,6 @@ SEATS = ("North", "East", "South", "West")
 """Seat names, as the dealer's text (``dealer N``): partners opposite, 0 & 2 against 1 & 3."""
 SIDES = ("North-South", "East-West")
 """Side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."""
-HUMAN_SEAT = 0
-"""The seat a human holds on a terminal without ``--human``."""
-
-EXIT_ABANDONED = 1
-"""A human seat's input ended before the game did."""
-EXIT_INTERRUPTED = 130
-"""Ctrl-C (128 + SIGINT)."""
-
 HELP = """\
 type the number of a choice, or its text:
   pass, call ♥ (or call h, call hearts), take, decline, alone, partner,
@@ -82,15 +75,8 @@ def _parser() -> argparse.ArgumentParser:
         "trump); default: the preset's",
     )
     parser.add_argument("--seed", type=int, help="random seed for a reproducible game")
-    who = parser.add_mutually_exclusive_group()
-    who.add_argument("--bots", action="store_true", help="bots at every seat, print the log")
-    who.add_argument(
-        "--human",
-        action="append",
-        type=int,
-        default=[],
-        metavar="SEAT",
-        help="a seat (0 North, 1 East, 2 South, 3 West) played from stdin (repeatable)",
+    add_seat_options(
+        parser, "a seat (0 North, 1 East, 2 South, 3 West) played from stdin (repeatable)"
     )
     return parser
 
@@ -112,33 +98,12 @@ def main(
         game = EuchreGame(rules, seed=args.seed)
     except ValueError as exc:  # RulesError is a ValueError
         parser.error(str(exc))
-    humans = sorted(set(args.human))
+    humans = human_seats(args, stdin)
     for seat in humans:
         if seat not in range(4):
             parser.error(f"--human {seat}: the seats are 0 to 3 (North, East, South, West)")
-    if not humans and not args.bots and stdin.isatty():
-        humans = [HUMAN_SEAT]
     table = _Table(game, rules, args.preset, humans, stdin, out)
-    try:
-        table.run()
-    except _Quit:
-        table.say("game abandoned: you quit")
-        return 0
-    except _EndOfInput:
-        table.say(f"\ngame abandoned: end of input while {SEATS[game.to_act]} was to play")
-        return EXIT_ABANDONED
-    except KeyboardInterrupt:
-        table.say("\ngame abandoned (interrupted)")
-        return EXIT_INTERRUPTED
-    return 0
-
-
-class _Quit(Exception):
-    """A human typed ``quit``."""
-
-
-class _EndOfInput(Exception):
-    """A human seat's input ended."""
+    return run_abandonable(table.run, table.say, "game", lambda: SEATS[game.to_act])
 
 
 def _side(seat: int) -> int:
@@ -331,23 +296,16 @@ class _Table:
         self._status(seat, obs)
         self.say("choices: " + "  ".join(f"{k}) {a}" for k, a in enumerate(legal, 1)))
         prompt = "your choice> " if len(self.humans) == 1 else f"{SEATS[seat]}> "
+        commands = {
+            "help": lambda: self.say(HELP),
+            "?": lambda: self.say(HELP),
+            "rules": self._show_rules,
+        }
         while True:
             self.out.write(prompt)
             self.out.flush()
-            line = self.stdin.readline()
-            if not line:
-                raise _EndOfInput
-            if self.echo:
-                self.say(line.rstrip("\n"))
-            text = line.strip()
-            command = text.lower()
-            if command in ("help", "?"):
-                self.say(HELP)
-                continue
-            if command == "quit":
-                raise _Quit
-            if command == "rules":
-                self._show_rules()
+            text = human_line(self.stdin, self.say if self.echo else None, commands)
+            if text is None:
                 continue
             if not text:
                 self.say("type a choice's number or text ('?' for help)")

@@ -39,10 +39,19 @@ enum {
 };
 
 static const int8_t ANSWER_SIZE[EC_NUM_HOOKS] = {3, 1, 1, 30, 1, 2, 2, 5, 3, 2};
+static const char *const HOOK_NAME[EC_NUM_HOOKS] = {
+    "next_game",     "cut",        "deal_packets", "deal",       "exchange_allowed",
+    "discard_limits", "king_points", "score_hand",  "next_hand", "match_status",
+};
 
 int ec_hook_answer_size(int hook)
 {
     return hook >= 0 && hook < EC_NUM_HOOKS ? ANSWER_SIZE[hook] : -1;
+}
+
+const char *ec_hook_name(int hook)
+{
+    return hook >= 0 && hook < EC_NUM_HOOKS ? HOOK_NAME[hook] : 0;
 }
 
 /* ------------------------------------------------------------ cards */
@@ -252,6 +261,20 @@ static void enter_propose(ec_match *m)
     m->step = ST_PROPOSE_ENTRY;
 }
 
+/* The answer of NEXT_GAME or NEXT_HAND (the two players of a game and the dealer): 1 when
+ * the players are two different seats of the table and the dealer one of them (or, with
+ * `cut`, NONE: a cut decides), with *p0, *p1 and *dealer set; else 0. */
+static int players_answer(const ec_match_rules *r, const uint8_t *ans, int cut, int *p0, int *p1,
+                          int *dealer)
+{
+    *p0 = ans[0];
+    *p1 = ans[1];
+    *dealer = ans[2];
+    if (*p0 == *p1 || *p0 >= r->nplayers || *p1 >= r->nplayers)
+        return 0;
+    return *dealer == *p0 || *dealer == *p1 || (cut && *dealer == NONE);
+}
+
 /* The hook answers of the classic rules, and each step. */
 static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
 {
@@ -268,11 +291,7 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         if ((asked = ask(cfg, m, L, EC_H_NEXT_GAME, &ans)) != 0 && asked != ANSWERED)
             return asked;
         if (asked) {
-            p0 = ans[0];
-            p1 = ans[1];
-            dealer = ans[2];
-            if (p0 == p1 || p0 >= r->nplayers || p1 >= r->nplayers ||
-                (dealer != NONE && dealer != p0 && dealer != p1))
+            if (!players_answer(r, ans, 1, &p0, &p1, &dealer))
                 return EC_EBADANSWER;
         } else if (m->games_played > 0) {
             p0 = m->game_players[0];
@@ -536,14 +555,8 @@ static int step(const ec_match_config *cfg, ec_match *m, ec_log *L)
         int p0 = m->dealer, p1 = m->elder, dealer = m->elder;
         if ((asked = ask(cfg, m, L, EC_H_NEXT_HAND, &ans)) != 0 && asked != ANSWERED)
             return asked;
-        if (asked) {
-            p0 = ans[0];
-            p1 = ans[1];
-            dealer = ans[2];
-            if (p0 == p1 || p0 >= r->nplayers || p1 >= r->nplayers ||
-                (dealer != p0 && dealer != p1))
-                return EC_EBADANSWER;
-        }
+        if (asked && !players_answer(r, ans, 0, &p0, &p1, &dealer))
+            return EC_EBADANSWER;
         m->game_players[0] = (uint8_t)p0;
         m->game_players[1] = (uint8_t)p1;
         start_hand(m, dealer);

@@ -17,6 +17,7 @@ void ec_hand_rules_default(ec_hand_rules *rules)
     rules->penalty_to_dealer = 0;
     rules->penalty_every_refusal = 0;
     rules->vole_penalty = 2;
+    rules->penalties = 1;
 }
 
 int ec_hand_rules_check(const ec_hand_rules *r)
@@ -29,7 +30,8 @@ int ec_hand_rules_check(const ec_hand_rules *r)
     }
     if (r->elder_min_discard > 5 || r->dealer_min_discard > 5 ||
         r->play_flags > (EC_MUST_OVERTAKE | EC_MUST_TRUMP) || r->penalty_to_dealer > 1 ||
-        r->penalty_every_refusal > 1 || r->vole_penalty < 2 || r->vole_penalty > 3)
+        r->penalty_every_refusal > 1 || r->vole_penalty < 2 || r->vole_penalty > 3 ||
+        r->penalties > 1)
         return EC_EBADRULES;
     return EC_OK;
 }
@@ -55,7 +57,8 @@ unsigned ec_trick_points(const ec_hand_rules *r, int elder_tricks, int elder_alo
 {
     int elder_wins = elder_tricks >= 3;
     int vole = elder_tricks == 5 || elder_tricks == 0;
-    int pen = (elder_alone && !elder_wins) || (refusal && elder_wins != r->penalty_to_dealer);
+    int pen = r->penalties &&
+              ((elder_alone && !elder_wins) || (refusal && elder_wins != r->penalty_to_dealer));
     *elder_scores = elder_wins;
     *penalty = pen;
     return vole ? (pen ? r->vole_penalty : 2u) : (pen ? 2u : 1u);

@@ -219,6 +219,10 @@ int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint
 /* Answer bytes of a hook (after EC_LOG_ANSWER and the hook id), -1 for no such hook. */
 int ec_hook_answer_size(int hook);
 
+/* The name of hook point `hook` ("next_game" for EC_H_NEXT_GAME, ...; the hook a plugin
+ * implements is ecarte_<name>), NULL for no such hook. */
+const char *ec_hook_name(int hook);
+
 /* Start a match: the first game begins (its hooks, the cut and deal when chance is automatic).
  * Returns an EC_STOP_* status or an error. m->auto_chance may be changed between calls. */
 int ec_match_start(const ec_match_config *cfg, ec_match *m, ec_log *log, uint64_t seed,

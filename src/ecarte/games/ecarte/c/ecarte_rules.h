@@ -22,6 +22,8 @@ typedef struct ec_hand_rules {
                                       the dealer fails); 1: the dealer (when the elder fails) */
     uint8_t penalty_every_refusal; /* 0: only the first proposal's refusal carries it */
     uint8_t vole_penalty;          /* 2..3: points of a vole under penalty */
+    uint8_t penalties;             /* 0: no penalty ever falls (1 for 3-4 tricks, 2 for five);
+                                      classic 1 */
 } ec_hand_rules;
 
 /* The classic rules. */
@@ -34,9 +36,9 @@ int ec_hand_rules_check(const ec_hand_rules *rules);
 void ec_hand_contexts(const ec_hand_rules *rules, ec_context ctxs[4]);
 
 /* The classic points of the tricks of a hand: the side with 3 tricks or more scores 1, 2 for
- * all five (the vole); under a penalty 2, or vole_penalty for a vole. The penalty falls when
- * the elder played without proposing and lost (elder_alone), or when a refusal carrying it
- * was made (refusal) and the side it is against lost. Returns the points; *elder_scores
+ * all five (the vole); under a penalty 2, or vole_penalty for a vole. Unless penalties is 0,
+ * the penalty falls when the elder played without proposing and lost (elder_alone), or when
+ * a refusal carrying it was made (refusal) and the side it is against lost. Returns the points; *elder_scores
  * gets 1 when the elder scores them, *penalty 1 when a penalty applied. */
 unsigned ec_trick_points(const ec_hand_rules *rules, int elder_tricks, int elder_alone,
                          int refusal, int *elder_scores, int *penalty);

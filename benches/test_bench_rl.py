@@ -1,0 +1,59 @@
+"""The RL interface's speed targets: ``pytest benches/test_bench_rl.py --benchmark-enable``
+(``benches/rl_speed.py`` spells out the rows and prints them as a table). Each row's
+figures are in ``extra_info`` with their peers and targets; nothing here asserts a speed.
+Without ``--benchmark-enable`` each body runs one short round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import rl_speed
+
+import ecarte._core as core
+
+pytestmark = pytest.mark.skipif(
+    core.BACKEND == "pure", reason="the RL modules are compiled (no pure-Python twin)"
+)
+
+
+@pytest.mark.parametrize("name", sorted(rl_speed.SPECS))
+def test_batch_steps_at_1024(benchmark: Any, name: str) -> None:
+    spec = rl_speed.SPECS[name]
+    steps = 200 if benchmark.enabled else 5
+    result = benchmark.pedantic(
+        lambda: rl_speed.batch_steps(spec, steps=steps), rounds=5 if benchmark.enabled else 1
+    )
+    benchmark.extra_info.update(
+        {
+            "env_steps_per_s": round(result["env"]),
+            "with_policy_steps_per_s": round(result["with_policy"]),
+            "target_steps_per_s": rl_speed.TARGET_BATCH,
+            "pgx_leduc_1024_issue": rl_speed.PGX_LEDUC_1024,
+            "ratio_to_pgx": round(result["env"] / rl_speed.PGX_LEDUC_1024, 2),
+            "met": result["env"] >= rl_speed.TARGET_BATCH,
+        }
+    )
+
+
+def test_aec_against_pettingzoo_leduc(benchmark: Any) -> None:
+    steps = 20000 if benchmark.enabled else 300
+    result = benchmark.pedantic(
+        lambda: rl_speed.aec_steps(steps=steps, rounds=3 if benchmark.enabled else 1), rounds=1
+    )
+    leduc = result["leduc"]
+    benchmark.extra_info.update({f"{k}_steps_per_s": v and round(v) for k, v in result.items()})
+    if leduc:
+        for name in rl_speed.SPECS:
+            ratio = result[name] / leduc  # type: ignore[operator]
+            benchmark.extra_info[f"{name}_ratio"] = round(ratio, 1)
+            benchmark.extra_info[f"{name}_met"] = ratio >= rl_speed.TARGET_AEC
+
+
+def test_openspiel_random_sim(benchmark: Any) -> None:
+    result = benchmark.pedantic(
+        lambda: rl_speed.spiel_sim(sims=20 if benchmark.enabled else 2), rounds=1
+    )
+    if result is None:
+        pytest.skip("OpenSpiel is not installed (pip install open_spiel): no baseline")
+    benchmark.extra_info.update({f"{k}_ms_per_sim": round(v * 1e3, 3) for k, v in result.items()})

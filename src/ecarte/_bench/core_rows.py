@@ -1,0 +1,114 @@
+"""The core's rows of ``ecarte bench``: random hands in the C batch and in the pure twin,
+perft, double-dummy solves, and instructions per hand under callgrind (a small C driver
+from ``benches/c``). No baseline: best of a few runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from .. import _core
+from ..engine import backend as _backend
+from .harness import Row, best_of, ns
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+DRIVERS = (
+    _PACKAGE.parents[1] / "benches" / "c" / "driver.c",  # an editable checkout
+    Path("benches") / "c" / "driver.c",  # run from a checkout's root
+)
+"""Where the callgrind row looks for its C driver, in order."""
+
+
+def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[str, str]:
+    """Instructions per random hand of the C batch, measured by callgrind on the C driver
+    ``benches/c/driver.c`` compiled with the core's ``ec_*.c``; or ``("n/a", "missing:
+    ...")`` naming each thing that is missing."""
+    cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
+    core_dir = _PACKAGE / "_core"
+    game_dir = _PACKAGE / "games" / "ecarte" / "c"
+    sources = sorted(str(p) for d in (core_dir, game_dir) for p in d.glob("ec_*.c"))
+    driver = next((p for p in drivers if p.exists()), None)
+    missing = []
+    if driver is None:
+        missing.append("benches/c/driver.c (not in an installed wheel: run from a source checkout)")
+    if not sources:
+        missing.append(f"the core's C sources ec_*.c in {core_dir}")
+    if cc is None:
+        missing.append("a C compiler (gcc or cc)")
+    if vg is None:
+        missing.append("valgrind")
+    if missing or driver is None or cc is None or vg is None:
+        return "n/a", "missing: " + "; ".join(missing)
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "driver")
+        subprocess.run(
+            [cc, "-std=c99", "-O2", f"-I{core_dir}", f"-I{game_dir}", str(driver), *sources,
+             "-o", exe],
+            check=True,
+        )  # fmt: skip
+        counts = []
+        for n in (hands, 0):
+            out = os.path.join(tmp, f"cg.{n}")
+            subprocess.run(
+                [vg, "--tool=callgrind", f"--callgrind-out-file={out}", exe, "hands", str(n), "1"],
+                check=True,
+                capture_output=True,
+            )
+            summary = [ln for ln in Path(out).read_text().splitlines() if ln.startswith("summary:")]
+            counts.append(int(summary[0].split()[1]))
+    return f"{(counts[0] - counts[1]) / hands:,.0f} instr", f"C driver, -O2, {hands:,} hands"
+
+
+def core_rows(quick: bool) -> list[Row]:
+    """The core's rows, on the fastest compiled backend and on the pure twin."""
+    pure = _core.backend("pure")
+    live = _core.backends()
+    fast = live.get("cython") or live.get("cffi") or pure
+    name = next(k for k, v in live.items() if v is fast)
+    hands_fast = _backend.module("ecarte.hands", name)
+    hands_pure = _backend.module("ecarte.hands", "pure")
+    rep = 2 if quick else 5
+    rows: list[Row] = []
+
+    def faster(t_c: float, t_p: float) -> str:
+        return f"C is {t_p / t_c:,.0f}x faster"
+
+    n_c, n_p = (100_000, 1_000) if quick else (1_000_000, 10_000)
+    t_c = best_of(lambda: hands_fast.random_hands(n_c, 1), rep) / n_c
+    t_p = best_of(lambda: hands_pure.random_hands(n_p, 1), 1) / n_p
+    per_action = n_c / hands_fast.random_hands(n_c, 1).actions
+    rows.append(
+        Row(f"random hand, C batch ({name})", ns(t_c), note=f"{ns(t_c * per_action)}/action")
+    )
+    rows.append(Row("random hand, pure twin", ns(t_p), note=faster(t_c, t_p)))
+
+    if quick:
+        figure, note = "skipped", "not with --quick (compiles the core, about 3 s)"
+    else:
+        figure, note = callgrind_per_hand(20_000)
+    rows.append(Row("random hand, callgrind", figure, note=note))
+
+    order, deck = [11, 10, 9, 12, 8, 7, 6, 5], 0x1FE0_1FE0_1FE0_1FE0
+    ctx_f = _core.ranked_context(1, order, deck, fast)
+    ctx_p = _core.ranked_context(1, order, deck, pure)
+    hands = [0x0800_0280_0480_0000, 0x0480_0000_0000_1840]  # two 5-card hands, no obligations
+    depth = 8 if quick else 10
+    nodes = sum(pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1))
+    t_c = best_of(lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in range(1, depth + 1)], rep)
+    t_p = best_of(lambda: [pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1)], 1)
+    rows.append(
+        Row("perft nodes/s, C", f"{nodes / t_c:,.0f}", note=f"{nodes} nodes, depths 1-{depth}")
+    )
+    rows.append(Row("perft nodes/s, pure", f"{nodes / t_p:,.0f}", note=faster(t_c, t_p)))
+
+    n_c, n_p = (10_000, 50) if quick else (100_000, 300)
+    t_c = best_of(lambda: hands_fast.random_solves(n_c, 1), rep) / n_c
+    t_p = best_of(lambda: hands_pure.random_solves(n_p, 1), 1) / n_p
+    rows.append(Row("double-dummy solve, C batch", ns(t_c), note=f"{1 / t_c:,.0f} solves/s"))
+    rows.append(Row("double-dummy solve, pure", ns(t_p), note=faster(t_c, t_p)))
+    return rows

@@ -1,0 +1,96 @@
+# cython: language_level=3
+"""The game-free parts of the RL interface (ecarte_rl.h), declared once."""
+
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+
+
+
+
+cdef extern from "ecarte_rl.h" nogil:
+    int EC_TF_ONE_HOT
+    int EC_TF_BITS
+    ctypedef struct ec_tensor_field:
+        char name[24]
+        uint16_t offset
+        uint16_t rows
+        uint16_t width
+        uint8_t kind
+    ctypedef struct ec_tensor_layout:
+        uint16_t nfields
+        uint16_t size
+        ec_tensor_field f[32]
+    ctypedef struct ec_rl_outputs:
+        uint8_t *obs
+        uint8_t *mask
+        float *rewards
+        uint8_t *terminated
+        int8_t *to_act
+    uint64_t ec_episode_seed(uint64_t base, uint64_t env, uint64_t episode)
+
+
+cdef inline list layout_fields(const ec_tensor_layout *L):
+    """The fields of a layout as (name, offset, rows, width, kind) tuples, kind "one-hot"
+    or "bits"."""
+    cdef int k
+    cdef ec_tensor_field *f
+    out = []
+    for k in range(L.nfields):
+        f = <ec_tensor_field *>&L.f[k]
+        out.append((f.name.decode(), f.offset, f.rows, f.width,
+                    "one-hot" if f.kind == EC_TF_ONE_HOT else "bits"))
+    return out
+
+
+
+cdef inline int get_bytes(object out, Py_ssize_t size, Py_buffer *view) except -1:
+    """``view`` of ``out``, a writable C-contiguous buffer of one-byte items (uint8, int8,
+    bool) holding at least ``size`` of them; the caller releases it (PyBuffer_Release)."""
+    PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    if view.itemsize != 1 or view.len < size:
+        PyBuffer_Release(view)
+        raise ValueError(f"the buffer must hold at least {size} one-byte items")
+    return 0
+
+
+cdef inline uint8_t *_rows(object out, size_t n, Py_ssize_t width, str name) except? NULL:
+    """The bytes of ``out``, an ``n x width`` C array of uint8 (None: NULL)."""
+    cdef uint8_t[:, ::1] rows
+    if out is None:
+        return NULL
+    rows = out
+    if <size_t>rows.shape[0] != n or rows.shape[1] != width:
+        raise ValueError(f"{name} must be {n} x {width} uint8")
+    return &rows[0, 0]
+
+
+cdef inline int outputs_of(ec_rl_outputs *o, size_t n, Py_ssize_t size, Py_ssize_t ids,
+                           Py_ssize_t seats, obs, mask, rewards, terminated, to_act) except -1:
+    """The pointers of a batch's output arrays (None: not written), checked to be C arrays
+    of the shapes ``n x size`` (obs, uint8), ``n x ids`` (mask, uint8), ``n x seats``
+    (rewards, float32), ``n`` (terminated, uint8; to_act, int8). The arrays must outlive
+    the call that writes them."""
+    cdef float[:, ::1] re
+    cdef uint8_t[::1] te
+    cdef int8_t[::1] ta
+    o.obs = o.mask = o.terminated = NULL
+    o.rewards = NULL
+    o.to_act = NULL
+    o.obs = _rows(obs, n, size, "obs")
+    o.mask = _rows(mask, n, ids, "mask")
+    if rewards is not None:
+        re = rewards
+        if <size_t>re.shape[0] != n or re.shape[1] != seats:
+            raise ValueError(f"rewards must be {n} x {seats} float32")
+        o.rewards = &re[0, 0]
+    if terminated is not None:
+        te = terminated
+        if <size_t>te.shape[0] != n:
+            raise ValueError(f"terminated must be {n} uint8")
+        o.terminated = &te[0]
+    if to_act is not None:
+        ta = to_act
+        if <size_t>ta.shape[0] != n:
+            raise ValueError(f"to_act must be {n} int8")
+        o.to_act = &ta[0]
+    return 0

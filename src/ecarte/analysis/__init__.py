@@ -1,0 +1,258 @@
+"""Computed analysis of Écarté: the exact counts the jeux de règle rest on.
+
+The classical tables (Foster's Hoyle) reason from what the elder sees: its five cards and
+the turn-up, which is a trump. The dealer's five cards are then one of the
+C(26, 5) = 65,780 hands of the 26 other cards, and how many trumps the dealer may hold
+decides whether a hand is a jeu de règle ("three tricks unless the dealer holds two
+trumps or more"). :func:`dealer_trump_counts` counts them by enumerating every one of
+those hands for a concrete deal:
+
+>>> c = dealer_trump_counts(1)
+>>> c.hands, c.at_most_one
+(65780, 44574)
+>>> dealer_trump_counts(2).at_most_one
+50274
+
+``ecarte analyse`` prints the table for every number of trumps the elder may hold.
+
+The first decisions of a hand are then measured by simulation (:func:`decision_table`):
+on random deals, the points of the hand (the seat's less the opponent's) when the elder
+plays and when it proposes, and when the dealer refuses and when it accepts a proposal,
+each option played out in the true deal (a fresh stock order) as the PIMC player plays
+its worlds: the later exchanges by the model of both seats, the tricks double dummy
+(:mod:`ecarte.games.ecarte.pimc`). Hands are grouped by the classical table when the
+``ecarte-regles`` plugin is installed (each jeu de règle pattern, the dealer's
+convention), and by trumps and kings:
+
+>>> rows = decision_table(300, seed=1, side="elder", by="shape")
+>>> sum(r.deals for r in rows)
+300
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from itertools import combinations
+from math import comb
+from typing import Literal, NamedTuple, TextIO
+
+from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+
+__all__ = [
+    "DealerCounts",
+    "DecisionRow",
+    "add_arguments",
+    "command",
+    "dealer_trump_counts",
+    "decision_table",
+    "table",
+]
+
+
+class DealerCounts(NamedTuple):
+    """The dealer's possible hands seen from the elder holding ``elder_trumps`` trumps."""
+
+    elder_trumps: int
+    hands: int
+    """Every hand of five of the 26 cards the elder does not see."""
+    by_trumps: tuple[int, ...]
+    """The hands with 0, 1, ... 5 trumps."""
+
+    @property
+    def at_most_one(self) -> int:
+        """The hands with at most one trump: those in which a jeu de règle is safe."""
+        return self.by_trumps[0] + self.by_trumps[1]
+
+
+def _deal(elder_trumps: int) -> tuple[int, int, Suit]:
+    """A concrete deal: the turn-up (the 7 of spades), the elder's hand (its lowest
+    spades above the turn-up, then plain cards) and the trump suit."""
+    trump = Suit.SPADES
+    turnup = Card.of(Rank.SEVEN, trump)
+    trumps = [c for c in PIQUET_DECK if c.suit == trump and c != turnup]
+    plain = [c for c in PIQUET_DECK if c.suit != trump]
+    hand = trumps[:elder_trumps] + plain[: 5 - elder_trumps]
+    return turnup.mask, sum(c.mask for c in hand), trump
+
+
+def dealer_trump_counts(elder_trumps: int) -> DealerCounts:
+    """Enumerate the dealer's hands when the elder holds ``elder_trumps`` trumps (0..5)
+    and count them by their trumps."""
+    if elder_trumps.__class__ is not int or not 0 <= elder_trumps <= 5:
+        raise ValueError(f"elder_trumps must be an int 0..5, not {elder_trumps!r}")
+    turnup, hand, trump = _deal(elder_trumps)
+    unseen = [c for c in PIQUET_DECK if not (turnup | hand) & c.mask]
+    trump_mask = sum(c.mask for c in PIQUET_DECK if c.suit == trump)
+    ids = [c.mask for c in unseen]
+    counts = [0] * 6
+    for five in combinations(ids, 5):
+        counts[((five[0] | five[1] | five[2] | five[3] | five[4]) & trump_mask).bit_count()] += 1
+    return DealerCounts(elder_trumps, sum(counts), tuple(counts))
+
+
+def closed_form(elder_trumps: int) -> tuple[int, ...]:
+    """The same counts by the hypergeometric formula: ``C(t, k) * C(26 - t, 5 - k)`` for
+    the ``t = 7 - elder_trumps`` trumps the elder does not see."""
+    t = 7 - elder_trumps
+    return tuple(comb(t, k) * comb(26 - t, 5 - k) for k in range(6))
+
+
+def table() -> list[DealerCounts]:
+    """The counts for every number of trumps in the elder's hand."""
+    return [dealer_trump_counts(t) for t in range(6)]
+
+
+class DecisionRow(NamedTuple):
+    """One class of hands: its deals, the mean advantage in points per hand of the strong
+    option (play, refuse) over the weak one (propose, accept) with its 95% interval, and
+    the shares of deals in which the strong option scores more and less (the rest: the
+    same)."""
+
+    label: str
+    deals: int
+    advantage: float
+    low: float
+    high: float
+    strong_better: float
+    strong_worse: float
+
+
+def _classes(by: str, side: str) -> Callable[[CardSet, Suit], str]:
+    """The label of a hand's class: its jeu de règle pattern (the elder) or the dealer's
+    convention (the dealer), from the ``ecarte-regles`` plugin; or its trumps and kings."""
+    if by == "shape":
+
+        def shape(hand: CardSet, trump: Suit) -> str:
+            trumps = len(hand.suit(trump))
+            kings = sum(c.rank == Rank.KING for c in hand)
+            return f"{trumps} trump{'s' * (trumps != 1)}, {kings} king{'s' * (kings != 1)}"
+
+        return shape
+    try:
+        import ecarte_regles as regles
+    except ImportError as exc:
+        raise ImportError("classes by the classical table need the ecarte-regles plugin") from exc
+    if side == "elder":
+
+        def pattern(hand: CardSet, trump: Suit) -> str:
+            found = regles.match_hand(hand, trump)
+            return "not a jeu de règle" if found is None else f"jeu de règle: {found.name}"
+
+        return pattern
+
+    def convention(hand: CardSet, trump: Suit) -> str:
+        d = regles.dealer_convention(hand, trump)
+        return f"{'refuse' if d.play else 'accept'}: {d.reason}"
+
+    return convention
+
+
+def decision_table(
+    n: int,
+    seed: int,
+    *,
+    side: Literal["elder", "dealer"] = "elder",
+    by: Literal["classic", "shape"] = "classic",
+    rules: object = None,
+) -> list[DecisionRow]:
+    """The first decision of ``side`` on ``n`` random deals (classic rules unless
+    ``rules`` is a :class:`~ecarte.Rules`), by class of the deciding seat's hand. The
+    dealer's table takes the deals on which the model's elder proposes."""
+    from ecarte.arena import Interval
+    from ecarte.games.ecarte import _pure_pimc as model
+    from ecarte.games.ecarte.pimc import load_kernel
+    from ecarte.games.ecarte.rules import Rules
+
+    r = rules if isinstance(rules, Rules) else Rules()
+    hand_rules = r.hand_rules()
+    kernel = load_kernel()
+    label = _classes(by, side)
+    rng = random.Random(seed)
+    deck = [c.id for c in PIQUET_DECK]
+    found: dict[str, list[int]] = {}
+    for i in range(n):
+        while True:
+            rng.shuffle(deck)
+            elder = sum(1 << c for c in deck[:5])
+            dealer = sum(1 << c for c in deck[5:10])
+            trump = deck[10] >> 4
+            if side == "elder" or model.likely(hand_rules, elder, trump) < model.PLAY_THRESHOLD:
+                break
+        stock = sum(1 << c for c in deck[11:])
+        mine, theirs = (elder, dealer) if side == "elder" else (dealer, elder)
+        q = model.Query(
+            rules=hand_rules,
+            trump=trump,
+            me=0 if side == "elder" else 1,
+            phase=model.PROPOSE if side == "elder" else model.RESPOND,
+            hand=mine,
+            pool=theirs | stock,
+            require=theirs,
+        )
+        weak, strong = kernel.values(q, (0, 1), seed * 1_000_003 + i, 1)
+        found.setdefault(label(CardSet(mine), Suit(trump)), []).append(strong - weak)
+    rows = []
+    for name, diffs in sorted(found.items()):
+        iv = Interval.of([float(d) for d in diffs])
+        better = sum(d > 0 for d in diffs) / len(diffs)
+        worse = sum(d < 0 for d in diffs) / len(diffs)
+        rows.append(DecisionRow(name, len(diffs), iv.mean, iv.low, iv.high, better, worse))
+    return rows
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``ecarte analyse``."""
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=0,
+        help="also measure the first decisions on this many random deals per side (0: none)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the deals' seed (0)")
+    parser.add_argument(
+        "--by",
+        choices=("classic", "shape"),
+        default="classic",
+        help="classes of hands: the classical table (the ecarte-regles plugin) or trumps and kings",
+    )
+
+
+def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """``ecarte analyse``: the table of the dealer's hands by the elder's trumps, and with
+    ``--deals`` the first decisions by class of hand."""
+    _counts(out)
+    if args.deals:
+        sides: tuple[tuple[Literal["elder", "dealer"], str], ...] = (
+            ("elder", "play - propose"),
+            ("dealer", "refuse - accept, after a proposal"),
+        )
+        for side, what in sides:
+            rows = decision_table(args.deals, args.seed, side=side, by=args.by)
+            print(f"\n{side}: {what}, points per hand, on {args.deals:,} deals", file=out)
+            width = max(len(r.label) for r in rows)
+            for row in rows:
+                print(
+                    f"{row.label:{width}} | {row.deals:7,} deals | {row.advantage:+.3f} "
+                    f"[{row.low:+.3f}, {row.high:+.3f}] | better in {row.strong_better:.0%}, "
+                    f"worse in {row.strong_worse:.0%}",
+                    file=out,
+                )
+    return 0
+
+
+def _counts(out: TextIO) -> None:
+    rows = table()
+    print(
+        f"The elder sees 6 cards (its hand and the turn-up, a trump): the dealer holds one "
+        f"of {rows[0].hands:,} hands of the other 26.",
+        file=out,
+    )
+    head = " ".join(f"{k:>6}" for k in range(6))
+    print(f"elder trumps | dealer hands with k trumps: {head} | at most one (share)", file=out)
+    for r in rows:
+        counts = " ".join(f"{n:>6,}" for n in r.by_trumps)
+        share = r.at_most_one / r.hands
+        print(f"{r.elder_trumps:12} | {counts:>68} | {r.at_most_one:,} ({share:.1%})", file=out)

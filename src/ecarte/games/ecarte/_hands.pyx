@@ -1,0 +1,91 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Écarté's random hands and solves in bulk (``ec_batch.c``) through Cython: the twin of
+``_pure_hands`` (``random_hands``, ``random_hand_results``, ``random_solves``).
+
+Each batch runs in chunks without the GIL, with a check for signals (Ctrl-C) between
+them.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+
+from ecarte._core.batching cimport HANDS_CHUNK, RESULTS_CHUNK, SOLVES_CHUNK, chunk, fail
+from ecarte._core.core cimport EC_DIGEST_START, ec_rng, ec_rng_seed
+from ecarte.games.ecarte.machine cimport *
+
+from ecarte.games.ecarte._pure_hands import HandResult, HandTotals, SolveResults, _check_batch
+
+
+cdef size_t _start(n, seed, options, ec_rules *r, ec_rng *rng) except? 0:
+    """Check the arguments in their order (as ``_pure_hands``), seed ``rng`` and fill
+    ``r`` from the options; the number of hands."""
+    cdef int err
+    count, s, opts = _check_batch(n, seed, options)
+    ec_rng_seed(rng, <uint64_t>s)
+    fill_hand_rules(&r.hand, opts.hand_rules().c_bytes())
+    r.deal_pattern = <uint8_t>(<long>opts.deal_pattern)
+    r.king_points = opts.king_points is True
+    err = ec_rules_check(r)
+    if err:
+        fail(err, "options")
+    return <size_t>count
+
+
+def random_hands(n, seed, options=None):
+    """Play ``n`` random hands from ``seed``; totals and digest (no memory grows with
+    ``n``)."""
+    cdef ec_rules r
+    cdef ec_totals t
+    cdef ec_rng rng
+    cdef size_t left = _start(n, seed, options, &r, &rng), k
+    ec_totals_init(&t)
+    while left:
+        k = chunk(left, HANDS_CHUNK)
+        with nogil:
+            ec_random_hands_next(&r, &rng, k, NULL, &t)
+        left -= k
+        PyErr_CheckSignals()
+    return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
+                      t.exchanges, t.actions, t.digest)
+
+
+def random_hand_results(n, seed, options=None):
+    """Play ``n`` random hands from ``seed`` and return each result (the list grows by
+    chunks)."""
+    cdef ec_rules r
+    cdef ec_rng rng
+    cdef size_t left = _start(n, seed, options, &r, &rng), k, i
+    cdef ec_hand_result out[RESULTS_CHUNK]
+    cdef list results = []
+    while left:
+        k = chunk(left, RESULTS_CHUNK)
+        with nogil:
+            ec_random_hands_next(&r, &rng, k, out, NULL)
+        for i in range(k):
+            results.append(HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
+                                      out[i].tricks[1], out[i].exchanges, out[i].flags,
+                                      out[i].actions))
+        left -= k
+        PyErr_CheckSignals()
+    return results
+
+
+def random_solves(n, seed, options=None):
+    """Deal ``n`` random hands and solve each from the first trick."""
+    cdef ec_rules r
+    cdef ec_rng rng
+    cdef size_t left = _start(n, seed, options, &r, &rng), k, i
+    cdef uint64_t digest = EC_DIGEST_START
+    cdef int8_t values[SOLVES_CHUNK]
+    cdef uint8_t best[SOLVES_CHUNK]
+    cdef list vs = [], ms = []
+    while left:
+        k = chunk(left, SOLVES_CHUNK)
+        with nogil:
+            ec_random_solves_next(&r, &rng, k, values, best, &digest)
+        for i in range(k):
+            vs.append(values[i])
+            ms.append(best[i] if best[i] != 255 else -1)
+        left -= k
+        PyErr_CheckSignals()
+    return SolveResults(vs, ms, digest)

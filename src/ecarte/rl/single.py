@@ -1,0 +1,192 @@
+"""A Gymnasium single-agent environment: one seat of a game played by the agent, the others
+by chosen opponents.
+
+The observation is ``{"observation": tensor, "action_mask": mask}`` (int8) of the agent's
+seat, as in :mod:`ecarte.rl.aec`; the action an id, and an illegal one raises
+:class:`ecarte.IllegalActionError` (``action_space.sample()`` without a mask draws a legal
+one). The reward is the agent's return at the end of the game. Opponents move inside
+``reset`` and ``step`` until the agent is to act.
+
+An illegal action is never played: with ``illegal="raise"`` (the default) it raises, and
+with ``illegal="terminate"`` it ends the episode unplayed, with reward ``illegal_reward``
+and ``info["illegal_action"]`` True (PettingZoo's ``TerminateIllegalWrapper`` rule, for
+code that samples actions without masks across resets, as Gymnasium's ``check_env``
+does).
+
+>>> from ecarte.rl import EuchreSpec
+>>> env = SingleAgentEnv(EuchreSpec(), seat=0, opponents=HeuristicEuchreOpponent())
+>>> obs, info = env.reset(seed=3)
+>>> done = False
+>>> while not done:
+...     obs, reward, done, truncated, info = env.step(env.action_space.sample())
+>>> reward in (-1.0, 1.0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ecarte.games.euchre.bots import HeuristicBot
+from ecarte.games.euchre.game import EuchreGame
+
+from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec
+from ._spaces import LegalDiscrete
+
+__all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]
+
+
+class Opponent(Protocol):
+    """A player of the seats the agent does not play. ``reset`` starts a game (the spec
+    and the game's seed), ``observe`` sees every move made, ``act`` chooses the id of
+    ``seat``, which is to act in ``state``."""
+
+    def reset(self, spec: Spec, seed: int) -> None: ...
+    def observe(self, seat: int, action: int) -> None: ...
+    def act(self, state: Any, seat: int, rng: np.random.Generator) -> int: ...
+
+
+class RandomOpponent:
+    """A uniform legal action, drawn from the environment's generator."""
+
+    def reset(self, spec: Spec, seed: int) -> None:
+        pass
+
+    def observe(self, seat: int, action: int) -> None:
+        pass
+
+    def act(self, state: Any, seat: int, rng: np.random.Generator) -> int:
+        ids = state.legal_ids()
+        return int(ids[rng.integers(len(ids))])
+
+
+class HeuristicEuchreOpponent:
+    """The engine's :class:`ecarte.games.euchre.HeuristicBot`, on a game it keeps in step
+    with the environment's (same rules, same seed, same moves)."""
+
+    def __init__(self, bot: HeuristicBot | None = None) -> None:
+        self.bot = bot or HeuristicBot()
+        self.game: EuchreGame | None = None
+
+    def reset(self, spec: Spec, seed: int) -> None:
+        if not isinstance(spec, EuchreSpec):
+            raise TypeError("HeuristicEuchreOpponent plays Euchre")
+        self.game = EuchreGame(spec.rules, seed=seed)
+
+    def observe(self, seat: int, action: int) -> None:
+        assert self.game is not None
+        self.game.apply_id(action)
+
+    def act(self, state: Any, seat: int, rng: np.random.Generator) -> int:
+        assert self.game is not None and self.game.to_act == seat
+        return self.bot.choose(self.game)
+
+
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
+    """Seat ``seat`` of a game of ``spec`` against ``opponents`` (one for every other
+    seat, or one shared; random by default)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's
+
+    def __init__(
+        self,
+        spec: Spec,
+        *,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] | None = None,
+        which: str = "observation",
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal not in ("raise", "terminate"):
+            raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = illegal_reward
+        if not 0 <= seat < spec.num_players:
+            raise ValueError(f"seat must be 0..{spec.num_players - 1}, not {seat!r}")
+        if which not in ("observation", "info_state"):
+            raise ValueError(f"which must be 'observation' or 'info_state', not {which!r}")
+        self.game = spec
+        self.seat = seat
+        self.which = OBSERVATION if which == "observation" else INFO_STATE
+        others = [s for s in range(spec.num_players) if s != seat]
+        if opponents is None:
+            opponents = RandomOpponent()
+        if isinstance(opponents, Sequence):
+            if len(opponents) != len(others):
+                raise ValueError(f"give one opponent, or one for each of seats {others}")
+            self.opponents = dict(zip(others, opponents, strict=True))
+        else:
+            self.opponents = dict.fromkeys(others, opponents)
+        self.render_mode = render_mode
+        self._size = spec.tensor_size(self.which)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 1, (self._size,), np.int8),
+                "action_mask": spaces.Box(0, 1, (spec.num_ids,), np.int8),
+            }
+        )
+        self.action_space = LegalDiscrete(spec.num_ids, self._legal)
+        self._state = spec.new_state(0)
+        self._distinct: list[Opponent] = []
+
+    def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        mask = np.zeros(self.game.num_ids, np.int8)
+        if self._state.to_act == self.seat:
+            self._state.write_mask(mask)
+        return mask
+
+    def _obs(self) -> dict[str, Any]:
+        obs = np.empty(self._size, np.int8)
+        self._state.write(self.seat, self.which, obs)
+        return {"observation": obs, "action_mask": self._legal()}
+
+    def _move(self, seat: int, action: int) -> None:
+        self._state.apply(action)
+        for opponent in self._distinct:  # each opponent object sees each move once
+            opponent.observe(seat, action)
+
+    def _others(self) -> None:
+        st = self._state
+        while not st.is_over and st.to_act != self.seat:
+            seat = st.to_act
+            self._move(seat, self.opponents[seat].act(st, seat, self.np_random))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(1 << 63))
+        self._state.reset(game_seed)
+        seen: dict[int, Opponent] = {}
+        for opponent in self.opponents.values():
+            seen.setdefault(id(opponent), opponent)
+        self._distinct = list(seen.values())
+        for opponent in self._distinct:
+            opponent.reset(self.game, game_seed)
+        self._others()
+        return self._obs(), {}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        a = int(action)
+        if self.illegal == "terminate" and not (
+            0 <= a < self.game.num_ids and self._state.legal_mask >> a & 1
+        ):
+            return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
+        self._move(self.seat, a)
+        self._others()
+        over = self._state.is_over
+        reward = float(self._state.returns()[self.seat]) if over else 0.0
+        return self._obs(), reward, over, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        st = self._state
+        return f"{self.game.name}: to act {st.to_act}, legal {st.legal_ids()}"

@@ -1,0 +1,121 @@
+"""Batches of environments stepped in C, numpy arrays in and out (EnvPool's shape of API).
+
+A :class:`VecEnv` holds ``n`` environments of a game; :meth:`~VecEnv.step` takes an int32
+array of one action id per environment and steps them all in one C call, without the
+GIL and without Python per environment. The outputs are arrays of the batch:
+
+- ``obs``: ``n x obs_size`` uint8, the tensor of the seat to act (``docs/rl.md``);
+- ``mask``: ``n x num_ids`` uint8, its legal ids;
+- ``rewards``: ``n x num_players`` float32, by seat, the returns of the episodes that the
+  step ended (0 elsewhere);
+- ``terminated``: ``n`` uint8, 1 where the step ended an episode;
+- ``to_act``: ``n`` int8, the seat to act.
+
+Auto-reset is Gymnasium's ``SAME_STEP`` (:attr:`VecEnv.autoreset_mode`): an environment
+whose episode ends reports its returns and termination, and is already at its next
+episode's first decision in the outputs of the same step. Episode ``k`` of environment
+``b`` is seeded with :meth:`VecEnv.episode_seed` ``(b, k)``: the AEC environment
+(:mod:`ecarte.rl.aec`) reset with that seed plays the same trajectory. An illegal action
+anywhere raises :class:`ecarte.IllegalActionError` and steps nothing.
+
+By default the outputs are arrays the batch owns and overwrites at every step (copy
+what you keep); pass your own (``out=``) to have them written there.
+
+>>> import numpy as np
+>>> from ecarte.rl import EuchreSpec
+>>> env = VecEnv(EuchreSpec(), 4, seed=1)
+>>> out = env.reset()
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(100):
+...     out = env.step(env.sample(rng))
+>>> out.obs.shape, out.mask.dtype.name, env.autoreset_mode
+((4, 415), 'uint8', 'same-step')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from attrs import define
+
+import ecarte.games.euchre._rl as _euchre
+
+from ._games import OBSERVATION, Spec
+
+__all__ = ["Outputs", "VecEnv"]
+
+
+@define
+class Outputs:
+    """The arrays a reset or step writes (see the module)."""
+
+    obs: np.ndarray[Any, np.dtype[np.uint8]]
+    mask: np.ndarray[Any, np.dtype[np.uint8]]
+    rewards: np.ndarray[Any, np.dtype[np.float32]]
+    terminated: np.ndarray[Any, np.dtype[np.uint8]]
+    to_act: np.ndarray[Any, np.dtype[np.int8]]
+
+
+class VecEnv:
+    """``n`` environments of ``spec`` (the tensor ``which``: OBSERVATION or INFO_STATE),
+    seeded with ``seed``."""
+
+    autoreset_mode = "same-step"
+    """Gymnasium's ``AutoresetMode.SAME_STEP``."""
+
+    def __init__(self, spec: Spec, n: int, *, seed: int = 0, which: int = OBSERVATION) -> None:
+        self.spec = spec
+        self.n = n
+        self.which = which
+        self._batch = spec.batch(n, seed, which)
+        self.seed = seed
+        self.obs_size = spec.tensor_size(which)
+        self.num_ids = spec.num_ids
+        self.out = self.outputs()
+
+    def outputs(self) -> Outputs:
+        """A new set of output arrays of this batch's shapes."""
+        n = self.n
+        return Outputs(
+            np.zeros((n, self.obs_size), np.uint8),
+            np.zeros((n, self.num_ids), np.uint8),
+            np.zeros((n, self.spec.num_players), np.float32),
+            np.zeros(n, np.uint8),
+            np.zeros(n, np.int8),
+        )
+
+    def _args(self, out: Outputs) -> tuple[Any, ...]:
+        return out.obs, out.mask, out.rewards, out.terminated, out.to_act
+
+    def reset(self, out: Outputs | None = None) -> Outputs:
+        """Every environment back to its episode 0."""
+        out = out or self.out
+        self._batch.reset(*self._args(out))
+        return out
+
+    def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
+        """Step environment i with ``actions[i]`` (int32, contiguous, or converted)."""
+        out = out or self.out
+        self._batch.step(np.ascontiguousarray(actions, np.int32), *self._args(out))
+        return out
+
+    def episode_seed(self, env: int, episode: int) -> int:
+        """The seed of episode ``episode`` of environment ``env`` (the game-free
+        ``ec_episode_seed`` of ``ecarte_rl.h``, the same for both games)."""
+        return int(_euchre.episode_seed(self.seed, env, episode))
+
+    def episode(self, env: int) -> int:
+        """The episode number environment ``env`` is playing."""
+        return int(self._batch.episode(env))
+
+    def state(self, env: int) -> Any:
+        """A copy of environment ``env``'s game state."""
+        return self._batch.state(env)
+
+    def sample(self, rng: np.random.Generator, mask: Any = None) -> np.ndarray[Any, Any]:
+        """A uniform legal action for every environment, from ``mask`` (default: the
+        last outputs' masks), vectorised in numpy."""
+        m = self.out.mask if mask is None else mask
+        keys = rng.random(m.shape) * m
+        return np.asarray(keys.argmax(axis=1), np.int32)

@@ -1,0 +1,47 @@
+"""The exact counts of the jeux de règle (Foster's Hoyle), by enumeration."""
+
+from __future__ import annotations
+
+import pytest
+
+from ecarte import cli
+from ecarte.analysis import closed_form, dealer_trump_counts, decision_table, table
+
+pytestmark = pytest.mark.own_backends  # no game is played
+
+
+def test_the_counts_of_fosters_hoyle() -> None:
+    one, two = dealer_trump_counts(1), dealer_trump_counts(2)
+    assert one.hands == two.hands == 65_780
+    assert one.at_most_one == 44_574
+    assert two.at_most_one == 50_274
+
+
+def test_every_row_is_the_hypergeometric_count() -> None:
+    rows = table()
+    assert [r.elder_trumps for r in rows] == list(range(6))
+    for r in rows:
+        assert r.by_trumps == closed_form(r.elder_trumps)
+        assert sum(r.by_trumps) == r.hands == 65_780
+    with pytest.raises(ValueError):
+        dealer_trump_counts(6)
+
+
+def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["analyse"]) == 0
+    out = capsys.readouterr().out
+    assert "65,780" in out and "44,574" in out and "50,274" in out
+
+
+def test_the_first_decisions_by_class_of_hand() -> None:
+    elder = {r.label: r for r in decision_table(400, seed=2, side="elder", by="shape")}
+    assert sum(r.deals for r in elder.values()) == 400
+    for r in elder.values():
+        assert r.low <= r.advantage <= r.high and r.strong_better + r.strong_worse <= 1
+    # no trump and no king: proposing is better; the same deals, the same numbers
+    assert elder["0 trumps, 0 kings"].advantage < 0
+    assert decision_table(400, seed=2, side="elder", by="shape")[0] == min(elder.values())
+    pytest.importorskip("ecarte_regles")
+    dealer = decision_table(200, seed=3, side="dealer")
+    assert sum(r.deals for r in dealer) == 200
+    assert all(r.label.startswith(("accept: ", "refuse: ")) for r in dealer)

@@ -1,0 +1,120 @@
+"""The arena: paired matches, the same numbers on every executor, the statistics, the JSON,
+the plot and the command."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecarte import ArgumentError, cli
+from ecarte.arena import GAMES, Interval, PlayerSpec, pair_seeds, play_pairs, run
+
+pytestmark = pytest.mark.own_backends  # whole matches on the live backend, once
+
+PLAYERS = ["pimc:worlds=4", "heuristic"]
+
+
+def numbers(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary without what depends on the machine (time, executor)."""
+    return {k: v for k, v in summary.items() if k not in ("timing", "seconds", "executor")}
+
+
+def test_player_specs() -> None:
+    spec = PlayerSpec.parse("pimc: worlds=20, inference=true ,objective=points")
+    assert spec == PlayerSpec(
+        "pimc", (("inference", True), ("objective", "points"), ("worlds", 20))
+    )
+    assert PlayerSpec.parse(str(spec)) == spec
+    for bad in ("", "pimc:worlds", "pimc:2x=1"):
+        with pytest.raises(ArgumentError):
+            PlayerSpec.parse(bad)
+    for game, bad in (("ecarte", "pimc:depth=3"), ("ecarte", "nobody"), ("euchre", "regles")):
+        with pytest.raises(ArgumentError):
+            GAMES[game].make_player(PlayerSpec.parse(bad), 0)
+
+
+def test_pairs_swap_the_seats_on_the_same_deals() -> None:
+    (pair,) = play_pairs("ecarte", None, ["random", "random"], 5, 3, 4)
+    deal, a, b = pair_seeds(5, 3)
+    assert len({deal, a, b}) == 3
+    assert pair.wins == (pair.a_first.winner == 0) + (pair.a_second.winner == 1)
+    assert pair.hands == pair.a_first.hands + pair.a_second.hands
+    # heuristic against itself: the swapped match is the same match, side for side
+    (mirror,) = play_pairs("ecarte", None, ["heuristic", "heuristic"], 5, 3, 4)
+    assert mirror.wins == 1 and mirror.net == 0
+    assert mirror.a_first.points == mirror.a_second.points
+
+
+def test_the_same_seed_gives_the_same_numbers_on_every_executor() -> None:
+    serial = numbers(run(PLAYERS, 6, seed=3, workers=1).summary())
+    with ThreadPoolExecutor(3) as pool:
+        threads = numbers(run(PLAYERS, 6, seed=3, executor=pool, pairs_per_task=1).summary())
+    with ProcessPoolExecutor(2) as pool:
+        procs = numbers(run(PLAYERS, 6, seed=3, executor=pool, pairs_per_task=4).summary())
+    assert serial == threads == procs
+    assert numbers(run(PLAYERS, 6, seed=4, workers=1).summary()) != serial
+
+
+def test_the_intervals() -> None:
+    values = [0.0, 0.5, 1.0, 1.0, 0.5, 0.5]
+    iv = Interval.of(values)
+    se = statistics.stdev(values) / math.sqrt(len(values))
+    assert iv.mean == pytest.approx(statistics.mean(values)) and iv.se == pytest.approx(se)
+    assert iv.low == pytest.approx(iv.mean - 1.959964 * se)
+    num, den = [3.0, -1.0, 2.0, 0.0], [10.0, 12.0, 9.0, 11.0]
+    r = Interval.ratio(num, den)
+    assert r.mean == pytest.approx(sum(num) / sum(den))
+    resid = [x - r.mean * d for x, d in zip(num, den, strict=True)]
+    assert r.se == pytest.approx(statistics.stdev(resid) / math.sqrt(4) / statistics.mean(den))
+
+
+def test_summary_json_and_plot(tmp_path: Path) -> None:
+    r = run(["heuristic", "random"], 5, seed=2, workers=1)
+    s = r.summary()
+    assert json.loads(json.dumps(s)) == s
+    assert s["matches"] == 10 and len(s["per_pair"]) == 5
+    assert 0 <= s["win_rate"]["ci95"][0] <= s["win_rate"]["mean"] <= s["win_rate"]["ci95"][1]
+    assert s["timing"]["a"]["decisions"] > 0 and s["timing"]["a"]["ms_per_decision"] > 0
+    from ecarte.arena import plot
+
+    paths = plot(s, tmp_path / "arena")
+    assert [p.suffix for p in paths] == [".png", ".svg"]
+    assert paths[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and b"<svg" in paths[1].read_bytes()
+
+
+def test_euchre() -> None:
+    s = run(["heuristic", "random"], 3, game="euchre", seed=1, workers=1).summary()
+    assert s["game"] == "euchre" and s["win_rate"]["mean"] > 0.5
+
+
+def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.json"
+    argv = ["arena", "heuristic", "random", "--pairs", "3", "--workers", "1", "--seed", "4"]
+    assert cli.main([*argv, "--json", str(out), "--plot", str(tmp_path / "p")]) == 0
+    text = capsys.readouterr().out
+    assert "win rate" in text and "95% interval" in text and "p.svg" in text
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert numbers(saved) == numbers(run(["heuristic", "random"], 3, seed=4, workers=1).summary())
+    assert cli.main(["arena", "heuristic", "nobody", "--pairs", "2", "--workers", "1"]) == 2
+
+
+def test_euchre_against_openspiel_ismcts() -> None:
+    pytest.importorskip("pyspiel")
+    s = run(
+        ["pimc:worlds=3", "ismcts:simulations=20"],
+        2,
+        game="euchre",
+        rules="openspiel",
+        seed=1,
+        workers=1,
+    ).summary()
+    assert s["matches"] == 4 and s["hands"] == 4  # single deals
+    assert s["timing"]["b"]["decisions"] > 0
+    with pytest.raises(ArgumentError):  # OpenSpiel's Euchre is a single deal of its rules
+        run(["ismcts", "random"], 2, game="euchre", seed=1, workers=1)

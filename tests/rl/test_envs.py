@@ -1,0 +1,135 @@
+"""The environments pass their libraries' own conformance tests: PettingZoo's
+``api_test``, ``seed_test``, ``max_cycles_test`` (and the parallel form's seed test), and
+Gymnasium's ``check_env``; an illegal action is an error and changes nothing."""
+
+from __future__ import annotations
+
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, max_cycles_test, parallel_seed_test, seed_test
+
+from ecarte import IllegalActionError
+from ecarte.games.euchre import EuchreRules
+from ecarte.rl import EcarteSpec, EuchreSpec
+from ecarte.rl.aec import CardGameEnv, ecarte_env, euchre_env, parallel_env
+from ecarte.rl.single import HeuristicEuchreOpponent, SingleAgentEnv
+
+pytestmark = [
+    pytest.mark.own_backends,
+    pytest.mark.filterwarnings("ignore::UserWarning"),  # the tests' advice (dict spaces...)
+]
+
+MAKERS: dict[str, Callable[..., CardGameEnv]] = {
+    "ecarte": ecarte_env,
+    "euchre": euchre_env,
+    "euchre-openspiel": lambda **k: euchre_env(EuchreRules.openspiel(), **k),
+}
+
+
+@pytest.mark.parametrize("turns", ["seat", "cycle"])
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_pettingzoo_api_and_seed(name: str, turns: str) -> None:
+    make = MAKERS[name]
+    api_test(make(turns=turns), num_cycles=300)
+    seed_test(lambda: make(turns=turns), num_cycles=300)
+    api_test(make(turns=turns, which="info_state"), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_pettingzoo_max_cycles_and_parallel(name: str) -> None:
+    make = MAKERS[name]
+    module = types.SimpleNamespace(
+        env=lambda **k: make(turns="cycle", **k),
+        parallel_env=lambda **k: parallel_env(make(turns="cycle", **k)),
+    )
+    max_cycles_test(module)
+    parallel_seed_test(lambda: parallel_env(make(turns="cycle")), num_cycles=100)
+
+
+def test_max_cycles_truncates_seat_turns_after_rounds_of_moves() -> None:
+    env = euchre_env(max_cycles=3)
+    env.reset(seed=4)
+    moves = 0
+    while not any(env.truncations.values()):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        moves += 1
+    assert moves == 12 and not any(env.terminations.values())
+
+
+@pytest.mark.parametrize("turns", ["seat", "cycle"])
+def test_an_illegal_action_raises_and_changes_nothing(turns: str) -> None:
+    env = ecarte_env(turns=turns)
+    env.reset(seed=9)
+    while env.observe(env.agent_selection)["action_mask"][env.wait if turns == "cycle" else 0]:
+        env.step(env.wait)  # the cycle's waiting agents first
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.observe(env.agent_selection)
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    after = env.observe(env.agent_selection)
+    assert (before["observation"] == after["observation"]).all()
+    with pytest.raises(IllegalActionError):
+        env.step(None)
+
+
+def test_the_action_space_samples_legal_actions_without_a_mask() -> None:
+    env = euchre_env()
+    env.reset(seed=2)
+    for _ in range(200):
+        if not env.agents:
+            break
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+            continue
+        env.step(env.action_space(agent).sample())  # never illegal
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda **k: SingleAgentEnv(EuchreSpec(), seat=1, opponents=HeuristicEuchreOpponent(), **k),
+        lambda **k: SingleAgentEnv(EuchreSpec(EuchreRules.openspiel()), seat=3, **k),
+        lambda **k: SingleAgentEnv(EcarteSpec(), seat=1, which="info_state", **k),
+    ],
+    ids=["euchre-heuristic", "euchre-openspiel", "ecarte"],
+)
+def test_gymnasium_check_env(make: Callable[..., Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(make(illegal="terminate"), skip_render_check=True)
+    env = make()
+    obs, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    total = 0.0
+    for episode in range(3):
+        obs, _ = env.reset(seed=episode)
+        done = False
+        while not done:
+            obs, reward, done, _, _ = env.step(env.action_space.sample())
+            assert obs["action_mask"].any() or done
+        total += abs(reward)
+    assert total > 0
+
+
+def test_the_heuristic_opponents_beat_random_ones() -> None:
+    """The chosen bot is the engine's: three heuristic seats against a random agent."""
+    env = SingleAgentEnv(EuchreSpec(), seat=0, opponents=HeuristicEuchreOpponent())
+    rewards = []
+    for episode in range(12):
+        env.reset(seed=episode)
+        done, reward = False, 0.0
+        while not done:
+            _, reward, done, _, _ = env.step(env.action_space.sample())
+        rewards.append(reward)
+    assert sum(rewards) < 0

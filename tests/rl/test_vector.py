@@ -1,0 +1,95 @@
+"""The batched environment plays, for the same seeds, the trajectories of the AEC
+environment: every observation, mask, seat to act and reward of every environment of a
+batch, across automatic resets (SAME_STEP), equal to those of an AEC environment reset
+with the episode's seed and given the same actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ecarte import IllegalActionError
+from ecarte.games.euchre import EuchreRules
+from ecarte.rl import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec
+from ecarte.rl.aec import CardGameEnv
+from ecarte.rl.vector import VecEnv
+
+pytestmark = pytest.mark.own_backends
+
+SPECS = {
+    "ecarte": EcarteSpec(),
+    "ecarte-short": EcarteSpec(EcarteSpec().rules.evolve(target=1, games_to_win=1)),
+    "euchre": EuchreSpec(EuchreRules.standard().with_options(target=3)),
+    "euchre-openspiel": EuchreSpec(EuchreRules.openspiel()),
+}
+
+
+def _record(env: VecEnv, steps: int, seed: int) -> dict[int, list[list[Any]]]:
+    """Each environment's episodes as lists of (obs, mask, to_act, action, rewards)."""
+    rng = np.random.default_rng(seed)
+    out = env.reset()
+    episodes: dict[int, list[list[Any]]] = {b: [[]] for b in range(env.n)}
+    for _ in range(steps):
+        actions = env.sample(rng)
+        before = [(out.obs[b].copy(), out.mask[b].copy(), int(out.to_act[b])) for b in range(env.n)]
+        out = env.step(actions)
+        for b in range(env.n):
+            episodes[b][-1].append([*before[b], int(actions[b]), out.rewards[b].copy()])
+            if out.terminated[b]:
+                episodes[b].append([])
+    return episodes
+
+
+@pytest.mark.parametrize("which", [OBSERVATION, INFO_STATE], ids=["observation", "info-state"])
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_batch_trajectories_are_the_aec_environments(name: str, which: int) -> None:
+    spec = SPECS[name]
+    vec = VecEnv(spec, 6, seed=17, which=which)
+    recorded = _record(vec, 400 if "short" in name or "openspiel" in name else 150, seed=3)
+    aec = CardGameEnv(spec, which="observation" if which == OBSERVATION else "info_state")
+    ended = 0
+    for b, episodes in recorded.items():
+        for k, steps in enumerate(episodes):
+            aec.reset(seed=vec.episode_seed(b, k))
+            for obs, mask, to_act, action, rewards in steps:
+                agent = aec.agent_selection
+                seen = aec.observe(agent)
+                assert aec.possible_agents.index(agent) == to_act
+                assert (seen["observation"] == obs).all()
+                assert (seen["action_mask"] == mask).all()
+                aec.step(action)
+                got = [aec.rewards.get(a, 0.0) for a in aec.possible_agents]
+                assert got == rewards.tolist()
+            if k < len(episodes) - 1:  # ended in the batch: over here too
+                assert all(aec.terminations.values())
+                ended += 1
+            else:
+                assert not any(aec.terminations.values())
+        assert vec.episode(b) == len(episodes) - 1
+    if "short" in name or "openspiel" in name:
+        assert ended > 0  # resets were exercised
+
+
+def test_an_illegal_action_steps_no_environment() -> None:
+    vec = VecEnv(EuchreSpec(), 3, seed=2)
+    out = vec.reset()
+    before = out.obs.copy()
+    actions = vec.sample(np.random.default_rng(1))
+    actions[1] = int(np.flatnonzero(out.mask[1] == 0)[0])
+    with pytest.raises(IllegalActionError, match="environment 1"):
+        vec.step(actions)
+    states = [vec.state(b) for b in range(3)]
+    vec2 = VecEnv(EuchreSpec(), 3, seed=2)
+    assert [s.steps for s in states] == [vec2.state(b).steps for b in range(3)]
+    assert (vec.out.obs == before).all()
+
+
+def test_caller_owned_outputs_are_written() -> None:
+    vec = VecEnv(EcarteSpec(), 2, seed=5)
+    mine = vec.outputs()
+    vec.reset(out=mine)
+    assert mine.obs.any() and mine.mask.any() and not vec.out.obs.any()
+    with pytest.raises(ValueError, match="obs must be"):
+        vec._batch.step(np.zeros(2, np.int32), np.zeros((2, 3), np.uint8))
