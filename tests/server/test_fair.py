@@ -74,7 +74,7 @@ def _alter(what: str, record: dict[str, Any]) -> None:
     elif what == "commitment":
         record["commitment"] = "0" * 64
     elif what == "nonce":
-        record["nonce"] = "1" + record["nonce"][1:]
+        record["nonce"] = ("1" if record["nonce"][0] != "1" else "2") + record["nonce"][1:]
     elif what == "deal":
         _alter_a_deal(record)
     elif what == "events":
