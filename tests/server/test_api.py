@@ -1,0 +1,117 @@
+"""The HTTP API: /healthz, the games served, tables refused with the game's words, a
+bot from an entry point, and the record withheld while the match is on."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+import types
+from typing import Any
+
+import pytest
+from conftest import run, serving
+
+from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
+
+pytestmark = pytest.mark.own_backends  # the server runs on the live backend
+
+
+BAD_TABLES: list[tuple[dict[str, Any], str]] = [
+    ({"game": "chess"}, "game 'chess' is not a registered game (games served: ecarte"),
+    ({"game": "ecarte", "rules": "martian"}, "unknown rules preset 'martian'"),
+    ({"game": "euchre", "rules": "martian"}, "no Euchre preset 'martian'"),
+    ({"game": "ecarte", "variants": ["nope"]}, "no variant 'nope' is installed"),
+    ({"game": "ecarte", "seats": [{}]}, "this table has 2 seats; the request lists 1"),
+    ({"game": "ecarte", "seats": [{}, {"kind": "bot", "bot": "x"}]}, "no Écarté bot 'x'"),
+    ({"game": "ecarte", "seats": [{"bot": "random"}, {}]}, "seat 0 is human: it has no bot"),
+    ({"game": "euchre", "variants": ["quick"]}, "Euchre has no variants"),
+    ({"game": "ecarte", "turn_seconds": -1}, "Expected `float` > 0.0"),
+    ({"game": "ecarte", "colour": "red"}, "unknown field `colour`"),
+    (
+        {"game": "ecarte", "variants": ["cercle"], "options": {"cercle": {"players": {}}}},
+        "club écarté seats two players, not 0",
+    ),
+]
+
+
+def test_a_bad_table_is_refused_in_the_games_words() -> None:
+    async def main() -> None:
+        async with serving() as (url, server):
+            for spec, error in BAD_TABLES:
+                with pytest.raises(ServerError) as refused:
+                    await create_table(url, **spec)
+                assert error in str(refused.value), (spec, refused.value)
+            assert server.tables.tables == {}
+
+    run(main())
+
+
+def test_health_games_info_and_the_withheld_record() -> None:
+    async def main() -> None:
+        async with serving() as (url, _):
+            health = await fetch_json(f"{url}/healthz")
+            assert health["ok"] and health["tables"] == 0
+            games = await fetch_json(f"{url}/api/games")
+            assert {"heuristic", "random"} <= set(games["ecarte"]["bots"])
+            assert (
+                "openspiel" in games["euchre"]["rules"] and "cercle" in games["ecarte"]["variants"]
+            )
+            table = await create_table(url, game="ecarte")
+            info = await fetch_json(f"{url}/api/tables/{table['table']}")
+            assert info["seed"] is None and info["seats"][0]["token"] is None
+            with pytest.raises(ServerError, match="not-over: the record"):
+                await fetch_json(f"{url}/api/tables/{table['table']}/record")
+            with pytest.raises(ServerError, match="unknown-table"):
+                await fetch_json(f"{url}/api/tables/nope")
+            import httpx
+
+            async with httpx.AsyncClient() as http:
+                bad = await http.post(f"{url}/api/tables", content=b"{")
+                assert bad.status_code == 400 and bad.json()["code"] == "not-json"
+                big = await http.post(f"{url}/api/tables", content=b" " * 70_000)
+                assert big.status_code == 413 and big.json()["code"] == "too-large"
+            page = await _get(f"{url}/")
+            assert "<h1>A new table</h1>" in page
+            assert "cardSVG" in await _get(f"{url}/static/cards.js")
+
+    run(main())
+
+
+async def _get(url: str) -> str:
+    import httpx
+
+    async with httpx.AsyncClient() as http:
+        return (await http.get(url)).text
+
+
+class FirstChoice:
+    """A bot of a third-party distribution: the last legal action."""
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        return list(legal)[-1]
+
+
+def test_a_bot_from_an_entry_point_sits_at_a_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("third_party_bots")
+    module.FirstChoice = FirstChoice  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "third_party_bots", module)
+    ep = importlib.metadata.EntryPoint("last", "third_party_bots:FirstChoice", "ecarte.bots")
+    real = importlib.metadata.entry_points
+
+    def entry_points(**kw: Any) -> Any:
+        return [ep] if kw.get("group") == "ecarte.bots" else real(**kw)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            games = await fetch_json(f"{url}/api/games")
+            assert "last" in games["ecarte"]["bots"] and "last" not in games["euchre"]["bots"]
+            table = await create_table(
+                url, game="ecarte", seats=[{}, {"kind": "bot", "bot": "last"}]
+            )
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            assert (await seat.play(lambda v: v.legal[0].id)).over
+            await seat.close()
+
+    run(main())
