@@ -71,14 +71,23 @@ def test_a_whole_match_with_a_spectator_and_a_verified_record(
     run(main())
 
 
-def test_acting_in_a_finished_match_is_refused() -> None:
+def test_acting_in_a_finished_match_is_refused_and_memory_lets_it_go() -> None:
     async def main() -> None:
-        async with serving() as (url, _):
+        async with serving() as (url, server):
             table = await create_table(url, game="euchre", rules="openspiel")
-            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
             await seat.play(_first)
             with pytest.raises(ServerError, match="over: the match is over"):
                 await seat.act("pass")
+            assert tid in server.tables.tables  # watched
             await seat.close()
+            await asyncio.sleep(0.1)
+            assert tid not in server.tables.tables  # finished, watched by none: in the store
+            assert (await fetch_json(f"{url}/api/tables/{tid}"))["status"] == "over"
+            again = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            await again.wait(lambda c: c.reveal is not None)
+            assert again.view is not None and again.view.over
+            await again.close()
 
     run(main())

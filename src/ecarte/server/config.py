@@ -21,7 +21,8 @@ class ServerConfig:
     - ``max_connections_per_address``: open WebSockets from one client address.
     - ``idle_seconds``: a connection that sends nothing for that long is closed (a
       ``ping`` keeps it open).
-    - ``max_tables``: tables the server holds at most (a new one is refused beyond).
+    - ``max_tables``: tables being played (or watched) the server holds at most (a new
+      one is refused beyond); a finished table nobody watches stays in the store only.
     - ``max_missed``: the most events a reconnection replays (beyond, the welcome's view
       says where the table stands).
     - ``snapshot_every``: events between two snapshots of a table's save envelope.

@@ -143,13 +143,13 @@ class Tables:
                 table.clock.cancel()
 
     def get(self, table_id: str) -> Table | None:
-        """A table by id (a finished one is read back from the store), or None."""
+        """A table by id, or None. A finished table is read back from the store (and not
+        kept: nothing happens at it any more)."""
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 64:
             row = self.store.table(table_id)
             if row is not None:
                 table = self._rebuild(row)
-                self.tables[table_id] = table
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
@@ -369,6 +369,14 @@ class Tables:
 
     def leave(self, table: Table, sub: Subscriber) -> None:
         table.subscribers.discard(sub)
+        self._evict(table)
+
+    def _evict(self, table: Table) -> None:
+        """Forget a finished table nobody watches (the store keeps it; :meth:`get` reads
+        it back): memory holds the tables being played."""
+        done = table.over and table.committed == table.n
+        if done and not table.subscribers and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     # -------------------------------------------------------------- actions
 
@@ -603,6 +611,7 @@ class Tables:
                 for sub in list(t.subscribers):
                     sub.push(_reveal(t))
                 log.info("table over", extra={"fields": {"table": t.id, "events": t.n}})
+                self._evict(t)
 
     def _reload(self, table: Table, why: str) -> None:
         """Put ``table`` back as the store holds it: the actions not committed are
