@@ -9,7 +9,7 @@ import types
 from typing import Any
 
 import pytest
-from conftest import run, serving
+from server_helpers import run, serving
 
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
 

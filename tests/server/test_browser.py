@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from procs import ServerProcess
+from server_procs import ServerProcess
 
 pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 

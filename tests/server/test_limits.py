@@ -7,7 +7,7 @@ import asyncio
 import json
 
 import pytest
-from conftest import run, serving
+from server_helpers import run, serving
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 

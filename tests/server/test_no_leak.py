@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from conftest import run, serving
+from server_helpers import run, serving
 
 from ecarte import Card, available_variants
 from ecarte.games.euchre import Kind

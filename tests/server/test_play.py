@@ -7,7 +7,7 @@ import asyncio
 import random
 
 import pytest
-from conftest import run, serving
+from server_helpers import run, serving
 
 from ecarte.server import verify
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json

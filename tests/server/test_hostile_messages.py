@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 
 import pytest
-from conftest import run, serving
+from server_helpers import run, serving
 from websockets.asyncio.client import ClientConnection, connect
 
 from ecarte.server.client import TableClient, create_table
