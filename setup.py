@@ -192,7 +192,13 @@ def main() -> None:
     unix = os.name == "posix"
 
     class CoreBuildExt(build_ext):
-        """Compile each module's C files with strict flags and link them into it."""
+        """Compile each module's C files with strict flags and link them into it, the
+        modules on every core at once (``-j`` / ``--parallel`` overrides)."""
+
+        def finalize_options(self) -> None:
+            super().finalize_options()
+            if self.parallel is None:
+                self.parallel = os.cpu_count() or 1
 
         def build_extension(self, ext: Extension) -> None:
             try:
@@ -236,7 +242,11 @@ def main() -> None:
             exts.append(ext)
         if cythonize is None:
             return exts
-        built = list(cythonize(exts, language_level=3, quiet=True, include_path=[SRC]))
+        built = list(
+            cythonize(
+                exts, language_level=3, quiet=True, include_path=[SRC], nthreads=os.cpu_count() or 1
+            )
+        )
         for ext, e in zip(built, EXTENSIONS, strict=True):
             ext.ecarte_c = e.c_sources()
         return built
