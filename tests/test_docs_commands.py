@@ -4,7 +4,8 @@ The pages: README.md, docs/*.md, and the README.md of every plugin and example. 
 fenced as ``sh`` is run by bash from the root of the repository, stdin empty, with this
 interpreter's scripts first on ``PATH``, and must exit 0. A block fenced as ``console``
 is a session: each ``$ `` line is run the same way and the lines after it, up to the next
-``$ ``, are its output (stdout and stderr together), compared exactly. An HTML comment on
+``$ ``, are its output (stdout and stderr together), compared exactly but for ``...``,
+which stands for any text (as in a doctest with ``ELLIPSIS``). An HTML comment on
 the line above the fence changes that:
 
 - ``<!-- docs-test: not run: REASON -->``: the block is not run, for the reason given
@@ -166,7 +167,10 @@ def test_documented_commands_run(block: Block) -> None:
     for command, expected in _session(block.text):
         proc = _run(command)
         assert proc.returncode == status, f"{block.name}: $ {command}\n{proc.stdout[-3000:]}"
-        assert proc.stdout.rstrip() == expected, f"{block.name}: $ {command}"
+        pattern = ".*".join(map(re.escape, expected.split("...")))
+        assert re.fullmatch(pattern, proc.stdout.rstrip(), re.DOTALL), (
+            f"{block.name}: $ {command}\n{proc.stdout}"
+        )
 
 
 def test_the_pages_have_shell_blocks() -> None:
