@@ -154,7 +154,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench = sub.add_parser(
         "bench",
-        help="run the benchmarks and print one table",
+        help="run the benchmarks and print their tables, like for like first",
         description="Measure the engine against its baselines in one run and print a table.",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
