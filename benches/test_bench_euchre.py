@@ -50,9 +50,7 @@ NO_OPENSPIEL = "OpenSpiel is not installed (pip install open_spiel): no baseline
 try:
     import ecarte.games.euchre  # noqa: F401
 except ImportError as e:
-    NO_EUCHRE: str | None = (
-        f"ecarte-euchre does not import ({e}; pip install ./plugins/ecarte-euchre)"
-    )
+    NO_EUCHRE: str | None = f"ecarte.games.euchre does not import ({e})"
 else:
     NO_EUCHRE = None
 

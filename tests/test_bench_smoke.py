@@ -1,5 +1,7 @@
-"""`ecarte bench --quick` runs and prints every row; no speed is asserted here (the
-speed targets live in `ecarte bench` and `benches/`, see docs/performance.md)."""
+"""`ecarte bench --quick` runs and prints every row, like-for-like rows first; no speed is
+asserted here (the speed targets live in `ecarte bench` and `benches/`, see
+docs/performance.md). The order and the labels of the report are checked on made-up rows,
+so without measuring anything."""
 
 from __future__ import annotations
 
@@ -8,16 +10,17 @@ from pathlib import Path
 import pytest
 
 from ecarte import _bench, _core, cli
+from ecarte._bench import report
 from ecarte._bench.core_rows import callgrind_per_hand
+from ecarte._bench.harness import Row
 
 PERFORMANCE_MD = Path(__file__).resolve().parents[1] / "docs" / "performance.md"
 
 
 def _documented_rows() -> list[str]:
-    """The row names of the latest table in docs/performance.md."""
+    """The row names of the latest tables in docs/performance.md."""
     section = PERFORMANCE_MD.read_text().split("\n## Latest table\n", 1)[1].split("\n## ", 1)[0]
-    lines = [line for line in section.splitlines() if line.startswith("| ")]
-    return [line.split("|")[1].strip() for line in lines[1:]]
+    return report.printed_rows(section)
 
 
 def test_row_names_are_the_documented_ones() -> None:
@@ -39,8 +42,7 @@ def test_bench_quick_prints_every_row(
         pytest.skip("the same bench code as on the compiled backend, 3x slower on the twin")
     assert cli.main(["bench", "--quick"]) == 0
     out = capsys.readouterr().out
-    lines = [line for line in out.splitlines() if line.startswith("| ")]
-    names = [line.split("|")[1].strip() for line in lines[1:]]
+    names = report.printed_rows(out)
     assert len(names) == len(_bench.ROW_NAMES)
     for row, name in zip(_bench.ROW_NAMES, names, strict=True):
         assert name.startswith(row), (row, name)
@@ -51,3 +53,66 @@ def test_callgrind_row_names_a_missing_driver(tmp_path: Path) -> None:
     figure, note = callgrind_per_hand(10, drivers=[tmp_path / "driver.c"])
     assert figure == "n/a"
     assert "benches/c/driver.c" in note and "wheel" in note
+
+
+def _fake(name: str, baseline: str = "", ratio: str = "") -> Row:
+    return Row(name, f"{len(name)} ns", baseline, ratio, "", f"note of {name}")
+
+
+def _fake_report() -> tuple[list[report.Table], str]:
+    """Every row of the report, made up, in the groups the row modules return them."""
+    spiel = {"baseline": "1,000 ns", "ratio": "0.50x"}
+    euchre = []
+    for floor, name in report.EUCHRE_ROWS.values():
+        euchre += [_fake(floor), _fake(name, **spiel)]
+    play = [_fake(report.ECARTE_FLOOR)]
+    play += [_fake(n, **spiel) for n in report.ROW_NAMES[3:8]]
+    tables = report.layout(
+        euchre=euchre,
+        deals=[_fake(report.WHOLE_DEALS, "93,000 deals/s", "7.9x faster")],
+        play=play,
+        construction=[_fake(n) for n in report.ROW_NAMES[8:15]],
+        memory=[_fake(n) for n in report.ROW_NAMES[15:17]],
+        core=[_fake(n) for n in report.ROW_NAMES[17:]],
+    )
+    return tables, report.render(tables)
+
+
+def test_the_report_opens_with_the_like_for_like_rows() -> None:
+    tables, text = _fake_report()
+    assert [t.title for t in tables] == list(report.TITLES)
+    assert text.startswith(f"**{report.LIKE_FOR_LIKE}**\n")
+    names = report.printed_rows(text)
+    assert names == list(report.ROW_NAMES)
+    like = [r.name for r, _ in tables[0].rows]
+    assert names[: len(like)] == like
+    assert like == [*(n for _, n in report.EUCHRE_ROWS.values()), report.WHOLE_DEALS]
+    # Euchre on both sides: nothing of Écarté's in the first table
+    assert all(n.startswith("EuchreGame") or n == report.WHOLE_DEALS for n in like)
+    # every row compared with OpenSpiel is in the first two tables, the Écarté ones
+    # under the title that names the difference of games
+    compared = [r.name for t in tables for r, _ in t.rows if r.baseline]
+    first_two = [r.name for t in tables[:2] for r, _ in t.rows]
+    assert set(compared) <= set(first_two)
+    assert "different game" in tables[1].title and "Écarté" in tables[1].title
+    assert "Game(), classic" not in first_two
+
+
+def test_each_python_loop_has_its_floor_beside_it() -> None:
+    tables, text = _fake_report()
+    floors = {r.name: floor for t in tables for r, floor in t.rows}
+    for name, floor_row in report.FLOORS.items():
+        assert floors[name] == f"{len(floor_row)} ns", name  # the floor row's figure
+    assert not set(report.FLOORS.values()) & set(floors)  # no floor is a row of its own
+    assert all(not floors[r.name] for r, _ in tables[2].rows + tables[3].rows)
+    header = text.splitlines()[2]
+    assert "Python loop floor" in header and "OpenSpiel, same run" in header
+    # tables without a baseline leave its columns out
+    core = text.split(f"**{report.CORE}**", 1)[1]
+    assert "OpenSpiel" not in core.splitlines()[2] and "loop floor" not in core
+
+
+def test_a_floor_no_row_names_stays_a_row() -> None:
+    lost = _fake("Some loop floor")
+    tables = report.layout([lost, _fake("EuchreGame, x")], [], [], [], [], [])
+    assert [r.name for r, _ in tables[0].rows] == ["Some loop floor", "EuchreGame, x"]

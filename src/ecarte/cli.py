@@ -154,8 +154,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench = sub.add_parser(
         "bench",
-        help="run the benchmarks and print one table",
-        description="Measure the engine against its baselines in one run and print a table.",
+        help="run the benchmarks and print their tables, like for like first",
+        description=(
+            "Measure the engine against its baselines in one run and print the tables: "
+            "Euchre against OpenSpiel's Euchre first, then Écarté (a different game)."
+        ),
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     from . import analysis, arena

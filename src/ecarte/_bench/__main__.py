@@ -1,4 +1,5 @@
-"""``python -m ecarte._bench [--quick]``: the table of ``ecarte bench``."""
+"""``python -m ecarte._bench [--quick]``: the report of ``ecarte bench`` (like-for-like
+rows first)."""
 
 from __future__ import annotations
 

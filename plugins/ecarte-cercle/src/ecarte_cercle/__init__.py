@@ -1,4 +1,4 @@
-"""Club écarté (au cercle) with a betting gallery (RULES.md section 2, seed 000).
+"""Club écarté (au cercle) with a betting gallery (docs/rules.md section 2).
 
 Two players sit at the table (a table of more seats, e.g. with ``poule``, is
 refused when the game is created); a gallery of named backers stakes money on

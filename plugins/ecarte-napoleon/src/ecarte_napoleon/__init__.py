@@ -1,4 +1,4 @@
-"""Napoléon écarté (seed 000): rules identical to the classic game, target 11.
+"""Napoléon écarté (docs/rules.md section 2): rules identical to the classic game, target 11.
 
 >>> from ecarte import Game
 >>> Game(plugins=[Napoleon()]).rules.target

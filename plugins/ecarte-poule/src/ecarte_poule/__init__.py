@@ -1,10 +1,10 @@
-"""Three-player écarté, "la poule" (seed 000 and RULES.md section 2).
+"""Three-player écarté, "la poule" (docs/rules.md section 2).
 
 Three seats (0, 1, 2); two play, one waits. With the default ``rotation="per-game"``
 seats 0 and 1 play the first game; the loser of each game makes way for the
 waiting player, the two players of each game cut for its first deal, and
 whoever wins two games in a row takes the pool (the match ends there). With
-``rotation="per-hand"`` (seed 000's description) the dealer of each hand sits
+``rotation="per-hand"`` (the Spanish source's description) the dealer of each hand sits
 it out: seat ``d`` deals, seat ``d + 1`` is elder, seat ``d + 2`` takes the
 dealer's part (responds to proposals, scores a turned-up king), and the deal
 passes to the left after every hand, from one game to the next too (seat 0

@@ -1,4 +1,4 @@
-"""The quick game (seed 000, "Écarté rápido"): a game is won at 3 points, not 5.
+"""The quick game (docs/rules.md section 2, "Écarté rápido"): a game is won at 3 points, not 5.
 
 >>> from ecarte import Game
 >>> Game(plugins=[QuickGame()]).rules.target

@@ -1,4 +1,4 @@
-"""Jeux de Règles: écarté played by the conventions (RULES.md section 2).
+"""Jeux de Règles: écarté played by the conventions (docs/rules.md section 2).
 
 A *jeu de règle* is a hand that should win three tricks unless the dealer
 holds two or more trumps. By convention the elder must play one without
@@ -202,7 +202,7 @@ TABLE: tuple[Pattern, ...] = (
 """The table of jeux de règle, in the order they are tried.
 
 The last entry, "hands from which only two cards can be discarded without
-throwing a king or a trump" (RULES.md), is read as *at most* two: a hand with
+throwing a king or a trump" (docs/rules.md section 2), is read as *at most* two: a hand with
 at least three kings or trumps (the king of trumps counted once). Read as
 *exactly* two, a hand would stop being a jeu de règle when one of its two
 loose cards is replaced by a king or a trump (``7♥ K♠ K♣ 7♦ 8♦`` would be

@@ -23,7 +23,7 @@ __all__ = ["ClassicRules"]
 
 
 class ClassicRules:
-    """Classic two-player Écarté (RULES.md section 1, with its options)."""
+    """Classic two-player Écarté (docs/rules.md section 1, with its options)."""
 
     NAME = "classic"
     DESCRIPTION = "Classic two-player écarté (club rules)"

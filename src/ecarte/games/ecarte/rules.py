@@ -1,4 +1,4 @@
-"""The rules of a game: every option of RULES.md section 2, with named presets.
+"""The rules of a game: every option of docs/rules.md section 2, with named presets.
 
 >>> Rules.classic().target
 5
@@ -40,7 +40,7 @@ class RankOrder(enum.Enum):
     KING_HIGH = "king-high"
     """K Q J A 10 9 8 7: the classic order."""
     ACE_HIGH = "ace-high"
-    """A K Q J 10 9 8 7 (seed 003)."""
+    """A K Q J 10 9 8 7 (the Brazilian rules)."""
 
     @property
     def ranks(self) -> tuple[Rank, ...]:
@@ -72,7 +72,7 @@ class DealPattern(enum.Enum):
     """The dealer picks 3-2 or 2-3 at the first deal of a game and keeps it."""
     ALTERNATE = "alternate"
     """3-2 at the first deal of the match, then 2-3, 3-2, ... at every deal,
-    continuing across the games of a match (seed 003): a game does not restart
+    continuing across the games of a match (the Brazilian rules): a game does not restart
     the alternation (odd hands of the match are dealt 3-2, even hands 2-3)."""
 
 
@@ -91,7 +91,7 @@ class KingAnnouncement(enum.Enum):
     OPTIONAL = "optional"
     """Only when announced by its holder before (or with) their first card."""
     AUTOMATIC = "automatic"
-    """Scored for its holder when play starts: the compulsory announcement of seed 003
+    """Scored for its holder when play starts: the compulsory announcement of the Brazilian rules
     ("deve anunciá-lo antes da primeira jogada"), and a convenience for simulations."""
 
 
@@ -125,7 +125,7 @@ def _option(default: Any, label: str, bounds: tuple[int, int | None] | None = No
 
 @frozen(kw_only=True, cache_hash=True)
 class Rules:
-    """Every rule option; the defaults are the classic club game (RULES.md §1).
+    """Every rule option; the defaults are the classic club game (docs/rules.md section 1).
 
     Validation happens on construction: a bad value raises :class:`RulesError`
     naming the field. Use :func:`attrs.evolve` (or :meth:`evolve`) for variations.
@@ -143,7 +143,7 @@ class Rules:
     vole_under_penalty: int = _option(2, "vole under penalty scores", RANGES["vole_penalty"])
     penalties: bool = _option(True, "penalties (playing alone, refusals)")
     """False: no penalty ever falls; a hand scores 1 for 3 or 4 tricks, 2 for the vole
-    (seed 003)."""
+    (the Brazilian rules)."""
     must_overtake: bool = _option(True, "must win the trick if able")
     must_trump: bool = _option(True, "must trump when void in the suit led")
     king_announcement: KingAnnouncement = _option(
@@ -221,4 +221,4 @@ PRESETS: dict[str, Rules] = {
         penalties=False,
     ),
 }
-"""Named presets: ``classic`` and one per Écarté seed document."""
+"""Named presets: ``classic`` and one per Écarté source (docs/rules.md section 5)."""

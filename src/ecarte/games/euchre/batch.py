@@ -40,9 +40,9 @@ def random_euchre_hands(
     the turn-up and discards a random card; the maker goes alone never (``alone=0``),
     always (1) or on a coin flip (2), its partner then sitting out; the first active
     position left of the dealer leads and every card is uniform among the legal ones
-    (``play_flags``: Euchre's 0, follow suit only). Scored as RULES.md §3: makers 3-4
-    tricks 1 point, 5 tricks 2 (4 alone), euchred 2 to the defenders. Chunks and
-    ``digest`` as :func:`random_hands`.
+    (``play_flags``: Euchre's 0, follow suit only). Scored as docs/rules.md section 3:
+    makers 3-4 tricks 1 point, 5 tricks 2 (4 alone), euchred 2 to the defenders. Chunks
+    and ``digest`` as :func:`random_hands`.
 
     >>> t = random_euchre_hands(20_000, seed=1, workers=2)
     >>> t == random_euchre_hands(20_000, seed=1)  # workers never change results

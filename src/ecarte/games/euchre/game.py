@@ -6,9 +6,9 @@ Action ids, for a deck of ``n`` cards (24, 25 or 32): 0..n-1 a card (``rank * 4 
 from the deck's lowest rank, suits ♣ ♦ ♥ ♠; the joker of the 25-card deck is 24), ``n``
 pass, ``n+1..n+4`` name clubs, diamonds, hearts, spades (trumps), ``n+5`` go alone,
 ``n+6`` play with the partner, ``n+7`` take up the ordered card and ``n+8`` decline it
-(seed 004 only). With 24 cards they are OpenSpiel's ``euchre`` ids (the module constants
-:data:`PASS`, :data:`CALL`, ...). Chance outcomes use the same ids: 0..3 the dealer, a
-card id the card dealt next.
+(with ``dealer_may_decline`` only). With 24 cards they are OpenSpiel's ``euchre`` ids
+(the module constants :data:`PASS`, :data:`CALL`, ...). Chance outcomes use the same
+ids: 0..3 the dealer, a card id the card dealt next.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The options of Euchre (RULES.md section 3), each named, and their presets."""
+"""The options of Euchre (docs/rules.md section 3), each named, and their presets."""
 
 from __future__ import annotations
 
@@ -21,15 +21,16 @@ class Lead(enum.Enum):
     LEFT_OF_DEALER = "left-of-dealer"
     """The first active player left of the dealer (North American rules, OpenSpiel)."""
     LEFT_OF_LONE = "left-of-lone"
-    """Seed 004: the player left of a lone player; when both sides go alone, the lone
-    defender; with nobody alone, left of the dealer."""
+    """The Spanish Euchre source (docs/rules.md section 5): the player left of a lone
+    player; when both sides go alone, the lone defender; with nobody alone, left of the
+    dealer."""
 
 
 class LoneDefenderScoring(enum.Enum):
     """What a lone defender earns when the makers are euchred."""
 
     BY_TRICKS = "by-tricks"
-    """Seed 004: 2 points for 3 or 4 tricks, 4 for all five."""
+    """The Spanish Euchre source: 2 points for 3 or 4 tricks, 4 for all five."""
     FOUR = "four"
     """OpenSpiel: 4 points for any euchre against a lone defender."""
 
@@ -39,7 +40,7 @@ class DealOrder(enum.Enum):
     one either way; the order decides who receives the i-th)."""
 
     PACKETS = "packets"
-    """From the dealer's left, packets of 3-2-3-2 then 2-3-2-3 (RULES.md section 3)."""
+    """From the dealer's left, packets of 3-2-3-2 then 2-3-2-3 (docs/rules.md section 3)."""
     ONE_BY_ONE = "one-by-one"
     """OpenSpiel: the i-th card to seat ``(dealer + i) % 4``."""
 
@@ -99,8 +100,8 @@ class EuchreRules:
     stick_the_dealer: bool = field(default=False, validator=_bool("stick_the_dealer"))
     """When all pass twice, the dealer must name a suit (else the deal is void)."""
     dealer_may_decline: bool = field(default=False, validator=_bool("dealer_may_decline"))
-    """Seed 004: when another player orders up the turned card, the dealer may decline to
-    take it (the suit is trumps all the same)."""
+    """The Spanish Euchre source: when another player orders up the turned card, the
+    dealer may decline to take it (the suit is trumps all the same)."""
     allow_lone_defender: bool = field(default=False, validator=_bool("allow_lone_defender"))
     """A defender may go alone (asked after the maker, from the dealer's left)."""
     lone_defender_scoring: LoneDefenderScoring = field(
@@ -127,14 +128,14 @@ class EuchreRules:
 
     @staticmethod
     def standard() -> EuchreRules:
-        """North American Euchre as RULES.md section 3: redeal when all pass, game to 10."""
+        """North American Euchre as docs/rules.md section 3: redeal when all pass, game to 10."""
         return _STANDARD
 
     @staticmethod
     def seed() -> EuchreRules:
-        """Seed 004's rules: the dealer may decline an ordered card, a defender may go
-        alone (2 points for 3-4 tricks, 4 for all five), the player left of a lone player
-        leads."""
+        """The rules of the Spanish Euchre source (docs/rules.md section 5): the dealer
+        may decline an ordered card, a defender may go alone (2 points for 3-4 tricks, 4
+        for all five), the player left of a lone player leads."""
         return _SEED
 
     @staticmethod
