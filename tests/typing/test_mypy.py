@@ -22,6 +22,8 @@ pytestmark = [pytest.mark.own_backends, pytest.mark.long(40)]  # static: no back
 
 HERE = Path(__file__).parent
 MODULES = ("user_game.py", "user_euchre.py", "user_plugin.py")
+EXAMPLE = HERE.parents[1] / "examples" / "ecarte-single-proposal" / "src" / "ecarte_single_proposal"
+"""The plugin of the guide's walk-through, whose source must pass as it is."""
 _EXPECT = re.compile(r"#\s*(E|N):\s*(.+?)\s*$")
 _LAYOUT = {tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT}
 _REPORT = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): (?P<kind>error|note): (?P<text>.*)$")
@@ -61,10 +63,11 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[in
             "--show-absolute-path",
             "--hide-error-context",
             *(str(HERE / name) for name in MODULES),
+            str(EXAMPLE / "__init__.py"),
         ]
     )
     assert not stderr, stderr
-    out: dict[str, list[tuple[int, str, str]]] = {name: [] for name in MODULES}
+    out: dict[str, list[tuple[int, str, str]]] = {name: [] for name in (*MODULES, "__init__.py")}
     for line in stdout.splitlines():
         found = _REPORT.match(line)
         assert found, f"unexpected mypy output: {line}"
@@ -97,3 +100,7 @@ def test_mypy_strict_on_user_code(
             unmatched = [(kind, text) for kind, text in unmatched if kind != "note"]
         problems += [f"{name}:{line}: unexpected {kind}: {text}" for kind, text in unmatched]
     assert not problems, "\n".join(problems)
+
+
+def test_the_walk_through_plugin_passes(reports: dict[str, list[tuple[int, str, str]]]) -> None:
+    assert reports["__init__.py"] == []
