@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import classic as classic  # the classic rules, callable
+from . import hookspecs as hookspecs  # the hooks and the typed Plugin base
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ._errors import (
     ArgumentError,
@@ -134,9 +136,11 @@ __all__ = [
     "Suit",
     "available_games",
     "available_variants",
+    "classic",
     "from_json",
     "get_game",
     "hookimpl",
+    "hookspecs",
     "load_game",
     "parse_record",
 ]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from pathlib import Path
 
+import attrs
 import pluggy
 import pytest
 
@@ -55,6 +57,49 @@ def test_every_hook_has_a_docstring_saying_when_and_how(name: str) -> None:
 @pytest.mark.parametrize("name", HOOKS)
 def test_every_hook_is_in_the_plugin_guide(name: str) -> None:
     assert f"`{name}`" in DOCS.read_text(encoding="utf-8"), f"{name} missing from {DOCS}"
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_in_the_plugin_guide_with_its_signature(name: str) -> None:
+    sig = inspect.signature(getattr(hookspecs, name))
+    params = ", ".join(f"{p.name}: {p.annotation}" for p in sig.parameters.values())
+    line = f"def {name}({params}) -> {sig.return_annotation}"
+    section = _section(f"### `{name}`")
+    assert f"```python\n{line}\n```" in section, f"{DOCS.name} lacks {line}"
+
+
+def _section(heading: str) -> str:
+    """The part of the plugin guide from ``heading`` to the next heading."""
+    text = DOCS.read_text(encoding="utf-8")
+    start = text.index(heading + "\n") + len(heading)
+    end = re.search(r"^#+ ", text[start:], re.MULTILINE)
+    return text[start : start + end.start()] if end else text[start:]
+
+
+@pytest.mark.parametrize("cls", [ecarte.HandOutcome, ecarte.Observation])
+def test_every_field_a_plugin_reads_is_explained(cls: type) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    table = text[text.index(f"**`{cls.__name__}`**") :]
+    table = table[: table.index("\n\n", table.index("| field |"))]
+    rows = re.findall(r"^\| (.+?) \| .+ \|$", table, re.MULTILINE)
+    documented = {name for row in rows for name in re.findall(r"`(\w+)`", row)}
+    assert documented == {f.name for f in attrs.fields(cls)}
+
+
+def test_the_walk_through_is_the_example_whole() -> None:
+    """The plugin the guide's walk-through defines (and its doctest runs) is the
+    example's class, line for line."""
+    from ecarte_single_proposal import SingleProposal
+
+    text = DOCS.read_text(encoding="utf-8")
+    walk = text[text.index("## Writing a variant") :]
+    block = walk[walk.index("```python\n") + 10 : walk.index("\n```\n")]
+    code = "\n".join(line[4:] for line in block.splitlines())  # less ">>> " or "... "
+    assert inspect.getsource(SingleProposal).rstrip() in code
+    example = inspect.getsource(inspect.getmodule(SingleProposal))  # type: ignore[arg-type]
+    for line in code.splitlines()[: code.index("class")]:
+        if line.startswith(("from ", "import ")):
+            assert line in example
 
 
 @pytest.mark.parametrize("name", HOOKS)

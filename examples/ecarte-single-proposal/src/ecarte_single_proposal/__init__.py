@@ -16,11 +16,12 @@ last), so the house rule combines with any other variant.
 from __future__ import annotations
 
 from ecarte import Action, Game, Propose, hookimpl
+from ecarte.hookspecs import Plugin
 
 __all__ = ["SingleProposal"]
 
 
-class SingleProposal:
+class SingleProposal(Plugin):
     """One proposal per hand: after an exchange, the elder must play."""
 
     NAME = "single-proposal"
@@ -28,16 +29,17 @@ class SingleProposal:
 
     @staticmethod
     def _second_proposal(game: Game, action: Action) -> bool:
-        exchanges = game.observation(game.to_act).exchanges
-        return isinstance(action, Propose) and len(exchanges) > 0
+        # game.exchanges has a (seat, cards) pair per discard: any pair means that
+        # an exchange was made this hand
+        return isinstance(action, Propose) and len(game.exchanges) > 0
 
     @hookimpl
-    def ecarte_exchange_allowed(self, game: Game, action: Action) -> bool | None:
+    def ecarte_exchange_allowed(self, game: Game, seat: int, action: Action) -> bool | None:
         # answer only to forbid: None lets the classic rules decide (the stock)
         return False if self._second_proposal(game, action) else None
 
     @hookimpl
-    def ecarte_validate_action(self, game: Game, action: Action) -> str | None:
+    def ecarte_validate_action(self, game: Game, seat: int, action: Action) -> str | None:
         if self._second_proposal(game, action):
             return "house rule: one proposal per hand"
         return None

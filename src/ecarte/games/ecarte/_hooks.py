@@ -30,6 +30,7 @@ from ._plugins import (
     load_variant,
     notify_all,
     plugin_error,
+    plugin_name,
 )
 from ._pure_machine import HOOK_NAMES
 from ._records import piquet_mask
@@ -197,9 +198,8 @@ def _plugin_key(plugin: object) -> object:
 
 
 def _unique_name(used: list[str], plugin: object) -> str:
-    """The plugin's ``NAME`` (else its class or module name), made unique."""
-    base = getattr(plugin, "NAME", None) or getattr(plugin, "__name__", None)
-    base = str(base or type(plugin).__name__)
+    """The plugin's name (:func:`._plugins.plugin_name`), made unique."""
+    base = plugin_name(plugin)
     name, n = base, 1
     while name in used:
         n += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import os
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = [
     "load_variant",
     "notify_all",
     "plugin_error",
+    "plugin_name",
 ]
 
 ENTRY_POINT_GROUP = "ecarte.variants"
@@ -61,7 +63,8 @@ def available_variants() -> dict[str, str]:
 
 def load_variant(name: str) -> object:
     """The object an installed variant's entry point names (a plugin class or object),
-    loaded once per process."""
+    loaded once per process. A variant whose ``NAME`` is not its entry-point name raises
+    :class:`PluginError`: a plugin has one name, however it is loaded."""
     eps = _entry_points()
     if name not in eps:
         known = ", ".join(sorted(eps)) or "none installed"
@@ -73,9 +76,35 @@ def load_variant(name: str) -> object:
 @functools.cache
 def _load(name: str, ep: importlib.metadata.EntryPoint) -> object:
     try:
-        return ep.load()
+        plugin = ep.load()
     except Exception as exc:
         raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+    own = getattr(plugin, "NAME", None)
+    if own and own != name:
+        raise PluginError(
+            f"variant {name!r} calls itself {own!r} (its NAME): a plugin has one name, so "
+            f"its NAME and its entry point (group {ENTRY_POINT_GROUP}) must be the same"
+        )
+    return plugin
+
+
+def plugin_name(plugin: object) -> str:
+    """The name of a plugin object, class or module in a game, the same however it is
+    loaded: its ``NAME``; else the name of the installed variant whose entry point names
+    it (its class, or the module itself); else its class's (or the module's) name."""
+    own = getattr(plugin, "NAME", None)
+    if own:
+        return str(own)
+    target = plugin if isinstance(plugin, type | types.ModuleType) else type(plugin)
+    where: tuple[str, str | None]
+    if isinstance(target, types.ModuleType):
+        where = (target.__name__, None)
+    else:
+        where = (target.__module__, target.__qualname__)
+    for name, ep in _entry_points().items():
+        if (ep.module, ep.attr) == where:
+            return name
+    return str(target.__name__)
 
 
 Impl = tuple[Callable[..., Any], tuple[str, ...], str]

@@ -33,7 +33,7 @@ from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
 
-from ._plugins import call_impl, load_variant, plugin_error
+from ._plugins import call_impl, load_variant, plugin_error, plugin_name
 from .actions import Cut, Deal, Event, parse_record
 from .rules import Rules
 
@@ -378,8 +378,7 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
                     "name: pass a fresh one, from_dict(d, plugins=[...])",
                 )
             plugin = pending.pop(0)
-            got = getattr(plugin, "NAME", None) or getattr(plugin, "__name__", None)
-            got = got or type(plugin).__name__
+            got = plugin_name(plugin)
             if name.split("#")[0] != got:
                 raise _fail(where, f"the game had plugin {name!r} here; plugins= gives {got!r}")
             out.append(plugin)

@@ -28,7 +28,7 @@ import reprlib
 import types
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, cast, overload
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ecarte._errors import (
@@ -123,6 +123,30 @@ class Game(_Base):
     """The binding module of this class's machine: its constants (phases, statuses)."""
     _phases: ClassVar[tuple[Phase, ...]]
     """The phases by the machine's phase number."""
+
+    if TYPE_CHECKING:  # the machine's hot methods, as callers see them (nothing at run time)
+
+        def legal_actions(self) -> Sequence[Action]:
+            """The actions :attr:`to_act` may take, sorted by action id (empty at chance
+            nodes, at the end, and inside a plugin hook while an action is applied)."""
+
+        @overload
+        def apply(self, action: Action, *, seat: int | None = None) -> None:
+            """Apply the action of the seat to act (checked): an illegal one raises
+            :class:`~ecarte.IllegalActionError` and changes nothing. With ``seat``, also
+            check that it is that seat's turn."""
+
+        @overload
+        def apply(self, action: Event, *, seat: int | None = None) -> None:
+            """Apply a chance event (a :class:`~ecarte.Cut` or :class:`~ecarte.Deal`)."""
+
+        @overload
+        def apply(self, action: str, *, seat: int | None = None) -> None:
+            """Apply the action or chance event of that text (``"propose"``, ``"K♠"``,
+            ``"packets 3-2"``...); bad text raises :class:`~ecarte.CardParseError` or
+            :class:`~ecarte.IllegalActionError`."""
+
+        def apply(self, action: Action | Event | str, *, seat: int | None = None) -> None: ...
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Game:
         if cls is Game:

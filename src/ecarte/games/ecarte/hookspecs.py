@@ -34,10 +34,12 @@ pickle, ``copy.deepcopy``), ``ecarte_save_state`` and ``ecarte_restore_state``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, TypeVar
 
 import pluggy
+
+from ecarte._errors import PluginError
 
 if TYPE_CHECKING:
     from ecarte._cards import Card
@@ -48,6 +50,8 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = [
+    "HookWrapper",
+    "Plugin",
     "ecarte_configure_rules",
     "ecarte_cut",
     "ecarte_deal",
@@ -235,3 +239,149 @@ def ecarte_restore_state(game: Game, state: object) -> None:
     built. Not called for a plugin that saved None. Every implementation is called;
     an exception (a state that is not one this plugin writes) makes the restore
     fail with :class:`ecarte.SaveFormatError` naming the plugin and the hook."""
+
+
+# ------------------------------------------------------------ typed plugins
+
+_T = TypeVar("_T")
+
+HookWrapper: TypeAlias = Generator[None, _T, _T]
+"""The type of a hook wrapper (``@hookimpl(wrapper=True)``) of a hook that answers
+``_T``: ``answer = yield`` receives the answer of the implementations inside it (classic
+last), and the wrapper returns the answer it gives instead, e.g.
+``HookWrapper[dict[int, int]]`` for ``ecarte_score_hand``."""
+
+
+class Plugin:
+    """A typed base for plugins: subclass it, and a type checker (mypy) checks each hook
+    the plugin implements against the hook's specification (the arguments' names and
+    types, the answer's type, a wrapper's generator).
+
+    Each method here has its hook's whole signature and answers nothing; it is no hook
+    implementation (the game never calls it). Override the hooks the plugin
+    implements, each marked :data:`hookimpl` and with every argument of its signature
+    (the engine passes them by name; one the plugin does not use costs nothing). A hook
+    that answers a question may be overridden by a wrapper (returning
+    :data:`HookWrapper` of the answer). Defining a method named like a hook without
+    marking it, or named like no hook, raises :class:`ecarte.PluginError` when the
+    class is defined.
+
+    >>> from ecarte import HandOutcome, Game, hookimpl
+    >>> from ecarte.hookspecs import HookWrapper, Plugin
+    >>> class VoleScoresThree(Plugin):
+    ...     NAME = "vole-three"
+    ...     @hookimpl(wrapper=True)
+    ...     def ecarte_score_hand(
+    ...         self, game: Game, outcome: HandOutcome
+    ...     ) -> HookWrapper[dict[int, int]]:
+    ...         points = yield
+    ...         return {s: 3 if outcome.tricks[s] == 5 else p for s, p in points.items()}
+    >>> Game(plugins=[VoleScoresThree], seed=1).plugin_names
+    ('classic', 'vole-three')
+    >>> class Misspelled(Plugin):
+    ...     @hookimpl
+    ...     def ecarte_score(self, game: Game) -> None: ...
+    Traceback (most recent call last):
+    ...
+    ecarte._errors.PluginError: plugin class Misspelled: no hook is named ecarte_score
+    """
+
+    NAME: ClassVar[str]
+    """The plugin's name in the game (``game.plugin(NAME)``, its messages and saves): an
+    installed variant's entry-point name. Without it the class's name is used."""
+    DESCRIPTION: ClassVar[str]
+    """One line for ``ecarte variants`` (else the first line of the docstring)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, value in vars(cls).items():
+            if not name.startswith("ecarte_"):
+                continue
+            if name not in __all__:
+                raise PluginError(f"plugin class {cls.__name__}: no hook is named {name}")
+            function = value.__func__ if isinstance(value, staticmethod | classmethod) else value
+            if getattr(function, "ecarte_impl", None) is None:
+                raise PluginError(
+                    f"plugin class {cls.__name__}: {name} is not marked @hookimpl, so no "
+                    "game would call it"
+                )
+
+    def ecarte_configure_rules(self, rules: Rules) -> Rules | None:
+        return None
+
+    def ecarte_table_size(self, rules: Rules) -> int | HookWrapper[int] | None:
+        return None
+
+    def ecarte_next_game(
+        self, game: Game, previous: GameResult | None
+    ) -> Seats | HookWrapper[Seats] | None:
+        return None
+
+    def ecarte_next_hand(
+        self, game: Game, previous: HandResult
+    ) -> Seats | HookWrapper[Seats] | None:
+        return None
+
+    def ecarte_cut(
+        self, game: Game, players: tuple[int, int], cards: tuple[Card, Card]
+    ) -> Seats | HookWrapper[Seats] | None:
+        return None
+
+    def ecarte_deal_packets(
+        self, game: Game, dealer: int
+    ) -> tuple[int, int] | str | HookWrapper[tuple[int, int] | str] | None:
+        return None
+
+    def ecarte_deal(
+        self, game: Game, deck: Sequence[Card], dealer: int, elder: int, packets: tuple[int, int]
+    ) -> DealtHands | HookWrapper[DealtHands] | None:
+        return None
+
+    def ecarte_exchange_allowed(
+        self, game: Game, seat: int, action: Action
+    ) -> bool | HookWrapper[bool] | None:
+        return None
+
+    def ecarte_discard_limits(
+        self, game: Game, seat: int
+    ) -> tuple[int, int] | HookWrapper[tuple[int, int]] | None:
+        return None
+
+    def ecarte_validate_action(self, game: Game, seat: int, action: Action) -> str | None:
+        return None
+
+    def ecarte_king_points(
+        self, game: Game, seat: int, turned_up: bool
+    ) -> int | HookWrapper[int] | None:
+        return None
+
+    def ecarte_score_hand(
+        self, game: Game, outcome: HandOutcome
+    ) -> dict[int, int] | HookWrapper[dict[int, int]] | None:
+        return None
+
+    def ecarte_match_status(
+        self, game: Game, games: Sequence[GameResult]
+    ) -> MatchStatus | HookWrapper[MatchStatus] | None:
+        return None
+
+    def ecarte_game_started(self, game: Game, number: int, seats: Seats) -> None:
+        return None
+
+    def ecarte_hand_ended(self, game: Game, result: HandResult) -> None:
+        return None
+
+    def ecarte_game_ended(self, game: Game, result: GameResult) -> None:
+        return None
+
+    def ecarte_match_ended(self, game: Game, winner: int, games: Sequence[GameResult]) -> None:
+        return None
+
+    def ecarte_describe(self, game: Game, seat: int | None) -> Sequence[str] | None:
+        return None
+
+    def ecarte_save_state(self, game: Game) -> object | None:
+        return None
+
+    def ecarte_restore_state(self, game: Game, state: object) -> None:
+        return None

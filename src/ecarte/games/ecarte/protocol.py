@@ -14,9 +14,12 @@ protocols, field by field on random states.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ecarte.engine.protocol import Machine
+
+if TYPE_CHECKING:
+    from .actions import Action, Event
 
 __all__ = ["VIEW_FIELDS", "MachineHost", "MachineModule", "MatchMachine", "MatchView"]
 
@@ -242,7 +245,7 @@ class MatchMachine(Machine, Protocol):
     the facade's per-game slots, which the machine keeps (and copies on ``clone``).
     """
 
-    _legal: Sequence[Any] | None
+    _legal: Sequence[Action] | None
     """The legal actions of this state, None until computed."""
     _config: Any
     """The game's configuration (``_hooks.Config``), shared with its clones."""
@@ -328,12 +331,12 @@ class MatchMachine(Machine, Protocol):
         """Where the last apply began in the log (-1: nothing to undo)."""
         ...
 
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the seat to act, by action id."""
         ...
 
-    def apply(self, action: Any, *, seat: int | None = None) -> None:
-        """Apply an action (checked) or a chance event."""
+    def apply(self, action: Action | Event | str, *, seat: int | None = None) -> None:
+        """Apply an action (checked) or a chance event, or the text of either."""
         ...
 
     def clone(self) -> Self:
@@ -344,7 +347,7 @@ class MatchMachine(Machine, Protocol):
 class MachineHost(Protocol):
     """What the machine calls back on the facade built on it (off the fast path)."""
 
-    def _legal_slow(self) -> Sequence[Any]:
+    def _legal_slow(self) -> Sequence[Action]:
         """``legal_actions`` when plugins may veto decisions."""
         ...
 

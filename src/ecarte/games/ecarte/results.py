@@ -131,7 +131,9 @@ class HandOutcome:
     """The facts a hand is scored from, after its five tricks."""
 
     dealer: int
+    """The dealer's seat."""
     elder: int
+    """The elder's seat (the non-dealer, who proposed and led)."""
     tricks: FrozenDict[int, int] = field(converter=_frozen)
     """Tricks won by each of the two seats."""
     exchanges: int
