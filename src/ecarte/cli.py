@@ -811,28 +811,27 @@ class _Match:
         the point or the vole and the penalty, the scores in seat order, the cards a human
         drew; while the one human waits (la poule), only the end of each hand."""
         log = self.game.log
-        waiting = self._waits(before.players)
+        waiting, _ = self._waits(before.players)
         drawn = self._drawn(before, seat, action)
         for line in log[self._shown :]:
+            began = False
             if _HEADING.match(line):
-                waiting = self._waits(self.game.game_players)
+                waiting, began = self._waits(self.game.game_players)
             for shown in self._told(line, before, seat, action, drawn):
-                if waiting and not _WAITING_SHOWN.match(shown):
-                    continue
-                self.screen.log(shown)
+                if not waiting or _WAITING_SHOWN.match(shown):
+                    self.screen.log(shown)
+            if began:
+                a, b = sorted(self.game.game_players)
+                self.screen.say(f"   you wait: seats {a} and {b} play; each hand is shown by its end")
         self._shown = len(log)
 
-    def _waits(self, players: tuple[int, int]) -> bool:
-        """Whether the one human waits while ``players`` play; says so when it begins."""
+    def _waits(self, players: tuple[int, int]) -> tuple[bool, bool]:
+        """Whether the one human waits while ``players`` play, and whether it just began."""
         viewer = None if self.viewer is None else self.seat_of(self.viewer)
         waiting = viewer is not None and viewer not in players
-        if waiting and not self._waiting:
-            a, b = players
-            self.screen.say(
-                f"   you wait: seats {a} and {b} play; each hand is shown by its result"
-            )
+        began = waiting and not self._waiting
         self._waiting = waiting
-        return waiting
+        return waiting, began
 
     def _drawn(self, before: _Before, seat: int | None, action: Action | None) -> str | None:
         """What a human seat who just discarded drew, as the rest of its discard line."""
