@@ -822,7 +822,9 @@ class _Match:
                     self.screen.log(shown)
             if began:
                 a, b = sorted(self.game.game_players)
-                self.screen.say(f"   you wait: seats {a} and {b} play; each hand is shown by its end")
+                self.screen.say(
+                    f"   you wait: seats {a} and {b} play; each hand is told by its end"
+                )
         self._shown = len(log)
 
     def _waits(self, players: tuple[int, int]) -> tuple[bool, bool]:

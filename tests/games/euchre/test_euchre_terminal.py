@@ -258,28 +258,33 @@ def test_the_players_words_are_understood(typed: str, said: str) -> None:
     assert f"  North (you) {said}" in out
 
 
-def test_name_a_suit_in_the_second_round() -> None:
-    game = EuchreGame(EuchreRules.standard(), seed=5)
-    words = {"♣": "clubs", "♦": "d", "♠": "name spades"}
-    for seed in range(1, 60):  # a deal where North bids in the second round
-        decisions = []
+def _second_round_for_north() -> tuple[int, int, str]:
+    """A seed where North, passing in the first round, bids in the second: the seed, how
+    many times North passes first and a suit North may name."""
+    for seed in range(1, 60):
         game = EuchreGame(EuchreRules.standard(), seed=seed)
         bots = {s: HeuristicBot() for s in (1, 2, 3)}
-        while not game.is_over and game.phase.value != "bid2" or game.to_act != 0:
-            if game.is_over:
-                break
-            move = bots[game.to_act].choose(game) if game.to_act else "pass"
-            decisions.append(move)
-            game.apply(move)
-        if not game.is_over and game.phase.value == "bid2":
-            break
-    else:
-        pytest.fail("no second round for North")
-    suit = next(str(a).split()[1] for a in game.legal_actions() if str(a).startswith("call"))
-    typed = words[suit] if suit in words else "name h"
-    typed = typed if typed.startswith("name") else f"name {typed}"
-    passes = sum(1 for d in decisions if d == "pass")
+        passes = 0
+        while game.phase.value in ("bid", "bid2"):
+            if game.to_act == 0:
+                if game.phase.value == "bid2":
+                    calls = [str(a) for a in game.legal_actions() if str(a).startswith("call")]
+                    return seed, passes, calls[0].split()[1]
+                game.apply("pass")
+                passes += 1
+            else:
+                game.apply(bots[game.to_act].choose(game))
+    pytest.fail("no second round for North")
+
+
+@pytest.mark.parametrize("how", ["name {}", "name {word}", "{word}", "call {}"])
+def test_name_a_suit_in_the_second_round(how: str) -> None:
+    seed, passes, suit = _second_round_for_north()
+    word = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}[suit]
+    typed = how.format(suit, word=word) if how != "{word}" else f"name {word[0]}"
     _, out = _play(["--human", "0", "--seed", str(seed)], "pass\n" * passes + typed + "\nquit\n")
+    assert "-- North (you) to play: second round of bidding --" in out
+    assert re.search(r"choices: 1\) pass  2\) name [♣♦♥♠]", out)
     assert f"North (you) names {suit}" in out
 
 
