@@ -811,26 +811,32 @@ class _Match:
         the point or the vole and the penalty, the scores in seat order, the cards a human
         drew; while the one human waits (la poule), only the end of each hand."""
         log = self.game.log
-        waiting, _ = self._waits(before.players)
+        waiting, began = self._waits(before.players)
         drawn = self._drawn(before, seat, action)
         for line in log[self._shown :]:
-            began = False
             if _HEADING.match(line):
-                waiting, began = self._waits(self.game.game_players)
+                waiting, now = self._waits(self.game.game_players)
+                began |= now
             for shown in self._told(line, before, seat, action, drawn):
                 if not waiting or _WAITING_SHOWN.match(shown):
                     self.screen.log(shown)
-            if began:
-                a, b = sorted(self.game.game_players)
-                self.screen.say(
-                    f"   you wait: seats {a} and {b} play; each hand is told by its end"
-                )
+            if began and _HEADING.match(line):
+                self._say_waiting()
+                began = False
+        if began:
+            self._say_waiting()
         self._shown = len(log)
+
+    def _say_waiting(self) -> None:
+        a, b = sorted(self.game.game_players)
+        self.screen.say(f"   you wait: seats {a} and {b} play; each hand is told by its end")
 
     def _waits(self, players: tuple[int, int]) -> tuple[bool, bool]:
         """Whether the one human waits while ``players`` play, and whether it just began."""
-        viewer = None if self.viewer is None else self.seat_of(self.viewer)
-        waiting = viewer is not None and viewer not in players
+        if self.viewer is None:
+            return False, False
+        seat = self.seat_of(self.viewer)  # None: the human left the table (club écarté)
+        waiting = seat is None or seat not in players
         began = waiting and not self._waiting
         self._waiting = waiting
         return waiting, began
