@@ -618,6 +618,18 @@ def test_a_whole_match_in_a_terminal(live_backend: str) -> None:
     assert "your hand (" in screen
     assert "match over: seat" in screen
     assert "Traceback" not in screen
+    # the game's words: tricks, the point or the vole, scores in seat order, cards drawn
+    assert re.search(r"trick 1 to seat [01] \((you|bot)\) \(tricks: seat 0 \d, seat 1 \d\)", screen)
+    assert re.search(
+        r"seat [01] \((you|bot)\) (wins the point \([34] tricks\)|makes the vole)", screen
+    )
+    assert re.search(
+        r"hand 1 over: tricks seat 0 \d, seat 1 \d; scores seat 0 \d, seat 1 \d", screen
+    )
+    assert re.search(r"game 1 won by seat [01] \((you|bot)\): seat 0 \d+, seat 1 \d+", screen)
+    assert re.search(r"seat 0: discards \d \(\S+.*\), draws \S+", screen)
+    assert re.search(r"\S+ is the only card you can play: played for you", screen)
+    assert "worth" not in screen and "scores the tricks" not in screen
     # hearts and diamonds in red, clubs and spades not
     assert re.search(rb"\x1b\[[0-9;]*31m(10|[7-9JQKA])?\xe2\x99[\xa5\xa6]", raw)
     assert not re.search(rb"\x1b\[[0-9;]*31m(10|[7-9JQKA])?\xe2\x99[\xa0\xa3]", raw)
@@ -633,6 +645,49 @@ def test_no_color_in_a_terminal(live_backend: str) -> None:
     assert status == 0
     assert b"\x1b[" not in raw
     assert b"your hand (" in raw and b"match abandoned: you quit" in raw
+
+
+@posix_only
+def test_poule_and_cercle_in_a_terminal(live_backend: str) -> None:
+    """A waiting human sees each hand by its end (la poule); bets typed in the terminal
+    (club écarté)."""
+    env = _terminal_env(live_backend)
+    status, raw = _in_terminal(["play", "--seed", "5", "--variant", "poule"], lambda n: "1", env)
+    screen = _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+    assert status == 0, screen[-3000:]
+    assert "you wait: seats 1 and 2 play; each hand is told by its end" in screen
+    assert screen.count("took the pool") == 1
+    gallery = 'gallery={"Cleo": 40}'
+    answers = {0: "bet 3"}
+    status, raw = _in_terminal(
+        ["play", "--seed", "4", "--variant", "cercle", "--option", gallery],
+        lambda n: answers.get(n, "1"),
+        env,
+    )
+    screen = _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+    assert status == 0, screen[-3000:]
+    assert "cercle: bets on game 1 are open: bet AMOUNT stakes on yourself" in screen
+    assert "cercle: Player 1 stakes 3 on themselves for game 1 (holds 97)" in screen
+    assert "cercle: Cleo stakes 4 on " in screen
+
+
+@posix_only
+def test_euchre_in_a_terminal(live_backend: str) -> None:
+    env = _terminal_env(live_backend)
+    status, raw = _in_terminal(["play", "--game", "euchre", "--seed", "5"], lambda n: "1", env)
+    screen = _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+    assert status == 0, screen[-3000:]
+    assert "-- North (you) to play: first round of bidding --" in screen
+    assert "choices: 1) pass  2) order up (♥ trumps)" in screen
+    assert "South (partner) picks it up" in screen and "trick 1 to " in screen
+    assert re.search(rb"\x1b\[[0-9;]*31m(10|[7-9JQKA])?\xe2\x99[\xa5\xa6]", raw)  # red
+    status, raw = _in_terminal(
+        ["play", "--game", "euchre", "--seed", "5", "--color", "never"],
+        lambda n: "quit",
+        env,
+        timeout=60,
+    )
+    assert status == 0 and b"\x1b[" not in raw
 
 
 # ------------------------------------------------------------------ the game's words
