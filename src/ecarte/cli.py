@@ -54,6 +54,7 @@ from .games.ecarte.rules import PRESETS, PenaltyBeneficiary, Rules
 __all__ = [
     "DEFAULT_GAME",
     "GAMES_GROUP",
+    "TableTalk",
     "TerminalGame",
     "VariantOption",
     "main",
@@ -617,8 +618,6 @@ class _Before:
     games: int
     hands: int
     players: tuple[int, int]
-    dealer: int | None
-    elder: int | None
     trick: int
     tricks_won: tuple[int, ...]
     played_without_proposing: bool
@@ -635,6 +634,7 @@ _HAND_OVER = re.compile(
     r"scores seat (\d+) (\d+), seat (\d+) (\d+)"
 )
 _GAME_WON = re.compile(r"game (\d+) won by seat (\d+) \d+-\d+ \(worth (\d+)\)")
+_CUT_LINE = re.compile(r"cut: seat (\d+) (\S+), seat (\d+) (\S+)")
 _HEADING = re.compile(r"(game \d+: seats|hand \d+: seat \d+ deals)")
 _WAITING_SHOWN = re.compile(r"(game \d+|match |hand \d+ over)")
 
@@ -787,8 +787,6 @@ class _Match:
             games=len(game.game_results),
             hands=len(game.hand_results),
             players=game.game_players,
-            dealer=obs.dealer,
-            elder=obs.elder,
             trick=len(obs.trick),
             tricks_won=obs.tricks_won,
             played_without_proposing=obs.played_without_proposing,
@@ -870,6 +868,10 @@ class _Match:
                 return [line + drawn] if drawn else [line]
             count = int(match[2])
             return [f"{line}, draws {count}" if count else line]
+        match = _CUT_LINE.fullmatch(line)
+        if match:
+            cuts = sorted([(int(match[1]), match[2]), (int(match[3]), match[4])])
+            return ["cut: " + ", ".join(f"seat {s} {card}" for s, card in cuts)]
         match = _PLAY_LINE.fullmatch(line)
         if match and isinstance(action, Play) and int(match[1]) == seat and before.trick == 1:
             return [line, self._trick_won(before)]
