@@ -892,10 +892,9 @@ class _Match:
             result = next((r for r in game.game_results if r.number == number), None)
             if result is None:  # pragma: no cover - the log and the results agree
                 return [line]
+            played = {*result.players, *(s for h in result.hands for s in (h.dealer, h.elder))}
             shown = ", ".join(
-                f"seat {s} {result.scores[s]}"
-                for s in sorted(result.scores)
-                if s in result.players or result.scores[s]
+                f"seat {s} {result.scores[s]}" for s in sorted(result.scores) if s in played
             )
             worth = f" (worth {value})" if game.rules.game_values else ""
             return [f"game {number} won by {self.name(winner, viewer)}: {shown}{worth}"]

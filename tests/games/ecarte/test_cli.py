@@ -840,6 +840,11 @@ def test_poule_a_waiting_human_sees_each_hand_by_its_end(
     assert "trick 1 to" not in waiting
     assert text.count("took the pool") == 1  # the end lines once
     assert text.count("poule: paid in:") == 1
+    status, text = _run(monkeypatch, [*argv, "--option", "rotation=per-hand"], "1\n" * 3000)
+    assert status == 0
+    won = re.findall(r"^== game \d+ won by seat \d \(\w+\): (.*) ==$", text, re.M)
+    assert won and all(re.fullmatch(r"seat 0 \d+, seat 1 \d+, seat 2 \d+", w) for w in won)
+    assert text.count("   you wait: ") >= len(won)  # the human sits out a hand in three
 
 
 def test_poule_rules_say_the_variant_decides_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
