@@ -97,7 +97,8 @@ def _parser() -> argparse.ArgumentParser:
             "Play a match (best of three games) against the heuristic bot. On a terminal you "
             "are seat 0; type the number of a choice or its text (e.g. 'propose', 'K♠', "
             "'discard 7♠ 8♥'), 'help' or '?' for help, 'rules' for the rules in force, "
-            "'quit' to leave. When stdin is not a terminal, or with --bots, bots play every "
+            "'quit' to leave; a single card you can play is played for you. When stdin is "
+            "not a terminal, or with --bots, bots play every "
             "seat and the match log is printed; --human SEAT makes a seat read its moves "
             "from stdin even then (a scripted match)."
         ),

@@ -126,7 +126,8 @@ def test_play_help_names_the_new_options(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit):
         cli.main(["play", "--help"])
     text = capsys.readouterr().out
-    for option in ("--human SEAT", "--option KEY=VALUE", "--color", "help", "rules", "quit"):
+    options = ("--human SEAT", "--option KEY=VALUE", "--color", "--no-auto-play", "help", "rules")
+    for option in (*options, "quit"):
         assert option in text
 
 
