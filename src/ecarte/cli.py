@@ -706,9 +706,7 @@ class _Match:
 
     def seat_of(self, person: int) -> int | None:
         """The seat the human who began at ``person`` plays now."""
-        for talk in self.talks:
-            return talk.plays(self.game, person)
-        return person
+        return self.talks[0].plays(self.game, person) if self.talks else person
 
     def person_at(self, seat: int) -> int | None:
         """The human playing ``seat`` now, if any."""
@@ -767,16 +765,16 @@ class _Match:
             else self.name(s, self.viewer)
             for s in range(game.players)
         )
-        waits = " (two play, the other waits)" if game.players == 3 else ""
-        if game.players > 3:
-            waits = " (two play, the others wait)"
+        waits = {2: "", 3: " (two play, the other waits)"}.get(
+            game.players, " (two play, the others wait)"
+        )
         screen.say(f"table: {names}{waits}")
         variants = ", ".join(v.title() for v in self.variants) or "none"
         screen.say(f"variants: {variants}; type 'help' or '?' for help, 'rules' for the rules")
 
     def _before(self) -> _Before:
         game = self.game
-        obs = game.observation(max(game.to_act, 0) if game.players else 0)
+        obs = game.observation(max(game.to_act, 0))  # the public facts: any seat's view
         held = {}
         for person in self.humans:
             seat = self.seat_of(person)
