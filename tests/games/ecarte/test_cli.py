@@ -900,6 +900,19 @@ def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "seat 0 (bot)" in text  # the seat the human left is played by a bot
 
 
+def test_cercle_bets_during_the_game_before_under_rules_that_deal_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    gallery = 'gallery={"Cleo": 40}'
+    argv = ["play", "--human", "0", "--seed", "4", "--rules", "brazilian", "--variant", "cercle"]
+    status, text = _run(monkeypatch, [*argv, "--option", gallery], "bet 3\n" + "1\n" * 3000)
+    assert status == 0
+    first = text.index("cercle: bets on game 2 are open")
+    assert first < text.index("== game 1 won by")  # game 1 was dealt with the table
+    assert "bets on game 1 are open" not in text
+    assert "   | cercle: Player 1 stakes 3 on themselves for game 2 (holds 97)" in text
+
+
 def test_cercle_bet_refused_in_the_games_words(monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle"]
     status, text = _run(monkeypatch, argv, "bet 1000\nbet Player 2 5\nbet\nbet 5 game 9\nquit\n")
