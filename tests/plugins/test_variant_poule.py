@@ -126,7 +126,7 @@ def test_describe_per_game() -> None:
         assert not any(re.search(r"(10|[2-9JQKA])[♠♥♦♣]", line) for line in lines)
         if game.game_results:
             last = game.game_results[-1]
-            a, b = game.game_players
+            a, b = sorted(game.game_players)  # in seat order, whoever deals
             assert lines[0].startswith(f"poule: seats {a} and {b} play game {last.number + 1}")
             assert lines[-1].startswith(f"poule: seat {last.winner} won game {last.number}:")
         seat = game.to_act

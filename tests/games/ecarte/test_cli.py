@@ -126,7 +126,8 @@ def test_play_help_names_the_new_options(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit):
         cli.main(["play", "--help"])
     text = capsys.readouterr().out
-    for option in ("--human SEAT", "--option KEY=VALUE", "--color", "help", "rules", "quit"):
+    options = ("--human SEAT", "--option KEY=VALUE", "--color", "--no-auto-play", "help", "rules")
+    for option in (*options, "quit"):
         assert option in text
 
 
@@ -204,10 +205,12 @@ def test_non_tty_stdin_plays_bot_against_bot() -> None:
 def test_target_option_shortens_games(capsys: pytest.CaptureFixture[str]) -> None:
     cli.main(["play", "--bots", "--seed", "4", "--target", "1"])
     out = capsys.readouterr().out
-    assert "won by seat" in out
-    assert all(
-        " 1-0 " in line for line in out.splitlines() if "won by seat" in line and "game" in line
-    )
+    won = [line for line in out.splitlines() if line.startswith("== game ") and "won by" in line]
+    assert won
+    for line in won:  # the scores in seat order: the winner has the one point
+        winner = int(re.search(r"won by seat (\d)", line)[1])  # type: ignore[index]
+        scores = dict(map(int, s) for s in re.findall(r"seat (\d) (\d+)", line.split(": ")[1]))
+        assert scores == {winner: 1, 1 - winner: 0}
 
 
 def test_bad_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -230,8 +233,9 @@ def test_play_with_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     won = [line for line in results if " won by seat " in line]
     assert won
     for line in won:  # quick game: the first to 3 (a vole may take 2 to 4) wins at once
-        winner, loser = map(int, line.split(" won by seat ")[1].split()[1].split("-"))
-        assert winner >= 3 > loser
+        seat = int(line.split(" won by seat ")[1].split(":")[0])
+        scores = dict(map(int, s) for s in re.findall(r"seat (\d) (\d+)", line.split(": ")[1]))
+        assert scores[seat] >= 3 > scores[1 - seat]
 
 
 def test_play_with_three_players(capsys: pytest.CaptureFixture[str]) -> None:
@@ -442,7 +446,7 @@ def test_three_seats_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ["play", "--human", "0", "--seed", "5", "--variant", "poule"]
     status, text = _run(monkeypatch, argv, "quit\n")
     assert status == 0
-    assert "table: seat 0 (you), seat 1 (bot), seat 2 (bot) (two play each hand" in text
+    assert "table: seat 0 (you), seat 1 (bot), seat 2 (bot) (two play, the other waits)" in text
     rows = [line for line in text.splitlines() if line.startswith("  seat ")]
     assert len(rows) == 3
     assert [r.split()[3] for r in rows].count("waits") == 1
@@ -615,6 +619,18 @@ def test_a_whole_match_in_a_terminal(live_backend: str) -> None:
     assert "your hand (" in screen
     assert "match over: seat" in screen
     assert "Traceback" not in screen
+    # the game's words: tricks, the point or the vole, scores in seat order, cards drawn
+    assert re.search(r"trick 1 to seat [01] \((you|bot)\) \(tricks: seat 0 \d, seat 1 \d\)", screen)
+    assert re.search(
+        r"seat [01] \((you|bot)\) (wins the point \([34] tricks\)|makes the vole)", screen
+    )
+    assert re.search(
+        r"hand 1 over: tricks seat 0 \d, seat 1 \d; scores seat 0 \d, seat 1 \d", screen
+    )
+    assert re.search(r"game 1 won by seat [01] \((you|bot)\): seat 0 \d+, seat 1 \d+", screen)
+    assert re.search(r"seat 0: discards \d \(\S+.*\), draws \S+", screen)
+    assert re.search(r"\S+ is the only card you can play: played for you", screen)
+    assert "worth" not in screen and "scores the tricks" not in screen
     # hearts and diamonds in red, clubs and spades not
     assert re.search(rb"\x1b\[[0-9;]*31m(10|[7-9JQKA])?\xe2\x99[\xa5\xa6]", raw)
     assert not re.search(rb"\x1b\[[0-9;]*31m(10|[7-9JQKA])?\xe2\x99[\xa0\xa3]", raw)
@@ -630,3 +646,302 @@ def test_no_color_in_a_terminal(live_backend: str) -> None:
     assert status == 0
     assert b"\x1b[" not in raw
     assert b"your hand (" in raw and b"match abandoned: you quit" in raw
+
+
+@posix_only
+def test_poule_and_cercle_in_a_terminal(live_backend: str) -> None:
+    """A waiting human sees each hand by its end (la poule); bets typed in the terminal
+    (club écarté)."""
+    env = _terminal_env(live_backend)
+    status, raw = _in_terminal(["play", "--seed", "5", "--variant", "poule"], lambda n: "1", env)
+    screen = _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+    assert status == 0, screen[-3000:]
+    assert "you wait: seats 1 and 2 play; each hand is told by its end" in screen
+    assert screen.count("took the pool") == 1
+    gallery = 'gallery={"Cleo": 40}'
+    answers = {0: "bet 3"}
+    status, raw = _in_terminal(
+        ["play", "--seed", "4", "--variant", "cercle", "--option", gallery],
+        lambda n: answers.get(n, "1"),
+        env,
+    )
+    screen = _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+    assert status == 0, screen[-3000:]
+    assert "cercle: bets on game 1 are open: bet AMOUNT stakes on yourself" in screen
+    assert "cercle: Player 1 stakes 3 on themselves for game 1 (holds 97)" in screen
+    assert "cercle: Cleo stakes 4 on " in screen
+
+
+@posix_only
+def test_euchre_in_a_terminal(live_backend: str) -> None:
+    env = _terminal_env(live_backend)
+    status, raw = _in_terminal(["play", "--game", "euchre", "--seed", "5"], lambda n: "1", env)
+    screen = _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+    assert status == 0, screen[-3000:]
+    assert "-- North (you) to play: first round of bidding --" in screen
+    assert "choices: 1) pass  2) order up (♥ trumps)" in screen
+    assert "South (partner) picks it up" in screen and "trick 1 to " in screen
+    assert re.search(rb"\x1b\[[0-9;]*31m(10|[7-9JQKA])?\xe2\x99[\xa5\xa6]", raw)  # red
+    status, raw = _in_terminal(
+        ["play", "--game", "euchre", "--seed", "5", "--color", "never"],
+        lambda n: "quit",
+        env,
+        timeout=60,
+    )
+    assert status == 0 and b"\x1b[" not in raw
+
+
+# ------------------------------------------------------------------ the game's words
+
+
+def _bots_match(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert cli.main(["play", "--bots", *argv]) == 0
+    return capsys.readouterr().out
+
+
+def _hands_told(out: str) -> list[tuple[int, dict[int, int], dict[int, int]]]:
+    """Each "hand N over" line: the number, the tricks and the scores by seat."""
+    told = []
+    for m in re.finditer(r"hand (\d+) over: tricks (.*); scores (.*)$", out, re.M):
+        told.append(
+            (
+                int(m[1]),
+                {int(s): int(n) for s, n in re.findall(r"seat (\d) (\d+)", m[2])},
+                {int(s): int(n) for s, n in re.findall(r"seat (\d) (\d+)", m[3])},
+            )
+        )
+    return told
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_log_tells_tricks_points_and_voles_as_they_were(
+    seed: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every trick's winner, the point or the vole of every hand and the scores in seat
+    order, against the same match played beside it."""
+    out = _bots_match(["--seed", str(seed)], capsys)
+    shadow = Game(seed=seed)
+    bot = HeuristicPlayer()
+    hands = []
+    while not shadow.is_over:
+        if shadow.to_act < 0:
+            shadow.apply_chance()
+            continue
+        games, results = len(shadow.game_results), shadow.hand_results
+        shadow.apply(bot.choose(shadow.observation(shadow.to_act), shadow.legal_actions()))
+        if len(shadow.game_results) > games:
+            hands.extend(shadow.game_results[-1].hands[len(results) :])
+        elif len(shadow.hand_results) > len(results):
+            hands.append(shadow.hand_results[-1])
+    told = _hands_told(out)
+    assert [n for n, _, _ in told] == [h.number for h in hands]
+    for (_, tricks, scores), hand in zip(told, hands, strict=True):
+        assert tricks == dict(hand.tricks) and list(tricks) == sorted(tricks)  # seat order
+        assert list(scores) == sorted(scores)
+    # the tricks one by one: each hand's trick lines count up to its tricks
+    blocks = re.split(r"hand \d+ over", out)
+    for block, hand in zip(blocks, hands, strict=False):
+        won = re.findall(r"trick (\d) to seat (\d) \(tricks: seat 0 (\d), seat 1 (\d)\)", block)
+        if hand.complete:
+            assert [int(n) for n, *_ in won] == [1, 2, 3, 4, 5]
+            assert (int(won[-1][2]), int(won[-1][3])) == (hand.tricks[0], hand.tricks[1])
+        for seat in (0, 1):
+            assert sum(1 for _, w, *_ in won if int(w) == seat) == hand.tricks[seat]
+    for hand in hands:
+        taker = max(hand.tricks, key=lambda s: hand.tricks[s])
+        if hand.tricks[taker] == 5:
+            assert re.search(rf"seat {taker} makes the vole \(all five tricks\): \+\d", out)
+        elif hand.complete:
+            assert f"seat {taker} wins the point ({hand.tricks[taker]} tricks): +" in out
+    assert " scores the tricks" not in out
+    for line in out.splitlines():
+        if line.startswith("== game ") and " won by seat " in line:
+            assert re.fullmatch(r"== game \d+ won by seat \d: seat 0 \d+, seat 1 \d+ ==", line)
+    assert "worth" not in out  # no stakes in the classic rules
+
+
+def test_the_penalty_is_told_when_it_falls(capsys: pytest.CaptureFixture[str]) -> None:
+    told = 0
+    for seed in range(1, 12):
+        out = _bots_match(["--seed", str(seed), "--opponent", "random"], capsys)
+        for m in re.finditer(r"wins the point \((\d) tricks\): \+(\d+) -> \d+(.*)", out):
+            penalty = m[3].startswith("; the penalty: ")
+            assert penalty == (m[2] == "2"), m[0]  # a point scores 2 under a penalty only
+            told += penalty
+            assert re.fullmatch(
+                r"(; the penalty: seat \d (played without proposing|refused a proposal) and "
+                r"lost the point)?",
+                m[3],
+            )
+    assert told
+    out = _bots_match(["--seed", "5", "--opponent", "random", "--rules", "brazilian"], capsys)
+    assert "penalty" not in out  # penalties off
+
+
+def test_stakes_are_shown_only_when_games_have_values() -> None:
+    for values in (False, True):
+        out = io.StringIO()
+        game = Game(Rules(game_values=values, target=2), seed=4)
+        bots = {s: HeuristicPlayer() for s in range(2)}
+        cli._Match(game, Screen(out), bots, [], io.StringIO(), ()).run()
+        won = re.findall(r"== game (\d+) won by .*?( \(worth (\d)\))? ==", out.getvalue())
+        assert len(won) == len(game.game_results)
+        for (number, worth, value), result in zip(won, game.game_results, strict=True):
+            assert int(number) == result.number
+            assert (worth != "") == values
+            if values:
+                assert int(value) == result.value
+
+
+def test_a_human_sees_the_cards_they_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, text = _run(monkeypatch, ["play", "--human", "0", "--seed", "3"], "1\n" * 400)
+    assert status == 0
+    mine = re.findall(r"^   seat 0: discards (\d) \((.*)\), draws (.*)$", text, re.M)
+    assert mine
+    for count, gone, new in mine:
+        assert len(gone.split()) == len(new.split()) == int(count)
+    theirs = re.findall(r"^   seat 1: discards (\d+)(.*)$", text, re.M)
+    assert theirs  # the count only
+    assert all(rest == (f", draws {n}" if n != "0" else "") for n, rest in theirs)
+    # the hand shown next holds the cards drawn, not those discarded
+    after = text.split(f"draws {mine[0][2]}\n", 1)[1]
+    hand = re.search(r"your hand \(\w+\): (.*)", after)
+    if hand and "hand 2:" not in after[: hand.start()]:
+        assert set(mine[0][2].split()) <= set(hand[1].split())
+        assert not set(mine[0][1].split()) & set(hand[1].split())
+
+
+def test_a_single_card_is_played_for_you(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, text = _run(monkeypatch, ["play", "--human", "0", "--seed", "3"], "1\n" * 400)
+    assert status == 0
+    forced = re.findall(r"^   (\S+) is the only card you can play: played for you$", text, re.M)
+    assert forced
+    assert not re.search(r"^   1\) \S+[♠♥♦♣]\nyour choice> ", text, re.M)  # a card: not asked
+    card = forced[0]
+    assert f"played for you\n   seat 0: {card}\n" in text
+    status, asked = _run(
+        monkeypatch, ["play", "--human", "0", "--seed", "3", "--no-auto-play"], "1\n" * 400
+    )
+    assert status == 0
+    assert "only card" not in asked
+    assert re.search(r"^   1\) \S+[♠♥♦♣]\nyour choice> 1$", asked, re.M)  # one card, asked
+
+
+def test_poule_a_waiting_human_sees_each_hand_by_its_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    argv = ["play", "--human", "0", "--seed", "5", "--variant", "poule"]
+    status, text = _run(monkeypatch, argv, "1\n" * 2000)
+    assert status == 0
+    waits = text.split("   you wait: seats 1 and 2 play; each hand is told by its end\n")
+    assert len(waits) == 2
+    waiting = waits[1].split("== game 3:")[0]
+    assert re.search(r"hand \d+ over: tricks seat 1 \d, seat 2 \d", waiting)
+    assert not re.search(r"^   seat \d: ", waiting, re.M)  # no card, bid or discard
+    assert "trick 1 to" not in waiting
+    assert text.count("took the pool") == 1  # the end lines once
+    assert text.count("poule: paid in:") == 1
+    status, text = _run(monkeypatch, [*argv, "--option", "rotation=per-hand"], "1\n" * 3000)
+    assert status == 0
+    won = re.findall(r"^== game \d+ won by seat \d \(\w+\): (.*) ==$", text, re.M)
+    assert won and all(re.fullmatch(r"seat 0 \d+, seat 1 \d+, seat 2 \d+", w) for w in won)
+    assert text.count("   you wait: ") >= len(won)  # the human sits out a hand in three
+
+
+def test_poule_rules_say_the_variant_decides_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "5", "--variant", "poule"]
+    status, text = _run(monkeypatch, argv, "rules\nquit\n")
+    assert status == 0
+    assert re.search(r"^  games to win the match +decided by poule \(below\)$", text, re.M)
+    status, text = _run(monkeypatch, ["play", "--human", "0", "--seed", "5"], "rules\nquit\n")
+    assert re.search(r"^  games to win the match +2$", text, re.M)
+
+
+class _Answering(io.StringIO):
+    """A human's input that reads the screen: ``answer(screen)`` gives each line."""
+
+    def __init__(self, out: io.StringIO, answer: Callable[[str], str]) -> None:
+        super().__init__()
+        self.screen, self.answer = out, answer
+
+    def readline(self, size: int | None = -1) -> str:
+        return self.answer(self.screen.getvalue()) + "\n"
+
+
+def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 4: the human covers in game 1, loses the seat to a backer, then bets from the
+    gallery; the gallery's bots bet before each game."""
+    out = io.StringIO()
+    placed: list[str] = []
+
+    def answer(screen: str) -> str:
+        question = screen.rsplit("cercle: bets on game ", 1)[-1]  # the last one asked
+        if question.startswith("1 are open: bet AMOUNT") and "on themselves" not in question:
+            placed.append("cover")
+            return "bet 2"
+        if "stakes on Cleo or Player 2" in question and "Player 1 stakes" not in question:
+            placed.append("bet")
+            return "bet player 2 5"  # the name in any case
+        return "1"
+
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    monkeypatch.setattr(cli.sys, "stdin", _Answering(out, answer))
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
+    assert cli.main(argv) == 0
+    text = out.getvalue()
+    assert "   | cercle: Cleo stakes 4 on " in text and "   | cercle: Dora stakes 3 on " in text
+    assert "cercle: bets on game 1 are open: bet AMOUNT stakes on yourself, Player 1" in text
+    assert "   | cercle: Player 1 stakes 2 on themselves for game 1 (holds 98)" in text
+    assert "cercle: at the table seat 0 Cleo" in text  # the backer took the seat
+    assert "   you wait: seats 0 and 1 play" in text
+    assert "   | cercle: Player 1 stakes 5 on Player 2 for game 2 (holds" in text
+    assert placed[:2] == ["cover", "bet"]
+    assert "seat 0 (bot)" in text  # the seat the human left is played by a bot
+
+
+def test_cercle_bets_during_the_game_before_under_rules_that_deal_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    gallery = 'gallery={"Cleo": 40}'
+    argv = ["play", "--human", "0", "--seed", "4", "--rules", "brazilian", "--variant", "cercle"]
+    status, text = _run(monkeypatch, [*argv, "--option", gallery], "bet 3\n" + "1\n" * 3000)
+    assert status == 0
+    first = text.index("cercle: bets on game 2 are open")
+    assert first < text.index("== game 1 won by")  # game 1 was dealt with the table
+    assert "bets on game 1 are open" not in text
+    assert "   | cercle: Player 1 stakes 3 on themselves for game 2 (holds 97)" in text
+
+
+def test_cercle_bet_refused_in_the_games_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle"]
+    status, text = _run(monkeypatch, argv, "bet 1000\nbet Player 2 5\nbet\nbet 5 game 9\nquit\n")
+    assert status == 0
+    assert "  not allowed: Player 1 holds 100, cannot stake 1000" in text
+    assert "  not allowed: at the table you stake on yourself only: bet 5" in text
+    assert "  not allowed: write bet NAME AMOUNT (or bet AMOUNT at the table) [game N]" in text
+    assert "  not allowed: bets are taken on the current game (1) and the next one only" in text
+    status, text = _run(monkeypatch, ["play", "--human", "0", "--seed", "4"], "help\nquit\n")
+    assert "bet NAME AMOUNT" not in text  # a word of club écarté only
+
+
+def test_variants_lists_each_variants_options(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^ +--option rotation +per-game \| per-hand +default per-game$", out, re.M)
+    assert re.search(r"^ +--option ante +int +default 1$", out, re.M)
+    assert re.search(r"^ +--option gallery +JSON object or none +default none$", out, re.M)
+    assert re.search(r"^ +--option commission_percent +number +default 0$", out, re.M)
+    assert re.search(r"^ +--option strict_dealer +true/false +default false$", out, re.M)
+    assert re.search(r"^quick +Quick game.*\n +options: none$", out, re.M)
+    import ecarte_cli_teller  # the test variant: its options as its constructor has them
+
+    options = cli.variant_options(ecarte_cli_teller.Teller)
+    assert [(o.name, o.kind, o.default) for o in options] == [
+        ("greeting", "text", "hello"),
+        ("every", "int", "1"),
+        ("loud", "true/false", "false"),
+    ]
+    assert cli.variant_options(object()) == ()  # a plugin object: no constructor options

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from ecarte import CardSet, cli
@@ -55,6 +56,15 @@ def _ascii(action: EuchreAction) -> str:
     for symbol, letter in zip("♣♦♥♠", "cdhs", strict=True):
         text = text.replace(symbol, letter)
     return text
+
+
+def _words(action: EuchreAction) -> str:
+    """A pattern of how the screen names ``action`` (a bid in the players' words)."""
+    text = str(action)
+    if text.startswith("call "):
+        suit = text.split()[1]
+        return rf"((order up|pick it up) \({suit} trumps\)|name {suit})"
+    return re.escape({"alone": "go alone", "partner": "with partner"}.get(text, text))
 
 
 # ------------------------------------------------------------------ bots only
@@ -121,9 +131,10 @@ def test_a_scripted_human_game_shows_north_its_own_hand_only() -> None:
     hands = re.findall(r"^your hand: (.*)$", out, re.MULTILINE)
     assert hands == [str(hand) for hand, _ in decisions]
     choices = re.findall(r"^choices: (.*)$", out, re.MULTILINE)
-    assert choices == [
-        "  ".join(f"{k}) {a}" for k, a in enumerate(legal, 1)) for _, legal in decisions
-    ]
+    assert len(choices) == len(decisions)
+    for shown, (_, legal) in zip(choices, decisions, strict=True):
+        expected = "  ".join(f"{k}\\) {_words(a)}" for k, a in enumerate(legal, 1))
+        assert re.fullmatch(expected, shown), (shown, expected)
     assert out.count("your choice> 1\n") == len(decisions)
     assert "game over: " in out and ("you win" in out or "you lose" in out)
 
@@ -183,9 +194,9 @@ def test_an_illegal_card_shows_the_engines_reason_and_asks_again() -> None:
 
 
 def test_bad_input_is_refused_and_the_prompt_repeats() -> None:
-    status, out = _play(["--human", "0", "--seed", "5"], "order up\n9\n\nquit\n")
+    status, out = _play(["--human", "0", "--seed", "5"], "name ♠\n9\n\nquit\n")
     assert status == 0
-    assert "not allowed: 'order up' is not a legal action here (legal: " in out
+    assert "not allowed: 'name ♠' is not a choice now (choices: pass, order up (♥ trumps))" in out
     assert "no choice 9: choose 1-" in out
     assert "type a choice's number or text" in out
     assert out.count("your hand: ") == 1 and out.endswith("game abandoned: you quit\n")
@@ -197,9 +208,93 @@ def test_help_rules_and_quit() -> None:
     )
     assert status == 0
     assert out.count("help or ?   this help") == 2
-    assert "rules (seed):" in out and "  dealer_may_decline: True" in out
-    assert "  lead: left-of-lone" in out
+    assert "rules (seed):" in out
+    rules = out.split("rules (seed):\n")[1].split("your choice>")[0]
+    assert re.search(r"^  the dealer may decline an ordered-up card +yes$", rules, re.M)
+    assert re.search(r"^  the first lead +left of a lone player$", rules, re.M)
+    assert re.search(r"^  points to win +10$", rules, re.M)
+    assert len(rules.splitlines()) == len(attrs.fields(EuchreRules))  # every rule
+    assert "_" not in rules and "True" not in rules  # no raw field names or values
     assert out.endswith("game abandoned: you quit\n")
+
+
+def test_the_screen_speaks_as_players_do() -> None:
+    """Ordering up and picking it up in the first round, naming a suit in the second,
+    passing and going alone, and the phases as players name them."""
+    status, out = _play(["--seed", "5", "--human", "0", "--rules", "seed"], "1\n" * 400)
+    assert status == 0
+    assert "-- North (you) to play: first round of bidding --" in out
+    assert "choices: 1) pass  2) order up (♥ trumps)" in out
+    assert "  North (you) passes" in out and "  South (partner) picks it up" in out
+    assert "bids: West passes, North passes, East passes, South picks it up" in out
+    assert "bid2" not in out and "call " not in out
+    seen: set[str] = set()
+    for seed in range(1, 40):
+        _, human = _play(["--seed", str(seed), "--human", "0", "--rules", "seed"], "1\n" * 400)
+        said = r"^  \w+(?: \(\w+\))? (orders up|picks it up|names|goes alone)"
+        seen |= set(re.findall(said, human, re.M))
+        seen |= set(re.findall(r"to play: (second round of bidding)", human))
+        seen |= set(re.findall(r"\d\) (name) [♣♦♥♠]", human))
+        seen |= set(re.findall(r"\d\) (go alone)", human))
+        if len(seen) == 7:
+            break
+    assert seen == {
+        "orders up",
+        "picks it up",
+        "names",
+        "goes alone",
+        "second round of bidding",
+        "name",
+        "go alone",
+    }
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [("order up", "orders up ♥"), ("ORDER", "orders up ♥"), ("call h", "orders up ♥")],
+)
+def test_the_players_words_are_understood(typed: str, said: str) -> None:
+    _, out = _play(["--human", "0", "--seed", "5"], f"{typed}\nquit\n")
+    assert f"  North (you) {said}" in out
+
+
+def _second_round_for_north() -> tuple[int, int, str]:
+    """A seed where North, passing in the first round, bids in the second: the seed, how
+    many times North passes first and a suit North may name."""
+    for seed in range(1, 60):
+        game = EuchreGame(EuchreRules.standard(), seed=seed)
+        bots = {s: HeuristicBot() for s in (1, 2, 3)}
+        passes = 0
+        while game.phase.value in ("bid", "bid2"):
+            if game.to_act == 0:
+                if game.phase.value == "bid2":
+                    calls = [str(a) for a in game.legal_actions() if str(a).startswith("call")]
+                    return seed, passes, calls[0].split()[1]
+                game.apply("pass")
+                passes += 1
+            else:
+                game.apply(bots[game.to_act].choose(game))
+    pytest.fail("no second round for North")
+
+
+@pytest.mark.parametrize("how", ["name {}", "name {word}", "{word}", "call {}"])
+def test_name_a_suit_in_the_second_round(how: str) -> None:
+    seed, passes, suit = _second_round_for_north()
+    word = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}[suit]
+    typed = how.format(suit, word=word) if how != "{word}" else f"name {word[0]}"
+    _, out = _play(["--human", "0", "--seed", str(seed)], "pass\n" * passes + typed + "\nquit\n")
+    assert "-- North (you) to play: second round of bidding --" in out
+    assert re.search(r"choices: 1\) pass  2\) name [♣♦♥♠]", out)
+    assert f"North (you) names {suit}" in out
+
+
+def test_colour_on_request() -> None:
+    _, plain = _play(["--seed", "3"])
+    assert "\x1b[" not in plain
+    _, coloured = _play(["--seed", "3", "--color", "always"])
+    assert re.search(r"\x1b\[[0-9;]*31m(10|[7-9JQKA])?♥", coloured)
+    _, never = _play(["--seed", "3", "--color", "never"], tty=True)
+    assert "\x1b[" not in never
 
 
 def test_on_a_terminal_the_human_is_north() -> None:

@@ -77,7 +77,7 @@ its balances always total zero and no purse is ever below zero.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -486,6 +486,15 @@ class Cercle:
         self._pay(debtor, creditor, amount, f"{debtor} repays {creditor}")
         self.ledger.cancel_debt(debtor, creditor, amount, f"{debtor} repaid {creditor}")
         return amount
+
+    # -- at the terminal ----------------------------------------------------
+
+    def terminal_talk(self, game: Game, humans: Sequence[int], *, seed: int | None = None) -> Any:
+        """The betting of ``ecarte play --variant cercle``: the gallery's bets and the
+        humans' own (:class:`ecarte_cercle.terminal.CercleTalk`)."""
+        from .terminal import CercleTalk
+
+        return CercleTalk(self, humans, seed)
 
     # -- hooks --------------------------------------------------------------
 

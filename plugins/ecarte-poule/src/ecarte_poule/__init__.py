@@ -146,7 +146,7 @@ class Poule:
     @hookimpl
     def ecarte_describe(self, game: Game) -> list[str]:
         # who sits where, the pool and the results are public at the table
-        a, b = game.game_players
+        a, b = sorted(game.game_players)  # in seat order, whoever deals
         (waiting,) = set(range(SEATS)) - {a, b}
         paid = ", ".join(f"seat {s} {self.paid[s]}" for s in range(SEATS))
         if game.is_over:

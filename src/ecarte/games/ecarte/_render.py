@@ -158,7 +158,7 @@ class Screen:
                 self._console.rule(self._text(line, "bold"), style="green")
             else:
                 print(f"== {line} ==", file=self.out)
-        elif " scores " in line or " king" in line:
+        elif " king" in line or re.search(r" (the point|the vole) |^trick \d+ to |over: ", line):
             self.say(f"   * {line}", "green")
         else:
             self.say(f"   {line}")
@@ -242,9 +242,24 @@ class Screen:
             self.say(f"  {key:{width}}  {meaning}")
         self.say(f"  {CARD_HELP}")
 
-    def rules(self, rules: Rules, variants: Sequence[VariantInfo], lines: Sequence[str]) -> None:
-        """Every rule in force, the variants with their descriptions and their state."""
+    def rules(
+        self,
+        rules: Rules,
+        variants: Sequence[VariantInfo],
+        lines: Sequence[str],
+        *,
+        decided_by: Sequence[str] = (),
+    ) -> None:
+        """Every rule in force, the variants with their descriptions and their state;
+        ``decided_by`` names the variants that decide when the match ends (the rules'
+        ``games_to_win`` does not count then)."""
         table = rules_table(rules)
+        if decided_by:
+            names = " and ".join(decided_by)
+            table = [
+                (name, label, f"decided by {names} (below)" if name == "games_to_win" else value)
+                for name, label, value in table
+            ]
         if self.fancy:
             grid = Table(
                 title=self._text("rules in force", "bold"),

@@ -17,19 +17,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 import attrs
 
 from ecarte import Card, CardParseError
 from ecarte.engine._terminal import add_seat_options, human_line, human_seats, run_abandonable
+from ecarte.games.ecarte._render import COLOR_CHOICES, Screen
 
 from .bots import HeuristicBot
 from .game import EuchreAction, EuchreCard, EuchreGame, EuchreObservation, Phase, _cards_of
 from .rules import PRESETS, EuchreRules
 
-__all__ = ["SEATS", "SIDES", "main"]
+__all__ = ["PHASES", "SEATS", "SIDES", "main", "rules_lines"]
 
 SEATS = ("North", "East", "South", "West")
 """Seat names, as the dealer's text (``dealer N``): partners opposite, 0 & 2 against 1 & 3."""
@@ -37,11 +38,102 @@ SIDES = ("North-South", "East-West")
 """Side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."""
 HELP = """\
 type the number of a choice, or its text:
-  pass, call ♥ (or call h, call hearts), take, decline, alone, partner,
-  a card to play (J♥, Jh, 10d, Td), discard 9♣ (or just the card)
+  pass; order up (the first round: the turned card's suit is trumps; the dealer
+  says pick it up); name ♠ (or name s, name spades: the second round);
+  take it up, decline it (the dealer, when someone orders up and the rules allow);
+  go alone, with partner; a card to play (J♥, Jh, 10d, Td); discard 9♣ (or the card)
   help or ?   this help
   rules       the rules in force
   quit        leave the game"""
+
+PHASES = {
+    Phase.BID: "first round of bidding",
+    Phase.BID2: "second round of bidding",
+    Phase.TAKE: "the dealer takes up the ordered card or declines it",
+    Phase.DISCARD: "the dealer's discard",
+    Phase.ALONE: "alone or with partner",
+    Phase.PLAY: "the tricks",
+    Phase.NAME: "a joker turned up: the dealer names trumps",
+}
+"""How players name each decision's phase."""
+
+_SUIT_WORDS = {"c": "♣", "clubs": "♣", "d": "♦", "diamonds": "♦", "h": "♥", "hearts": "♥"}
+_SUIT_WORDS |= {"s": "♠", "spades": "♠", **{symbol: symbol for symbol in "♣♦♥♠"}}
+
+
+def _said(action: str, phase: Phase, seat: int, dealer: int | None) -> str:
+    """An action's engine text (``call ♥``) in the players' words, as a choice."""
+    if action.startswith("call "):
+        suit = action.split()[1]
+        if phase is Phase.BID:
+            return f"pick it up ({suit} trumps)" if seat == dealer else f"order up ({suit} trumps)"
+        return f"name {suit}"
+    return {
+        "take": "take it up",
+        "decline": "decline it",
+        "alone": "go alone",
+        "partner": "with partner",
+    }.get(action, action)
+
+
+def _told(action: str, phase: Phase, seat: int, dealer: int | None) -> str:
+    """What a seat did, in the players' words, after its name (``orders up ♥``)."""
+    if action.startswith("call "):
+        suit = action.split()[1]
+        if phase is Phase.BID:
+            return "picks it up" if seat == dealer else f"orders up {suit}"
+        return f"names {suit}"
+    return {"pass": "passes", "take": "takes it up", "decline": "declines it"}.get(action, action)
+
+
+def _bid_phase(index: int) -> Phase:
+    """The bidding round of the ``index``-th bid of a deal (four bids a round)."""
+    return Phase.BID if index < 4 else Phase.BID2
+
+
+_RULE_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
+    "stick_the_dealer": ("the dealer must name trumps when all pass twice", lambda v: _yes(v)),
+    "dealer_may_decline": ("the dealer may decline an ordered-up card", lambda v: _yes(v)),
+    "allow_lone_defender": ("a defender may go alone", lambda v: _yes(v)),
+    "lone_defender_scoring": (
+        "a lone defender who euchres the makers scores",
+        lambda v: "2 for 3 or 4 tricks, 4 for all five" if v.value == "by-tricks" else "4",
+    ),
+    "lead": (
+        "the first lead",
+        lambda v: "left of the dealer" if v.value == "left-of-dealer" else "left of a lone player",
+    ),
+    "deal_order": (
+        "the deal",
+        lambda v: "in packets of 3 and 2" if v.value == "packets" else "one card at a time",
+    ),
+    "dealer_may_discard_upcard": (
+        "the dealer may discard the card taken up",
+        lambda v: _yes(v),
+    ),
+    "deck": (
+        "cards in the pack",
+        lambda v: {24: "24 (nine to ace)", 32: "32 (seven to ace)"}.get(v, "25 (with a joker)"),
+    ),
+    "target": ("points to win", lambda v: str(v) if v else "a single deal"),
+}
+"""Each rule's label and value in the players' words."""
+
+
+def _yes(value: object) -> str:
+    return "yes" if value else "no"
+
+
+def rules_lines(rules: EuchreRules) -> list[tuple[str, str]]:
+    """(label, value) for every rule, in the players' words."""
+    lines = []
+    for field in attrs.fields(type(rules)):
+        value = getattr(rules, field.name)
+        label, show = _RULE_WORDS.get(
+            field.name, (field.name.replace("_", " "), lambda v: str(getattr(v, "value", v)))
+        )
+        lines.append((label, show(value)))
+    return lines
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,6 +167,12 @@ def _parser() -> argparse.ArgumentParser:
         "trump); default: the preset's",
     )
     parser.add_argument("--seed", type=int, help="random seed for a reproducible game")
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colours: auto (on a terminal, unless NO_COLOR is set), always, never",
+    )
     add_seat_options(
         parser, "a seat (0 North, 1 East, 2 South, 3 West) played from stdin (repeatable)"
     )
@@ -102,7 +200,7 @@ def main(
     for seat in humans:
         if seat not in range(4):
             parser.error(f"--human {seat}: the seats are 0 to 3 (North, East, South, West)")
-    table = _Table(game, rules, args.preset, humans, stdin, out)
+    table = _Table(game, rules, args.preset, humans, stdin, Screen(out, color=args.color))
     return run_abandonable(table.run, table.say, "game", lambda: SEATS[game.to_act])
 
 
@@ -128,7 +226,7 @@ class _Table:
         preset: str,
         humans: Sequence[int],
         stdin: TextIO,
-        out: TextIO,
+        screen: Screen,
     ) -> None:
         self.game = game
         self.rules = rules
@@ -136,14 +234,14 @@ class _Table:
         self.humans = tuple(humans)
         self.bots = {s: HeuristicBot() for s in range(4) if s not in self.humans}
         self.stdin = stdin
-        self.out = out
+        self.screen = screen
         self.echo = not stdin.isatty()  # a scripted answer is shown after its prompt
         # whose eyes the log is for: the one human, else a spectator (no seat)
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.deal_number = 0
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        self.screen.say(text)
 
     def name(self, seat: int) -> str:
         if seat == self.viewer:
@@ -214,7 +312,7 @@ class _Table:
         elif action == "partner":
             self.say(f"  {who} plays with {SEATS[(seat + 2) % 4]}")
         else:
-            self.say(f"  {who}: {action}")
+            self.say(f"  {who} {_told(action, phase, seat, before.dealer)}")
         if before.trump is None and game.trump is not None and not game.is_over:
             self.say(f"  trumps: {game.trump.symbol}, made by {who}")
         if phase is Phase.BID2 and action == "pass" and seat == before.dealer:
@@ -269,12 +367,16 @@ class _Table:
     def _status(self, seat: int, obs: EuchreObservation) -> None:
         say = self.say
         say()
-        say(f"-- {self.name(seat)} to play ({obs.phase.value}) --")
+        say(f"-- {self.name(seat)} to play: {PHASES.get(obs.phase, obs.phase.value)} --")
         say(f"score: {_by_side(obs.scores)}")
         assert obs.dealer is not None
         say(f"dealer: {self.name(obs.dealer)}; turned up: {obs.upcard}")
         if obs.bids:
-            say("bids: " + ", ".join(f"{SEATS[s]} {b}" for s, b in obs.bids))
+            said = (
+                f"{SEATS[s]} {_told(b, _bid_phase(i), s, obs.dealer)}"
+                for i, (s, b) in enumerate(obs.bids)
+            )
+            say("bids: " + ", ".join(said))
         if obs.trump is not None and obs.maker is not None:
             alone = [SEATS[s] for s in obs.alone]
             lone = f"; alone: {', '.join(alone)}" if alone else ""
@@ -294,7 +396,8 @@ class _Table:
         obs = game.observation(seat)
         legal = game.legal_actions()
         self._status(seat, obs)
-        self.say("choices: " + "  ".join(f"{k}) {a}" for k, a in enumerate(legal, 1)))
+        words = [_said(str(a), obs.phase, seat, obs.dealer) for a in legal]
+        self.say("choices: " + "  ".join(f"{k}) {w}" for k, w in enumerate(words, 1)))
         prompt = "your choice> " if len(self.humans) == 1 else f"{SEATS[seat]}> "
         commands = {
             "help": lambda: self.say(HELP),
@@ -302,8 +405,7 @@ class _Table:
             "rules": self._show_rules,
         }
         while True:
-            self.out.write(prompt)
-            self.out.flush()
+            self.screen.prompt(prompt)
             text = human_line(self.stdin, self.say if self.echo else None, commands)
             if text is None:
                 continue
@@ -317,7 +419,12 @@ class _Table:
                     continue
                 move = legal[int(text) - 1]
             else:
-                move = _match(text, legal) or text
+                found = _match(text, legal, words)
+                if found is None and not _is_card(text):
+                    shown = ", ".join(words)
+                    self.say(f"not allowed: {text!r} is not a choice now (choices: {shown})")
+                    continue
+                move = found or text
             try:
                 self._apply(seat, move)
             except ValueError as exc:  # IllegalActionError, with the engine's reason
@@ -327,27 +434,50 @@ class _Table:
 
     def _show_rules(self) -> None:
         self.say(f"rules ({self.preset}):")
-        for field in attrs.fields(type(self.rules)):
-            value = getattr(self.rules, field.name)
-            self.say(f"  {field.name}: {getattr(value, 'value', value)}")
+        lines = rules_lines(self.rules)
+        width = max(len(label) for label, _ in lines)
+        for label, value in lines:
+            self.say(f"  {label:{width}}  {value}")
 
 
-def _match(text: str, legal: Sequence[EuchreAction]) -> EuchreAction | None:
-    """The legal action ``text`` names: its text in any case, or the card of a play or a
-    discard (``Jh``, ``10d``); None leaves the text to the engine (and its reasons)."""
-    lowered = text.lower()
-    for action in legal:
-        if str(action).lower() == lowered:
+def _is_card(text: str) -> bool:
+    """Whether ``text`` names a card (a play the engine explains when it is refused)."""
+    word = text.split()[-1] if text.split() else ""
+    try:
+        Card.parse(word)
+    except (CardParseError, ValueError):
+        return word.lower() == "joker"
+    return True
+
+
+def _match(text: str, legal: Sequence[EuchreAction], words: Sequence[str]) -> EuchreAction | None:
+    """The legal action ``text`` names: its words (``order up``, ``name ♠``, ``go alone``,
+    with or without what follows them in brackets) or the engine's text (``call ♥``), in
+    any case, or the card of a play or a discard (``Jh``, ``10d``); None leaves the text to
+    the engine (and its reasons)."""
+    lowered = " ".join(text.lower().split())
+    aliases = {"order": "order up", "order it up": "order up", "pick up": "pick it up"}
+    aliases |= {"alone": "go alone", "partner": "with partner", "take": "take it up"}
+    aliases |= {"decline": "decline it"}
+    lowered = aliases.get(lowered, lowered)
+    parts = lowered.split()
+    if len(parts) == 2 and parts[0] in ("name", "call") and parts[1] in _SUIT_WORDS:
+        lowered = f"name {_SUIT_WORDS[parts[1]]}"
+    for action, said in zip(legal, words, strict=True):
+        short = said.split(" (")[0]
+        if lowered in (str(action).lower(), said.lower(), short):
             return action
-    words = text.split()
-    if len(words) == 2 and words[0].lower() == "discard":
+        if lowered.startswith("name ") and str(action).lower() == "call " + lowered[5:]:
+            return action
+    typed = text.split()
+    if len(typed) == 2 and typed[0].lower() == "discard":
         kinds: tuple[str, ...] = ("discard {}",)
-    elif len(words) == 1:
+    elif len(typed) == 1:
         kinds = ("{}", "discard {}")
     else:
         return None
     try:
-        card = Card.parse(words[-1])
+        card = Card.parse(typed[-1])
     except (CardParseError, ValueError):
         return None
     names = {kind.format(card) for kind in kinds}

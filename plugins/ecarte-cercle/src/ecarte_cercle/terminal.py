@@ -1,0 +1,153 @@
+"""Club écarté at the terminal (``ecarte play --variant cercle``): the gallery's bets
+before each game, and the humans' own, typed at the prompt.
+
+``ecarte play`` asks a variant's plugin for its ``terminal_talk(game, humans, seed=...)``
+(:meth:`ecarte_cercle.Cercle.terminal_talk`); the object it returns tells the terminal
+which words a human may type (``bet``), what to ask between moves (the betting round of
+each game, while its book is open) and which seat each human plays now: a human who
+loses their seat to their biggest backer joins the gallery, and from there bets on the
+games the others play, and may come back to the table as a backer.
+
+>>> import io
+>>> from ecarte import Game
+>>> from ecarte_cercle import Cercle
+>>> cercle = Cercle(players={"Ada": 50, "Blaise": 50}, gallery={"Cleo": 30})
+>>> game = Game(plugins=[cercle], seed=1)
+>>> talk = cercle.terminal_talk(game, [0], seed=1)
+>>> lines, questions = talk.before(game)
+>>> lines
+['cercle: Cleo stakes 3 on Ada for game 1']
+>>> questions
+[(0, 'cercle: bets on game 1 are open: bet AMOUNT stakes on yourself, Ada (you hold 50)')]
+>>> talk.command(game, 0, "bet 5")
+['cercle: Ada stakes 5 on themselves for game 1 (holds 45)']
+>>> talk.plays(game, 0)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ecarte import EcarteError, Game
+
+if TYPE_CHECKING:
+    from . import Cercle
+
+__all__ = ["CercleTalk"]
+
+
+class CercleTalk:
+    """The betting of club écarté at the terminal, for the humans who began at the seats
+    ``humans`` (a human is named by that seat); the gallery's other members are bots,
+    who stake a tenth of their purse on the player who has won more games (a coin decides
+    a tie, from ``seed``)."""
+
+    commands: Mapping[str, str] = {
+        "bet": (
+            "bet NAME AMOUNT [game N]: stake on a seated player, from the gallery; at the "
+            "table, bet AMOUNT stakes on yourself (the next open book unless N is given)"
+        ),
+    }
+
+    def __init__(self, cercle: Cercle, humans: Sequence[int], seed: int | None) -> None:
+        self.cercle = cercle
+        self.names = {person: cercle.seated[person] for person in humans if person in (0, 1)}
+        self.random = random.Random(seed)
+        self.done: set[int] = set()
+        """The games whose betting round was held."""
+        self.deals_at_once = False
+        """Whether a game was dealt before its book could be offered (its round is then
+        held during the game before)."""
+
+    def plays(self, game: Game, person: int) -> int | None:
+        """The seat the human who began at ``person`` holds now (None: in the gallery)."""
+        name = self.names.get(person)
+        return next((s for s, n in self.cercle.seated.items() if n == name), None)
+
+    def _due(self) -> int | None:
+        """The game whose betting round is due now, if any."""
+        cercle = self.cercle
+        books = cercle.open_books()
+        current = cercle.current_game
+        if current in books:
+            return None if current in self.done else current
+        if current not in self.done:  # dealt before its round: the rules deal at once
+            self.deals_at_once = True
+        if self.deals_at_once and current + 1 in books and current + 1 not in self.done:
+            return current + 1
+        return None
+
+    def before(self, game: Game) -> tuple[list[str], list[tuple[int, str]]]:
+        """The gallery's bets and the humans' questions when a game's book opens."""
+        number = self._due()
+        if number is None:
+            return [], []
+        self.done.add(number)
+        cercle = self.cercle
+        lines = []
+        humans = set(self.names.values())
+        players = sorted(cercle.seated.items())
+        for backer in list(cercle.gallery):
+            amount = cercle.balance(backer) // 10
+            if backer in humans or amount <= 0:
+                continue
+            wins = [(game.games_won[seat], name) for seat, name in players]
+            best = max(w for w, _ in wins)
+            player = self.random.choice([name for w, name in wins if w == best])
+            cercle.bet(backer, player, amount, game=number)
+            lines.append(f"cercle: {backer} stakes {amount} on {player} for game {number}")
+        questions = []
+        for person, name in self.names.items():
+            purse = cercle.balance(name)
+            if name in cercle.seated.values():
+                how = f"bet AMOUNT stakes on yourself, {name}"
+            else:
+                on = " or ".join(n for _, n in players)
+                how = f"bet NAME AMOUNT stakes on {on}"
+            questions.append(
+                (person, f"cercle: bets on game {number} are open: {how} (you hold {purse})")
+            )
+        return lines, questions
+
+    def command(self, game: Game, person: int, text: str) -> list[str]:
+        """``bet [NAME] AMOUNT [game N]`` typed by ``person``: the stake placed, or an
+        :class:`EcarteError` (a :class:`~ecarte_cercle.BetError` from the book) and
+        nothing changed."""
+        cercle = self.cercle
+        me = self.names.get(person)
+        if me is None:
+            raise EcarteError("only a human who sat at the table bets here")
+        words = text.split()[1:]
+        number: int | None = None
+        if len(words) >= 2 and words[-2].lower() == "game":
+            if not words[-1].isdigit():
+                raise EcarteError(f"game {words[-1]!r}: a game is named by its number")
+            number = int(words[-1])
+            words = words[:-2]
+        if not words or not words[-1].isdigit():
+            raise EcarteError("write bet NAME AMOUNT (or bet AMOUNT at the table) [game N]")
+        amount = int(words[-1])
+        named = " ".join(words[:-1])
+        if number is None:
+            books = cercle.open_books()
+            if not books:
+                raise EcarteError("the match is over: no more bets")
+            number = books[0]
+        seated = me in cercle.seated.values()
+        if seated and (not named or named.lower() == me.lower()):
+            cercle.cover(me, amount, game=number)
+            return [
+                f"cercle: {me} stakes {amount} on themselves for game {number} "
+                f"(holds {cercle.balance(me)})"
+            ]
+        if seated:
+            raise EcarteError(f"at the table you stake on yourself only: bet {amount}")
+        player = next((n for n in cercle.seated.values() if n.lower() == named.lower()), named)
+        cercle.bet(me, player, amount, game=number)
+        return [
+            f"cercle: {me} stakes {amount} on {player} for game {number} "
+            f"(holds {cercle.balance(me)})"
+        ]
