@@ -164,15 +164,15 @@ class FeedEvent:
             return f"game {self.number} won by seat {seat}"
         if k is EventKind.MATCH_ENDED:
             return f"match won by seat {seat}"
-        return f"seat {seat}: {_WORDS[k]}"
+        return f"seat {seat} {_WORDS[k]}"
 
 
 _WORDS = {
-    EventKind.PROPOSE: "propose",
-    EventKind.PLAY_HAND: "play the hand",
-    EventKind.ACCEPT: "accept",
-    EventKind.REFUSE: "refuse",
-    EventKind.KING: "the king",
+    EventKind.PROPOSE: "proposes",
+    EventKind.PLAY_HAND: "plays the hand",
+    EventKind.ACCEPT: "accepts",
+    EventKind.REFUSE: "refuses",
+    EventKind.KING: "announces the king",
 }
 
 

@@ -674,11 +674,15 @@ class Game(_Base):
         :data:`ecarte.games.ecarte._save.VERSION`): the rules asked for, the variants, the plugin
         objects with their options, the seed, ``auto_chance``, the history as text and
         each plugin's state (hook ``ecarte_save_state``). See docs/api.md, "Saving and
-        restoring"."""
+        restoring".
+
+        The document is secret: its seed and history tell every card dealt and every
+        deal to come. Keep it on the server; send players :meth:`observation` (its
+        ``to_dict()``) and :meth:`events` instead."""
         return _save.to_dict(self)
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """:meth:`to_dict` as JSON text."""
+        """:meth:`to_dict` as JSON text (as secret: keep it on the server)."""
         return _save.to_json(self, indent)
 
     @classmethod

@@ -671,7 +671,9 @@ class EuchreGame(_Base):
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
-        """The game as a JSON-ready dict (``ecarte.games.euchre.save`` spells out the format)."""
+        """The game as a JSON-ready dict (``ecarte.games.euchre.save`` spells out the
+        format). It is secret: its seed and history tell every hand. Keep it on the
+        server and send players their :meth:`observation` (its ``to_dict()``)."""
         return _save.to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
