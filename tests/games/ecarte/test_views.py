@@ -338,7 +338,7 @@ class _Backwards:
         )
 
 
-@pytest.mark.parametrize("variant", [None, "poule"])
+@pytest.mark.parametrize("variant", [None, "poule", "cercle", "quick", "napoleon", "regles"])
 def test_the_feed_with_a_deal_hook_and_variants(variant: str | None) -> None:
     if variant is not None:
         pytest.importorskip(f"ecarte_{variant}", reason="the bundled variants are not installed")

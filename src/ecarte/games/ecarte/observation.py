@@ -18,6 +18,7 @@ from attrs import frozen
 
 from ecarte._cards import Card, CardSet, Suit
 
+from ._save import rules_to_dict
 from .actions import Action, Discard
 from .protocol import MachineModule, MatchView
 from .rules import Rules
@@ -197,6 +198,12 @@ def discard_of(cards: int) -> Discard:
 # ------------------------------------------------------------------- views
 
 
+@lru_cache(maxsize=64)
+def _rules_items(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """The rules as a save writes them (by option), once per rules."""
+    return tuple(rules_to_dict(rules).items())
+
+
 def _played(trick: Sequence[tuple[int, Card]]) -> list[dict[str, Any]]:
     return [{"seat": s, "card": str(c)} for s, c in trick]
 
@@ -246,11 +253,9 @@ class Observation:
         ``{"seat": 1, "cards": 2}``). Nothing in it is hidden from :attr:`seat`: unlike
         :meth:`Game.to_dict`, a save that tells every deal to come and stays on the
         server, it may be sent to the seat's player."""
-        from ._save import rules_to_dict
-
         return {
             "seat": self.seat,
-            "rules": rules_to_dict(self.rules),
+            "rules": dict(_rules_items(self.rules)),
             "phase": self.phase.value,
             "to_act": self.to_act,
             "dealer": self.dealer,
