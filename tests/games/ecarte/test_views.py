@@ -277,10 +277,17 @@ def _check_results(game: Game, feed: list[FeedEvent]) -> None:
     assert results[-len(game.hand_results) :] == list(game.hand_results)
     won: dict[int, int] = {}
     scored: dict[int, int] = {}
+    classic = game.plugin_names == ("classic",)
+    exchanged = penalty = False  # a discard in the hand; playing as dealt or a refusal
     for e in feed:
         assert e.seat is None or 0 <= e.seat < game.players
         if e.kind is EventKind.DEALT:
             won, scored = {}, {}
+            exchanged = penalty = False
+        elif e.kind is EventKind.DISCARD:
+            exchanged = True
+        elif e.kind is EventKind.REFUSE or (e.kind is EventKind.PLAY_HAND and not exchanged):
+            penalty = True
         elif e.kind is EventKind.TRICK:
             assert e.seat in e.seats and len(e.cards) == 2
             won[e.seat] = won.get(e.seat, 0) + 1  # type: ignore[index]
@@ -291,6 +298,10 @@ def _check_results(game: Game, feed: list[FeedEvent]) -> None:
                 assert won.get(e.seat) == 5
             if e.score in (ScoreKind.POINT, ScoreKind.PENALTY):
                 assert won.get(e.seat) in (3, 4)
+            if e.score is ScoreKind.PENALTY:
+                assert penalty and e.points > 1
+            if e.score is ScoreKind.POINT and classic:
+                assert e.points == 1
         elif e.kind is EventKind.HAND_ENDED:
             assert e.hand is not None
             assert {s: n for s, n in e.hand.tricks.items() if n} == won

@@ -79,12 +79,12 @@ class ScoreKind(enum.Enum):
     KING_HELD = "king-held"
     """The king of trumps held in hand, scored when play starts (automatic announcement)."""
     POINT = "point"
-    """The point: three or four tricks."""
+    """The point: three or four tricks (what a variant scores for them)."""
     VOLE = "vole"
     """The vole: all five tricks."""
     PENALTY = "penalty"
-    """Three or four tricks scoring more than the point: the opponent played without
-    proposing or refused a proposal, and lost."""
+    """Three or four tricks scoring more than one point in a hand where the elder
+    played without proposing or the dealer refused a proposal: the penalty."""
 
 
 @frozen(kw_only=True)
@@ -245,7 +245,9 @@ class Feed:
     __slots__ = (
         "dealt",
         "deck",
+        "exchanged",
         "items",
+        "penalty",
         "power",
         "stock",
         "trick",
@@ -266,6 +268,8 @@ class Feed:
         self.trick_number = 0
         self.trump = 0
         self.won: dict[int, int] = {}
+        self.exchanged = False  # a discard in this hand
+        self.penalty = False  # the elder played as dealt, or the dealer refused
 
     def _add(self, kind: EventKind, private: Private | None = None, **fields: Any) -> None:
         self.items.append((FeedEvent(n=len(self.items), kind=kind, **fields), private))
@@ -280,7 +284,10 @@ class Feed:
         elif action_id in _PACKETS:
             self._add(EventKind.PACKETS, seat=seat, packets=_PACKETS[action_id])
         else:
-            self._add(_ACTION_KINDS[action_id], seat=seat)
+            kind = _ACTION_KINDS[action_id]
+            if kind is EventKind.REFUSE or (kind is EventKind.PLAY_HAND and not self.exchanged):
+                self.penalty = True
+            self._add(kind, seat=seat)
 
     def _played(self, seat: int, card: Card) -> None:
         trick = self.trick
@@ -307,6 +314,7 @@ class Feed:
 
     def discard(self, seat: int, cards: CardSet) -> None:
         n = len(cards)
+        self.exchanged = True
         self._add(EventKind.DISCARD, {seat: tuple(cards)}, seat=seat, count=n)
         drawn, self.stock = self.stock[:n], self.stock[n:]
         self._add(EventKind.DRAW, {seat: tuple(CardSet.of(drawn))}, seat=seat, count=n)
@@ -341,6 +349,7 @@ class Feed:
             }
             self.stock = list(deck[11:32])
         self.trick, self.trick_number, self.won = [], 0, {}
+        self.exchanged = self.penalty = False
         self.trump = turnup.suit
         self._add(
             EventKind.DEALT,
@@ -357,7 +366,7 @@ class Feed:
         elif self.won.get(seat) == 5:
             kind = ScoreKind.VOLE
         else:
-            kind = ScoreKind.PENALTY if points > 1 else ScoreKind.POINT
+            kind = ScoreKind.PENALTY if points > 1 and self.penalty else ScoreKind.POINT
         self._add(EventKind.SCORE, seat=seat, score=kind, points=points, total=total)
 
     def hand_ended(self, result: HandResult) -> None:
