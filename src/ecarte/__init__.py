@@ -39,6 +39,7 @@ from .games.ecarte.actions import (
     Refuse,
     parse_record,
 )
+from .games.ecarte.feed import EventKind, FeedEvent, ScoreKind
 from .games.ecarte.game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
 from .games.ecarte.hookspecs import hookimpl
 from .games.ecarte.results import (
@@ -109,6 +110,8 @@ __all__ = [
     "Discard",
     "EcarteError",
     "Event",
+    "EventKind",
+    "FeedEvent",
     "FirstDealer",
     "FrozenDict",
     "Game",
@@ -132,6 +135,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveFormatError",
+    "ScoreKind",
     "Seats",
     "Suit",
     "available_games",

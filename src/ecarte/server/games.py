@@ -10,7 +10,6 @@ reads the game only through its public API.
 from __future__ import annotations
 
 import importlib.metadata
-import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
@@ -29,6 +28,7 @@ from ecarte import (
     get_game,
 )
 from ecarte.games.ecarte._plugins import load_variant
+from ecarte.games.ecarte.feed import record_seen_by
 from ecarte.games.euchre import PRESETS as EUCHRE_PRESETS
 from ecarte.games.euchre import EuchreGame, EuchreRules, HeuristicBot, RandomBot
 from ecarte.players import HeuristicPlayer, Player, RandomPlayer
@@ -133,9 +133,6 @@ def _check_action(act: m.Act) -> None:
 
 
 # ------------------------------------------------------------------- Écarté
-
-_DISCARD = re.compile(r"discard\b(.*)", re.DOTALL)
-
 
 _TEXT: dict[Any, str] = {}
 """Each card's text, by card (the 32 cards of the piquet deck, the 24 to 32 of Euchre's and
@@ -254,11 +251,7 @@ class EcarteAdapter(_Base):
         game.apply(Action.parse(record), seat=seat)
 
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
-        found = _DISCARD.fullmatch(text)
-        if found is None or actor == recipient:
-            return text
-        n = len(found.group(1).split())
-        return f"discard {n} card{'s' * (n != 1)}"
+        return record_seen_by(text, actor, recipient)
 
     def views(
         self, game: Game, seats: Iterable[int | None], forfeit: int | None

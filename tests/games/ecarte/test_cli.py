@@ -271,7 +271,9 @@ def test_human_is_reprompted_with_the_reason(monkeypatch: pytest.MonkeyPatch) ->
     status, text = _run(monkeypatch, ["play", "--seed", "3"], "\n".join(answers) + "\n", tty=True)
     assert "not understood: not an action: 'nonsense'" in text
     assert "type 'help' or '?' for help" in text
-    assert "not allowed: accept: seat 0 must choose ChoosePackets now" in text  # the engine's
+    assert (
+        "not allowed: accept: seat 0, the dealer, chooses the packets now (3-2 or 2-3)" in text
+    )  # the engine's
     assert "no choice 99: choose 1-2" in text
     assert "not understood: not an action: '²'" in text  # a digit int() rejects
     assert "not understood: not an action: '\u212a♠'" in text  # the Kelvin sign

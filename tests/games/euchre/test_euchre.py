@@ -312,7 +312,10 @@ def test_errors() -> None:
     g = deal(EuchreRules.standard())
     with pytest.raises(IllegalActionError, match="seat 1's turn"):
         g.apply("pass", seat=2)
-    with pytest.raises(IllegalActionError, match="call ♠ is not legal in phase bid"):
+    with pytest.raises(
+        IllegalActionError,
+        match="call ♠ is not legal now: seat 1 orders up the turned card or passes",
+    ):
         g.apply("call ♠")
     with pytest.raises(IllegalActionError):
         g.apply_id(ALONE)

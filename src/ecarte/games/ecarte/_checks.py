@@ -54,16 +54,25 @@ EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
     Phase.PLAY: (Play, AnnounceKing),
 }
 """The kinds of action each decision phase takes."""
+DOING: dict[Phase, str] = {
+    Phase.PACKETS: "seat {}, the dealer, chooses the packets now (3-2 or 2-3)",
+    Phase.PROPOSE: "seat {}, the elder, proposes an exchange or plays the hand now",
+    Phase.RESPOND: "seat {}, the dealer, accepts or refuses the proposal now",
+    Phase.ELDER_DISCARD: "seat {}, the elder, discards now",
+    Phase.DEALER_DISCARD: "seat {}, the dealer, discards now",
+    Phase.PLAY: "seat {} plays a card now",
+}
+"""What the seat to act does in each decision phase, in the game's words."""
 
 
 def who_acts(game: Game, v: MatchView) -> str:
-    """Who moves now, for a message: chance, a seat, or nobody."""
+    """Who moves now, in the game's words: the cut or the deal, a seat, or nobody."""
     phase = game._phases[v.phase]
     if phase is Phase.OVER:
         return "the match is over"
     if phase in CHANCE_PHASES:
-        return f"chance moves next (a {'Cut' if phase is Phase.CUT else 'Deal'} event)"
-    return f"seat {v.to_act} is to act in phase {phase.value}"
+        return f"the cards are {'cut' if phase is Phase.CUT else 'dealt'} next"
+    return DOING[phase].format(v.to_act)
 
 
 def check_turn(game: Game, v: MatchView, seat: Any) -> None:
@@ -84,12 +93,8 @@ def check_decision(game: Game, v: MatchView, action: object, action_id: int) -> 
     phase = game._phases[v.phase]
     if phase in CHANCE_PHASES or phase is Phase.OVER:
         raise IllegalActionError(f"{action}: {who_acts(game, v)}")
-    expected = EXPECTED[phase]
-    if not isinstance(action, expected):
-        names = " or ".join(t.__name__ for t in expected)
-        raise IllegalActionError(
-            f"{action}: seat {v.to_act} must choose {names} now (phase {phase.value})"
-        )
+    if not isinstance(action, EXPECTED[phase]):
+        raise IllegalActionError(f"{action}: {who_acts(game, v)}")
     if action_id < 0:
         held = ob.hands(v)[v.to_act]
         if isinstance(action, Discard) and action.cards.mask & ~held:
@@ -110,14 +115,14 @@ def chance_ids(game: Game, v: MatchView, event: Event) -> tuple[int, ...]:
     otherwise."""
     phase = game._phases[v.phase]
     if phase not in CHANCE_PHASES:
-        raise IllegalActionError(f"{event}: no chance event is due ({who_acts(game, v)})")
+        raise IllegalActionError(f"{event}: no cut or deal is due ({who_acts(game, v)})")
     cards: tuple[Card, ...]
     if isinstance(event, Cut):
         cards, kind = event.cards, Phase.CUT
     elif isinstance(event, Deal):
         cards, kind = event.order, Phase.DEAL
     else:
-        raise IllegalActionError(f"not a chance event: {event!r}")
+        raise IllegalActionError(f"not a cut or a deal: {event}")
     if phase is not kind:
         raise IllegalActionError(f"{event}: a {phase.value} is due, not a {kind.value}")
     n, rule = CHANCE_CARDS[kind]
@@ -135,10 +140,15 @@ def fail(game: Game, status: int, action: Any) -> NoReturn:
     binding = game._binding
     if status == binding.ECUTLOOP:
         raise PluginError("hook ecarte_cut asked for a new cut 100 times in a row")
-    if status in (binding.EBADANSWER, binding.ELOG):
-        raise PluginError(f"the match machine refused a hook answer (status {status})")
+    if status == binding.EBADANSWER:
+        raise PluginError(
+            "a plugin answered a hook with what the game cannot take (a hand that is not "
+            "five cards, a card dealt twice or not of the deck, limits out of 0..5...)"
+        )
+    if status == binding.ELOG:
+        raise PluginError("the record of the match is not one this game wrote")
     if action is None:
-        raise IllegalActionError(f"the match machine refused (status {status})")
+        raise IllegalActionError(f"the game cannot go on from here: {who_acts(game, game._view())}")
     illegal(game, action, status)
 
 
@@ -147,7 +157,7 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
     v = game._view()
     seat = v.to_act
     if isinstance(action, Event) or status == game._binding.EBADCHANCE:
-        raise IllegalActionError(f"{action}: not a chance event due now")
+        raise IllegalActionError(f"{action}: no such cut or deal is due now")
     phase = game._phases[v.phase]
     in_play = phase is Phase.PLAY and not v.step
     if isinstance(action, Play) and in_play:
@@ -178,11 +188,7 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
                 "exchange, or the variant forbids it"
             )
         raise IllegalActionError(f"{action}: not allowed now")
-    if phase in CHANCE_PHASES or phase is Phase.OVER or v.step:
-        raise IllegalActionError(f"{action}: {who_acts(game, v)}")
-    expected = EXPECTED[phase]
-    names = " or ".join(t.__name__ for t in expected)
-    raise IllegalActionError(f"{action}: seat {seat} must choose {names} now (phase {phase.value})")
+    raise IllegalActionError(f"{action}: {who_acts(game, v)}")
 
 
 def _raise_veto(game: Game, seat: int, action: Action) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from ecarte._cards import Card, CardSet
 
 from .actions import ACTIONS, Action, Cut, Deal, Discard, Event
+from .feed import Feed
 from .results import GameResult, HandResult, Seats
 
 __all__ = ["Records", "card_mask", "piquet_mask"]
@@ -21,6 +22,7 @@ __all__ = ["Records", "card_mask", "piquet_mask"]
 # log tags (ecarte_machine.h)
 _CUT, _DEAL, _AUTO_CUT, _AUTO_DEAL, _ANSWER = 0xC0, 0xC1, 0xC2, 0xC3, 0xC4
 _GAME, _CUT_AGAIN, _HAND, _SCORE, _HAND_END, _GAME_END, _MATCH_END = range(0xD0, 0xD7)
+_H_DEAL = 3  # the deal hook's number (EC_H_DEAL)
 _SCORE_WHY = ("turns up the king", "announces the king", "holds the king", "scores the tricks")
 
 _CARDS = tuple(Card.from_id(c) if 5 <= c & 15 <= 12 else None for c in range(64))
@@ -59,11 +61,12 @@ class Records:
 
     ``players`` is the table size (the number of scores in a game's record);
     ``answer_sizes`` the bytes of each hook's answer, from the machine's binding
-    (``ANSWER_SIZES``).
+    (``ANSWER_SIZES``); ``feed``, if given, is told every entry read (the event feed).
     """
 
     __slots__ = (
         "events",
+        "feed",
         "formatted",
         "game_hands",
         "game_players",
@@ -76,7 +79,8 @@ class Records:
         "sizes",
     )
 
-    def __init__(self, players: int, answer_sizes: Sequence[int]) -> None:
+    def __init__(self, players: int, answer_sizes: Sequence[int], feed: Feed | None = None) -> None:
+        self.feed = feed
         self.players = players
         self.sizes = tuple(answer_sizes)
         self.offset = 0
@@ -96,7 +100,7 @@ class Records:
         :attr:`offset`) to its end."""
         assert start == self.offset, (start, self.offset)
         i, n = 0, len(log)
-        history, lines = self.history, self.lines
+        history, lines, feed = self.history, self.lines, self.feed
         while i < n:
             tag = log[i]
             at = start + i
@@ -106,11 +110,15 @@ class Records:
                     cards = CardSet(card_mask(_u32(log, i + 2)))
                     history.append(Discard(cards))
                     lines.append(("seat {}: discards {}", (seat, len(cards))))
+                    if feed is not None:
+                        feed.discard(seat, cards)
                     i += 6
                     continue
                 action = ACTIONS[tag]
                 history.append(action)
                 lines.append(("seat {}: {}", (seat, action)))
+                if feed is not None:
+                    feed.action(seat, tag, action)
                 i += 2
             elif tag in (_CUT, _AUTO_CUT):
                 a, b = _CARDS[log[i + 1]], _CARDS[log[i + 2]]
@@ -120,6 +128,8 @@ class Records:
                 history.append(cut)
                 p, q = self.game_players
                 lines.append(("cut: seat {} {}, seat {} {}", (p, a, q, b)))
+                if feed is not None:
+                    feed.cut((p, q), (a, b))
                 i += 3
             elif tag in (_DEAL, _AUTO_DEAL):
                 deal = object.__new__(Deal)
@@ -127,9 +137,15 @@ class Records:
                     deal, "order", tuple(map(_CARDS.__getitem__, log[i + 1 : i + 33]))
                 )
                 history.append(deal)
+                if feed is not None:
+                    feed.deal(deal.order)
                 i += 33
             elif tag == _ANSWER:
-                i += 2 + self.sizes[log[i + 1]]
+                size = self.sizes[log[i + 1]]
+                if feed is not None and log[i + 1] == _H_DEAL:  # the hands, turn-up, stock
+                    elder, dealer = card_mask(_u32(log, i + 2)), card_mask(_u32(log, i + 6))
+                    feed.deal_answer(elder, dealer, tuple(log[i + 11 : i + 32]))
+                i += 2 + size
             elif tag == _GAME:
                 number, p, q, dealer = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
                 self.game_players = (p, q)
@@ -137,9 +153,13 @@ class Records:
                 lines.append(("game {}: seats {} and {}", (number, p, q)))
                 seats = Seats(players=(p, q), dealer=None if dealer == 255 else dealer)
                 self.events.append((at, "ecarte_game_started", {"number": number, "seats": seats}))
+                if feed is not None:
+                    feed.game(number, (p, q), seats.dealer)
                 i += 6
             elif tag == _CUT_AGAIN:
                 lines.append(("equal cut: cut again", ()))
+                if feed is not None:
+                    feed.cut_again()
                 i += 1
             elif tag == _HAND:
                 number, dealer, first, turnup = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
@@ -149,6 +169,11 @@ class Records:
                         (number, dealer, first, 5 - first, _CARDS[turnup]),
                     )
                 )
+                if feed is not None:
+                    p, q = self.game_players
+                    card = _CARDS[turnup]
+                    assert card is not None
+                    feed.hand(number, dealer, q if dealer == p else p, first, card)
                 i += 6
             elif tag == _SCORE:
                 seat, why, points, total = (
@@ -158,6 +183,8 @@ class Records:
                     _u32(log, i + 5),
                 )
                 lines.append(("seat {} {}: +{} -> {}", (seat, _SCORE_WHY[why], points, total)))
+                if feed is not None:
+                    feed.score(seat, why, points, total)
                 i += 9
             elif tag == _HAND_END:
                 result = self._hand_end(log, i)
@@ -173,6 +200,8 @@ class Records:
                     )
                 )
                 self.events.append((at, "ecarte_hand_ended", {"result": result}))
+                if feed is not None:
+                    feed.hand_ended(result)
                 i += 25
             elif tag == _GAME_END:
                 number = _u16(log, i + 1)
@@ -196,12 +225,16 @@ class Records:
                     )
                 )
                 self.events.append((at, "ecarte_game_ended", {"result": game}))
+                if feed is not None:
+                    feed.game_ended(game)
                 i += 8 + 4 * self.players
             elif tag == _MATCH_END:
                 winner = log[i + 1]
                 lines.append(("match won by seat {}", (winner,)))
                 games = tuple(self.games)
                 self.events.append((at, "ecarte_match_ended", {"winner": winner, "games": games}))
+                if feed is not None:
+                    feed.match_ended(winner)
                 i += 2
             else:  # pragma: no cover - the machine writes no other tag
                 raise AssertionError(f"log tag {tag:#x} at {at}")

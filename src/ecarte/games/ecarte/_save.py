@@ -197,16 +197,22 @@ def encode(game: Game) -> dict[str, Any]:
             _check_json(saved, f"plugin {impl[2]!r} failed in {hook}")
             state[impl[2]] = saved
     return {
-        "rules": {
-            name: value.value if isinstance(value, enum.Enum) else value
-            for name, value in ((n, getattr(rules, n)) for n in _RULES)
-        },
+        "rules": rules_to_dict(rules),
         "seed": game.seed,
         "history": [str(record) for record in game.history],
         "state": state,
         "variants": list(game.variants),
         "plugins": plugins,
         "auto_chance": bool(game._view().auto_chance),
+    }
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Every field of ``rules`` as a plain JSON value, enums by value (a save's ``rules``,
+    and an observation's)."""
+    return {
+        name: value.value if isinstance(value, enum.Enum) else value
+        for name, value in ((n, getattr(rules, n)) for n in _RULES)
     }
 
 

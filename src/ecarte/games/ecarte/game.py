@@ -45,6 +45,7 @@ from . import observation as ob
 from ._checks import CHANCE_PHASES
 from ._records import Records
 from .actions import ACTIONS, Action, Cut, Deal, Discard, Event, Play, parse_record
+from .feed import Feed, FeedEvent
 from .observation import (
     DISCARD_BASE,
     LEGAL_BY_MASK,
@@ -123,6 +124,8 @@ class Game(_Base):
     """The binding module of this class's machine: its constants (phases, statuses)."""
     _phases: ClassVar[tuple[Phase, ...]]
     """The phases by the machine's phase number."""
+    _discard_phases: ClassVar[frozenset[int]]
+    """The machine's numbers of the two discard phases."""
 
     if TYPE_CHECKING:  # the machine's hot methods, as callers see them (nothing at run time)
 
@@ -321,12 +324,31 @@ class Game(_Base):
         """A readable account of the match (actions, scores, results)."""
         return tuple(self._read().text())
 
-    def _read(self) -> Records:
-        """The records of the log so far (read from where the last reading stopped)."""
+    def events(self, seat: int | None, since: int = 0) -> tuple[FeedEvent, ...]:
+        """What happened in the match, as ``seat`` may know it (None: a spectator), from
+        event number ``since`` on: one :class:`~ecarte.FeedEvent` per deal, action,
+        trick, score and end, numbered from 0 for every seat alike (a client that saw
+        event ``n`` asks for ``since=n + 1``). Another seat's dealt, discarded and drawn
+        cards are left out, their number stays. See docs/api.md, "The event feed"."""
+        if seat is not None:
+            self._check_seat(seat)
+        if since.__class__ is not int or since < 0:
+            raise ArgumentError(f"since must be an int from 0, not {reprlib.repr(since)}")
+        feed = self._read(feed=True).feed
+        assert feed is not None
+        return feed.seen_by(seat, since)
+
+    def _read(self, feed: bool = False) -> Records:
+        """The records of the log so far (read from where the last reading stopped);
+        ``feed``: with the event feed (read anew from the start the first time)."""
         records: Records | None = self._records
         end = self._m_nlog
-        if records is None or records.offset > end:
-            records = self._records = Records(self._config.players, self._binding.ANSWER_SIZES)
+        if records is None or records.offset > end or (feed and records.feed is None):
+            records = self._records = Records(
+                self._config.players,
+                self._binding.ANSWER_SIZES,
+                Feed(self.rules.rank_order.ranks) if feed else None,
+            )
         if records.offset < end:
             records.read(self._m_log(records.offset), records.offset)
         return records
@@ -379,7 +401,22 @@ class Game(_Base):
             kings_announced=ob.announced_seats(v),
             scores=v.scores,
             games_won=v.games_won,
+            discard_limits=self._discard_limits(v),
         )
+
+    def discard_limits(self) -> tuple[int, int] | None:
+        """The least and the most cards the seat to act may discard now, in a discard
+        phase (None in the other phases): the sizes of its legal :class:`~ecarte.Discard`
+        actions, for a UI that lets a player pick cards (also in :meth:`observation`)."""
+        return self._discard_limits(self._m_view())
+
+    def _discard_limits(self, v: MatchView) -> tuple[int, int] | None:
+        if v.phase not in self._discard_phases or v.to_act < 0:
+            return None
+        if self._config.validators and not self._busy:  # a variant may veto some sizes
+            sizes = [len(d.cards) for d in self.legal_actions()]
+            return (min(sizes), max(sizes)) if sizes else None
+        return (v.disc_least, v.disc_most)
 
     def __repr__(self) -> str:
         v = self._m_view()
@@ -453,7 +490,9 @@ class Game(_Base):
         try:
             return _IDS[action]
         except (KeyError, TypeError):
-            raise IllegalActionError(f"{action!r} has no action id") from None
+            given: object = action  # typed an Action, but anything may come
+            what = given if isinstance(given, Event) else reprlib.repr(given)
+            raise IllegalActionError(f"{what} has no action id") from None
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id in this state (see :meth:`action_id`)."""
@@ -490,7 +529,7 @@ class Game(_Base):
         drawn = self._m_draw()
         if not drawn:
             who = _checks.who_acts(self, self._m_view())
-            raise IllegalActionError(f"no chance event is due: {who}")
+            raise IllegalActionError(f"no cut or deal is due: {who}")
         cards = tuple(Card.from_id(c) for c in drawn)
         event: Event = Cut((cards[0], cards[1])) if len(cards) == 2 else Deal(cards)
         self.apply(event)
@@ -659,11 +698,15 @@ class Game(_Base):
         :data:`ecarte.games.ecarte._save.VERSION`): the rules asked for, the variants, the plugin
         objects with their options, the seed, ``auto_chance``, the history as text and
         each plugin's state (hook ``ecarte_save_state``). See docs/api.md, "Saving and
-        restoring"."""
+        restoring".
+
+        The document is secret: its seed and history tell every card dealt and every
+        deal to come. Keep it on the server; send players :meth:`observation` (its
+        ``to_dict()``) and :meth:`events` instead."""
         return _save.to_dict(self)
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """:meth:`to_dict` as JSON text."""
+        """:meth:`to_dict` as JSON text (as secret: keep it on the server)."""
         return _save.to_json(self, indent)
 
     @classmethod
@@ -714,7 +757,12 @@ def _game_class(backend: str) -> type[Game]:
     """The class of the games made while ``backend`` is live: Game on that backend's
     machine (the machine's methods win: they are the fast ones)."""
     binding = cast(MachineModule, _backend.module("ecarte.machine", backend))
-    namespace = {"__slots__": (), "_binding": binding, "_phases": phases_of(binding)}
+    namespace = {
+        "__slots__": (),
+        "_binding": binding,
+        "_phases": phases_of(binding),
+        "_discard_phases": frozenset((binding.PH_ELDER_DISCARD, binding.PH_DEALER_DISCARD)),
+    }
     cls = types.new_class("Game", (binding.Machine, Game), {}, lambda ns: ns.update(namespace))
     cls.__module__ = __name__
     cls.__qualname__ = "Game"

@@ -18,6 +18,7 @@ from attrs import frozen
 
 from ecarte._cards import Card, CardSet, Suit
 
+from ._save import rules_to_dict
 from .actions import Action, Discard
 from .protocol import MachineModule, MatchView
 from .rules import Rules
@@ -197,9 +198,23 @@ def discard_of(cards: int) -> Discard:
 # ------------------------------------------------------------------- views
 
 
+@lru_cache(maxsize=64)
+def _rules_items(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """The rules as a save writes them (by option), once per rules."""
+    return tuple(rules_to_dict(rules).items())
+
+
+def _played(trick: Sequence[tuple[int, Card]]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": str(c)} for s, c in trick]
+
+
 @frozen(kw_only=True)
 class Observation:
-    """What one seat may know: never the opponent's hand, the stock or discards."""
+    """What one seat may know: never the opponent's hand, the stock or discards.
+
+    :meth:`to_dict` is the same as plain JSON values (see docs/api.md, "Observations as
+    JSON").
+    """
 
     seat: int
     rules: Rules
@@ -226,6 +241,40 @@ class Observation:
     kings_announced: tuple[int, ...]
     scores: tuple[int, ...]
     games_won: tuple[int, ...]
+    discard_limits: tuple[int, int] | None = None
+    """In a discard phase, the least and the most cards the seat to act may discard now
+    (the sizes of its legal discards: the rules' minimum, the stock, a variant's limits);
+    None in the other phases."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """This observation as plain JSON values: cards as their text (``"K♠"``), the
+        trump as its symbol, the phase by value, the rules as a save writes them
+        (every option, enums by value), pairs as objects (``{"seat": 0, "card": "K♠"}``,
+        ``{"seat": 1, "cards": 2}``). Nothing in it is hidden from :attr:`seat`: unlike
+        :meth:`Game.to_dict`, a save that tells every deal to come and stays on the
+        server, it may be sent to the seat's player."""
+        return {
+            "seat": self.seat,
+            "rules": dict(_rules_items(self.rules)),
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "elder": self.elder,
+            "hand": [str(c) for c in self.hand],
+            "turnup": None if self.turnup is None else str(self.turnup),
+            "trump": None if self.trump is None else self.trump.symbol,
+            "stock_size": self.stock_size,
+            "exchanges": [{"seat": s, "cards": n} for s, n in self.exchanges],
+            "trick": _played(self.trick),
+            "tricks": [_played(t) for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "played_without_proposing": self.played_without_proposing,
+            "refused_after": self.refused_after,
+            "kings_announced": list(self.kings_announced),
+            "scores": list(self.scores),
+            "games_won": list(self.games_won),
+            "discard_limits": None if self.discard_limits is None else list(self.discard_limits),
+        }
 
     def __str__(self) -> str:
         trick = " ".join(f"{s}:{c}" for s, c in self.trick)

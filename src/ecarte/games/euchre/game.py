@@ -108,6 +108,21 @@ class Phase(enum.Enum):
     NAME = "name"  # a joker was turned up: the dealer names trumps
 
 
+_DOING = {
+    Phase.DEALER: "the cards are drawn for the deal next",
+    Phase.DEAL: "the cards are dealt next",
+    Phase.BID: "seat {} orders up the turned card or passes",
+    Phase.BID2: "seat {} names a trump suit or passes",
+    Phase.TAKE: "seat {}, the dealer, takes up the ordered card or declines it",
+    Phase.DISCARD: "seat {}, the dealer, discards a card",
+    Phase.ALONE: "seat {} goes alone or plays with the partner",
+    Phase.PLAY: "seat {} plays a card",
+    Phase.NAME: "seat {}, the dealer, names trumps",
+    Phase.OVER: "the game is over",
+}
+"""What happens now in each phase, in the game's words (for messages)."""
+
+
 def _phases_of(binding: Any) -> tuple[Phase, ...]:
     """The phases by the machine's phase number, from the binding's ``PH_*`` constants
     (``Phase.DEALER`` is ``PH_DEALER``...)."""
@@ -254,6 +269,34 @@ class EuchreObservation:
     tricks_won: tuple[int, int]
     scores: tuple[int, int]
     to_act: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """This observation as plain JSON values: cards as their text (``"J♠"``,
+        ``"Joker"``), the trump as its symbol, the phase by value, pairs as objects
+        (``{"seat": 1, "card": "J♠"}``, ``{"seat": 2, "bid": "pass"}``). Nothing in it is
+        hidden from :attr:`seat` (unlike the game's save, which stays on the server)."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": [str(c) for c in self.hand],
+            "joker": self.joker,
+            "upcard": None if self.upcard is None else str(self.upcard),
+            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
+            "trump": None if self.trump is None else self.trump.symbol,
+            "maker": self.maker,
+            "alone": list(self.alone),
+            "discard": None if self.discard is None else str(self.discard),
+            "tricks": [_played(t) for t in self.tricks],
+            "trick": _played(self.trick),
+            "tricks_won": list(self.tricks_won),
+            "scores": list(self.scores),
+        }
+
+
+def _played(trick: Sequence[tuple[int, EuchreCard]]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": str(c)} for s, c in trick]
 
 
 @cache
@@ -499,8 +542,12 @@ class EuchreGame(_Base):
             raise ValueError(f"an action id is an int, not {action_id!r}")
         a = _deck(self.deck).action(self.phase, action_id)
         if a is None:
-            raise ValueError(f"action id {action_id!r} means nothing in phase {self.phase.value}")
+            raise ValueError(f"action id {action_id!r} means nothing now: {self._doing()}")
         return a
+
+    def _doing(self) -> str:
+        """What happens now, in the game's words (for messages)."""
+        return _DOING[self.phase].format(self.to_act)
 
     def action_id(self, action: EuchreAction | str) -> int:
         """The id of an action (a record or its text form, in the current phase)."""
@@ -550,11 +597,12 @@ class EuchreGame(_Base):
         """Apply an action (a record, its text form or an id), checked: an illegal one
         raises :class:`ecarte.IllegalActionError` and changes nothing."""
         if seat is not None and seat != self.to_act:
-            who = "chance" if self.to_act == CHANCE else f"seat {self.to_act}"
-            raise IllegalActionError(f"it is {who}'s turn, not seat {seat}'s")
+            if self.to_act < 0:
+                raise IllegalActionError(f"not seat {seat}'s turn: {self._doing()}")
+            raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         if isinstance(action, EuchreAction):
             if _deck(self.deck).action(self.phase, action.id) != action:
-                raise IllegalActionError(f"{action} is not a legal action in {self.phase.value}")
+                raise IllegalActionError(f"{action} is not legal now: {self._doing()}")
             self.apply_id(action.id)
         elif isinstance(action, str):
             self.apply_id(self._resolve(action))
@@ -565,7 +613,7 @@ class EuchreGame(_Base):
         """Why ``action_id`` is refused now (the machine raises it)."""
         ph = self.phase
         if ph is Phase.OVER:
-            return "the game is over"
+            return _DOING[ph]
         deck = _deck(self.deck)
         a = deck.action(ph, action_id) if type(action_id) is int else None
         legal = " ".join(str(deck.action(ph, i)) for i in self.legal_action_ids())
@@ -574,7 +622,7 @@ class EuchreGame(_Base):
             if not super().hand(self.to_act) >> a.card.id & 1:
                 return f"{what}: seat {self.to_act} does not hold that card"
             return f"{what}: must follow suit (legal: {legal})"
-        return f"{what} is not legal in phase {ph.value} (legal: {legal})"
+        return f"{what} is not legal now: {self._doing()} (legal: {legal})"
 
     # ------------------------------------------------------ views, undo, copy
     def observation(self, seat: int) -> EuchreObservation:
@@ -623,7 +671,9 @@ class EuchreGame(_Base):
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
-        """The game as a JSON-ready dict (``ecarte.games.euchre.save`` spells out the format)."""
+        """The game as a JSON-ready dict (``ecarte.games.euchre.save`` spells out the
+        format). It is secret: its seed and history tell every hand. Keep it on the
+        server and send players their :meth:`observation` (its ``to_dict()``)."""
         return _save.to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
