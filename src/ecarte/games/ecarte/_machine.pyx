@@ -17,6 +17,10 @@ from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from ecarte.games.ecarte.machine cimport *
+from ecarte._core.masks cimport legal_mask_of
+
+cdef extern from "ecarte_machine.h":
+    int EC_NUM_IDS
 
 from ecarte.games.ecarte._pure_machine import MatchTotals
 from ecarte.games.ecarte._pure_rules import HandRules
@@ -346,6 +350,19 @@ cdef class Machine:
         self.nlegal = n
         self._legal = legal
         return legal
+
+    def legal_action_mask(self, out=None):
+        """A ``NUM_ACTION_IDS``-long mask of the legal ids, as a new tuple of bools; with
+        ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or bool array of
+        at least 96) written there as 0/1 and ``out`` returned. Made in C from the
+        machine's legal bits, unless a plugin may veto these actions."""
+        cdef uint64_t w[2]
+        if self._busy:
+            return self._legal_mask_slow(out)
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        if self.vetoes and (w[1] or w[0] >> 32):
+            return self._legal_mask_slow(out)  # decisions a plugin may veto
+        return legal_mask_of(w, EC_NUM_IDS, out, False)
 
     def apply(self, action, *, seat=None):
         """Apply the action of the seat to act (checked), or a chance event.

@@ -271,6 +271,13 @@ def _engine_options(rules: EuchreRules) -> tuple[int, int, int]:
     return rules.deck, flags, rules.target
 
 
+@cache
+def _num_action_ids(rules: EuchreRules) -> int:
+    """The length of the legal action mask: ``n + 9`` for a deck of ``n`` cards, or
+    OpenSpiel's 31 under the ``openspiel`` presets (the machine's ``num_action_ids``)."""
+    return 31 if rules.is_openspiel else rules.deck + 9
+
+
 def random_games(
     n: int,
     seed: int,
@@ -349,6 +356,7 @@ class EuchreGame(_Base):
         self.rules = rules
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
+        self._nmask = _num_action_ids(rules)
 
     @classmethod
     def from_deal(
@@ -470,12 +478,6 @@ class EuchreGame(_Base):
             probe.apply_id(i)
         return tuple(out)
 
-    @property
-    def num_action_ids(self) -> int:
-        """``n + 9`` for a deck of ``n`` cards, or OpenSpiel's 31 under the ``openspiel``
-        presets."""
-        return 31 if self.rules.is_openspiel else self.num_ids
-
     def __repr__(self) -> str:
         return (
             f"<EuchreGame {self.phase.value} to_act={self.to_act} dealer={self.dealer}"
@@ -483,10 +485,6 @@ class EuchreGame(_Base):
         )
 
     # ---------------------------------------------------------------- actions
-    def legal_action_mask(self) -> list[bool]:
-        m = self.legal_mask()
-        return [bool(m >> i & 1) for i in range(self.num_action_ids)]
-
     def legal_actions(self) -> tuple[EuchreAction, ...]:
         """The legal actions (or chance outcomes) as records, sorted by id."""
         deck, ph = _deck(self.deck), self.phase
