@@ -10,8 +10,8 @@ until the deal is over:
 
 - ``legal``: the legal ids at every node (``legal_action_ids()`` / ``legal_actions()``,
   which both answer the chance outcomes at a chance node);
-- ``chance``: ``[a for a, _ in chance_outcomes()]`` at a chance node, the legal ids
-  elsewhere.
+- ``chance``: ``chance_outcomes()`` at a chance node, the picked outcome's id applied
+  (``outcomes[int(r() * len(outcomes))][0]``), the legal ids elsewhere.
 
 The two engines have the same action ids in the same order, so with the same seeds they
 play the very same deals (the action counts are checked). Target: ecarte at most 0.5x

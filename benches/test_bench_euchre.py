@@ -124,7 +124,7 @@ def _deals_row(benchmark: Any, loop: str) -> None:
     seeds = range(DEALS)
     scripts = B.euchre_scripts(seeds)
     actions = sum(len(s) for s in scripts)
-    assert actions == B.count_spiel_euchre_actions(PYSPIEL, seeds)  # the same deals
+    assert actions == B.count_spiel_euchre_actions(PYSPIEL, seeds, loop)  # the same deals
     inputs = B.floor_inputs(scripts, loop)
     times = _rounds(
         benchmark,
@@ -166,8 +166,8 @@ def test_random_deals_legal_ids(benchmark: Any) -> None:
 
 @needs_euchre_and_openspiel
 def test_random_deals_chance_outcomes(benchmark: Any) -> None:
-    """``[a for a, _ in chance_outcomes()]`` at a chance node (``to_act == -1`` /
-    ``is_chance_node()``), the legal ids elsewhere, pick one, apply."""
+    """``chance_outcomes()`` at a chance node (``to_act == -1`` / ``is_chance_node()``),
+    the picked outcome's id applied; the legal ids elsewhere, pick one, apply."""
     _deals_row(benchmark, "chance")
 
 

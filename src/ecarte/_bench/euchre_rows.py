@@ -12,8 +12,9 @@ with the same seeds they play the very same deals (the action counts are checked
 - ``"legal"``: the legal ids at every node (OpenSpiel's ``legal_actions()`` answers
   the chance outcomes at a chance node, as ``legal_action_ids()`` does), pick one,
   apply;
-- ``"chance"``: ``[a for a, _ in chance_outcomes()]`` at a chance node, the legal
-  ids elsewhere, pick one, apply.
+- ``"chance"``: ``chance_outcomes()`` at a chance node, pick one (the same pick over
+  the outcomes, all equally likely) and apply its id; the legal ids elsewhere, pick one,
+  apply. The picks are those of ``"legal"``: the same deals.
 
 The loop floor is the same loop without an engine: the answers the game gave, read from
 a list, the same ``r`` and pick, the chosen id handed to ``list.append`` (a C call). It is
@@ -47,7 +48,7 @@ EUCHRE_PICK = "r = random.Random(seed).random per deal, ids[int(r() * len(ids))]
 """The pick of both engines' loops (and of the floor)."""
 EUCHRE_LOOP_TEXT = {
     "legal": "legal ids at every node",
-    "chance": "chance_outcomes() at chance nodes, legal ids elsewhere",
+    "chance": "chance_outcomes() at chance nodes (the picked outcome's id), legal ids elsewhere",
 }
 EUCHRE_ROWS = {
     "legal": (
@@ -73,10 +74,15 @@ def _legal_deal(g: Any, r: Pick) -> None:
 
 
 def _chance_deal(g: Any, r: Pick) -> None:
-    """One deal, the chance outcomes at chance nodes, the legal ids elsewhere."""
+    """One deal, the chance outcomes at chance nodes (the id of the one picked), the legal
+    ids elsewhere."""
     while not g.is_over:
-        ids = [a for a, _ in g.chance_outcomes()] if g.to_act == -1 else g.legal_action_ids()
-        g.apply_id(ids[int(r() * len(ids))])
+        if g.to_act == -1:
+            outcomes = g.chance_outcomes()
+            g.apply_id(outcomes[int(r() * len(outcomes))][0])
+        else:
+            ids = g.legal_action_ids()
+            g.apply_id(ids[int(r() * len(ids))])
 
 
 def _spiel_legal_deal(s: Any, r: Pick) -> None:
@@ -89,8 +95,12 @@ def _spiel_legal_deal(s: Any, r: Pick) -> None:
 def _spiel_chance_deal(s: Any, r: Pick) -> None:
     """:func:`_chance_deal` on an OpenSpiel state."""
     while not s.is_terminal():
-        ids = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
-        s.apply_action(ids[int(r() * len(ids))])
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            s.apply_action(outcomes[int(r() * len(outcomes))][0])
+        else:
+            ids = s.legal_actions()
+            s.apply_action(ids[int(r() * len(ids))])
 
 
 Deal = Callable[[Any, Pick], None]
@@ -166,8 +176,10 @@ def floor_deals(inputs: Sequence[list[Any]], loop: str = "legal") -> None:
             chosen = []
             apply = chosen.append
             for to_act, answer in steps:
-                ids = [a for a, _ in answer] if to_act == -1 else answer
-                apply(ids[int(r() * len(ids))])
+                if to_act == -1:
+                    apply(answer[int(r() * len(answer))][0])
+                else:
+                    apply(answer[int(r() * len(answer))])
 
 
 def count_euchre_actions(seeds: Iterable[int]) -> int:
@@ -175,12 +187,12 @@ def count_euchre_actions(seeds: Iterable[int]) -> int:
     return sum(len(s) for s in euchre_scripts(seeds))
 
 
-def count_spiel_euchre_actions(pyspiel: Any, seeds: Iterable[int]) -> int:
+def count_spiel_euchre_actions(pyspiel: Any, seeds: Iterable[int], loop: str = "legal") -> int:
     """The applied actions of :func:`spiel_euchre_deals` (its history, chance included)."""
     n = 0
     for seed in seeds:
         s = pyspiel.load_game("euchre").new_initial_state()
-        _spiel_legal_deal(s, random.Random(seed).random)
+        _SPIEL_DEALS[loop](s, random.Random(seed).random)
         n += len(s.history())
     return n
 
@@ -197,7 +209,7 @@ def euchre_contest(n: int, pyspiel: Any, loop: str) -> tuple[list[Contender], in
         Contender("floor", none, lambda _: floor_deals(inputs, loop), actions),
     ]
     if pyspiel is not None:
-        assert count_spiel_euchre_actions(pyspiel, seeds) == actions, "not the same deals"
+        assert count_spiel_euchre_actions(pyspiel, seeds, loop) == actions, "not the same deals"
         out.append(
             Contender(
                 "openspiel", none, lambda _: spiel_euchre_deals(pyspiel, seeds, loop), actions

@@ -103,6 +103,7 @@ cdef class EuchreMachine:
     cdef bint _auto
     cdef Py_ssize_t nsealed
     cdef public int _nmask  # the length of legal_action_mask(): num_action_ids
+    cdef public object rules  # the game's rules (EuchreGame's: its instances have no dict)
     cdef object __weakref__
 
     STICK = 1
@@ -449,6 +450,7 @@ cdef class EuchreMachine:
         new._auto = self._auto
         new.nsealed = self.nsealed
         new._nmask = self._nmask
+        new.rules = self.rules
         if self.nhist:
             new.hist = <uint8_t *>PyMem_Malloc(<size_t>self.cap)
             if new.hist == NULL:

@@ -314,6 +314,7 @@ class EuchreMachine:
     """
 
     __slots__ = (
+        "__weakref__",
         "_alone",
         "_asks",
         "_auto",
@@ -343,7 +344,11 @@ class EuchreMachine:
         "_upcard",
         "_winner",
         "_won",
+        "rules",
     )
+
+    rules: Any
+    """What the game built on this machine keeps of its rules (its facade's)."""
 
     STICK: Final = STICK
     DECLINE: Final = DECLINE
@@ -366,6 +371,7 @@ class EuchreMachine:
         )
         self._t = _tables(v)
         self._nmask = v + 9
+        self.rules = None
         self._deal_seats = tuple(range(20)) if self._flags & ONE_BY_ONE else _PACKET_SEATS
         self._auto = auto_chance
         self._reset()

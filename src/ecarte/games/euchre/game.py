@@ -321,6 +321,8 @@ class EuchreGame(_Base):
     0
     """
 
+    __slots__ = ()  # the state is the machine's (the rules too): no instance dict
+
     rules: EuchreRules
     _phases: ClassVar[tuple[Phase, ...]]
     """The phases by the machine's phase number (from its binding's constants)."""
@@ -353,9 +355,9 @@ class EuchreGame(_Base):
                 seed = random.SystemRandom().getrandbits(64)
             elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
                 raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
-        self.rules = rules
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
+        self.rules = rules
         self._nmask = _num_action_ids(rules)
 
     @classmethod
@@ -685,7 +687,7 @@ def _game_class(backend: str) -> type[EuchreGame]:
     machine = binding.EuchreMachine
     phases = _phases_of(binding)
     cls = types.new_class(
-        "EuchreGame", (EuchreGame, machine), {}, lambda ns: ns.update(_phases=phases)
+        "EuchreGame", (EuchreGame, machine), {}, lambda ns: ns.update(__slots__=(), _phases=phases)
     )
     cls.__module__ = __name__
     cls.__qualname__ = "EuchreGame"
