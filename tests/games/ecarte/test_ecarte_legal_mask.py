@@ -132,3 +132,13 @@ def test_every_backend_gives_the_same_masks(seed: int) -> None:
     names = backend.available("ecarte.machine")
     answers = [_masks(name, seed) for name in names]
     assert all(a == answers[0] for a in answers[1:]), names
+
+
+@pytest.mark.parametrize("name", backend.available("ecarte.machine"))
+def test_the_mask_is_the_machines_own(name: str) -> None:
+    from ecarte.games.ecarte.game import _game_class
+
+    cls = _game_class(name)
+    machine = backend.module("ecarte.machine", name).Machine
+    owner = next(k for k in cls.__mro__ if "legal_action_mask" in k.__dict__)
+    assert owner is machine

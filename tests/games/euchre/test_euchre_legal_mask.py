@@ -100,3 +100,16 @@ def test_every_backend_gives_the_same_masks(preset: str) -> None:
     names = backend.available("euchre.machine")
     answers = [_masks(name, preset, 7) for name in names]
     assert all(a == answers[0] for a in answers[1:]), names
+
+
+@pytest.mark.parametrize("name", backend.available("euchre.machine"))
+def test_the_mask_is_the_machines_own(name: str) -> None:
+    """No facade frame between the caller and the machine's mask; no instance dict."""
+    from ecarte.games.euchre.game import _game_class
+
+    cls = _game_class(name)
+    machine = backend.module("euchre.machine", name).EuchreMachine
+    for attr in ("legal_action_mask", "num_action_ids"):
+        owner = next(k for k in cls.__mro__ if attr in k.__dict__)
+        assert owner is machine, (attr, owner)
+    assert not hasattr(cls(EuchreRules.openspiel(), seed=1), "__dict__")
