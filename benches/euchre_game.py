@@ -4,23 +4,26 @@
 
 Two loops, each making the same calls on both engines, a new game per deal (timed:
 ``EuchreGame(EuchreRules.openspiel(), auto_chance=False, seed=s)`` against
-``pyspiel.load_game("euchre").new_initial_state()``), a pick with
-``random.Random(s).randrange``, until the deal is over:
+``pyspiel.load_game("euchre").new_initial_state()``), the same pick on both
+(``r = random.Random(s).random`` made per deal, then ``ids[int(r() * len(ids))]``),
+until the deal is over:
 
 - ``legal``: the legal ids at every node (``legal_action_ids()`` / ``legal_actions()``,
   which both answer the chance outcomes at a chance node);
-- ``chance``: ``[a for a, _ in chance_outcomes()]`` at a chance node, the legal ids
-  elsewhere.
+- ``chance``: ``chance_outcomes()`` at a chance node, the picked outcome's id applied
+  (``outcomes[int(r() * len(outcomes))][0]``), the legal ids elsewhere.
 
 The two engines have the same action ids in the same order, so with the same seeds they
 play the very same deals (the action counts are checked). Target: ecarte at most 0.5x
 OpenSpiel's time per applied action (chance outcomes included) in both loops. Beside
-them, the Python loop floor: the same loop, seeds and answers around a trivial Python
-object that does nothing.
+them, the Python loop floor: the same loop, seeds, pick and answers without an engine
+(the answers read from a list, the chosen id handed to ``list.append``). Then
+``legal_action_mask()`` on fresh states against OpenSpiel's ``legal_actions_mask()`` on
+the same states (target: at most 1.5x).
 
 The loops are ``ecarte._bench.euchre_rows``'s (``euchre_deals``, ``spiel_euchre_deals``,
-``floor_deals``), shared with ``benches/test_bench_euchre.py`` and ``ecarte bench``.
-Needs ``open_spiel``.
+``floor_deals``, ``euchre_mask_contest``), shared with ``benches/test_bench_euchre.py``
+and ``ecarte bench``. Needs ``open_spiel``.
 """
 
 from __future__ import annotations
@@ -51,6 +54,12 @@ def main() -> None:
             f"  ratio ecarte/open_spiel: {t.ratio('game', 'openspiel'):.3f}x (target <= 0.5x); "
             f"floor/open_spiel {t.ratio('floor', 'openspiel'):.3f}x"
         )
+    states = 2_000
+    t = interleave(B.euchre_mask_contest(states, pyspiel), args.rounds)
+    print(f"legal_action_mask(), fresh state: {states:,} states, medians of {args.rounds} rounds")
+    for name in ("game", "openspiel"):
+        print(f"  {name:>10}: {t[name] * 1e9:6,.0f} ns per call")
+    print(f"  ratio ecarte/open_spiel: {t.ratio('game', 'openspiel'):.3f}x (target <= 1.5x)")
 
 
 if __name__ == "__main__":

@@ -11,9 +11,13 @@ body runs one round, a few tenths of a second in all.
    included, a new game per deal): ``ecarte.games.euchre.EuchreGame`` against OpenSpiel's
    ``euchre``, two loops making the same calls on both engines
    (``ecarte._bench.euchre_rows``'s, as ``benches/euchre_game.py``): the legal ids at every
-   node, and ``chance_outcomes()`` at chance nodes with the legal ids elsewhere; the
-   Python loop floor (the same loop around a trivial object) beside them. Target: at
-   most 0.5x in both.
+   node, and ``chance_outcomes()`` at chance nodes with the legal ids elsewhere, the same
+   pick on both (``ids[int(r() * len(ids))]``, ``r = random.Random(seed).random`` per
+   deal); the Python loop floor (the same loop, pick and answers without an engine)
+   beside them. Target: at most 0.5x in both.
+   Beside them, ``legal_action_mask()`` on fresh states (a kept decision's copy, its id
+   just applied) against OpenSpiel's ``legal_actions_mask()`` on the same states.
+   Target: at most 1.5x.
 2. Random whole deals under OpenSpiel's rules in the C batch
    (``ecarte.games.euchre.random_games``, the core's Euchre machine) against
    ``pyspiel.evaluate_bots`` with uniform random bots, one call per deal (the functions
@@ -61,6 +65,8 @@ needs_euchre_and_openspiel = pytest.mark.skipif(
 
 TARGET_ACTION = 0.5
 """Random deals from Python, per action: at most this times OpenSpiel's time."""
+TARGET_MASK = 1.5
+"""``legal_action_mask()`` on a fresh state: at most this times OpenSpiel's."""
 TARGET_BATCH = 5.0
 """The C batch: at least this many times OpenSpiel's deals per second."""
 
@@ -116,13 +122,14 @@ def _deals_row(benchmark: Any, loop: str) -> None:
     seeds = range(DEALS)
     scripts = B.euchre_scripts(seeds)
     actions = sum(len(s) for s in scripts)
-    assert actions == B.count_spiel_euchre_actions(PYSPIEL, seeds)  # the same deals
+    assert actions == B.count_spiel_euchre_actions(PYSPIEL, seeds, loop)  # the same deals
+    inputs = B.floor_inputs(scripts, loop)
     times = _rounds(
         benchmark,
         lambda: B.euchre_deals(seeds, loop),
         {
             "openspiel": lambda: B.spiel_euchre_deals(PYSPIEL, seeds, loop),
-            "floor": lambda: B.floor_deals(scripts, loop),
+            "floor": lambda: B.floor_deals(inputs, loop),
         },
         PY_ROUNDS,
     )
@@ -134,6 +141,7 @@ def _deals_row(benchmark: Any, loop: str) -> None:
     benchmark.extra_info.update(
         {
             "loop": B.EUCHRE_LOOP_TEXT[loop],
+            "pick": B.EUCHRE_PICK,
             "deals": DEALS,
             "actions": actions,
             "ecarte_ns_per_action": ns("ours"),
@@ -156,9 +164,42 @@ def test_random_deals_legal_ids(benchmark: Any) -> None:
 
 @needs_euchre_and_openspiel
 def test_random_deals_chance_outcomes(benchmark: Any) -> None:
-    """``[a for a, _ in chance_outcomes()]`` at a chance node (``to_act == -1`` /
-    ``is_chance_node()``), the legal ids elsewhere, pick one, apply."""
+    """``chance_outcomes()`` at a chance node (``to_act == -1`` / ``is_chance_node()``),
+    the picked outcome's id applied; the legal ids elsewhere, pick one, apply."""
     _deals_row(benchmark, "chance")
+
+
+MASK_STATES = 2_000
+MASK_ROUNDS = 11
+
+
+@needs_euchre_and_openspiel
+def test_legal_action_mask_fresh_state(benchmark: Any) -> None:
+    """``legal_action_mask()`` (a list of 31 bools) on fresh states, each a kept decision's
+    copy with its id applied (made by chunks just before their timed loop), against
+    OpenSpiel's ``legal_actions_mask()`` on the very same states; per call."""
+    contenders = {c.name: c for c in B.euchre_mask_contest(MASK_STATES, PYSPIEL)}
+    times: dict[str, list[float]] = {"ours": [], "openspiel": []}  # the timed loops' seconds
+
+    def setup() -> tuple[tuple[()], dict[str, Any]]:
+        times["openspiel"].append(float(contenders["openspiel"].run(None)))  # type: ignore[arg-type]
+        return (), {}
+
+    def run() -> None:
+        times["ours"].append(float(contenders["game"].run(None)))  # type: ignore[arg-type]
+
+    benchmark.pedantic(run, setup=setup, rounds=MASK_ROUNDS, iterations=1)
+    ratio = _ratio(times, "ours", "openspiel")
+    benchmark.extra_info.update(
+        {
+            "states": MASK_STATES,
+            "ecarte_ns": round(statistics.median(times["ours"]) / MASK_STATES * 1e9, 1),
+            "openspiel_ns": round(statistics.median(times["openspiel"]) / MASK_STATES * 1e9, 1),
+            "ratio": round(ratio, 3),
+            "target": f"<= {TARGET_MASK}x",
+            "met": ratio <= TARGET_MASK,
+        }
+    )
 
 
 # ------------------------------------------------------------- 2. the C batch

@@ -172,6 +172,13 @@ def test_legal_actions_fresh_state(benchmark: Any) -> None:
 
 
 @needs_openspiel
+def test_legal_action_mask_fresh_state(benchmark: Any) -> None:
+    """legal_action_mask() (a tuple of 96 bools) on mid-play states just reached by
+    apply, against OpenSpiel's legal_actions_mask() on euchre's; target at most 1.5x."""
+    _per_call(benchmark, B.MASK)
+
+
+@needs_openspiel
 def test_clone_and_apply(benchmark: Any) -> None:
     """clone() then the chosen card applied to the copy, on mid-play decisions."""
     _per_call(benchmark, B.CLONE_APPLY)

@@ -65,15 +65,16 @@ def _fake_report() -> tuple[list[report.Table], str]:
     euchre = []
     for floor, name in report.EUCHRE_ROWS.values():
         euchre += [_fake(floor), _fake(name, **spiel)]
+    euchre.append(_fake(report.EUCHRE_MASK_ROW, **spiel))
     play = [_fake(report.ECARTE_FLOOR)]
-    play += [_fake(n, **spiel) for n in report.ROW_NAMES[3:8]]
+    play += [_fake(n, **spiel) for n in report.ROW_NAMES[4:10]]
     tables = report.layout(
         euchre=euchre,
         deals=[_fake(report.WHOLE_DEALS, "93,000 deals/s", "7.9x faster")],
         play=play,
-        construction=[_fake(n) for n in report.ROW_NAMES[8:15]],
-        memory=[_fake(n) for n in report.ROW_NAMES[15:17]],
-        core=[_fake(n) for n in report.ROW_NAMES[17:]],
+        construction=[_fake(n) for n in report.ROW_NAMES[10:17]],
+        memory=[_fake(n) for n in report.ROW_NAMES[17:19]],
+        core=[_fake(n) for n in report.ROW_NAMES[19:]],
     )
     return tables, report.render(tables)
 
@@ -86,7 +87,11 @@ def test_the_report_opens_with_the_like_for_like_rows() -> None:
     assert names == list(report.ROW_NAMES)
     like = [r.name for r, _ in tables[0].rows]
     assert names[: len(like)] == like
-    assert like == [*(n for _, n in report.EUCHRE_ROWS.values()), report.WHOLE_DEALS]
+    assert like == [
+        *(n for _, n in report.EUCHRE_ROWS.values()),
+        report.EUCHRE_MASK_ROW,
+        report.WHOLE_DEALS,
+    ]
     # Euchre on both sides: nothing of Écarté's in the first table
     assert all(n.startswith("EuchreGame") or n == report.WHOLE_DEALS for n in like)
     # every row compared with OpenSpiel is in the first two tables, the Écarté ones

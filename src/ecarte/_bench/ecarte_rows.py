@@ -4,7 +4,8 @@ OpenSpiel's ``euchre`` driven from Python the same way.
 - random complete matches, per player decision and per action (OpenSpiel's chance
   actions counted), beside the Python loop floor, and with a plugin that answers a
   per-hand hook in Python;
-- ``legal_actions()`` on a fresh mid-play state, and ``clone()`` + ``apply(card)``;
+- ``legal_actions()`` and ``legal_action_mask()`` on a fresh mid-play state, and
+  ``clone()`` + ``apply(card)``;
 - ``Game()`` with the classic rules and with each bundled variant (absolute targets);
 - the memory of a live ``Game`` at its first decision and after a finished match.
 
@@ -31,6 +32,7 @@ from .harness import (
     TARGET_CLONE_APPLY,
     TARGET_DECISION,
     TARGET_LEGAL,
+    TARGET_MASK,
     TARGET_MEM_FINISHED,
     TARGET_MEM_FIRST,
     TARGET_PLUGIN_DECISION,
@@ -274,6 +276,22 @@ def legal_loop(states: Sequence[Any]) -> float:
     return time.perf_counter() - t0
 
 
+def mask_loop(states: Sequence[Any]) -> float:
+    """Seconds of one ``legal_action_mask()`` on each state."""
+    t0 = time.perf_counter()
+    for s in states:
+        s.legal_action_mask()
+    return time.perf_counter() - t0
+
+
+def spiel_mask_loop(states: Sequence[Any]) -> float:
+    """:func:`mask_loop` on OpenSpiel's states: ``legal_actions_mask()``."""
+    t0 = time.perf_counter()
+    for s in states:
+        s.legal_actions_mask()
+    return time.perf_counter() - t0
+
+
 def our_clone_apply(pairs: Sequence[tuple[Any, Any]]) -> float:
     """Seconds of ``s.clone().apply(card)`` on each pair; each new copy is freed in the
     loop."""
@@ -334,6 +352,20 @@ LEGAL = PerCall(
 )
 """``legal_actions()`` on fresh mid-play states: the first call on each state just
 reached by ``apply`` (a copy of a kept decision, its card applied)."""
+
+MASK = PerCall(
+    name="legal_action_mask(), fresh state",
+    target=TARGET_MASK,
+    what="mid-play states, each just reached by apply; a tuple of 96 bools, OpenSpiel's "
+    "legal_actions_mask() on euchre (31)",
+    seed=3,
+    our_batch=fresh,
+    our_loop=mask_loop,
+    their_batch=partial(fresh, apply="apply_action"),
+    their_loop=spiel_mask_loop,
+)
+"""``legal_action_mask()`` on fresh mid-play states (OpenSpiel's euchre for reference:
+another game, the same kind of call)."""
 
 CLONE_APPLY = PerCall(
     name="clone() + apply(card)",
@@ -525,7 +557,7 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
         ),
     ]
     n = 200 if quick else 2_000
-    for row in (LEGAL, CLONE_APPLY):
+    for row in (LEGAL, MASK, CLONE_APPLY):
         t = interleave(per_call_contest(row, n, pyspiel), 3 if quick else 11)
         rows.append(against_openspiel(row.name, t, row.target, "", f"{n:,} {row.what}"))
     return rows

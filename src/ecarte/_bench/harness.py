@@ -26,6 +26,9 @@ TARGET_ACTION = 0.5
 TARGET_CLASSIC_NEW_US = 10.0
 TARGET_VARIANT_NEW_US = 50.0
 TARGET_LEGAL = 0.5
+TARGET_MASK = 1.5
+"""``legal_action_mask()`` on a fresh state: at most this times OpenSpiel's
+``legal_actions_mask()``."""
 TARGET_CLONE_APPLY = 0.5
 TARGET_MEM_FIRST = 1024
 TARGET_MEM_FINISHED = 8 * 1024

@@ -21,7 +21,7 @@ from ..engine import backend as _backend
 from .core_rows import core_rows
 from .deal_rows import WHOLE_DEALS, deal_rows
 from .ecarte_rows import VARIANTS, construction_rows, memory_rows, play_rows
-from .euchre_rows import EUCHRE_LOOPS, EUCHRE_ROWS, euchre_rows
+from .euchre_rows import EUCHRE_LOOPS, EUCHRE_MASK_ROW, EUCHRE_ROWS, euchre_rows
 from .harness import Row, cpu, openspiel_version, pyspiel_module
 
 LIKE_FOR_LIKE = "Like for like: Euchre in ecarte against Euchre in OpenSpiel"
@@ -47,12 +47,14 @@ from, printed in the row's own "Python loop floor" column instead of on a row of
 ROW_NAMES = (
     # like for like
     *(EUCHRE_ROWS[loop][1] for loop in EUCHRE_LOOPS),
+    EUCHRE_MASK_ROW,
     WHOLE_DEALS,
     # a different game
     "random matches, per player decision",
     "random matches, per action",
     "per-hand hook in Python, per player decision",
     "legal_actions(), fresh state",
+    "legal_action_mask(), fresh state",
     "clone() + apply(card)",
     # construction and memory
     "Game(), classic",

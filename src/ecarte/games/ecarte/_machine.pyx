@@ -17,6 +17,10 @@ from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from ecarte.games.ecarte.machine cimport *
+from ecarte._core.masks cimport legal_mask_of
+
+cdef extern from "ecarte_machine.h":
+    int EC_NUM_IDS
 
 from ecarte.games.ecarte._pure_machine import MatchTotals
 from ecarte.games.ecarte._pure_rules import HandRules
@@ -68,6 +72,7 @@ cdef object _DISCARDS = None        # callable: card mask -> its (shared) Discar
 cdef object _CHOICES_ABC = None     # ecarte.games.ecarte.game.DiscardChoices, which this class joins
 cdef object _DISCARD_TYPE = None    # ecarte.Discard
 cdef PyObject *_INTERNED[39]        # the objects of _ACTIONS, for identity lookups
+cdef dict _MASKS = {}               # legal_action_mask() tuples by legal bits, made once
 
 
 def set_tables(actions, legal_by_mask, discard, choices_abc):
@@ -346,6 +351,28 @@ cdef class Machine:
         self.nlegal = n
         self._legal = legal
         return legal
+
+    def legal_action_mask(self, out=None):
+        """A ``NUM_ACTION_IDS``-long mask of the legal ids, as a new tuple of bools; with
+        ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or bool array of
+        at least 96) written there as 0/1 and ``out`` returned. Made in C from the
+        machine's legal bits (the tuples shared, by bits), unless a plugin may veto these
+        actions."""
+        cdef uint64_t w[2]
+        if self._busy:
+            return self._legal_mask_slow(out)
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        if self.vetoes and (w[1] or w[0] >> 32):
+            return self._legal_mask_slow(out)  # decisions a plugin may veto
+        if out is not None:
+            return legal_mask_of(w, EC_NUM_IDS, out, False)
+        key = w[0] if not w[1] else ~<object>w[1]  # (no discard is legal beside another id)
+        mask = _MASKS.get(key)
+        if mask is None:
+            mask = legal_mask_of(w, EC_NUM_IDS, None, False)
+            if len(_MASKS) < 4096:
+                _MASKS[key] = mask
+        return mask
 
     def apply(self, action, *, seat=None):
         """Apply the action of the seat to act (checked), or a chance event.

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
+
+from ecarte._core._pure.masks import legal_mask_of
 
 from . import _pure_machine as pm
 from ._pure_machine import (
@@ -27,6 +29,7 @@ from ._pure_machine import (
     HOOK_NAMES,
     NO_SEAT,
     NUM_HOOKS,
+    NUM_IDS,
     PH_CUT,
     PH_DEAL,
     PH_DEALER_DISCARD,
@@ -175,6 +178,9 @@ class MatchView:
     players: int
 
 
+B = TypeVar("B")  # a writable buffer legal_action_mask fills
+
+
 class Machine:
     """One match: the machine's state, its log, and the Python-side slots of ``Game``."""
 
@@ -214,6 +220,8 @@ class Machine:
     if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
 
         def _legal_slow(self) -> Sequence[Any]: ...
+
+        def _legal_mask_slow(self, out: Any) -> Any: ...
 
         def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None: ...
 
@@ -397,6 +405,22 @@ class Machine:
             self._nlegal_ids = ids
         self._legal = legal
         return legal
+
+    @overload
+    def legal_action_mask(self, out: None = None) -> tuple[bool, ...]: ...
+    @overload
+    def legal_action_mask(self, out: B) -> B: ...
+    def legal_action_mask(self, out: Any = None) -> Any:
+        """A ``NUM_ACTION_IDS``-long mask of the legal ids, as a new tuple of bools; with
+        ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or bool array of
+        at least 96) written there as 0/1 and ``out`` returned. Made from the machine's
+        legal bits, unless a plugin may veto these actions."""
+        if self._busy:
+            return self._legal_mask_slow(out)
+        low, high = pm.match_legal(self._mcfg.cfg, self._m)
+        if self._vetoes and (high or low >> 32):
+            return self._legal_mask_slow(out)  # decisions a plugin may veto
+        return legal_mask_of(int(low) | int(high) << 64, NUM_IDS, out, False)
 
     def _id_of(self, action: Any) -> int:
         """The id of an offered or interned action object, or -1 (identity only)."""

@@ -28,9 +28,10 @@ import reprlib
 import types
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast, overload
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ecarte._core._pure import masks as _masks
 from ecarte._errors import (
     ArgumentError,
     CardParseError,
@@ -80,6 +81,8 @@ TERMINAL = next(iter(_BINDINGS.values())).TERMINAL
 """``Game.to_act`` when the match is over."""
 NUM_ACTION_IDS = 96
 """Integer action ids run from 0 to 95 (see :meth:`Game.action_id`)."""
+
+_B = TypeVar("_B")  # a writable buffer legal_action_mask fills
 
 _IDS: dict[Action, int] = {action: i for i, action in enumerate(ACTIONS)}
 
@@ -463,10 +466,22 @@ class Game(_Base):
         """Sorted integer ids of :meth:`legal_actions`."""
         return tuple(sorted(self.action_id(a) for a in self.legal_actions()))
 
-    def legal_action_mask(self) -> tuple[bool, ...]:
-        """A :data:`NUM_ACTION_IDS`-long mask of the legal ids."""
-        ids = set(self.legal_action_ids())
-        return tuple(i in ids for i in range(NUM_ACTION_IDS))
+    @overload
+    def legal_action_mask(self, out: None = None) -> tuple[bool, ...]: ...
+    @overload
+    def legal_action_mask(self, out: _B) -> _B: ...
+    def legal_action_mask(self, out: Any = None) -> Any:
+        """A :data:`NUM_ACTION_IDS`-long mask of the legal ids, as a new tuple of bools;
+        with ``out`` (a writable buffer of one-byte items, e.g. a numpy ``uint8`` or
+        ``bool`` array of at least 96) written there as 0 or 1, and ``out`` returned.
+        (The machine answers this from its legal bits, unless a plugin may veto.)"""
+        return self._legal_mask_slow(out)
+
+    def _legal_mask_slow(self, out: Any) -> Any:
+        """:meth:`legal_action_mask` from :meth:`legal_action_ids` (plugins vetoing, or
+        inside a hook)."""
+        bits = sum(1 << i for i in self.legal_action_ids())
+        return _masks.legal_mask_of(bits, NUM_ACTION_IDS, out, False)
 
     def action_id(self, action: Action) -> int:
         """A stable integer for ``action`` in this state: 0-31 play a card

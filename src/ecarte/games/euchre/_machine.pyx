@@ -33,6 +33,7 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from ecarte._core.batching cimport HANDS_CHUNK, RESULTS_CHUNK, chunk
 from ecarte._core.core cimport ec_rng_seed, ec_trick_winner
+from ecarte._core.masks cimport legal_mask_of
 from ecarte.games.euchre.machine cimport *
 
 cdef extern from *:
@@ -101,6 +102,8 @@ cdef class EuchreMachine:
     cdef Py_ssize_t nhist, cap
     cdef bint _auto
     cdef Py_ssize_t nsealed
+    cdef public int _nmask  # the length of legal_action_mask(): num_action_ids
+    cdef public object rules  # the game's rules (EuchreGame's: its instances have no dict)
     cdef object __weakref__
 
     STICK = 1
@@ -136,6 +139,7 @@ cdef class EuchreMachine:
         cfg.flags = <uint8_t>flags
         ec_eu_init(self.t, &self.g, &cfg)
         self.nhist = self.nsealed = 0
+        self._nmask = self.t.ncards + 9
         self._auto = auto_chance
         if auto_chance:
             self._run_chance()
@@ -277,8 +281,22 @@ cdef class EuchreMachine:
     def num_ids(self) -> int:
         return self.t.ncards + 9
 
+    @property
+    def num_action_ids(self) -> int:
+        """The length of :meth:`legal_action_mask`: ``num_ids`` unless the game set it
+        (OpenSpiel's 31 under its rules)."""
+        return self._nmask
+
     def legal_mask(self) -> int:
         return ec_eu_legal(self.t, &self.g)
+
+    def legal_action_mask(self, out=None):
+        """The legal ids (chance outcomes in a chance phase) as ``num_action_ids`` bools, a
+        new list; with ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or
+        bool array of at least ``num_action_ids``) written there as 0/1 and ``out``
+        returned."""
+        cdef uint64_t m = ec_eu_legal(self.t, &self.g)
+        return legal_mask_of(&m, self._nmask, out, True)
 
     def legal_action_ids(self) -> list:
         """The legal ids, ascending (the chance outcomes in a chance phase)."""
@@ -431,6 +449,8 @@ cdef class EuchreMachine:
         new.t = self.t
         new._auto = self._auto
         new.nsealed = self.nsealed
+        new._nmask = self._nmask
+        new.rules = self.rules
         if self.nhist:
             new.hist = <uint8_t *>PyMem_Malloc(<size_t>self.cap)
             if new.hist == NULL:
@@ -449,7 +469,8 @@ cdef class EuchreMachine:
         return _replay(EuchreMachine, cls, ids, deck, flags, target, seed, auto_chance)
 
 
-cdef dict _GAME_RULES = {}  # id(rules) -> (rules, deck, flags, target), as the facade made them
+cdef dict _GAME_RULES = {}  # id(rules) -> (rules, deck, flags, target, mask length), as the
+                           # facade made them
 cdef object _facade_init = None
 
 
@@ -463,13 +484,15 @@ def game_init(EuchreMachine self, rules=None, *, seed=None, auto_chance=True):
             and type(auto_chance) is bool):
         self.rules = rules
         self._setup(e[1], e[2], e[3], seed, auto_chance)
+        self._nmask = e[4]
         return
     _facade_init(self, rules, seed=seed, auto_chance=auto_chance)
     rules = self.rules
     if id(rules) not in _GAME_RULES:
         if len(_GAME_RULES) >= 256:
             _GAME_RULES.clear()
-        _GAME_RULES[id(rules)] = (rules, self.g.cfg.deck, self.g.cfg.flags, self.g.cfg.target)
+        _GAME_RULES[id(rules)] = (rules, self.g.cfg.deck, self.g.cfg.flags, self.g.cfg.target,
+                                  self._nmask)
 
 
 def game_init_over(facade_init):

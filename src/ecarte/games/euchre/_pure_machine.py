@@ -16,10 +16,11 @@ import operator
 from collections.abc import Callable, Iterable
 from functools import cache
 from types import MemberDescriptorType
-from typing import Any, Final, NamedTuple, Self, TypeVar
+from typing import Any, Final, NamedTuple, Self, TypeVar, overload
 
 from ecarte._core._args import _bits, _index, _nth, _show
 from ecarte._core._pure import PLAY_OVER, PlayStateN, Rng, TrickContext, make_context, trick_winner
+from ecarte._core._pure.masks import legal_mask_of
 from ecarte._errors import ArgumentError, IllegalActionError
 
 from ._pure_hands import euchre_tables
@@ -87,6 +88,7 @@ _M64 = (1 << 64) - 1
 
 T = TypeVar("T")
 M = TypeVar("M", bound="EuchreMachine")
+B = TypeVar("B")  # a writable buffer legal_action_mask fills
 
 CHANCE_PAIRS: Final[tuple[tuple[int, float], ...]] = tuple(
     (i, 1.0 / n if n else 0.0) for n in range(33) for i in range(32)
@@ -312,6 +314,7 @@ class EuchreMachine:
     """
 
     __slots__ = (
+        "__weakref__",
         "_alone",
         "_asks",
         "_auto",
@@ -326,6 +329,7 @@ class EuchreMachine:
         "_ids",
         "_maker",
         "_ndealt",
+        "_nmask",
         "_phase",
         "_play",
         "_returns",
@@ -340,7 +344,11 @@ class EuchreMachine:
         "_upcard",
         "_winner",
         "_won",
+        "rules",
     )
+
+    rules: Any
+    """What the game built on this machine keeps of its rules (its facade's)."""
 
     STICK: Final = STICK
     DECLINE: Final = DECLINE
@@ -362,6 +370,8 @@ class EuchreMachine:
             deck, flags, target, seed, auto_chance
         )
         self._t = _tables(v)
+        self._nmask = v + 9
+        self.rules = None
         self._deal_seats = tuple(range(20)) if self._flags & ONE_BY_ONE else _PACKET_SEATS
         self._auto = auto_chance
         self._reset()
@@ -505,7 +515,24 @@ class EuchreMachine:
     def num_ids(self) -> int:
         return self._t.n + 9
 
+    @property
+    def num_action_ids(self) -> int:
+        """The length of :meth:`legal_action_mask`: ``num_ids`` unless the game set it
+        (OpenSpiel's 31 under its rules)."""
+        return self._nmask
+
     # ----------------------------------------------------------- legal ids
+    @overload
+    def legal_action_mask(self, out: None = None) -> list[bool]: ...
+    @overload
+    def legal_action_mask(self, out: B) -> B: ...
+    def legal_action_mask(self, out: Any = None) -> Any:
+        """The legal ids (chance outcomes in a chance phase) as ``num_action_ids`` bools, a
+        new list; with ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or
+        bool array of at least ``num_action_ids``) written there as 0/1 and ``out``
+        returned."""
+        return legal_mask_of(self.legal_mask(), self._nmask, out, True)
+
     def legal_mask(self) -> int:
         """The legal ids as a mask over ids ``0..num_ids-1`` (chance outcomes in the DEALER
         and DEAL phases)."""

@@ -314,6 +314,13 @@ def _engine_options(rules: EuchreRules) -> tuple[int, int, int]:
     return rules.deck, flags, rules.target
 
 
+@cache
+def _num_action_ids(rules: EuchreRules) -> int:
+    """The length of the legal action mask: ``n + 9`` for a deck of ``n`` cards, or
+    OpenSpiel's 31 under the ``openspiel`` presets (the machine's ``num_action_ids``)."""
+    return 31 if rules.is_openspiel else rules.deck + 9
+
+
 def random_games(
     n: int,
     seed: int,
@@ -357,6 +364,8 @@ class EuchreGame(_Base):
     0
     """
 
+    __slots__ = ()  # the state is the machine's (the rules too): no instance dict
+
     rules: EuchreRules
     _phases: ClassVar[tuple[Phase, ...]]
     """The phases by the machine's phase number (from its binding's constants)."""
@@ -389,9 +398,10 @@ class EuchreGame(_Base):
                 seed = random.SystemRandom().getrandbits(64)
             elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
                 raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
-        self.rules = rules
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
+        self.rules = rules
+        self._nmask = _num_action_ids(rules)
 
     @classmethod
     def from_deal(
@@ -513,12 +523,6 @@ class EuchreGame(_Base):
             probe.apply_id(i)
         return tuple(out)
 
-    @property
-    def num_action_ids(self) -> int:
-        """``n + 9`` for a deck of ``n`` cards, or OpenSpiel's 31 under the ``openspiel``
-        presets."""
-        return 31 if self.rules.is_openspiel else self.num_ids
-
     def __repr__(self) -> str:
         return (
             f"<EuchreGame {self.phase.value} to_act={self.to_act} dealer={self.dealer}"
@@ -526,10 +530,6 @@ class EuchreGame(_Base):
         )
 
     # ---------------------------------------------------------------- actions
-    def legal_action_mask(self) -> list[bool]:
-        m = self.legal_mask()
-        return [bool(m >> i & 1) for i in range(self.num_action_ids)]
-
     def legal_actions(self) -> tuple[EuchreAction, ...]:
         """The legal actions (or chance outcomes) as records, sorted by id."""
         deck, ph = _deck(self.deck), self.phase
@@ -737,7 +737,7 @@ def _game_class(backend: str) -> type[EuchreGame]:
     machine = binding.EuchreMachine
     phases = _phases_of(binding)
     cls = types.new_class(
-        "EuchreGame", (EuchreGame, machine), {}, lambda ns: ns.update(_phases=phases)
+        "EuchreGame", (EuchreGame, machine), {}, lambda ns: ns.update(__slots__=(), _phases=phases)
     )
     cls.__module__ = __name__
     cls.__qualname__ = "EuchreGame"

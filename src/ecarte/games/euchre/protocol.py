@@ -11,7 +11,7 @@ protocols, field by field on random states.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol, Self
+from typing import Any, Protocol, Self
 
 from ecarte.engine.protocol import Machine
 
@@ -117,6 +117,11 @@ class EuchreMachine(Machine, Protocol):
         ...
 
     @property
+    def num_action_ids(self) -> int:
+        """The length of the legal action mask (``num_ids``, or what the game set)."""
+        ...
+
+    @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks won this deal by each side."""
         ...
@@ -127,6 +132,11 @@ class EuchreMachine(Machine, Protocol):
 
     def legal_action_ids(self) -> list[int]:
         """The legal ids, ascending."""
+        ...
+
+    def legal_action_mask(self, out: Any = None) -> Any:
+        """The legal ids as ``num_action_ids`` bools (a new list), or written into the
+        one-byte buffer ``out`` as 0/1 (``out`` returned)."""
         ...
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
