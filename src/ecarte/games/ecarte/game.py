@@ -417,7 +417,7 @@ class Game(_Base):
         if v.phase not in self._discard_phases or v.to_act < 0:
             return None
         if self._config.validators and not self._busy:  # a variant may veto some sizes
-            sizes = [len(d.cards) for d in self.legal_actions()]
+            sizes = [len(d.cards) for d in self.legal_actions() if isinstance(d, Discard)]
             return (min(sizes), max(sizes)) if sizes else None
         return (v.disc_least, v.disc_most)
 
