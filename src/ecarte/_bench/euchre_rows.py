@@ -26,12 +26,11 @@ the floor. The loops are shared with ``benches/euchre_game.py`` and
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from .ecarte_rows import chunked_round, fresh
+from .ecarte_rows import chunked_round, fresh, mask_loop, spiel_mask_loop
 from .harness import (
     TARGET_ACTION,
     TARGET_MASK,
@@ -257,22 +256,6 @@ def spiel_euchre_decisions(pyspiel: Any, n: int) -> list[tuple[Any, int]]:
             if base is not None and not s.is_terminal() and not s.is_chance_node():
                 out.append((base, i))
     return out
-
-
-def mask_loop(states: Sequence[Any]) -> float:
-    """Seconds of one ``legal_action_mask()`` on each state."""
-    t0 = time.perf_counter()
-    for s in states:
-        s.legal_action_mask()
-    return time.perf_counter() - t0
-
-
-def spiel_mask_loop(states: Sequence[Any]) -> float:
-    """Seconds of one ``legal_actions_mask()`` (OpenSpiel's) on each state."""
-    t0 = time.perf_counter()
-    for s in states:
-        s.legal_actions_mask()
-    return time.perf_counter() - t0
 
 
 def euchre_mask_contest(n: int, pyspiel: Any) -> list[Contender]:
