@@ -256,72 +256,57 @@ class EcarteAdapter(_Base):
     def views(
         self, game: Game, seats: Iterable[int | None], forfeit: int | None
     ) -> dict[int | None, m.View]:
-        obs = game.observation(game.game_players[0])
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
-        public = m.EcarteView(
-            seat=None,
-            players=game.players,
-            variants=list(game.plugin_names[1:]),
-            phase=obs.phase.value,
-            to_act=None if over else to_act,
-            game_players=list(game.game_players),
-            dealer=obs.dealer,
-            elder=obs.elder,
-            hand=[],
-            turnup=None if obs.turnup is None else _text(obs.turnup),
-            trump=None if obs.trump is None else obs.trump.symbol,
-            stock_size=obs.stock_size,
-            exchanges=[m.Exchange(seat=s, cards=n) for s, n in obs.exchanges],
-            trick=_played(obs.trick),
-            tricks=[_played(t) for t in obs.tricks],
-            tricks_won=list(obs.tricks_won),
-            kings_announced=list(obs.kings_announced),
-            played_without_proposing=obs.played_without_proposing,
-            refused_after=obs.refused_after,
-            scores=list(obs.scores),
-            games_won=list(obs.games_won),
-            game_number=game.game_number,
-            hand_number=game.hand_number,
-            hands=[
-                m.HandSummary(
-                    number=h.number,
-                    dealer=h.dealer,
-                    elder=h.elder,
-                    trump=_text(h.trump),
-                    tricks=_by_seat(h.tricks),
-                    points=_by_seat(h.points),
-                )
+        table = {
+            "players": game.players,
+            "variants": list(game.plugin_names[1:]),
+            "to_act": None if over else to_act,
+            "game_players": list(game.game_players),
+            "game_number": game.game_number,
+            "hand_number": game.hand_number,
+            "hands": [
+                {
+                    "number": h.number,
+                    "dealer": h.dealer,
+                    "elder": h.elder,
+                    "trump": _text(h.trump),
+                    "tricks": _by_seat(h.tricks),
+                    "points": _by_seat(h.points),
+                }
                 for h in game.hand_results
             ],
-            games=[
-                m.GameSummary(
-                    number=g.number,
-                    players=list(g.players),
-                    winner=g.winner,
-                    loser=g.loser,
-                    scores=_by_seat(g.scores),
-                )
+            "games": [
+                {
+                    "number": g.number,
+                    "players": list(g.players),
+                    "winner": g.winner,
+                    "loser": g.loser,
+                    "scores": _by_seat(g.scores),
+                }
                 for g in game.game_results
             ],
-            describe=[],
-            legal=[],
-            over=over,
-            winner=game.winner,
-            forfeit=forfeit,
-        )
+            "over": over,
+            "winner": game.winner,
+            "forfeit": forfeit,
+        }
+        # An observation as an embedder gets it: all of it is public but the seat's hand.
+        public = game.observation(game.game_players[0]).to_dict()
+        del public["rules"]
+        public.update(table)
         out: dict[int | None, m.View] = {}
         for seat in seats:
             legal = []
             if seat is not None and to_act == seat and not over:
-                legal = [m.Legal(id=game.action_id(a), text=str(a)) for a in game.legal_actions()]
-            out[seat] = msgspec.structs.replace(
-                public,
-                seat=seat,
-                hand=[] if seat is None else _card_list(game.hand(seat)),
-                legal=legal,
-                describe=list(game.describe(seat)),
-            )
+                legal = [{"id": game.action_id(a), "text": str(a)} for a in game.legal_actions()]
+            view = {
+                **public,
+                "seat": seat,
+                "hand": [] if seat is None else _card_list(game.hand(seat)),
+                "legal": legal,
+                "describe": list(game.describe(seat)),
+            }
+            out[seat] = msgspec.convert(view, m.EcarteView)
         return out
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:

@@ -162,7 +162,9 @@ class GameSummary(Struct, forbid_unknown_fields=True):
 
 class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=True):
     """What one seat of an Écarté table may know (``seat`` None: a spectator, who sees
-    only what is public). ``to_act`` is None when nobody is to act (the match is over)."""
+    only what is public). ``to_act`` is None when nobody is to act (the match is over).
+    The fields from ``phase`` to ``discard_limits`` are the seat's
+    :meth:`ecarte.Observation.to_dict` (its rules aside), the same JSON an embedder gets."""
 
     seat: int | None
     players: int
@@ -185,6 +187,7 @@ class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=T
     refused_after: int | None
     scores: list[int]
     games_won: list[int]
+    discard_limits: list[int] | None
     game_number: int
     hand_number: int
     hands: list[HandSummary]
