@@ -150,10 +150,6 @@ def _card_list(cards: Any) -> list[str]:
     return [_text(c) for c in cards]
 
 
-def _played(trick: Any) -> list[m.Played]:
-    return [m.Played(seat=s, card=_text(c)) for s, c in trick]
-
-
 def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
     return {str(k): v for k, v in d.items()}
 
@@ -365,50 +361,32 @@ class EuchreAdapter(_Base):
     def views(
         self, game: EuchreGame, seats: Iterable[int | None], forfeit: int | None
     ) -> dict[int | None, m.View]:
-        obs = game.observation(0)
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
         rules = game.rules
-        public = m.EuchreView(
-            seat=None,
+        # An observation as an embedder gets it: all of it is public but the seat's hand
+        # and the dealer's discard.
+        public = game.observation(0).to_dict()
+        public.update(
             rules=_preset_name(rules),
             deck=rules.deck,
             target=rules.target,
-            phase=obs.phase.value,
             to_act=None if over else to_act,
-            dealer=obs.dealer,
             hand=[],
-            upcard=None if obs.upcard is None else _text(obs.upcard),
-            bids=[m.Bid(seat=s, text=t) for s, t in obs.bids],
-            trump=None if obs.trump is None else obs.trump.symbol,
-            maker=obs.maker,
-            alone=list(obs.alone),
             discard=None,
-            trick=_played(obs.trick),
-            tricks=[_played(t) for t in obs.tricks],
-            tricks_won=list(obs.tricks_won),
-            scores=list(obs.scores),
-            legal=[],
             over=over,
             winner=game.winner,
             forfeit=forfeit,
         )
         out: dict[int | None, m.View] = {}
         for seat in seats:
-            if seat is None:
-                out[seat] = public
-                continue
-            legal = []
-            if to_act == seat and not over:
-                legal = [m.Legal(id=a.id, text=str(a)) for a in game.legal_actions()]
-            discard = game.observation(seat).discard if seat == obs.dealer else None
-            out[seat] = msgspec.structs.replace(
-                public,
-                seat=seat,
-                hand=_card_list(game.cards(seat)),
-                legal=legal,
-                discard=None if discard is None else _text(discard),
-            )
+            view = {**public, "seat": seat, "legal": []}
+            if seat is not None:
+                own = game.observation(seat).to_dict()
+                view.update(hand=own["hand"], discard=own["discard"])
+                if to_act == seat and not over:
+                    view["legal"] = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
+            out[seat] = msgspec.convert(view, m.EuchreView)
         return out
 
     def _move(self, player: Any, game: EuchreGame, seat: int) -> m.Act:

@@ -129,7 +129,7 @@ class Bid(Struct, forbid_unknown_fields=True):
     """A bid of the deal in Euchre: who, and what (``pass``, ``call ♥``...)."""
 
     seat: int
-    text: str
+    bid: str
 
 
 class Exchange(Struct, forbid_unknown_fields=True):
@@ -202,7 +202,9 @@ class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=T
 class EuchreView(Struct, tag="euchre", tag_field="game", forbid_unknown_fields=True):
     """What one seat of a Euchre table may know: its own hand, and the dealer its
     discard (``seat`` None: a spectator). Seats 0 and 2 play against 1 and 3;
-    ``tricks_won``, ``scores`` and ``winner`` are by side (0: seats 0 and 2)."""
+    ``tricks_won``, ``scores`` and ``winner`` are by side (0: seats 0 and 2). The fields
+    from ``phase`` to ``scores`` are the seat's
+    :meth:`ecarte.games.euchre.EuchreObservation.to_dict`."""
 
     seat: int | None
     rules: str
@@ -212,6 +214,7 @@ class EuchreView(Struct, tag="euchre", tag_field="game", forbid_unknown_fields=T
     to_act: int | None
     dealer: int | None
     hand: list[str]
+    joker: bool
     upcard: str | None
     bids: list[Bid]
     trump: str | None

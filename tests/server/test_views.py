@@ -1,0 +1,73 @@
+"""A seat's view of an Écarté table is its observation as an embedder gets it
+(:meth:`ecarte.Observation.to_dict`), with the table's own fields beside it; a spectator's
+is the same without a hand."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from ecarte import Game
+from ecarte.server.games import ADAPTERS
+
+TABLE_FIELDS = {"seat", "to_act", "hand"}
+"""Observation fields the table answers itself: whose view, whose turn (None once over)."""
+
+
+@pytest.mark.parametrize("variant", [None, "poule", "regles"])
+def test_each_view_is_the_seats_observation(variant: str | None) -> None:
+    adapter = ADAPTERS["ecarte"]
+    rng = random.Random(7)
+    game = Game(seed=11, variant=variant)
+    steps = 0
+    while not game.is_over and steps < 300:
+        seats: list[int | None] = [*range(game.players), None]
+        views = adapter.views(game, seats, None)
+        for seat in seats:
+            view = msgspec.to_builtins(views[seat])
+            observed = game.observation(game.game_players[0] if seat is None else seat)
+            expected = observed.to_dict()
+            del expected["rules"]
+            for key, value in expected.items():
+                if key not in TABLE_FIELDS:
+                    assert view[key] == value, (seat, key)
+            assert view["seat"] == seat
+            assert view["hand"] == ([] if seat is None else expected["hand"])
+            assert view["to_act"] == (game.to_act if game.to_act >= 0 else None)
+            assert view["legal"] == (
+                [{"id": game.action_id(a), "text": str(a)} for a in game.legal_actions()]
+                if seat == game.to_act
+                else []
+            )
+        game.apply(rng.choice(game.legal_actions()))
+        steps += 1
+    assert steps > 20
+
+
+@pytest.mark.parametrize("rules", ["standard", "openspiel"])
+def test_each_euchre_view_is_the_seats_observation(rules: str) -> None:
+    from ecarte import get_game
+
+    adapter = ADAPTERS["euchre"]
+    rng = random.Random(5)
+    game = get_game("euchre").load(rules=rules, seed=3)
+    steps = 0
+    while not game.is_over and steps < 400:
+        seats: list[int | None] = [0, 1, 2, 3, None]
+        views = adapter.views(game, seats, None)
+        for seat in seats:
+            view = msgspec.to_builtins(views[seat])
+            expected = game.observation(0 if seat is None else seat).to_dict()
+            for key, value in expected.items():
+                if key not in TABLE_FIELDS | {"discard"}:
+                    assert view[key] == value, (seat, key)
+            assert view["seat"] == seat
+            assert view["hand"] == ([] if seat is None else expected["hand"])
+            assert view["discard"] == (None if seat is None else expected["discard"])
+            if seat is not None and seat != game.observation(0).dealer:
+                assert view["discard"] is None
+        game.apply(rng.choice(game.legal_action_ids()))
+        steps += 1
+    assert steps > 10  # a whole deal at least
