@@ -639,11 +639,25 @@ static void exchanges(void)
         exit(1);
 }
 
+/* A HOOKMASK argument: a number, or "all" (every hook), "even" or "odd" (every other one),
+ * so that scripts need not know how many hooks there are. */
+static uint32_t hook_mask_arg(const char *arg)
+{
+    const uint32_t all = (1u << EC_NUM_HOOKS) - 1;
+    if (!strcmp(arg, "all"))
+        return all;
+    if (!strcmp(arg, "even"))
+        return all & 0x55555555u;
+    if (!strcmp(arg, "odd"))
+        return all & 0xAAAAAAAAu;
+    return (uint32_t)strtoul(arg, NULL, 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 4 && !strcmp(argv[1], "matches")) {
         matches(atol(argv[2]), strtoull(argv[3], NULL, 10),
-                argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 0,
+                argc > 4 ? hook_mask_arg(argv[4]) : 0,
                 argc > 5 ? atol(argv[5]) : -1);
         return 0;
     }
