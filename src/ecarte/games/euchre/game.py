@@ -295,6 +295,11 @@ class EuchreObservation:
         }
 
 
+def _or_none(value: int) -> int | None:
+    """A seat or side from the machine, or None where it says -1 (none yet)."""
+    return None if value < 0 else value
+
+
 def _played(trick: Sequence[tuple[int, EuchreCard]]) -> list[dict[str, Any]]:
     return [{"seat": s, "card": str(c)} for s, c in trick]
 
@@ -458,8 +463,7 @@ class EuchreGame(_Base):
 
     @property
     def dealer(self) -> int | None:  # type: ignore[override]
-        d = super().dealer
-        return None if d < 0 else d
+        return _or_none(super().dealer)
 
     @property
     def trump(self) -> Suit | None:  # type: ignore[override]
@@ -468,8 +472,7 @@ class EuchreGame(_Base):
 
     @property
     def maker(self) -> int | None:  # type: ignore[override]
-        m = super().maker
-        return None if m < 0 else m
+        return _or_none(super().maker)
 
     @property
     def upcard(self) -> EuchreCard | None:  # type: ignore[override]
@@ -485,8 +488,7 @@ class EuchreGame(_Base):
     @property
     def winner(self) -> int | None:  # type: ignore[override]
         """The winning side (0 or 1) of a game to a target, once over."""
-        w = super().winner
-        return None if w < 0 else w
+        return _or_none(super().winner)
 
     def returns(self) -> tuple[int, int, int, int]:
         """By seat: a single deal (``target`` 0, OpenSpiel) gives the deal's points, + to
