@@ -899,6 +899,16 @@ class FixedDeal:
         )
 
 
+def answering(name: str, hook: str, answer: Any) -> object:
+    """A plugin named ``name`` whose ``hook`` (an ``ecarte_*`` name) gives ``answer``
+    whatever it is asked."""
+
+    def impl(self: object) -> Any:
+        return answer
+
+    return type("Answering", (), {"NAME": name, hook: hookimpl(impl)})()
+
+
 class Recorder:
     """Records every notification."""
 
