@@ -920,14 +920,18 @@ class FixedDeal:
         )
 
 
+def hooked(hook: str, fn: Callable[..., Any], name: str | None = None) -> object:
+    """A plugin whose ``hook`` (an ``ecarte_*`` name) is ``fn``, given the arguments of the
+    hook it names; ``name`` is its ``NAME`` (None: the game names it)."""
+    body: dict[str, Any] = {hook: staticmethod(hookimpl(fn))}
+    if name is not None:
+        body["NAME"] = name
+    return type("Hooked", (), body)()
+
+
 def answering(name: str, hook: str, answer: Any) -> object:
-    """A plugin named ``name`` whose ``hook`` (an ``ecarte_*`` name) gives ``answer``
-    whatever it is asked."""
-
-    def impl(self: object) -> Any:
-        return answer
-
-    return type("Answering", (), {"NAME": name, hook: hookimpl(impl)})()
+    """A plugin named ``name`` whose ``hook`` gives ``answer`` whatever it is asked."""
+    return hooked(hook, lambda: answer, name)
 
 
 class Recorder:

@@ -9,7 +9,16 @@ import random
 from typing import Any
 
 import pytest
-from helpers import FixedDeal, HandCounter, Recorder, answering, before_last_card, dealt, refused
+from helpers import (
+    FixedDeal,
+    HandCounter,
+    Recorder,
+    answering,
+    before_last_card,
+    dealt,
+    hooked,
+    refused,
+)
 
 from ecarte import (
     Accept,
@@ -445,12 +454,8 @@ def test_legality_hooks_are_asked_once_per_state() -> None:
     an action it did not offer is still checked in full."""
     calls: list[Any] = []
 
-    class Counting:
-        @hookimpl
-        def ecarte_exchange_allowed(self, action: Any) -> None:
-            calls.append(action)
-
-    game = dealt(Game(plugins=[Counting()], seed=1))
+    counting = hooked("ecarte_exchange_allowed", lambda action: calls.append(action))
+    game = dealt(Game(plugins=[counting], seed=1))
     assert len(calls) == 2  # asked once when the elder came to propose: propose, play-hand
     offered = game.legal_actions()
     assert offered == (Propose(), PlayHand())
@@ -471,12 +476,8 @@ def test_hook_asking_for_legal_actions_mid_step_leaves_no_stale_answer() -> None
     got is not kept for the state the step ends in."""
     mid_step: list[Any] = []
 
-    class Curious:
-        @hookimpl
-        def ecarte_next_hand(self, game: Game) -> None:
-            mid_step.append(game.legal_actions())
-
-    game = Game(plugins=[Curious()], seed=2)
+    curious = hooked("ecarte_next_hand", lambda game: mid_step.append(game.legal_actions()))
+    game = Game(plugins=[curious], seed=2)
     before_last_card(game)
     game.apply(game.legal_actions()[0])
     assert mid_step == [()]  # the hand was over, the next not yet dealt
@@ -504,13 +505,19 @@ class _Counter(HandCounter):
         self.hands, self.marked = state["hands"], state["marked"]
 
 
-def test_hook_save_state() -> None:
+def _saved(seed: int, marked: int) -> tuple[_Counter, dict[str, Any]]:
+    """A counter that saw the first 40 actions of a match (``seed``), then marked
+    ``marked``, and the match saved."""
     counter = _Counter()
-    game = Game(plugins=[counter], seed=21)
+    game = Game(plugins=[counter], seed=seed)
     for _ in range(40):
         game.apply(game.legal_actions()[0])
-    counter.marked = 7
-    saved = game.to_dict()
+    counter.marked = marked
+    return counter, game.to_dict()
+
+
+def test_hook_save_state() -> None:
+    counter, saved = _saved(21, 7)
     assert saved["state"] == {"counter": {"hands": counter.hands, "marked": 7}}
     assert saved["plugins"] == [{"name": "counter", "options": None}]  # no save_options()
 
@@ -521,12 +528,7 @@ def test_hook_save_state() -> None:
 
 
 def test_hook_restore_state() -> None:
-    counter = _Counter()
-    game = Game(plugins=[counter], seed=22)
-    for _ in range(40):
-        game.apply(game.legal_actions()[0])
-    counter.marked = 3
-    saved = game.to_dict()
+    counter, saved = _saved(22, 3)
     fresh = _Counter()
     restored = Game.from_dict(saved, plugins=[fresh])
     assert restored.plugin("counter") is fresh
