@@ -48,6 +48,10 @@ class Id(int):
 PACKETS = [s for p, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [p % 4 + 1] * n]
 
 
+HANDS = ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"]
+"""Four hands by seat, as :func:`dealt` takes them (no joker among them)."""
+
+
 def core(text: str) -> int:
     """The core id of a card written rank then suit ("JH", "7S"); "JK" is the joker."""
     if text == "JK":
@@ -245,13 +249,7 @@ def test_deck_25_joker_is_the_highest_trump() -> None:
 
 @pytest.mark.parametrize("flags", [0, DISCARD_UP, DECLINE, DISCARD_UP | DECLINE | STICK])
 def test_turned_joker_the_dealer_names_trumps(flags: int) -> None:
-    m = dealt(
-        ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"],
-        "JK",
-        deck=25,
-        flags=flags,
-        dealer=3,
-    )
+    m = dealt(HANDS, "JK", deck=25, flags=flags, dealer=3)
     assert (m.phase, m.to_act, m.upcard, m.bids()) == (PH_NAME, 3, 24, [])
     assert m.legal_action_ids() == [26, 27, 28, 29]
     m.apply_id(call(m, S))
@@ -270,21 +268,13 @@ def test_turned_joker_the_dealer_names_trumps(flags: int) -> None:
 
 
 def test_discard_the_upcard() -> None:
-    m = dealt(
-        ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"],
-        "AH",
-        deck=25,
-        flags=DISCARD_UP,
-        dealer=3,
-    )
+    m = dealt(HANDS, "AH", deck=25, flags=DISCARD_UP, dealer=3)
     m.apply_id(call(m, H))
     m.apply_id(cid(m, "AH"))
     assert m.hand(3) == mask("JH", "KH", "QH", "TH", "JC") and m.discard == cid(m, "AH")
 
 
 # ------------------------------------------------------------------------- bidding
-
-HANDS = ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"]
 
 
 def pass_round(m: EuchreMachine, n: int) -> None:
