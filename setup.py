@@ -68,46 +68,53 @@ class CExtension(NamedTuple):
         ]
 
 
+_TRICKS = ("ec_tricks.c", "ec_rng.c")
+"""The core's C every module links: tricks and the random generator."""
+_WITH_SOLVER = (*_TRICKS, "ec_solver.c")
+"""And the two-player solver (Écarté's modules)."""
+_WITH_PLAYN = (*_TRICKS, "ec_playn.c")
+"""And the play state of 2 to 4 players (Euchre's modules)."""
+
 EXTENSIONS = (
     CExtension(
         "ecarte._core._cycore",
         f"{CORE_DIR}/_cycore.pyx",
-        ("ec_tricks.c", "ec_rng.c", "ec_solver.c", "ec_playn.c", "ec_solvern.c"),
+        (*_WITH_SOLVER, "ec_playn.c", "ec_solvern.c"),
     ),
     CExtension(
         "ecarte.games.ecarte._machine",
         f"{GAMES_DIR}/ecarte/_machine.pyx",
-        ("ec_tricks.c", "ec_rng.c"),
+        _TRICKS,
         ("ec_rules.c", "ec_machine.c"),
     ),
     CExtension(
         "ecarte.games.ecarte._hands",
         f"{GAMES_DIR}/ecarte/_hands.pyx",
-        ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
+        _WITH_SOLVER,
         ("ec_rules.c", "ec_batch.c"),
     ),
     CExtension(
         "ecarte.games.euchre._machine",
         f"{GAMES_DIR}/euchre/_machine.pyx",
-        ("ec_tricks.c", "ec_rng.c", "ec_playn.c"),
+        _WITH_PLAYN,
         ("ec_euchre.c", "ec_euchre_game.c"),
     ),
     CExtension(
         "ecarte.games.ecarte._pimc",
         f"{GAMES_DIR}/ecarte/_pimc.pyx",
-        ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
+        _WITH_SOLVER,
         ("ec_rules.c", "ec_pimc.c"),
     ),
     CExtension(
         "ecarte.games.ecarte._rl",
         f"{GAMES_DIR}/ecarte/_rl.pyx",
-        ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
+        _WITH_SOLVER,
         ("ec_rules.c", "ec_machine.c", "ec_ecarte_tensor.c", "ec_ecarte_env.c"),
     ),
     CExtension(
         "ecarte.games.euchre._rl",
         f"{GAMES_DIR}/euchre/_rl.pyx",
-        ("ec_tricks.c", "ec_rng.c", "ec_playn.c"),
+        _WITH_PLAYN,
         ("ec_euchre_game.c", "ec_euchre_tensor.c", "ec_euchre_env.c"),
     ),
 )

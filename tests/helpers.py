@@ -19,11 +19,11 @@ import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pytest
 
@@ -210,6 +210,27 @@ def walk(game: Game, seed: int, max_steps: int = 2000) -> Iterator[Game]:
             return
         game.apply(random_action(game, rng))
     raise AssertionError(f"match not over after {max_steps} actions (seed {seed})")
+
+
+class _Playable(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+G = TypeVar("G", bound=_Playable)
+
+
+def uniform_walk(
+    game: G, seed: int, legal: Callable[[G], Sequence[Any]], apply: Callable[[G, Any], object]
+) -> Iterator[G]:
+    """Each state of a random match of ``game``, once over included: at each step ``apply``
+    takes one of ``legal(game)``, drawn uniformly (``random.Random(seed)``)."""
+    rng = random.Random(seed)
+    yield game
+    while not game.is_over:
+        moves = legal(game)
+        apply(game, moves[rng.randrange(len(moves))])
+        yield game
 
 
 def random_match(rules: Rules | str | None, seed: int) -> Game:
@@ -897,6 +918,20 @@ class FixedDeal:
         return DealtHands(
             hands={elder: self.elder, dealer: self.dealer}, turnup=self.turnup, stock=self.stock
         )
+
+
+def hooked(hook: str, fn: Callable[..., Any], name: str | None = None) -> object:
+    """A plugin whose ``hook`` (an ``ecarte_*`` name) is ``fn``, given the arguments of the
+    hook it names; ``name`` is its ``NAME`` (None: the game names it)."""
+    body: dict[str, Any] = {hook: staticmethod(hookimpl(fn))}
+    if name is not None:
+        body["NAME"] = name
+    return type("Hooked", (), body)()
+
+
+def answering(name: str, hook: str, answer: Any) -> object:
+    """A plugin named ``name`` whose ``hook`` gives ``answer`` whatever it is asked."""
+    return hooked(hook, lambda: answer, name)
 
 
 class Recorder:

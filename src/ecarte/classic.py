@@ -49,32 +49,7 @@ The functions, by the hook whose classic answer they give:
 
 from __future__ import annotations
 
-from .games.ecarte._classic import (
-    KING_POINTS,
-    TABLE_SIZE,
-    ClassicRules,
-    cut,
-    deal,
-    deal_packets,
-    discard_limits,
-    exchange_allowed,
-    match_status,
-    next_game,
-    next_hand,
-    score_hand,
-)
+from .games.ecarte import _classic
+from .games.ecarte._classic import *  # noqa: F403 - the public names are _classic's
 
-__all__ = [
-    "KING_POINTS",
-    "TABLE_SIZE",
-    "ClassicRules",
-    "cut",
-    "deal",
-    "deal_packets",
-    "discard_limits",
-    "exchange_allowed",
-    "match_status",
-    "next_game",
-    "next_hand",
-    "score_hand",
-]
+__all__ = _classic.__all__

@@ -9,7 +9,16 @@ import random
 from typing import Any
 
 import pytest
-from helpers import FixedDeal, HandCounter, Recorder, before_last_card, dealt, refused
+from helpers import (
+    FixedDeal,
+    HandCounter,
+    Recorder,
+    answering,
+    before_last_card,
+    dealt,
+    hooked,
+    refused,
+)
 
 from ecarte import (
     Accept,
@@ -63,31 +72,21 @@ def test_hook_configure_rules() -> None:
 
 
 def test_hook_configure_rules_nonsense() -> None:
-    class Bad:
-        NAME = "bad-rules"
-
-        @hookimpl
-        def ecarte_configure_rules(self) -> object:
-            return {"target": 3}
+    plugin = answering("bad-rules", "ecarte_configure_rules", {"target": 3})
 
     with pytest.raises(PluginError, match=r"'bad-rules'.*ecarte_configure_rules"):
-        Game(plugins=[Bad()])
+        Game(plugins=[plugin])
 
 
 @pytest.mark.parametrize("size", [1, 17, "3", None])
 def test_hook_table_size(size: Any) -> None:
-    class Size:
-        NAME = "sizer"
-
-        @hookimpl
-        def ecarte_table_size(self) -> Any:
-            return size
+    plugin = answering("sizer", "ecarte_table_size", size)
 
     if size is None:  # no answer: classic's two seats
-        assert Game(plugins=[Size()]).players == 2
+        assert Game(plugins=[plugin]).players == 2
         return
     with pytest.raises(PluginError, match=r"'sizer'.*ecarte_table_size"):
-        Game(plugins=[Size()])
+        Game(plugins=[plugin])
 
 
 def test_hook_table_size_four() -> None:
@@ -117,15 +116,10 @@ def test_hook_next_game() -> None:
 
 
 def test_hook_next_game_seat_that_does_not_exist() -> None:
-    class Ghost:
-        NAME = "ghost"
-
-        @hookimpl
-        def ecarte_next_game(self) -> Seats:
-            return Seats(players=(0, 2), dealer=None)
+    plugin = answering("ghost", "ecarte_next_game", Seats(players=(0, 2), dealer=None))
 
     with pytest.raises(PluginError, match=r"'ghost', hook ecarte_next_game.*table of 2"):
-        Game(plugins=[Ghost()])
+        Game(plugins=[plugin])
 
 
 def test_hook_next_hand() -> None:
@@ -140,14 +134,9 @@ def test_hook_next_hand() -> None:
 
 
 def test_hook_next_hand_nonsense_leaves_game_unchanged() -> None:
-    class Ghost:
-        NAME = "ghost-hand"
+    plugin = answering("ghost-hand", "ecarte_next_hand", Seats(players=(0, 5), dealer=5))
 
-        @hookimpl
-        def ecarte_next_hand(self) -> Seats:
-            return Seats(players=(0, 5), dealer=5)
-
-    game = Game(plugins=[Ghost()], seed=5)
+    game = Game(plugins=[plugin], seed=5)
     before_last_card(game)  # the last card scores the hand, then asks for the next seats
     assert max(game.scores) == 0
     with refused(game, PluginError, r"'ghost-hand', hook ecarte_next_hand"):
@@ -167,14 +156,9 @@ def test_hook_cut() -> None:
 
 
 def test_hook_cut_nonsense_leaves_game_unchanged() -> None:
-    class Stranger:
-        NAME = "stranger"
+    plugin = answering("stranger", "ecarte_cut", Seats(players=(0, 1), dealer=7))
 
-        @hookimpl
-        def ecarte_cut(self) -> Seats:
-            return Seats(players=(0, 1), dealer=7)
-
-    game = Game(plugins=[Stranger()], auto_chance=False)
+    game = Game(plugins=[plugin], auto_chance=False)
     with refused(game, PluginError, r"'stranger', hook ecarte_cut"):
         game.apply(Cut("K♠ 7♥"))
 
@@ -195,15 +179,10 @@ def test_hook_deal_packets() -> None:
 
 
 def test_hook_deal_packets_nonsense_is_a_plugin_error() -> None:
-    class FourOne:
-        NAME = "four-one"
-
-        @hookimpl
-        def ecarte_deal_packets(self) -> tuple[int, int]:
-            return (4, 1)
+    plugin = answering("four-one", "ecarte_deal_packets", (4, 1))
 
     with pytest.raises(PluginError, match=r"'four-one', hook ecarte_deal_packets"):
-        Game(plugins=[FourOne()], seed=3)
+        Game(plugins=[plugin], seed=3)
 
 
 def test_hook_deal() -> None:
@@ -292,14 +271,9 @@ def _one(game: Game) -> Any:
 
 @pytest.mark.parametrize("limits", [(4, 2), (0, 6), (-1, 3), [1, 5], "1-5"])
 def test_hook_discard_limits_nonsense(limits: Any) -> None:
-    class Bad:
-        NAME = "bad-limits"
+    plugin = answering("bad-limits", "ecarte_discard_limits", limits)
 
-        @hookimpl
-        def ecarte_discard_limits(self) -> Any:
-            return limits
-
-    game = dealt(Game(plugins=[Bad()], seed=1))
+    game = dealt(Game(plugins=[plugin], seed=1))
     game.apply(Propose())
     # the machine asks when the elder is to discard: the acceptance raises, rolled back
     with refused(game, PluginError, r"'bad-limits', hook ecarte_discard_limits", legal=False):
@@ -339,15 +313,10 @@ def test_hook_king_points() -> None:
 
 
 def test_hook_king_points_negative_leaves_game_unchanged() -> None:
-    class Negative:
-        NAME = "negative-king"
-
-        @hookimpl
-        def ecarte_king_points(self) -> int:
-            return -1
+    plugin = answering("negative-king", "ecarte_king_points", -1)
 
     deal = FixedDeal(elder="K♦ 8♠ 9♠ 10♠ 7♥", dealer="Q♥ J♥ A♥ 10♥ 9♥", turnup="7♦")
-    game = dealt(Game(plugins=[Negative(), deal], seed=1))
+    game = dealt(Game(plugins=[plugin, deal], seed=1))
     game.apply(PlayHand())
     with refused(game, PluginError, r"'negative-king', hook ecarte_king_points: -1"):
         game.apply("king")
@@ -368,14 +337,9 @@ def test_hook_score_hand() -> None:
 
 @pytest.mark.parametrize("points", [{0: -2}, {0: 1.5}, {7: 1}, [1, 0], {0: True}])
 def test_hook_score_hand_nonsense_leaves_game_unchanged(points: Any) -> None:
-    class Bad:
-        NAME = "bad-score"
+    plugin = answering("bad-score", "ecarte_score_hand", points)
 
-        @hookimpl
-        def ecarte_score_hand(self) -> Any:
-            return points
-
-    game = Game(plugins=[Bad()], seed=7)
+    game = Game(plugins=[plugin], seed=7)
     before_last_card(game)
     assert max(game.scores) == 0
     with refused(game, PluginError, r"'bad-score', hook ecarte_score_hand"):
@@ -393,14 +357,9 @@ def test_hook_match_status() -> None:
 
 
 def test_hook_match_status_winner_who_does_not_exist() -> None:
-    class Ghost:
-        NAME = "ghost-winner"
+    plugin = answering("ghost-winner", "ecarte_match_status", MatchStatus(over=True, winner=9))
 
-        @hookimpl
-        def ecarte_match_status(self) -> MatchStatus:
-            return MatchStatus(over=True, winner=9)
-
-    game = Game(plugins=[Ghost()], seed=8)
+    game = Game(plugins=[plugin], seed=8)
     with pytest.raises(PluginError, match=r"'ghost-winner', hook ecarte_match_status"):
         _play_out(game)
     assert not game.is_over and not game.game_results
@@ -467,15 +426,11 @@ def test_hook_describe() -> None:
     with pytest.raises(IllegalActionError):
         game.describe(7)
 
-    class Bad:
-        NAME = "bad-describe"
-
-        @hookimpl
-        def ecarte_describe(self) -> str:
-            return "one line"  # a str, not a sequence of lines
+    # a str, not a sequence of lines
+    plugin = answering("bad-describe", "ecarte_describe", "one line")
 
     with pytest.raises(PluginError, match=r"'bad-describe'.*ecarte_describe"):
-        Game(plugins=[Bad()], seed=3).describe(0)
+        Game(plugins=[plugin], seed=3).describe(0)
 
 
 def test_notifications_not_sent_for_rolled_back_steps() -> None:
@@ -499,12 +454,8 @@ def test_legality_hooks_are_asked_once_per_state() -> None:
     an action it did not offer is still checked in full."""
     calls: list[Any] = []
 
-    class Counting:
-        @hookimpl
-        def ecarte_exchange_allowed(self, action: Any) -> None:
-            calls.append(action)
-
-    game = dealt(Game(plugins=[Counting()], seed=1))
+    counting = hooked("ecarte_exchange_allowed", lambda action: calls.append(action))
+    game = dealt(Game(plugins=[counting], seed=1))
     assert len(calls) == 2  # asked once when the elder came to propose: propose, play-hand
     offered = game.legal_actions()
     assert offered == (Propose(), PlayHand())
@@ -525,12 +476,8 @@ def test_hook_asking_for_legal_actions_mid_step_leaves_no_stale_answer() -> None
     got is not kept for the state the step ends in."""
     mid_step: list[Any] = []
 
-    class Curious:
-        @hookimpl
-        def ecarte_next_hand(self, game: Game) -> None:
-            mid_step.append(game.legal_actions())
-
-    game = Game(plugins=[Curious()], seed=2)
+    curious = hooked("ecarte_next_hand", lambda game: mid_step.append(game.legal_actions()))
+    game = Game(plugins=[curious], seed=2)
     before_last_card(game)
     game.apply(game.legal_actions()[0])
     assert mid_step == [()]  # the hand was over, the next not yet dealt
@@ -558,34 +505,30 @@ class _Counter(HandCounter):
         self.hands, self.marked = state["hands"], state["marked"]
 
 
-def test_hook_save_state() -> None:
+def _saved(seed: int, marked: int) -> tuple[_Counter, dict[str, Any]]:
+    """A counter that saw the first 40 actions of a match (``seed``), then marked
+    ``marked``, and the match saved."""
     counter = _Counter()
-    game = Game(plugins=[counter], seed=21)
+    game = Game(plugins=[counter], seed=seed)
     for _ in range(40):
         game.apply(game.legal_actions()[0])
-    counter.marked = 7
-    saved = game.to_dict()
+    counter.marked = marked
+    return counter, game.to_dict()
+
+
+def test_hook_save_state() -> None:
+    counter, saved = _saved(21, 7)
     assert saved["state"] == {"counter": {"hands": counter.hands, "marked": 7}}
     assert saved["plugins"] == [{"name": "counter", "options": None}]  # no save_options()
 
-    class Broken:
-        NAME = "broken"
-
-        @hookimpl
-        def ecarte_save_state(self) -> object:
-            return {"when": (1, 2)}  # a tuple is not JSON
+    plugin = answering("broken", "ecarte_save_state", {"when": (1, 2)})  # a tuple is not JSON
 
     with pytest.raises(PluginError, match=r"'broken' failed in ecarte_save_state.*not JSON"):
-        Game(plugins=[Broken()], seed=1).to_dict()
+        Game(plugins=[plugin], seed=1).to_dict()
 
 
 def test_hook_restore_state() -> None:
-    counter = _Counter()
-    game = Game(plugins=[counter], seed=22)
-    for _ in range(40):
-        game.apply(game.legal_actions()[0])
-    counter.marked = 3
-    saved = game.to_dict()
+    counter, saved = _saved(22, 3)
     fresh = _Counter()
     restored = Game.from_dict(saved, plugins=[fresh])
     assert restored.plugin("counter") is fresh
@@ -744,27 +687,17 @@ def test_a_cut_that_never_decides_is_a_plugin_error() -> None:
 
 @pytest.mark.parametrize("veto", [False, "", "  ", 0, ["no"]])
 def test_a_veto_is_a_reason_or_none(veto: Any) -> None:
-    class Falsy:
-        NAME = "falsy"
-
-        @hookimpl
-        def ecarte_validate_action(self) -> Any:
-            return veto
+    plugin = answering("falsy", "ecarte_validate_action", veto)
 
     with pytest.raises(PluginError, match=r"plugin 'falsy', hook ecarte_validate_action"):
-        game = Game(seed=1, plugins=[Falsy()])
+        game = Game(seed=1, plugins=[plugin])
         game.legal_actions()
 
 
 def test_vetoing_everything_names_the_plugin() -> None:
-    class Nothing:
-        NAME = "nothing"
+    plugin = answering("nothing", "ecarte_validate_action", "never")
 
-        @hookimpl
-        def ecarte_validate_action(self) -> str:
-            return "never"
-
-    game = Game(seed=1, plugins=[Nothing()])
+    game = Game(seed=1, plugins=[plugin])
     with pytest.raises(PluginError, match=r"plugin 'nothing', hook ecarte_validate_action"):
         game.legal_actions()
 
@@ -775,12 +708,7 @@ def test_packets_are_ints() -> None:
     with pytest.raises(ValueError, match="the int 2 or 3"):
         ChoosePackets(True)
 
-    class FloatPackets:
-        NAME = "float-packets"
-
-        @hookimpl
-        def ecarte_deal_packets(self) -> tuple[float, float]:
-            return (3.0, 2.0)
+    plugin = answering("float-packets", "ecarte_deal_packets", (3.0, 2.0))
 
     with pytest.raises(PluginError, match=r"'float-packets', hook ecarte_deal_packets"):
-        Game(seed=1, plugins=[FloatPackets()])
+        Game(seed=1, plugins=[plugin])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import snapshot
+from helpers import answering, snapshot
 
 import ecarte.games.ecarte._plugins
 from ecarte import (
@@ -213,15 +213,10 @@ def test_apply_inside_a_hook_is_a_plugin_error_with_the_illegal_action_as_cause(
     ],
 )
 def test_nonsense_seats_are_a_plugin_error_naming_plugin_and_hook(seats: Any) -> None:
-    class Seater:
-        NAME = "seater"
-
-        @hookimpl
-        def ecarte_next_game(self) -> Any:
-            return seats
+    plugin = answering("seater", "ecarte_next_game", seats)
 
     with pytest.raises(PluginError, match=r"plugin 'seater', hook ecarte_next_game"):
-        Game(plugins=[Seater()], seed=1)
+        Game(plugins=[plugin], seed=1)
 
 
 def test_a_failing_notification_raises_but_the_action_stands() -> None:

@@ -4,10 +4,11 @@ when one may veto. Runs on each game backend; the last test compares them."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import uniform_walk
 
 from ecarte import ArgumentError, Discard, Game, Refuse, hookimpl
 from ecarte._core import use_backend
@@ -17,14 +18,9 @@ from ecarte.games.ecarte.game import NUM_ACTION_IDS
 np = pytest.importorskip("numpy")
 
 
-def _walk(game: Game, seed: int) -> Any:
+def _walk(game: Game, seed: int) -> Iterator[Game]:
     """Each state of a random match (chance drawn by the game)."""
-    rng = random.Random(seed)
-    yield game
-    while not game.is_over:
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-        yield game
+    return uniform_walk(game, seed, lambda g: g.legal_actions(), lambda g, a: g.apply(a))
 
 
 def _ids_of(mask: Any) -> list[int]:

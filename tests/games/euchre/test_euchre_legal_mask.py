@@ -4,11 +4,11 @@ buffer given as ``out``. Runs on each game backend; the last test compares them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import uniform_walk
 
 from ecarte import ArgumentError
 from ecarte.engine import backend
@@ -24,12 +24,8 @@ PRESETS = {
 
 
 def _walk(g: EuchreGame, seed: int) -> Iterator[EuchreGame]:
-    rng = random.Random(seed)
-    yield g
-    while not g.is_over:
-        ids = g.legal_action_ids()
-        g.apply_id(ids[rng.randrange(len(ids))])
-        yield g
+    """Each state of a random game, chance outcomes among the ids when it is not drawn."""
+    return uniform_walk(g, seed, lambda s: s.legal_action_ids(), lambda s, i: s.apply_id(i))
 
 
 @pytest.mark.parametrize("preset", PRESETS)

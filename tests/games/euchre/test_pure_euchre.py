@@ -48,6 +48,10 @@ class Id(int):
 PACKETS = [s for p, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [p % 4 + 1] * n]
 
 
+HANDS = ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"]
+"""Four hands by seat, as :func:`dealt` takes them (no joker among them)."""
+
+
 def core(text: str) -> int:
     """The core id of a card written rank then suit ("JH", "7S"); "JK" is the joker."""
     if text == "JK":
@@ -65,6 +69,19 @@ def mask(*cards: str) -> int:
 
 def call(m: EuchreMachine, suit: int) -> int:
     return m.deck + 1 + suit
+
+
+def with_partner(m: EuchreMachine) -> None:
+    """The maker plays with its partner, not alone."""
+    m.apply_id(m.deck + 6)
+
+
+def ordered_up(m: EuchreMachine, suit: int, discard: str) -> None:
+    """The seat to bid calls ``suit``, the dealer discards ``discard``, the maker plays
+    with its partner."""
+    m.apply_id(call(m, suit))
+    m.apply_id(cid(m, discard))
+    with_partner(m)
 
 
 def dealt(
@@ -165,7 +182,7 @@ def test_bowers_follow_suit_as_trumps() -> None:
     assert legal_cards(m) == {core(c) for c in ["JH", "AC", "KC", "QC", "JC"]}
     m.apply_id(cid(m, "JC"))
     assert m.hand(3) == mask("JH", "AC", "KC", "QC", "9H") and m.discard == cid(m, "JC")
-    m.apply_id(m.deck + 6)  # with the partner
+    with_partner(m)
     assert (m.phase, m.to_act, m.active()) == (PH_PLAY, 0, 15)
     play(m, "AD")
     assert legal_cards(m) == {core(c) for c in ["JD", "AS", "KS", "QS", "9S"]}  # void in diamonds
@@ -194,9 +211,7 @@ def test_deck_32_sevens_and_eights() -> None:
         dealer=3,
     )
     assert m.legal_action_ids() == [32, call(m, S)] and cid(m, "7C") == 0
-    m.apply_id(call(m, S))
-    m.apply_id(cid(m, "7C"))
-    m.apply_id(32 + 6)
+    ordered_up(m, S, "7C")
     play(m, "7S")
     assert legal_cards(m) == {core("8S")}
     play(m, "8S")
@@ -221,9 +236,7 @@ def test_deck_25_joker_is_the_highest_trump() -> None:
         dealer=3,
     )
     assert m.legal_action_ids() == [25, call(m, H)]
-    m.apply_id(call(m, H))
-    m.apply_id(cid(m, "JC"))
-    m.apply_id(25 + 6)
+    ordered_up(m, H, "JC")
     play(m, "9C")
     assert legal_cards(m) == {core("TC")}  # the joker (core id 15) is no club
     play(m, "TC", "AC", "9H")
@@ -236,13 +249,7 @@ def test_deck_25_joker_is_the_highest_trump() -> None:
 
 @pytest.mark.parametrize("flags", [0, DISCARD_UP, DECLINE, DISCARD_UP | DECLINE | STICK])
 def test_turned_joker_the_dealer_names_trumps(flags: int) -> None:
-    m = dealt(
-        ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"],
-        "JK",
-        deck=25,
-        flags=flags,
-        dealer=3,
-    )
+    m = dealt(HANDS, "JK", deck=25, flags=flags, dealer=3)
     assert (m.phase, m.to_act, m.upcard, m.bids()) == (PH_NAME, 3, 24, [])
     assert m.legal_action_ids() == [26, 27, 28, 29]
     m.apply_id(call(m, S))
@@ -253,7 +260,7 @@ def test_turned_joker_the_dealer_names_trumps(flags: int) -> None:
     m.apply_id(cid(m, "TH"))
     assert m.hand(3) == mask("JH", "KH", "QH", "JC", "JK") and m.discard == cid(m, "TH")
     assert (m.phase, m.to_act) == (PH_ALONE, 3)
-    m.apply_id(25 + 6)
+    with_partner(m)
     play(m, "9C")
     assert legal_cards(m) == {core("TC")}
     play(m, "TC", "AC", "JK")
@@ -261,21 +268,13 @@ def test_turned_joker_the_dealer_names_trumps(flags: int) -> None:
 
 
 def test_discard_the_upcard() -> None:
-    m = dealt(
-        ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"],
-        "AH",
-        deck=25,
-        flags=DISCARD_UP,
-        dealer=3,
-    )
+    m = dealt(HANDS, "AH", deck=25, flags=DISCARD_UP, dealer=3)
     m.apply_id(call(m, H))
     m.apply_id(cid(m, "AH"))
     assert m.hand(3) == mask("JH", "KH", "QH", "TH", "JC") and m.discard == cid(m, "AH")
 
 
 # ------------------------------------------------------------------------- bidding
-
-HANDS = ["9C AD KD QD TD", "TC 9S TS QS JS", "QC KC AC 9D AS", "JH KH QH TH JC"]
 
 
 def pass_round(m: EuchreMachine, n: int) -> None:

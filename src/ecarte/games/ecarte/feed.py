@@ -132,6 +132,9 @@ class FeedEvent:
     def __str__(self) -> str:
         k, seat = self.kind, self.seat
         cards = " ".join(map(str, self.cards))
+        template = _TEXT.get(k)
+        if template is not None:
+            return template.format(seat=seat, card=self.card, number=self.number, cards=cards)
         if k is EventKind.GAME_STARTED:
             dealer = "cut for the deal" if seat is None else f"seat {seat} deals"
             p, q = self.seats
@@ -139,8 +142,6 @@ class FeedEvent:
         if k is EventKind.CUT:
             (p, q), (a, b) = self.seats, self.cards
             return f"cut: seat {p} {a}, seat {q} {b}"
-        if k is EventKind.CUT_AGAIN:
-            return "equal cut: cut again"
         if k is EventKind.PACKETS:
             assert self.packets is not None
             return f"seat {seat} deals in packets of {self.packets[0]}-{self.packets[1]}"
@@ -150,30 +151,26 @@ class FeedEvent:
         if k in (EventKind.DISCARD, EventKind.DRAW):
             verb = "discards" if k is EventKind.DISCARD else "draws"
             return f"seat {seat} {verb} {cards or _count(self.count)}"
-        if k is EventKind.PLAY:
-            return f"seat {seat} plays {self.card}"
-        if k is EventKind.TRICK:
-            return f"seat {seat} wins trick {self.number} ({cards})"
-        if k is EventKind.SCORE:
-            assert self.score is not None
-            why = self.score.value.replace("-", " ")
-            return f"seat {seat} scores {self.points} ({why}): {self.total}"
-        if k is EventKind.HAND_ENDED:
-            return f"hand {self.number} over"
-        if k is EventKind.GAME_ENDED:
-            return f"game {self.number} won by seat {seat}"
-        if k is EventKind.MATCH_ENDED:
-            return f"match won by seat {seat}"
-        return f"seat {seat} {_WORDS[k]}"
+        assert k is EventKind.SCORE and self.score is not None
+        why = self.score.value.replace("-", " ")
+        return f"seat {seat} scores {self.points} ({why}): {self.total}"
 
 
-_WORDS = {
-    EventKind.PROPOSE: "proposes",
-    EventKind.PLAY_HAND: "plays the hand",
-    EventKind.ACCEPT: "accepts",
-    EventKind.REFUSE: "refuses",
-    EventKind.KING: "announces the king",
+_TEXT = {
+    EventKind.CUT_AGAIN: "equal cut: cut again",
+    EventKind.PROPOSE: "seat {seat} proposes",
+    EventKind.PLAY_HAND: "seat {seat} plays the hand",
+    EventKind.ACCEPT: "seat {seat} accepts",
+    EventKind.REFUSE: "seat {seat} refuses",
+    EventKind.KING: "seat {seat} announces the king",
+    EventKind.PLAY: "seat {seat} plays {card}",
+    EventKind.TRICK: "seat {seat} wins trick {number} ({cards})",
+    EventKind.HAND_ENDED: "hand {number} over",
+    EventKind.GAME_ENDED: "game {number} won by seat {seat}",
+    EventKind.MATCH_ENDED: "match won by seat {seat}",
 }
+"""The text of each event said in one template: ``seat``, ``card``, ``number`` and
+``cards`` (the event's cards, written out) by name."""
 
 
 def _count(n: int | None) -> str:

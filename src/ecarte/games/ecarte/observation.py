@@ -10,7 +10,7 @@ debugging (``Game._state``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, overload
 
@@ -349,6 +349,11 @@ def packets(v: MatchView) -> tuple[int, int] | None:
     return (p // 10, p % 10) if p else None
 
 
+def _derived(view: Callable[[MatchView], Any]) -> property:
+    """A :class:`State` property: ``view`` of the state's fields (its docstring too)."""
+    return property(lambda state: view(state.view), doc=view.__doc__)
+
+
 class State:
     """The machine's named fields at one moment with the views derived from them (for
     tests and debugging: ``Game._state``). Every field of :class:`.protocol.MatchView`
@@ -366,40 +371,13 @@ class State:
         """The table seat of a position of the hand (0 the elder, 1 the dealer)."""
         return seat(self.view, pos)
 
-    @property
-    def hands(self) -> tuple[int, ...]:
-        """Each table seat's hand (card masks)."""
-        return hands(self.view)
-
-    @property
-    def trick(self) -> tuple[tuple[int, int], ...]:
-        """The trick in progress as (seat, card id)."""
-        return trick(self.view)
-
-    @property
-    def tricks(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """The finished tricks as ((seat, card id), (seat, card id))."""
-        return tricks(self.view)
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Tricks won in this hand by each table seat."""
-        return tricks_won(self.view)
-
-    @property
-    def exchange_log(self) -> tuple[tuple[int, int], ...]:
-        """Each discard of this hand as (seat, number of cards)."""
-        return exchange_log(self.view)
-
-    @property
-    def announced_seats(self) -> tuple[int, ...]:
-        """The seats that announced the king of trumps."""
-        return announced_seats(self.view)
-
-    @property
-    def packets(self) -> tuple[int, int] | None:
-        """The packets the dealer chose for this game."""
-        return packets(self.view)
+    hands = _derived(hands)
+    trick = _derived(trick)
+    tricks = _derived(tricks)
+    tricks_won = _derived(tricks_won)
+    exchange_log = _derived(exchange_log)
+    announced_seats = _derived(announced_seats)
+    packets = _derived(packets)
 
     def __repr__(self) -> str:
         return f"State({self.view!r})"

@@ -80,8 +80,6 @@ from ._pure_pimc import (
 from .actions import (
     Accept,
     Action,
-    AnnounceKing,
-    ChoosePackets,
     Discard,
     Play,
     PlayHand,
@@ -89,7 +87,7 @@ from .actions import (
     Refuse,
 )
 from .game import Observation, Phase
-from .players import HeuristicPlayer
+from .players import HeuristicPlayer, _routine_choice
 from .rules import KingAnnouncement, RankOrder
 
 __all__ = ["Decision", "PIMCPlayer", "load_kernel", "observe"]
@@ -444,10 +442,9 @@ class PIMCPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         obs = observation
         legal = list(legal)
-        if AnnounceKing() in legal:
-            return AnnounceKing()
-        if obs.phase is Phase.PACKETS:
-            return ChoosePackets(3) if ChoosePackets(3) in legal else legal[0]
+        routine = _routine_choice(obs, legal)
+        if routine is not None:
+            return routine
         if len(legal) == 1:
             action = legal[0]
         elif obs.phase not in _PHASES or any(_option(a) is None for a in legal):

@@ -53,6 +53,16 @@ class RandomPlayer:
         return self._rng.choice(list(legal))
 
 
+def _routine_choice(obs: Observation, legal: Sequence[Action]) -> Action | None:
+    """What every bot here does alike: announce the king, deal in packets of 3 first;
+    None for the other decisions."""
+    if AnnounceKing() in legal:
+        return AnnounceKing()
+    if obs.phase is Phase.PACKETS:
+        return ChoosePackets(3) if ChoosePackets(3) in legal else legal[0]
+    return None
+
+
 def _strength_order(order: RankOrder) -> dict[Rank, int]:
     return {rank: len(order.ranks) - i for i, rank in enumerate(order.ranks)}
 
@@ -106,10 +116,9 @@ class HeuristicPlayer:
         legal = list(legal)
         obs = observation
         order = obs.rules.rank_order
-        if AnnounceKing() in legal:
-            return AnnounceKing()
-        if obs.phase is Phase.PACKETS:
-            return ChoosePackets(3) if ChoosePackets(3) in legal else legal[0]
+        routine = _routine_choice(obs, legal)
+        if routine is not None:
+            return routine
         if obs.phase is Phase.PROPOSE:
             strong = self.likely_tricks(obs.hand, obs.trump, order) >= 2.6
             decision: Action = PlayHand() if strong or Propose() not in legal else Propose()

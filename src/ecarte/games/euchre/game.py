@@ -18,7 +18,7 @@ import random
 import types
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import field, frozen
 
@@ -295,6 +295,14 @@ class EuchreObservation:
         }
 
 
+_T = TypeVar("_T")
+
+
+def _known(value: int, of: Callable[[int], _T]) -> _T | None:
+    """``of(value)``, or None where the machine says -1 (none yet)."""
+    return None if value < 0 else of(value)
+
+
 def _played(trick: Sequence[tuple[int, EuchreCard]]) -> list[dict[str, Any]]:
     return [{"seat": s, "card": str(c)} for s, c in trick]
 
@@ -458,23 +466,19 @@ class EuchreGame(_Base):
 
     @property
     def dealer(self) -> int | None:  # type: ignore[override]
-        d = super().dealer
-        return None if d < 0 else d
+        return _known(super().dealer, int)
 
     @property
     def trump(self) -> Suit | None:  # type: ignore[override]
-        t = super().trump
-        return None if t < 0 else Suit(t)
+        return _known(super().trump, Suit)
 
     @property
     def maker(self) -> int | None:  # type: ignore[override]
-        m = super().maker
-        return None if m < 0 else m
+        return _known(super().maker, int)
 
     @property
     def upcard(self) -> EuchreCard | None:  # type: ignore[override]
-        u = super().upcard
-        return None if u < 0 else _deck(self.deck).cards[u]
+        return _known(super().upcard, _deck(self.deck).cards.__getitem__)
 
     @property
     def alone(self) -> tuple[int, ...]:  # type: ignore[override]
@@ -485,8 +489,7 @@ class EuchreGame(_Base):
     @property
     def winner(self) -> int | None:  # type: ignore[override]
         """The winning side (0 or 1) of a game to a target, once over."""
-        w = super().winner
-        return None if w < 0 else w
+        return _known(super().winner, int)
 
     def returns(self) -> tuple[int, int, int, int]:
         """By seat: a single deal (``target`` 0, OpenSpiel) gives the deal's points, + to
