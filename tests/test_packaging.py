@@ -145,3 +145,22 @@ def test_rich_is_a_dependency() -> None:
     with open(ROOT / "pyproject.toml", "rb") as f:
         dependencies = tomllib.load(f)["project"]["dependencies"]
     assert any(d.startswith("rich") for d in dependencies)
+
+
+def test_the_compiled_modules_are_stripped() -> None:
+    """Every compiled module of this install (the built tree's, or the installed wheel's)
+    carries no debug information and no symbol table: the Cython and the cffi modules are
+    compiled with ``-g0`` and stripped at link time (``-s``)."""
+    import importlib.machinery
+
+    import ecarte
+
+    package = Path(ecarte.__file__).parent
+    found = {
+        p for suffix in importlib.machinery.EXTENSION_SUFFIXES for p in package.rglob(f"*{suffix}")
+    }
+    if not found:
+        pytest.skip("no compiled module in this install (the pure-Python twins)")
+    for path in sorted(found):
+        data = path.read_bytes()
+        assert b".debug_info" not in data and b".symtab" not in data, path.name

@@ -8,6 +8,7 @@ The declarations are read from the headers (the C ABI a host links).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,7 +63,9 @@ def builder(
         sources=[str(p.relative_to(ROOT)) for p in files],
         include_dirs=[str(HERE.relative_to(ROOT)), str(folder.relative_to(ROOT))],
         depends=sorted(str(p.relative_to(ROOT)) for p in [*HERE.glob("*.h"), *folder.glob("*.h")]),
-        extra_compile_args=["-g0"],
+        # no debug information, stripped at link time, as setup.py builds the Cython modules
+        extra_compile_args=["-g0"] if os.name == "posix" else [],
+        extra_link_args=["-s"] if os.name == "posix" else [],
     )
     return ffi
 
@@ -70,7 +73,5 @@ def builder(
 ffibuilder = builder("ecarte._core._cffi_core", HERE, ["ecarte_core.h"], [])
 
 if __name__ == "__main__":
-    import os
-
     os.chdir(ROOT)
     ffibuilder.compile(tmpdir="build/cffi", verbose=True)
