@@ -161,7 +161,7 @@ class SolveResults(NamedTuple):
     digest: int
 
 
-def _piquet_contexts(opts: HandOptions) -> list[TrickContext]:
+def _piquet_contexts(opts: HandOptions) -> tuple[TrickContext, ...]:
     return hand_contexts(opts.order)
 
 
@@ -210,7 +210,7 @@ def _legal2(ctx: TrickContext, hand: int, c: int, flags: int) -> int:
 
 
 def _play_hand(
-    opts: HandOptions, ctxs: list[TrickContext], rng: Rng, trace: list[Any] | None = None
+    opts: HandOptions, ctxs: tuple[TrickContext, ...], rng: Rng, trace: list[Any] | None = None
 ) -> HandResult:
     """One random hand; with ``trace``, also append its record there: ``("deal", dealer's
     hand, elder's hand, turn-up)``, the decisions (``("play-hand",)``, ``("propose",)``,

@@ -12,6 +12,7 @@ statement of the classic scoring of the tricks.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ecarte._core._pure import MUST_OVERTAKE, MUST_TRUMP, TrickContext
@@ -63,16 +64,17 @@ def hand_rules_ok(r: HandRules) -> bool:
     return all(lo <= getattr(r, name) <= hi for name, (lo, hi) in RANGES.items())
 
 
-def hand_contexts(order: tuple[int, ...]) -> list[TrickContext]:
+@lru_cache(maxsize=64)
+def hand_contexts(order: tuple[int, ...]) -> tuple[TrickContext, ...]:
     """``ec_hand_contexts``: the trick tables of the 32-card deck under ``order``, one per
-    trump suit."""
+    trump suit. Built once per order (the tables are never changed after construction)."""
     suit_of = [-1] * 64
     power = [0] * 64
     for s in range(4):
         for i, rank in enumerate(order):
             suit_of[s * 16 + rank] = s
             power[s * 16 + rank] = 8 - i
-    return [TrickContext(suit_of, power, t) for t in range(4)]
+    return tuple(TrickContext(suit_of, power, t) for t in range(4))
 
 
 def trick_points(

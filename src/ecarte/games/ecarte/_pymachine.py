@@ -84,6 +84,7 @@ __all__ = [
 
 _ACTIONS: tuple[Any, ...] = ()
 _LEGAL_BY_MASK: dict[int, tuple[Any, ...]] = {}
+_IDS_BY_MASK: dict[int, tuple[int, ...]] = {}  # the ids in a mask of legal ids
 _DISCARDS: Callable[[int, int, int], Any] | None = None
 _INTERNED: dict[int, int] = {}  # id() of an interned action -> its action id
 
@@ -396,8 +397,12 @@ class Machine:
             legal = _DISCARDS(m.held[int(m.phase == PH_DEALER_DISCARD)], m.disc_least, m.disc_most)
             self._nlegal_ids = tuple(64 + k for k in range(32) if high >> k & 1)
         else:
+            ids = _IDS_BY_MASK.get(low)
+            if ids is None:
+                ids = tuple(k for k in range(39) if low >> k & 1)
+                if len(_IDS_BY_MASK) < 65536:
+                    _IDS_BY_MASK[low] = ids
             legal = _LEGAL_BY_MASK.get(low)
-            ids = tuple(k for k in range(39) if low >> k & 1)
             if legal is None:
                 legal = tuple(_ACTIONS[k] for k in ids)
                 if len(_LEGAL_BY_MASK) < 65536:
