@@ -36,7 +36,7 @@ class PlayerSpec:
 
     @staticmethod
     def parse(text: str) -> PlayerSpec:
-        from ecarte.cli import parse_value
+        from ecarte.games.ecarte.variant_args import parse_value
 
         name, _, rest = text.strip().partition(":")
         options: dict[str, object] = {}

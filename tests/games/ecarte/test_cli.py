@@ -22,6 +22,7 @@ import pytest
 
 import ecarte
 from ecarte import CardSet, Discard, Game, IllegalActionError, Phase, Play, Rules, cli
+from ecarte.games.ecarte import terminal
 from ecarte.games.ecarte._render import Screen, discard_rule, rules_table
 from ecarte.players import HeuristicPlayer
 
@@ -376,7 +377,7 @@ def _human_turn(game: Game, answers: str) -> str:
     out = io.StringIO()
     seat = game.to_act
     bots = {s: HeuristicPlayer() for s in range(game.players) if s != seat}
-    match = cli._Match(game, Screen(out), bots, [seat], io.StringIO(answers), ())
+    match = terminal._Match(game, Screen(out), bots, [seat], io.StringIO(answers), ())
     match._human_turn(seat)
     return out.getvalue()
 
@@ -785,7 +786,7 @@ def test_stakes_are_shown_only_when_games_have_values() -> None:
         out = io.StringIO()
         game = Game(Rules(game_values=values, target=2), seed=4)
         bots = {s: HeuristicPlayer() for s in range(2)}
-        cli._Match(game, Screen(out), bots, [], io.StringIO(), ()).run()
+        terminal._Match(game, Screen(out), bots, [], io.StringIO(), ()).run()
         won = re.findall(r"== game (\d+) won by .*?( \(worth (\d)\))? ==", out.getvalue())
         assert len(won) == len(game.game_results)
         for (number, worth, value), result in zip(won, game.game_results, strict=True):

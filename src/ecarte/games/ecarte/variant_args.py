@@ -1,0 +1,259 @@
+"""Variants named on the command line: ``--variant NAME`` loads an installed variant from
+its entry point, ``--option [VARIANT.]KEY=VALUE`` passes a keyword to its constructor, and
+``ecarte variants`` lists each constructor's options (:func:`variant_options`).
+
+>>> parse_option("poule.ante=2")
+('poule', 'ante', 2)
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+import json
+import os
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Literal, Union
+
+from attrs import frozen
+
+from ..._errors import EcarteError, PluginError
+from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
+from ._render import VariantInfo
+
+__all__ = [
+    "LoadedVariant",
+    "VariantOption",
+    "entry_points",
+    "load_variants",
+    "parse_option",
+    "parse_value",
+    "variant_options",
+]
+
+
+@frozen
+class VariantOption:
+    """An option of a variant's constructor, as ``ecarte variants`` lists it."""
+
+    name: str
+    kind: str
+    """What it takes: ``int``, ``true/false``, ``per-game | per-hand``, ``JSON object``..."""
+    default: str
+    """The default as it would be typed (``none`` for None, ``required`` when there is none)."""
+
+
+def variant_options(factory: object) -> tuple[VariantOption, ...]:
+    """The options ``--option KEY=VALUE`` gives a variant: its constructor's keyword
+    arguments with their types and defaults (none for a plugin that is an object, not a
+    class).
+
+    >>> class Toy:
+    ...     def __init__(self, rotation: Literal["a", "b"] = "a", ante: int = 1) -> None: ...
+    >>> [(o.name, o.kind, o.default) for o in variant_options(Toy)]
+    [('rotation', 'a | b', 'a'), ('ante', 'int', '1')]
+    """
+    if not isinstance(factory, type):
+        return ()
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return ()
+    try:
+        hints = typing.get_type_hints(vars(factory).get("__init__", factory))
+    except Exception:  # an annotation that does not resolve: shown as written
+        hints = {}
+    options = []
+    for param in signature.parameters.values():
+        if param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
+            continue
+        annotation = hints.get(param.name, param.annotation)
+        kind = _kind(annotation) if annotation is not param.empty else "any"
+        default = "required" if param.default is param.empty else _typed(param.default)
+        options.append(VariantOption(name=param.name, kind=kind, default=default))
+    return tuple(options)
+
+
+def _typed(value: object) -> str:
+    """A default value as it would be typed after ``KEY=``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float | str):
+        return str(value)
+    if isinstance(value, Fraction):
+        return str(float(value))
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _kind(annotation: object) -> str:
+    """What an option takes, in the words of ``--option``: ``int``, ``a | b``..."""
+    if isinstance(annotation, str):
+        return annotation
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is Literal:
+        return " | ".join(map(_typed, args))
+    if origin in (Union, types.UnionType):
+        kinds = [_kind(a) for a in args if a is not type(None)]
+        unique = [k for k in dict.fromkeys(kinds) if not (k == "int" and "number" in kinds)]
+        return " or ".join(unique) + (" or none" if type(None) in args else "")
+    if annotation is bool:
+        return "true/false"
+    if annotation in (int, float, str):
+        return {int: "int", float: "number", str: "text"}[annotation]
+    if annotation is Fraction:
+        return "number"
+    if isinstance(origin, type) and issubclass(origin, Mapping | dict):
+        return "JSON object"
+    if isinstance(origin, type) and issubclass(origin, Sequence | list) and origin is not str:
+        return "JSON list"
+    return getattr(annotation, "__name__", str(annotation))
+
+
+_FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?[0-9]+[eE][+-]?[0-9]+")
+
+
+def parse_value(text: str) -> object:
+    """An option's value from its text: an int, a float, a bool (true/false, yes/no,
+    on/off), JSON for a list, an object or a quoted string; else the text itself.
+
+    >>> [parse_value(t) for t in ("3", "-2", "0.5", "True", "off", "per-hand", '"7"')]
+    [3, -2, 0.5, True, False, 'per-hand', '7']
+    >>> parse_value('{"Alice": 100, "Bob": 80}')
+    {'Alice': 100, 'Bob': 80}
+    """
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        return int(text)
+    if _FLOAT.fullmatch(text.strip()):
+        return float(text)
+    if text.strip()[:1] in ("[", "{", '"'):
+        try:
+            value: object = json.loads(text)
+        except ValueError as exc:
+            raise EcarteError(f"option value {text!r} is not valid JSON: {exc}") from None
+        return value
+    return text
+
+
+def parse_option(text: str) -> tuple[str | None, str, object]:
+    """``[VARIANT.]KEY=VALUE`` as (variant or None, key, parsed value).
+
+    >>> parse_option("rotation=per-hand")
+    (None, 'rotation', 'per-hand')
+    >>> parse_option("poule.ante=2")
+    ('poule', 'ante', 2)
+    """
+    name, sep, value = text.partition("=")
+    variant, dot, key = name.strip().rpartition(".")
+    if not sep or not key.isidentifier() or (dot and not variant):
+        raise EcarteError(f"--option {text!r}: expected KEY=VALUE or VARIANT.KEY=VALUE")
+    return (variant or None), key, parse_value(value)
+
+
+@frozen
+class LoadedVariant:
+    """A variant loaded for this match: its plugin object and how it is shown."""
+
+    info: VariantInfo
+    plugin: object
+
+
+def entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _accepted(factory: Callable[..., object]) -> tuple[tuple[str, ...], bool]:
+    """The keyword arguments ``factory`` accepts, and whether it takes ``**kwargs``."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature (a builtin): anything goes
+        return (), True
+    keywords = tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+    return keywords, any(p.kind is p.VAR_KEYWORD for p in params)
+
+
+def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVariant]:
+    """Load the named variants from their entry points and build each with its options.
+
+    Each ``--option`` goes to the variant it names, else to the one variant whose
+    constructor takes that keyword. Any mistake is an :class:`EcarteError`.
+    """
+    parsed = [parse_option(text) for text in options]
+    if not names:
+        if parsed:
+            raise EcarteError("--option needs a --variant to pass it to")
+        return []
+    if os.environ.get(AUTOLOAD_ENV):
+        raise EcarteError(
+            f"unknown variant {names[0]!r}: plugin autoload is off ({AUTOLOAD_ENV} is set)"
+        )
+    eps = entry_points()
+    factories: dict[str, Any] = {}
+    for name in names:
+        if name in factories:
+            raise EcarteError(f"variant {name!r} is named twice")
+        if name not in eps:
+            known = ", ".join(sorted(eps)) or "none installed (pip install ./plugins/*)"
+            raise EcarteError(f"unknown variant {name!r}; installed: {known}")
+        try:
+            factories[name] = eps[name].load()
+        except Exception as exc:
+            raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+    accepted = {
+        name: _accepted(f) if isinstance(f, type) else ((), False) for name, f in factories.items()
+    }
+    kwargs: dict[str, dict[str, object]] = {name: {} for name in names}
+    for (target, key, value), text in zip(parsed, options, strict=True):
+        if target is None:
+            takers = [n for n in names if key in accepted[n][0]]
+            if len(takers) > 1:
+                raise EcarteError(
+                    f"--option {text!r}: variants {', '.join(takers)} all take {key!r}; "
+                    f"write {takers[0]}.{key}=..."
+                )
+            takers = takers or [n for n in names if accepted[n][1]]
+            if not takers:
+                takes = "; ".join(f"{n}: {', '.join(accepted[n][0]) or 'none'}" for n in names)
+                raise EcarteError(f"--option {text!r}: no variant takes {key!r} (options: {takes})")
+            target = takers[0]
+        if target not in kwargs:
+            raise EcarteError(f"--option {text!r}: {target!r} is not a --variant of this match")
+        keywords, var_keyword = accepted[target]
+        if key not in keywords and not var_keyword:
+            if not isinstance(factories[target], type):
+                raise EcarteError(f"--option {text!r}: variant {target!r} takes no options")
+            takes = ", ".join(keywords) or "none"
+            raise EcarteError(
+                f"--option {text!r}: variant {target!r} has no option {key!r} (options: {takes})"
+            )
+        if key in kwargs[target]:
+            raise EcarteError(f"--option {text!r}: {target}.{key} is given twice")
+        kwargs[target][key] = value
+    variants = []
+    for name, factory in factories.items():
+        if isinstance(factory, type):
+            try:
+                plugin = factory(**kwargs[name])
+            except (EcarteError, TypeError, ValueError) as exc:
+                shown = ", ".join(f"{k}={v!r}" for k, v in kwargs[name].items())
+                raise EcarteError(f"variant {name!r} refuses the options {shown}: {exc}") from exc
+        else:
+            plugin = factory
+        doc = getattr(factory, "DESCRIPTION", None) or (factory.__doc__ or "").strip()
+        description = doc.splitlines()[0] if doc else ""
+        info = VariantInfo(name=name, description=description, options=kwargs[name])
+        variants.append(LoadedVariant(info=info, plugin=plugin))
+    return variants
