@@ -558,3 +558,13 @@ def test_alternate_deal_pattern_continues_across_games() -> None:
             game.apply(game.legal_actions()[0])
     assert games_dealt[0] == 1 and 2 in games_dealt
     assert three_two == [i % 2 == 0 for i in range(len(three_two))]
+
+
+def test_first_lead_window_survives_a_save() -> None:
+    game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand")
+    saved = game.to_dict()
+    assert saved["rules"]["king_announcement"] == "first-lead"
+    restored = Game.from_dict(saved)
+    assert restored.to_act == DEALER
+    assert set(restored.legal_actions()) == {AnnounceKing(), PlayHand()}
