@@ -456,7 +456,7 @@ def variant_rules(v: int) -> Any:
         hand=hand,
         alternate_packets=r.below(2),
         lower_cut_deals=r.below(2),
-        king_automatic=r.below(2),
+        king_announcement=r.below(3),
         game_values=r.below(2),
         nplayers=2 + r.below(2),
         target=1 + r.below(7),

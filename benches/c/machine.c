@@ -98,7 +98,7 @@ static ec_match_rules variant_rules(uint32_t v)
     r.hand.vole_penalty = (uint8_t)(2 + ec_rng_below(&vr, 2));
     r.alternate_packets = (uint8_t)ec_rng_below(&vr, 2);
     r.lower_cut_deals = (uint8_t)ec_rng_below(&vr, 2);
-    r.king_automatic = (uint8_t)ec_rng_below(&vr, 2);
+    r.king_announcement = (uint8_t)ec_rng_below(&vr, 3);
     r.game_values = (uint8_t)ec_rng_below(&vr, 2);
     r.nplayers = (uint8_t)(2 + ec_rng_below(&vr, 2));
     r.target = 1 + ec_rng_below(&vr, 7);

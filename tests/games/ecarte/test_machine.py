@@ -123,7 +123,7 @@ def test_undo_after_every_kind_of_input_restores_the_exact_state() -> None:
     rng = random.Random(5)
     seen: set[str] = set()
     for g in range(40):
-        rules = pm.MatchRules(target=3, games_to_win=1, king_automatic=int(g % 3 == 0))
+        rules = pm.MatchRules(target=3, games_to_win=1, king_announcement=int(g % 3 == 0))
         cfg = pm.config_init(rules, 0)
         m, log, st = _start(cfg, seed=g, auto=g % 2 == 0)
         while m.phase != pm.PH_OVER:
@@ -403,7 +403,7 @@ def test_config_init_checks_the_rules() -> None:
         ("penalties", 2),
         ("alternate_packets", 2),
         ("lower_cut_deals", 2),
-        ("king_automatic", 2),
+        ("king_announcement", 3),
         ("game_values", 2),
         ("nplayers", 1),
         ("nplayers", 17),

@@ -36,6 +36,7 @@ from ecarte import (
     KingAnnouncement,
     PenaltyBeneficiary,
     Phase,
+    PlayHand,
     RankOrder,
     Rules,
 )
@@ -465,6 +466,43 @@ def test_automatic_king_can_end_the_game() -> None:
     assert game.game_results[0].winner == 1 and game.game_results[0].scores == {0: 0, 1: 5}
 
 
+FIRST_LEAD = CLASSIC.evolve(king_announcement=KingAnnouncement.FIRST_LEAD)
+
+
+def test_first_lead_window_the_dealer_announces_before_the_elder_leads() -> None:
+    # The Spanish guide: the king of trumps is announced before the first lead; the
+    # European Portuguese guide: after the exchanges, before play.
+    game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand")
+    assert game.to_act == DEALER and game.phase is Phase.PLAY
+    assert set(game.legal_actions()) == {AnnounceKing(), PlayHand()}
+    play(game, "king")
+    assert game.scores[DEALER] == 1 and game.to_act == ELDER
+    assert AnnounceKing() not in game.legal_actions()  # the elder holds no king
+    play(game, "8♦")
+    assert AnnounceKing() not in game.legal_actions()
+
+
+def test_first_lead_window_closes_at_the_first_lead() -> None:
+    game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand play-hand 8♦")  # the dealer lets play begin, the elder leads
+    assert game.to_act == DEALER and AnnounceKing() not in game.legal_actions()
+    with pytest.raises(IllegalActionError):
+        game.apply("king")
+    assert game.scores == (0, 0)
+
+
+def test_first_lead_window_asks_the_dealer_without_the_king_too() -> None:
+    # Asking only a holder would tell the elder who holds the king.
+    game = game_with(FIRST_LEAD, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand")
+    assert game.to_act == DEALER and game.legal_actions() == (PlayHand(),)
+    play(game, "play-hand")
+    assert game.to_act == ELDER and AnnounceKing() in game.legal_actions()
+    play(game, "king")
+    assert game.scores[ELDER] == 1
+
+
 # ---------------------------------------------------------------- target
 
 
@@ -520,3 +558,13 @@ def test_alternate_deal_pattern_continues_across_games() -> None:
             game.apply(game.legal_actions()[0])
     assert games_dealt[0] == 1 and 2 in games_dealt
     assert three_two == [i % 2 == 0 for i in range(len(three_two))]
+
+
+def test_first_lead_window_survives_a_save() -> None:
+    game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
+    play(game, "play-hand")
+    saved = game.to_dict()
+    assert saved["rules"]["king_announcement"] == "first-lead"
+    restored = Game.from_dict(saved)
+    assert restored.to_act == DEALER
+    assert set(restored.legal_actions()) == {AnnounceKing(), PlayHand()}

@@ -131,8 +131,10 @@ def _differences(rules: Rules) -> dict[str, object]:
 def test_spanish_preset_seed_000() -> None:
     # "la carta más baja (7) reparte"; the dealer "debe intercambiar al menos
     # 1"; a refusal is punished like playing without proposing, to the
-    # dealer's benefit, on every refusal; le vole under the bonus is 3.
+    # dealer's benefit, on every refusal; le vole under the bonus is 3; the king of
+    # trumps is announced before the first lead.
     assert _differences(Rules.preset("spanish")) == {
+        "king_announcement": KingAnnouncement.FIRST_LEAD,
         "first_dealer": FirstDealer.LOWER_CUT,
         "dealer_min_discard": 1,
         "refusal_penalty_to": PenaltyBeneficiary.DEALER,
@@ -143,8 +145,11 @@ def test_spanish_preset_seed_000() -> None:
 
 def test_portuguese_preset_seed_001() -> None:
     # Seed 001 spells the classic game out: higher cut deals, 1-5 then 0-5
-    # discards, only the first refusal penalised, "2, não 3" with a vole.
-    assert _differences(Rules.preset("portuguese")) == {}
+    # discards, only the first refusal penalised, "2, não 3" with a vole; the king is
+    # announced after the exchanges, before play.
+    assert _differences(Rules.preset("portuguese")) == {
+        "king_announcement": KingAnnouncement.FIRST_LEAD,
+    }
 
 
 def test_swedish_preset_seed_002() -> None:
@@ -152,6 +157,7 @@ def test_swedish_preset_seed_002() -> None:
     assert _differences(Rules.preset("swedish")) == {
         "elder_min_discard": 0,
         "penalty_first_refusal_only": False,
+        "king_announcement": KingAnnouncement.FIRST_LEAD,
     }
     assert Rules.preset("swedish").refusal_penalty_to is PenaltyBeneficiary.ELDER
 

@@ -51,7 +51,7 @@ EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
     Phase.RESPOND: (Accept, Refuse),
     Phase.ELDER_DISCARD: (Discard,),
     Phase.DEALER_DISCARD: (Discard,),
-    Phase.PLAY: (Play, AnnounceKing),
+    Phase.PLAY: (Play, AnnounceKing, PlayHand),
 }
 """The kinds of action each decision phase takes."""
 DOING: dict[Phase, str] = {
@@ -72,6 +72,8 @@ def who_acts(game: Game, v: MatchView) -> str:
         return "the match is over"
     if phase in CHANCE_PHASES:
         return f"the cards are {'cut' if phase is Phase.CUT else 'dealt'} next"
+    if phase is Phase.PLAY and v.to_act == v.dealer and not ob.trick(v) and not ob.tricks(v):
+        return f"seat {v.to_act}, the dealer, announces the king of trumps or lets play begin now"
     return DOING[phase].format(v.to_act)
 
 

@@ -325,6 +325,14 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
     return Config(hooks, asked, configured, players, variants)
 
 
+_KING_MODES = {
+    KingAnnouncement.OPTIONAL: 0,
+    KingAnnouncement.AUTOMATIC: 1,
+    KingAnnouncement.FIRST_LEAD: 2,
+}
+"""The machine's ``king_announcement`` byte (``EC_KING_*``) of each value."""
+
+
 def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
     """The rules as the machine's ``ec_match_rules`` fields (a tuple): the hand's rules
     (:meth:`Rules.hand_rules`, shared with the batches) first, then the match's."""
@@ -334,7 +342,7 @@ def machine_rules(rules: Rules, players: int) -> tuple[Any, ...]:
         rules.hand_rules(),
         int(rules.deal_pattern is DealPattern.ALTERNATE),
         int(rules.first_dealer is FirstDealer.LOWER_CUT),
-        int(rules.king_announcement is KingAnnouncement.AUTOMATIC),
+        _KING_MODES[rules.king_announcement],
         int(rules.game_values),
         players,
         rules.target,

@@ -132,7 +132,7 @@ cdef class MatchConfig:
         cdef ec_match_rules r
         fill_hand_rules(&r.hand, HandRules(*rules[0]).c_bytes())
         match = rules[1:]
-        (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
+        (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
          r.target, r.games_to_win) = match
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
             raise ValueError(f"rules out of range for the match machine: {rules!r}")

@@ -118,6 +118,13 @@ LOG_GAME_END: Final = 0xD5
 LOG_MATCH_END: Final = 0xD6
 
 # ---- score kinds
+KING_OPTIONAL: Final = 0
+"""``EC_KING_*``: by its holder, before (or with) their first card."""
+KING_AUTOMATIC: Final = 1
+"""Scored for its holder when play starts."""
+KING_FIRST_LEAD: Final = 2
+"""By either holder before the first lead: the dealer first (king or play-hand), then the
+elder (king or the lead)."""
 SCORE_TURNED_KING: Final = 0
 SCORE_ANNOUNCED: Final = 1
 SCORE_HELD_KING: Final = 2
@@ -243,7 +250,7 @@ class MatchRules(NamedTuple):
     hand: HandRules = HandRules()
     alternate_packets: int = 0
     lower_cut_deals: int = 0
-    king_automatic: int = 0
+    king_announcement: int = 0
     game_values: int = 0
     nplayers: int = 2
     target: int = 5
@@ -280,7 +287,7 @@ def config_init(rules: MatchRules, hook_mask: int) -> MatchConfig:
         hand_rules_ok(hand)
         and 0 <= r.alternate_packets <= 1
         and 0 <= r.lower_cut_deals <= 1
-        and 0 <= r.king_automatic <= 1
+        and 0 <= r.king_announcement <= KING_FIRST_LEAD
         and 0 <= r.game_values <= 1
         and 2 <= r.nplayers <= MATCH_MAX_SEATS
         and 1 <= r.target <= _M32
@@ -688,10 +695,12 @@ def _start_play(cfg: MatchConfig, m: Match) -> None:
     m.to_act = m.elder
     m.in_play = 1
     _play_init(m.play, m.held[0], m.held[1], 0, cfg.rules.hand.play_flags)
-    if cfg.rules.king_automatic:
+    if cfg.rules.king_announcement == KING_AUTOMATIC:
         m.step = ST_HELD_KING_0
-    else:
-        m.king_seats = (m.held[0] >> king & 1) | (m.held[1] >> king & 1) << 1
+        return
+    m.king_seats = (m.held[0] >> king & 1) | (m.held[1] >> king & 1) << 1
+    if cfg.rules.king_announcement == KING_FIRST_LEAD:
+        m.to_act = m.dealer  # the dealer's window, before the elder leads
 
 
 def _enter_discard(m: Match, pos: int) -> None:
@@ -1219,8 +1228,16 @@ def match_resume(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     return _run(cfg, m, log)
 
 
-def _may_announce(m: Match, pos: int) -> bool:
-    return bool(m.king_seats >> pos & 1 and not m.announced >> pos & 1 and m.play.nplayed <= pos)
+def _dealer_window(m: Match) -> bool:
+    """True while the dealer answers the first-lead window (``KING_FIRST_LEAD``)."""
+    return m.phase == PH_PLAY and m.play.nplayed == 0 and m.to_act == m.dealer
+
+
+def _may_announce(cfg: MatchConfig, m: Match, pos: int) -> bool:
+    """May position ``pos`` announce the king of trumps now: it holds it, has not announced
+    it, and has not played a card (first-lead window: nobody has)."""
+    window = 0 if cfg.rules.king_announcement == KING_FIRST_LEAD else pos
+    return bool(m.king_seats >> pos & 1 and not m.announced >> pos & 1 and m.play.nplayed <= window)
 
 
 _DISCARD_MASKS: Final = tuple(
@@ -1236,9 +1253,11 @@ def match_legal(cfg: MatchConfig, m: Match) -> tuple[int, int]:
         return (0, 0)
     ph = m.phase
     if ph == PH_PLAY:
+        if _dealer_window(m):
+            return (1 << ID_PLAY_HAND | (1 << ID_KING if _may_announce(cfg, m, 1) else 0), 0)
         p = m.play
         out = piquet_mask(_play_legal(cfg.ctx[m.trump], p))
-        if m.king_seats and _may_announce(m, p.to_move):
+        if m.king_seats and _may_announce(cfg, m, p.to_move):
             out |= 1 << ID_KING
         return (out, 0)
     if ph == PH_PROPOSE:
@@ -1264,7 +1283,7 @@ def _check_action(cfg: MatchConfig, m: Match, id: int) -> int:
         return ENOTNOW
     ph = m.phase
     if ph == PH_PLAY:
-        if id >= ID_PROPOSE and id != ID_KING:
+        if id >= ID_PROPOSE and id != ID_KING and not (id == ID_PLAY_HAND and _dealer_window(m)):
             return ENOTNOW
     elif ph == PH_PROPOSE:
         if id != ID_PROPOSE and id != ID_PLAY_HAND:
@@ -1334,16 +1353,23 @@ def match_apply(cfg: MatchConfig, m: Match, log: bytearray, id: int) -> int:
             m.to_act = m.dealer
             m.step = ST_RESPOND_ENTRY
         elif id == ID_PLAY_HAND:
-            m.played_without_proposing = 1 if m.exchanges == 0 else 0
-            _start_play(cfg, m)
+            if m.phase == PH_PLAY:  # the dealer lets play begin without announcing
+                m.to_act = m.elder
+            else:
+                m.played_without_proposing = 1 if m.exchanges == 0 else 0
+                _start_play(cfg, m)
         elif id == ID_ACCEPT:
             _enter_discard(m, 0)
         elif id == ID_REFUSE:
             m.refused_after = m.exchanges
             _start_play(cfg, m)
         elif id == ID_KING:
-            m.announced |= 1 << m.play.to_move
-            m.hook_args[2] = m.play.to_move
+            window = _dealer_window(m)
+            pos = 1 if window else m.play.to_move
+            m.announced |= 1 << pos
+            m.hook_args[2] = pos
+            if window:  # the dealer announced: the elder announces or leads
+                m.to_act = m.elder
             m.step = ST_ANNOUNCED
         else:  # packets
             m.chosen_packets = m.deal_packets = 32 if id == ID_PACKETS_32 else 23

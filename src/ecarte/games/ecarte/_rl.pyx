@@ -96,7 +96,7 @@ cdef class Rules:
         cdef ec_match_rules r
         fill_hand_rules(&r.hand, HandRules(*fields[0]).c_bytes())  # the hand's rules first
         match = fields[1:]
-        (r.alternate_packets, r.lower_cut_deals, r.king_automatic, r.game_values, r.nplayers,
+        (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
          r.target, r.games_to_win) = match
         if ec_match_config_init(&self.cfg, &r, hook_mask) != 0 or r.nplayers != 2:
             raise ArgumentError(f"rules the environments do not take (two seats): {fields!r}")

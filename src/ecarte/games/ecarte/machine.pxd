@@ -66,7 +66,7 @@ cdef extern from "ecarte_machine.h":
         ec_hand_rules hand
         uint8_t alternate_packets
         uint8_t lower_cut_deals
-        uint8_t king_automatic
+        uint8_t king_announcement
         uint8_t game_values
         uint8_t nplayers
         uint32_t target

@@ -207,13 +207,14 @@ def observe(
     king = trump * 16 + KING
     opp_announced = opp_seat in obs.kings_announced
     automatic = rules.king_announcement is KingAnnouncement.AUTOMATIC
+    first_lead = rules.king_announcement is KingAnnouncement.FIRST_LEAD  # closed once led
     require = soft = forbid = 0
     opp_king = 0
     if phase == PLAY:
         forbid = _not_followed(obs, opp_seat, pool)
         if opp_announced:
             require = 1 << king & pool
-        elif automatic or opp_played:
+        elif automatic or opp_played or (first_lead and plays):
             soft = 1 << king & pool & ~forbid
         else:
             opp_king = 1

@@ -58,6 +58,8 @@ def _routine_choice(obs: Observation, legal: Sequence[Action]) -> Action | None:
     None for the other decisions."""
     if AnnounceKing() in legal:
         return AnnounceKing()
+    if obs.phase is Phase.PLAY and PlayHand() in legal:  # the first-lead window, no king
+        return PlayHand()
     if obs.phase is Phase.PACKETS:
         return ChoosePackets(3) if ChoosePackets(3) in legal else legal[0]
     return None

@@ -90,6 +90,12 @@ class KingAnnouncement(enum.Enum):
 
     OPTIONAL = "optional"
     """Only when announced by its holder before (or with) their first card."""
+    FIRST_LEAD = "first-lead"
+    """Only when announced by its holder before the first lead of the hand, for both players
+    (the Spanish and Swedish guides, and the European Portuguese guide's "after the
+    exchanges, before play"): when play starts the dealer announces or lets play begin
+    (``king`` or ``play-hand``), then the elder announces or leads. Once a card is played
+    nobody may announce."""
     AUTOMATIC = "automatic"
     """Scored for its holder when play starts: the compulsory announcement of the Brazilian rules
     ("deve anunciá-lo antes da primeira jogada"), and a convenience for simulations."""
@@ -199,18 +205,26 @@ class Rules:
 PRESETS: dict[str, Rules] = {
     "classic": Rules(),
     # 000, Spanish: lower cut deals, dealer discards at least one, refusals
-    # penalise the elder like playing alone, vole under penalty 3.
+    # penalise the elder like playing alone, vole under penalty 3, the king announced
+    # before the first lead.
     "spanish": Rules(
         first_dealer=FirstDealer.LOWER_CUT,
+        king_announcement=KingAnnouncement.FIRST_LEAD,
         dealer_min_discard=1,
         refusal_penalty_to=PenaltyBeneficiary.DEALER,
         penalty_first_refusal_only=False,
         vole_under_penalty=3,
     ),
-    # 001, European Portuguese: the classic rules, spelled out.
-    "portuguese": Rules(),
-    # 002, Swedish: "any number" of cards, every refusal carries the penalty.
-    "swedish": Rules(elder_min_discard=0, penalty_first_refusal_only=False),
+    # 001, European Portuguese: the classic rules, spelled out; the king announced after
+    # the exchanges, before play.
+    "portuguese": Rules(king_announcement=KingAnnouncement.FIRST_LEAD),
+    # 002, Swedish: "any number" of cards, every refusal carries the penalty, the king
+    # announced before the first lead.
+    "swedish": Rules(
+        elder_min_discard=0,
+        penalty_first_refusal_only=False,
+        king_announcement=KingAnnouncement.FIRST_LEAD,
+    ),
     # 003, Brazilian Portuguese: ace high, alternating packets, no overtaking, the king
     # announced compulsorily (so scored when play starts), no penalties.
     "brazilian": Rules(

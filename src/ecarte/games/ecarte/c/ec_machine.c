@@ -238,10 +238,13 @@ static void start_play(const ec_match_config *cfg, ec_match *m)
     m->in_play = 1;
     ec_play_init(&cfg->ctx[m->trump], &m->play, m->held[0], m->held[1], 0,
                  cfg->rules.hand.play_flags);
-    if (cfg->rules.king_automatic)
+    if (cfg->rules.king_announcement == EC_KING_AUTOMATIC) {
         m->step = ST_HELD_KING_0;
-    else
-        m->king_seats = (uint8_t)((m->held[0] >> king & 1) | (m->held[1] >> king & 1) << 1);
+        return;
+    }
+    m->king_seats = (uint8_t)((m->held[0] >> king & 1) | (m->held[1] >> king & 1) << 1);
+    if (cfg->rules.king_announcement == EC_KING_FIRST_LEAD)
+        m->to_act = (int8_t)m->dealer; /* the dealer's window, before the elder leads */
 }
 
 static void enter_discard(ec_match *m, int pos)
@@ -713,7 +716,7 @@ int ec_match_config_init(ec_match_config *cfg, const ec_match_rules *rules, uint
 {
     const ec_match_rules *r = rules;
     if (ec_hand_rules_check(&r->hand) != EC_OK || r->alternate_packets > 1 ||
-        r->lower_cut_deals > 1 || r->king_automatic > 1 || r->game_values > 1 ||
+        r->lower_cut_deals > 1 || r->king_announcement > EC_KING_FIRST_LEAD || r->game_values > 1 ||
         r->nplayers < 2 || r->nplayers > EC_MATCH_MAX_SEATS || r->target < 1 ||
         r->games_to_win < 1 || hook_mask >> EC_NUM_HOOKS)
         return EC_EBADRULES;
@@ -754,10 +757,19 @@ int ec_match_resume(const ec_match_config *cfg, ec_match *m, ec_log *log)
     return run(cfg, m, log);
 }
 
-EC_INLINE int may_announce(const ec_match *m, int pos)
+/* 1 while the dealer answers the first-lead window (EC_KING_FIRST_LEAD), before the lead */
+EC_INLINE int dealer_window(const ec_match *m)
 {
+    return m->phase == EC_PH_PLAY && m->play.nplayed == 0 && m->to_act == (int8_t)m->dealer;
+}
+
+/* May position pos announce the king of trumps now: it holds it, has not announced it, and
+ * has not played a card (first-lead window: nobody has). */
+EC_INLINE int may_announce(const ec_match_config *cfg, const ec_match *m, int pos)
+{
+    int window = cfg->rules.king_announcement == EC_KING_FIRST_LEAD ? 0 : pos;
     return (m->king_seats >> pos & 1) && !(m->announced >> pos & 1) &&
-           m->play.nplayed <= pos;
+           m->play.nplayed <= window;
 }
 
 void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[2])
@@ -767,9 +779,15 @@ void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[
         return;
     switch (m->phase) {
     case EC_PH_PLAY: {
+        if (dealer_window(m)) {
+            out[0] = BIT(EC_ID_PLAY_HAND);
+            if (may_announce(cfg, m, 1))
+                out[0] |= BIT(EC_ID_KING);
+            break;
+        }
         uint64_t cards = ec_play_legal(&cfg->ctx[m->trump], &m->play);
         out[0] = piquet_mask(cards);
-        if (m->king_seats && may_announce(m, m->play.to_move))
+        if (m->king_seats && may_announce(cfg, m, m->play.to_move))
             out[0] |= BIT(EC_ID_KING);
         break;
     }
@@ -807,7 +825,7 @@ static int check_action(const ec_match_config *cfg, const ec_match *m, int id)
         return EC_ENOTNOW;
     switch (m->phase) {
     case EC_PH_PLAY:
-        if (id >= EC_ID_PROPOSE && id != EC_ID_KING)
+        if (id >= EC_ID_PROPOSE && id != EC_ID_KING && !(id == EC_ID_PLAY_HAND && dealer_window(m)))
             return EC_ENOTNOW;
         break;
     case EC_PH_PROPOSE:
@@ -880,6 +898,10 @@ int ec_match_apply(const ec_match_config *cfg, ec_match *m, ec_log *L, int id)
             m->step = ST_RESPOND_ENTRY;
             break;
         case EC_ID_PLAY_HAND:
+            if (m->phase == EC_PH_PLAY) { /* the dealer lets play begin without announcing */
+                m->to_act = (int8_t)m->elder;
+                break;
+            }
             m->played_without_proposing = m->exchanges == 0;
             start_play(cfg, m);
             break;
@@ -890,11 +912,15 @@ int ec_match_apply(const ec_match_config *cfg, ec_match *m, ec_log *L, int id)
             m->refused_after = m->exchanges;
             start_play(cfg, m);
             break;
-        case EC_ID_KING:
-            m->announced |= (uint8_t)(1 << m->play.to_move);
-            m->hook_args[2] = m->play.to_move;
+        case EC_ID_KING: {
+            int window = dealer_window(m), pos = window ? 1 : m->play.to_move;
+            m->announced |= (uint8_t)(1 << pos);
+            m->hook_args[2] = (uint8_t)pos;
+            if (window) /* the dealer announced: the elder announces or leads */
+                m->to_act = (int8_t)m->elder;
             m->step = ST_ANNOUNCED;
             break;
+        }
         default: /* packets */
             m->chosen_packets = m->deal_packets = id == EC_ID_PACKETS_32 ? 32 : 23;
             m->phase = EC_PH_DEAL;

@@ -139,12 +139,19 @@ extern "C" {
 #define EC_ENOUNDOHERE (-26) /* nothing to undo */
 #define EC_EBADCHANCE (-27) /* a cut or deal that is not cards of the deck once each */
 
+/* king announcement (ec_match_rules.king_announcement) */
+#define EC_KING_OPTIONAL 0   /* by its holder, before (or with) their first card */
+#define EC_KING_AUTOMATIC 1  /* scored for its holder when play starts */
+#define EC_KING_FIRST_LEAD 2 /* by either holder before the first lead: when play starts the
+                              * dealer announces (EC_ID_KING) or lets play begin
+                              * (EC_ID_PLAY_HAND), then the elder announces or leads */
+
 /* The rules of a match (ecarte.Rules, as bytes). */
 typedef struct ec_match_rules {
     ec_hand_rules hand;            /* the rules of each hand (ecarte_rules.h) */
     uint8_t alternate_packets;     /* 1: 3-2 / 2-3 alternate across the match */
     uint8_t lower_cut_deals;       /* 1: the lower cut deals */
-    uint8_t king_automatic;        /* 1: a held king of trumps scores when play starts */
+    uint8_t king_announcement;     /* EC_KING_*: when a held king of trumps may be announced */
     uint8_t game_values;           /* 1: games worth 3 / 2 / 1 by the loser's points */
     uint8_t nplayers;              /* seats at the table, 2..16 */
     uint8_t pad_;
