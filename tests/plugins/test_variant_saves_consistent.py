@@ -81,7 +81,8 @@ def _mutate(state: Any, rng: random.Random) -> Any:
 def _cercle_sound(cercle: Cercle) -> None:
     ledger = cercle.ledger
     ledger.check()
-    books = [b for n in (cercle.current_game, cercle.current_game + 1) for b in cercle.book(n)]
+    settled = len(cercle.settlements)
+    books = [b for n in (settled + 1, settled + 2) for b in cercle.book(n)]
     assert ledger.balance(Ledger.STAKES) == sum(b.amount for b in books)
     seated = set(cercle.seated.values())
     for b in books:

@@ -277,21 +277,26 @@ def _restored_gallery(saved: object, seated: dict[int, str]) -> list[str]:
 
 
 def _restored_books(
-    saved: object, game: Game, seated: dict[int, str], gallery: list[str]
+    saved: object,
+    game: Game,
+    settlements: list[Settlement],
+    seated: dict[int, str],
+    gallery: list[str],
 ) -> dict[int, list[Bet]]:
-    """The open books of a saved state: on the current game or the next, each bet by a
-    name seated (on themselves) or in the gallery (on a seated player)."""
+    """The open books of a saved state, on the two games after the last settled (none
+    once the match is over), each bet by a name
+    seated (on themselves) or in the gallery (on a seated player)."""
     if not isinstance(saved, list):
         raise EcarteError("books: a list of [game, bets]")
     books: dict[int, list[Bet]] = {}
-    current = game.game_number
+    settled = len(settlements)
     for entry in saved:
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list)):
             raise EcarteError("books: a book is [game, bets]")
         number, bets = entry
         if not _is_amount(number) or number in books:
             raise EcarteError(f"books: a book is named by a game number, not {number!r}")
-        if game.is_over or not current <= number <= current + 1:
+        if game.is_over or not settled < number <= settled + 2:
             raise EcarteError(f"books: no book is open on game {number}")
         books[number] = []
         for b in bets:
@@ -670,14 +675,15 @@ class Cercle:
         gallery = _restored_gallery(state["gallery"], seated)
         people = set(seated.values()) | set(gallery)
         self._check_accounts(ledger, people)
-        books = _restored_books(state["books"], game, seated, gallery)
+        settlements = self._restored_settlements(state["settlements"], game, seated)
+        books = _restored_books(state["books"], game, settlements, seated, gallery)
+
         staked = sum(b.amount for bets in books.values() for b in bets)
         if ledger.balance(Ledger.STAKES) != staked:
             raise EcarteError(
                 f"books: the bets add up to {staked}, the stakes account holds "
                 f"{ledger.balance(Ledger.STAKES)}"
             )
-        settlements = self._restored_settlements(state["settlements"], game, seated)
         self.commission_percent = commission
         self.ledger, self.seated, self.gallery = ledger, seated, gallery
         self._books, self.settlements, self._game = books, settlements, game
@@ -753,30 +759,29 @@ class Cercle:
     def _restored_settlements(
         self, saved: object, game: Game, seated: dict[int, str]
     ) -> list[Settlement]:
-        """The settlements of a saved state: one per game played, each naming the people
-        who sat at the seats of that game's result, the seats changing as they say."""
+        """The settlements of a saved state, in order: each between the two people
+        seated then, the seats changing as they say, to the people seated now. (They are
+        not matched with the games of the history: an ``undo()`` takes back moves, never
+        money.)"""
         if not isinstance(saved, list):
             raise EcarteError("settlements: a list of settlements")
         settlements = [_settlement(x) for x in saved]
-        results = game.game_results
-        if len(settlements) != len(results):
-            raise EcarteError(
-                f"settlements: {len(settlements)} for the {len(results)} games played"
-            )
         seats = dict(enumerate(self._brought[0]))
-        for x, result in zip(settlements, results, strict=True):
-            if (x.game, x.winner, x.loser) != (
-                result.number,
-                seats[result.winner],
-                seats[result.loser],
-            ) or x.new_player in seats.values():
+        for x in settlements:
+            by_name = {name: seat for seat, name in seats.items()}
+            if (
+                x.winner == x.loser
+                or {x.winner, x.loser} != set(by_name)
+                or x.new_player in by_name
+            ):
                 raise EcarteError(
-                    f"settlements: game {result.number} was not {x.winner} against {x.loser}"
+                    f"settlements: game {x.game}: {x.winner} against {x.loser} were not "
+                    "the people seated"
                 )
             if x.new_player is not None:
-                seats[result.loser] = x.new_player
+                seats[by_name[x.loser]] = x.new_player
         if seats != seated:
-            raise EcarteError(f"seated: the games played seat {seats}, not {seated}")
+            raise EcarteError(f"seated: the settlements seat {seats}, not {seated}")
         return settlements
 
     # -- settlement ---------------------------------------------------------
