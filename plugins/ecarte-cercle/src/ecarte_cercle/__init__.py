@@ -88,7 +88,7 @@ from attrs import field, frozen
 
 from ecarte import EcarteError, Game, GameResult, PluginError, hookimpl
 
-__all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement"]
+__all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement", "Standing"]
 
 
 class BetError(EcarteError, ValueError):
@@ -373,6 +373,29 @@ class Settlement:
     """Stakes on the next game returned because the seats changed, by bettor."""
 
 
+@frozen
+class Standing:
+    """One person's results at the club: games and money, whatever seat they held."""
+
+    name: str
+    seat: int | None
+    """The seat they hold now (None: in the gallery)."""
+    won: int
+    """Games won at the table."""
+    lost: int
+    """Games lost at the table."""
+    brought: int
+    """The purse they brought to the club."""
+    holds: int
+    """Cash now, stakes held in open books included, debts owed to them added and debts
+    they owe taken off."""
+
+    @property
+    def net(self) -> int:
+        """Money won (positive) or lost so far."""
+        return self.holds - self.brought
+
+
 class Cercle:
     """Club écarté with a gallery of backers. One instance serves one game.
 
@@ -466,6 +489,48 @@ class Cercle:
     def debts(self) -> dict[tuple[str, str], int]:
         """Debts outstanding: (debtor, creditor) -> amount."""
         return self.ledger.debts()
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Every person's results so far, seated players first (by seat), then the
+        gallery: games won and lost at the table, and money, by person (a seat may be
+        held by several people in turn).
+
+        >>> from ecarte import Game
+        >>> from ecarte.players import RandomPlayer, play_match
+        >>> cercle = Cercle(players={"Ada": 20, "Blaise": 20}, gallery={"Cleo": 20})
+        >>> cercle.bet("Cleo", "Ada", 5)
+        >>> _ = play_match(Game(plugins=[cercle], seed=3), {0: RandomPlayer(), 1: RandomPlayer()})
+        >>> rows = cercle.standings()
+        >>> sum(r.won for r in rows) == sum(r.lost for r in rows) == len(cercle.settlements)
+        True
+        >>> sum(r.net for r in rows) + cercle.balance(Ledger.HOUSE)
+        0
+        """
+        brought: dict[str, int] = {}
+        for e in self.ledger.entries:
+            if e.source == Ledger.CASHIER:
+                brought[e.target] = brought.get(e.target, 0) + e.amount
+        staked: dict[str, int] = {}
+        for bets in self._books.values():
+            for b in bets:
+                staked[b.backer] = staked.get(b.backer, 0) + b.amount
+        owed: dict[str, int] = {}
+        for (debtor, creditor), amount in self.ledger.debts().items():
+            owed[creditor] = owed.get(creditor, 0) + amount
+            owed[debtor] = owed.get(debtor, 0) - amount
+        seats = {name: seat for seat, name in self.seated.items()}
+        names = [self.seated[s] for s in sorted(self.seated)] + list(self.gallery)
+        return tuple(
+            Standing(
+                name=n,
+                seat=seats.get(n),
+                won=sum(x.winner == n for x in self.settlements),
+                lost=sum(x.loser == n for x in self.settlements),
+                brought=brought.get(n, 0),
+                holds=self.ledger.balance(n) + staked.get(n, 0) + owed.get(n, 0),
+            )
+            for n in names
+        )
 
     # -- the books ----------------------------------------------------------
 
