@@ -533,3 +533,34 @@ def test_bad_settings_are_refused(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(EcarteError, match=match):
         Cercle(**kwargs)
     assert Cercle(commission_percent=2.5).commission_percent == Fraction(5, 2)
+
+
+def test_standings_are_per_person_when_a_seat_changes_hands() -> None:
+    """Three people each win one game, seat 0 winning two of them held by two people:
+    the standings credit each person with their own game, never a seat's."""
+    for seed in range(200):
+        cercle = Cercle(players={"Ada": 30, "Blaise": 30}, gallery={"Cleo": 30})
+        game = Game(plugins=[cercle], seed=seed)
+        rng = RandomPlayer(seed=seed)
+        done: set[tuple[int, str, str]] = set()
+        while not game.is_over:
+            number = cercle.open_books()[0] if cercle.open_books() else 0
+            key = (number, *cercle.seated.values())
+            if number and key not in done:
+                done.add(key)  # each backer stakes 1 on each player of that game
+                for backer in list(cercle.gallery):
+                    for player in cercle.seated.values():
+                        if cercle.balance(backer) >= 1:
+                            cercle.bet(backer, player, 1, game=number)
+            game.apply(rng.choose(game.observation(game.to_act), game.legal_actions()))
+        winners = [x.winner for x in cercle.settlements]
+        if len(set(winners)) == 3:
+            break
+    else:
+        pytest.fail("no seed below 200 gives three winners")
+    rows = {r.name: r for r in cercle.standings()}
+    assert {n: (r.won, r.lost) for n, r in rows.items()} == {
+        n: (winners.count(n), [x.loser for x in cercle.settlements].count(n)) for n in rows
+    }
+    assert all(r.won == 1 for r in rows.values())
+    assert sum(r.net for r in rows.values()) + cercle.balance(Ledger.HOUSE) == 0

@@ -77,6 +77,8 @@ its balances always total zero and no purse is ever below zero.
 
 from __future__ import annotations
 
+import re
+import reprlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -86,7 +88,7 @@ from attrs import field, frozen
 
 from ecarte import EcarteError, Game, GameResult, PluginError, hookimpl
 
-__all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement"]
+__all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement", "Standing"]
 
 
 class BetError(EcarteError, ValueError):
@@ -232,6 +234,87 @@ def _bet(number: int, backer: object, player: object, amount: object, cover: obj
     return Bet(backer, player, amount, number, cover)
 
 
+_COMMISSION = re.compile(r"[0-9]{1,40}(/[0-9]{1,40})?")
+
+
+def _commission_text(text: object) -> Fraction:
+    """A saved commission: ``"N"`` or ``"N/D"`` (as ``str(Fraction)`` writes it), at most
+    40 digits each, checked before it is parsed; a percentage in [0, 100)."""
+    if not isinstance(text, str) or not _COMMISSION.fullmatch(text):
+        raise EcarteError(
+            f"commission_percent: {reprlib.repr(text)} is not a percentage (N or N/D)"
+        )
+    num, _, den = text.partition("/")
+    if den and int(den) == 0:
+        raise EcarteError(f"commission_percent: {text!r} divides by zero")
+    value = Fraction(int(num), int(den or 1))
+    if not value < 100:
+        raise EcarteError(f"commission_percent: {text!r} is not in [0, 100)")
+    return value
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and bool(value) and not value.startswith("(")
+
+
+def _restored_seats(saved: object) -> dict[int, str]:
+    if not (
+        isinstance(saved, list)
+        and [x[0] if isinstance(x, list) and len(x) == 2 else None for x in saved] == [0, 1]
+        and all(x[0].__class__ is int and _name(x[1]) for x in saved)
+        and saved[0][1] != saved[1][1]
+    ):
+        raise EcarteError(f"seated: seats 0 and 1, two names, not {reprlib.repr(saved)}")
+    return {seat: name for seat, name in saved}
+
+
+def _restored_gallery(saved: object, seated: dict[int, str]) -> list[str]:
+    if not (isinstance(saved, list) and all(_name(n) for n in saved)):
+        raise EcarteError(f"gallery: a list of names, not {reprlib.repr(saved)}")
+    if len(set(saved)) != len(saved) or set(saved) & set(seated.values()):
+        raise EcarteError("gallery: a name twice, or a name both seated and in the gallery")
+    return list(saved)
+
+
+def _restored_books(
+    saved: object,
+    game: Game,
+    settlements: list[Settlement],
+    seated: dict[int, str],
+    gallery: list[str],
+) -> dict[int, list[Bet]]:
+    """The open books of a saved state, on the two games after the last settled (none
+    once the match is over), each bet by a name
+    seated (on themselves) or in the gallery (on a seated player)."""
+    if not isinstance(saved, list):
+        raise EcarteError("books: a list of [game, bets]")
+    books: dict[int, list[Bet]] = {}
+    settled = len(settlements)
+    for entry in saved:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list)):
+            raise EcarteError("books: a book is [game, bets]")
+        number, bets = entry
+        if not _is_amount(number) or number in books:
+            raise EcarteError(f"books: a book is named by a game number, not {number!r}")
+        if game.is_over or not settled < number <= settled + 2:
+            raise EcarteError(f"books: no book is open on game {number}")
+        books[number] = []
+        for b in bets:
+            if not (isinstance(b, list) and len(b) == 4):
+                raise EcarteError("books: a bet is [backer, player, amount, cover]")
+            bet = _bet(number, *b)
+            players = seated.values()
+            by_right = (bet.player == bet.backer) if bet.cover else bet.backer in gallery
+            if bet.amount <= 0 or bet.player not in players or not by_right:
+                raise EcarteError(
+                    f"books: game {number}: {bet.backer} cannot stake {bet.amount} on "
+                    f"{bet.player} (a bet is by a name in the gallery on a seated player, "
+                    "or a seated player's on themselves)"
+                )
+            books[number].append(bet)
+    return books
+
+
 def _settlement_state(x: Settlement) -> dict[str, object]:
     return {a.name: getattr(x, a.name) for a in attrs.fields(Settlement)}
 
@@ -288,6 +371,29 @@ class Settlement:
     """The part of :attr:`points_due` the payer's purse could not cover, recorded as an IOU."""
     void: dict[str, int] = field(factory=dict)
     """Stakes on the next game returned because the seats changed, by bettor."""
+
+
+@frozen
+class Standing:
+    """One person's results at the club: games and money, whatever seat they held."""
+
+    name: str
+    seat: int | None
+    """The seat they hold now (None: in the gallery)."""
+    won: int
+    """Games won at the table."""
+    lost: int
+    """Games lost at the table."""
+    brought: int
+    """The purse they brought to the club."""
+    holds: int
+    """Cash now, stakes held in open books included, debts owed to them added and debts
+    they owe taken off."""
+
+    @property
+    def net(self) -> int:
+        """Money won (positive) or lost so far."""
+        return self.holds - self.brought
 
 
 class Cercle:
@@ -347,6 +453,8 @@ class Cercle:
             # JSON has no fractions: the exact one is in the saved state
             "commission_percent": _number(self.commission_percent),
         }
+        self._brought: tuple[dict[str, int], dict[str, int]] = (dict(players), dict(gallery))
+        """The purses brought at the start: the players', the gallery's."""
         self.ledger = Ledger()
         for name, purse in (players | gallery).items():
             self.ledger.transfer(Ledger.CASHIER, name, purse, "purse")
@@ -381,6 +489,48 @@ class Cercle:
     def debts(self) -> dict[tuple[str, str], int]:
         """Debts outstanding: (debtor, creditor) -> amount."""
         return self.ledger.debts()
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Every person's results so far, seated players first (by seat), then the
+        gallery: games won and lost at the table, and money, by person (a seat may be
+        held by several people in turn).
+
+        >>> from ecarte import Game
+        >>> from ecarte.players import RandomPlayer, play_match
+        >>> cercle = Cercle(players={"Ada": 20, "Blaise": 20}, gallery={"Cleo": 20})
+        >>> cercle.bet("Cleo", "Ada", 5)
+        >>> _ = play_match(Game(plugins=[cercle], seed=3), {0: RandomPlayer(), 1: RandomPlayer()})
+        >>> rows = cercle.standings()
+        >>> sum(r.won for r in rows) == sum(r.lost for r in rows) == len(cercle.settlements)
+        True
+        >>> sum(r.net for r in rows) + cercle.balance(Ledger.HOUSE)
+        0
+        """
+        brought: dict[str, int] = {}
+        for e in self.ledger.entries:
+            if e.source == Ledger.CASHIER:
+                brought[e.target] = brought.get(e.target, 0) + e.amount
+        staked: dict[str, int] = {}
+        for bets in self._books.values():
+            for b in bets:
+                staked[b.backer] = staked.get(b.backer, 0) + b.amount
+        owed: dict[str, int] = {}
+        for (debtor, creditor), amount in self.ledger.debts().items():
+            owed[creditor] = owed.get(creditor, 0) + amount
+            owed[debtor] = owed.get(debtor, 0) - amount
+        seats = {name: seat for seat, name in self.seated.items()}
+        names = [self.seated[s] for s in sorted(self.seated)] + list(self.gallery)
+        return tuple(
+            Standing(
+                name=n,
+                seat=seats.get(n),
+                won=sum(x.winner == n for x in self.settlements),
+                lost=sum(x.loser == n for x in self.settlements),
+                brought=brought.get(n, 0),
+                holds=self.ledger.balance(n) + staked.get(n, 0) + owed.get(n, 0),
+            )
+            for n in names
+        )
 
     # -- the books ----------------------------------------------------------
 
@@ -580,41 +730,124 @@ class Cercle:
 
     @hookimpl
     def ecarte_restore_state(self, game: Game, state: object) -> None:
+        # every field is checked before anything is changed, and the whole is checked
+        # for consistency: a save must not be able to mint money or seat a stranger
         if not isinstance(state, dict) or set(state) != set(self.ecarte_save_state()):
-            raise EcarteError(f"not a cercle state: {state!r}")
+            raise EcarteError(f"not a cercle state: {reprlib.repr(state)}")
+        commission = _commission_text(state["commission_percent"])
+        ledger = self._restored_ledger(state["entries"], state["debts"])
+        seated = _restored_seats(state["seated"])
+        gallery = _restored_gallery(state["gallery"], seated)
+        people = set(seated.values()) | set(gallery)
+        self._check_accounts(ledger, people)
+        settlements = self._restored_settlements(state["settlements"], game, seated)
+        books = _restored_books(state["books"], game, settlements, seated, gallery)
+
+        staked = sum(b.amount for bets in books.values() for b in bets)
+        if ledger.balance(Ledger.STAKES) != staked:
+            raise EcarteError(
+                f"books: the bets add up to {staked}, the stakes account holds "
+                f"{ledger.balance(Ledger.STAKES)}"
+            )
+        self.commission_percent = commission
+        self.ledger, self.seated, self.gallery = ledger, seated, gallery
+        self._books, self.settlements, self._game = books, settlements, game
+
+    def _restored_ledger(self, entries: object, debts: object) -> Ledger:
+        """The ledger of a saved state: its entries replayed, the purses brought at the
+        start first, the debts matching the IOU accounts."""
         ledger = Ledger()
-        for source, target, amount, memo in state["entries"]:
-            if not all(isinstance(x, str) for x in (source, target, memo)):
-                raise EcarteError("a ledger entry is [source, target, amount, memo]")
-            ledger.transfer(source, target, amount, memo)
-        for debtor, creditor, amount in state["debts"]:
-            if not (isinstance(debtor, str) and isinstance(creditor, str) and _is_amount(amount)):
-                raise EcarteError("a debt is [debtor, creditor, amount]")
-            ledger._ious[debtor, creditor] = amount
+        if not isinstance(entries, list):
+            raise EcarteError("entries: a list of [source, target, amount, memo]")
+        for i, entry in enumerate(entries):
+            if not (
+                isinstance(entry, list)
+                and len(entry) == 4
+                and all(isinstance(entry[k], str) for k in (0, 1, 3))
+                and _is_amount(entry[2])
+            ):
+                raise EcarteError(f"entries[{i}]: not [source, target, amount, memo]")
+            source, target, amount, memo = entry
+            try:
+                ledger.transfer(source, target, amount, memo)
+            except ValueError as exc:
+                raise EcarteError(f"entries[{i}]: {exc}") from None
+        players, gallery = self._brought
+        purses = [
+            [Ledger.CASHIER, n, purse, "purse"] for n, purse in (players | gallery).items() if purse
+        ]
+        if entries[: len(purses)] != purses:
+            raise EcarteError("entries: the ledger does not begin with the purses brought")
+        if not isinstance(debts, list):
+            raise EcarteError("debts: a list of [debtor, creditor, amount]")
+        for i, debt in enumerate(debts):
+            if not (
+                isinstance(debt, list)
+                and len(debt) == 3
+                and isinstance(debt[0], str)
+                and isinstance(debt[1], str)
+                and _is_amount(debt[2])
+                and debt[2] > 0
+                and (debt[0], debt[1]) not in ledger._ious
+            ):
+                raise EcarteError(f"debts[{i}]: not [debtor, creditor, amount > 0], once each")
+            ledger._ious[debt[0], debt[1]] = debt[2]
         try:
             ledger.check()
         except AssertionError as exc:
             raise EcarteError(f"the ledger does not balance: {exc}") from None
-        seated = {seat: name for seat, name in state["seated"]}
-        if sorted(seated) != [0, 1] or not all(
-            s.__class__ is int and isinstance(n, str) for s, n in seated.items()
-        ):
-            raise EcarteError(f"seats 0 and 1 are seated, not {state['seated']!r}")
-        gallery = state["gallery"]
-        if not (isinstance(gallery, list) and all(isinstance(n, str) for n in gallery)):
-            raise EcarteError(f"the gallery is a list of names, not {gallery!r}")
-        books: dict[int, list[Bet]] = {}
-        for number, bets in state["books"]:
-            if not _is_amount(number) or number in books:
-                raise EcarteError(f"a book is named by a game number, not {number!r}")
-            books[number] = [_bet(number, *b) for b in bets]
-        settlements = [_settlement(x) for x in state["settlements"]]
-        commission = state["commission_percent"]
-        if not isinstance(commission, str) or not 0 <= Fraction(commission) < 100:
-            raise EcarteError(f"commission_percent: {commission!r} is not a percentage")
-        self.commission_percent = Fraction(commission)
-        self.ledger, self.seated, self.gallery = ledger, seated, list(gallery)
-        self._books, self.settlements, self._game = books, settlements, game
+        return ledger
+
+    @staticmethod
+    def _check_accounts(ledger: Ledger, people: set[str]) -> None:
+        """Every account is a person's, the house's, the stakes', the debts' or an IOU
+        between two people; the cashier only funds purses, once a person."""
+        ious = {ledger.iou(d, c): (d, c) for d, c in ledger.debts()}
+        special = {Ledger.CASHIER, Ledger.STAKES, Ledger.HOUSE, Ledger.DEBTS}
+        for account in ledger.balances:
+            debtor_creditor = ious.get(account)
+            if debtor_creditor is not None:
+                if not set(debtor_creditor) <= people:
+                    raise EcarteError(f"debts: {account} is not between two people")
+            elif account not in special and account not in people:
+                raise EcarteError(f"entries: {account!r} is neither seated nor in the gallery")
+        funded: set[str] = set()
+        for i, e in enumerate(ledger.entries):
+            if e.target == Ledger.CASHIER or (
+                e.source == Ledger.CASHIER
+                and (e.memo != "purse" or e.target not in people or e.target in funded)
+            ):
+                raise EcarteError(f"entries[{i}]: the cashier only gives each person a purse")
+            if e.source == Ledger.CASHIER:
+                funded.add(e.target)
+
+    def _restored_settlements(
+        self, saved: object, game: Game, seated: dict[int, str]
+    ) -> list[Settlement]:
+        """The settlements of a saved state, in order: each between the two people
+        seated then, the seats changing as they say, to the people seated now. (They are
+        not matched with the games of the history: an ``undo()`` takes back moves, never
+        money.)"""
+        if not isinstance(saved, list):
+            raise EcarteError("settlements: a list of settlements")
+        settlements = [_settlement(x) for x in saved]
+        seats = dict(enumerate(self._brought[0]))
+        for x in settlements:
+            by_name = {name: seat for seat, name in seats.items()}
+            if (
+                x.winner == x.loser
+                or {x.winner, x.loser} != set(by_name)
+                or x.new_player in by_name
+            ):
+                raise EcarteError(
+                    f"settlements: game {x.game}: {x.winner} against {x.loser} were not "
+                    "the people seated"
+                )
+            if x.new_player is not None:
+                seats[by_name[x.loser]] = x.new_player
+        if seats != seated:
+            raise EcarteError(f"seated: the settlements seat {seats}, not {seated}")
+        return settlements
 
     # -- settlement ---------------------------------------------------------
 

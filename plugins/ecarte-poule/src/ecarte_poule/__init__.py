@@ -213,6 +213,15 @@ class Poule:
                 raise EcarteError(f"{value!r} is not an amount (an int >= 0)")
         if winner is not None and not (winner.__class__ is int and 0 <= winner < SEATS):
             raise EcarteError(f"pool_winner: {winner!r} is not a seat")
+        if pool != sum(paid) - sum(winnings):
+            raise EcarteError(
+                f"pool: the pool holds {pool}, but {sum(paid)} was paid in and "
+                f"{sum(winnings)} taken out"
+            )
+        if (winner is None) != (sum(winnings) == 0 and pool == sum(paid)) and self.ante:
+            raise EcarteError(
+                f"pool_winner: {winner!r}, but the pool holds {pool} of {sum(paid)} paid in"
+            )
         self.pool, self.paid, self.pool_winner = pool, list(paid), winner
         self.winnings = list(winnings)
         self._game = game
