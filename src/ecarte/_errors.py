@@ -5,11 +5,13 @@ from __future__ import annotations
 __all__ = [
     "ArgumentError",
     "CardParseError",
+    "ConcurrentUseError",
     "EcarteError",
     "IllegalActionError",
     "PluginError",
     "RulesError",
     "SaveFormatError",
+    "UninitialisedError",
 ]
 
 
@@ -43,3 +45,13 @@ class SaveFormatError(EcarteError, ValueError):
     """A saved game (:meth:`ecarte.Game.from_dict`, :meth:`ecarte.Game.from_json`) that is
     corrupt, foreign or newer than this version reads, or a game that cannot be saved; the
     message names the field."""
+
+
+class UninitialisedError(EcarteError, TypeError):
+    """An object that was never initialised (made by ``__new__`` alone): it cannot be
+    used, whatever the backend."""
+
+
+class ConcurrentUseError(EcarteError, RuntimeError):
+    """A game used from two threads at once. A game is not shared between threads
+    without a lock; the state is unchanged by the call that raised."""
