@@ -395,11 +395,22 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
             factory = load_variant(name.split("#")[0])
             if not isinstance(factory, type):
                 raise EcarteError(f"variant {name!r} takes no options")
-            out.append(factory(**options))
+            plugin = factory(**options)
         except Exception as exc:
             raise _fail(
                 where, f"variant {name!r} with options {reprlib.repr(options)}: {exc}"
             ) from exc
+        try:
+            resaved = _options(name, plugin)
+        except PluginError as exc:
+            raise _fail(where, str(exc)) from exc
+        if resaved is None:  # it would be saved as needing a fresh object
+            raise _fail(
+                where,
+                f"variant {name!r} cannot be rebuilt from options (it has no save_options):"
+                " list it in variants, or pass the plugin object, from_dict(d, plugins=[...])",
+            )
+        out.append(plugin)
     if pending:
         raise SaveFormatError(
             f"plugins= gives {len(pending)} plugin object(s) more than the saved game had"
