@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "ArgumentTypeError",
     "CardParseError",
     "ConcurrentUseError",
     "EcarteError",
@@ -22,6 +23,11 @@ class EcarteError(Exception):
 class ArgumentError(EcarteError, ValueError):
     """A bad argument to a public entry point (a seed that is not an int, ``plugins=5``);
     the message names the argument."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (``Play(5)``, ``Rules.preset([])``): an
+    :class:`ArgumentError` that is also a ``TypeError``."""
 
 
 class CardParseError(EcarteError, ValueError):
