@@ -50,3 +50,19 @@ def test_the_right_arguments_still_work() -> None:
     assert Card(12) is not None and Card.parse("A♣") == Card(Card.parse("A♣").id)
     assert len(CardSet.of([Card.parse("K♠"), Card.parse("7♥")])) == 2
     assert Rules.preset("classic") == Rules.preset("classic")
+
+
+def test_euchre_arguments_raise_package_errors() -> None:
+    from ecarte.games.euchre import EuchreAction, EuchreGame
+
+    g = EuchreGame(seed=1)
+    before = g.history_ids()
+    for call in (
+        lambda: g.action_id(5),  # type: ignore[arg-type]
+        lambda: g.apply(EuchreAction(1, 9, 26)),  # type: ignore[arg-type]
+        lambda: g.observation(True),
+        lambda: g.apply(g.legal_action_ids()[0], seat=True),
+    ):
+        with pytest.raises(ArgumentError):
+            call()
+    assert g.history_ids() == before
