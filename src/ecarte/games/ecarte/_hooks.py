@@ -464,7 +464,11 @@ def describe(game: Game, seat: int | None) -> tuple[str, ...]:
         got = call_impl(impl, hook, {"game": game, "seat": seat})
         if got is None:
             continue
-        if isinstance(got, str) or not all(isinstance(x, str) for x in got):
+        if (
+            not isinstance(got, Sequence)
+            or isinstance(got, str)
+            or not all(isinstance(x, str) for x in got)
+        ):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {got!r} is not a sequence of str")
         lines += got
     return tuple(lines)
@@ -656,10 +660,12 @@ def _next_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
 def _match_status(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     status, plugin = _first(game, hook, games=tuple(game._read().games))
     n = game._config.players
-    if not isinstance(status, MatchStatus) or (
-        status.over and not (status.winner.__class__ is int and 0 <= status.winner < n)
+    if (
+        not isinstance(status, MatchStatus)
+        or (status.over.__class__ is not bool)
+        or (status.over and not (status.winner.__class__ is int and 0 <= status.winner < n))
     ):
-        raise _bad(plugin, hook, f"{status!r}")
+        raise _bad(plugin, hook, f"{status!r} is not a MatchStatus(over: bool, winner: a seat)")
     winner = status.winner if status.over and status.winner is not None else 0
     return bytes((int(status.over), winner))
 
