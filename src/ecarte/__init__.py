@@ -16,11 +16,13 @@ from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ._errors import (
     ArgumentError,
     CardParseError,
+    ConcurrentUseError,
     EcarteError,
     IllegalActionError,
     PluginError,
     RulesError,
     SaveFormatError,
+    UninitialisedError,
 )
 from .engine.registry import GameSpec, available_games, from_json, get_game, load_game
 from .games.ecarte._plugins import available_variants
@@ -103,6 +105,7 @@ __all__ = [
     "CardParseError",
     "CardSet",
     "ChoosePackets",
+    "ConcurrentUseError",
     "Cut",
     "Deal",
     "DealPattern",
@@ -138,6 +141,7 @@ __all__ = [
     "ScoreKind",
     "Seats",
     "Suit",
+    "UninitialisedError",
     "available_games",
     "available_variants",
     "classic",

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from attrs import field, frozen
 
-from ._errors import ArgumentError, CardParseError
+from ._errors import ArgumentError, ArgumentTypeError, CardParseError
 
 __all__ = ["PIQUET_DECK", "Card", "CardSet", "Rank", "Suit"]
 
@@ -101,6 +101,11 @@ class Card:
     rank: Rank = field(init=False, eq=False, order=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        i = self.id
+        if i.__class__ is not int:
+            raise ArgumentTypeError(f"a card id is an int, not {i!r}: use Card.parse or Card.of")
+        if not 0 <= i < 64 or i & 15 > 12:
+            raise ArgumentError(f"no card has id {i!r}: use Card.parse or Card.of")
         object.__setattr__(self, "suit", Suit(self.id >> 4))
         object.__setattr__(self, "rank", Rank(self.id & 15))
 
@@ -196,6 +201,8 @@ class CardSet:
     def of(cards: Iterable[Card]) -> CardSet:
         m = 0
         for c in cards:
+            if not isinstance(c, Card):
+                raise ArgumentTypeError(f"CardSet.of takes cards, not {c!r}")
             m |= 1 << c.id
         return CardSet(m)
 

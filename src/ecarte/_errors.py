@@ -4,12 +4,15 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "ArgumentTypeError",
     "CardParseError",
+    "ConcurrentUseError",
     "EcarteError",
     "IllegalActionError",
     "PluginError",
     "RulesError",
     "SaveFormatError",
+    "UninitialisedError",
 ]
 
 
@@ -20,6 +23,11 @@ class EcarteError(Exception):
 class ArgumentError(EcarteError, ValueError):
     """A bad argument to a public entry point (a seed that is not an int, ``plugins=5``);
     the message names the argument."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (``Play(5)``, ``Rules.preset([])``): an
+    :class:`ArgumentError` that is also a ``TypeError``."""
 
 
 class CardParseError(EcarteError, ValueError):
@@ -43,3 +51,13 @@ class SaveFormatError(EcarteError, ValueError):
     """A saved game (:meth:`ecarte.Game.from_dict`, :meth:`ecarte.Game.from_json`) that is
     corrupt, foreign or newer than this version reads, or a game that cannot be saved; the
     message names the field."""
+
+
+class UninitialisedError(EcarteError, TypeError):
+    """An object that was never initialised (made by ``__new__`` alone): it cannot be
+    used, whatever the backend."""
+
+
+class ConcurrentUseError(EcarteError, RuntimeError):
+    """A game used from two threads at once. A game is not shared between threads
+    without a lock; the state is unchanged by the call that raised."""

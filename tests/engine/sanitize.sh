@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the C core's two Python bindings with AddressSanitizer + UndefinedBehaviorSanitizer
-# and run the core tests (differential, perft, bad input) on them.
+# and run the core tests (differential, perft, bad input) and Euchre's machine tests on them.
 #
 #   tests/engine/sanitize.sh            # the core suite (the tests marked own_backends)
 #   tests/engine/sanitize.sh -k perft   # extra pytest arguments
@@ -65,4 +65,8 @@ sys.exit(0 if {"cython", "cffi"} <= set(names) and "/tree/src/" in c.__file__ el
 PY
 PYTHONPATH="$work/tree/src" python -m pytest -p no:cacheprovider -q -o addopts="" \
     -m own_backends tests "$@"
+# Euchre's machine through its bindings (each test module runs once per game backend)
+PYTHONPATH="$work/tree/src" python -m pytest -p no:cacheprovider -q -o addopts="" \
+    tests/games/euchre/test_euchre_machine.py tests/games/euchre/test_euchre_machine_contract.py \
+    tests/games/euchre/test_euchre_save.py "$@"
 echo "sanitize: clean"

@@ -120,15 +120,19 @@ def test_the_version_1_saves_cover_both_games() -> None:
     assert sum(n.startswith("euchre") for n in V1) >= 4
 
 
-def test_a_version_1_euchre_save_reads_as_its_reader_did() -> None:
-    """Rule options missing took their defaults, unknown fields were ignored."""
+def test_a_version_1_euchre_save_is_read_with_every_rule_option() -> None:
+    """Unknown fields are ignored; a rule option missing is refused (version 1 wrote
+    every option there is, so its default could be another game's rules)."""
     d = json.loads((SAVES / "v1-euchre-standard.json").read_text(encoding="utf-8"))
     game = EuchreGame.from_dict(d)
     lax = copy.deepcopy(d)
     lax["comment"] = "kept by hand"
-    for option in ("lead", "deck"):  # the defaults of EuchreRules()
-        del lax["rules"][option]
     assert EuchreGame.from_dict(lax).to_dict() == game.to_dict()
+    for option in ("lead", "deck"):
+        short = copy.deepcopy(d)
+        del short["rules"][option]
+        with pytest.raises(SaveFormatError, match=rf"field rules\.{option}: missing"):
+            EuchreGame.from_dict(short)
     for change, field in (
         ({"version": 2}, "version: a 'ecarte-euchre-save' document is of version 1"),
         ({"seed": "1"}, "seed"),

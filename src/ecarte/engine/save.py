@@ -33,8 +33,10 @@ codec of the game that lists their format in :attr:`SaveCodec.legacy`: its
 from __future__ import annotations
 
 import json
+import re
 import reprlib
 from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -59,6 +61,7 @@ __all__ = [
     "get",
     "is_legacy",
     "loads",
+    "number",
     "write",
 ]
 
@@ -220,6 +223,33 @@ def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > _INT_DIGITS:
         raise ValueError(f"an integer of {len(digits)} digits (at most {_INT_DIGITS})")
     return int(digits)
+
+
+_NUMBER = re.compile(r"[+-]?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})(?:[eE][+-]?\d{1,3})?")
+"""A decimal number as a save writes one: at most 30 digits on each side of the point and
+an exponent of at most 3 digits (``Fraction("1e-10000000")`` would take seconds)."""
+
+
+def number(value: Any, field: str) -> Fraction:
+    """A number saved as decimal text (``"2.5"``, ``"1e-3"``) as an exact
+    :class:`~fractions.Fraction`, its shape checked before it is parsed, so that no
+    number costs more than its length; anything else raises
+    :class:`~ecarte.SaveFormatError` naming ``field``.
+
+    >>> number("2.5", "commission")
+    Fraction(5, 2)
+    >>> number("1e-10000000", "commission")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ecarte._errors.SaveFormatError: saved game, field commission: '1e-10000000' is not ...
+    """
+    if not isinstance(value, str) or _NUMBER.fullmatch(value) is None:
+        raise fail(
+            field,
+            f"{reprlib.repr(value)} is not a decimal number (at most 30 digits each side of "
+            "the point, an exponent of at most 3 digits)",
+        )
+    return Fraction(value)
 
 
 def check_tree(value: Any) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet
-from ecarte._errors import ArgumentError, PluginError, RulesError
+from ecarte._errors import ArgumentError, ArgumentTypeError, PluginError, RulesError
 from ecarte.engine import backend as _backend
 
 from . import hookspecs
@@ -267,6 +267,8 @@ def _classic_config(rules: Rules, backend: str) -> Config:
 
 
 _DEFAULT_RULES = Rules()
+_NOT_PLUGINS = (int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset)
+"""Values that are never plugin objects (``plugins=[5, 6]``: a mistake, not two plugins)."""
 
 
 def _asked_rules(rules: object) -> Rules:
@@ -276,7 +278,8 @@ def _asked_rules(rules: object) -> Rules:
         return rules
     if isinstance(rules, str):
         return Rules.preset(rules)
-    raise RulesError(f"rules must be a Rules, a preset name or None, not {rules!r}")
+    kind = type(rules).__name__
+    raise RulesError(f"rules must be a Rules, a preset name or None, not a value of type {kind}")
 
 
 def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Config:
@@ -296,6 +299,10 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
             f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
         )
     objects = [p() if isinstance(p, type) else p for p in plugins]
+    for p in objects:
+        if isinstance(p, _NOT_PLUGINS):
+            kind = type(p).__name__
+            raise ArgumentTypeError(f"plugins: a value of type {kind} is not a plugin object")
     if not variants and not objects:
         return _classic_config(asked, _backend.live())
     names = ["classic"]
@@ -465,7 +472,11 @@ def describe(game: Game, seat: int | None) -> tuple[str, ...]:
         got = call_impl(impl, hook, {"game": game, "seat": seat})
         if got is None:
             continue
-        if isinstance(got, str) or not all(isinstance(x, str) for x in got):
+        if (
+            not isinstance(got, Sequence)
+            or isinstance(got, str)
+            or not all(isinstance(x, str) for x in got)
+        ):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {got!r} is not a sequence of str")
         lines += got
     return tuple(lines)
@@ -657,10 +668,12 @@ def _next_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
 def _match_status(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     status, plugin = _first(game, hook, games=tuple(game._read().games))
     n = game._config.players
-    if not isinstance(status, MatchStatus) or (
-        status.over and not (status.winner.__class__ is int and 0 <= status.winner < n)
+    if (
+        not isinstance(status, MatchStatus)
+        or (status.over.__class__ is not bool)
+        or (status.over and not (status.winner.__class__ is int and 0 <= status.winner < n))
     ):
-        raise _bad(plugin, hook, f"{status!r}")
+        raise _bad(plugin, hook, f"{status!r} is not a MatchStatus(over: bool, winner: a seat)")
     winner = status.winner if status.over and status.winner is not None else 0
     return bytes((int(status.over), winner))
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from threading import RLock
 from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
 
 from ecarte._core._pure.masks import legal_mask_of
+from ecarte._errors import ConcurrentUseError
 
 from . import _pure_machine as pm
 from ._pure_machine import (
@@ -182,6 +184,13 @@ class MatchView:
 B = TypeVar("B")  # a writable buffer legal_action_mask fills
 
 
+def _concurrent() -> None:
+    raise ConcurrentUseError(
+        "this game is being changed by another thread: a game is not shared between "
+        "threads without a lock"
+    )
+
+
 class Machine:
     """One match: the machine's state, its log, and the Python-side slots of ``Game``."""
 
@@ -200,6 +209,7 @@ class Machine:
         "_records",
         "_saved",
         "_silent",
+        "_use",
         "_vetoes",
     )
 
@@ -217,6 +227,7 @@ class Machine:
     _notify_on: bool
     _saved: Any
     _nlegal_ids: tuple[int, ...]
+    _use: Any  # an RLock held while an action is applied: another thread's call raises
 
     if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
 
@@ -239,6 +250,7 @@ class Machine:
     def _m_start(self, config: MatchConfig, seed: int, auto_chance: bool, flags: int) -> int:
         """Start a match; ``flags``: 1 some hook is a plugin's, 2 some plugin vetoes
         decisions, 4 some plugin wants notifications."""
+        self._use = RLock()
         self._mcfg = config
         self._hooks = bool(flags & 1)
         self._vetoes = bool(flags & 2)
@@ -273,8 +285,14 @@ class Machine:
         return int(pm.match_resume(self._mcfg.cfg, self._m, self._mlog))
 
     def _m_undo(self) -> int:
-        self._legal = None
-        return int(pm.match_undo(self._mcfg.cfg, self._m, self._mlog))
+        lock = self._use
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            self._legal = None
+            return int(pm.match_undo(self._mcfg.cfg, self._m, self._mlog))
+        finally:
+            lock.release()
 
     def _m_save(self) -> None:
         """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
@@ -446,6 +464,15 @@ class Machine:
         check that it is that seat's turn. An illegal action raises
         :class:`~ecarte.IllegalActionError` and changes nothing.
         """
+        lock = self._use
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            self._apply(action, seat)
+        finally:
+            lock.release()
+
+    def _apply(self, action: Any, seat: int | None) -> None:
         action_id = self._id_of(action)
         if (
             action_id < 0
@@ -485,4 +512,5 @@ class Machine:
         new._silent = True
         new._busy = False
         new._notified = self._notified
+        new._use = RLock()
         return new

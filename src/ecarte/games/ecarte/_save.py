@@ -190,12 +190,7 @@ def encode(game: Game) -> dict[str, Any]:
         {"name": name, "options": _options(name, plugin)} for name, plugin in _plugin_objects(game)
     ]
     state: dict[str, Any] = {}
-    hook = "ecarte_save_state"
-    for impl in game._config.hooks.impls(hook):
-        saved = call_impl(impl, hook, {"game": game})
-        if saved is not None:
-            _check_json(saved, f"plugin {impl[2]!r} failed in {hook}")
-            state[impl[2]] = saved
+    game._asking(_save_states, state)  # the game is read-only meanwhile
     return {
         "rules": rules_to_dict(rules),
         "seed": game.seed,
@@ -205,6 +200,16 @@ def encode(game: Game) -> dict[str, Any]:
         "plugins": plugins,
         "auto_chance": bool(game._view().auto_chance),
     }
+
+
+def _save_states(game: Game, state: dict[str, Any]) -> None:
+    """Each plugin's ``ecarte_save_state``, checked, into ``state``."""
+    hook = "ecarte_save_state"
+    for impl in game._config.hooks.impls(hook):
+        saved = call_impl(impl, hook, {"game": game})
+        if saved is not None:
+            _check_json(saved, f"plugin {impl[2]!r} failed in {hook}")
+            state[impl[2]] = saved
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
@@ -395,11 +400,22 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
             factory = load_variant(name.split("#")[0])
             if not isinstance(factory, type):
                 raise EcarteError(f"variant {name!r} takes no options")
-            out.append(factory(**options))
+            plugin = factory(**options)
         except Exception as exc:
             raise _fail(
                 where, f"variant {name!r} with options {reprlib.repr(options)}: {exc}"
             ) from exc
+        try:
+            resaved = _options(name, plugin)
+        except PluginError as exc:
+            raise _fail(where, str(exc)) from exc
+        if resaved is None:  # it would be saved as needing a fresh object
+            raise _fail(
+                where,
+                f"variant {name!r} cannot be rebuilt from options (it has no save_options):"
+                " list it in variants, or pass the plugin object, from_dict(d, plugins=[...])",
+            )
+        out.append(plugin)
     if pending:
         raise SaveFormatError(
             f"plugins= gives {len(pending)} plugin object(s) more than the saved game had"

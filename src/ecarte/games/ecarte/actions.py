@@ -20,7 +20,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ecarte._cards import Card, CardSet
-from ecarte._errors import CardParseError
+from ecarte._errors import ArgumentTypeError, CardParseError
 
 __all__ = [
     "Accept",
@@ -141,7 +141,7 @@ def _to_card(value: object) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise TypeError(f"not a card: {value!r} (a Card or text such as 'K♠')")
+    raise ArgumentTypeError(f"not a card: {value!r} (a Card or text such as 'K♠')")
 
 
 def _to_cards(value: object) -> tuple[Card, ...]:

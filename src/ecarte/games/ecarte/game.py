@@ -372,7 +372,9 @@ class Game(_Base):
         spectator), for display (hook ``ecarte_describe``); empty for classic rules."""
         if seat is not None:
             self._check_seat(seat)
-        return _hooks.describe(self, seat)
+        if self._busy:  # asked from inside a hook: answered as the game asks it
+            return _hooks.describe(self, seat)
+        return self._asking(_hooks.describe, seat)  # type: ignore[no-any-return]
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""

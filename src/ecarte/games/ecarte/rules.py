@@ -20,7 +20,7 @@ from attrs import field, frozen
 
 from ecarte._cards import Rank
 from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP
-from ecarte._errors import RulesError
+from ecarte._errors import ArgumentTypeError, RulesError
 
 from ._pure_rules import RANGES, HandRules
 
@@ -169,6 +169,8 @@ class Rules:
     @staticmethod
     def preset(name: str) -> Rules:
         """A named preset; see :data:`PRESETS`."""
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"a rules preset is named by a str, not {type(name).__name__}")
         try:
             return PRESETS[name]
         except KeyError:

@@ -8,7 +8,6 @@ plugin's game class subclasses it, so the calls a playing loop makes
 frame. ``_pure_euchre.EuchreMachine`` is its pure-Python twin, with the same methods.
 """
 
-import operator
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -24,9 +23,10 @@ from ecarte.games.euchre._pure_machine import (
     _rebuild,
     _replay,
     _restore_history,
+    _trick_args,
 )
 from ecarte.games.euchre._pure_hands import EuchreResult, EuchreTotals, _check_euchre_batch
-from ecarte._errors import ArgumentError, IllegalActionError
+from ecarte._errors import ArgumentError, IllegalActionError, UninitialisedError
 
 
 from cpython.exc cimport PyErr_CheckSignals
@@ -144,6 +144,12 @@ cdef class EuchreMachine:
         if auto_chance:
             self._run_chance()
 
+    cdef inline int _need(self) except -1:
+        if self.t == NULL:
+            raise UninitialisedError(
+                f"this {type(self).__name__} was never initialised (made by __new__ alone)")
+        return 0
+
     cdef int _push(self, uint8_t entry) except -1:
         cdef Py_ssize_t cap
         cdef uint8_t *grown
@@ -168,44 +174,53 @@ cdef class EuchreMachine:
     # ------------------------------------------------------------------ reading
     @property
     def deck(self) -> int:
+        self._need()
         return self.g.cfg.deck
 
     @property
     def flags(self) -> int:
+        self._need()
         return self.g.cfg.flags
 
     @property
     def target(self) -> int:
+        self._need()
         return self.g.cfg.target
 
     @property
     def seed(self) -> int:
+        self._need()
         return self.g.cfg.seed
 
     @property
     def auto_chance(self) -> bool:
         """Whether chance outcomes are drawn as soon as they are due; switching it on draws
         those due now."""
+        self._need()
         return self._auto
 
     @auto_chance.setter
     def auto_chance(self, on) -> None:
+        self._need()
         self._auto = _bool_arg(on, "auto_chance")
         if self._auto:
             self._run_chance()
 
     def seal(self) -> None:
         """Fix the history so far: :meth:`undo` never takes it back."""
+        self._need()
         self.nsealed = self.nhist
 
     @property
     def sealed(self) -> int:
         """How many history entries :meth:`undo` never takes back."""
+        self._need()
         return self.nsealed
 
     def chance_auto(self) -> int:
         """Draw and apply the chance outcome due, recorded as drawn automatically (as
         ``auto_chance`` does); restoring a saved history uses it."""
+        self._need()
         cdef int i = ec_eu_chance(self.t, &self.g)
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
@@ -213,6 +228,7 @@ cdef class EuchreMachine:
         return i
 
     def __reduce__(self):
+        self._need()
         d = getattr(self, "__dict__", None)
         return (
             _restore,
@@ -222,72 +238,89 @@ cdef class EuchreMachine:
 
     @property
     def phase(self) -> int:
+        self._need()
         return self.g.phase
 
     @property
     def to_act(self) -> int:
         """The seat to act, -1 for chance, -2 once over."""
+        self._need()
         return self.g.to_act
 
     @property
     def is_over(self) -> bool:
+        self._need()
         return self.g.phase == EC_EU_OVER
 
     @property
     def dealer(self) -> int:
+        self._need()
         return self.g.dealer
 
     @property
     def upcard(self) -> int:
+        self._need()
         return self.g.upcard
 
     @property
     def trump(self) -> int:
+        self._need()
         return self.g.trump
 
     @property
     def maker(self) -> int:
+        self._need()
         return self.g.maker
 
     @property
     def discard(self) -> int:
+        self._need()
         return self.g.discard
 
     @property
     def alone(self) -> int:
+        self._need()
         return self.g.alone
 
     @property
     def scores(self) -> tuple:
+        self._need()
         return (self.g.scores[0], self.g.scores[1])
 
     @property
     def returns_tuple(self) -> tuple:
+        self._need()
         return (self.g.returns[0], self.g.returns[1], self.g.returns[2], self.g.returns[3])
 
     @property
     def winner(self) -> int:
+        self._need()
         return self.g.winner
 
     @property
     def steps(self) -> int:
+        self._need()
         return self.g.steps
 
     @property
     def deals(self) -> int:
+        self._need()
         return self.g.deals
 
     @property
     def num_ids(self) -> int:
+        self._need()
         return self.t.ncards + 9
 
     @property
     def num_action_ids(self) -> int:
         """The length of :meth:`legal_action_mask`: ``num_ids`` unless the game set it
         (OpenSpiel's 31 under its rules)."""
+        self._need()
         return self._nmask
 
     def legal_mask(self) -> int:
+        self._need()
         return ec_eu_legal(self.t, &self.g)
 
     def legal_action_mask(self, out=None):
@@ -295,17 +328,20 @@ cdef class EuchreMachine:
         new list; with ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or
         bool array of at least ``num_action_ids``) written there as 0/1 and ``out``
         returned."""
+        self._need()
         cdef uint64_t m = ec_eu_legal(self.t, &self.g)
         return legal_mask_of(&m, self._nmask, out, True)
 
     def legal_action_ids(self) -> list:
         """The legal ids, ascending (the chance outcomes in a chance phase)."""
+        self._need()
         return eu_list(ec_eu_legal(self.t, &self.g), _SMALL, 0)
 
     def chance_outcomes(self) -> list:
         """``(id, probability)`` of each chance outcome due, ascending by id, all equally
         likely (OpenSpiel's ``chance_outcomes()``); empty outside the chance phases. A new
         list each call, of the shared immutable pairs ``_pure_machine.CHANCE_PAIRS``."""
+        self._need()
         cdef uint64_t m
         if self.g.to_act != EC_EU_CHANCE:
             return []
@@ -314,16 +350,19 @@ cdef class EuchreMachine:
 
     def hand(self, seat) -> int:
         """The core card mask a seat holds now."""
+        self._need()
         cdef int s = _seat(seat)
         if self.g.play.nactive:
             return self.g.play.hands[s]
         return self.g.hands[s]
 
     def bids(self) -> list:
+        self._need()
         return [(b >> 6, b & 63) for b in self.g.bids[:self.g.nbids]]
 
     def played(self) -> tuple:
         """This deal's tricks so far: (leader, core card ids in play order) each."""
+        self._need()
         cdef ec_playn *p = &self.g.play
         cdef int na = p.nactive, t
         if not na:
@@ -336,52 +375,56 @@ cdef class EuchreMachine:
     @property
     def tricks_won(self) -> tuple:
         """Tricks by side this deal (during the play: so far)."""
+        self._need()
         cdef ec_playn *p = &self.g.play
         if self.g.phase == EC_EU_PLAY:
             return (p.won[0] + p.won[2], p.won[1] + p.won[3])
         return (self.g.won[0], self.g.won[1])
 
     def active(self) -> int:
+        self._need()
         return self.g.play.active if self.g.play.nactive else 15
 
     def trick_winner(self, trump, cards) -> int:
         """The index in ``cards`` (1 to 4 core card ids of this deck, in play order) of the
         card that wins them with ``trump`` (a suit 0..3)."""
         cdef uint8_t trick[4]
-        cdef int tr = operator.index(trump), r
-        cs = [operator.index(c) for c in cards]
-        if not 0 <= tr <= 3:
-            raise ArgumentError(f"trump must be a suit 0..3, not {trump!r}")
-        if not 1 <= len(cs) <= 4 or any(not 0 <= c < 64 or not self.t.deck_mask >> c & 1
-                                         for c in cs):
-            raise ArgumentError(f"a trick is 1 to 4 cards of the deck, not {cards!r}")
-        for k, c in enumerate(cs):
-            trick[k] = c
+        cdef int tr, r, k
+        self._need()
+        tr, cs = _trick_args(trump, cards, self.t.deck_mask)  # plain copies, checked
+        for k in range(len(cs)):
+            trick[k] = <uint8_t>cs[k]
         r = ec_trick_winner(&self.t.ctx[tr], trick, len(cs))
         if r < 0:
             raise ArgumentError(f"not a trick: {cards!r}")
         return r
 
     def core_card(self, action_id) -> int:
-        cdef int i = operator.index(action_id)
-        if not 0 <= i < self.t.ncards:
-            raise ArgumentError(f"no card has action id {action_id!r}")
-        return self.t.core_of[i]
+        self._need()
+        cdef int n = self.t.ncards
+        if not _plain(action_id, n - 1):
+            action_id = _arg(action_id, "action_id", 0, n - 1, f"a card id 0..{n - 1}")
+        return self.t.core_of[<int>action_id]
 
     def card_id(self, core_card) -> int:
-        cdef int c = operator.index(core_card)
-        return self.t.id_of[c] if 0 <= c < 64 else -1
+        self._need()
+        if not _plain(core_card, 63):
+            core_card = _arg(core_card, "core_card", 0, 63, "a core card id 0..63")
+        return self.t.id_of[<int>core_card]
 
     def history_ids(self) -> list:
+        self._need()
         return [self.hist[k] & 0x7F for k in range(self.nhist)]
 
     def history_auto(self) -> list:
+        self._need()
         return [bool(self.hist[k] & AUTO) for k in range(self.nhist)]
 
     # ----------------------------------------------------------------- acting
     def apply_id(self, action_id):
         """Apply an id (a chance outcome in a chance phase), checked: an illegal id raises
         :class:`ecarte.IllegalActionError` and changes nothing."""
+        self._need()
         cdef int i
         if type(action_id) is int and 0 <= <object>action_id < 64:
             i = action_id
@@ -404,6 +447,7 @@ cdef class EuchreMachine:
 
     def chance(self) -> int:
         """Draw the chance outcome due from the seed, apply it and return it."""
+        self._need()
         cdef int i = ec_eu_chance(self.t, &self.g)
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
@@ -413,11 +457,13 @@ cdef class EuchreMachine:
         return i
 
     def draw(self) -> int:
+        self._need()
         return ec_eu_draw(self.t, &self.g)
 
     def undo(self) -> None:
         """Take back the last ``apply_id`` or ``chance()``, with the chance outcomes drawn
         automatically after it (a replay of the history, in C)."""
+        self._need()
         cdef Py_ssize_t k = self.nhist - 1
         cdef ec_eu_config cfg = self.g.cfg
         while k >= 0 and self.hist[k] & AUTO:
@@ -433,6 +479,7 @@ cdef class EuchreMachine:
         """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
         those drawn automatically checked against the seed's draw, the first ``sealed``
         fixed. An error names the record and leaves the machine as it was built."""
+        self._need()
         cdef ec_eu_game saved = self.g
 
         def undo():
@@ -443,6 +490,7 @@ cdef class EuchreMachine:
 
     def copy(self):
         """An independent copy (of the subclass too, with its attributes)."""
+        self._need()
         cdef EuchreMachine new = type(self).__new__(type(self))
         new.g = self.g
         new._tb = self._tb

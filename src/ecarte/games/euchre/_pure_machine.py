@@ -16,12 +16,12 @@ import operator
 from collections.abc import Callable, Iterable
 from functools import cache
 from types import MemberDescriptorType
-from typing import Any, Final, NamedTuple, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, TypeVar, overload
 
 from ecarte._core._args import _bits, _index, _nth, _show
 from ecarte._core._pure import PLAY_OVER, PlayStateN, Rng, TrickContext, make_context, trick_winner
 from ecarte._core._pure.masks import legal_mask_of
-from ecarte._errors import ArgumentError, IllegalActionError
+from ecarte._errors import ArgumentError, IllegalActionError, UninitialisedError
 
 from ._pure_hands import euchre_tables
 
@@ -184,6 +184,22 @@ def _action_id(value: object) -> int:
         raise IllegalActionError(f"an action id is an int, not {value!r}") from None
 
 
+def _trick_args(trump: object, cards: object, deck_mask: int) -> tuple[int, list[int]]:
+    """``trick_winner``'s arguments as a suit and a plain list of 1 to 4 core card ids of
+    the deck (copied once), else an ArgumentError."""
+    tr = _arg(trump, "trump", 0, 3, "a suit 0..3")
+    try:
+        given = list(cards)  # type: ignore[call-overload]
+    except TypeError:
+        given = None
+    cs = [] if given is None else [_index(c) for c in given]
+    if not 1 <= len(cs) <= 4 or any(
+        c is None or not 0 <= c < 64 or not deck_mask >> c & 1 for c in cs
+    ):
+        raise ArgumentError(f"a trick is 1 to 4 cards of the deck, not {cards!r}")
+    return tr, cs  # type: ignore[return-value]
+
+
 def _machine_args(
     deck: object, flags: object, target: object, seed: object, auto_chance: object = False
 ) -> tuple[int, int, int, int, bool]:
@@ -236,6 +252,26 @@ def _replay(
     return m
 
 
+def _history_args(ids: object, autos: object, sealed: object) -> tuple[list[int], list[bool], int]:
+    """Plain copies of a saved history (ids as ints, autos as bools) and ``sealed``, made
+    once before anything is applied: the caller's lists and objects are not read again."""
+    try:
+        id_list, auto_list = list(ids), list(autos)  # type: ignore[call-overload]
+    except TypeError:
+        raise ArgumentError(f"ids and autos must be lists, not {ids!r} and {autos!r}") from None
+    if len(id_list) != len(auto_list):
+        raise ArgumentError("ids and autos differ in length")
+    plain = []
+    for k, i in enumerate(id_list):
+        try:
+            plain.append(_action_id(i))
+        except IllegalActionError as e:
+            raise IllegalActionError(f"history record {k}: {e}") from None
+    flags = [bool(a) for a in auto_list]
+    n = _arg(sealed, "sealed", 0, len(plain), f"an int 0..{len(plain)}")
+    return plain, flags, n
+
+
 def _restore_history(
     machine: type[M],
     m: M,
@@ -247,11 +283,9 @@ def _restore_history(
     """``m.restore_history`` for the class ``machine`` (this twin's or the compiled one):
     the arguments checked, then each record applied, ``undo()`` called before an
     IllegalActionError naming the record."""
-    n = _arg(sealed, "sealed", 0, len(ids), f"an int 0..{len(ids)}")
+    ids, autos, n = _history_args(ids, autos, sealed)
     if m.history_ids():
         raise IllegalActionError("restore_history needs a new machine")
-    if len(ids) != len(autos):
-        raise ArgumentError("ids and autos differ in length")
 
     def step(k: int) -> None:
         if k == n:
@@ -658,12 +692,7 @@ class EuchreMachine:
     def trick_winner(self, trump: int, cards: Iterable[int]) -> int:
         """The index in ``cards`` (1 to 4 core card ids of this deck, in play order) of the
         card that wins them with ``trump`` (a suit 0..3)."""
-        tr = _arg(trump, "trump", 0, 3, "a suit 0..3")
-        cs = [operator.index(c) for c in cards]
-        if not 1 <= len(cs) <= 4 or any(
-            not 0 <= c < 64 or not self._t.deck_mask >> c & 1 for c in cs
-        ):
-            raise ArgumentError(f"a trick is 1 to 4 cards of the deck, not {cards!r}")
+        tr, cs = _trick_args(trump, cards, self._t.deck_mask)
         try:
             return trick_winner(self._t.ctx[tr], cs)
         except ValueError:
@@ -932,6 +961,17 @@ class EuchreMachine:
     def card_id(self, core_card: int) -> int:
         """The action id of a core card id ``0..63``, -1 if that card is not in the deck."""
         return self._t.id_of[_arg(core_card, "core_card", 0, 63, "a core card id 0..63")]
+
+    if not TYPE_CHECKING:  # reached only for an attribute that is not set
+
+        def __getattr__(self, name):
+            try:
+                object.__getattribute__(self, "_t")
+            except AttributeError:
+                raise UninitialisedError(
+                    f"this {type(self).__name__} was never initialised (made by __new__ alone)"
+                ) from None
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __repr__(self) -> str:
         return (

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from attrs import field, frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
+from ecarte._errors import ArgumentError, ArgumentTypeError
 from ecarte.engine import backend as _backend
 
 from . import save as _save
@@ -154,6 +155,13 @@ class EuchreAction:
     value: int
     id: int
     card: EuchreCard | None = field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.kind) is not Kind or type(self.value) is not int or type(self.id) is not int:
+            raise ArgumentTypeError(
+                f"EuchreAction(kind, value, id): a Kind and two ints, not "
+                f"{self.kind!r}, {self.value!r}, {self.id!r}"
+            )
 
     def __str__(self) -> str:
         k = self.kind
@@ -556,6 +564,8 @@ class EuchreGame(_Base):
         """The id of an action (a record or its text form, in the current phase)."""
         if isinstance(action, EuchreAction):
             return action.id
+        if not isinstance(action, str):
+            raise ArgumentTypeError(f"an action is an EuchreAction or its text, not {action!r}")
         return self._resolve(action)
 
     def action_to_string(self, action_id: int) -> str:
@@ -566,7 +576,7 @@ class EuchreGame(_Base):
         """The action id of a card of this game's deck."""
         i = _deck(self.deck).card_id.get(card.id)
         if i is None:
-            raise ValueError(f"{card} is not in the {self.deck}-card deck")
+            raise ArgumentError(f"{card} is not in the {self.deck}-card deck")
         return i
 
     def _resolve(self, text: str) -> int:
@@ -599,6 +609,8 @@ class EuchreGame(_Base):
     def apply(self, action: EuchreAction | str | int, *, seat: int | None = None) -> None:
         """Apply an action (a record, its text form or an id), checked: an illegal one
         raises :class:`ecarte.IllegalActionError` and changes nothing."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise ArgumentError(f"seat must be a seat 0..3, not {seat!r}")
         if seat is not None and seat != self.to_act:
             if self.to_act < 0:
                 raise IllegalActionError(f"not seat {seat}'s turn: {self._doing()}")
@@ -630,8 +642,8 @@ class EuchreGame(_Base):
     # ------------------------------------------------------ views, undo, copy
     def observation(self, seat: int) -> EuchreObservation:
         """What ``seat`` may know (its own hand only; the discard only for the dealer)."""
-        if isinstance(seat, bool) or seat not in range(4):
-            raise ValueError(f"seat must be 0..3, not {seat!r}")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise ArgumentError(f"seat must be 0..3, not {seat!r}")
         deck = _deck(self.deck)
         active = self.active()
         tricks = [self._trick_of(leader, cards, active) for leader, cards in self.played()]

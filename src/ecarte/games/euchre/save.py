@@ -14,8 +14,9 @@ automatically checked against the seed: a corrupt, foreign or newer document rai
 :class:`ecarte.SaveFormatError` naming the field.
 
 Euchre's own format of version 1 (``"format": "ecarte-euchre-save", "version": 1``,
-the same fields without ``game`` and ``state``) is read as well, as its reader read it:
-rule options it lacks take their defaults and fields it does not know are ignored.
+the same fields without ``game`` and ``state``) is read as well: fields it does not know
+are ignored, and a rule option missing is refused as in the envelope (version 1 wrote
+every option there is, so a document without one was not written by ecarte).
 """
 
 from __future__ import annotations
@@ -82,8 +83,8 @@ def to_json(game: EuchreGame, indent: int | None = None) -> str:
 
 
 def upgrade(d: dict[str, Any]) -> dict[str, Any]:
-    """Euchre's own document of version 1 as an envelope, read as the version-1 reader
-    read it (rule options missing take their defaults; unknown fields are ignored)."""
+    """Euchre's own document of version 1 as an envelope (unknown fields are ignored;
+    every rule option is required: version 1 wrote them all)."""
     version = _get(d, "version", int, "an int")
     if version != 1:
         raise _fail("version", f"a {LEGACY_FORMAT!r} document is of version 1, not {version}")
@@ -91,9 +92,6 @@ def upgrade(d: dict[str, Any]) -> dict[str, Any]:
     for key in _V1_FIELDS:
         if key in d:
             out[key] = d[key]
-    rules = d.get("rules")
-    if isinstance(rules, dict):
-        out["rules"] = {**_by_value(EuchreRules()), **rules}
     return out
 
 
