@@ -3,6 +3,7 @@ bot from an entry point, and the record withheld while the match is on."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.metadata
 import sys
 import types
@@ -113,5 +114,46 @@ def test_a_bot_from_an_entry_point_sits_at_a_table(monkeypatch: pytest.MonkeyPat
             seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
             assert (await seat.play(lambda v: v.legal[0].id)).over
             await seat.close()
+
+    run(main())
+
+
+def test_the_documented_application_with_a_route_of_its_own() -> None:
+    """docs/server.md's block that extends ``create_app`` (run here on a free port, its
+    database in memory): its route lists the tables being played."""
+    import contextlib
+    import re
+    from pathlib import Path
+
+    import uvicorn
+
+    page = (Path(__file__).parents[2] / "docs" / "server.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", page, re.S) if "add_route" in b)
+    code, run_line = block.rstrip().rsplit("\n", 1)
+    assert run_line.startswith("uvicorn.run(app")
+    namespace: dict[str, Any] = {}
+    exec(code.replace('"tables.db"', '":memory:"'), namespace)
+
+    async def main() -> None:
+        config = uvicorn.Config(
+            namespace["app"], port=0, log_level="warning", ws="websockets-sansio"
+        )
+        srv = uvicorn.Server(config)
+        srv.capture_signals = contextlib.nullcontext  # type: ignore[method-assign,assignment]
+        task = asyncio.create_task(srv.serve())
+        while not srv.started:
+            await asyncio.sleep(0.01)
+        url = f"http://127.0.0.1:{srv.servers[0].sockets[0].getsockname()[1]}"
+        try:
+            table = await create_table(url, game="euchre", rules="openspiel")
+            assert await fetch_json(f"{url}/playing") == [table["table"]]
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            final = await seat.play(lambda view: view.legal[0].id)
+            await seat.close()
+            assert final.over
+            assert await fetch_json(f"{url}/playing") == []
+        finally:
+            srv.should_exit = True
+            await task
 
     run(main())

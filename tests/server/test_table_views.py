@@ -71,3 +71,23 @@ def test_each_euchre_view_is_the_seats_observation(rules: str) -> None:
         game.apply(rng.choice(game.legal_action_ids()))
         steps += 1
     assert steps > 10  # a whole deal at least
+
+
+def test_the_views_fast_paths_agree_with_the_engine() -> None:
+    """The legal actions (the hand read once for every discard) and the finished hands
+    (kept while a hand goes on) are what the engine's own calls give, over whole matches."""
+    import random
+
+    from ecarte import Game
+    from ecarte.server.games import _ecarte_legal, _summaries, _summarise
+
+    rng = random.Random(5)
+    for seed in range(6):
+        game, cache = Game(seed=seed), {}
+        while not game.is_over:
+            slow = [{"id": game.action_id(a), "text": str(a)} for a in game.legal_actions()]
+            assert _ecarte_legal(game) == slow
+            fresh = _summarise(game.hand_results, game.game_results)
+            assert _summaries(game, cache) == fresh
+            game.apply(rng.choice(game.legal_actions()))
+        assert _summaries(game, cache) == _summarise(game.hand_results, game.game_results)

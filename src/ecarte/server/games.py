@@ -20,6 +20,7 @@ import msgspec
 from ecarte import (
     Action,
     ArgumentError,
+    Discard,
     EcarteError,
     Game,
     IllegalActionError,
@@ -101,11 +102,16 @@ class Adapter(Protocol):
         ...
 
     def views(
-        self, game: Any, seats: Iterable[int | None], forfeit: int | None
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
     ) -> dict[int | None, m.View]:
         """Everything each of ``seats`` (None: a spectator) may know of the table now: the
         public part, the same for all, and each seat's own (its hand, its legal actions,
-        the variants' lines for it)."""
+        the variants' lines for it). ``cache``: a dict the table keeps for this game, where
+        the adapter keeps what changes seldom (the finished hands)."""
         ...
 
     def bot(self, name: str) -> Bot:
@@ -152,6 +158,39 @@ def _card_list(cards: Any) -> list[str]:
 
 def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
     return {str(k): v for k, v in d.items()}
+
+
+_DISCARD_BASE = 64
+"""The id of discarding nothing: a discard's id is this plus the mask of its cards over the
+mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
+
+_ACTION_TEXT: dict[Any, tuple[int, str]] = {}
+"""The id and text of every action but a discard (their ids do not depend on the state)."""
+
+_PARSED: dict[str, Action] = {}
+"""Records read back to actions (every record but a discard's: a few dozen)."""
+
+
+def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
+    """``{"id", "text"}`` of each legal action of the seat to act, as
+    ``game.action_id(a)`` and ``str(a)`` say, the seat's hand read once for all the
+    discards (not once per discard)."""
+    out: list[dict[str, Any]] = []
+    index: dict[Any, int] | None = None
+    for action in game.legal_actions():
+        if action.__class__ is Discard:
+            if index is None:
+                index = {card: i for i, card in enumerate(game.hand(game.to_act))}
+            mask = 0
+            for card in action.cards:
+                mask |= 1 << index[card]
+            out.append({"id": _DISCARD_BASE + mask, "text": str(action)})
+            continue
+        known = _ACTION_TEXT.get(action)
+        if known is None:
+            known = _ACTION_TEXT[action] = (game.action_id(action), str(action))
+        out.append({"id": known[0], "text": known[1]})
+    return out
 
 
 class _Base:
@@ -244,13 +283,22 @@ class EcarteAdapter(_Base):
         return text, text
 
     def apply(self, game: Game, seat: int, record: str) -> None:
-        game.apply(Action.parse(record), seat=seat)
+        action = _PARSED.get(record)
+        if action is None:
+            action = Action.parse(record)
+            if action.__class__ is not Discard:
+                _PARSED[record] = action
+        game.apply(action, seat=seat)
 
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
         return record_seen_by(text, actor, recipient)
 
     def views(
-        self, game: Game, seats: Iterable[int | None], forfeit: int | None
+        self,
+        game: Game,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
     ) -> dict[int | None, m.View]:
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
@@ -261,27 +309,7 @@ class EcarteAdapter(_Base):
             "game_players": list(game.game_players),
             "game_number": game.game_number,
             "hand_number": game.hand_number,
-            "hands": [
-                {
-                    "number": h.number,
-                    "dealer": h.dealer,
-                    "elder": h.elder,
-                    "trump": _text(h.trump),
-                    "tricks": _by_seat(h.tricks),
-                    "points": _by_seat(h.points),
-                }
-                for h in game.hand_results
-            ],
-            "games": [
-                {
-                    "number": g.number,
-                    "players": list(g.players),
-                    "winner": g.winner,
-                    "loser": g.loser,
-                    "scores": _by_seat(g.scores),
-                }
-                for g in game.game_results
-            ],
+            **_summaries(game, cache),
             "over": over,
             "winner": game.winner,
             "forfeit": forfeit,
@@ -294,7 +322,7 @@ class EcarteAdapter(_Base):
         for seat in seats:
             legal = []
             if seat is not None and to_act == seat and not over:
-                legal = [{"id": game.action_id(a), "text": str(a)} for a in game.legal_actions()]
+                legal = _ecarte_legal(game)
             view = {
                 **public,
                 "seat": seat,
@@ -308,6 +336,46 @@ class EcarteAdapter(_Base):
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())
         return m.Act(seq=1, action=str(action))
+
+
+def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    """The finished hands of the current game and the finished games, as the views list
+    them; kept in ``cache`` (a table's) while the hand goes on: they change when a hand
+    ends, and with it the hand's number (or the game's, or the match)."""
+    key = (game.game_number, game.hand_number, game.is_over)
+    if cache is not None and cache.get("summaries_key") == key:
+        found: dict[str, list[dict[str, Any]]] = cache["summaries"]
+        return found
+    summaries = _summarise(game.hand_results, game.game_results)
+    if cache is not None:
+        cache["summaries_key"], cache["summaries"] = key, summaries
+    return summaries
+
+
+def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
+    return {
+        "hands": [
+            {
+                "number": h.number,
+                "dealer": h.dealer,
+                "elder": h.elder,
+                "trump": _text(h.trump),
+                "tricks": _by_seat(h.tricks),
+                "points": _by_seat(h.points),
+            }
+            for h in hands
+        ],
+        "games": [
+            {
+                "number": g.number,
+                "players": list(g.players),
+                "winner": g.winner,
+                "loser": g.loser,
+                "scores": _by_seat(g.scores),
+            }
+            for g in games
+        ],
+    }
 
 
 # ------------------------------------------------------------------- Euchre
@@ -359,7 +427,11 @@ class EuchreAdapter(_Base):
         return text
 
     def views(
-        self, game: EuchreGame, seats: Iterable[int | None], forfeit: int | None
+        self,
+        game: EuchreGame,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
     ) -> dict[int | None, m.View]:
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)

@@ -57,8 +57,10 @@ Text = Annotated[str, Meta(max_length=200)]
 Token = Annotated[str, Meta(min_length=1, max_length=100)]
 
 
-class _Tagged(Struct, tag_field="type", forbid_unknown_fields=True, omit_defaults=False):
-    """A message: its ``type`` field names it."""
+class _Tagged(Struct, tag_field="type", forbid_unknown_fields=True, omit_defaults=False, gc=False):
+    """A message: its ``type`` field names it. Messages and views hold no cycles: the
+    garbage collector does not track them (``gc=False``), which keeps its passes short
+    when many are alive."""
 
 
 # ------------------------------------------------------------ client to server
@@ -111,35 +113,35 @@ ClientMessage = Hello | Act | Bet | Sync | Ping
 # ------------------------------------------------------------------- views
 
 
-class Legal(Struct, forbid_unknown_fields=True):
+class Legal(Struct, forbid_unknown_fields=True, gc=False):
     """One legal action: its id and its text (either may be sent back in an ``act``)."""
 
     id: int
     text: str
 
 
-class Played(Struct, forbid_unknown_fields=True):
+class Played(Struct, forbid_unknown_fields=True, gc=False):
     """A card played to a trick by a seat."""
 
     seat: int
     card: str
 
 
-class Bid(Struct, forbid_unknown_fields=True):
+class Bid(Struct, forbid_unknown_fields=True, gc=False):
     """A bid of the deal in Euchre: who, and what (``pass``, ``call ♥``...)."""
 
     seat: int
     bid: str
 
 
-class Exchange(Struct, forbid_unknown_fields=True):
+class Exchange(Struct, forbid_unknown_fields=True, gc=False):
     """A discard of the hand: who, and how many cards (the cards stay hidden)."""
 
     seat: int
     cards: int
 
 
-class HandSummary(Struct, forbid_unknown_fields=True):
+class HandSummary(Struct, forbid_unknown_fields=True, gc=False):
     """A finished hand of the current game (all public facts)."""
 
     number: int
@@ -150,7 +152,7 @@ class HandSummary(Struct, forbid_unknown_fields=True):
     points: dict[str, int]
 
 
-class GameSummary(Struct, forbid_unknown_fields=True):
+class GameSummary(Struct, forbid_unknown_fields=True, gc=False):
     """A finished game of the match."""
 
     number: int
@@ -160,7 +162,7 @@ class GameSummary(Struct, forbid_unknown_fields=True):
     scores: dict[str, int]
 
 
-class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=True):
+class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=True, gc=False):
     """What one seat of an Écarté table may know (``seat`` None: a spectator, who sees
     only what is public). ``to_act`` is None when nobody is to act (the match is over).
     The fields from ``phase`` to ``discard_limits`` are the seat's
@@ -199,7 +201,7 @@ class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=T
     forfeit: int | None
 
 
-class EuchreView(Struct, tag="euchre", tag_field="game", forbid_unknown_fields=True):
+class EuchreView(Struct, tag="euchre", tag_field="game", forbid_unknown_fields=True, gc=False):
     """What one seat of a Euchre table may know: its own hand, and the dealer its
     discard (``seat`` None: a spectator). Seats 0 and 2 play against 1 and 3;
     ``tricks_won``, ``scores`` and ``winner`` are by side (0: seats 0 and 2). The fields

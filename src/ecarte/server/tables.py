@@ -93,6 +93,8 @@ class Table:
     clock_n: int = -1
     deadline: float | None = None
     revealed: bool = False
+    cache: dict[str, Any] = field(factory=dict)
+    """What the adapter keeps between two views of this game."""
 
     @property
     def over(self) -> bool:
@@ -103,7 +105,7 @@ class Table:
         return "over" if self.over else "playing"
 
     def view(self, seat: int | None) -> m.View:
-        return self.adapter.views(self.game, (seat,), self.forfeit)[seat]
+        return self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
 
 
 class Tables:
@@ -173,6 +175,7 @@ class Tables:
     def _restore(self, table: Table, row: TableRow) -> None:
         """Set ``table`` to what the store holds: its snapshot, then the events after it."""
         table.game = from_json(row.snapshot)
+        table.cache = {}
         table.forfeit = None
         table.seqs, table.last_seq, table.pending = {}, {}, []
         for e in self.store.events(row.id):
@@ -642,7 +645,8 @@ class Tables:
         adapt = table.adapter
         last = len(events) - 1
         subscribers = list(table.subscribers)
-        views = adapt.views(table.game, {sub.seat for sub in subscribers}, table.forfeit)
+        seats = {sub.seat for sub in subscribers}
+        views = adapt.views(table.game, seats, table.forfeit, table.cache)
         for sub in subscribers:
             seat = sub.seat
             view = views[seat]
