@@ -40,6 +40,7 @@ __all__ = [
     "INFER_PROPOSED",
     "INFER_REFUSED",
     "LOSS",
+    "MAX_OPTIONS",
     "MAX_WORLDS",
     "PLAY",
     "PLAY_OPTION",
@@ -50,6 +51,7 @@ __all__ = [
     "WIN",
     "InfeasibleError",
     "Query",
+    "check_options",
     "likely",
     "model_discard",
     "query",
@@ -82,6 +84,8 @@ MAX_WORLDS = 100_000
 """The most worlds one decision may ask for."""
 MAX_POOL = 16
 """The most candidate worlds per world kept under inference."""
+MAX_OPTIONS = 32
+"""The most options of one decision."""
 MAX_INFER = 2
 """The most decisions weighting the worlds: a first decision and the last before play."""
 
@@ -508,11 +512,31 @@ class _Env:
         return self.utility(claims)
 
 
+def check_options(q: Query, options: Sequence[int], env: _Env | None = None) -> None:
+    """A ``ValueError`` unless every option is one of the phase's: a card of the hand that
+    may be played (the play), a mask of cards of the hand no larger than the stock (a
+    discard), else ``0`` or ``1``."""
+    if not 1 <= len(options) <= MAX_OPTIONS:
+        raise ValueError(f"options: 1 to {MAX_OPTIONS}, not {len(options)}")
+    env = env or _Env(q)
+    for o in options:
+        if q.phase == PLAY:
+            legal = _core.legal_plays(env.ctx, q.hand, list(q.trick), env.flags)
+            ok = 0 <= o < 64 and bool(legal >> o & 1)
+        elif q.phase in (PROPOSE, RESPOND):
+            ok = o in (0, 1)
+        else:
+            ok = o >= 0 and not o & ~q.hand and o.bit_count() <= q.stock_size
+        if not ok:
+            raise ValueError(f"option {o} is not one of the decision's")
+
+
 def values(q: Query, options: Sequence[int], seed: int, n: int, pool_factor: int = 4) -> list[int]:
     """The sum over ``n`` worlds (:func:`worlds`) of each option's utility: in the play
     phase an option is a card id, in a discard phase a mask of cards, else
     ``PROPOSE_OPTION``/``PLAY_OPTION`` or ``ACCEPT_OPTION``/``REFUSE_OPTION``."""
     env = _Env(q)
+    check_options(q, options, env)
     totals = [0] * len(options)
     for opp, stock in worlds(q, seed, n, pool_factor):
         for k, option in enumerate(options):
