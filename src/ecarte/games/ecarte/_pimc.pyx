@@ -47,6 +47,7 @@ cdef extern from "ecarte_pimc.h" nogil:
         uint8_t opp_king
         uint8_t ninfer
         uint8_t infer[2]
+        uint8_t opp_discard
 
     ctypedef struct ec_pimc_world:
         uint64_t opp
@@ -129,6 +130,7 @@ cdef class _Call:
         if len(raw) != <char *>&c.infer[EC_PIMC_MAX_INFER] - <char *>&c.trump:
             raise ValueError("the query's byte fields do not match ec_pimc_query")
         memcpy(&c.trump, <const char *>raw, len(raw))
+        c.opp_discard = q.opp_discard
         c.score[0] = q.score[0]
         c.score[1] = q.score[1]
         c.target = q.target

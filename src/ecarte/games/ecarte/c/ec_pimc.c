@@ -90,6 +90,17 @@ uint64_t ec_pimc_discard(const ec_hand_rules *rules, uint64_t hand, int trump, i
     return ec_pimc__discard(idx, hand, trump, least, most);
 }
 
+/* The cards the model keeps when it discards: trumps and the two highest ranks. */
+static int kept_kind(const uint8_t idx[16], uint64_t hand, int trump)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int c = ec_ctz(hand);
+        n += c >> 4 == trump || idx[c & 15] < 2;
+    }
+    return n;
+}
+
 /* The model's chance, in sixteenths, of the strong decision (play, refuse). */
 static uint32_t chance(int score, int threshold)
 {
@@ -113,10 +124,15 @@ static uint32_t weight(const ec_pimc_query *q, const uint8_t idx[16], uint64_t o
         case EC_PIMC_INFER_PLAYED:
             w *= chance(ec_pimc__likely(idx, opp | q->opp_played, q->trump), EC_PIMC_PLAY_THRESHOLD);
             break;
-        default: /* EC_PIMC_INFER_REFUSED */
+        case EC_PIMC_INFER_REFUSED:
             w *= chance(ec_pimc__likely(idx, opp | q->opp_played, q->trump),
                         EC_PIMC_REFUSE_THRESHOLD);
             break;
+        default: { /* EC_PIMC_INFER_EXCHANGED: halved per kept card missing */
+            int d = 5 - q->opp_discard - kept_kind(idx, opp | q->opp_played, q->trump);
+            w *= 16u >> (d < 0 ? 0 : d > 4 ? 4 : d);
+            break;
+        }
         }
     }
     return w;
@@ -132,10 +148,10 @@ int ec_pimc_check(const ec_pimc_query *q, int n, int pool_factor)
         pool_factor > EC_PIMC_MAX_POOL || q->ninfer > EC_PIMC_MAX_INFER ||
         q->target < 1 || q->target > 64 || (cards & ~PIQUET_MASK) || q->opp_size > 5 ||
         q->stock_size > 21 || q->ntrick > 1 || q->leader > 1 || q->won[0] + q->won[1] > 5 ||
-        q->last > 5 || q->before_last > 5)
+        q->last > 5 || q->before_last > 5 || q->opp_discard > 5)
         return EC_PIMC_EBADQUERY;
     for (int k = 0; k < q->ninfer; k++)
-        if (q->infer[k] < EC_PIMC_INFER_PROPOSED || q->infer[k] > EC_PIMC_INFER_REFUSED)
+        if (q->infer[k] < EC_PIMC_INFER_PROPOSED || q->infer[k] > EC_PIMC_INFER_EXCHANGED)
             return EC_PIMC_EBADQUERY;
     if (q->utility && (q->score[0] < 0 || q->score[0] >= q->target || q->score[1] < 0 ||
                        q->score[1] >= q->target))
