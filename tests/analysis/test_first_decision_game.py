@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -51,6 +52,15 @@ def test_the_game_counts_every_deal() -> None:
     assert game == first_decision_game(400, seed=3, by="shape")  # seeded
 
 
+def test_tasks_on_any_executor_give_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ecarte.analysis as analysis
+
+    monkeypatch.setattr(analysis, "TASK_DEALS", 70)
+    serial = first_decision_game(200, seed=4, by="shape")
+    with ThreadPoolExecutor(2) as pool:
+        assert first_decision_game(200, seed=4, by="shape", executor=pool) == serial
+
+
 def test_cfr_plus_reaches_the_linear_programs_value() -> None:
     game = first_decision_game(3000, seed=5, by="shape")
     eq = solve(game, iterations=5000)
@@ -63,11 +73,11 @@ def test_cfr_plus_reaches_the_linear_programs_value() -> None:
 def test_a_dominant_option_is_taken() -> None:
     """One class each: playing is worth 1, a proposal at most -1: the elder always plays,
     and the dealer's answer does not matter to the value."""
-    game = FirstDecisionGame(("e",), ("d",), ((10,),), ((10.0,),), ((-10.0,),), ((-20.0,),))
+    game = FirstDecisionGame(("e",), ("d",), ((10,),), ((10,),), ((-10,),), ((-20,),))
     eq = solve(game, iterations=200)
     assert eq.play[0] > 0.99 and eq.value == pytest.approx(1.0, abs=0.02)
     mixed = FirstDecisionGame(
-        ("e1", "e2"), ("d",), ((1,), (1,)), ((1.0,), (-1.0,)), ((-2.0,), (2.0,)), ((0.5,), (0.0,))
+        ("e1", "e2"), ("d",), ((2,), (2,)), ((2,), (-2,)), ((-4,), (4,)), ((1,), (0,))
     )
     eq = solve(mixed, iterations=4000)
     assert eq.exploitability < 0.01

@@ -35,6 +35,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
+from concurrent.futures import Executor
 from itertools import combinations
 from math import comb
 from typing import Any, Literal, NamedTuple, TextIO
@@ -42,6 +43,7 @@ from typing import Any, Literal, NamedTuple, TextIO
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 
 __all__ = [
+    "TASK_DEALS",
     "DealerCounts",
     "DecisionRow",
     "Equilibrium",
@@ -219,9 +221,9 @@ class FirstDecisionGame(NamedTuple):
     elder_classes: tuple[str, ...]
     dealer_classes: tuple[str, ...]
     deals: tuple[tuple[int, ...], ...]
-    play: tuple[tuple[float, ...], ...]
-    refuse: tuple[tuple[float, ...], ...]
-    accept: tuple[tuple[float, ...], ...]
+    play: tuple[tuple[int, ...], ...]
+    refuse: tuple[tuple[int, ...], ...]
+    accept: tuple[tuple[int, ...], ...]
 
 
 class Equilibrium(NamedTuple):
@@ -236,11 +238,53 @@ class Equilibrium(NamedTuple):
     exploitability: float
 
 
+TASK_DEALS = 5000
+"""Deals per task of :func:`first_decision_game` (about a second of work each)."""
+
+
 def first_decision_game(
-    n: int, seed: int, *, by: Literal["classic", "shape"] = "classic", rules: object = None
+    n: int,
+    seed: int,
+    *,
+    by: Literal["classic", "shape"] = "classic",
+    rules: object = None,
+    executor: Executor | None = None,
 ) -> FirstDecisionGame:
     """Deal ``n`` random hands (classic rules unless ``rules`` is a
-    :class:`~ecarte.Rules`) and play each of the three lines of the first decision out."""
+    :class:`~ecarte.Rules`) and play each of the three lines of the first decision out.
+
+    The deals go in tasks of :data:`TASK_DEALS`, task ``k`` dealing from its own seed
+    (``seed`` and ``k``), to ``executor`` (any ``concurrent.futures`` executor: a process
+    pool, ``dask.distributed.Client.get_executor()``) or in this process: the game depends
+    on ``seed`` and ``n`` alone."""
+    if n.__class__ is not int or n < 1:
+        raise ValueError(f"n must be a positive int, not {n!r}")
+    tasks = [(k, min(TASK_DEALS, n - k * TASK_DEALS)) for k in range(-(-n // TASK_DEALS))]
+    args = [(k, size, seed, by, rules) for k, size in tasks]
+    if executor is None:
+        parts = [_game_cells(*a) for a in args]
+    else:
+        parts = [f.result() for f in [executor.submit(_game_cells, *a) for a in args]]
+    cells: dict[tuple[str, str], list[int]] = {}
+    for part in parts:
+        for key, values in part.items():
+            cell = cells.setdefault(key, [0, 0, 0, 0])
+            for i, v in enumerate(values):
+                cell[i] += v
+    es = tuple(sorted({e for e, _ in cells}))
+    ds = tuple(sorted({d for _, d in cells}))
+
+    def grid(k: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(cells.get((e, d), [0, 0, 0, 0])[k] for d in ds) for e in es)
+
+    return FirstDecisionGame(es, ds, grid(0), grid(1), grid(2), grid(3))
+
+
+def _game_cells(
+    task: int, size: int, seed: int, by: Literal["classic", "shape"], rules: object
+) -> dict[tuple[str, str], list[int]]:
+    """One task of :func:`first_decision_game`: by pair of classes, the deals and the sums
+    of the elder's points less the dealer's on each line."""
     from ecarte.games.ecarte import _pure_pimc as model
     from ecarte.games.ecarte.pimc import load_kernel
     from ecarte.games.ecarte.rules import Rules
@@ -249,10 +293,11 @@ def first_decision_game(
     hand_rules = r.hand_rules()
     kernel = load_kernel()
     elder_label, dealer_label = _classes(by, "elder"), _classes(by, "dealer")
-    rng = random.Random(seed)
+    rng = random.Random(f"{seed}:{task}")
     deck = [c.id for c in PIQUET_DECK]
-    cells: dict[tuple[str, str], list[float]] = {}
-    for i in range(n):
+    cells: dict[tuple[str, str], list[int]] = {}
+    for j in range(size):
+        i = task * TASK_DEALS + j
         rng.shuffle(deck)
         elder = sum(1 << c for c in deck[:5])
         dealer = sum(1 << c for c in deck[5:10])
@@ -266,19 +311,12 @@ def first_decision_game(
         accept, refuse = kernel.values(respond, (0, 1), seed * 1_000_003 + i, 1)
         e = elder_label(CardSet(elder), Suit(trump))
         d = dealer_label(CardSet(dealer), Suit(trump))
-        cell = cells.setdefault((e, d), [0, 0.0, 0.0, 0.0])
+        cell = cells.setdefault((e, d), [0, 0, 0, 0])
         cell[0] += 1
         cell[1] += play
         cell[2] -= refuse  # the dealer's values are its points less the elder's
         cell[3] -= accept
-    es = tuple(sorted({e for e, _ in cells}))
-    ds = tuple(sorted({d for _, d in cells}))
-
-    def grid(k: int) -> tuple[tuple[float, ...], ...]:
-        return tuple(tuple(cells.get((e, d), [0, 0.0, 0.0, 0.0])[k] for d in ds) for e in es)
-
-    counts = tuple(tuple(int(v) for v in row) for row in grid(0))
-    return FirstDecisionGame(es, ds, counts, grid(1), grid(2), grid(3))
+    return cells
 
 
 def solve(game: FirstDecisionGame, iterations: int = 20_000) -> Equilibrium:
