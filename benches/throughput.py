@@ -1,8 +1,8 @@
-"""Arena throughput on one worker, two local worker processes and a two-worker Dask
-``LocalCluster`` (docs/arena.md): the same pairs on each, the same numbers, and the pairs
-played per second.
+"""Arena and analysis throughput on one worker, two local worker processes and a two-worker
+Dask ``LocalCluster`` (docs/arena.md): the same work on each, the same numbers, and the
+pairs (the arena) or deals (the first decision's game) per second.
 
-    python benches/throughput.py --pairs 64                  # about a minute on 2 cores
+    python benches/throughput.py --pairs 64 --deals 40000    # about a minute on 2 cores
     python benches/throughput.py --players ismcts pimc --pairs 64
 """
 
@@ -14,6 +14,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ecarte.analysis import first_decision_game
 from ecarte.arena import run
 
 
@@ -22,28 +23,39 @@ def main() -> None:
     parser.add_argument("--players", nargs=2, default=["pimc", "heuristic"])
     parser.add_argument("--pairs", type=int, default=64)
     parser.add_argument("--pairs-per-task", type=int, default=8)
+    parser.add_argument("--deals", type=int, default=40_000)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     from dask.distributed import Client, LocalCluster
 
     rows = []
-    reference: Any = None
+    reference: dict[str, Any] = {}
 
     def measure(name: str, **how: Any) -> None:
-        nonlocal reference
         start = time.perf_counter()
         result = run(
-            args.players, args.pairs, seed=args.seed, pairs_per_task=args.pairs_per_task, **how
+            args.players,
+            args.pairs,
+            seed=args.seed,
+            pairs_per_task=args.pairs_per_task,
+            workers=1 if "executor" not in how else None,
+            **how,
         )
-        seconds = time.perf_counter() - start
-        per_pair = result.summary()["per_pair"]
-        if reference is None:
-            reference = per_pair
-        same = "yes" if per_pair == reference else "NO"
-        rows.append(f"| {name} | {seconds:.1f} | {args.pairs / seconds:.2f} | {same} |")
+        arena = time.perf_counter() - start
+        numbers = result.summary()["per_pair"]
+        start = time.perf_counter()
+        game = first_decision_game(args.deals, args.seed, executor=how.get("executor"))
+        analysis = time.perf_counter() - start
+        reference.setdefault("arena", numbers)
+        reference.setdefault("game", game)
+        same = "yes" if numbers == reference["arena"] and game == reference["game"] else "NO"
+        rows.append(
+            f"| {name} | {arena:.1f} s, {args.pairs / arena:.2f} pairs/s "
+            f"| {analysis:.1f} s, {args.deals / analysis:,.0f} deals/s | {same} |"
+        )
         print(rows[-1], flush=True)
 
-    measure("one worker (this process)", workers=1)
+    measure("one worker (this process)")
     with ProcessPoolExecutor(2) as pool:
         measure("two worker processes", executor=pool)
     with (
@@ -53,8 +65,11 @@ def main() -> None:
         Client(cluster) as client,
     ):
         measure("Dask LocalCluster, two workers", executor=client.get_executor())
-    print(f"\n{' '.join(args.players)}, {args.pairs} pairs, {os.cpu_count()} cores")
-    print("| executor | seconds | pairs per second | same numbers |\n|---|---|---|---|")
+    print(
+        f"\narena {' v '.join(args.players)}, {args.pairs} pairs; analysis {args.deals} deals; "
+        f"{os.cpu_count()} cores"
+    )
+    print("| executor | arena | analysis | same numbers |\n|---|---|---|---|")
     print("\n".join(rows))
 
 
