@@ -99,3 +99,19 @@ def test_the_command() -> None:
     assert command(parser.parse_args(["--game", "500", "--seed", "2"]), out) == 0
     text = out.getvalue()
     assert "zero-sum game, on 500 deals" in text and "not a jeu de règle" in text
+
+
+@pytest.mark.long(8)
+def test_a_two_worker_local_cluster_gives_the_serial_game() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        worker_dashboard_address=None,
+    )
+    with cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        on_dask = first_decision_game(12_000, seed=6, by="shape", executor=client.get_executor())
+    assert on_dask == first_decision_game(12_000, seed=6, by="shape")  # three tasks
