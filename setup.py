@@ -7,7 +7,7 @@ table of what is compiled: each extension links only the C files it uses.
 - Cython modules: ``ecarte._core._cycore`` (the core, the default backend on CPython),
   ``ecarte.games.ecarte._machine`` and ``ecarte.games.ecarte._hands`` (Écarté's match
   machine, its hand batches), ``ecarte.games.ecarte._pimc`` (its PIMC player's worlds and
-  solves), ``ecarte.games.euchre._machine`` (Euchre's machine and batches), and
+  solves, its IS-MCTS player's search), ``ecarte.games.euchre._machine`` (Euchre's machine and batches), and
   ``ecarte.games.ecarte._rl`` and ``ecarte.games.euchre._rl`` (each game's tensors and
   environments for reinforcement learning);
 - cffi modules (API mode), for PyPy and as a second binding: the core's and each game's
@@ -103,7 +103,7 @@ EXTENSIONS = (
         "ecarte.games.ecarte._pimc",
         f"{GAMES_DIR}/ecarte/_pimc.pyx",
         _WITH_SOLVER,
-        ("ec_rules.c", "ec_pimc.c"),
+        ("ec_rules.c", "ec_pimc.c", "ec_ismcts.c"),
     ),
     CExtension(
         "ecarte.games.ecarte._rl",
@@ -244,6 +244,7 @@ def main() -> None:
                 depends=[*headers, *glob(os.path.join(os.path.dirname(e.pyx), "*.pxd"))],
                 extra_compile_args=NO_DEBUG if unix else [],
                 extra_link_args=STRIP if unix else [],
+                libraries=["m"] if unix else [],  # IS-MCTS's log and sqrt
             )
             ext.ecarte_c = e.c_sources()  # type: ignore[attr-defined]
             exts.append(ext)

@@ -1,6 +1,6 @@
-"""The reported tournament of the PIMC player (docs/arena.md): each pairing of the table on
-``--pairs`` pairs of matches (seats swapped on the same deals), one JSON summary and one
-plot per pairing, and a table of the results in Markdown.
+"""The reported tournaments of the PIMC and IS-MCTS players (docs/arena.md): each pairing
+of the table on ``--pairs`` pairs of matches (seats swapped on the same deals), one JSON
+summary and one plot per pairing, and a table of the results in Markdown.
 
     python benches/tournament.py --pairs 1000 --out tournament/    # about an hour, 1 core
     python benches/tournament.py --pairs 20 --out /tmp/t --workers 2  # a quick look
@@ -20,6 +20,10 @@ PAIRINGS = [
     ("pimc:inference=true", "heuristic"),
     ("pimc:inference=true", "regles"),
     ("pimc:inference=true", "pimc"),
+    ("ismcts", "pimc"),
+    ("ismcts:inference=true", "pimc:inference=true"),
+    ("ismcts:inference=true", "ismcts"),
+    ("ismcts", "heuristic"),
 ]
 
 

@@ -833,7 +833,8 @@ def build_c_driver(driver: str, game: str, folder: Path) -> Path:
         pytest.skip(f"gcc or the C sources (and benches/c/{driver}.c) are not available")
     exe = folder / driver
     subprocess.run(
-        [cc, "-std=c99", "-O2", str(source), *c_build_args(game), "-o", str(exe)], check=True
+        [cc, "-std=c99", "-O2", str(source), *c_build_args(game), "-o", str(exe), "-lm"],
+        check=True,
     )
     return exe
 

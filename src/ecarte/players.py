@@ -1,8 +1,9 @@
-"""Players: the protocol bots implement, a random player, a heuristic player and a PIMC
-player (:mod:`ecarte.games.ecarte.pimc`).
+"""Players: the protocol bots implement, a random player, a heuristic player, a PIMC
+player (:mod:`ecarte.games.ecarte.pimc`) and an IS-MCTS player (:mod:`ecarte.games.ecarte.ismcts`).
 
 The public door to :mod:`ecarte.games.ecarte.players`."""
 
+from .games.ecarte.ismcts import ISMCTSPlayer
 from .games.ecarte.pimc import PIMCPlayer
 from .games.ecarte.players import (
     HeuristicPlayer,
@@ -13,6 +14,7 @@ from .games.ecarte.players import (
 
 __all__ = [
     "HeuristicPlayer",
+    "ISMCTSPlayer",
     "PIMCPlayer",
     "Player",
     "RandomPlayer",

@@ -27,13 +27,13 @@ core="-Isrc/ecarte/_core src/ecarte/_core/ec_*.c"
 ecarte="-Isrc/ecarte/games/ecarte/c src/ecarte/games/ecarte/c/ec_*.c"
 euchre="-Isrc/ecarte/games/euchre/c src/ecarte/games/euchre/c/ec_*.c"
 # shellcheck disable=SC2086 # the flags and files are lists
-gcc -std=c99 $san "$repo/benches/c/driver.c" $core $ecarte -o "$work/driver"
+gcc -std=c99 $san "$repo/benches/c/driver.c" $core $ecarte -o "$work/driver" -lm
 "$work/driver" hands 200000 7
 "$work/driver" solves 20000 7
 "$work/driver" chunks 100000 7  # the chunked entry points continue the streams
 # shellcheck disable=SC2086
 gcc -std=c99 $san -DEC_NO_DISPATCH "$repo/benches/c/driver.c" $core $ecarte \
-    -o "$work/driver-portable"  # the solver's portable copy
+    -o "$work/driver-portable" -lm  # the solver's portable copy
 "$work/driver-portable" solves 20000 7
 # The four-hand core: random Euchre hands (one call and chunks), positions walked with
 # ec_playn (undo back to the start) and solved with ec_solve_n (the card legal, the value kept).
@@ -45,7 +45,7 @@ gcc -std=c99 $san "$repo/benches/c/euchre.c" $core $euchre -o "$work/euchre"
 # The match machine: random matches with and without hooks (bad inputs, undo, replay, a log
 # grown on EC_STOP_ROOM), every prefix of short logs replayed, the EXCHANGE hook's limit.
 # shellcheck disable=SC2086
-gcc -std=c99 $san "$repo/benches/c/machine.c" $core $ecarte -o "$work/machine"
+gcc -std=c99 $san "$repo/benches/c/machine.c" $core $ecarte -o "$work/machine" -lm
 "$work/machine" matches 3000 1
 "$work/machine" matches 1500 2 all
 "$work/machine" matches 1000 3 even

@@ -87,7 +87,7 @@ def test_solver_copies_agree(tmp_path: Path) -> None:
         exe = tmp_path / f"driver{len(digests)}"
         subprocess.run(
             [cc, "-std=c99", "-O2", *flags, str(driver), *c_build_args("ecarte"),
-             "-o", str(exe)],
+             "-o", str(exe), "-lm"],
             check=True,
         )  # fmt: skip
         out = subprocess.run([str(exe), "solves", "20000", "7"], check=True, capture_output=True)

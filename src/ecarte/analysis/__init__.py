@@ -35,19 +35,25 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
+from concurrent.futures import Executor
 from itertools import combinations
 from math import comb
-from typing import Literal, NamedTuple, TextIO
+from typing import Any, Literal, NamedTuple, TextIO
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 
 __all__ = [
+    "TASK_DEALS",
     "DealerCounts",
     "DecisionRow",
+    "Equilibrium",
+    "FirstDecisionGame",
     "add_arguments",
     "command",
     "dealer_trump_counts",
     "decision_table",
+    "first_decision_game",
+    "solve",
     "table",
 ]
 
@@ -203,6 +209,173 @@ def decision_table(
     return rows
 
 
+class FirstDecisionGame(NamedTuple):
+    """The first decision as a zero-sum game between the two seats: the elder, seeing its
+    hand's class, plays or proposes; the dealer, seeing its class after a proposal, refuses
+    or accepts. ``deals[e][d]`` counts the deals with the elder in class ``e`` and the
+    dealer in class ``d``; ``play``, ``refuse`` and ``accept`` are the sums over those
+    deals of the elder's points less the dealer's when the elder plays, when it proposes
+    and the dealer refuses, and when it proposes and the dealer accepts (each option played
+    out as :func:`decision_table` does)."""
+
+    elder_classes: tuple[str, ...]
+    dealer_classes: tuple[str, ...]
+    deals: tuple[tuple[int, ...], ...]
+    play: tuple[tuple[int, ...], ...]
+    refuse: tuple[tuple[int, ...], ...]
+    accept: tuple[tuple[int, ...], ...]
+
+
+class Equilibrium(NamedTuple):
+    """A solution of :class:`FirstDecisionGame`: the elder's chance of playing in each of
+    its classes, the dealer's chance of refusing in each of its, the value (the elder's
+    points less the dealer's per hand) and the exploitability (what the best answers to
+    these strategies gain over them, in points per hand; 0 at an exact equilibrium)."""
+
+    play: tuple[float, ...]
+    refuse: tuple[float, ...]
+    value: float
+    exploitability: float
+
+
+TASK_DEALS = 5000
+"""Deals per task of :func:`first_decision_game` (about a second of work each)."""
+
+
+def first_decision_game(
+    n: int,
+    seed: int,
+    *,
+    by: Literal["classic", "shape"] = "classic",
+    rules: object = None,
+    executor: Executor | None = None,
+) -> FirstDecisionGame:
+    """Deal ``n`` random hands (classic rules unless ``rules`` is a
+    :class:`~ecarte.Rules`) and play each of the three lines of the first decision out.
+
+    The deals go in tasks of :data:`TASK_DEALS`, task ``k`` dealing from its own seed
+    (``seed`` and ``k``), to ``executor`` (any ``concurrent.futures`` executor: a process
+    pool, ``dask.distributed.Client.get_executor()``) or in this process: the game depends
+    on ``seed`` and ``n`` alone."""
+    if n.__class__ is not int or n < 1:
+        raise ValueError(f"n must be a positive int, not {n!r}")
+    tasks = [(k, min(TASK_DEALS, n - k * TASK_DEALS)) for k in range(-(-n // TASK_DEALS))]
+    args = [(k, size, seed, by, rules) for k, size in tasks]
+    if executor is None:
+        parts = [_game_cells(*a) for a in args]
+    else:
+        parts = [f.result() for f in [executor.submit(_game_cells, *a) for a in args]]
+    cells: dict[tuple[str, str], list[int]] = {}
+    for part in parts:
+        for key, values in part.items():
+            cell = cells.setdefault(key, [0, 0, 0, 0])
+            for i, v in enumerate(values):
+                cell[i] += v
+    es = tuple(sorted({e for e, _ in cells}))
+    ds = tuple(sorted({d for _, d in cells}))
+
+    def grid(k: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(cells.get((e, d), [0, 0, 0, 0])[k] for d in ds) for e in es)
+
+    return FirstDecisionGame(es, ds, grid(0), grid(1), grid(2), grid(3))
+
+
+def _game_cells(
+    task: int, size: int, seed: int, by: Literal["classic", "shape"], rules: object
+) -> dict[tuple[str, str], list[int]]:
+    """One task of :func:`first_decision_game`: by pair of classes, the deals and the sums
+    of the elder's points less the dealer's on each line."""
+    from ecarte.games.ecarte import _pure_pimc as model
+    from ecarte.games.ecarte.pimc import load_kernel
+    from ecarte.games.ecarte.rules import Rules
+
+    r = rules if isinstance(rules, Rules) else Rules()
+    hand_rules = r.hand_rules()
+    kernel = load_kernel()
+    elder_label, dealer_label = _classes(by, "elder"), _classes(by, "dealer")
+    rng = random.Random(f"{seed}:{task}")
+    deck = [c.id for c in PIQUET_DECK]
+    cells: dict[tuple[str, str], list[int]] = {}
+    for j in range(size):
+        i = task * TASK_DEALS + j
+        rng.shuffle(deck)
+        elder = sum(1 << c for c in deck[:5])
+        dealer = sum(1 << c for c in deck[5:10])
+        trump = deck[10] >> 4
+        stock = sum(1 << c for c in deck[11:])
+        base = model.Query(rules=hand_rules, trump=trump, me=0, phase=model.PROPOSE,
+                           hand=elder, pool=dealer | stock, require=dealer)  # fmt: skip
+        (play,) = kernel.values(base, (model.PLAY_OPTION,), seed * 1_000_003 + i, 1)
+        respond = base._replace(me=1, phase=model.RESPOND, hand=dealer, pool=elder | stock,
+                                require=elder)  # fmt: skip
+        accept, refuse = kernel.values(respond, (0, 1), seed * 1_000_003 + i, 1)
+        e = elder_label(CardSet(elder), Suit(trump))
+        d = dealer_label(CardSet(dealer), Suit(trump))
+        cell = cells.setdefault((e, d), [0, 0, 0, 0])
+        cell[0] += 1
+        cell[1] += play
+        cell[2] -= refuse  # the dealer's values are its points less the elder's
+        cell[3] -= accept
+    return cells
+
+
+def solve(game: FirstDecisionGame, iterations: int = 20_000) -> Equilibrium:
+    """An equilibrium of ``game`` by CFR+ (regret matching with regrets floored at zero,
+    alternating updates, the strategies averaged with linear weights): the elder maximises
+    its points less the dealer's, the dealer minimises them. Needs numpy."""
+    import numpy as np
+
+    n = np.asarray(game.deals, dtype=float)
+    total = n.sum()
+    a = np.asarray(game.play) / total  # the elder's points per hand, by cell
+    b = np.asarray(game.refuse) / total
+    c = np.asarray(game.accept) / total
+    ne, nd = n.shape
+    re, rd = np.zeros((ne, 2)), np.zeros((nd, 2))  # regrets: (propose, play), (accept, refuse)
+    sum_p, sum_r = np.zeros(ne), np.zeros(nd)
+
+    def current(regrets: np.ndarray) -> np.ndarray:
+        pos = regrets.sum(axis=1)
+        share = np.divide(regrets[:, 1], pos, out=np.full(len(pos), 0.5), where=pos > 0)
+        return np.asarray(share)
+
+    play_v = a.sum(axis=1)
+    for t in range(1, iterations + 1):
+        p, r = current(re), current(rd)
+        propose_v = (b * r + c * (1 - r)).sum(axis=1)
+        mean = p * play_v + (1 - p) * propose_v
+        re = np.maximum(re + np.stack([propose_v - mean, play_v - mean], axis=1), 0)
+        sum_p += t * p
+        reach = 1 - current(re)  # alternating: the dealer answers the updated elder
+        refuse_v = (b * reach[:, None]).sum(axis=0)
+        accept_v = (c * reach[:, None]).sum(axis=0)
+        mean_d = r * refuse_v + (1 - r) * accept_v  # the dealer minimises
+        rd = np.maximum(rd + np.stack([mean_d - accept_v, mean_d - refuse_v], axis=1), 0)
+        sum_r += t * r
+    weight = iterations * (iterations + 1) / 2
+    p, r = sum_p / weight, sum_r / weight
+    value = _value(a, b, c, p, r)
+    best_elder = np.maximum(a.sum(axis=1), (b * r + c * (1 - r)).sum(axis=1)).sum()
+    reach = 1 - p
+    best_dealer = (p * a.sum(axis=1)).sum() + np.minimum(
+        (b * reach[:, None]).sum(axis=0), (c * reach[:, None]).sum(axis=0)
+    ).sum()
+    return Equilibrium(
+        tuple(float(x) for x in p),
+        tuple(float(x) for x in r),
+        float(value),
+        float(best_elder - best_dealer),
+    )
+
+
+def _value(a: Any, b: Any, c: Any, p: Any, r: Any) -> float:
+    """The elder's points per hand when it plays with chances ``p`` and the dealer refuses
+    with chances ``r``."""
+    play = (p[:, None] * a).sum()
+    propose = ((1 - p)[:, None] * (b * r[None, :] + c * (1 - r)[None, :])).sum()
+    return float(play + propose)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``ecarte analyse``."""
     parser.add_argument(
@@ -210,6 +383,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=0,
         help="also measure the first decisions on this many random deals per side (0: none)",
+    )
+    parser.add_argument(
+        "--game",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="also solve the first decision as a zero-sum game on this many deals (0: no)",
     )
     parser.add_argument("--seed", type=int, default=0, help="the deals' seed (0)")
     parser.add_argument(
@@ -240,7 +420,39 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                     f"worse in {row.strong_worse:.0%}",
                     file=out,
                 )
+    if args.game:
+        _print_game(args.game, args.seed, args.by, out)
     return 0
+
+
+def classical(label: str) -> str:
+    """The classical advice for a class of :func:`first_decision_game` by the classical
+    table: play a jeu de règle, refuse by the dealer's convention ("" for other classes)."""
+    if label.startswith(("jeu de règle", "refuse")):
+        return "play" if label.startswith("jeu") else "refuse"
+    if label.startswith(("not a jeu", "accept")):
+        return "propose" if label.startswith("not") else "accept"
+    return ""
+
+
+def _print_game(n: int, seed: int, by: Literal["classic", "shape"], out: TextIO) -> None:
+    game = first_decision_game(n, seed, by=by)
+    eq = solve(game)
+    print(
+        f"\nThe first decision as a zero-sum game, on {n:,} deals (CFR+): value "
+        f"{eq.value:+.3f} points per hand to the elder, exploitability {eq.exploitability:.4f}",
+        file=out,
+    )
+    for who, labels, deals, chances, what in (
+        ("elder", game.elder_classes, [sum(r) for r in game.deals], eq.play, "play"),
+        ("dealer", game.dealer_classes, [sum(c) for c in zip(*game.deals, strict=True)],
+         eq.refuse, "refuse"),
+    ):  # fmt: skip
+        width = max(len(x) for x in labels)
+        print(f"{who}: chance to {what} at the equilibrium | the classical advice", file=out)
+        for label, k, x in zip(labels, deals, chances, strict=True):
+            advice = classical(label) or "-"
+            print(f"{label:{width}} | {k:7,} deals | {x:5.2f} | {advice}", file=out)
 
 
 def _counts(out: TextIO) -> None:

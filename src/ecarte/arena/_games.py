@@ -184,6 +184,11 @@ class EcarteArena(_Roster):
             ("worlds", "inference", "pool_factor", "objective", "kernel"),
             lambda o, s: _ecarte("PIMCPlayer")(**o, seed=s),
         ),
+        "ismcts": _Entry(
+            "IS-MCTS (ecarte.players.ISMCTSPlayer)",
+            ("iterations", "ms", "worlds", "c", "inference", "pool_factor", "objective", "kernel"),
+            lambda o, s: _ecarte("ISMCTSPlayer")(**o, seed=s),
+        ),
     }
 
     def play(self, rules: Any, seed: int, players: Sequence[Any]) -> Outcome:

@@ -36,10 +36,12 @@ __all__ = [
     "DEALER_DISCARD",
     "ELDER_DISCARD",
     "INFER_ACCEPTED",
+    "INFER_EXCHANGED",
     "INFER_PLAYED",
     "INFER_PROPOSED",
     "INFER_REFUSED",
     "LOSS",
+    "MAX_OPTIONS",
     "MAX_WORLDS",
     "PLAY",
     "PLAY_OPTION",
@@ -50,6 +52,8 @@ __all__ = [
     "WIN",
     "InfeasibleError",
     "Query",
+    "check_options",
+    "kept_kind",
     "likely",
     "model_discard",
     "query",
@@ -74,6 +78,9 @@ INFER_PLAYED = 3
 """The opponent, elder, played the hand as it held it when play started."""
 INFER_REFUSED = 4
 """The opponent, dealer, refused with the hand it held when play started."""
+INFER_EXCHANGED = 5
+"""The opponent's latest discard was of ``opp_discard`` cards: the model keeps its trumps and
+the two highest ranks, so it held at least ``5 - opp_discard`` of them after it."""
 
 WIN = 1 << 20
 """The utility of a game won (the game objective's scale); a game lost is :data:`LOSS`."""
@@ -82,6 +89,8 @@ MAX_WORLDS = 100_000
 """The most worlds one decision may ask for."""
 MAX_POOL = 16
 """The most candidate worlds per world kept under inference."""
+MAX_OPTIONS = 32
+"""The most options of one decision."""
 MAX_INFER = 2
 """The most decisions weighting the worlds: a first decision and the last before play."""
 
@@ -141,6 +150,8 @@ class Query(NamedTuple):
     """The cards the opponent played this hand."""
     infer: tuple[int, ...] = ()
     """The opponent's decisions that weight the worlds (``INFER_*``); none: uniform."""
+    opp_discard: int = 0
+    """The cards of the opponent's latest discard (for :data:`INFER_EXCHANGED`)."""
     score: tuple[int, int] = (0, 0)
     """Points of the deciding seat and of the opponent in the game."""
     target: int = 5
@@ -257,9 +268,19 @@ def _chance(score: int, threshold: int) -> int:
     return min(15, max(1, 8 + d // 2 + (1 if d >= 0 else 0)))
 
 
+def kept_kind(r: HandRules, hand: int, trump: int) -> int:
+    """The cards of ``hand`` the model keeps when it discards: trumps and plain cards of
+    the two highest ranks."""
+    idx = _rank_index(r)
+    return sum(c >> 4 == trump or idx[c & 15] < 2 for c in _bits(hand))
+
+
 def weight(q: Query, opp: int) -> int:
     """The weight of a world in which the opponent holds ``opp``: the product of the
-    model's chances of the opponent's decisions listed in ``q.infer``."""
+    model's chances of the opponent's decisions listed in ``q.infer``, in sixteenths; for
+    its latest discard (:data:`INFER_EXCHANGED`) the chance is whole when the world gives
+    it the ``5 - opp_discard`` cards the model would have kept, and halved for each one
+    missing."""
     w = 1
     for kind in q.infer:
         if kind == INFER_PROPOSED:
@@ -270,6 +291,9 @@ def weight(q: Query, opp: int) -> int:
             w *= _chance(likely(q.rules, opp | q.opp_played, q.trump), PLAY_THRESHOLD)
         elif kind == INFER_REFUSED:
             w *= _chance(likely(q.rules, opp | q.opp_played, q.trump), REFUSE_THRESHOLD)
+        elif kind == INFER_EXCHANGED:
+            missing = 5 - q.opp_discard - kept_kind(q.rules, opp | q.opp_played, q.trump)
+            w *= 16 >> min(4, max(0, missing))
     return w
 
 
@@ -281,8 +305,10 @@ def _check(q: Query, n: int, pool_factor: int) -> None:
         raise ValueError(f"worlds must be 1..{MAX_WORLDS}, not {n}")
     if not 1 <= pool_factor <= MAX_POOL:
         raise ValueError(f"pool_factor must be 1..{MAX_POOL}, not {pool_factor}")
-    if len(q.infer) > MAX_INFER or any(not INFER_PROPOSED <= k <= INFER_REFUSED for k in q.infer):
+    if len(q.infer) > MAX_INFER or any(not INFER_PROPOSED <= k <= INFER_EXCHANGED for k in q.infer):
         raise ValueError(f"infer: at most {MAX_INFER} of the INFER_* decisions")
+    if not 0 <= q.opp_discard <= 5:
+        raise ValueError(f"opp_discard must be 0..5, not {q.opp_discard}")
     if q.phase == PLAY and (len(q.trick) > 1 or q.leader != (1 - q.me if q.trick else q.me)):
         raise ValueError("the trick in progress is the opponent's lead or nothing")
     if q.require & ~q.pool or q.require & q.forbid or q.hand & q.pool:
@@ -508,11 +534,31 @@ class _Env:
         return self.utility(claims)
 
 
+def check_options(q: Query, options: Sequence[int], env: _Env | None = None) -> None:
+    """A ``ValueError`` unless every option is one of the phase's: a card of the hand that
+    may be played (the play), a mask of cards of the hand no larger than the stock (a
+    discard), else ``0`` or ``1``."""
+    if not 1 <= len(options) <= MAX_OPTIONS:
+        raise ValueError(f"options: 1 to {MAX_OPTIONS}, not {len(options)}")
+    env = env or _Env(q)
+    for o in options:
+        if q.phase == PLAY:
+            legal = _core.legal_plays(env.ctx, q.hand, list(q.trick), env.flags)
+            ok = 0 <= o < 64 and bool(legal >> o & 1)
+        elif q.phase in (PROPOSE, RESPOND):
+            ok = o in (0, 1)
+        else:
+            ok = o >= 0 and not o & ~q.hand and o.bit_count() <= q.stock_size
+        if not ok:
+            raise ValueError(f"option {o} is not one of the decision's")
+
+
 def values(q: Query, options: Sequence[int], seed: int, n: int, pool_factor: int = 4) -> list[int]:
     """The sum over ``n`` worlds (:func:`worlds`) of each option's utility: in the play
     phase an option is a card id, in a discard phase a mask of cards, else
     ``PROPOSE_OPTION``/``PLAY_OPTION`` or ``ACCEPT_OPTION``/``REFUSE_OPTION``."""
     env = _Env(q)
+    check_options(q, options, env)
     totals = [0] * len(options)
     for opp, stock in worlds(q, seed, n, pool_factor):
         for k, option in enumerate(options):

@@ -19,9 +19,10 @@ What the seat has seen, and what the worlds respect:
   once the opponent played its first card (or, under automatic kings, once play began),
   it does not (a soft rule: dropped if no world fits, since a player may hide it);
 - with ``inference=True``, the opponent's proposal, acceptance, refusal or playing as it
-  held weight the worlds by the chance a simple model of its play gives that decision
-  (:func:`~ecarte.games.ecarte._pure_pimc.weight`); ``pool_factor`` times as many
-  candidates are drawn and ``worlds`` of them kept by systematic resampling.
+  held, and the count of cards of its latest discard, weight the worlds by the chance a
+  simple model of its play gives them (:func:`~ecarte.games.ecarte._pure_pimc.weight`);
+  ``pool_factor`` times as many candidates are drawn and ``worlds`` of them kept by
+  systematic resampling. Without it the worlds are uniform.
 
 In each world the cards are played double dummy (the core's solver), and what comes
 before the tricks by a model of both seats: the elder plays a hand of about 2.6 likely
@@ -61,6 +62,7 @@ from ._pure_pimc import (
     DEALER_DISCARD,
     ELDER_DISCARD,
     INFER_ACCEPTED,
+    INFER_EXCHANGED,
     INFER_PLAYED,
     INFER_PROPOSED,
     INFER_REFUSED,
@@ -225,6 +227,7 @@ def observe(
     won = (obs.tricks_won[obs.elder], obs.tricks_won[obs.dealer])
     refused = obs.refused_after is not None
     infer: list[int] = []
+    opp_discard: int | None = None
     if inference:
         if phase == RESPOND and not counts:
             infer.append(INFER_PROPOSED)
@@ -234,6 +237,9 @@ def observe(
             infer.append(INFER_REFUSED)
         elif phase == PLAY and me == 1 and not refused and _could_propose(obs, counts):
             infer.append(INFER_PLAYED)
+        opp_discard = _telling_discard(obs, opp_seat)
+        if opp_discard is not None:
+            infer.append(INFER_EXCHANGED)
     score = (obs.scores[obs.seat], obs.scores[opp_seat])
     q = Query(
         rules=hand_rules,
@@ -258,11 +264,24 @@ def observe(
         opp_king=opp_king,
         opp_played=opp_played,
         infer=tuple(infer),
+        opp_discard=opp_discard or 0,
         score=score,
         target=rules.target,
         utility=race_table(rules.target) if objective == "game" else None,
     )
     return q, soft
+
+
+def _telling_discard(obs: Observation, opp_seat: int) -> int | None:
+    """The cards of the opponent's latest discard, if it tells what the opponent kept: not
+    when the stock left it no more cards to take (it may then have kept weak ones), nor
+    a discard of five."""
+    stock = obs.stock_size
+    for seat, n in reversed(obs.exchanges):
+        stock += n  # the stock before this discard
+        if seat == opp_seat:
+            return n if n < min(5, stock) else None
+    return None
 
 
 def _could_propose(obs: Observation, counts: Sequence[int]) -> bool:

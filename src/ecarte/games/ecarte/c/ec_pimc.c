@@ -5,6 +5,7 @@
  */
 #include "ec_solver.h"
 #include "ecarte_pimc.h"
+#include "ec_pimc_internal.h"
 
 #include <string.h>
 
@@ -13,14 +14,14 @@
 
 /* ---------------------------------------------------------------- the model */
 
-static void rank_index(const ec_hand_rules *r, uint8_t idx[16])
+void ec_pimc__rank_index(const ec_hand_rules *r, uint8_t idx[16])
 {
     memset(idx, 8, 16);
     for (int i = 0; i < 8; i++)
         idx[r->order[i]] = (uint8_t)i;
 }
 
-static int likely_idx(const uint8_t idx[16], uint64_t hand, int trump)
+int ec_pimc__likely(const uint8_t idx[16], uint64_t hand, int trump)
 {
     int s = 0, trumps = 0;
     while (hand) {
@@ -41,8 +42,8 @@ static int likely_idx(const uint8_t idx[16], uint64_t hand, int trump)
 int ec_pimc_likely(const ec_hand_rules *rules, uint64_t hand, int trump)
 {
     uint8_t idx[16];
-    rank_index(rules, idx);
-    return likely_idx(idx, hand, trump);
+    ec_pimc__rank_index(rules, idx);
+    return ec_pimc__likely(idx, hand, trump);
 }
 
 /* The k cards of cards least worth keeping: by value (rank, a trump 10 above), then id. */
@@ -65,7 +66,7 @@ static uint64_t lowest(const uint8_t idx[16], uint64_t cards, int trump, int k)
     return out;
 }
 
-static uint64_t discard_idx(const uint8_t idx[16], uint64_t hand, int trump, int least, int most)
+uint64_t ec_pimc__discard(const uint8_t idx[16], uint64_t hand, int trump, int least, int most)
 {
     uint64_t weak = 0;
     for (uint64_t m = hand; m; m &= m - 1) {
@@ -85,8 +86,19 @@ uint64_t ec_pimc_discard(const ec_hand_rules *rules, uint64_t hand, int trump, i
                          int most)
 {
     uint8_t idx[16];
-    rank_index(rules, idx);
-    return discard_idx(idx, hand, trump, least, most);
+    ec_pimc__rank_index(rules, idx);
+    return ec_pimc__discard(idx, hand, trump, least, most);
+}
+
+/* The cards the model keeps when it discards: trumps and the two highest ranks. */
+static int kept_kind(const uint8_t idx[16], uint64_t hand, int trump)
+{
+    int n = 0;
+    for (; hand; hand &= hand - 1) {
+        int c = ec_ctz(hand);
+        n += c >> 4 == trump || idx[c & 15] < 2;
+    }
+    return n;
 }
 
 /* The model's chance, in sixteenths, of the strong decision (play, refuse). */
@@ -104,18 +116,23 @@ static uint32_t weight(const ec_pimc_query *q, const uint8_t idx[16], uint64_t o
     for (int k = 0; k < q->ninfer; k++) {
         switch (q->infer[k]) {
         case EC_PIMC_INFER_PROPOSED:
-            w *= 16 - chance(likely_idx(idx, opp, q->trump), EC_PIMC_PLAY_THRESHOLD);
+            w *= 16 - chance(ec_pimc__likely(idx, opp, q->trump), EC_PIMC_PLAY_THRESHOLD);
             break;
         case EC_PIMC_INFER_ACCEPTED:
-            w *= 16 - chance(likely_idx(idx, opp, q->trump), EC_PIMC_REFUSE_THRESHOLD);
+            w *= 16 - chance(ec_pimc__likely(idx, opp, q->trump), EC_PIMC_REFUSE_THRESHOLD);
             break;
         case EC_PIMC_INFER_PLAYED:
-            w *= chance(likely_idx(idx, opp | q->opp_played, q->trump), EC_PIMC_PLAY_THRESHOLD);
+            w *= chance(ec_pimc__likely(idx, opp | q->opp_played, q->trump), EC_PIMC_PLAY_THRESHOLD);
             break;
-        default: /* EC_PIMC_INFER_REFUSED */
-            w *= chance(likely_idx(idx, opp | q->opp_played, q->trump),
+        case EC_PIMC_INFER_REFUSED:
+            w *= chance(ec_pimc__likely(idx, opp | q->opp_played, q->trump),
                         EC_PIMC_REFUSE_THRESHOLD);
             break;
+        default: { /* EC_PIMC_INFER_EXCHANGED: halved per kept card missing */
+            int d = 5 - q->opp_discard - kept_kind(idx, opp | q->opp_played, q->trump);
+            w *= 16u >> (d < 0 ? 0 : d > 4 ? 4 : d);
+            break;
+        }
         }
     }
     return w;
@@ -131,10 +148,10 @@ int ec_pimc_check(const ec_pimc_query *q, int n, int pool_factor)
         pool_factor > EC_PIMC_MAX_POOL || q->ninfer > EC_PIMC_MAX_INFER ||
         q->target < 1 || q->target > 64 || (cards & ~PIQUET_MASK) || q->opp_size > 5 ||
         q->stock_size > 21 || q->ntrick > 1 || q->leader > 1 || q->won[0] + q->won[1] > 5 ||
-        q->last > 5 || q->before_last > 5)
+        q->last > 5 || q->before_last > 5 || q->opp_discard > 5)
         return EC_PIMC_EBADQUERY;
     for (int k = 0; k < q->ninfer; k++)
-        if (q->infer[k] < EC_PIMC_INFER_PROPOSED || q->infer[k] > EC_PIMC_INFER_REFUSED)
+        if (q->infer[k] < EC_PIMC_INFER_PROPOSED || q->infer[k] > EC_PIMC_INFER_EXCHANGED)
             return EC_PIMC_EBADQUERY;
     if (q->utility && (q->score[0] < 0 || q->score[0] >= q->target || q->score[1] < 0 ||
                        q->score[1] >= q->target))
@@ -174,7 +191,7 @@ int ec_pimc_worlds(const ec_pimc_query *q, uint64_t seed, int n, int pool_factor
         return err;
     uint8_t idx[16], allowed[32], a[32], rest[32];
     ec_rng rng;
-    rank_index(&q->rules, idx);
+    ec_pimc__rank_index(&q->rules, idx);
     ec_rng_seed(&rng, seed);
     int nallowed = bits_of(q->pool & ~q->require & ~q->forbid, allowed);
     int need = q->opp_size - ec_count(q->require);
@@ -228,35 +245,20 @@ int ec_pimc_worlds(const ec_pimc_query *q, uint64_t seed, int n, int pool_factor
 
 /* ------------------------------------------------------------------- values */
 
-typedef struct env {
-    const ec_pimc_query *q;
-    ec_context ctx;
-    dd_table tt;
-    uint8_t idx[16];
-    int king;
-} env;
-
 typedef struct hand_state {
     uint64_t held[2];
     const uint8_t *stock;
     int top, len, ndiscards, last, before_last, exchanges, alone, refusal;
 } hand_state;
 
-/* Claims of points, in order: pos[i] scores pts[i]. */
-typedef struct claims {
-    int n;
-    int pos[4];
-    int pts[4];
-} claims;
-
-static void claim(claims *c, int pos, int pts)
+void ec_pimc__claim(ec_pimc_claims *c, int pos, int pts)
 {
     c->pos[c->n] = pos;
     c->pts[c->n] = pts;
     c->n++;
 }
 
-static int32_t utility(const env *e, const claims *c)
+int32_t ec_pimc__utility(const ec_pimc_env *e, const ec_pimc_claims *c)
 {
     const ec_pimc_query *q = e->q;
     if (!q->utility) {
@@ -280,16 +282,16 @@ static int32_t utility(const env *e, const claims *c)
     return q->utility[mine * q->target + theirs];
 }
 
-static void tricks_claim(const env *e, claims *c, int elder_tricks, int alone, int refusal)
+void ec_pimc__tricks_claim(const ec_pimc_env *e, ec_pimc_claims *c, int elder_tricks, int alone, int refusal)
 {
     int elder_scores, penalty;
     unsigned pts = ec_trick_points(&e->q->rules, elder_tricks, alone, refusal, &elder_scores,
                                    &penalty);
-    claim(c, elder_scores ? 0 : 1, (int)pts);
+    ec_pimc__claim(c, elder_scores ? 0 : 1, (int)pts);
 }
 
 /* The elder's tricks at the end of the hand, both sides playing double dummy. */
-static int elder_tricks(env *e, const uint64_t hands[2], int leader, int ntrick, int card,
+int ec_pimc__elder_tricks(ec_pimc_env *e, const uint64_t hands[2], int leader, int ntrick, int card,
                         const int won[2])
 {
     if (!hands[0] && !hands[1])
@@ -308,16 +310,16 @@ static int elder_tricks(env *e, const uint64_t hands[2], int leader, int ntrick,
     return mover == 0 ? won[0] + t : 5 - won[1] - t;
 }
 
-static int32_t start_play(env *e, hand_state *h)
+static int32_t start_play(ec_pimc_env *e, hand_state *h)
 {
     static const int none[2] = {0, 0};
-    claims c = {0, {0}, {0}};
+    ec_pimc_claims c = {0, {0}, {0}};
     for (int pos = 0; pos < 2; pos++)
         if (h->held[pos] >> e->king & 1)
-            claim(&c, pos, 1);
-    int elder = elder_tricks(e, h->held, 0, 0, 0, none);
-    tricks_claim(e, &c, elder, h->alone, h->refusal);
-    return utility(e, &c);
+            ec_pimc__claim(&c, pos, 1);
+    int elder = ec_pimc__elder_tricks(e, h->held, 0, 0, 0, none);
+    ec_pimc__tricks_claim(e, &c, elder, h->alone, h->refusal);
+    return ec_pimc__utility(e, &c);
 }
 
 static void limits(const hand_state *h, int least, int *lo, int *hi)
@@ -340,7 +342,7 @@ static void discard(hand_state *h, int pos, uint64_t cards)
     h->ndiscards++;
 }
 
-static int32_t finish(env *e, hand_state *h, int phase)
+static int32_t finish(ec_pimc_env *e, hand_state *h, int phase)
 {
     const ec_pimc_query *q = e->q;
     const ec_hand_rules *r = &q->rules;
@@ -351,7 +353,7 @@ static int32_t finish(env *e, hand_state *h, int phase)
             int idle = h->ndiscards >= 2 && h->last == 0 && h->before_last == 0;
             int need = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
             int allowed = !idle && h->len - h->top >= need;
-            if (!allowed || likely_idx(e->idx, h->held[0], q->trump) >= EC_PIMC_PLAY_THRESHOLD) {
+            if (!allowed || ec_pimc__likely(e->idx, h->held[0], q->trump) >= EC_PIMC_PLAY_THRESHOLD) {
                 h->alone = h->exchanges == 0;
                 return start_play(e, h);
             }
@@ -359,7 +361,7 @@ static int32_t finish(env *e, hand_state *h, int phase)
             break;
         }
         case EC_PIMC_RESPOND:
-            if (likely_idx(e->idx, h->held[1], q->trump) >= EC_PIMC_REFUSE_THRESHOLD) {
+            if (ec_pimc__likely(e->idx, h->held[1], q->trump) >= EC_PIMC_REFUSE_THRESHOLD) {
                 h->refusal = h->exchanges == 0 || r->penalty_every_refusal != 0;
                 return start_play(e, h);
             }
@@ -367,12 +369,12 @@ static int32_t finish(env *e, hand_state *h, int phase)
             break;
         case EC_PIMC_ELDER_DISCARD:
             limits(h, r->elder_min_discard, &least, &most);
-            discard(h, 0, discard_idx(e->idx, h->held[0], q->trump, least, most));
+            discard(h, 0, ec_pimc__discard(e->idx, h->held[0], q->trump, least, most));
             phase = EC_PIMC_DEALER_DISCARD;
             break;
         default: /* EC_PIMC_DEALER_DISCARD */
             limits(h, r->dealer_min_discard, &least, &most);
-            discard(h, 1, discard_idx(e->idx, h->held[1], q->trump, least, most));
+            discard(h, 1, ec_pimc__discard(e->idx, h->held[1], q->trump, least, most));
             h->exchanges++;
             phase = EC_PIMC_PROPOSE;
             break;
@@ -380,15 +382,15 @@ static int32_t finish(env *e, hand_state *h, int phase)
     }
 }
 
-static int32_t play_card(env *e, uint64_t opp, int card)
+static int32_t play_card(ec_pimc_env *e, uint64_t opp, int card)
 {
     const ec_pimc_query *q = e->q;
-    claims c = {0, {0}, {0}};
+    ec_pimc_claims c = {0, {0}, {0}};
     uint64_t hands[2];
     uint8_t trick[2];
     int won[2] = {q->won[0], q->won[1]}, leader = q->leader, ntrick = q->ntrick;
     if (q->opp_king && (opp >> e->king & 1))
-        claim(&c, 1 - q->me, 1);
+        ec_pimc__claim(&c, 1 - q->me, 1);
     hands[q->me] = q->hand & ~BIT(card);
     hands[1 - q->me] = opp;
     trick[0] = q->trick_card;
@@ -398,12 +400,12 @@ static int32_t play_card(env *e, uint64_t opp, int card)
         won[leader]++;
         ntrick = 0;
     }
-    int elder = elder_tricks(e, hands, leader, ntrick, trick[0], won);
-    tricks_claim(e, &c, elder, q->alone, q->refusal);
-    return utility(e, &c);
+    int elder = ec_pimc__elder_tricks(e, hands, leader, ntrick, trick[0], won);
+    ec_pimc__tricks_claim(e, &c, elder, q->alone, q->refusal);
+    return ec_pimc__utility(e, &c);
 }
 
-static int32_t option_value(env *e, const ec_pimc_world *w, uint64_t option)
+static int32_t option_value(ec_pimc_env *e, const ec_pimc_world *w, uint64_t option)
 {
     const ec_pimc_query *q = e->q;
     hand_state h;
@@ -442,7 +444,7 @@ static int32_t option_value(env *e, const ec_pimc_world *w, uint64_t option)
     }
 }
 
-static int check_options(const ec_pimc_query *q, const ec_context *ctx, const uint64_t *options,
+int ec_pimc__check_options(const ec_pimc_query *q, const ec_context *ctx, const uint64_t *options,
                          int noptions)
 {
     if (noptions < 1 || noptions > EC_PIMC_MAX_OPTIONS)
@@ -471,22 +473,27 @@ static int check_options(const ec_pimc_query *q, const ec_context *ctx, const ui
     return EC_OK;
 }
 
+void ec_pimc__env_init(ec_pimc_env *e, const ec_pimc_query *q)
+{
+    ec_context ctxs[4];
+    ec_hand_contexts(&q->rules, ctxs);
+    e->q = q;
+    e->ctx = ctxs[q->trump];
+    e->king = q->trump * 16 + KING;
+    ec_pimc__rank_index(&q->rules, e->idx);
+    dd_table_init(&e->tt);
+}
+
 int ec_pimc_values(const ec_pimc_query *q, const uint64_t *options, int noptions,
                    uint64_t seed, int n, int pool_factor, ec_pimc_world *buf,
                    uint32_t *picked, int64_t *totals)
 {
-    env e;
-    ec_context ctxs[4];
+    ec_pimc_env e;
     int err = ec_pimc_check(q, n, pool_factor);
     if (err != EC_OK)
         return err;
-    ec_hand_contexts(&q->rules, ctxs);
-    e.q = q;
-    e.ctx = ctxs[q->trump];
-    e.king = q->trump * 16 + KING;
-    rank_index(&q->rules, e.idx);
-    dd_table_init(&e.tt);
-    err = check_options(q, &e.ctx, options, noptions);
+    ec_pimc__env_init(&e, q);
+    err = ec_pimc__check_options(q, &e.ctx, options, noptions);
     if (err != EC_OK)
         return err;
     err = ec_pimc_worlds(q, seed, n, pool_factor, buf, picked);

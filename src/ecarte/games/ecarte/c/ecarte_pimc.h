@@ -41,6 +41,8 @@ extern "C" {
 #define EC_PIMC_INFER_ACCEPTED 2 /* the opponent, dealer, accepted on its dealt hand */
 #define EC_PIMC_INFER_PLAYED 3   /* the opponent, elder, played the hand it held at play */
 #define EC_PIMC_INFER_REFUSED 4  /* the opponent, dealer, refused with the hand it held */
+#define EC_PIMC_INFER_EXCHANGED 5 /* the opponent's latest discard was of opp_discard cards:
+                                     the model kept 5 - opp_discard trumps or high cards */
 #define EC_PIMC_MAX_INFER 2 /* a first decision and the last before play */
 
 #define EC_PIMC_WIN (1 << 20) /* the utility of a game won; a game lost is 0 */
@@ -83,6 +85,7 @@ typedef struct ec_pimc_query {
     uint8_t opp_king;    /* 1: the opponent may still announce the king of trumps */
     uint8_t ninfer;      /* decisions in infer; 0: uniform worlds */
     uint8_t infer[EC_PIMC_MAX_INFER];
+    uint8_t opp_discard; /* the cards of the opponent's latest discard (for EXCHANGED) */
 } ec_pimc_query;
 
 typedef struct ec_pimc_world {

@@ -1,0 +1,348 @@
+/*
+ * ec_ismcts.c -- single-observer IS-MCTS for one decision of Écarté (ecarte_ismcts.h spells
+ * out the contract). C99, no allocation, no global mutable state. The pure-Python twin is
+ * _pure_ismcts.py, step for step.
+ */
+#include "ecarte_ismcts.h"
+#include "ec_pimc_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define END 5         /* the hand is over (after the phases EC_PIMC_*) */
+#define MAX_DEPTH 96  /* nodes on one path: far more than a hand's decisions */
+
+/* A hand in one world, from the decision on. */
+typedef struct sim {
+    uint64_t held[2];
+    const uint8_t *stock;
+    int top, len, ndiscards, last, before_last, exchanges, alone, refusal;
+    int phase, leader, ntrick, won[2];
+    uint8_t trick[2];
+    ec_pimc_claims claims; /* kings, before the tricks */
+} sim;
+
+static void sim_init(sim *s, const ec_pimc_env *e, const ec_pimc_world *w)
+{
+    const ec_pimc_query *q = e->q;
+    memset(s, 0, sizeof *s);
+    s->held[q->me] = q->hand;
+    s->held[1 - q->me] = w->opp;
+    s->stock = w->stock;
+    s->len = q->phase == EC_PIMC_PLAY ? 0 : q->stock_size;
+    s->ndiscards = q->ndiscards;
+    s->last = q->last;
+    s->before_last = q->before_last;
+    s->exchanges = q->exchanges;
+    s->alone = q->alone;
+    s->refusal = q->refusal;
+    s->phase = q->phase;
+    if (q->phase == EC_PIMC_PLAY) {
+        s->leader = q->leader;
+        s->ntrick = q->ntrick;
+        s->trick[0] = q->trick_card;
+        s->won[0] = q->won[0];
+        s->won[1] = q->won[1];
+        if (q->opp_king && (w->opp >> e->king & 1))
+            ec_pimc__claim(&s->claims, 1 - q->me, 1);
+    }
+}
+
+static void start_play(const ec_pimc_env *e, sim *s)
+{
+    for (int pos = 0; pos < 2; pos++)
+        if (s->held[pos] >> e->king & 1)
+            ec_pimc__claim(&s->claims, pos, 1);
+    s->phase = EC_PIMC_PLAY;
+    s->leader = s->ntrick = s->won[0] = s->won[1] = 0;
+}
+
+static void discard(sim *s, int pos, uint64_t cards)
+{
+    int n = ec_count(cards);
+    uint64_t held = s->held[pos] & ~cards;
+    for (int i = 0; i < n; i++)
+        held |= BIT(s->stock[s->top + i]);
+    s->held[pos] = held;
+    s->top += n;
+    s->before_last = s->last;
+    s->last = n;
+    s->ndiscards++;
+}
+
+static void model_discard(const ec_pimc_env *e, sim *s, int pos, int least)
+{
+    int left = s->len - s->top, most = left < 5 ? left : 5;
+    int lo = least < most ? least : most;
+    discard(s, pos, ec_pimc__discard(e->idx, s->held[pos], e->q->trump, lo, most));
+}
+
+/* Take the action of the position to move. */
+static void apply(const ec_pimc_env *e, sim *s, uint64_t action)
+{
+    const ec_hand_rules *r = &e->q->rules;
+    switch (s->phase) {
+    case EC_PIMC_PROPOSE:
+        if (action == EC_PIMC_PLAY_OPTION) {
+            s->alone = s->exchanges == 0;
+            start_play(e, s);
+        } else {
+            s->phase = EC_PIMC_RESPOND;
+        }
+        break;
+    case EC_PIMC_RESPOND:
+        if (action == EC_PIMC_REFUSE_OPTION) {
+            s->refusal = s->exchanges == 0 || r->penalty_every_refusal != 0;
+            start_play(e, s);
+        } else {
+            s->phase = EC_PIMC_ELDER_DISCARD;
+        }
+        break;
+    case EC_PIMC_ELDER_DISCARD:
+        discard(s, 0, action);
+        s->phase = EC_PIMC_DEALER_DISCARD;
+        break;
+    case EC_PIMC_DEALER_DISCARD:
+        discard(s, 1, action);
+        s->exchanges++;
+        s->phase = EC_PIMC_PROPOSE;
+        break;
+    default: { /* EC_PIMC_PLAY */
+        int mover = (s->leader + s->ntrick) % 2;
+        s->held[mover] &= ~BIT(action);
+        s->trick[s->ntrick++] = (uint8_t)action;
+        if (s->ntrick == 2) {
+            s->leader ^= ec_trick_winner_unchecked(&e->ctx, s->trick, 2);
+            s->won[s->leader]++;
+            s->ntrick = 0;
+            if (!s->held[0] && !s->held[1])
+                s->phase = END;
+        }
+        break;
+    }
+    }
+}
+
+/* Take the steps that are nobody's choice (a play forced by the rules, the model's
+ * discards after the root) up to a decision or the end of the hand. */
+static void advance(const ec_pimc_env *e, sim *s)
+{
+    const ec_hand_rules *r = &e->q->rules;
+    for (;;) {
+        switch (s->phase) {
+        case EC_PIMC_PROPOSE: {
+            int idle = s->ndiscards >= 2 && s->last == 0 && s->before_last == 0;
+            int need = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
+            if (!idle && s->len - s->top >= need)
+                return;
+            s->alone = s->exchanges == 0;
+            start_play(e, s);
+            return;
+        }
+        case EC_PIMC_ELDER_DISCARD:
+            model_discard(e, s, 0, r->elder_min_discard);
+            s->phase = EC_PIMC_DEALER_DISCARD;
+            break;
+        case EC_PIMC_DEALER_DISCARD:
+            model_discard(e, s, 1, r->dealer_min_discard);
+            s->exchanges++;
+            s->phase = EC_PIMC_PROPOSE;
+            break;
+        default: /* EC_PIMC_RESPOND, EC_PIMC_PLAY, END */
+            return;
+        }
+    }
+}
+
+/* The actions of the position to move at a decision (ascending cards in the play). */
+static int actions(const ec_pimc_env *e, const sim *s, uint64_t *out, int *mover)
+{
+    if (s->phase == EC_PIMC_PROPOSE || s->phase == EC_PIMC_RESPOND) {
+        *mover = s->phase == EC_PIMC_PROPOSE ? 0 : 1;
+        out[0] = 0; /* EC_PIMC_PROPOSE_OPTION, EC_PIMC_ACCEPT_OPTION */
+        out[1] = 1; /* EC_PIMC_PLAY_OPTION, EC_PIMC_REFUSE_OPTION */
+        return 2;
+    }
+    int n = 0;
+    *mover = (s->leader + s->ntrick) % 2;
+    uint64_t legal = ec_legal_plays_unchecked(&e->ctx, s->held[*mover], s->trick, s->ntrick,
+                                              e->q->rules.play_flags);
+    for (; legal; legal &= legal - 1)
+        out[n++] = (uint64_t)ec_ctz(legal);
+    return n;
+}
+
+/* Play the hand out from s as PIMC plays a world: the model's decisions, the tricks
+ * double dummy. The deciding seat's utility. */
+static int32_t rollout(ec_pimc_env *e, sim *s)
+{
+    const ec_pimc_query *q = e->q;
+    for (;;) {
+        advance(e, s);
+        if (s->phase == EC_PIMC_PROPOSE)
+            apply(e, s, ec_pimc__likely(e->idx, s->held[0], q->trump) >= EC_PIMC_PLAY_THRESHOLD);
+        else if (s->phase == EC_PIMC_RESPOND)
+            apply(e, s,
+                  ec_pimc__likely(e->idx, s->held[1], q->trump) >= EC_PIMC_REFUSE_THRESHOLD);
+        else
+            break;
+    }
+    ec_pimc_claims c = s->claims;
+    int elder = s->phase == END ? s->won[0]
+                                : ec_pimc__elder_tricks(e, s->held, s->leader, s->ntrick,
+                                                        s->trick[0], s->won);
+    ec_pimc__tricks_claim(e, &c, elder, s->alone, s->refusal);
+    return ec_pimc__utility(e, &c);
+}
+
+/* ------------------------------------------------------------------- the tree */
+
+int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *options,
+                   int noptions, uint64_t seed, int nworlds, int pool_factor, double c,
+                   ec_pimc_world *buf, uint32_t *picked, ec_ismcts_node *nodes, int capacity)
+{
+    ec_pimc_env e;
+    int err = ec_pimc_check(q, nworlds, pool_factor);
+    if (err != EC_OK)
+        return err;
+    if (!(c > 0 && c < 1e9) || capacity < 1)
+        return EC_PIMC_EBADQUERY;
+    ec_pimc__env_init(&e, q);
+    err = ec_pimc__check_options(q, &e.ctx, options, noptions);
+    if (err != EC_OK)
+        return err;
+    for (int k = 0; k < noptions; k++)
+        for (int j = 0; j < k; j++)
+            if (options[j] == options[k])
+                return EC_PIMC_EBADQUERY;
+    err = ec_pimc_worlds(q, seed, nworlds, pool_factor, buf, picked);
+    if (err != EC_OK)
+        return err;
+    memset(t, 0, sizeof *t);
+    t->q = q;
+    t->worlds = buf;
+    t->picked = picked;
+    t->nodes = nodes;
+    memcpy(t->options, options, (size_t)noptions * sizeof *options);
+    t->noptions = noptions;
+    t->nworlds = nworlds;
+    t->c = c;
+    t->capacity = capacity;
+    t->count = 1;
+    ec_rng_seed(&t->rng, ~seed);
+    memset(&nodes[0], 0, sizeof nodes[0]);
+    nodes[0].child = nodes[0].sibling = -1;
+    nodes[0].mover = 255;
+    return EC_OK;
+}
+
+static int32_t new_node(ec_ismcts_tree *t, int32_t parent, uint64_t action, int mover)
+{
+    int32_t k = t->count++, *link = &t->nodes[parent].child;
+    ec_ismcts_node *n = &t->nodes[k];
+    memset(n, 0, sizeof *n);
+    n->action = action;
+    n->child = n->sibling = -1;
+    n->mover = (uint8_t)mover;
+    n->avail = 1;
+    while (*link >= 0)
+        link = &t->nodes[*link].sibling;
+    *link = k;
+    return k;
+}
+
+static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
+{
+    const ec_pimc_query *q = t->q;
+    const ec_pimc_world *w = &t->worlds[t->picked[t->iterations % t->nworlds]];
+    int32_t path[MAX_DEPTH], node = 0, u;
+    int depth = 0, n, mover, expanded = 0;
+    uint64_t acts[EC_PIMC_MAX_OPTIONS], untried[EC_PIMC_MAX_OPTIONS];
+    sim s;
+    sim_init(&s, e, w);
+    path[depth++] = 0;
+    while (!expanded && depth < MAX_DEPTH) {
+        if (node == 0) {
+            n = t->noptions;
+            memcpy(acts, t->options, (size_t)n * sizeof *acts);
+            mover = q->me;
+        } else {
+            advance(e, &s);
+            if (s.phase == END)
+                break;
+            n = actions(e, &s, acts, &mover);
+        }
+        /* every child whose action is legal here was available; the others are untried */
+        int nuntried = 0, best = -1;
+        double best_score = 0;
+        for (int k = 0; k < n; k++) {
+            int32_t ch = t->nodes[node].child;
+            while (ch >= 0 && t->nodes[ch].action != acts[k])
+                ch = t->nodes[ch].sibling;
+            if (ch < 0)
+                untried[nuntried++] = acts[k];
+            else
+                t->nodes[ch].avail++;
+        }
+        int32_t next;
+        if (nuntried) {
+            uint64_t a = untried[rng_below(&t->rng, (uint32_t)nuntried)];
+            next = new_node(t, node, a, mover);
+            expanded = 1;
+        } else {
+            double scale = q->utility ? (double)EC_PIMC_WIN : (double)EC_ISMCTS_POINTS_SCALE;
+            for (int32_t ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
+                const ec_ismcts_node *cn = &t->nodes[ch];
+                int legal = 0;
+                for (int k = 0; k < n && !legal; k++)
+                    legal = acts[k] == cn->action;
+                if (!legal)
+                    continue;
+                double mean = (double)cn->total / ((double)cn->visits * scale);
+                double score = mean + t->c * sqrt(log((double)cn->avail) / (double)cn->visits);
+                if (best < 0 || score > best_score) {
+                    best = ch;
+                    best_score = score;
+                }
+            }
+            next = best;
+        }
+        apply(e, &s, t->nodes[next].action);
+        path[depth++] = next;
+        node = next;
+    }
+    u = rollout(e, &s);
+    for (int i = 0; i < depth; i++) {
+        ec_ismcts_node *nd = &t->nodes[path[i]];
+        nd->visits++;
+        if (nd->mover == q->me)
+            nd->total += u;
+        else if (nd->mover != 255)
+            nd->total += q->utility ? EC_PIMC_WIN - u : -u;
+    }
+    t->iterations++;
+}
+
+int ec_ismcts_run(ec_ismcts_tree *t, int n)
+{
+    ec_pimc_env e;
+    if (n < 0 || (int64_t)t->count + n > t->capacity)
+        return EC_ISMCTS_EROOM;
+    ec_pimc__env_init(&e, t->q);
+    for (int i = 0; i < n; i++)
+        iterate(t, &e);
+    return EC_OK;
+}
+
+void ec_ismcts_root(const ec_ismcts_tree *t, uint32_t *visits, int64_t *totals)
+{
+    for (int k = 0; k < t->noptions; k++) {
+        visits[k] = 0;
+        totals[k] = 0;
+        for (int32_t ch = t->nodes[0].child; ch >= 0; ch = t->nodes[ch].sibling)
+            if (t->nodes[ch].action == t->options[k]) {
+                visits[k] = t->nodes[ch].visits;
+                totals[k] = t->nodes[ch].total;
+            }
+    }
+}

@@ -1,0 +1,132 @@
+"""An IS-MCTS player for Écarté: one tree over the decisions of both seats, searched in
+sampled worlds.
+
+Information Set Monte Carlo Tree Search (single observer; Cowling, Powley and Whitehouse
+2012) answers PIMC's strategy fusion: instead of solving each world apart, every iteration
+walks one tree whose nodes are the decisions as the deciding seat sees them, in a world
+drawn by the PIMC sampler (:func:`~ecarte.games.ecarte.pimc.observe` and the same
+consistent worlds, inference included), so its later choices and the opponent's may not
+depend on cards it cannot see. At a node, the actions legal in the iteration's world
+compete by UCB1 on their availability counts; one node is added per iteration and the hand
+is played out from it as PIMC plays a world (the model's exchanges, the tricks double
+dummy); each node is scored for the seat that acted there. The option most visited is
+taken. The tree holds propose or play, accept or refuse, every card of both seats and the
+root's options (a discard among them); later discards are the model's.
+
+The search runs in C (``c/ec_ismcts.c``, about 1.5 µs an iteration) or in its pure-Python
+twin (``_pure_ismcts.py``), with the same tree for the same seed.
+
+>>> from ecarte import Game
+>>> from ecarte.players import HeuristicPlayer, play_match
+>>> game = play_match(Game(seed=3), {0: ISMCTSPlayer(iterations=60, seed=1), 1: HeuristicPlayer()})
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from . import _pure_ismcts, _pure_pimc
+from ._pure_pimc import InfeasibleError
+from .actions import Action
+from .game import Observation
+from .pimc import Decision, Objective, PIMCPlayer, _option, _relaxed, observe
+
+__all__ = ["MAX_ITERATIONS", "ISMCTSPlayer"]
+
+MAX_ITERATIONS = 1_000_000
+"""The most iterations of one decision."""
+_CHUNK = 16
+"""Iterations between two looks at the clock under a time budget."""
+
+
+class ISMCTSPlayer(PIMCPlayer):
+    """Single-observer IS-MCTS with a budget of ``iterations`` per decision, or of ``ms``
+    milliseconds (then ``iterations`` is a cap, and the decisions depend on the machine's
+    speed).
+
+    ``worlds`` determinizations are drawn per decision (iteration ``i`` plays in world
+    ``i % worlds``; default: ``min(iterations, 1000)``, 1000 under a time budget); ``c``
+    is UCB1's exploration constant (utilities scaled to 0..1 for the game objective);
+    ``seed``, ``inference``, ``pool_factor``, ``objective`` and ``kernel`` are PIMC's
+    (:class:`~ecarte.games.ecarte.pimc.PIMCPlayer`). With an iteration budget a seeded
+    player is reproducible. :attr:`last` holds the last decision: the options, their mean
+    utility and their visits (in :attr:`Decision.worlds`)."""
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        *,
+        ms: float | None = None,
+        worlds: int | None = None,
+        c: float = 0.7,
+        seed: int = 0,
+        inference: bool = False,
+        pool_factor: int = 4,
+        objective: Objective = "game",
+        kernel: str | None = None,
+    ) -> None:
+        if iterations.__class__ is not int or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be an int 1..{MAX_ITERATIONS}, not {iterations!r}")
+        if ms is not None and not (isinstance(ms, int | float) and 0 < ms < 1e7):
+            raise ValueError(f"ms must be a positive number of milliseconds, not {ms!r}")
+        if not (isinstance(c, int | float) and 0 < c < 1e9):
+            raise ValueError(f"c must be a positive number, not {c!r}")
+        if worlds is None:
+            worlds = 1000 if ms is not None else min(iterations, 1000)
+        super().__init__(
+            worlds,
+            seed=seed,
+            inference=inference,
+            pool_factor=pool_factor,
+            objective=objective,
+            kernel=kernel,
+        )
+        self.iterations = iterations
+        self.ms = None if ms is None else float(ms)
+        self.c = float(c)
+        self._search: Any = (
+            _pure_ismcts.Search if self._kernel is _pure_pimc else self._kernel.Search
+        )
+
+    def __repr__(self) -> str:
+        budget = f"ms={self.ms}" if self.ms is not None else f"iterations={self.iterations}"
+        return (
+            f"ISMCTSPlayer({budget}, worlds={self.worlds}, c={self.c}, seed={self.seed}, "
+            f"inference={self.inference}, objective={self.objective!r})"
+        )
+
+    def evaluate(self, obs: Observation, legal: Sequence[Action]) -> Decision:
+        """Search the decision: each option's mean utility and visits at the root."""
+        found = [_option(a) for a in legal]
+        options = [o for o in found if o is not None]
+        if len(options) != len(found):
+            raise ValueError("not an IS-MCTS decision: " + ", ".join(map(str, legal)))
+        q, soft = observe(
+            obs, self.own_discards(obs), inference=self.inference, objective=self.objective
+        )
+        seed = self.decision_seed(obs)
+        for attempt in _relaxed(q, soft):
+            try:
+                search = self._search(attempt, options, seed, self.worlds, self.pool_factor, self.c)
+            except InfeasibleError:
+                continue
+            break
+        else:
+            raise InfeasibleError(f"no world fits what seat {obs.seat} saw")
+        if self.ms is None:
+            search.run(self.iterations)
+        else:
+            deadline = time.perf_counter() + self.ms / 1000
+            done = 0
+            while done < self.iterations and time.perf_counter() < deadline:
+                step = min(_CHUNK, self.iterations - done)
+                search.run(step)
+                done += step
+        visits, totals = search.root()
+        unit = _pure_pimc.WIN if self.objective == "game" else 1
+        means = [t / (v * unit) if v else 0.0 for t, v in zip(totals, visits, strict=True)]
+        return Decision(tuple(legal), tuple(means), tuple(visits))

@@ -1,0 +1,117 @@
+"""The first decision as a zero-sum game: the deals and their three lines, its CFR+
+solution checked against linear programming, and the command."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from ecarte.analysis import (
+    Equilibrium,
+    FirstDecisionGame,
+    add_arguments,
+    classical,
+    command,
+    first_decision_game,
+    solve,
+)
+
+
+def _lp_value(game: FirstDecisionGame) -> float:
+    """The elder's max-min value by linear programming: maximise over its chances p of
+    playing K + sum_e p_e (A - C)_e + sum_d z_d, z_d <= 0 and z_d <= sum_e (1 - p_e)(B - C)_ed
+    (the dealer's best answer, class by class)."""
+    np = pytest.importorskip("numpy")
+    optimize = pytest.importorskip("scipy.optimize", reason="the LP check needs scipy")
+    n = np.asarray(game.deals, dtype=float)
+    a, b, c = (np.asarray(x) / n.sum() for x in (game.play, game.refuse, game.accept))
+    ne, nd = a.shape
+    d = b - c
+    cost = -np.concatenate([(a - c).sum(axis=1), np.ones(nd)])  # linprog minimises
+    # z_d + sum_e p_e d_ed <= sum_e d_ed
+    rows = np.concatenate([d.T, np.eye(nd)], axis=1)
+    res = optimize.linprog(
+        cost,
+        A_ub=rows,
+        b_ub=d.sum(axis=0),
+        bounds=[(0, 1)] * ne + [(None, 0)] * nd,
+        method="highs",
+    )
+    assert res.status == 0
+    return float(c.sum() - res.fun)
+
+
+def test_the_game_counts_every_deal() -> None:
+    game = first_decision_game(400, seed=3, by="shape")
+    assert sum(map(sum, game.deals)) == 400
+    assert len(game.deals) == len(game.elder_classes) == len(game.play)
+    assert all(len(row) == len(game.dealer_classes) for row in game.refuse)
+    assert game == first_decision_game(400, seed=3, by="shape")  # seeded
+
+
+def test_tasks_on_any_executor_give_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ecarte.analysis as analysis
+
+    monkeypatch.setattr(analysis, "TASK_DEALS", 70)
+    serial = first_decision_game(200, seed=4, by="shape")
+    with ThreadPoolExecutor(2) as pool:
+        assert first_decision_game(200, seed=4, by="shape", executor=pool) == serial
+
+
+def test_cfr_plus_reaches_the_linear_programs_value() -> None:
+    game = first_decision_game(3000, seed=5, by="shape")
+    eq = solve(game, iterations=5000)
+    assert isinstance(eq, Equilibrium)
+    assert 0 <= eq.exploitability < 0.002
+    assert all(0 <= x <= 1 for x in (*eq.play, *eq.refuse))
+    assert eq.value == pytest.approx(_lp_value(game), abs=0.002)
+
+
+def test_a_dominant_option_is_taken() -> None:
+    """One class each: playing is worth 1, a proposal at most -1: the elder always plays,
+    and the dealer's answer does not matter to the value."""
+    game = FirstDecisionGame(("e",), ("d",), ((10,),), ((10,),), ((-10,),), ((-20,),))
+    eq = solve(game, iterations=200)
+    assert eq.play[0] > 0.99 and eq.value == pytest.approx(1.0, abs=0.02)
+    mixed = FirstDecisionGame(
+        ("e1", "e2"), ("d",), ((2,), (2,)), ((2,), (-2,)), ((-4,), (4,)), ((1,), (0,))
+    )
+    eq = solve(mixed, iterations=4000)
+    assert eq.exploitability < 0.01
+    assert eq.value == pytest.approx(_lp_value(mixed), abs=0.01)
+
+
+def test_the_classical_advice() -> None:
+    assert classical("jeu de règle: three trumps") == "play"
+    assert classical("not a jeu de règle") == "propose"
+    assert classical("refuse: three trumps") == "refuse"
+    assert classical("accept: not guarded enough") == "accept"
+    assert classical("2 trumps, 1 king") == ""
+
+
+def test_the_command() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = io.StringIO()
+    assert command(parser.parse_args(["--game", "500", "--seed", "2"]), out) == 0
+    text = out.getvalue()
+    assert "zero-sum game, on 500 deals" in text and "not a jeu de règle" in text
+
+
+@pytest.mark.long(8)
+def test_a_two_worker_local_cluster_gives_the_serial_game() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        worker_dashboard_address=None,
+    )
+    with cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        on_dask = first_decision_game(12_000, seed=6, by="shape", executor=client.get_executor())
+    assert on_dask == first_decision_game(12_000, seed=6, by="shape")  # three tasks
