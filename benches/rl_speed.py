@@ -51,20 +51,22 @@ class Batch:
         self.rng = np.random.default_rng(seed)
 
     def run(self, steps: int) -> dict[str, float]:
-        """Steps a second of ``steps`` batch steps: the C call alone (``env``) and with the
-        numpy sampler (``with_policy``)."""
+        """Steps a second of ``steps`` batch steps: the C call alone (``env``; ``env_cpu``
+        per second of this thread's CPU time, what the machine's other load does not
+        change) and with the numpy sampler (``with_policy``)."""
         env, out = self.env, self.out
         args = (out.obs, out.mask, out.rewards, out.terminated, out.to_act)
-        stepping = 0.0
+        stepping = cpu = 0.0
         t_all = time.perf_counter()
         for _ in range(steps):
             actions = env.sample(self.rng)
-            t0 = time.perf_counter()
+            c0, t0 = time.thread_time(), time.perf_counter()
             env._batch.step(actions, *args)
             stepping += time.perf_counter() - t0
+            cpu += time.thread_time() - c0
         total = time.perf_counter() - t_all
         n = env.n * steps
-        return {"env": n / stepping, "with_policy": n / total}
+        return {"env": n / stepping, "env_cpu": n / cpu, "with_policy": n / total}
 
 
 class PgxLeduc:
@@ -125,8 +127,8 @@ def batch_steps(
 ) -> dict[str, Any]:
     """Each game's batch and pgx's Leduc (None without pgx, or ``with_pgx`` false) in turn
     in each of ``rounds`` rounds of ``steps`` steps: the medians of their steps a second
-    (``{name: {"env": ..., "with_policy": ...}}``, pgx's ``env`` alone), and pgx's
-    compilation in seconds (``pgx_compile_s``)."""
+    (``{name: Batch.run's dict}``; pgx's ``env`` alone, JAX computing in threads of its
+    own), and pgx's compilation in seconds (``pgx_compile_s``)."""
     runners: dict[str, Any] = {name: Batch(spec, n) for name, spec in SPECS.items()}
     pgx = pgx_leduc(n) if with_pgx else None
     if pgx is not None:
@@ -223,7 +225,8 @@ def report(quick: bool = False) -> list[str]:
             f"| batch 1,024 {name}: env steps/s | {v:,.0f} | {peer} | {ratio} | "
             f"{TARGET_BATCH:,.0f}, {TARGET_PGX}x |"
         )
-        policy = b[name]["with_policy"]
+        cpu, policy = b[name]["env_cpu"], b[name]["with_policy"]
+        lines.append(f"| batch 1,024 {name}: env steps per CPU second | {cpu:,.0f} | | | |")
         lines.append(f"| batch 1,024 {name}: with numpy policy | {policy:,.0f} | | | |")
     if pgx:
         lines.append(f"| pgx Leduc: jit compilation | {b['pgx_compile_s']:.1f} s | | | |")

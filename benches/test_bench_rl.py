@@ -34,6 +34,7 @@ def test_batch_steps_at_1024(benchmark: Any) -> None:
     for name in rl_speed.SPECS:
         env = result[name]["env"]
         info[f"{name}_env_steps_per_s"] = round(env)
+        info[f"{name}_env_steps_per_cpu_s"] = round(result[name]["env_cpu"])
         info[f"{name}_with_policy_steps_per_s"] = round(result[name]["with_policy"])
         info[f"{name}_met"] = env >= rl_speed.TARGET_BATCH
         if pgx:
