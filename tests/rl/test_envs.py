@@ -61,6 +61,13 @@ def test_max_cycles_truncates_seat_turns_after_rounds_of_moves() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         moves += 1
     assert moves == 12 and not any(env.terminations.values())
+    # the unfinished game gives no rewards; the agents step None out
+    assert not any(env._cumulative_rewards.values())
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        assert truncated and not terminated and reward == 0.0, agent
+        env.step(None)
+    assert env.agents == []
 
 
 @pytest.mark.parametrize("turns", ["seat", "cycle"])

@@ -73,15 +73,23 @@ EC_INLINE void ec_tensor_bits(const ec_tensor_layout *L, uint8_t *restrict out, 
             p[ec_ctz(m)] = 1;
 }
 
-/* out[0 .. n) = bits 0 .. n-1 of words[] (64 bits each) as bytes 0 or 1, eight at a time:
- * byte b of a word spread to eight bytes keeping bit i in byte i, then each nonzero byte
- * carried to 1 (no byte overflows into the next). */
+/* EC_SPREAD[b]: the eight bits of byte b as eight bytes 0 or 1, bit i in byte i (of a
+ * little-endian load). */
+#define EC_SP_(b, i) ((uint64_t)((b) >> (i) & 1) << (8 * (i)))
+#define EC_SP1(b)                                                                           \
+    (EC_SP_(b, 0) | EC_SP_(b, 1) | EC_SP_(b, 2) | EC_SP_(b, 3) | EC_SP_(b, 4) | EC_SP_(b, 5) | \
+     EC_SP_(b, 6) | EC_SP_(b, 7))
+#define EC_SP4(b) EC_SP1(b), EC_SP1((b) + 1), EC_SP1((b) + 2), EC_SP1((b) + 3)
+#define EC_SP16(b) EC_SP4(b), EC_SP4((b) + 4), EC_SP4((b) + 8), EC_SP4((b) + 12)
+#define EC_SP64(b) EC_SP16(b), EC_SP16((b) + 16), EC_SP16((b) + 32), EC_SP16((b) + 48)
+static const uint64_t EC_SPREAD[256] = {EC_SP64(0), EC_SP64(64), EC_SP64(128), EC_SP64(192)};
+
+/* out[0 .. n) = bits 0 .. n-1 of words[] (64 bits each) as bytes 0 or 1, eight at a time
+ * (a load of EC_SPREAD each). */
 EC_INLINE void ec_mask_bytes(uint8_t *out, const uint64_t *words, int n)
 {
     for (int i = 0; i < n; i += 8) {
-        uint64_t b = words[i >> 6] >> (i & 63) & 0xFF;
-        uint64_t x = ((b * 0x0101010101010101ULL) & 0x8040201008040201ULL) + 0x7F7F7F7F7F7F7F7FULL;
-        x = x >> 7 & 0x0101010101010101ULL;
+        uint64_t x = EC_SPREAD[words[i >> 6] >> (i & 63) & 0xFF];
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (n - i >= 8) {
             memcpy(out + i, &x, 8); /* byte j of x is bit i + j */

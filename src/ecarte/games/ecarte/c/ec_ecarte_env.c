@@ -2,7 +2,7 @@
  * ec_ecarte_env.c -- Écarté match environments, one or in batches (ecarte_env.h). C99, no
  * allocation, no global state: every array is the caller's.
  */
-#include "ec_tensor.h"
+#include "ec_rl_batch.h"
 #include "ecarte_env.h"
 
 int ec_mt_env_check(const ec_match_config *cfg)
@@ -176,71 +176,67 @@ void ec_mt_env_returns(const ec_mt_env *e, float out[2])
     }
 }
 
-/* ---- batches ---- */
+/* ---- batches: the loop of ec_rl_batch.h on these operations ---- */
 
-static void write_outputs(const ec_mt_batch *b, size_t i, const ec_rl_outputs *out)
+static int op_step(void *b, size_t i, int id)
 {
-    const ec_mt_env *e = &b->envs[i];
-    if (out->obs)
-        ec_mt_tensor(e, e->m.to_act < 0 ? 0 : e->m.to_act, &b->layout,
-                     out->obs + i * b->layout.size);
-    if (out->mask)
-        ec_mask_bytes(out->mask + i * (size_t)EC_NUM_IDS, b->legal + 2 * i, EC_NUM_IDS);
-    if (out->to_act)
-        out->to_act[i] = e->m.to_act;
+    ec_mt_batch *B = b;
+    return ec_mt_env_step(B->cfg, &B->envs[i], id);
 }
 
-static int start(ec_mt_batch *b, size_t i)
+static int op_ended(const void *b, size_t i, float *returns)
 {
-    ec_mt_env *e = &b->envs[i];
-    int err = ec_mt_env_reset(b->cfg, e, ec_episode_seed(b->seed, i, b->episodes[i]), 1);
-    ec_match_legal(b->cfg, &e->m, b->legal + 2 * i);
-    return err;
+    const ec_mt_env *e = &((const ec_mt_batch *)b)->envs[i];
+    if (e->m.phase != EC_PH_OVER)
+        return 0;
+    ec_mt_env_returns(e, returns);
+    return 1;
+}
+
+static int op_start(void *b, size_t i, uint64_t seed)
+{
+    ec_mt_batch *B = b;
+    return ec_mt_env_reset(B->cfg, &B->envs[i], seed, 1);
+}
+
+static void op_legal(const void *b, size_t i, uint64_t *words)
+{
+    const ec_mt_batch *B = b;
+    ec_match_legal(B->cfg, &B->envs[i].m, words);
+}
+
+static void op_write(const void *b, size_t i, uint8_t *obs, int8_t *to_act)
+{
+    const ec_mt_batch *B = b;
+    const ec_mt_env *e = &B->envs[i];
+    if (obs)
+        ec_mt_tensor(e, e->m.to_act < 0 ? 0 : e->m.to_act, &B->layout, obs);
+    if (to_act)
+        *to_act = e->m.to_act;
+}
+
+static const ec_rl_ops OPS = {2, EC_NUM_IDS, 2, op_step, op_ended, op_start, op_legal, op_write};
+
+EC_INLINE ec_rl_state state_of(const ec_mt_batch *b)
+{
+    ec_rl_state s;
+    s.seed = b->seed;
+    s.n = b->n;
+    s.obs_size = b->layout.size;
+    s.episodes = b->episodes;
+    s.legal = b->legal;
+    return s;
 }
 
 int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out)
 {
-    for (size_t i = 0; i < b->n; i++) {
-        int err;
-        b->episodes[i] = 0;
-        err = start(b, i);
-        if (err != EC_OK)
-            return err;
-        ec_rl_ended(out, i, 2, NULL);
-        write_outputs(b, i, out);
-    }
-    return EC_OK;
+    ec_rl_state s = state_of(b);
+    return ec_rl_batch_reset(&OPS, b, &s, out);
 }
 
 int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad)
 {
-    for (size_t i = 0; i < b->n; i++) {
-        int32_t a = actions[i];
-        const uint64_t *w = b->legal + 2 * i;
-        if (a < 0 || a >= EC_NUM_IDS || !(w[a >> 6] >> (a & 63) & 1)) {
-            *bad = i;
-            return EC_EILLEGAL;
-        }
-    }
-    for (size_t i = 0; i < b->n; i++) {
-        ec_mt_env *e = &b->envs[i];
-        int err = ec_mt_env_step(b->cfg, e, actions[i]);
-        if (err != EC_OK) {
-            *bad = i;
-            return err; /* a log overflow: never with EC_MT_LOG_CAP */
-        }
-        if (e->m.phase == EC_PH_OVER) {
-            float r[2];
-            ec_mt_env_returns(e, r);
-            ec_rl_ended(out, i, 2, r);
-            b->episodes[i]++;
-            start(b, i);
-        } else {
-            ec_match_legal(b->cfg, &e->m, b->legal + 2 * i);
-            ec_rl_ended(out, i, 2, NULL);
-        }
-        write_outputs(b, i, out);
-    }
-    return EC_OK;
+    ec_rl_state s = state_of(b);
+    return ec_rl_batch_step(&OPS, b, &s, actions, out, bad);
 }

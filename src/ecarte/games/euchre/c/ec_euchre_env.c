@@ -2,7 +2,7 @@
  * ec_euchre_env.c -- Euchre environments, one or in batches (euchre_rl.h). C99, no
  * allocation, no global state: every array is the caller's.
  */
-#include "ec_tensor.h"
+#include "ec_rl_batch.h"
 #include "euchre_rl.h"
 
 static void run_chance(const ec_eu_tables *t, ec_eu_game *g)
@@ -32,70 +32,81 @@ int ec_eu_env_step(const ec_eu_tables *t, ec_eu_game *g, int id)
     return EC_OK;
 }
 
-/* The outputs of environment i after its game moved (rewards and termination apart). */
-static void write_outputs(const ec_eu_batch *b, size_t i, const ec_rl_outputs *out)
+/* ---- batches: the loop of ec_rl_batch.h on these operations ---- */
+
+static int op_step(void *b, size_t i, int id)
 {
-    const ec_eu_game *g = &b->games[i];
-    int na = b->tables->ncards + 9;
-    if (out->obs)
-        ec_eu_tensor(b->tables, g, g->to_act < 0 ? 0 : g->to_act, &b->layout,
-                     out->obs + i * b->layout.size);
-    if (out->mask)
-        ec_mask_bytes(out->mask + i * (size_t)na, &b->legal[i], na);
-    if (out->to_act)
-        out->to_act[i] = g->to_act;
+    ec_eu_batch *B = b;
+    ec_eu_game *g = &B->games[i];
+    if (ec_eu_apply(B->tables, g, id) != EC_OK)
+        return EC_EILLEGAL;
+    run_chance(B->tables, g);
+    return EC_OK;
 }
 
-static int start(ec_eu_batch *b, size_t i)
+static int op_ended(const void *b, size_t i, float *returns)
 {
-    ec_eu_game *g = &b->games[i];
-    int err = ec_eu_env_reset(b->tables, g, &b->cfg, ec_episode_seed(b->seed, i, b->episodes[i]));
-    b->legal[i] = err == EC_OK ? ec_eu_legal(b->tables, g) : 0;
-    return err;
+    const ec_eu_game *g = &((const ec_eu_batch *)b)->games[i];
+    if (g->phase != EC_EU_OVER)
+        return 0;
+    for (int s = 0; s < 4; s++)
+        returns[s] = (float)g->returns[s];
+    return 1;
+}
+
+static int op_start(void *b, size_t i, uint64_t seed)
+{
+    ec_eu_batch *B = b;
+    return ec_eu_env_reset(B->tables, &B->games[i], &B->cfg, seed);
+}
+
+static void op_legal(const void *b, size_t i, uint64_t *words)
+{
+    const ec_eu_batch *B = b;
+    words[0] = ec_eu_legal(B->tables, &B->games[i]);
+}
+
+static void op_write(const void *b, size_t i, uint8_t *obs, int8_t *to_act)
+{
+    const ec_eu_batch *B = b;
+    const ec_eu_game *g = &B->games[i];
+    if (obs)
+        ec_eu_tensor(B->tables, g, g->to_act < 0 ? 0 : g->to_act, &B->layout, obs);
+    if (to_act)
+        *to_act = g->to_act;
+}
+
+static const ec_rl_ops OPS = {4, 0, 1, op_step, op_ended, op_start, op_legal, op_write};
+
+EC_INLINE ec_rl_ops ops_of(const ec_eu_batch *b)
+{
+    ec_rl_ops ops = OPS;
+    ops.ids = b->tables->ncards + 9;
+    return ops;
+}
+
+EC_INLINE ec_rl_state state_of(const ec_eu_batch *b)
+{
+    ec_rl_state s;
+    s.seed = b->seed;
+    s.n = b->n;
+    s.obs_size = b->layout.size;
+    s.episodes = b->episodes;
+    s.legal = b->legal;
+    return s;
 }
 
 int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out)
 {
-    for (size_t i = 0; i < b->n; i++) {
-        int err;
-        b->episodes[i] = 0;
-        err = start(b, i);
-        if (err != EC_OK)
-            return err;
-        ec_rl_ended(out, i, 4, NULL);
-        write_outputs(b, i, out);
-    }
-    return EC_OK;
+    ec_rl_ops ops = ops_of(b);
+    ec_rl_state s = state_of(b);
+    return ec_rl_batch_reset(&ops, b, &s, out);
 }
 
 int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad)
 {
-    const ec_eu_tables *t = b->tables;
-    int ids = t->ncards + 9;
-    for (size_t i = 0; i < b->n; i++) {
-        int32_t a = actions[i];
-        if (a < 0 || a >= ids || !(b->legal[i] >> a & 1)) {
-            *bad = i;
-            return EC_EILLEGAL;
-        }
-    }
-    for (size_t i = 0; i < b->n; i++) {
-        ec_eu_game *g = &b->games[i];
-        ec_eu_apply(t, g, actions[i]);
-        run_chance(t, g);
-        if (g->phase == EC_EU_OVER) {
-            float r[4];
-            for (int s = 0; s < 4; s++)
-                r[s] = (float)g->returns[s];
-            ec_rl_ended(out, i, 4, r);
-            b->episodes[i]++;
-            start(b, i);
-        } else {
-            b->legal[i] = ec_eu_legal(t, g);
-            ec_rl_ended(out, i, 4, NULL);
-        }
-        write_outputs(b, i, out);
-    }
-    return EC_OK;
+    ec_rl_ops ops = ops_of(b);
+    ec_rl_state s = state_of(b);
+    return ec_rl_batch_step(&ops, b, &s, actions, out, bad);
 }
