@@ -5,7 +5,8 @@
  *   machine prefixes N SEED                        replay every prefix of N short matches' logs
  *   machine exchanges                              an EXCHANGE hook that never stops proposing
  *
- * Build: gcc -std=c99 -O2 -Isrc/ecarte/_core benches/c/machine.c src/ecarte/_core/ec_*.c
+ * Build: gcc -std=c99 -O2 -Isrc/ecarte/_core -Isrc/ecarte/games/ecarte/c benches/c/machine.c
+ *        src/ecarte/_core/ec_*.c src/ecarte/games/ecarte/c/ec_*.c -lm
  *
  * matches. Two PRNGs: rng = ec_rng_seed(SEED) for the match and its actions, hrng =
  * ec_rng_seed(SEED ^ 0x5EED0F400C5ULL) for the hooks, so that a HOOKMASK changes neither the
@@ -47,6 +48,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ecarte_env.h"
 #include "ecarte_machine.h"
 
 #define FNV_OFFSET 0xCBF29CE484222325ULL
@@ -142,38 +144,13 @@ static int finish(const ec_match_config *cfg, ec_match *m, buffer *b, int st)
     return st;
 }
 
-static uint32_t entry_size(const uint8_t *p, int nplayers)
+/* The size of the log entry at offset i < m->nlog (an unknown entry fails). */
+static uint32_t entry_at(const ec_log *L, const ec_match *m, uint32_t i, int nplayers)
 {
-    int t = p[0];
-    if (t < 64)
-        return 2;
-    if (t < EC_NUM_IDS)
-        return 6;
-    switch (t) {
-    case EC_LOG_CUT:
-    case EC_LOG_AUTO_CUT:
-        return 3;
-    case EC_LOG_DEAL:
-    case EC_LOG_AUTO_DEAL:
-        return 33;
-    case EC_LOG_ANSWER:
-        return 2 + (uint32_t)ec_hook_answer_size(p[1]);
-    case EC_LOG_GAME:
-    case EC_LOG_HAND:
-        return 6;
-    case EC_LOG_CUT_AGAIN:
-        return 1;
-    case EC_LOG_SCORE:
-        return 9;
-    case EC_LOG_HAND_END:
-        return 25;
-    case EC_LOG_GAME_END:
-        return 8 + 4 * (uint32_t)nplayers;
-    case EC_LOG_MATCH_END:
-        return 2;
-    default:
-        return 0;
-    }
+    int size = ec_mt_log_entry_size(L->buf + i, m->nlog - i, nplayers);
+    if (size < 0)
+        fail("unknown log entry", L->buf[i], m);
+    return (uint32_t)size;
 }
 
 /* The last EC_LOG_GAME_END entry in the log (its offset), or UINT32_MAX. */
@@ -181,12 +158,9 @@ static uint32_t last_game_end(const ec_log *L, const ec_match *m, int nplayers)
 {
     uint32_t at = UINT32_MAX, i = 0;
     while (i < m->nlog) {
-        uint32_t n = entry_size(L->buf + i, nplayers);
-        if (n == 0)
-            fail("unknown log entry", L->buf[i], m);
         if (L->buf[i] == EC_LOG_GAME_END)
             at = i;
-        i += n;
+        i += entry_at(L, m, i, nplayers);
     }
     if (i != m->nlog)
         fail("log entries overrun nlog", (int)i, m);
@@ -371,9 +345,7 @@ static void fold_log(totals *t, const ec_log *L, const ec_match *m, int nplayers
     for (uint32_t k = 0; k < m->nlog; k++)
         t->digest = fnv(t->digest, L->buf[k]);
     while (i < m->nlog) {
-        uint32_t n = entry_size(L->buf + i, nplayers);
-        if (n == 0)
-            fail("unknown log entry", L->buf[i], m);
+        uint32_t n = entry_at(L, m, i, nplayers);
         if (L->buf[i] == EC_LOG_GAME_END)
             t->games++;
         if (L->buf[i] == EC_LOG_HAND_END)

@@ -2,11 +2,8 @@
  * ec_rl_batch.h -- the loop of a game's batch of environments (ecarte_rl.h), written once
  * for every game (not part of the ABI): the games' batch functions call it with their
  * operations in a static const ec_rl_ops, and the compiler inlines them into the loop.
- *
- * Auto-reset is Gymnasium's SAME_STEP: a step that ends an episode reports its returns
- * and termination, and the environment starts its next episode in the same call (episode
- * k of environment i seeded ec_episode_seed(base, i, k)); the observation, mask and seat
- * to act written are the new episode's.
+ * The loop keeps its arrays in the batch's ec_rl_batch, whose comment states what a reset
+ * and a step do (auto-reset is Gymnasium's SAME_STEP).
  */
 #ifndef EC_RL_BATCH_H
 #define EC_RL_BATCH_H
@@ -32,16 +29,7 @@ typedef struct ec_rl_ops {
     void (*write)(const void *b, size_t i, uint8_t *obs, int8_t *to_act);
 } ec_rl_ops;
 
-/* The arrays the loop keeps of each environment: its episode number and legal mask. */
-typedef struct ec_rl_state {
-    uint64_t seed;      /* the batch's base seed */
-    size_t n;           /* environments */
-    size_t obs_size;    /* bytes of a tensor row */
-    uint64_t *episodes; /* n */
-    uint64_t *legal;    /* n x words */
-} ec_rl_state;
-
-EC_INLINE int ec_rl_start(const ec_rl_ops *ops, void *b, const ec_rl_state *s, size_t i)
+EC_INLINE int ec_rl_start(const ec_rl_ops *ops, void *b, const ec_rl_batch *s, size_t i)
 {
     uint64_t *legal = s->legal + i * (size_t)ops->words;
     int err = ops->start(b, i, ec_episode_seed(s->seed, i, s->episodes[i]));
@@ -52,10 +40,10 @@ EC_INLINE int ec_rl_start(const ec_rl_ops *ops, void *b, const ec_rl_state *s, s
     return err;
 }
 
-EC_INLINE void ec_rl_write(const ec_rl_ops *ops, const void *b, const ec_rl_state *s, size_t i,
+EC_INLINE void ec_rl_write(const ec_rl_ops *ops, const void *b, const ec_rl_batch *s, size_t i,
                            const ec_rl_outputs *out)
 {
-    ops->write(b, i, out->obs ? out->obs + i * s->obs_size : NULL,
+    ops->write(b, i, out->obs ? out->obs + i * (size_t)s->layout.size : NULL,
                out->to_act ? out->to_act + i : NULL);
     if (out->mask)
         ec_mask_bytes(out->mask + i * (size_t)ops->ids, s->legal + i * (size_t)ops->words,
@@ -64,7 +52,7 @@ EC_INLINE void ec_rl_write(const ec_rl_ops *ops, const void *b, const ec_rl_stat
 
 /* Every environment at episode 0, the outputs written (rewards 0, terminated 0): EC_OK or
  * the first error. */
-EC_INLINE int ec_rl_batch_reset(const ec_rl_ops *ops, void *b, const ec_rl_state *s,
+EC_INLINE int ec_rl_batch_reset(const ec_rl_ops *ops, void *b, const ec_rl_batch *s,
                                 const ec_rl_outputs *out)
 {
     for (size_t i = 0; i < s->n; i++) {
@@ -81,7 +69,7 @@ EC_INLINE int ec_rl_batch_reset(const ec_rl_ops *ops, void *b, const ec_rl_state
 
 /* Step environment i with actions[i], auto-reset as above. An illegal action anywhere
  * changes nothing: EC_EILLEGAL with its index in *bad. */
-EC_INLINE int ec_rl_batch_step(const ec_rl_ops *ops, void *b, const ec_rl_state *s,
+EC_INLINE int ec_rl_batch_step(const ec_rl_ops *ops, void *b, const ec_rl_batch *s,
                                const int32_t *actions, const ec_rl_outputs *out, size_t *bad)
 {
     for (size_t i = 0; i < s->n; i++) {

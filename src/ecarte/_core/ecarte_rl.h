@@ -27,6 +27,9 @@ extern "C" {
 
 #define EC_TF_ONE_HOT 0
 #define EC_TF_BITS 1
+/* The two tensors every game writes: what a seat observes now, and its information state. */
+#define EC_RL_OBSERVATION 0
+#define EC_RL_INFO_STATE 1
 #define EC_TENSOR_MAX_FIELDS 32
 #define EC_TENSOR_NAME 24
 
@@ -53,6 +56,23 @@ typedef struct ec_rl_outputs {
     uint8_t *terminated; /* n: 1 where the step ended an episode */
     int8_t *to_act;      /* n: the seat to act */
 } ec_rl_outputs;
+
+/* What a game's batch holds besides its games and rules, the same for every game. Each game
+ * has a pair <game>_batch_reset(b, out), which starts every environment at episode 0 and
+ * writes the outputs (rewards 0, terminated 0), and <game>_batch_step(b, actions, out, bad),
+ * which steps environment i with actions[i]; a step that ends an episode reports its
+ * returns and termination and starts the environment's next episode (episode k of
+ * environment i seeded ec_episode_seed(seed, i, k)) in the same call, its first
+ * observation, mask and seat to act written. An illegal action anywhere changes nothing:
+ * the step returns its error and stores its index in *bad. Both return EC_OK or an
+ * error. */
+typedef struct ec_rl_batch {
+    uint64_t seed;      /* the batch's base seed */
+    size_t n;           /* environments */
+    uint64_t *episodes; /* n episode numbers */
+    uint64_t *legal;    /* n legal id masks, each of the game's number of 64-bit words */
+    ec_tensor_layout layout; /* the tensor written (an observation or information state) */
+} ec_rl_batch;
 
 /* Row i of rewards and terminated: the episode's returns (seats of them) and 1 when it
  * ended (returns not NULL), else zeros. */

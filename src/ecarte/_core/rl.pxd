@@ -2,6 +2,7 @@
 """The game-free parts of the RL interface (ecarte_rl.h), declared once."""
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 
 
@@ -26,7 +27,59 @@ cdef extern from "ecarte_rl.h" nogil:
         float *rewards
         uint8_t *terminated
         int8_t *to_act
+    int EC_RL_OBSERVATION
+    int EC_RL_INFO_STATE
+    ctypedef struct ec_rl_batch:
+        uint64_t seed
+        size_t n
+        uint64_t *episodes
+        uint64_t *legal
+        ec_tensor_layout layout
     uint64_t ec_episode_seed(uint64_t base, uint64_t env, uint64_t episode)
+
+
+cdef inline int check_which(int which) except -1:
+    """``which``, checked to name one of a game's two tensors."""
+    if which != EC_RL_OBSERVATION and which != EC_RL_INFO_STATE:
+        from ecarte._errors import ArgumentError
+
+        raise ArgumentError(f"which must be OBSERVATION (0) or INFO_STATE (1), not {which!r}")
+    return which
+
+
+cdef inline int batch_init(ec_rl_batch *b, size_t n, uint64_t seed, const ec_tensor_layout *L,
+                           size_t words) except -1:
+    """The game-free part of a batch of ``n`` environments writing tensors of layout ``L``,
+    with ``words`` 64-bit words of legal mask an environment; :func:`batch_free` frees it."""
+    b.seed = seed
+    b.n = n
+    b.layout = L[0]
+    b.episodes = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
+    b.legal = <uint64_t *>PyMem_Malloc(words * n * sizeof(uint64_t))
+    if b.episodes == NULL or b.legal == NULL:
+        raise MemoryError()
+    return 0
+
+
+cdef inline void batch_free(ec_rl_batch *b) noexcept:
+    PyMem_Free(b.episodes)
+    PyMem_Free(b.legal)
+
+
+cdef inline size_t batch_index(const ec_rl_batch *b, size_t i) except? 0:
+    """``i``, checked to be an environment of the batch (IndexError)."""
+    if i >= b.n:
+        raise IndexError(i)
+    return i
+
+
+cdef inline int check_actions(const ec_rl_batch *b, Py_ssize_t count) except -1:
+    """An action array of ``count`` entries, checked to hold one per environment."""
+    if <size_t>count != b.n:
+        from ecarte._errors import ArgumentError
+
+        raise ArgumentError(f"actions must be {b.n} int32")
+    return 0
 
 
 cdef inline list layout_fields(const ec_tensor_layout *L):

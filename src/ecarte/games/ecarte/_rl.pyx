@@ -16,6 +16,7 @@ from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core.rl cimport (
+    batch_free, batch_index, batch_init, check_actions, check_which, ec_rl_batch,
     ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
 )
 from ecarte.games.ecarte.machine cimport *
@@ -45,12 +46,8 @@ cdef extern from "ecarte_env.h" nogil:
                            uint32_t cap)
     ctypedef struct ec_mt_batch:
         const ec_match_config *cfg
-        uint64_t seed
-        size_t n
         ec_mt_env *envs
-        uint64_t *episodes
-        uint64_t *legal
-        ec_tensor_layout layout
+        ec_rl_batch rl
     int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out)
     int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                          size_t *bad)
@@ -68,20 +65,14 @@ ec_mt_tensor_layout(EC_MT_OBSERVATION, &_LAYOUTS[0])
 ec_mt_tensor_layout(EC_MT_INFO_STATE, &_LAYOUTS[1])
 
 
-cdef int _which(int which) except -1:
-    if which != EC_MT_OBSERVATION and which != EC_MT_INFO_STATE:
-        raise ArgumentError(f"which must be OBSERVATION (0) or INFO_STATE (1), not {which!r}")
-    return which
-
-
 def tensor_layout(int which):
     """The fields of a tensor: (name, offset, rows, width, kind) in order."""
-    return layout_fields(&_LAYOUTS[_which(which)])
+    return layout_fields(&_LAYOUTS[check_which(which)])
 
 
 def tensor_size(int which):
     """The number of slots of a tensor."""
-    return _LAYOUTS[_which(which)].size
+    return _LAYOUTS[check_which(which)].size
 
 
 cdef class Rules:
@@ -281,7 +272,7 @@ cdef class MatchState:
     def write(self, int seat, int which, out):
         """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
         (a contiguous uint8 or int8 buffer of at least :func:`tensor_size` bytes)."""
-        cdef const ec_tensor_layout *L = &_LAYOUTS[_which(which)]
+        cdef const ec_tensor_layout *L = &_LAYOUTS[check_which(which)]
         cdef Py_buffer view
         if not 0 <= seat < 2:
             raise ArgumentError(f"seat must be 0 or 1, not {seat}")
@@ -325,15 +316,9 @@ cdef class MatchBatch:
     cdef ec_mt_batch b
     cdef readonly Rules rules
 
-    def __cinit__(self):
-        self.b.envs = NULL
-        self.b.episodes = NULL
-        self.b.legal = NULL
-
-    def __dealloc__(self):
+    def __dealloc__(self):  # (its pointers are NULL until __init__ allocates them)
         PyMem_Free(self.b.envs)
-        PyMem_Free(self.b.episodes)
-        PyMem_Free(self.b.legal)
+        batch_free(&self.b.rl)
 
     def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
         cdef ec_rl_outputs none
@@ -343,29 +328,21 @@ cdef class MatchBatch:
             raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
         self.b.cfg = &rules.cfg
-        self.b.seed = seed
-        self.b.n = n
-        self.b.layout = _LAYOUTS[_which(which)]
+        batch_init(&self.b.rl, n, seed, &_LAYOUTS[check_which(which)], 2)
         self.b.envs = <ec_mt_env *>PyMem_Malloc(n * sizeof(ec_mt_env))
-        self.b.episodes = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
-        self.b.legal = <uint64_t *>PyMem_Malloc(2 * n * sizeof(uint64_t))
-        if self.b.envs == NULL or self.b.episodes == NULL or self.b.legal == NULL:
+        if self.b.envs == NULL:
             raise MemoryError()
         memset(&none, 0, sizeof(ec_rl_outputs))
         _check(ec_mt_batch_reset(&self.b, &none))
 
     def episode(self, size_t i):
         """The episode number environment ``i`` is playing."""
-        if i >= self.b.n:
-            raise IndexError(i)
-        return self.b.episodes[i]
+        return self.b.rl.episodes[batch_index(&self.b.rl, i)]
 
     def state(self, size_t i):
         """A copy of environment ``i``'s match (a :class:`MatchState`)."""
         cdef MatchState s = MatchState.__new__(MatchState)
-        if i >= self.b.n:
-            raise IndexError(i)
-        s.e = self.b.envs[i]
+        s.e = self.b.envs[batch_index(&self.b.rl, i)]
         s.rules = self.rules
         s.auto_chance = True
         return s
@@ -374,7 +351,7 @@ cdef class MatchBatch:
         """Every environment back to its episode 0; the outputs written."""
         cdef ec_rl_outputs o
         cdef int r
-        outputs_of(&o, self.b.n, self.b.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
+        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
                    terminated, to_act)
         with nogil:
             r = ec_mt_batch_reset(&self.b, &o)
@@ -387,9 +364,8 @@ cdef class MatchBatch:
         cdef ec_rl_outputs o
         cdef size_t bad = 0
         cdef int r
-        if <size_t>actions.shape[0] != self.b.n:
-            raise ArgumentError(f"actions must be {self.b.n} int32")
-        outputs_of(&o, self.b.n, self.b.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
+        check_actions(&self.b.rl, actions.shape[0])
+        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
                    terminated, to_act)
         with nogil:
             r = ec_mt_batch_step(&self.b, &actions[0], &o, &bad)

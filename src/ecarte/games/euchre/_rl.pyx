@@ -14,7 +14,8 @@ from ecarte._errors import ArgumentError, IllegalActionError
 from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core.rl cimport (
-    ec_episode_seed, ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
+    batch_free, batch_index, batch_init, check_actions, check_which, ec_episode_seed,
+    ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
 )
 from ecarte.games.euchre.machine cimport *
 
@@ -33,12 +34,8 @@ cdef extern from "euchre_rl.h" nogil:
     ctypedef struct ec_eu_batch:
         const ec_eu_tables *tables
         ec_eu_config cfg
-        uint64_t seed
-        size_t n
         ec_eu_game *games
-        uint64_t *episodes
-        uint64_t *legal
-        ec_tensor_layout layout
+        ec_rl_batch rl
     int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out)
     int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                          size_t *bad)
@@ -71,22 +68,16 @@ cdef _Tables _tables(int deck):
     return tb
 
 
-cdef int _which(int which) except -1:
-    if which != EC_EU_OBSERVATION and which != EC_EU_INFO_STATE:
-        raise ArgumentError(f"which must be OBSERVATION (0) or INFO_STATE (1), not {which!r}")
-    return which
-
-
 def tensor_layout(int deck, int which):
     """The fields of a deck's tensor: (name, offset, rows, width, kind) in order."""
     cdef _Tables tb = _tables(deck)
-    return layout_fields(&tb.layouts[_which(which)])
+    return layout_fields(&tb.layouts[check_which(which)])
 
 
 def tensor_size(int deck, int which):
     """The number of slots of a deck's tensor."""
     cdef _Tables tb = _tables(deck)
-    return tb.layouts[_which(which)].size
+    return tb.layouts[check_which(which)].size
 
 
 def episode_seed(uint64_t base, uint64_t env, uint64_t episode):
@@ -233,12 +224,12 @@ cdef class EuchreState:
 
     # ------------------------------------------------------------------ tensors
     def tensor_size(self, int which):
-        return self.tb.layouts[_which(which)].size
+        return self.tb.layouts[check_which(which)].size
 
     def write(self, int seat, int which, out):
         """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
         (a contiguous uint8 or int8 buffer of at least :meth:`tensor_size` bytes)."""
-        cdef const ec_tensor_layout *L = &self.tb.layouts[_which(which)]
+        cdef const ec_tensor_layout *L = &self.tb.layouts[check_which(which)]
         cdef Py_buffer view
         if not 0 <= seat < 4:
             raise ArgumentError(f"seat must be 0..3, not {seat}")
@@ -282,15 +273,9 @@ cdef class EuchreBatch:
     cdef ec_eu_batch b
     cdef _Tables tb
 
-    def __cinit__(self):
-        self.b.games = NULL
-        self.b.episodes = NULL
-        self.b.legal = NULL
-
-    def __dealloc__(self):
+    def __dealloc__(self):  # (its pointers are NULL until __init__ allocates them)
         PyMem_Free(self.b.games)
-        PyMem_Free(self.b.episodes)
-        PyMem_Free(self.b.legal)
+        batch_free(&self.b.rl)
 
     def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
                  int which=EC_EU_OBSERVATION):
@@ -300,29 +285,21 @@ cdef class EuchreBatch:
         self.tb = _tables(deck)
         self.b.tables = &self.tb.t
         self.b.cfg = _config(deck, flags, target)
-        self.b.seed = seed
-        self.b.n = n
-        self.b.layout = self.tb.layouts[_which(which)]
+        batch_init(&self.b.rl, n, seed, &self.tb.layouts[check_which(which)], 1)
         self.b.games = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))
-        self.b.episodes = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
-        self.b.legal = <uint64_t *>PyMem_Malloc(n * sizeof(uint64_t))
-        if self.b.games == NULL or self.b.episodes == NULL or self.b.legal == NULL:
+        if self.b.games == NULL:
             raise MemoryError()
         memset(&none, 0, sizeof(ec_rl_outputs))
         ec_eu_batch_reset(&self.b, &none)
 
     def episode(self, size_t i):
         """The episode number environment ``i`` is playing."""
-        if i >= self.b.n:
-            raise IndexError(i)
-        return self.b.episodes[i]
+        return self.b.rl.episodes[batch_index(&self.b.rl, i)]
 
     def state(self, size_t i):
         """A copy of environment ``i``'s game (an :class:`EuchreState`)."""
         cdef EuchreState s = EuchreState.__new__(EuchreState)
-        if i >= self.b.n:
-            raise IndexError(i)
-        s.g = self.b.games[i]
+        s.g = self.b.games[batch_index(&self.b.rl, i)]
         s.cfg = self.b.cfg
         s.tb = self.tb
         s.auto_chance = True
@@ -331,7 +308,7 @@ cdef class EuchreBatch:
     def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
         """Every environment back to its episode 0; the outputs written."""
         cdef ec_rl_outputs o
-        outputs_of(&o, self.b.n, self.b.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
+        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
                    rewards, terminated, to_act)
         with nogil:
             ec_eu_batch_reset(&self.b, &o)
@@ -343,9 +320,8 @@ cdef class EuchreBatch:
         cdef ec_rl_outputs o
         cdef size_t bad = 0
         cdef int r
-        if <size_t>actions.shape[0] != self.b.n:
-            raise ArgumentError(f"actions must be {self.b.n} int32")
-        outputs_of(&o, self.b.n, self.b.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
+        check_actions(&self.b.rl, actions.shape[0])
+        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
                    rewards, terminated, to_act)
         with nogil:
             r = ec_eu_batch_step(&self.b, &actions[0], &o, &bad)

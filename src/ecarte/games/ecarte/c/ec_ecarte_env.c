@@ -72,9 +72,7 @@ int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *ca
     return r < 0 ? r : settle(e, r);
 }
 
-/* Bytes of the log entry at p (left bytes remain), -1 if the machine writes no such entry
- * (ecarte_machine.h lists them). */
-static int entry_size(const uint8_t *p, uint32_t left, int nplayers)
+int ec_mt_log_entry_size(const uint8_t *p, uint32_t left, int nplayers)
 {
     switch (p[0]) {
     case EC_LOG_CUT:
@@ -132,7 +130,7 @@ int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, 
         return EC_EBADRULES;
     memcpy(scratch, log, n);
     for (i = 0; i < n; i += (uint32_t)size) { /* the last hand dealt */
-        size = entry_size(log + i, n - i, 2);
+        size = ec_mt_log_entry_size(log + i, n - i, 2);
         if (size < 0 || (uint32_t)size > n - i)
             return EC_ELOG;
         if (log[i] == EC_LOG_HAND)
@@ -140,7 +138,7 @@ int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, 
     }
     memset(e, 0, sizeof *e);
     if (hand != UINT32_MAX) {
-        for (i = hand; i < n && first == n; i += (uint32_t)entry_size(log + i, n - i, 2))
+        for (i = hand; i < n && first == n; i += (uint32_t)ec_mt_log_entry_size(log + i, n - i, 2))
             if (log[i] < EC_NUM_IDS || log[i] == EC_LOG_CUT || log[i] == EC_LOG_DEAL)
                 first = i; /* the hand's first decision (the machine waits before it) */
         r = replay(cfg, e, seed, auto_chance, scratch, cap, first);
@@ -149,7 +147,7 @@ int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, 
         e->dealt[0] = e->m.held[0];
         e->dealt[1] = e->m.held[1];
         e->dealt_known = e->m.turnup != 255;
-        for (i = first; i < n; i += (uint32_t)entry_size(log + i, n - i, 2))
+        for (i = first; i < n; i += (uint32_t)ec_mt_log_entry_size(log + i, n - i, 2))
             if (log[i] >= EC_ID_DISCARD && log[i] < EC_NUM_IDS)
                 e->disc[log[i + 1] == e->m.dealer] |= cards_of(log + i + 2);
         memcpy(scratch, log, n); /* the replay wrote records again */
@@ -210,33 +208,20 @@ static void op_write(const void *b, size_t i, uint8_t *obs, int8_t *to_act)
     const ec_mt_batch *B = b;
     const ec_mt_env *e = &B->envs[i];
     if (obs)
-        ec_mt_tensor(e, e->m.to_act < 0 ? 0 : e->m.to_act, &B->layout, obs);
+        ec_mt_tensor(e, e->m.to_act < 0 ? 0 : e->m.to_act, &B->rl.layout, obs);
     if (to_act)
         *to_act = e->m.to_act;
 }
 
 static const ec_rl_ops OPS = {2, EC_NUM_IDS, 2, op_step, op_ended, op_start, op_legal, op_write};
 
-EC_INLINE ec_rl_state state_of(const ec_mt_batch *b)
-{
-    ec_rl_state s;
-    s.seed = b->seed;
-    s.n = b->n;
-    s.obs_size = b->layout.size;
-    s.episodes = b->episodes;
-    s.legal = b->legal;
-    return s;
-}
-
 int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out)
 {
-    ec_rl_state s = state_of(b);
-    return ec_rl_batch_reset(&OPS, b, &s, out);
+    return ec_rl_batch_reset(&OPS, b, &b->rl, out);
 }
 
 int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad)
 {
-    ec_rl_state s = state_of(b);
-    return ec_rl_batch_step(&OPS, b, &s, actions, out, bad);
+    return ec_rl_batch_step(&OPS, b, &b->rl, actions, out, bad);
 }

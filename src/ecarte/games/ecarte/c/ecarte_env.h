@@ -64,8 +64,8 @@ extern "C" {
 #endif
 
 #define EC_MT_TENSOR_VERSION 1
-#define EC_MT_OBSERVATION 0
-#define EC_MT_INFO_STATE 1
+#define EC_MT_OBSERVATION EC_RL_OBSERVATION
+#define EC_MT_INFO_STATE EC_RL_INFO_STATE
 #define EC_MT_LOG_CAP 1024 /* what one call of the machine may log, with room to spare */
 #define EC_MT_NUM_IDS EC_NUM_IDS
 
@@ -134,25 +134,22 @@ int ec_mt_env_chance(const ec_match_config *cfg, ec_mt_env *e, const uint8_t *ca
  * log is left empty. Returns EC_OK, EC_EBADRULES (not two seats) or the replay's error. */
 int ec_mt_env_from_log(const ec_match_config *cfg, ec_mt_env *e, uint64_t seed, int auto_chance,
                        const uint8_t *log, uint32_t n, uint8_t *scratch, uint32_t cap);
+/* Bytes of the log entry at p (left >= 1 bytes remain) of a match of nplayers seats, -1 if
+ * the machine writes no such entry (ecarte_machine.h lists them). */
+int ec_mt_log_entry_size(const uint8_t *p, uint32_t left, int nplayers);
 /* The returns by seat: +1 the match's winner, -1 the other; 0 before the end. */
 void ec_mt_env_returns(const ec_mt_env *e, float out[2]);
 
 /* ---- batches ---- */
 typedef struct ec_mt_batch {
     const ec_match_config *cfg;
-    uint64_t seed;      /* the batch's base seed */
-    size_t n;           /* environments */
-    ec_mt_env *envs;    /* n environments */
-    uint64_t *episodes; /* n episode numbers */
-    uint64_t *legal;    /* n x 2 legal id masks (ec_match_legal) */
-    ec_tensor_layout layout; /* the tensor written (an observation or information state) */
+    ec_mt_env *envs; /* rl.n environments */
+    ec_rl_batch rl;  /* legal: 2 words an environment (ec_match_legal) */
 } ec_mt_batch;
 
-/* The outputs (ecarte_rl.h): obs n x layout.size, mask n x EC_NUM_IDS, rewards n x 2. */
-/* Start every environment at episode 0 and write the outputs. EC_OK or an error. */
+/* Reset and step as ec_rl_batch's (ecarte_rl.h). Outputs: obs n x rl.layout.size, mask
+ * n x EC_NUM_IDS, rewards n x 2. */
 int ec_mt_batch_reset(ec_mt_batch *b, const ec_rl_outputs *out);
-/* Step environment i with actions[i] (auto-reset as above). An illegal action anywhere
- * changes nothing: returns its error and stores its index in *bad. */
 int ec_mt_batch_step(ec_mt_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad);
 

@@ -71,7 +71,7 @@ static void op_write(const void *b, size_t i, uint8_t *obs, int8_t *to_act)
     const ec_eu_batch *B = b;
     const ec_eu_game *g = &B->games[i];
     if (obs)
-        ec_eu_tensor(B->tables, g, g->to_act < 0 ? 0 : g->to_act, &B->layout, obs);
+        ec_eu_tensor(B->tables, g, g->to_act < 0 ? 0 : g->to_act, &B->rl.layout, obs);
     if (to_act)
         *to_act = g->to_act;
 }
@@ -85,28 +85,15 @@ EC_INLINE ec_rl_ops ops_of(const ec_eu_batch *b)
     return ops;
 }
 
-EC_INLINE ec_rl_state state_of(const ec_eu_batch *b)
-{
-    ec_rl_state s;
-    s.seed = b->seed;
-    s.n = b->n;
-    s.obs_size = b->layout.size;
-    s.episodes = b->episodes;
-    s.legal = b->legal;
-    return s;
-}
-
 int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out)
 {
     ec_rl_ops ops = ops_of(b);
-    ec_rl_state s = state_of(b);
-    return ec_rl_batch_reset(&ops, b, &s, out);
+    return ec_rl_batch_reset(&ops, b, &b->rl, out);
 }
 
 int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad)
 {
     ec_rl_ops ops = ops_of(b);
-    ec_rl_state s = state_of(b);
-    return ec_rl_batch_step(&ops, b, &s, actions, out, bad);
+    return ec_rl_batch_step(&ops, b, &b->rl, actions, out, bad);
 }

@@ -57,8 +57,8 @@ extern "C" {
 #endif
 
 #define EC_EU_TENSOR_VERSION 1
-#define EC_EU_OBSERVATION 0
-#define EC_EU_INFO_STATE 1
+#define EC_EU_OBSERVATION EC_RL_OBSERVATION
+#define EC_EU_INFO_STATE EC_RL_INFO_STATE
 
 /* Field numbers, in layout order. */
 enum {
@@ -105,21 +105,14 @@ int ec_eu_env_step(const ec_eu_tables *t, ec_eu_game *g, int id);
 /* ---- batches ---- */
 typedef struct ec_eu_batch {
     const ec_eu_tables *tables;
-    ec_eu_config cfg;    /* the rules (its seed is not used) */
-    uint64_t seed;       /* the batch's base seed */
-    size_t n;            /* environments */
-    ec_eu_game *games;   /* n games */
-    uint64_t *episodes;  /* n episode numbers */
-    uint64_t *legal;     /* n legal masks (of the seat to act) */
-    ec_tensor_layout layout; /* the tensor written (an observation or information state) */
+    ec_eu_config cfg;  /* the rules (its seed is not used) */
+    ec_eu_game *games; /* rl.n games */
+    ec_rl_batch rl;    /* legal: 1 word a game (of the seat to act) */
 } ec_eu_batch;
 
-/* The outputs (ecarte_rl.h): obs n x layout.size, mask n x (ncards + 9), rewards n x 4. */
-/* Start every environment at episode 0 and write the outputs (rewards 0, terminated 0). */
+/* Reset and step as ec_rl_batch's (ecarte_rl.h); an illegal action is EC_EILLEGAL.
+ * Outputs: obs n x rl.layout.size, mask n x (ncards + 9), rewards n x 4. */
 int ec_eu_batch_reset(ec_eu_batch *b, const ec_rl_outputs *out);
-/* Step each environment b with actions[b] (auto-reset as above). An illegal action in any
- * environment changes nothing anywhere: returns EC_EILLEGAL and stores its index in
- * *bad; else EC_OK. */
 int ec_eu_batch_step(ec_eu_batch *b, const int32_t *actions, const ec_rl_outputs *out,
                      size_t *bad);
 
