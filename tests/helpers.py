@@ -1057,3 +1057,23 @@ def load_example(file: str, name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+# ------------------------------------------------------------------ a Dask cluster
+
+
+@contextmanager
+def dask_two_workers() -> Iterator[Any]:
+    """The executor of a local Dask cluster of two single-threaded worker processes, checked
+    to have both workers (skipped without ``dask.distributed``)."""
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        worker_dashboard_address=None,
+    )
+    with cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        yield client.get_executor()

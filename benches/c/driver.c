@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_args.h"
 #include "ecarte_core.h"
 #include "ecarte_hands.h"
 
@@ -16,12 +17,8 @@ int main(int argc, char **argv)
     ec_rules rules;
     size_t n;
     uint64_t seed;
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s hands|solves N SEED\n", argv[0]);
+    if (!bench_args(argc, argv, "hands|solves|chunks", &n, &seed))
         return 2;
-    }
-    n = (size_t)strtoull(argv[2], NULL, 10);
-    seed = strtoull(argv[3], NULL, 10);
     ec_rules_default(&rules);
     clock_t t0 = clock();
     if (argv[1][0] == 'c') {

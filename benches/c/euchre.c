@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_args.h"
 #include "ecarte_core.h"
 #include "ecarte_euchre.h"
 #include "euchre_hands.h"
@@ -229,12 +230,8 @@ int main(int argc, char **argv)
 {
     size_t n;
     uint64_t seed;
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s hands|solves|games N SEED\n", argv[0]);
+    if (!bench_args(argc, argv, "hands|solves|games", &n, &seed))
         return 2;
-    }
-    n = (size_t)strtoull(argv[2], NULL, 10);
-    seed = strtoull(argv[3], NULL, 10);
     if (argv[1][0] == 'h')
         return hands(n, seed);
     if (argv[1][0] == 'g')

@@ -8,6 +8,7 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from helpers import dask_two_workers
 
 from ecarte.analysis import (
     Equilibrium,
@@ -103,15 +104,6 @@ def test_the_command() -> None:
 
 @pytest.mark.long(8)
 def test_a_two_worker_local_cluster_gives_the_serial_game() -> None:
-    distributed = pytest.importorskip("dask.distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=None,
-        worker_dashboard_address=None,
-    )
-    with cluster, distributed.Client(cluster) as client:
-        assert len(client.scheduler_info()["workers"]) == 2
-        on_dask = first_decision_game(12_000, seed=6, by="shape", executor=client.get_executor())
+    with dask_two_workers() as executor:
+        on_dask = first_decision_game(12_000, seed=6, by="shape", executor=executor)
     assert on_dask == first_decision_game(12_000, seed=6, by="shape")  # three tasks

@@ -1471,15 +1471,21 @@ FNV_PRIME: Final = 0x100000001B3
 
 
 class MatchTotals(NamedTuple):
-    """Twin of ``ec_match_totals``: random complete matches added up."""
+    """Random complete matches added up (twin of ``ec_match_totals``; the totals of
+    :func:`ecarte.batch.random_matches` too)."""
 
     matches: int
     games: int
+    """Games played."""
     hands: int
+    """Hands begun."""
     actions: int
+    """Decisions taken."""
     wins: tuple[int, ...]
-    """Matches won, by seat (16 entries, as in C)."""
+    """Matches won, by seat (a chunk's: 16 entries, as in C; a batch's: one a seat)."""
     digest: int
+    """Identifies every match's whole log (a batch's: the chunks' digests chained like
+    :func:`ecarte.batch.random_hands`'s)."""
 
 
 def random_matches(cfg: MatchConfig, seed: int, n: int) -> MatchTotals:

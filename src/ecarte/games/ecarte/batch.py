@@ -48,6 +48,7 @@ from ecarte.engine.batch import (
 )
 
 from ._pure_hands import HandOptions, HandResult, HandTotals, SolveResults
+from ._pure_machine import MatchTotals
 from .rules import DealPattern, RankOrder, Rules
 
 __all__ = [
@@ -242,23 +243,6 @@ def _count(s: SolveResults) -> int:
 
 MATCH_CHUNK = 256
 """Matches per chunk: part of the definition of a batch's results."""
-
-
-class MatchTotals(NamedTuple):
-    """Random complete matches added up (:func:`random_matches`)."""
-
-    matches: int
-    games: int
-    """Games played."""
-    hands: int
-    """Hands begun."""
-    actions: int
-    """Decisions taken."""
-    wins: tuple[int, ...]
-    """Matches won, by seat."""
-    digest: int
-    """Identifies every match's whole log: the chunks' digests chained like
-    :func:`random_hands`'s."""
 
 
 def random_matches(
