@@ -27,7 +27,7 @@ bar on stderr (rich is imported only then). Ctrl-C stops every call within a chu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -127,6 +127,31 @@ def _batch(n: object, seed: object, rules: RulesLike, packets: tuple[int, int]) 
     return _check_n(n), _check_seed(seed), hand_options(rules, packets=packets)
 
 
+def _hand_chunks(
+    kind: str,
+    n: object,
+    seed: object,
+    rules: RulesLike,
+    packets: tuple[int, int],
+    workers: object,
+    progress: bool,
+    what: str,
+    weight: Callable[[Any], int],
+) -> Iterator[Any]:
+    """The chunks of a batch of ``n`` hands under ``rules``, each played by the backend's
+    ``ecarte.hands`` function ``kind``: in order, on ``workers`` threads, with a progress
+    bar (``what``) when asked for."""
+    count, start, opts = _batch(n, seed, rules, packets)
+    threads = _workers(workers)
+    fn = getattr(backend.module("ecarte.hands"), kind)
+
+    def play(size: int, s: int) -> Any:
+        return fn(size, s, opts)
+
+    with _Bar(progress, what, count) as bar:
+        yield from _chunks(play, count, start, threads, bar, weight)
+
+
 def random_hands(
     n: int,
     seed: int,
@@ -181,18 +206,12 @@ def random_hand_results(
     >>> all(h.dealer_tricks + h.elder_tricks == 5 for h in hands)
     True
     """
-    n, seed, opts = _batch(n, seed, rules, packets)
-    workers = _workers(workers)
-    fn: Callable[[int, int, HandOptions], list[HandResult]]
-    fn = backend.module("ecarte.hands").random_hand_results
-
-    def play(size: int, s: int) -> list[HandResult]:
-        return fn(size, s, opts)
-
     out: list[HandResult] = []
-    with _Bar(progress, "random hands", n) as bar:
-        for chunk in _chunks(play, n, seed, workers, bar, len):
-            out.extend(chunk)
+    chunks = _hand_chunks(
+        "random_hand_results", n, seed, rules, packets, workers, progress, "random hands", len
+    )
+    for chunk in chunks:
+        out.extend(chunk)
     return out
 
 
@@ -216,22 +235,16 @@ def random_solves(
     >>> len(s.values), round(sum(v >= 3 for v in s.values) / 2000, 2)  # the elder's point
     (2000, 0.59)
     """
-    n, seed, opts = _batch(n, seed, rules, packets)
-    workers = _workers(workers)
-    fn: Callable[[int, int, HandOptions], SolveResults]
-    fn = backend.module("ecarte.hands").random_solves
-
-    def play(size: int, s: int) -> SolveResults:
-        return fn(size, s, opts)
-
     values: list[int] = []
     moves: list[int] = []
     digest = None
-    with _Bar(progress, "double-dummy solves", n) as bar:
-        for chunk in _chunks(play, n, seed, workers, bar, _count):
-            values.extend(chunk.values)
-            moves.extend(chunk.moves)
-            digest = _chain(digest, chunk.digest)
+    chunks = _hand_chunks(
+        "random_solves", n, seed, rules, packets, workers, progress, "double-dummy solves", _count
+    )
+    for chunk in chunks:
+        values.extend(chunk.values)
+        moves.extend(chunk.moves)
+        digest = _chain(digest, chunk.digest)
     return SolveResults(values, moves, _FNV_OFFSET if digest is None else digest)
 
 
