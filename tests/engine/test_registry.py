@@ -6,6 +6,7 @@ import ast
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -145,13 +146,19 @@ def test_installed_games_through_their_entry_points(toy_games: Path) -> None:
     assert ecarte.get_game("ecarte").load(seed=1).__class__.__name__ == "Game"
 
 
-def test_broken_entry_points_raise_plugin_error(toy_games: Path) -> None:
-    with pytest.raises(PluginError, match="its entry point names <function play"):
-        ecarte.get_game("broken")
-    with pytest.raises(PluginError, match="names the spec of 'toy'"):
-        ecarte.get_game("misnamed")
-    with pytest.raises(PluginError, match="'missing' cannot be loaded: No module named"):
-        ecarte.load_game("missing")
+@pytest.mark.parametrize(
+    ("find", "name", "message"),
+    [
+        (ecarte.get_game, "broken", "its entry point names <function play"),
+        (ecarte.get_game, "misnamed", "names the spec of 'toy'"),
+        (ecarte.load_game, "missing", "'missing' cannot be loaded: No module named"),
+    ],
+)
+def test_broken_entry_points_raise_plugin_error(
+    toy_games: Path, find: Callable[[str], object], name: str, message: str
+) -> None:
+    with pytest.raises(PluginError, match=message):
+        find(name)
 
 
 def test_a_third_party_game_saves_in_the_envelope(toy_games: Path) -> None:
