@@ -178,12 +178,12 @@ def _scale_chunk(start: int, count: int) -> tuple[int, int]:
         games = [_make(backend, hook, kwargs) for backend, hook in paths]
         c, hooked, pure = games
         while not c.is_over:
-            legal = c.legal_actions()
-            if not (legal == hooked.legal_actions() == pure.legal_actions()):
+            legal = [g.legal_actions() for g in games]
+            if not (legal[0] == legal[1] == legal[2]):
                 raise AssertionError(f"match {i}: legal actions differ at decision {decisions}")
-            k = rng.randrange(len(legal))
-            for g in games:
-                g.apply(g.legal_actions()[k])
+            k = rng.randrange(len(legal[0]))
+            for g, actions in zip(games, legal, strict=True):
+                g.apply(actions[k])
             decisions += 1
         # the twin's log is the C machine's byte for byte (history, log lines and results
         # are read from it by the same code); the hook path's holds the plugin's answers
