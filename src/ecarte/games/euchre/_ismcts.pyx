@@ -51,7 +51,7 @@ cdef class Search:
         PyMem_Free(self.nodes)
 
     def __init__(self, int deck, int flags, int dealer, scripts, uint64_t seed,
-                 double c=0.7, int solve=3):
+                 double c=0.7, int solve=2):
         cdef ec_eu_config cfg
         cdef int k, err, n = len(scripts)
         if n < 1:

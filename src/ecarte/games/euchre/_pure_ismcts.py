@@ -101,7 +101,7 @@ class Search:
         scripts: Sequence[Sequence[int]],
         seed: int,
         c: float = 0.7,
-        solve: int = 3,
+        solve: int = 2,
     ) -> None:
         if not scripts:
             raise ValueError("at least one world")
