@@ -132,6 +132,8 @@ def test_a_time_budget_and_bad_arguments() -> None:
     player = EuchreISMCTSPlayer(ms=5, seed=1)
     assert player.choose(game) in game.legal_action_ids()
     assert "ms=5.0" in repr(player)
+    tiny = EuchreISMCTSPlayer(ms=0.001, iterations=500, seed=1)  # one round of iterations
+    assert tiny.choose(game) in game.legal_action_ids() and sum(tiny.visits.values()) == 16
     for bad in ({"iterations": 0}, {"ms": -1}, {"c": 0}, {"solve": 6}, {"kernel": "x"}):
         with pytest.raises(ValueError):
             EuchreISMCTSPlayer(**bad)  # type: ignore[arg-type]

@@ -90,8 +90,8 @@ def _card_id(core: int, deck: int) -> int:
 
 class EuchreISMCTSPlayer(EuchrePIMCPlayer):
     """Single-observer IS-MCTS with a budget of ``iterations`` per decision, or of ``ms``
-    milliseconds (then ``iterations`` is a cap, and the decisions depend on the machine's
-    speed).
+    milliseconds, drawing the worlds included (then ``iterations`` is a cap, at least 16
+    iterations run, and the decisions depend on the machine's speed).
 
     ``worlds`` determinizations are drawn per decision (iteration ``i`` plays in world
     ``i % worlds``; default ``min(iterations, 40)``, 40 under a time budget); ``c`` is
@@ -201,6 +201,7 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         return Worlds(dealer, tuple(scripts), tuple(dealt))
 
     def choose(self, game: EuchreGame) -> int:
+        start = time.perf_counter()
         legal = game.legal_action_ids()
         if len(legal) == 1:
             return legal[0]
@@ -215,9 +216,9 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         if self.ms is None:
             search.run(self.iterations)
         else:
-            deadline = time.perf_counter() + self.ms / 1000
+            deadline = start + self.ms / 1000  # drawing the worlds counts
             done = 0
-            while done < self.iterations and time.perf_counter() < deadline:
+            while done < self.iterations and (not done or time.perf_counter() < deadline):
                 step = min(_CHUNK, self.iterations - done)
                 search.run(step)
                 done += step
