@@ -112,6 +112,12 @@ EXTENSIONS = (
         ("ec_rules.c", "ec_machine.c", "ec_ecarte_tensor.c", "ec_ecarte_env.c"),
     ),
     CExtension(
+        "ecarte.games.euchre._ismcts",
+        f"{GAMES_DIR}/euchre/_ismcts.pyx",
+        (*_WITH_PLAYN, "ec_solvern.c"),
+        ("ec_euchre_game.c", "ec_eu_ismcts.c"),
+    ),
+    CExtension(
         "ecarte.games.euchre._rl",
         f"{GAMES_DIR}/euchre/_rl.pyx",
         _WITH_PLAYN,

@@ -62,3 +62,52 @@ def test_compiled_ismcts_against_its_twin_and_pimc(benchmark: Any) -> None:
     print(f"\nIS-MCTS: pure twin / C {twin:.1f}; C / PIMC {median['c'] / median['pimc']:.2f}")
     benchmark.pedantic(_time, args=(players["c"], points), rounds=1)
     assert twin >= 20
+
+
+def _euchre_searches() -> list[tuple[Any, ...]]:
+    """The search arguments of decisions of Euchre games between heuristic bots."""
+    from ecarte.games.euchre import EuchreGame
+    from ecarte.games.euchre.bots import HeuristicBot
+    from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer
+
+    out = []
+    bot = HeuristicBot()
+    for k in range(3):
+        game = EuchreGame(seed=500 + k)
+        while not game.is_over and game.deals == 1:
+            if len(game.legal_action_ids()) > 1:
+                worlds = EuchreISMCTSPlayer(worlds=20, seed=k).determinizations(game)
+                if worlds is not None:
+                    out.append((game.deck, game.flags, worlds.dealer, worlds.scripts, k))
+            game.apply_id(bot.choose(game))
+    return out
+
+
+def _search(kernel: Any, cases: list[tuple[Any, ...]], iterations: int) -> float:
+    start = time.perf_counter()
+    for args in cases:
+        kernel.Search(*args).run(iterations)
+    return time.perf_counter() - start
+
+
+@pytest.mark.skipif(_core.BACKEND != "cython", reason="the compiled kernel is not built")
+def test_compiled_euchre_ismcts_against_its_twin(benchmark: Any) -> None:
+    """Euchre's search (200 iterations a decision): the compiled kernel at least 20 times
+    as fast as its pure twin."""
+    from ecarte.games.euchre import _pure_ismcts
+    from ecarte.games.euchre.ismcts import load_kernel
+
+    cases = _euchre_searches()
+    kernels = {"c": load_kernel("c"), "pure": _pure_ismcts}
+    times: dict[str, list[float]] = {k: [] for k in kernels}
+    for _ in range(ROUNDS):
+        for name, kernel in kernels.items():
+            times[name].append(_search(kernel, cases, 200))
+    median = {k: statistics.median(v) for k, v in times.items()}
+    twin = median["pure"] / median["c"]
+    per = median["c"] / (len(cases) * 200) * 1e6
+    benchmark.extra_info["pure / c"] = twin
+    benchmark.extra_info["c, us per iteration"] = per
+    print(f"\nEuchre IS-MCTS: pure twin / C {twin:.1f}; C {per:.1f} us an iteration")
+    benchmark.pedantic(_search, args=(kernels["c"], cases, 200), rounds=1)
+    assert twin >= 20

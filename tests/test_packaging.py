@@ -94,7 +94,7 @@ def test_generated_c_stays_out_of_the_wheel(setup_py: ModuleType) -> None:
     assert setup_py.generated_c() == {
         "ecarte._core": ["_cffi_core.c", "_cycore.c"],
         "ecarte.games.ecarte": ["_cffi_ecarte.c", "_hands.c", "_machine.c", "_pimc.c", "_rl.c"],
-        "ecarte.games.euchre": ["_cffi_euchre.c", "_machine.c", "_rl.c"],
+        "ecarte.games.euchre": ["_cffi_euchre.c", "_ismcts.c", "_machine.c", "_rl.c"],
     }
 
 
@@ -109,6 +109,7 @@ def test_the_repository_has_the_c_it_builds(setup_py: ModuleType) -> None:
         "ecarte.games.euchre._machine",
         "ecarte.games.ecarte._pimc",
         "ecarte.games.ecarte._rl",
+        "ecarte.games.euchre._ismcts",
         "ecarte.games.euchre._rl",
     ]
     for ext in setup_py.EXTENSIONS:

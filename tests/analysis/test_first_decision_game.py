@@ -107,3 +107,25 @@ def test_a_two_worker_local_cluster_gives_the_serial_game() -> None:
     with dask_two_workers() as executor:
         on_dask = first_decision_game(12_000, seed=6, by="shape", executor=executor)
     assert on_dask == first_decision_game(12_000, seed=6, by="shape")  # three tasks
+
+
+@pytest.mark.long(15)
+def test_the_command_gives_the_same_numbers_on_any_executor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--workers 1`` (this process), ``--workers 2`` (a process pool) and ``--dask local``
+    (a two-worker LocalCluster): the same tables, task for task."""
+    pytest.importorskip("dask.distributed")
+    import ecarte.analysis as analysis
+
+    monkeypatch.setattr(analysis, "TASK_DEALS", 150)  # three tasks a table
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    base = ["--deals", "400", "--game", "400", "--seed", "3", "--by", "shape"]
+    texts = []
+    for where in (["--workers", "1"], ["--workers", "2"], ["--dask", "local", "--workers", "2"]):
+        out = io.StringIO()
+        assert command(parser.parse_args([*base, *where]), out) == 0
+        texts.append(out.getvalue())
+    assert "play - propose" in texts[0] and "zero-sum game, on 400 deals" in texts[0]
+    assert texts[0] == texts[1] == texts[2]

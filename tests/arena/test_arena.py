@@ -107,7 +107,7 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 def test_euchre_against_openspiel_ismcts() -> None:
     pytest.importorskip("pyspiel")
     s = run(
-        ["pimc:worlds=3", "ismcts:simulations=20"],
+        ["pimc:worlds=3", "openspiel:simulations=20"],
         2,
         game="euchre",
         rules="openspiel",
@@ -117,4 +117,4 @@ def test_euchre_against_openspiel_ismcts() -> None:
     assert s["matches"] == 4 and s["hands"] == 4  # single deals
     assert s["timing"]["b"]["decisions"] > 0
     with pytest.raises(ArgumentError):  # OpenSpiel's Euchre is a single deal of its rules
-        run(["ismcts", "random"], 2, game="euchre", seed=1, workers=1)
+        run(["openspiel", "random"], 2, game="euchre", seed=1, workers=1)

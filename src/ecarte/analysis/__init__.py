@@ -41,6 +41,7 @@ from math import comb
 from typing import Any, Literal, NamedTuple, TextIO
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ecarte._executors import add_executor_arguments, open_executor
 
 __all__ = [
     "TASK_DEALS",
@@ -156,6 +157,11 @@ def _classes(by: str, side: str) -> Callable[[CardSet, Suit], str]:
     return convention
 
 
+TASK_DEALS = 5000
+"""Deals per task of :func:`decision_table` and :func:`first_decision_game` (about a second
+of work each)."""
+
+
 def decision_table(
     n: int,
     seed: int,
@@ -163,11 +169,59 @@ def decision_table(
     side: Literal["elder", "dealer"] = "elder",
     by: Literal["classic", "shape"] = "classic",
     rules: object = None,
+    executor: Executor | None = None,
 ) -> list[DecisionRow]:
     """The first decision of ``side`` on ``n`` random deals (classic rules unless
     ``rules`` is a :class:`~ecarte.Rules`), by class of the deciding seat's hand. The
-    dealer's table takes the deals on which the model's elder proposes."""
+    dealer's table takes the deals on which the model's elder proposes.
+
+    The deals go in tasks of :data:`TASK_DEALS`, task ``k`` dealing from its own seed
+    (``seed``, ``side`` and ``k``), to ``executor`` (as :func:`first_decision_game`) or in
+    this process: the table depends on ``seed`` and ``n`` alone."""
     from ecarte.arena import Interval
+
+    if n.__class__ is not int or n < 1:
+        raise ValueError(f"n must be a positive int, not {n!r}")
+    args = [(k, i, size, seed, side, by, rules) for k, i, size in _task_sizes(n)]
+    found: dict[str, list[int]] = {}
+    for part in _map(executor, _table_task, args):
+        for name, diffs in part.items():
+            found.setdefault(name, []).extend(diffs)
+    rows = []
+    for name, diffs in sorted(found.items()):
+        iv = Interval.of([float(d) for d in diffs])
+        better = sum(d > 0 for d in diffs) / len(diffs)
+        worse = sum(d < 0 for d in diffs) / len(diffs)
+        rows.append(DecisionRow(name, len(diffs), iv.mean, iv.low, iv.high, better, worse))
+    return rows
+
+
+def _task_sizes(n: int) -> list[tuple[int, int, int]]:
+    """Each task's number, first deal and deals."""
+    size = TASK_DEALS
+    return [(k, k * size, min(size, n - k * size)) for k in range(-(-n // size))]
+
+
+def _map(
+    executor: Executor | None, task: Callable[..., Any], args: list[tuple[Any, ...]]
+) -> list[Any]:
+    """The tasks' results in the order of ``args``, run in this process or on ``executor``."""
+    if executor is None:
+        return [task(*a) for a in args]
+    return [f.result() for f in [executor.submit(task, *a) for a in args]]
+
+
+def _table_task(
+    task: int,
+    first: int,
+    size: int,
+    seed: int,
+    side: Literal["elder", "dealer"],
+    by: Literal["classic", "shape"],
+    rules: object,
+) -> dict[str, list[int]]:
+    """One task of :func:`decision_table`: by class, each deal's strong option's points
+    less the weak one's."""
     from ecarte.games.ecarte import _pure_pimc as model
     from ecarte.games.ecarte.pimc import load_kernel
     from ecarte.games.ecarte.rules import Rules
@@ -176,10 +230,11 @@ def decision_table(
     hand_rules = r.hand_rules()
     kernel = load_kernel()
     label = _classes(by, side)
-    rng = random.Random(seed)
+    rng = random.Random(f"{seed}:{side}:{task}")
     deck = [c.id for c in PIQUET_DECK]
     found: dict[str, list[int]] = {}
-    for i in range(n):
+    for j in range(size):
+        i = first + j
         while True:
             rng.shuffle(deck)
             elder = sum(1 << c for c in deck[:5])
@@ -200,13 +255,7 @@ def decision_table(
         )
         weak, strong = kernel.values(q, (0, 1), seed * 1_000_003 + i, 1)
         found.setdefault(label(CardSet(mine), Suit(trump)), []).append(strong - weak)
-    rows = []
-    for name, diffs in sorted(found.items()):
-        iv = Interval.of([float(d) for d in diffs])
-        better = sum(d > 0 for d in diffs) / len(diffs)
-        worse = sum(d < 0 for d in diffs) / len(diffs)
-        rows.append(DecisionRow(name, len(diffs), iv.mean, iv.low, iv.high, better, worse))
-    return rows
+    return found
 
 
 class FirstDecisionGame(NamedTuple):
@@ -238,10 +287,6 @@ class Equilibrium(NamedTuple):
     exploitability: float
 
 
-TASK_DEALS = 5000
-"""Deals per task of :func:`first_decision_game` (about a second of work each)."""
-
-
 def first_decision_game(
     n: int,
     seed: int,
@@ -259,12 +304,8 @@ def first_decision_game(
     on ``seed`` and ``n`` alone."""
     if n.__class__ is not int or n < 1:
         raise ValueError(f"n must be a positive int, not {n!r}")
-    tasks = [(k, min(TASK_DEALS, n - k * TASK_DEALS)) for k in range(-(-n // TASK_DEALS))]
-    args = [(k, size, seed, by, rules) for k, size in tasks]
-    if executor is None:
-        parts = [_game_cells(*a) for a in args]
-    else:
-        parts = [f.result() for f in [executor.submit(_game_cells, *a) for a in args]]
+    args = [(k, i, size, seed, by, rules) for k, i, size in _task_sizes(n)]
+    parts = _map(executor, _game_cells, args)
     cells: dict[tuple[str, str], list[int]] = {}
     for part in parts:
         for key, values in part.items():
@@ -281,7 +322,7 @@ def first_decision_game(
 
 
 def _game_cells(
-    task: int, size: int, seed: int, by: Literal["classic", "shape"], rules: object
+    task: int, first: int, size: int, seed: int, by: Literal["classic", "shape"], rules: object
 ) -> dict[tuple[str, str], list[int]]:
     """One task of :func:`first_decision_game`: by pair of classes, the deals and the sums
     of the elder's points less the dealer's on each line."""
@@ -297,7 +338,7 @@ def _game_cells(
     deck = [c.id for c in PIQUET_DECK]
     cells: dict[tuple[str, str], list[int]] = {}
     for j in range(size):
-        i = task * TASK_DEALS + j
+        i = first + j
         rng.shuffle(deck)
         elder = sum(1 << c for c in deck[:5])
         dealer = sum(1 << c for c in deck[5:10])
@@ -398,19 +439,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="classic",
         help="classes of hands: the classical table (the ecarte-regles plugin) or trumps and kings",
     )
+    add_executor_arguments(parser)
 
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``ecarte analyse``: the table of the dealer's hands by the elder's trumps, and with
     ``--deals`` the first decisions by class of hand."""
     _counts(out)
+    if not (args.deals or args.game):
+        return 0
+    with open_executor(args.dask, args.workers) as executor:
+        _simulate(args, executor, out)
+    return 0
+
+
+def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:
     if args.deals:
         sides: tuple[tuple[Literal["elder", "dealer"], str], ...] = (
             ("elder", "play - propose"),
             ("dealer", "refuse - accept, after a proposal"),
         )
         for side, what in sides:
-            rows = decision_table(args.deals, args.seed, side=side, by=args.by)
+            rows = decision_table(args.deals, args.seed, side=side, by=args.by, executor=executor)
             print(f"\n{side}: {what}, points per hand, on {args.deals:,} deals", file=out)
             width = max(len(r.label) for r in rows)
             for row in rows:
@@ -421,8 +471,7 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                     file=out,
                 )
     if args.game:
-        _print_game(args.game, args.seed, args.by, out)
-    return 0
+        _print_game(args.game, args.seed, args.by, executor, out)
 
 
 def classical(label: str) -> str:
@@ -435,8 +484,10 @@ def classical(label: str) -> str:
     return ""
 
 
-def _print_game(n: int, seed: int, by: Literal["classic", "shape"], out: TextIO) -> None:
-    game = first_decision_game(n, seed, by=by)
+def _print_game(
+    n: int, seed: int, by: Literal["classic", "shape"], executor: Executor | None, out: TextIO
+) -> None:
+    game = first_decision_game(n, seed, by=by, executor=executor)
     eq = solve(game)
     print(
         f"\nThe first decision as a zero-sum game, on {n:,} deals (CFR+): value "

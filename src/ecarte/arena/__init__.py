@@ -28,6 +28,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from .._executors import add_executor_arguments, dask_executor
 from ._games import GAMES, ArenaGame, EcarteArena, EuchreArena, Outcome, PlayerSpec
 from ._plot import plot
 from ._run import ArenaResult, Interval, Pair, pair_seeds, play_pairs, run, summarize
@@ -62,14 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pairs", type=int, default=100, help="pairs of matches, seats swapped (100)"
     )
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (0)")
-    parser.add_argument(
-        "--workers", type=int, help="processes of the local pool (default: every core)"
-    )
-    parser.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="run the tasks on this Dask scheduler (tcp://host:8786) instead of a local pool",
-    )
+    add_executor_arguments(parser)
     parser.add_argument(
         "--pairs-per-task", type=int, default=8, help="pairs in one task (8; a few seconds)"
     )
@@ -80,16 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``ecarte arena``: run, print the summary, write the JSON and the plot."""
-    executor: Any = None
-    client: Any = None
-    if args.dask:
-        try:
-            from dask.distributed import Client
-        except ImportError as exc:
-            raise ImportError("--dask needs dask.distributed: pip install 'ecarte[dask]'") from exc
-        client = Client(args.dask)  # type: ignore[no-untyped-call]
-        executor = client.get_executor()
-    try:
+    with dask_executor(args.dask, args.workers) as executor:
         result = run(
             [args.a, args.b],
             args.pairs,
@@ -101,9 +86,6 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             pairs_per_task=args.pairs_per_task,
             progress=args.progress,
         )
-    finally:
-        if client is not None:
-            client.close()
     summary = result.summary()
     print(report(summary), file=out)
     if args.json:

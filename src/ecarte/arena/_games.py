@@ -237,6 +237,11 @@ class EuchreArena(_Roster):
             lambda o, s: _euchre("pimc", "EuchrePIMCPlayer")(**o, seed=s),
         ),
         "ismcts": _Entry(
+            "IS-MCTS (EuchreISMCTSPlayer)",
+            ("iterations", "ms", "worlds", "c", "solve", "kernel"),
+            lambda o, s: _euchre("ismcts", "EuchreISMCTSPlayer")(**o, seed=s),
+        ),
+        "openspiel": _Entry(
             "OpenSpiel's ISMCTSBot (with --rules openspiel)",
             ("simulations", "uct_c"),
             lambda o, s: _ISMCTS(seed=s, **o),
@@ -269,7 +274,9 @@ class _ISMCTS:
         try:
             import pyspiel  # type: ignore[import-not-found,unused-ignore]
         except ImportError as exc:
-            raise ArgumentError("player 'ismcts' needs open_spiel: pip install open_spiel") from exc
+            raise ArgumentError(
+                "player 'openspiel' needs open_spiel: pip install open_spiel"
+            ) from exc
         self._game = pyspiel.load_game("euchre")
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed % (1 << 31))
         self._bot = pyspiel.ISMCTSBot(
@@ -287,7 +294,7 @@ class _ISMCTS:
         from ecarte.games.euchre import EuchreRules
 
         if game.rules != EuchreRules.openspiel():
-            raise ArgumentError("player 'ismcts' plays OpenSpiel's Euchre: --rules openspiel")
+            raise ArgumentError("player 'openspiel' plays OpenSpiel's Euchre: --rules openspiel")
         state = self._game.new_initial_state()
         for a in game.history_ids():
             state.apply_action(a)

@@ -230,25 +230,8 @@ int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *op
     t->capacity = capacity;
     t->count = 1;
     ec_rng_seed(&t->rng, ~seed);
-    memset(&nodes[0], 0, sizeof nodes[0]);
-    nodes[0].child = nodes[0].sibling = -1;
-    nodes[0].mover = 255;
+    ec_mcts_root(nodes);
     return EC_OK;
-}
-
-static int32_t new_node(ec_ismcts_tree *t, int32_t parent, uint64_t action, int mover)
-{
-    int32_t k = t->count++, *link = &t->nodes[parent].child;
-    ec_ismcts_node *n = &t->nodes[k];
-    memset(n, 0, sizeof *n);
-    n->action = action;
-    n->child = n->sibling = -1;
-    n->mover = (uint8_t)mover;
-    n->avail = 1;
-    while (*link >= 0)
-        link = &t->nodes[*link].sibling;
-    *link = k;
-    return k;
 }
 
 static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
@@ -257,7 +240,7 @@ static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
     const ec_pimc_world *w = &t->worlds[t->picked[t->iterations % t->nworlds]];
     int32_t path[MAX_DEPTH], node = 0, u;
     int depth = 0, n, mover, expanded = 0;
-    uint64_t acts[EC_PIMC_MAX_OPTIONS], untried[EC_PIMC_MAX_OPTIONS];
+    uint64_t acts[EC_PIMC_MAX_OPTIONS];
     sim s;
     sim_init(&s, e, w);
     path[depth++] = 0;
@@ -272,41 +255,9 @@ static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
                 break;
             n = actions(e, &s, acts, &mover);
         }
-        /* every child whose action is legal here was available; the others are untried */
-        int nuntried = 0, best = -1;
-        double best_score = 0;
-        for (int k = 0; k < n; k++) {
-            int32_t ch = t->nodes[node].child;
-            while (ch >= 0 && t->nodes[ch].action != acts[k])
-                ch = t->nodes[ch].sibling;
-            if (ch < 0)
-                untried[nuntried++] = acts[k];
-            else
-                t->nodes[ch].avail++;
-        }
-        int32_t next;
-        if (nuntried) {
-            uint64_t a = untried[rng_below(&t->rng, (uint32_t)nuntried)];
-            next = new_node(t, node, a, mover);
-            expanded = 1;
-        } else {
-            double scale = q->utility ? (double)EC_PIMC_WIN : (double)EC_ISMCTS_POINTS_SCALE;
-            for (int32_t ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
-                const ec_ismcts_node *cn = &t->nodes[ch];
-                int legal = 0;
-                for (int k = 0; k < n && !legal; k++)
-                    legal = acts[k] == cn->action;
-                if (!legal)
-                    continue;
-                double mean = (double)cn->total / ((double)cn->visits * scale);
-                double score = mean + t->c * sqrt(log((double)cn->avail) / (double)cn->visits);
-                if (best < 0 || score > best_score) {
-                    best = ch;
-                    best_score = score;
-                }
-            }
-            next = best;
-        }
+        double scale = q->utility ? (double)EC_PIMC_WIN : (double)EC_ISMCTS_POINTS_SCALE;
+        int32_t next = ec_mcts_step(t->nodes, &t->count, node, acts, n, mover, &t->rng, t->c,
+                                    scale, &expanded);
         apply(e, &s, t->nodes[next].action);
         path[depth++] = next;
         node = next;
@@ -336,13 +287,6 @@ int ec_ismcts_run(ec_ismcts_tree *t, int n)
 
 void ec_ismcts_root(const ec_ismcts_tree *t, uint32_t *visits, int64_t *totals)
 {
-    for (int k = 0; k < t->noptions; k++) {
-        visits[k] = 0;
-        totals[k] = 0;
-        for (int32_t ch = t->nodes[0].child; ch >= 0; ch = t->nodes[ch].sibling)
-            if (t->nodes[ch].action == t->options[k]) {
-                visits[k] = t->nodes[ch].visits;
-                totals[k] = t->nodes[ch].total;
-            }
-    }
+    for (int k = 0; k < t->noptions; k++)
+        ec_mcts_root_stats(t->nodes, t->options[k], &visits[k], &totals[k]);
 }

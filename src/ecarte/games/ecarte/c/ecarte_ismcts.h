@@ -19,6 +19,7 @@
 #ifndef ECARTE_ISMCTS_H
 #define ECARTE_ISMCTS_H
 
+#include "ec_mcts.h"
 #include "ecarte_pimc.h"
 
 #ifdef __cplusplus
@@ -28,16 +29,8 @@ extern "C" {
 #define EC_ISMCTS_EROOM (-42) /* not enough nodes for the iterations asked */
 #define EC_ISMCTS_POINTS_SCALE 4 /* the points objective's rewards are divided by this */
 
-typedef struct ec_ismcts_node {
-    uint64_t action;  /* the action that leads here from the parent */
-    int64_t total;    /* the sum of the utilities, for the seat that took the action */
-    uint32_t visits;  /* iterations through the node */
-    uint32_t avail;   /* iterations in which its action was legal at the parent */
-    int32_t child;    /* first child, -1 for none */
-    int32_t sibling;  /* next child of the parent, -1 for none */
-    uint8_t mover;    /* the position that took the action (255 at the root) */
-    uint8_t reserved[7];
-} ec_ismcts_node;
+/* A node of the tree (ec_mcts.h, the tree shared with the other games' searches). */
+typedef ec_mcts_node ec_ismcts_node;
 
 typedef struct ec_ismcts_tree {
     const ec_pimc_query *q;
