@@ -50,6 +50,7 @@ class CercleTalk:
             "bet NAME AMOUNT [game N]: stake on a seated player, from the gallery; at the "
             "table, bet AMOUNT stakes on yourself (the next open book unless N is given)"
         ),
+        "close": "close: the table closes when the game being played ends",
     }
 
     def __init__(self, cercle: Cercle, humans: Sequence[int], seed: int | None) -> None:
@@ -113,11 +114,14 @@ class CercleTalk:
         return lines, questions
 
     def command(self, game: Game, person: int, text: str) -> list[str]:
-        """``bet [NAME] AMOUNT [game N]`` typed by ``person``: the stake placed, or an
+        """``close``, or ``bet [NAME] AMOUNT [game N]`` typed by ``person``: the table
+        closing, the stake placed, or an
         :class:`EcarteError` (a :class:`~ecarte_cercle.BetError` from the book) and
         nothing changed."""
         cercle = self.cercle
         me = self.names.get(person)
+        if text.split()[0].lower() == "close":
+            return [f"cercle: the table closes after game {cercle.close()}"]
         if me is None:
             raise EcarteError("only a human who sat at the table bets here")
         words = text.split()[1:]
