@@ -65,6 +65,12 @@ The loser of a game then leaves the table and their biggest backer (the
 largest matched stake on the loser, the first placed on a tie) takes the seat;
 the loser joins the gallery. A loser without backers keeps the seat.
 
+**Advice.** A backer in the gallery whose stakes on the game being played are all on
+one player backs that player: they may see that player's hand
+(:meth:`Game.backed_view`) and advise them (:meth:`Game.advise`: a card or a decision,
+seen by that player alone, binding nobody, never saved). Stakes are placed before the
+cards of a game are dealt, so a backer never sees both hands.
+
 Every movement of money is a transfer in a double-entry :class:`Ledger` (the
 cashier funds the purses; debts are a liability account against the IOUs), so
 its balances always total zero and no purse is ever below zero.
@@ -575,6 +581,26 @@ class Cercle:
             )
             for n in names
         )
+
+    # -- advice -------------------------------------------------------------
+
+    @hookimpl
+    def ecarte_adviser(self, game: Game, adviser: int | str) -> int | str | None:
+        if not isinstance(adviser, str) or adviser not in self.gallery:
+            if isinstance(adviser, str) and adviser in self.seated.values():
+                return f"{adviser} plays at the table: a backer in the gallery advises"
+            return None
+        number = game.game_number
+        staked = {b.player for b in self._books.get(number, ()) if b.backer == adviser}
+        if not staked:
+            return (
+                f"{adviser} has no stake on game {number}: a backer advises the player they "
+                "staked on"
+            )
+        if len(staked) > 1:
+            return f"{adviser} staked on both players of game {number}: they advise neither"
+        (player,) = staked
+        return next(seat for seat, name in self.seated.items() if name == player)
 
     # -- the books ----------------------------------------------------------
 
