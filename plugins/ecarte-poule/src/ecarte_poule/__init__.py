@@ -136,7 +136,9 @@ class Poule:
     def backs(self) -> int | None:
         """The seat the waiting seat backs in the game being played (None: nobody)."""
         game = self._game
-        if game is None or self._backing is None or self._backing[0] != game.game_number:
+        if game is None or game.is_over or self._backing is None:
+            return None
+        if self._backing[0] != game.game_number:
             return None
         return self._backing[1]
 
