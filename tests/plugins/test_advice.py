@@ -4,6 +4,7 @@ nobody and never enters the game's history; no other hidden card is shown to any
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from typing import Any
@@ -284,3 +285,30 @@ def test_a_backer_sees_only_the_backed_hand(seed: int) -> None:
             assert all(a.seat == seat for a in obs.advice)
         seat = game.to_act
         game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+
+
+def _terminal(monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> str:
+    from ecarte import cli
+
+    out = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stdin", io.StringIO(stdin))
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    assert cli.main(argv) == 0
+    return out.getvalue()
+
+
+def test_the_terminal_shows_a_waiting_bots_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "5", "--variant", "poule", "--color", "never"]
+    text = _terminal(monkeypatch, argv, "1\n" * 600)
+    assert "   | poule: seat 2 (bot) backs seat 0 in this game" in text
+    advice = re.findall(r"^   advice from seat (\d) \(bot\): (.+)$", text, re.MULTILINE)
+    assert advice and {who for who, _ in advice} <= {"1", "2"}
+
+
+def test_the_terminal_shows_a_backers_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
+    text = _terminal(monkeypatch, [*argv, "--color", "never"], "1\n" * 600)
+    backer = re.search(r"cercle: (\w+) stakes \d+ on Player 1 for game 1", text)
+    assert backer is not None
+    assert f"   advice from {backer.group(1)} (bot): " in text

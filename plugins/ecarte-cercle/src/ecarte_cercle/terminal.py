@@ -63,6 +63,12 @@ class CercleTalk:
         """Whether a game was dealt before its book could be offered (its round is then
         held during the game before)."""
 
+    def advisers(self, game: Game) -> list[str]:
+        """The gallery's bots: each advises the human they staked on (the terminal asks
+        them, :meth:`ecarte.Game.advise`)."""
+        humans = set(self.names.values())
+        return [name for name in self.cercle.gallery if name not in humans]
+
     def plays(self, game: Game, person: int) -> int | None:
         """The seat the human who began at ``person`` holds now (None: in the gallery)."""
         name = self.names.get(person)

@@ -44,12 +44,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from ecarte import EcarteError, Game, GameResult, HandResult, MatchStatus, Seats, hookimpl
 
-__all__ = ["ROTATIONS", "Poule"]
+__all__ = ["ROTATIONS", "Poule", "PouleTalk"]
 
 ROTATIONS = ("per-game", "per-hand")
 SEATS = 3
@@ -186,6 +186,13 @@ class Poule:
                 "first (Poule.back)"
             )
         return backs
+
+    def terminal_talk(
+        self, game: Game, humans: Sequence[int], *, seed: int | None = None
+    ) -> PouleTalk:
+        """La poule at ``ecarte play``: a waiting bot backs the human who plays (it then
+        advises them, and the terminal shows its advice)."""
+        return PouleTalk(self, humans)
 
     # -- the pool -----------------------------------------------------------
 
@@ -328,3 +335,35 @@ class Poule:
         """What each seat has won (positive) or lost so far; the total is 0
         once the pool is taken."""
         return tuple(self.winnings[s] - self.paid[s] for s in range(SEATS))
+
+
+class PouleTalk:
+    """La poule at the terminal (:meth:`Poule.terminal_talk`): before each game, a
+    waiting bot backs one of the humans who play (the first by seat), so that it may
+    advise them."""
+
+    commands: Mapping[str, str] = {}
+
+    def __init__(self, poule: Poule, humans: Sequence[int]) -> None:
+        self.poule = poule
+        self.humans = tuple(humans)
+
+    def plays(self, game: Game, person: int) -> int | None:
+        """Each human keeps their seat."""
+        return person
+
+    def before(self, game: Game) -> tuple[list[str], list[tuple[int, str]]]:
+        """The waiting bot's backing, when a game begins."""
+        poule = self.poule
+        if game.is_over or poule.rotation == "per-hand" or poule.backs() is not None:
+            return [], []
+        (waiting,) = set(range(SEATS)) - set(game.game_players)
+        playing = [h for h in self.humans if h in game.game_players]
+        if waiting in self.humans or not playing:
+            return [], []
+        poule.back(playing[0])
+        return [f"poule: seat {waiting} (bot) backs seat {playing[0]} in this game"], []
+
+    def command(self, game: Game, person: int, text: str) -> list[str]:
+        """No words of its own."""
+        raise EcarteError(f"la poule has no command {text!r}")
