@@ -248,7 +248,7 @@ def test_no_hidden_card_leaks_to_any_seat_with_advice(seed: int) -> None:
     _walk_poule(seed, advise=True, check=True)
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_advice_changes_nothing_of_the_game(seed: int) -> None:
     """The same seed played with and without advice (the bots ignore it): the same

@@ -42,8 +42,8 @@ __all__ = ["CercleTalk"]
 class CercleTalk:
     """The betting of club écarté at the terminal, for the humans who began at the seats
     ``humans`` (a human is named by that seat); the gallery's other members are bots,
-    who stake a tenth of their purse on the player who has won more games (a coin decides
-    a tie, from ``seed``)."""
+    who stake a tenth of their purse on the player who has won more games at the table (a
+    coin decides a tie, from ``seed``)."""
 
     commands: Mapping[str, str] = {
         "bet": (
@@ -101,7 +101,8 @@ class CercleTalk:
             amount = cercle.balance(backer) // 10
             if backer in humans or amount <= 0:
                 continue
-            wins = [(game.games_won[seat], name) for seat, name in players]
+            won = {r.name: r.won for r in cercle.standings()}  # by person, not by seat
+            wins = [(won[name], name) for _, name in players]
             best = max(w for w, _ in wins)
             player = self.random.choice([name for w, name in wins if w == best])
             cercle.bet(backer, player, amount, game=number)
