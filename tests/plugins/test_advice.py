@@ -80,7 +80,9 @@ def test_the_waiting_seat_backs_a_player_sees_their_hand_and_advises_them() -> N
     assert seen.to_dict()["backed_hand"] == [str(c) for c in game.hand(game.to_act)]
     assert f"poule: seat 2 backs seat {game.to_act} in this game" in game.describe()
     saved, history = game.to_dict(), game.history
+    feeds = [game.events(seat) for seat in (0, 1, 2, None)]
     advice = game.advise(2, game.legal_actions()[-1])
+    assert [game.events(seat) for seat in (0, 1, 2, None)] == feeds  # not in the feed
     assert advice == Advice(2, game.to_act, game.legal_actions()[-1], game.hand_number)
     assert game.observation(game.to_act).advice == (advice,)
     assert game.observation(game.to_act).to_dict()["advice"] == [advice.to_dict()]
