@@ -14,6 +14,7 @@ from . import classic as classic  # the classic rules, callable
 from . import hookspecs as hookspecs  # the hooks and the typed Plugin base
 from ._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ._errors import (
+    AdviceError,
     ArgumentError,
     CardParseError,
     ConcurrentUseError,
@@ -44,6 +45,7 @@ from .games.ecarte.actions import (
 from .games.ecarte.feed import EventKind, FeedEvent, ScoreKind
 from .games.ecarte.game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
 from .games.ecarte.hookspecs import hookimpl
+from .games.ecarte.observation import Advice
 from .games.ecarte.results import (
     DealtHands,
     FrozenDict,
@@ -99,6 +101,8 @@ __all__ = [
     "TERMINAL",
     "Accept",
     "Action",
+    "Advice",
+    "AdviceError",
     "AnnounceKing",
     "ArgumentError",
     "Card",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "AdviceError",
     "ArgumentError",
     "ArgumentTypeError",
     "CardParseError",
@@ -36,6 +37,11 @@ class CardParseError(EcarteError, ValueError):
 
 class IllegalActionError(EcarteError, ValueError):
     """An action the rules do not allow in this state. The state is unchanged."""
+
+
+class AdviceError(IllegalActionError):
+    """Advice refused (:meth:`ecarte.Game.advise`): from someone who backs no player now,
+    or not a card or a decision of the advised player's hand. Nothing was changed."""
 
 
 class RulesError(EcarteError, ValueError):

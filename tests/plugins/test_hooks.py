@@ -22,6 +22,7 @@ from helpers import (
 
 from ecarte import (
     Accept,
+    AdviceError,
     AnnounceKing,
     CardSet,
     ChoosePackets,
@@ -431,6 +432,42 @@ def test_hook_describe() -> None:
 
     with pytest.raises(PluginError, match=r"'bad-describe'.*ecarte_describe"):
         Game(plugins=[plugin], seed=3).describe(0)
+
+
+def test_hook_adviser() -> None:
+    """The first seat backs seat 0 and may advise it; "Zoe" may not; the answers are
+    checked, and two plugins answering for the same adviser are an error."""
+
+    class Backer:
+        NAME = "backer"
+
+        @hookimpl
+        def ecarte_adviser(self, game: Game, adviser: int | str) -> int | str | None:
+            if adviser == "Ada":
+                return 0
+            return "Zoe backs nobody" if adviser == "Zoe" else None
+
+    game = Game(plugins=[Backer()], seed=3)
+    while game.to_act != 0:
+        game.apply(game.legal_actions()[0])
+    assert game.backed_view("Ada").hand == game.hand(0)
+    advice = game.advise("Ada", game.legal_actions()[0])
+    assert game.observation(0).advice == (advice,) and game.observation(1).advice == ()
+    assert game.observation(0).backs is None
+    with pytest.raises(AdviceError, match="Zoe backs nobody"):
+        game.advise("Zoe", "propose")
+    with pytest.raises(AdviceError, match="no variant of this game knows 'Eve'"):
+        game.advise("Eve", "propose")
+    with pytest.raises(AdviceError, match="no variant of this game knows seat 1"):
+        Game(seed=3).advise(1, "propose")
+
+    for bad in (5, 1.0, "", True):  # not a seat of this game's players, nor a reason
+        plugin = answering("bad-adviser", "ecarte_adviser", bad)
+        with pytest.raises(PluginError, match=r"'bad-adviser', hook ecarte_adviser"):
+            Game(plugins=[plugin], seed=3).advise("Ada", "propose")
+    twice = [answering(f"backs-{n}", "ecarte_adviser", 0) for n in range(2)]
+    with pytest.raises(PluginError, match=r"both answer for 'Ada'"):
+        Game(plugins=twice, seed=3).advise("Ada", "propose")
 
 
 def test_notifications_not_sent_for_rolled_back_steps() -> None:

@@ -22,6 +22,7 @@ NOTIFICATIONS |= {"ecarte_match_ended"}
 CHAINS = {"ecarte_configure_rules"}
 COLLECTORS = {"ecarte_describe"}  # every implementation answers; the answers are joined
 COLLECTORS |= {"ecarte_save_state", "ecarte_restore_state"}  # each plugin its own state
+COLLECTORS |= {"ecarte_adviser"}  # every plugin asked, at most one may answer
 
 
 def _spec_opts(name: str) -> dict[str, object]:

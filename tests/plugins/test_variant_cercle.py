@@ -491,6 +491,7 @@ def test_describe_shows_the_table_the_books_the_ledger_and_the_debts() -> None:
         "cercle: game 1 book open: Cleo 10 on Ada",
         "cercle: game 2 book open: Cleo 4 on Blaise",
         "cercle: house 0, stakes held 14",
+        "cercle: game 1 of 3: the table closes after game 3",
     )
     game.apply(game.legal_actions()[0])  # dealt: game 1's book closes
     assert "cercle: game 1 book closed: Cleo 10 on Ada" in game.describe()
@@ -502,6 +503,8 @@ def test_describe_shows_the_table_the_books_the_ledger_and_the_debts() -> None:
         "cercle: game 3 book open: no bets",
         "cercle: house 0, stakes held 4",
         "cercle: debts: Blaise owes Ada 7",
+        "cercle: game 2 of 3: the table closes after game 3",
+        "cercle: results: Ada won 1 lost 0 (+8), Blaise won 0 lost 1 (-8)",
     )
 
 

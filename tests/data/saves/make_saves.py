@@ -44,6 +44,13 @@ def continue_euchre(game: Any, seed: int, steps: int = STEPS) -> None:
         game.apply_id(rng.choice(game.legal_action_ids()))
 
 
+def _seat_match(game: Any) -> Any:
+    """The club table as it was when the save was made: a match of seats (a table
+    restored from such a save goes on as one)."""
+    game.plugin("cercle")._seat_match = True
+    return game
+
+
 def ecarte_games() -> dict[str, Any]:
     from ecarte_poule import Poule
 
@@ -69,7 +76,9 @@ def ecarte_games() -> dict[str, Any]:
         "ecarte-poule-object": walked(
             Game(plugins=[Poule(rotation="per-hand", ante=2)], seed=6), 6, 70
         ),
-        "ecarte-cercle-regles": walked(Game(variant=["regles", "cercle"], seed=9), 9, 30),
+        "ecarte-cercle-regles": walked(
+            _seat_match(Game(variant=["regles", "cercle"], seed=9)), 9, 30
+        ),
         "ecarte-chance-by-hand": walked(
             # the brazilian preset as it was when the save was made (it now also makes the
             # king's announcement compulsory and drops the penalties)

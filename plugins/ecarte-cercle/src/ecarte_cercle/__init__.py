@@ -4,6 +4,14 @@ Two players sit at the table (a table of more seats, e.g. with ``poule``, is
 refused when the game is created); a gallery of named backers stakes money on
 one player or the other.
 
+**The table.** A club table is a table of people, not a match of seats: the loser of
+a game gives their seat to a backer, so one seat is held by several people in turn. It
+plays game after game between the two people seated until it closes: after ``games``
+games (by default as many as the longest match of the rules: 3), or when
+:meth:`Cercle.close` is asked (the game being played is the last). The results are per
+person (:meth:`Cercle.standings`); ``Game.winner`` is only the seat that won the last
+game. "The match" below is the table's whole sitting.
+
 **The books.** Each game of the match has its own book, named by the game's
 number. A book is open until the first card of its game is dealt and closes at
 that moment, before anyone can see a card of that game; a bet on a game whose
@@ -57,6 +65,12 @@ The loser of a game then leaves the table and their biggest backer (the
 largest matched stake on the loser, the first placed on a tie) takes the seat;
 the loser joins the gallery. A loser without backers keeps the seat.
 
+**Advice.** A backer in the gallery whose stakes on the game being played are all on
+one player backs that player: they may see that player's hand
+(:meth:`Game.backed_view`) and advise them (:meth:`Game.advise`: a card or a decision,
+seen by that player alone, binding nobody, never saved). Stakes are placed before the
+cards of a game are dealt, so a backer never sees both hands.
+
 Every movement of money is a transfer in a double-entry :class:`Ledger` (the
 cashier funds the purses; debts are a liability account against the IOUs), so
 its balances always total zero and no purse is ever below zero.
@@ -86,7 +100,7 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
-from ecarte import EcarteError, Game, GameResult, PluginError, hookimpl
+from ecarte import EcarteError, Game, GameResult, MatchStatus, PluginError, hookimpl
 
 __all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement", "Standing"]
 
@@ -400,8 +414,9 @@ class Cercle:
     """Club écarté with a gallery of backers. One instance serves one game.
 
     ``players`` maps the two seated players' names (seat 0 first) to their
-    purses; ``gallery`` maps backers to theirs. See the module documentation
-    for the books, the settlement and the debts.
+    purses; ``gallery`` maps backers to theirs; ``games`` is the number of games
+    the table plays (None: as many as the longest match of the rules). See the
+    module documentation for the table, the books, the settlement and the debts.
     """
 
     NAME = "cercle"
@@ -416,6 +431,7 @@ class Cercle:
         vole_multiplier: int = 1,
         king_multiplier: int = 1,
         commission_percent: int | float | Fraction = 0,
+        games: int | None = None,
     ) -> None:
         players = dict(players if players is not None else {"Player 1": 100, "Player 2": 100})
         gallery = dict(gallery or {})
@@ -440,10 +456,16 @@ class Cercle:
             raise EcarteError(f"commission_percent must be a number, not {commission_percent!r}")
         if not 0 <= commission_percent < 100:
             raise EcarteError(f"commission_percent must be in [0, 100), not {commission_percent}")
+        if games is not None and (not _is_amount(games) or games < 1):
+            raise EcarteError(f"games must be an int >= 1 (or None), not {games!r}")
         self.value_per_point = value_per_point
         self.vole_multiplier = vole_multiplier
         self.king_multiplier = king_multiplier
         self.commission_percent = Fraction(commission_percent)
+        self._games = games
+        self._seat_match = False
+        """A table saved by an older version, which played a match of seats: it goes on
+        as it did (see :meth:`ecarte_restore_state`)."""
         self._options: dict[str, object] = {
             "players": players,
             "gallery": gallery,
@@ -452,6 +474,7 @@ class Cercle:
             "king_multiplier": king_multiplier,
             # JSON has no fractions: the exact one is in the saved state
             "commission_percent": _number(self.commission_percent),
+            "games": games,
         }
         self._brought: tuple[dict[str, int], dict[str, int]] = (dict(players), dict(gallery))
         """The purses brought at the start: the players', the gallery's."""
@@ -464,6 +487,33 @@ class Cercle:
         self.settlements: list[Settlement] = []
         self._books: dict[int, list[Bet]] = {}
         self._game: Game | None = None
+
+    # -- the table ----------------------------------------------------------
+
+    @property
+    def games(self) -> int | None:
+        """The number of games after which the table closes: ``games=`` (or the game
+        :meth:`close` was asked in), else as many as the longest match of the game's
+        rules (``2 * games_to_win - 1``: 3); None for the default before a game exists."""
+        if self._games is not None:
+            return self._games
+        return None if self._game is None else 2 * self._game.rules.games_to_win - 1
+
+    @property
+    def closed(self) -> bool:
+        """Whether the table has closed: its last game is over."""
+        return self._over()
+
+    def close(self) -> int:
+        """Close the table when the game being played (or about to be dealt) ends: no
+        game follows it. Returns that game's number; raises :class:`~ecarte.EcarteError`
+        once the table is closed. (A game made with ``variant="cercle"`` saves no
+        options: closed on request, it is saved but cannot be restored; pass a
+        ``Cercle`` object in ``plugins=`` to save such a table.)"""
+        if self._over():
+            raise EcarteError("the table is closed: no game is being played")
+        self._games = self.current_game
+        return self._games
 
     # -- the gallery --------------------------------------------------------
 
@@ -531,6 +581,26 @@ class Cercle:
             )
             for n in names
         )
+
+    # -- advice -------------------------------------------------------------
+
+    @hookimpl
+    def ecarte_adviser(self, game: Game, adviser: int | str) -> int | str | None:
+        if not isinstance(adviser, str) or adviser not in self.gallery:
+            if isinstance(adviser, str) and adviser in self.seated.values():
+                return f"{adviser} plays at the table: a backer in the gallery advises"
+            return None
+        number = game.game_number
+        staked = {b.player for b in self._books.get(number, ()) if b.backer == adviser}
+        if not staked:
+            return (
+                f"{adviser} has no stake on game {number}: a backer advises the player they "
+                "staked on"
+            )
+        if len(staked) > 1:
+            return f"{adviser} staked on both players of game {number}: they advise neither"
+        (player,) = staked
+        return next(seat for seat, name in self.seated.items() if name == player)
 
     # -- the books ----------------------------------------------------------
 
@@ -659,6 +729,19 @@ class Cercle:
             )
 
     @hookimpl
+    def ecarte_match_status(self, game: Game, games: Sequence[GameResult]) -> MatchStatus:
+        # the table closes by the number of games, never by a seat's wins (a seat is
+        # held by several people in turn); its results are per person (standings())
+        last = games[-1].winner
+        if self._seat_match:  # an older version's match of seats goes on as it did
+            won = [sum(g.winner == seat for g in games) for seat in (0, 1)]
+            if max(won) >= game.rules.games_to_win:
+                return MatchStatus(over=True, winner=won.index(max(won)))
+        closes = self._games if self._games is not None else 2 * game.rules.games_to_win - 1
+        over = len(games) >= closes
+        return MatchStatus(over=over, winner=last if over else None)
+
+    @hookimpl
     def ecarte_game_started(self, game: Game) -> None:
         if self._game is not None and self._game is not game:
             raise EcarteError("a Cercle instance serves one game; make one per game")
@@ -704,17 +787,43 @@ class Cercle:
         if debts:
             owed = ", ".join(f"{d} owes {c} {a}" for (d, c), a in sorted(debts.items()))
             lines.append(f"cercle: debts: {owed}")
+        lines.append(self._table_line())
+        played = [r for r in self.standings() if r.won or r.lost or r.net]
+        if played:
+            lines.append(
+                "cercle: results: "
+                + ", ".join(f"{r.name} won {r.won} lost {r.lost} ({r.net:+d})" for r in played)
+            )
         return lines
+
+    def _table_line(self) -> str:
+        settled = len(self.settlements)
+        if self._over():
+            return f"cercle: the table is closed after {settled} game{'s' * (settled != 1)}"
+        if self._seat_match:
+            return (
+                "cercle: a match of seats (saved by an older version): it ends when a seat "
+                "has won its games"
+            )
+        last = self.games
+        return f"cercle: game {self.current_game} of {last}: the table closes after game {last}"
 
     # -- saving and restoring -----------------------------------------------
 
     def save_options(self) -> dict[str, object]:
         """The constructor's arguments (the purses brought at the start): a saved game
         rebuilds this plugin with them, then restores its state."""
-        return {k: dict(v) if isinstance(v, dict) else v for k, v in self._options.items()}
+        options = {k: dict(v) if isinstance(v, dict) else v for k, v in self._options.items()}
+        return {**options, "games": self._games}
 
     @hookimpl
     def ecarte_save_state(self) -> dict[str, object]:
+        state = self._money_state()
+        if not self._seat_match:  # an older version's table is saved as it wrote it
+            state["games"] = self.games
+        return state
+
+    def _money_state(self) -> dict[str, object]:
         return {
             "entries": [[e.source, e.target, e.amount, e.memo] for e in self.ledger.entries],
             "debts": [[d, c, a] for (d, c), a in self.ledger.debts().items()],
@@ -732,8 +841,10 @@ class Cercle:
     def ecarte_restore_state(self, game: Game, state: object) -> None:
         # every field is checked before anything is changed, and the whole is checked
         # for consistency: a save must not be able to mint money or seat a stranger
-        if not isinstance(state, dict) or set(state) != set(self.ecarte_save_state()):
+        seat_match = isinstance(state, dict) and "games" not in state
+        if not isinstance(state, dict) or set(state) - {"games"} != set(self._money_state()):
             raise EcarteError(f"not a cercle state: {reprlib.repr(state)}")
+        self._check_table(game, seat_match, state.get("games"))
         commission = _commission_text(state["commission_percent"])
         ledger = self._restored_ledger(state["entries"], state["debts"])
         seated = _restored_seats(state["seated"])
@@ -752,6 +863,29 @@ class Cercle:
         self.commission_percent = commission
         self.ledger, self.seated, self.gallery = ledger, seated, gallery
         self._books, self.settlements, self._game = books, settlements, game
+        self._seat_match = seat_match
+
+    def _check_table(self, game: Game, seat_match: bool, games: object) -> None:
+        """A saved table closes after as many games as this one, rebuilt for ``game``;
+        a table saved by an older version (``seat_match``: a match of seats) goes on as
+        it did if it can."""
+        if seat_match:
+            won = max(game.games_won)
+            if not game.is_over and won >= game.rules.games_to_win:
+                raise EcarteError(
+                    f"games: this table was saved by an older version as a match of seats, "
+                    f"over when a seat won {won} games; a club table now plays until it "
+                    "closes, and this one cannot go on as it did"
+                )
+            return
+        rebuilt = 2 * game.rules.games_to_win - 1 if self._games is None else self._games
+        if not _is_amount(games) or games != rebuilt:
+            raise EcarteError(
+                f"games: the table closes after {reprlib.repr(games)} games, but the plugin "
+                f"rebuilt for this game closes after {rebuilt} (a table made with "
+                "variant='cercle' saves no options: closed on request, it cannot be "
+                "restored; pass a Cercle object in plugins= to save it)"
+            )
 
     def _restored_ledger(self, entries: object, debts: object) -> Ledger:
         """The ledger of a saved state: its entries replayed, the purses brought at the

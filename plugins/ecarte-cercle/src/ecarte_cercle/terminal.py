@@ -42,14 +42,15 @@ __all__ = ["CercleTalk"]
 class CercleTalk:
     """The betting of club écarté at the terminal, for the humans who began at the seats
     ``humans`` (a human is named by that seat); the gallery's other members are bots,
-    who stake a tenth of their purse on the player who has won more games (a coin decides
-    a tie, from ``seed``)."""
+    who stake a tenth of their purse on the player who has won more games at the table (a
+    coin decides a tie, from ``seed``)."""
 
     commands: Mapping[str, str] = {
         "bet": (
             "bet NAME AMOUNT [game N]: stake on a seated player, from the gallery; at the "
             "table, bet AMOUNT stakes on yourself (the next open book unless N is given)"
         ),
+        "close": "close: the table closes when the game being played ends",
     }
 
     def __init__(self, cercle: Cercle, humans: Sequence[int], seed: int | None) -> None:
@@ -61,6 +62,12 @@ class CercleTalk:
         self.deals_at_once = False
         """Whether a game was dealt before its book could be offered (its round is then
         held during the game before)."""
+
+    def advisers(self, game: Game) -> list[str]:
+        """The gallery's bots: each advises the human they staked on (the terminal asks
+        them, :meth:`ecarte.Game.advise`)."""
+        humans = set(self.names.values())
+        return [name for name in self.cercle.gallery if name not in humans]
 
     def plays(self, game: Game, person: int) -> int | None:
         """The seat the human who began at ``person`` holds now (None: in the gallery)."""
@@ -94,7 +101,8 @@ class CercleTalk:
             amount = cercle.balance(backer) // 10
             if backer in humans or amount <= 0:
                 continue
-            wins = [(game.games_won[seat], name) for seat, name in players]
+            won = {r.name: r.won for r in cercle.standings()}  # by person, not by seat
+            wins = [(won[name], name) for _, name in players]
             best = max(w for w, _ in wins)
             player = self.random.choice([name for w, name in wins if w == best])
             cercle.bet(backer, player, amount, game=number)
@@ -113,11 +121,14 @@ class CercleTalk:
         return lines, questions
 
     def command(self, game: Game, person: int, text: str) -> list[str]:
-        """``bet [NAME] AMOUNT [game N]`` typed by ``person``: the stake placed, or an
+        """``close``, or ``bet [NAME] AMOUNT [game N]`` typed by ``person``: the table
+        closing, the stake placed, or an
         :class:`EcarteError` (a :class:`~ecarte_cercle.BetError` from the book) and
         nothing changed."""
         cercle = self.cercle
         me = self.names.get(person)
+        if text.split()[0].lower() == "close":
+            return [f"cercle: the table closes after game {cercle.close()}"]
         if me is None:
             raise EcarteError("only a human who sat at the table bets here")
         words = text.split()[1:]

@@ -15,6 +15,21 @@ game.
 seat paid in, and who is one win away from taking it (public facts, the same
 for every seat).
 
+**Advice.** With per-game rotation the waiting seat may back one of the two players
+for the game (:meth:`Poule.back`, once a game, public at the table); it then sees that
+player's hand in its own observation (``backs``, ``backed_hand``) and may advise them
+with :meth:`Game.advise` (a card or a decision, seen by that player alone, binding
+nobody, never saved). With per-hand rotation the seat sitting out plays against both
+in the game: it backs nobody.
+
+>>> from ecarte import Game
+>>> poule = Poule()
+>>> game = Game(plugins=[poule], seed=2)
+>>> poule.back(0)  # seat 2 waits and backs seat 0 in this game
+>>> seen = game.observation(2)
+>>> seen.backs, seen.backed_hand == game.hand(0)
+(0, True)
+
 >>> from ecarte import Game
 >>> from ecarte.players import RandomPlayer, play_match
 >>> game = Game(plugins=[Poule()], seed=5)
@@ -29,12 +44,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from ecarte import EcarteError, Game, GameResult, HandResult, MatchStatus, Seats, hookimpl
 
-__all__ = ["ROTATIONS", "Poule"]
+__all__ = ["ROTATIONS", "Poule", "PouleTalk"]
 
 ROTATIONS = ("per-game", "per-hand")
 SEATS = 3
@@ -86,6 +101,8 @@ class Poule:
         self.winnings = [0] * SEATS
         """What each seat has taken from the pool."""
         self._game: Game | None = None
+        self._backing: tuple[int, int] | None = None
+        """(game number, seat): the player the waiting seat backs in that game."""
 
     # -- seating ------------------------------------------------------------
 
@@ -109,6 +126,73 @@ class Poule:
         if self.rotation == "per-hand":
             return _hand_seats((_sitting_out(previous) + 1) % SEATS)
         return None  # the two players of the game alternate the deal (classic)
+
+    # -- advice -------------------------------------------------------------
+
+    def _waiting(self, game: Game) -> int:
+        (waiting,) = set(range(SEATS)) - set(game.game_players)
+        return waiting
+
+    def backs(self) -> int | None:
+        """The seat the waiting seat backs in the game being played (None: nobody)."""
+        game = self._game
+        if game is None or game.is_over or self._backing is None:
+            return None
+        if self._backing[0] != game.game_number:
+            return None
+        return self._backing[1]
+
+    def back(self, player: int) -> None:
+        """The waiting seat backs the player of seat ``player`` in the game being
+        played: it sees their hand and may advise them (:meth:`Game.advise`). Once a
+        game: a waiting seat never sees both hands. Raises :class:`~ecarte.EcarteError`
+        and changes nothing otherwise."""
+        game = self._game
+        if game is None or game.is_over:
+            raise EcarteError("no game is being played: nobody to back")
+        if self.rotation == "per-hand":
+            raise EcarteError(
+                "with per-hand rotation the seat sitting out plays against both in the "
+                "game: it backs nobody"
+            )
+        if player.__class__ is not int or player not in game.game_players:
+            raise EcarteError(
+                f"seat {player!r} does not play game {game.game_number}: the waiting seat "
+                f"backs seat {' or '.join(map(str, sorted(game.game_players)))}"
+            )
+        backs = self.backs()
+        if backs is not None and backs != player:
+            raise EcarteError(
+                f"the waiting seat backs seat {backs} in game {game.game_number}: it "
+                "cannot change sides (it would see both hands)"
+            )
+        self._backing = (game.game_number, player)
+
+    @hookimpl
+    def ecarte_adviser(self, game: Game, adviser: int | str) -> int | str | None:
+        if adviser.__class__ is not int:
+            return None
+        if self.rotation == "per-hand":
+            return (
+                f"seat {adviser} may not advise: with per-hand rotation the seat sitting "
+                "out plays against both in the game"
+            )
+        if adviser in game.game_players:
+            return f"seat {adviser} plays game {game.game_number}: only the waiting seat advises"
+        backs = self.backs()
+        if backs is None:
+            return (
+                f"seat {adviser} backs no player in game {game.game_number}: it backs one "
+                "first (Poule.back)"
+            )
+        return backs
+
+    def terminal_talk(
+        self, game: Game, humans: Sequence[int], *, seed: int | None = None
+    ) -> PouleTalk:
+        """La poule at ``ecarte play``: a waiting bot backs the human who plays (it then
+        advises them, and the terminal shows its advice)."""
+        return PouleTalk(self, humans)
 
     # -- the pool -----------------------------------------------------------
 
@@ -166,6 +250,9 @@ class Poule:
                 "(the loser makes way)"
             )
         lines = [who, f"poule: the pool holds {self.pool} (paid in: {paid})"]
+        backs = self.backs()
+        if backs is not None:
+            lines.append(f"poule: seat {waiting} backs seat {backs} in this game")
         if game.game_results:
             last = game.game_results[-1]
             lines.append(
@@ -182,7 +269,7 @@ class Poule:
 
     @hookimpl
     def ecarte_save_state(self) -> dict[str, object]:
-        return {
+        state: dict[str, object] = {
             "rotation": self.rotation,
             "ante": self.ante,
             "pool": self.pool,
@@ -190,11 +277,24 @@ class Poule:
             "pool_winner": self.pool_winner,
             "winnings": list(self.winnings),
         }
+        backs = self.backs()
+        if backs is not None:  # so that a restored waiting seat cannot change sides
+            state["backs"] = backs
+        return state
 
     @hookimpl
     def ecarte_restore_state(self, game: Game, state: object) -> None:
-        if not isinstance(state, dict) or set(state) != set(self.ecarte_save_state()):
+        keys = {"rotation", "ante", "pool", "paid", "pool_winner", "winnings"}
+        if not isinstance(state, dict) or not keys <= set(state) <= keys | {"backs"}:
             raise EcarteError(f"not a poule state: {state!r}")
+        backs = state.get("backs")
+        if backs is not None and not (
+            backs.__class__ is int
+            and self.rotation == "per-game"
+            and not game.is_over
+            and backs in game.game_players
+        ):
+            raise EcarteError(f"backs: {backs!r} is not a player of the game being played")
         if (state["rotation"], state["ante"]) != (self.rotation, self.ante):
             raise EcarteError(
                 f"the state is for rotation={state['rotation']!r}, ante={state['ante']!r}, "
@@ -225,6 +325,7 @@ class Poule:
         self.pool, self.paid, self.pool_winner = pool, list(paid), winner
         self.winnings = list(winnings)
         self._game = game
+        self._backing = None if backs is None else (game.game_number, backs)
 
     def _pay(self, seat: int) -> None:
         self.paid[seat] += self.ante
@@ -234,3 +335,35 @@ class Poule:
         """What each seat has won (positive) or lost so far; the total is 0
         once the pool is taken."""
         return tuple(self.winnings[s] - self.paid[s] for s in range(SEATS))
+
+
+class PouleTalk:
+    """La poule at the terminal (:meth:`Poule.terminal_talk`): before each game, a
+    waiting bot backs one of the humans who play (the first by seat), so that it may
+    advise them."""
+
+    commands: Mapping[str, str] = {}
+
+    def __init__(self, poule: Poule, humans: Sequence[int]) -> None:
+        self.poule = poule
+        self.humans = tuple(humans)
+
+    def plays(self, game: Game, person: int) -> int | None:
+        """Each human keeps their seat."""
+        return person
+
+    def before(self, game: Game) -> tuple[list[str], list[tuple[int, str]]]:
+        """The waiting bot's backing, when a game begins."""
+        poule = self.poule
+        if game.is_over or poule.rotation == "per-hand" or poule.backs() is not None:
+            return [], []
+        (waiting,) = set(range(SEATS)) - set(game.game_players)
+        playing = [h for h in self.humans if h in game.game_players]
+        if waiting in self.humans or not playing:
+            return [], []
+        poule.back(playing[0])
+        return [f"poule: seat {waiting} (bot) backs seat {playing[0]} in this game"], []
+
+    def command(self, game: Game, person: int, text: str) -> list[str]:
+        """No words of its own."""
+        raise EcarteError(f"la poule has no command {text!r}")

@@ -150,9 +150,10 @@ class HookTable:
 
 
 class Config:
-    """What a game and its clones share and never change."""
+    """What a game and its clones share and never change (but the advice of the hand)."""
 
     __slots__ = (
+        "advice",
         "asked_rules",
         "fast",
         "flags",
@@ -179,6 +180,8 @@ class Config:
         self.rules = rules
         self.players = players
         self.variants = variants
+        self.advice: list[Any] = []
+        """The advice given this hand (``Game.advise``): never saved nor replayed."""
         self.validators = pset.validators
         self.notifications = pset.notifications
         self.flags = bool(pset.hook_mask) | pset.validators << 1 | pset.notifications << 2
@@ -462,6 +465,25 @@ def _is_play(action: Action) -> bool:
 def notify(game: Game, hook: str, kwargs: dict[str, Any]) -> list[Exception]:
     """Send a notification to every implementation; the errors."""
     return notify_all(game._config.hooks.impls(hook), hook, {"game": game, **kwargs})
+
+
+def advisers(game: Game, adviser: int | str) -> list[tuple[int | str, str]]:
+    """Every plugin's answer to ``ecarte_adviser`` that is not None, with its name: the
+    seat ``adviser`` backs, or why it may not advise (checked: a seat or a non-empty
+    str)."""
+    hook = "ecarte_adviser"
+    out: list[tuple[int | str, str]] = []
+    for impl in game._config.hooks.impls(hook):
+        got = call_impl(impl, hook, {"game": game, "adviser": adviser})
+        if got is None:
+            continue
+        if not (got.__class__ is int or (isinstance(got, str) and got.strip())):
+            raise PluginError(
+                f"plugin {impl[2]!r}, hook {hook}: {got!r} is neither a seat, a reason "
+                "(a non-empty str) nor None"
+            )
+        out.append((got, impl[2]))
+    return out
 
 
 def describe(game: Game, seat: int | None) -> tuple[str, ...]:

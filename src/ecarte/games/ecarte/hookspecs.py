@@ -27,7 +27,8 @@ Hook list (the order a match meets them): ``ecarte_configure_rules``,
 ``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
 ``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
 ``ecarte_match_status``, ``ecarte_match_ended``; at any time, for display,
-``ecarte_describe`` (read through :meth:`ecarte.Game.describe`); when a game
+``ecarte_describe`` (read through :meth:`ecarte.Game.describe`) and ``ecarte_adviser``
+(who may advise whom: :meth:`ecarte.Game.advise`); when a game
 is saved and restored (:meth:`ecarte.Game.to_dict`, :meth:`ecarte.Game.from_dict`,
 pickle, ``copy.deepcopy``), ``ecarte_save_state`` and ``ecarte_restore_state``.
 """
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HookWrapper",
     "Plugin",
+    "ecarte_adviser",
     "ecarte_configure_rules",
     "ecarte_cut",
     "ecarte_deal",
@@ -223,6 +225,16 @@ def ecarte_describe(game: Game, seat: int | None) -> Sequence[str] | None:
 
 
 @hookspec
+def ecarte_adviser(game: Game, adviser: int | str) -> int | str | None:
+    """Called when ``adviser`` (a seat, or a person's name) advises a player or asks to see
+    the hand of the player it backs (:meth:`ecarte.Game.advise`,
+    :meth:`ecarte.Game.observation`, :meth:`ecarte.Game.backed_view`): the seat of the
+    player it backs and may advise now, a message saying why it may not (a str), or
+    None when this plugin does not know it. Every implementation is called; two plugins
+    that answer for the same adviser are an error. It must not change anything."""
+
+
+@hookspec
 def ecarte_save_state(game: Game) -> object | None:
     """Called when ``game`` is saved (:meth:`ecarte.Game.to_dict`, ``to_json``, pickle,
     ``copy.deepcopy``): this plugin's own state, as plain JSON values (None, bool, int,
@@ -378,6 +390,9 @@ class Plugin:
         return None
 
     def ecarte_describe(self, game: Game, seat: int | None) -> Sequence[str] | None:
+        return None
+
+    def ecarte_adviser(self, game: Game, adviser: int | str) -> int | str | None:
         return None
 
     def ecarte_save_state(self, game: Game) -> object | None:

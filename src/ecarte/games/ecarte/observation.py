@@ -26,6 +26,7 @@ from .rules import Rules
 __all__ = [
     "DISCARD_BASE",
     "LEGAL_BY_MASK",
+    "Advice",
     "DiscardChoices",
     "Observation",
     "Phase",
@@ -208,9 +209,47 @@ def _played(trick: Sequence[tuple[int, Card]]) -> list[dict[str, Any]]:
     return [{"seat": s, "card": str(c)} for s, c in trick]
 
 
+@frozen
+class Advice:
+    """Advice to the player of :attr:`seat` from whoever backs them and may advise (la
+    poule's waiting seat, a backer in the cercle's gallery): a card to play or a
+    decision (:attr:`action`). Only that seat sees it (:attr:`Observation.advice`);
+    it binds nobody and never enters the game's history (saves, replays). Given by
+    :meth:`ecarte.Game.advise`.
+
+    >>> from ecarte import Play
+    >>> str(Advice(adviser="Cleo", seat=0, action=Play.parse("K♠"), hand=3))
+    'Cleo advises seat 0: K♠'
+    """
+
+    adviser: int | str
+    """Who advises: a seat (la poule's waiting seat) or a person's name (a backer)."""
+    seat: int
+    """The seat advised."""
+    action: Action
+    """The card to play or the decision advised."""
+    hand: int
+    """The hand of the match it was given in (``Game.hand_number``): it is shown during
+    that hand only."""
+
+    def __str__(self) -> str:
+        who = f"seat {self.adviser}" if isinstance(self.adviser, int) else self.adviser
+        return f"{who} advises seat {self.seat}: {self.action}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain JSON values: the action as its text."""
+        return {
+            "adviser": self.adviser,
+            "seat": self.seat,
+            "action": str(self.action),
+            "hand": self.hand,
+        }
+
+
 @frozen(kw_only=True)
 class Observation:
-    """What one seat may know: never the opponent's hand, the stock or discards.
+    """What one seat may know: never the opponent's hand, the stock or discards (the
+    hand of the player a seat backs and may advise excepted: :attr:`backed_hand`).
 
     :meth:`to_dict` is the same as plain JSON values (see docs/api.md, "Observations as
     JSON").
@@ -245,6 +284,13 @@ class Observation:
     """In a discard phase, the least and the most cards the seat to act may discard now
     (the sizes of its legal discards: the rules' minimum, the stock, a variant's limits);
     None in the other phases."""
+    backs: int | None = None
+    """The seat whose player this seat backs and may advise now (la poule's waiting
+    seat), else None."""
+    backed_hand: CardSet | None = None
+    """The hand of the player :attr:`backs` names (None when it is None)."""
+    advice: tuple[Advice, ...] = ()
+    """The advice this seat was given this hand, in order (seen by this seat alone)."""
 
     def to_dict(self) -> dict[str, Any]:
         """This observation as plain JSON values: cards as their text (``"K♠"``), the
@@ -274,7 +320,19 @@ class Observation:
             "scores": list(self.scores),
             "games_won": list(self.games_won),
             "discard_limits": None if self.discard_limits is None else list(self.discard_limits),
+            **self._advice_items(),
         }
+
+    def _advice_items(self) -> dict[str, Any]:
+        """``backs`` and ``backed_hand`` for a seat that backs a player, ``advice`` for a
+        seat given some: keys present only then."""
+        out: dict[str, Any] = {}
+        if self.backs is not None:
+            out["backs"] = self.backs
+            out["backed_hand"] = [str(c) for c in self.backed_hand or ()]
+        if self.advice:
+            out["advice"] = [a.to_dict() for a in self.advice]
+        return out
 
     def __str__(self) -> str:
         trick = " ".join(f"{s}:{c}" for s, c in self.trick)

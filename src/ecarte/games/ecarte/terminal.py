@@ -14,11 +14,12 @@ from typing import TextIO
 from attrs import frozen
 
 from ..._cards import Card, CardSet
-from ..._errors import CardParseError, EcarteError, IllegalActionError
+from ..._errors import AdviceError, CardParseError, EcarteError, IllegalActionError
 from ...engine._terminal import human_line, human_seats, run_abandonable
 from ._render import Screen, VariantInfo
 from .actions import Action, Discard, Play
 from .game import Game, Phase
+from .observation import Advice
 from .players import HeuristicPlayer, Player, RandomPlayer
 from .results import HandResult
 from .rules import PenaltyBeneficiary, Rules
@@ -489,6 +490,38 @@ class _Match:
                 words = ", ".join(f"'{w} ...'" for t in self.talks for w in t.commands)
                 screen.error(f"not understood: {text!r}; type {words}, or 1 to go on")
 
+    def _bot_advisers(self) -> list[int | str]:
+        """The bots who may back a player: the seats that wait (la poule), and the
+        people a variant's talk names (``advisers(game)``: the cercle's gallery bots)."""
+        game = self.game
+        waiting: list[int | str] = [
+            s
+            for s in range(game.players)
+            if s not in game.game_players and self.person_at(s) is None
+        ]
+        for talk in self.talks:
+            names = getattr(talk, "advisers", None)
+            if callable(names):
+                waiting += names(game)
+        return waiting
+
+    def _bot_advice(self, seat: int, legal: Sequence[Action]) -> list[Advice]:
+        """Each bot that backs ``seat`` and may advise it advises the human playing it
+        (what the bot would do in its place); the advice given."""
+        game = self.game
+        given = []
+        for adviser in self._bot_advisers():
+            try:
+                view = game.backed_view(adviser)
+            except AdviceError:
+                continue
+            if view.seat == seat:
+                given.append(game.advise(adviser, HeuristicPlayer().choose(view, legal)))
+        return given
+
+    def _adviser_name(self, adviser: int | str) -> str:
+        return self.name(adviser) if isinstance(adviser, int) else f"{adviser} (bot)"
+
     def _human_turn(self, seat: int, person: int | None = None) -> Action:
         """Prompt ``seat`` (played by the human ``person``, by default the one who began
         there) until it names a legal action, apply it and return it."""
@@ -507,6 +540,10 @@ class _Match:
         hand = list(obs.hand)
         if hand:
             screen.hand(role if len(self.humans) == 1 else f"seat {seat}, {role}", hand)
+        for advice in self._bot_advice(seat, legal):
+            screen.say(
+                f"   advice from {self._adviser_name(advice.adviser)}: {advice.action}", "magenta"
+            )
         discarding = obs.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD)
         if discarding:
             sizes = sorted({len(a.cards) for a in legal if isinstance(a, Discard)})
