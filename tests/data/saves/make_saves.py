@@ -110,7 +110,11 @@ def euchre_games() -> dict[str, Any]:
             30,
         ),
         "euchre-seed-joker": walked(
-            EuchreGame(evolve(EuchreRules.seed(), deck=25), seed=13), 13, 45
+            # the seed preset as it was when the save was made (it now also lets the
+            # maker's partner go alone)
+            EuchreGame(evolve(EuchreRules.seed(), deck=25, anyone_alone=False), seed=13),
+            13,
+            45,
         ),
         "euchre-given-deal": walked(given, 21, 3),
     }

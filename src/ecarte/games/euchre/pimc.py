@@ -196,8 +196,9 @@ class EuchrePIMCPlayer:
     @staticmethod
     def _points(flags: int, maker: int, alone: Sequence[int], made: int, me: int) -> int:
         side = maker & 1
+        lone_maker = any(s & 1 == side for s in alone)  # the maker or its partner
         defenders = any(s & 1 != side for s in alone)
-        makers, pts = deal_points(flags, made, maker in alone, defenders)
+        makers, pts = deal_points(flags, made, lone_maker, defenders)
         scorer = side if makers else 1 - side
         return pts if scorer == me & 1 else -pts
 
