@@ -57,6 +57,10 @@ def _comparable(d: dict[str, Any]) -> dict[str, Any]:
         assert added == {k: defaults[k] for k in added}
         out["rules"] = {k: v for k, v in out["rules"].items() if k in EUCHRE_REQUIRED_RULES}
     else:  # the rule options added since version 1, which a version-1 game has at their defaults
+        state = dict(out.get("state", {}))
+        if state.get("regles") == {"strict_dealer": False}:  # saved since, as it was then
+            del state["regles"]
+        out["state"] = state
         defaults = Game(seed=0).to_dict()["rules"]
         added = {k: v for k, v in out["rules"].items() if k not in REQUIRED_RULES}
         assert added == {k: defaults[k] for k in added}
