@@ -249,7 +249,7 @@ def test_the_seed_scoring_table_cell_by_cell() -> None:
     and a lone partner of the maker alike (SEED_SCORE)."""
     rules = evolve(EuchreRules.seed(), target=0)
     seen: dict[tuple[int, str], set[str]] = {}
-    for k in range(6000):
+    for k in range(2500):
         g = EuchreGame(rules, seed=k)
         bot = RandomBot(k)
         while not g.is_over:
