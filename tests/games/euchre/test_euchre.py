@@ -497,3 +497,12 @@ def test_rules_errors_name_the_option() -> None:
         EuchreRules(lead="nobody")  # type: ignore[arg-type]
     assert EuchreRules(lead="left-of-lone").lead.value == "left-of-lone"
     assert EuchreRules.openspiel().is_openspiel and not EuchreRules.seed().is_openspiel
+
+
+def test_pimc_as_the_makers_partner_goes_alone_with_the_five_highest_trumps() -> None:
+    from ecarte.games.euchre.pimc import EuchrePIMCPlayer
+
+    g = dealer_accepts(EuchreRules.seed())
+    g.apply("partner")
+    assert g.to_act == 2
+    assert EuchrePIMCPlayer(worlds=8, seed=1).choose(g) == ALONE  # 4 points, not 2

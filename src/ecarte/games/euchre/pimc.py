@@ -271,6 +271,8 @@ class EuchrePIMCPlayer:
                 return 0  # the world's heuristic players took another road: no value
             if world.phase is Phase.DISCARD and world.to_act == dealer and obs.discard is not None:
                 world.apply_id(world.card_action_id(obs.discard))
+            elif world.phase is Phase.ALONE:  # the decisions before this seat's are public
+                world.apply_id(ids.ALONE if world.to_act in obs.alone else ids.PARTNER)
             else:
                 world.apply_id(bot.choose(world))
         world.apply_id(option)
