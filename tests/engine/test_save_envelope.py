@@ -16,6 +16,7 @@ from ecarte import Game, SaveFormatError
 from ecarte.engine import registry, save
 from ecarte.games.ecarte._save import REQUIRED_RULES
 from ecarte.games.euchre import EuchreGame, EuchreRules
+from ecarte.games.euchre.save import REQUIRED_RULES as EUCHRE_REQUIRED_RULES
 
 SAVES = Path(__file__).parent.parent / "data" / "saves"
 
@@ -51,7 +52,15 @@ def _comparable(d: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in d.items() if k not in ("format", "version", "game")}
     if d.get("format") == "ecarte-euchre-save" or d.get("game") == "euchre":
         out.pop("state", None)
+        defaults = EuchreGame(seed=0).to_dict()["rules"]  # Euchre's later rule options
+        added = {k: v for k, v in out["rules"].items() if k not in EUCHRE_REQUIRED_RULES}
+        assert added == {k: defaults[k] for k in added}
+        out["rules"] = {k: v for k, v in out["rules"].items() if k in EUCHRE_REQUIRED_RULES}
     else:  # the rule options added since version 1, which a version-1 game has at their defaults
+        state = dict(out.get("state", {}))
+        if state.get("regles") == {"strict_dealer": False}:  # saved since, as it was then
+            del state["regles"]
+        out["state"] = state
         defaults = Game(seed=0).to_dict()["rules"]
         added = {k: v for k, v in out["rules"].items() if k not in REQUIRED_RULES}
         assert added == {k: defaults[k] for k in added}

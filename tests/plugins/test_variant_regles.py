@@ -18,6 +18,7 @@ from helpers import FixedDeal, dealt, refused
 from ecarte import (
     Accept,
     Action,
+    ArgumentError,
     CardSet,
     Discard,
     Game,
@@ -28,6 +29,7 @@ from ecarte import (
     RankOrder,
     Refuse,
     Rules,
+    SaveFormatError,
     Suit,
     hookimpl,
 )
@@ -183,14 +185,15 @@ def test_the_convention_binds_only_where_the_penalty_is_at_stake(
     assert forced and free
 
 
-def test_dealer_convention_enforced_when_strict() -> None:
+def test_dealer_convention_enforced_by_default_and_relaxed_by_option() -> None:
     # guarded in three suits (queens count): the dealer must refuse
-    game = _game("7♠ 8♥ 9♥ 10♣ 9♦", dealer="Q♠ K♥ Q♣ 7♣ 8♣", strict_dealer=True)
+    game = _game("7♠ 8♥ 9♥ 10♣ 9♦", dealer="Q♠ K♥ Q♣ 7♣ 8♣")
+    assert JeuxDeRegles().strict_dealer
     game.apply(Propose())
     assert game.legal_actions() == (Refuse(),)
     with pytest.raises(IllegalActionError, match="guarded in three suits"):
         game.apply(Accept())
-    loose = _game("7♠ 8♥ 9♥ 10♣ 9♦", dealer="Q♠ K♥ Q♣ 7♣ 8♣")
+    loose = _game("7♠ 8♥ 9♥ 10♣ 9♦", dealer="Q♠ K♥ Q♣ 7♣ 8♣", strict_dealer=False)
     loose.apply(Propose())
     assert set(loose.legal_actions()) == {Accept(), Refuse()}
 
@@ -320,7 +323,7 @@ def test_the_bot_falls_back_when_the_convention_is_not_legal() -> None:
 
 CONVENTION = (
     "regles: Jeux de Règles: the elder plays a jeu de règle without proposing "
-    "(with the king of trumps, proposes)"
+    "(with the king of trumps, proposes); the dealer refuses with one, or when guarded"
 )
 
 
@@ -353,6 +356,8 @@ def test_describe_with_the_king_and_the_adjustments() -> None:
         "regles: by the convention you propose: jeu de règle (three trumps) with the king of trumps"
     )
     assert "the dealer refuses with one, or when guarded" in game.describe()[0]
+    relaxed = _game("9♦ 10♦ K♦ K♥ 7♠", strict_dealer=False).describe()[0]
+    assert "the dealer" not in relaxed and CONVENTION.startswith(relaxed)
     deal = FixedDeal(elder="Q♦ J♦ Q♥ Q♠ 7♣", dealer="J♣ 10♣ 9♣ 7♦ 8♠", turnup="K♦")
     tense = dealt(Game(plugins=[JeuxDeRegles(), deal, KingIsFour()], seed=1))
     assert tense.scores[tense.dealer] == 4
@@ -368,7 +373,7 @@ def test_describe_reveals_no_hidden_card_in_whole_matches() -> None:
         while not game.is_over:
             for seat in (0, 1):
                 lines = game.describe(seat)
-                assert lines[0] == CONVENTION + "; the dealer refuses with one, or when guarded"
+                assert lines[0] == CONVENTION
                 hand_lines = [line for line in lines if "your hand" in line]
                 if hand_lines and game.trump is not None:
                     pattern = match_hand(game.hand(seat), game.trump)
@@ -387,3 +392,57 @@ def test_describe_for_the_seat_that_waits() -> None:
     (waiting,) = {0, 1, 2} - set(game.game_players)
     assert not any("your hand" in line for line in game.describe(waiting))
     assert any("your hand" in line for line in game.describe(game.game_players[0]))
+
+
+def _lax_dealer_game() -> Game:
+    """A game of the variant named ``regles`` with the dealer left free, in which the
+    dealer accepted a proposal the convention refuses."""
+    for seed in range(200):
+        game = Game(variant="regles", seed=seed)
+        game.plugin("regles").strict_dealer = False  # type: ignore[attr-defined]
+        player = RandomPlayer(seed)
+        while not game.is_over and game.phase is not Phase.PLAY:
+            if game.phase is Phase.RESPOND and game.to_act == game.dealer:
+                hand, trump = game.hand(game.to_act), game.trump
+                assert trump is not None
+                if dealer_convention(hand, trump).play and Accept() in game.legal_actions():
+                    game.apply(Accept())
+                    return game
+            game.apply(player.choose(game.observation(game.to_act), game.legal_actions()))
+    raise AssertionError("no dealer broke the convention")
+
+
+def test_a_save_keeps_the_dealer_convention_and_an_old_save_keeps_the_dealer_free() -> None:
+    game = _lax_dealer_game()
+    saved = game.to_dict()
+    assert saved["variants"] == ["regles"] and saved["state"]["regles"] == {"strict_dealer": False}
+    back = Game.from_dict(saved)
+    assert back.plugin("regles").strict_dealer is False  # type: ignore[attr-defined]
+    assert back.to_dict() == saved
+    # a save made before the plugin saved its state: the dealer was free by default
+    old = {**saved, "state": {k: v for k, v in saved["state"].items() if k != "regles"}}
+    back = Game.from_dict(old)
+    assert back.plugin("regles").strict_dealer is False  # type: ignore[attr-defined]
+    assert back.history == game.history and back.legal_actions() == game.legal_actions()
+    # the same history under the enforced convention is refused, naming the dealer's move
+    strict = {**saved, "state": {**saved["state"], "regles": {"strict_dealer": True}}}
+    with pytest.raises(SaveFormatError, match="the dealer must refuse"):
+        Game.from_dict(strict)
+    bad = {**saved, "state": {**saved["state"], "regles": {"strict_dealer": "no"}}}
+    with pytest.raises(SaveFormatError, match=r"field state\.regles: restore_options"):
+        Game.from_dict(bad)
+    # a new game of the variant enforces it, and saves say so
+    fresh = Game(variant="regles", seed=1)
+    assert fresh.plugin("regles").strict_dealer is True  # type: ignore[attr-defined]
+    assert Game.from_dict(fresh.to_dict()).to_dict()["state"]["regles"] == {"strict_dealer": True}
+
+
+def test_a_plugin_object_is_saved_with_its_option() -> None:
+    for strict in (True, False):
+        game = Game(plugins=[JeuxDeRegles(strict_dealer=strict)], seed=3)
+        saved = game.to_dict()
+        assert saved["plugins"] == [{"name": "regles", "options": {"strict_dealer": strict}}]
+        back = Game.from_dict(saved)
+        assert back.plugin("regles").strict_dealer is strict  # type: ignore[attr-defined]
+    with pytest.raises(ArgumentError, match="strict_dealer must be a bool"):
+        JeuxDeRegles(strict_dealer=1)  # type: ignore[arg-type]

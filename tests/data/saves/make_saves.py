@@ -51,6 +51,13 @@ def _seat_match(game: Any) -> Any:
     return game
 
 
+def regles_as_saved(game: Any) -> Any:
+    """``game`` with Jeux de Règles as it was when the save was made: the dealer free
+    (the variant now enforces the dealer's convention by default)."""
+    game.plugin("regles").strict_dealer = False
+    return game
+
+
 def ecarte_games() -> dict[str, Any]:
     from ecarte_poule import Poule
 
@@ -77,7 +84,7 @@ def ecarte_games() -> dict[str, Any]:
             Game(plugins=[Poule(rotation="per-hand", ante=2)], seed=6), 6, 70
         ),
         "ecarte-cercle-regles": walked(
-            _seat_match(Game(variant=["regles", "cercle"], seed=9)), 9, 30
+            _seat_match(regles_as_saved(Game(variant=["regles", "cercle"], seed=9))), 9, 30
         ),
         "ecarte-chance-by-hand": walked(
             # the brazilian preset as it was when the save was made (it now also makes the
@@ -119,7 +126,11 @@ def euchre_games() -> dict[str, Any]:
             30,
         ),
         "euchre-seed-joker": walked(
-            EuchreGame(evolve(EuchreRules.seed(), deck=25), seed=13), 13, 45
+            # the seed preset as it was when the save was made (it now also lets the
+            # maker's partner go alone)
+            EuchreGame(evolve(EuchreRules.seed(), deck=25, anyone_alone=False), seed=13),
+            13,
+            45,
         ),
         "euchre-given-deal": walked(given, 21, 3),
     }

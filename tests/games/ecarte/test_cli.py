@@ -937,7 +937,7 @@ def test_variants_lists_each_variants_options(
     assert re.search(r"^ +--option ante +int +default 1$", out, re.M)
     assert re.search(r"^ +--option gallery +JSON object or none +default none$", out, re.M)
     assert re.search(r"^ +--option commission_percent +number +default 0$", out, re.M)
-    assert re.search(r"^ +--option strict_dealer +true/false +default false$", out, re.M)
+    assert re.search(r"^ +--option strict_dealer +true/false +default true$", out, re.M)
     assert re.search(r"^quick +Quick game.*\n +options: none$", out, re.M)
     import ecarte_cli_teller  # the test variant: its options as its constructor has them
 

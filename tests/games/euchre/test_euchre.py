@@ -7,7 +7,7 @@ import random
 import pytest
 from attrs import evolve
 
-from ecarte import Card, CardSet, IllegalActionError
+from ecarte import Card, CardSet, IllegalActionError, RulesError
 from ecarte.games.euchre import (
     ALONE,
     CALL,
@@ -77,7 +77,7 @@ def test_openspiel_dealer_discards_from_the_dealt_five() -> None:
 
 
 def test_lone_defender_is_asked_from_the_dealers_left_and_scores_four_for_five() -> None:
-    g = deal(EuchreRules.seed())
+    g = deal(evolve(EuchreRules.seed(), anyone_alone=False))
     g.apply_id(CALL + HEARTS)  # seat 1 orders, dealer 0 takes and discards
     g.apply("take")
     g.apply("discard 9♣")
@@ -118,13 +118,155 @@ def test_every_deal_scores_by_the_table(rules: EuchreRules) -> None:
             continue  # all passed: no score
         side = g.maker % 2
         made = g.tricks_won[side]
-        maker_alone = g.maker in g.alone
+        maker_alone = any(s % 2 == side for s in g.alone)  # the maker or its partner
         lone_defender = any(s % 2 != side for s in g.alone)
         pts = expected_points(rules, made, maker_alone, lone_defender)
         assert g.returns()[g.maker] == pts, (k, made, g.alone)
         assert sum(g.returns()) == 0
         seen.add((min(made, 3), maker_alone, lone_defender))
     assert len(seen) == 16  # made 0, 1, 2, 3+ by lone maker and lone defender: all met
+
+
+# ------------------------------------------------------------ anyone may go alone
+SEED_ALONE = (
+    "Cualquiera puede anunciar que jugará solo después de que se seleccione el triunfo, "
+    "pero antes de que se saque la primera carta. Es posible que dos jugadores, uno de "
+    "cada pareja, elijan jugar solos con la misma mano."
+)
+SEED_LEAD = (
+    "Si alguien ha elegido jugar solo, el jugador a la izquierda de esa persona comienza "
+    "primero. Si dos jugadores han decidido jugar solos, el jugador del equipo que no "
+    "eligió triunfo (el defensor) comienza primero."
+)
+SEED_SCORE = (
+    "Si un fabricante juega solo y gana las cinco bazas, su pareja suma cuatro puntos. "
+    "Si gana tres o cuatro bazas, su pareja suma solo un punto."
+)
+
+
+def dealer_accepts(rules: EuchreRules) -> EuchreGame:
+    """Dealer 0 turns up 9♥; seats 1, 2 and 3 pass and the dealer accepts ("Acepto"),
+    takes 9♥ and discards 9♣: seat 0 makes hearts, and its partner, seat 2, holds the
+    five highest trumps (J♥ J♦ A♥ K♥ Q♥)."""
+    g = deal(rules)
+    for _ in range(3):
+        g.apply("pass")
+    g.apply_id(CALL + HEARTS)
+    g.apply("discard 9♣")
+    assert g.maker == 0 and g.phase is Phase.ALONE and g.to_act == 0
+    return g
+
+
+def test_the_makers_partner_may_go_alone_and_plays_as_the_maker() -> None:
+    # SEED_ALONE, SEED_LEAD and SEED_SCORE: the maker's partner goes alone
+    assert "Cualquiera puede anunciar que jugará solo" in SEED_ALONE
+    g = dealer_accepts(EuchreRules.seed())
+    g.apply("partner")  # the maker stays: its partner is asked next
+    assert g.phase is Phase.ALONE and g.to_act == 2
+    assert g.legal_action_ids() == [ALONE, PARTNER]
+    g.apply("alone")  # the maker, seat 0, sits out
+    assert g.alone == (2,) and g.to_act == 1  # the defenders from the maker's left: 1
+    g.apply("partner")
+    assert g.to_act == 3
+    g.apply("partner")
+    assert g.phase is Phase.PLAY and g.to_act == 3  # left of the lone partner leads
+    assert g.observation(3).maker == 0 and g.observation(3).alone == (2,)
+    play_out(g)
+    assert g.scores == (4, 0)  # a lone maker's five tricks: 4 points
+
+
+def test_the_makers_partner_alone_and_a_lone_defender_the_defender_leads() -> None:
+    # SEED_ALONE: "uno de cada pareja"; SEED_LEAD: "el defensor comienza primero"
+    g = dealer_accepts(EuchreRules.seed())
+    g.apply("partner")
+    g.apply("alone")  # seat 2, the maker's partner
+    g.apply("alone")  # seat 1, the first defender from the maker's left
+    assert g.phase is Phase.PLAY and g.alone == (1, 2) and g.to_act == 1
+    assert g.active() == 0b0110  # seats 1 and 2 play, 0 and 3 sit out
+
+
+def test_at_most_one_player_a_side_goes_alone() -> None:
+    g = dealer_accepts(EuchreRules.seed())
+    g.apply("alone")  # the maker: its partner is not asked
+    assert g.alone == (0,) and g.to_act == 1
+    g.apply("alone")  # a defender: the other defender is not asked
+    assert g.phase is Phase.PLAY and g.alone == (0, 1) and g.to_act == 1
+
+
+def test_the_ask_order_maker_partner_then_defenders_from_the_makers_left() -> None:
+    g = deal(EuchreRules.seed())
+    g.apply_id(CALL + HEARTS)  # seat 1 orders up; dealer 0 takes and discards
+    g.apply("take")
+    g.apply("discard 9♣")
+    asked = []
+    while g.phase is Phase.ALONE:
+        asked.append(g.to_act)
+        g.apply("partner")
+    assert asked == [1, 3, 2, 0]  # maker, partner, then from the maker's left
+    assert g.to_act == 1  # nobody alone: left of the dealer leads
+
+
+def test_without_the_option_the_partner_is_never_asked() -> None:
+    for rules in (
+        EuchreRules.standard(),
+        EuchreRules.openspiel(),
+        EuchreRules.openspiel(allow_lone_defender=True),
+        evolve(EuchreRules.seed(), anyone_alone=False),
+    ):
+        g = dealer_accepts(rules)
+        g.apply("partner")
+        assert g.to_act != 2, rules  # the defenders, or the play
+        while g.phase is Phase.ALONE:
+            assert g.to_act % 2 == 1
+            g.apply("partner")
+
+
+def test_anyone_alone_needs_lone_defenders() -> None:
+    with pytest.raises(RulesError, match="anyone_alone needs allow_lone_defender=True"):
+        evolve(EuchreRules.standard(), anyone_alone=True)
+    with pytest.raises(RulesError, match="anyone_alone must be a bool"):
+        evolve(EuchreRules.seed(), anyone_alone=1)
+    assert EuchreRules.seed().anyone_alone and not EuchreRules.standard().anyone_alone
+    assert not EuchreRules.openspiel(allow_lone_defender=True).anyone_alone
+
+
+# Seed 004's scoring, cell by cell: (tricks the makers took, who went alone) -> points,
+# + for the makers, - for the defenders. "maker" is the maker or its partner.
+SEED_TABLE = {
+    (made, alone): pts
+    for alone, row in {
+        "": (-2, -2, -2, 1, 1, 2),
+        "maker": (-2, -2, -2, 1, 1, 4),
+        "defender": (-4, -2, -2, 1, 1, 2),
+        "maker+defender": (-4, -2, -2, 1, 1, 4),
+    }.items()
+    for made, pts in enumerate(row)
+}
+
+
+def test_the_seed_scoring_table_cell_by_cell() -> None:
+    """Every cell of SEED_TABLE met in random deals under the seed preset, a lone maker
+    and a lone partner of the maker alike (SEED_SCORE)."""
+    rules = evolve(EuchreRules.seed(), target=0)
+    seen: dict[tuple[int, str], set[str]] = {}
+    for k in range(2500):
+        g = EuchreGame(rules, seed=k)
+        bot = RandomBot(k)
+        while not g.is_over:
+            g.apply_id(bot.choose(g))
+        if g.maker is None:
+            continue
+        side = g.maker % 2
+        made = g.tricks_won[side]
+        lone = [s for s in g.alone if s % 2 == side]
+        alone = "+".join(
+            w for w, on in (("maker", lone), ("defender", len(g.alone) > len(lone))) if on
+        )
+        assert g.returns()[g.maker] == SEED_TABLE[made, alone], (k, made, g.alone)
+        who = "partner" if lone and lone[0] != g.maker else "maker"
+        seen.setdefault((made, alone), set()).add(who)
+    assert set(seen) == set(SEED_TABLE)  # every cell met
+    assert all(seen[made, "maker"] == {"maker", "partner"} for made in range(6))
 
 
 def test_defenders_are_not_asked_without_the_option() -> None:
@@ -355,3 +497,12 @@ def test_rules_errors_name_the_option() -> None:
         EuchreRules(lead="nobody")  # type: ignore[arg-type]
     assert EuchreRules(lead="left-of-lone").lead.value == "left-of-lone"
     assert EuchreRules.openspiel().is_openspiel and not EuchreRules.seed().is_openspiel
+
+
+def test_pimc_as_the_makers_partner_goes_alone_with_the_five_highest_trumps() -> None:
+    from ecarte.games.euchre.pimc import EuchrePIMCPlayer
+
+    g = dealer_accepts(EuchreRules.seed())
+    g.apply("partner")
+    assert g.to_act == 2
+    assert EuchrePIMCPlayer(worlds=8, seed=1).choose(g) == ALONE  # 4 points, not 2

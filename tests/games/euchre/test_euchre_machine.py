@@ -17,6 +17,7 @@ import ecarte.games.euchre  # noqa: F401 - registers the Euchre machine
 from ecarte import ArgumentError, IllegalActionError
 from ecarte._core._pure import Rng
 from ecarte.engine import backend
+from ecarte.games.euchre._pure_machine import PH_PLAY
 from ecarte.games.euchre._pure_machine import EuchreMachine as Pure
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
@@ -111,7 +112,7 @@ def test_the_c_machine_and_the_pure_twin_agree_step_for_step() -> None:
     rng = random.Random(2026)
     total = 0
     for k in range(600 * SCALE):
-        args = (DECKS[k % 3], rng.randrange(128), rng.choice((0, 0, 10, 3)), rng.getrandbits(64))
+        args = (DECKS[k % 3], rng.randrange(256), rng.choice((0, 0, 10, 3)), rng.getrandbits(64))
         auto = rng.random() < 0.5
         c, p = cls(*args, auto_chance=auto), Pure(*args, auto_chance=auto)
         total += lockstep(c, p, rng, undo_every=rng.choice((0, 0, 7, 13)))
@@ -126,12 +127,38 @@ def test_the_c_machine_and_the_pure_twin_agree_step_for_step() -> None:
     assert total > 20_000 * SCALE
 
 
+def test_anyone_alone_the_c_machine_and_the_twin_agree_and_the_partner_goes_alone() -> None:
+    """Random games with ANYONE_ALONE (and lone defenders) on, going alone often: every
+    step equal, and deals met where the maker's partner, or both sides, play alone."""
+    cls = compiled()
+    rng = random.Random(4)
+    seen = set()
+    for k in range(300 * SCALE):
+        flags = rng.randrange(256) | Pure.ANYONE_ALONE | Pure.LONE_DEFENDER
+        args = (DECKS[k % 3], flags, rng.choice((0, 10)), rng.getrandbits(64))
+        c, p = cls(*args), Pure(*args)
+        while not c.is_over:
+            assert state(c) == state(p)
+            ids = c.legal_action_ids()
+            alone = c.num_ids - 4  # n + 5
+            i = alone if alone in ids and rng.random() < 0.4 else rng.choice(ids)
+            c.apply_id(i)
+            p.apply_id(i)
+            if c.phase == PH_PLAY and not c.played():
+                side = c.maker & 1
+                lone = [s for s in range(4) if c.alone >> s & 1]
+                partner = (c.maker + 2) & 3 in lone
+                seen.add((partner, any(s & 1 != side for s in lone)))
+        assert state(c) == state(p)
+    assert seen >= {(True, False), (True, True)}
+
+
 def test_both_refuse_the_same_arguments() -> None:
     cls = compiled()
     for bad in (
         {"deck": 23},
         {"deck": True},
-        {"flags": 128},
+        {"flags": 256},
         {"flags": -1},
         {"target": 1001},
         {"seed": -1},
@@ -209,12 +236,12 @@ def test_random_games_in_c_are_the_pure_twins() -> None:
     p = backend.module("euchre.machine", "pure").random_games
     rng = random.Random(9)
     for k in range(12 * SCALE):
-        args = (DECKS[k % 3], rng.randrange(128), rng.choice((0, 10)), rng.getrandbits(64), 40)
+        args = (DECKS[k % 3], rng.randrange(256), rng.choice((0, 10)), rng.getrandbits(64), 40)
         assert c(*args) == p(*args)
     t = c(24, 0, 0, 1, 5000)  # no stick the dealer: some deals are all passes
     assert t.games == 5000 and t.deals == 5000 and t.points[0] + t.points[1] == 0
     assert sum(t.wins) < 5000  # all-pass deals score nobody
-    for bad in ((23, 0, 0, 1, 1), (24, 128, 0, 1, 1), (24, 0, -1, 1, 1), (24, 0, 0, -1, 1)):
+    for bad in ((23, 0, 0, 1, 1), (24, 256, 0, 1, 1), (24, 0, -1, 1, 1), (24, 0, 0, -1, 1)):
         for fn in (c, p):
             with pytest.raises(ArgumentError):
                 fn(*bad)

@@ -7,6 +7,7 @@ import json
 import pickle
 import random
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -142,3 +143,26 @@ def test_not_json_and_not_objects() -> None:
     for bad in ("{", "[]", "null", b"\xff", 3, "[" * 100000):
         with pytest.raises(SaveFormatError):
             EuchreGame.from_json(bad)
+
+
+def test_a_save_without_anyone_alone_plays_as_it_was_made() -> None:
+    """A save made before ``anyone_alone`` existed (version 1 or 2) lacks the key: it
+    loads with the option off, the game it was made under, and saves it from then on."""
+    saves = Path(__file__).parents[2] / "data" / "saves"
+    old = json.loads((saves / "v1-euchre-seed-joker.json").read_text(encoding="utf-8"))
+    assert "anyone_alone" not in old["rules"] and old["rules"]["allow_lone_defender"]
+    game = EuchreGame.from_dict(old)
+    assert not game.rules.anyone_alone and game.rules.lead.value == "left-of-lone"
+    assert game.to_dict()["rules"]["anyone_alone"] is False
+    new = EuchreGame(EuchreRules.seed(), seed=3).to_dict()
+    assert new["rules"]["anyone_alone"] is True
+    jsonschema.validate(new, SCHEMA)
+    del new["rules"]["anyone_alone"]
+    jsonschema.validate(new, SCHEMA)
+    assert EuchreGame.from_dict(new).rules == evolve(EuchreRules.seed(), anyone_alone=False)
+    new["rules"]["anyone_alone"] = "yes"
+    with pytest.raises(SaveFormatError, match="field rules: anyone_alone must be a bool"):
+        EuchreGame.from_dict(new)
+    new["rules"].update(anyone_alone=True, allow_lone_defender=False)
+    with pytest.raises(SaveFormatError, match="anyone_alone needs allow_lone_defender"):
+        EuchreGame.from_dict(new)

@@ -377,3 +377,20 @@ def test_the_console_script_plays_euchre() -> None:
     )
     assert re.search(r"^euchre +Euchre", games.stdout, re.MULTILINE)
     assert SEATS == ("North", "East", "South", "West")
+
+
+def test_under_the_seed_rules_the_makers_partner_is_asked_to_go_alone() -> None:
+    """The log asks the maker, then the maker's partner, then the defenders from the
+    maker's left; at most one a side goes alone."""
+    checked = 0
+    for seed in range(1, 4):
+        _, out = _play(["--preset", "seed", "--seed", str(seed)])
+        for block in re.findall(r"made by (\w+)\n((?:  \w+ (?:plays with|goes alone).*\n)+)", out):
+            maker = SEATS.index(block[0])
+            asked = [SEATS.index(w) for w in re.findall(r"^  (\w+) ", block[1], re.M)]
+            order = [maker, (maker + 2) % 4, (maker + 1) % 4, (maker + 3) % 4]
+            if "goes alone" in block[1].splitlines()[0]:
+                order.remove((maker + 2) % 4)  # a lone maker: its partner is not asked
+            assert asked == order[: len(asked)], block
+            checked += 1
+    assert checked >= 5

@@ -13,6 +13,7 @@ import pytest
 from ecarte import ArgumentError, IllegalActionError
 from ecarte._core._pure import Rng
 from ecarte.games.euchre._pure_machine import (
+    ANYONE_ALONE,
     CHANCE,
     DECLINE,
     DISCARD_UP,
@@ -405,7 +406,7 @@ def test_deal_points(
 def test_single_deal_returns(deck: int) -> None:
     rng = random.Random(deck)
     for _ in range(200):
-        flags = rng.randrange(128)
+        flags = rng.randrange(256)
         m = EuchreMachine(deck, flags, 0, rng.getrandbits(64))
         random_game(rng, m)
         assert m.winner == -1 and m.to_act == TERMINAL and m.legal_action_ids() == []
@@ -414,9 +415,10 @@ def test_single_deal_returns(deck: int) -> None:
             continue
         side = m.maker & 1
         lone_def = m.alone & (0b1010 if side == 0 else 0b0101)
+        lone_maker = m.alone & (0b0101 if side == 0 else 0b1010)  # the maker or its partner
         made = m.tricks_won[side]
         assert sum(m.tricks_won) == 5 and len(m.played()) == 5
-        makers, pts = deal_points(flags, made, bool(m.alone >> m.maker & 1), bool(lone_def))
+        makers, pts = deal_points(flags, made, bool(lone_maker), bool(lone_def))
         scorer = side if makers else 1 - side
         assert m.scores[scorer] == pts and m.scores[1 - scorer] == 0
         assert m.returns_tuple == tuple(pts if s & 1 == scorer else -pts for s in range(4))
@@ -545,7 +547,7 @@ def test_illegal_ids_change_nothing() -> None:
         ({"deck": 23}, "deck"),
         ({"deck": True}, "deck"),
         ({"deck": "24"}, "deck"),
-        ({"flags": 128}, "flags"),
+        ({"flags": 256}, "flags"),
         ({"flags": -1}, "flags"),
         ({"flags": True}, "flags"),
         ({"target": 1001}, "target"),
@@ -591,6 +593,7 @@ def rules_of(flags: int, target: int) -> Any:
         stick_the_dealer=bool(flags & STICK),
         dealer_may_decline=bool(flags & DECLINE),
         allow_lone_defender=bool(flags & LONE_DEFENDER),
+        anyone_alone=bool(flags & ANYONE_ALONE),
         lone_defender_scoring=LoneDefenderScoring.FOUR
         if flags & LONE_FOUR
         else LoneDefenderScoring.BY_TRICKS,
@@ -602,7 +605,10 @@ def rules_of(flags: int, target: int) -> Any:
 
 
 @pytest.mark.skipif(euchre is None, reason="the differential test needs ecarte-euchre")
-@pytest.mark.parametrize("flags", range(128))
+@pytest.mark.parametrize(
+    "flags",  # every flag; ANYONE_ALONE only with LONE_DEFENDER, as EuchreRules has it
+    [*range(128), *(f | ANYONE_ALONE for f in range(128) if f & LONE_DEFENDER)],
+)
 def test_same_as_the_plugin_game(flags: int) -> None:
     rng = random.Random(flags)
     for _ in range(GAMES):

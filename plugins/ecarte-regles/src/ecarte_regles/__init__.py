@@ -32,12 +32,14 @@ from attrs import frozen
 from ecarte import (
     Accept,
     Action,
+    ArgumentError,
     Card,
     CardSet,
     Game,
     Observation,
     Phase,
     PlayHand,
+    PluginError,
     Propose,
     Rank,
     RankOrder,
@@ -351,22 +353,64 @@ def _decide(game: Game, seat: int) -> Decision | None:
     return dealer_convention(game.hand(seat), trump, **kwargs)
 
 
+def _saved_strict(state: object) -> bool:
+    """``strict_dealer`` from the state a :class:`JeuxDeRegles` saved."""
+    if not (isinstance(state, dict) and set(state) == {"strict_dealer"}):
+        raise PluginError(f"not a Jeux de Règles state: {state!r}")
+    strict = state["strict_dealer"]
+    if not isinstance(strict, bool):
+        raise PluginError(f"strict_dealer must be a bool, not {strict!r}")
+    return strict
+
+
 class JeuxDeRegles:
     """Enforces the convention (:func:`elder_convention`) on the elder's first
     decision of each hand, where the penalty for playing without proposing is
     at stake: the elder may not propose with a jeu de règle (nor, with the
     dealer at the point of game, with an even chance), and must propose with
     a jeu de règle that holds the king of trumps; the refusal names the
-    pattern. After an exchange the elder is free. With ``strict_dealer=True``
-    the dealer must also respond by :func:`dealer_convention` when a refusal
-    carries the penalty (the first proposal; every proposal when the rules
-    have ``penalty_first_refusal_only=False``)."""
+    pattern. After an exchange the elder is free. The dealer must also respond
+    by :func:`dealer_convention` when a refusal carries the penalty (the first
+    proposal; every proposal when the rules have
+    ``penalty_first_refusal_only=False``); ``strict_dealer=False`` relaxes the
+    dealer's half and leaves the dealer free.
+
+    Its saves keep ``strict_dealer`` (:meth:`save_options`, and the state of
+    a variant named by name); a save made before they did, when the dealer was
+    free by default, restores with the dealer free (:meth:`restore_options`)."""
 
     NAME = "regles"
     DESCRIPTION = "Jeux de Règles: the elder must play a jeu de règle; the dealer's convention"
 
-    def __init__(self, strict_dealer: bool = False) -> None:
+    def __init__(self, strict_dealer: bool = True) -> None:
+        if not isinstance(strict_dealer, bool):
+            raise ArgumentError(f"strict_dealer must be a bool, not {strict_dealer!r}")
         self.strict_dealer = strict_dealer
+
+    def save_options(self) -> dict[str, object]:
+        """The options that rebuild this plugin (``JeuxDeRegles(**options)``)."""
+        return {"strict_dealer": self.strict_dealer}
+
+    def restore_options(self, state: object) -> None:
+        """Before a saved game of the variant named ``regles`` replays its history:
+        ``state`` is what :meth:`ecarte_save_state` saved, or None for a save made
+        before it saved anything, whose dealer was free by default."""
+        if state is None:
+            self.strict_dealer = False
+            return
+        self.strict_dealer = _saved_strict(state)
+
+    @hookimpl
+    def ecarte_save_state(self, game: Game) -> dict[str, object]:
+        return {"strict_dealer": self.strict_dealer}
+
+    @hookimpl
+    def ecarte_restore_state(self, game: Game, state: object) -> None:
+        if _saved_strict(state) != self.strict_dealer:
+            raise PluginError(
+                f"the saved game's dealer convention ({state!r}) is not this plugin's "
+                f"(strict_dealer={self.strict_dealer})"
+            )
 
     def _veto(self, game: Game, seat: int, action: Action) -> str | None:
         first = not game.exchanges  # no exchange yet in this hand

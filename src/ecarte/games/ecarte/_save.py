@@ -321,6 +321,13 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
     unknown = sorted(set(state) - set(game.plugin_names), key=str)
     if unknown:
         raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
+    for name in variants:  # a variant named takes back its saved options before the replay
+        restore = getattr(game.plugin(name), "restore_options", None)
+        if callable(restore):
+            try:
+                restore(state.get(name))
+            except Exception as exc:
+                raise _fail(f"state.{name}", f"restore_options: {exc}") from exc
     for i, record in enumerate(history):
         if auto_chance and isinstance(record, Event):
             _check_seeded(game, record, i)

@@ -27,6 +27,7 @@ from ._pure_hands import euchre_tables
 
 __all__ = [
     "ALL_FLAGS",
+    "ANYONE_ALONE",
     "CHANCE",
     "CHANCE_PAIRS",
     "DECLINE",
@@ -75,7 +76,8 @@ LONE_FOUR: Final = 8
 LEAD_LONE: Final = 16
 ONE_BY_ONE: Final = 32
 DISCARD_UP: Final = 64
-ALL_FLAGS: Final = 127
+ANYONE_ALONE: Final = 128
+ALL_FLAGS: Final = 255
 
 JOKER: Final = 15
 _FNV_PRIME: Final = 0x100000001B3
@@ -154,9 +156,9 @@ def _tables(deck: int) -> _Tables:
 
 def deal_points(flags: int, made: int, maker_alone: bool, defender_alone: bool) -> tuple[bool, int]:
     """``(makers_score, points)`` of a deal where the makers took ``made`` tricks
-    (``ec_eu_deal_points``): 3-4 tricks 1, all five 2 (4 alone); euchred, the defenders 2,
-    or against a lone defender 4 (with :data:`LONE_FOUR`, else only when the makers took
-    no trick)."""
+    (``ec_eu_deal_points``): 3-4 tricks 1, all five 2 (4 when one of them, the maker or
+    its partner, went alone); euchred, the defenders 2, or against a lone defender 4
+    (with :data:`LONE_FOUR`, else only when the makers took no trick)."""
     if made >= 3:
         return True, 1 if made < 5 else (4 if maker_alone else 2)
     if not defender_alone:
@@ -208,7 +210,7 @@ def _machine_args(
     v = _index(deck)
     if v not in (24, 25, 32):
         raise ArgumentError(f"deck must be 24, 25 or 32, not {_show(deck, v)}")
-    f = _arg(flags, "flags", 0, ALL_FLAGS, "an int 0..127 (EC_EU_* options)")
+    f = _arg(flags, "flags", 0, ALL_FLAGS, "an int 0..255 (EC_EU_* options)")
     t = _arg(target, "target", 0, 1000, "an int 0..1000 (0: a single deal)")
     s = _arg(seed, "seed", 0, _M64, "an int 0..2**64-1")
     return v, f, t, s, _bool_arg(auto_chance, "auto_chance")
@@ -391,6 +393,7 @@ class EuchreMachine:
     LEAD_LONE: Final = LEAD_LONE
     ONE_BY_ONE: Final = ONE_BY_ONE
     DISCARD_UP: Final = DISCARD_UP
+    ANYONE_ALONE: Final = ANYONE_ALONE
 
     def __init__(
         self,
@@ -781,7 +784,9 @@ class EuchreMachine:
             lone = i == n + _ALONE
             if lone:
                 self._alone |= 1 << p
-            if not self._asks or (lone and p != self._maker):
+            if not lone and p == self._maker and self._flags & ANYONE_ALONE:
+                self._to_act = (p + 2) & 3  # the maker stays: its partner is asked next
+            elif not self._asks or (lone and p & 1 != self._maker & 1):
                 self._asks = []
                 self._start_play()
             else:
@@ -801,14 +806,18 @@ class EuchreMachine:
         self._begin_deal()
 
     def _start_alone(self) -> None:
-        """The maker is asked first; with :data:`LONE_DEFENDER`, then each defender from
-        the dealer's left, until one goes alone."""
+        """The maker is asked first; with :data:`ANYONE_ALONE`, then the maker's partner if
+        the maker stays; with :data:`LONE_DEFENDER`, then each defender from the dealer's
+        left (with :data:`ANYONE_ALONE`: from the maker's left), until one goes alone."""
         self._phase = PH_ALONE
-        self._to_act = self._maker
+        m = self._maker
+        self._to_act = m
         if self._flags & LONE_DEFENDER:
-            d = self._dealer
-            side = self._maker & 1
-            self._asks = [(d + k) & 3 for k in range(1, 5) if (d + k) & 1 != side]
+            if self._flags & ANYONE_ALONE:
+                self._asks = [(m + 1) & 3, (m + 3) & 3]
+            else:
+                d = self._dealer
+                self._asks = [(d + k) & 3 for k in range(1, 5) if (d + k) & 1 != m & 1]
 
     def _start_play(self) -> None:
         alone = self._alone
@@ -819,13 +828,15 @@ class EuchreMachine:
         d = self._dealer
         leader = next((d + k) & 3 for k in range(1, 5) if active >> ((d + k) & 3) & 1)
         if self._flags & LEAD_LONE:
-            m = self._maker
-            defenders = alone & (0b1010 if m & 1 == 0 else 0b0101)
+            side = self._maker & 1
+            makers = alone & (0b0101 if side == 0 else 0b1010)  # the maker or its partner
+            defenders = alone & (0b1010 if side == 0 else 0b0101)
             if defenders:
                 lone_def = (defenders & -defenders).bit_length() - 1
-                leader = lone_def if alone >> m & 1 else (lone_def + 1) & 3
-            elif alone >> m & 1:
-                leader = (m + 1) & 3
+                leader = lone_def if makers else (lone_def + 1) & 3
+            elif makers:
+                lone_maker = (makers & -makers).bit_length() - 1
+                leader = (lone_maker + 1) & 3
         self._play = PlayStateN(self._t.ctx[self._trump], self._hands, leader, 0, active)
         self._phase = PH_PLAY
         self._to_act = leader
@@ -835,12 +846,10 @@ class EuchreMachine:
         assert play is not None
         w = play.won
         self._won = (w[0] + w[2], w[1] + w[3])
-        m = self._maker
-        side = m & 1
+        side = self._maker & 1
+        lone_makers = self._alone & (0b0101 if side == 0 else 0b1010)  # maker or partner
         defenders = self._alone & (0b1010 if side == 0 else 0b0101)
-        makers, pts = deal_points(
-            self._flags, self._won[side], bool(self._alone >> m & 1), bool(defenders)
-        )
+        makers, pts = deal_points(self._flags, self._won[side], bool(lone_makers), bool(defenders))
         scorer = side if makers else 1 - side
         self._scores[scorer] += pts
         if not self._target:

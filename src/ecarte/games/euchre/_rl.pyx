@@ -87,8 +87,8 @@ def episode_seed(uint64_t base, uint64_t env, uint64_t episode):
 
 cdef ec_eu_config _config(int deck, int flags, int target) except *:
     cdef ec_eu_config cfg
-    if not 0 <= flags <= 127 or not 0 <= target <= 1000:
-        raise ArgumentError(f"flags must be 0..127 and target 0..1000, not {flags}, {target}")
+    if not 0 <= flags <= 255 or not 0 <= target <= 1000:
+        raise ArgumentError(f"flags must be 0..255 and target 0..1000, not {flags}, {target}")
     cfg.seed = 0
     cfg.deck = <uint8_t>deck
     cfg.flags = <uint8_t>flags

@@ -103,7 +103,7 @@ class Phase(enum.Enum):
     BID2 = "bid2"  # second round: pass or name another suit
     TAKE = "take"  # the dealer takes up or declines the ordered card (seed)
     DISCARD = "discard"
-    ALONE = "alone"  # the maker, then (option) the defenders: alone or with the partner
+    ALONE = "alone"  # the maker, then (options) its partner, the defenders: alone or not
     PLAY = "play"
     OVER = "over"
     NAME = "name"  # a joker was turned up: the dealer names trumps
@@ -326,6 +326,7 @@ def _engine_options(rules: EuchreRules) -> tuple[int, int, int]:
         | _PureMachine.LEAD_LONE * (rules.lead is Lead.LEFT_OF_LONE)
         | _PureMachine.ONE_BY_ONE * (rules.deal_order is DealOrder.ONE_BY_ONE)
         | _PureMachine.DISCARD_UP * rules.dealer_may_discard_upcard
+        | _PureMachine.ANYONE_ALONE * rules.anyone_alone
     )
     return rules.deck, flags, rules.target
 

@@ -196,8 +196,9 @@ class EuchrePIMCPlayer:
     @staticmethod
     def _points(flags: int, maker: int, alone: Sequence[int], made: int, me: int) -> int:
         side = maker & 1
+        lone_maker = any(s & 1 == side for s in alone)  # the maker or its partner
         defenders = any(s & 1 != side for s in alone)
-        makers, pts = deal_points(flags, made, maker in alone, defenders)
+        makers, pts = deal_points(flags, made, lone_maker, defenders)
         scorer = side if makers else 1 - side
         return pts if scorer == me & 1 else -pts
 
@@ -270,6 +271,8 @@ class EuchrePIMCPlayer:
                 return 0  # the world's heuristic players took another road: no value
             if world.phase is Phase.DISCARD and world.to_act == dealer and obs.discard is not None:
                 world.apply_id(world.card_action_id(obs.discard))
+            elif world.phase is Phase.ALONE:  # the decisions before this seat's are public
+                world.apply_id(ids.ALONE if world.to_act in obs.alone else ids.PARTNER)
             else:
                 world.apply_id(bot.choose(world))
         world.apply_id(option)

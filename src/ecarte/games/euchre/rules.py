@@ -104,6 +104,12 @@ class EuchreRules:
     dealer may decline to take it (the suit is trumps all the same)."""
     allow_lone_defender: bool = field(default=False, validator=_bool("allow_lone_defender"))
     """A defender may go alone (asked after the maker, from the dealer's left)."""
+    anyone_alone: bool = field(default=False, validator=_bool("anyone_alone"))
+    """The Spanish Euchre source: anyone may go alone once trumps are made ("Cualquiera
+    puede anunciar que jugará solo"), one player a side at most. The maker is asked
+    first, then the maker's partner if the maker stays (a lone partner plays as the maker
+    and the maker sits out), then the defenders in turn from the maker's left. Needs
+    ``allow_lone_defender`` (anyone includes the defenders)."""
     lone_defender_scoring: LoneDefenderScoring = field(
         default=LoneDefenderScoring.BY_TRICKS,
         converter=_scoring,
@@ -134,8 +140,9 @@ class EuchreRules:
     @staticmethod
     def seed() -> EuchreRules:
         """The rules of the Spanish Euchre source (docs/rules.md section 5): the dealer
-        may decline an ordered card, a defender may go alone (2 points for 3-4 tricks, 4
-        for all five), the player left of a lone player leads."""
+        may decline an ordered card, anyone may go alone (the maker's partner and a
+        defender too; a lone defender scores 2 points for 3-4 tricks, 4 for all five), the
+        player left of a lone player leads."""
         return _SEED
 
     @staticmethod
@@ -143,6 +150,7 @@ class EuchreRules:
         return EuchreRules(
             dealer_may_decline=True,
             allow_lone_defender=True,
+            anyone_alone=True,
             lone_defender_scoring=LoneDefenderScoring.BY_TRICKS,
             lead=Lead.LEFT_OF_LONE,
         )
@@ -180,6 +188,12 @@ class EuchreRules:
             allow_lone_defender=self.allow_lone_defender,
             stick_the_dealer=self.stick_the_dealer,
         )
+
+    def __attrs_post_init__(self) -> None:
+        if self.anyone_alone and not self.allow_lone_defender:
+            raise RulesError(
+                "anyone_alone needs allow_lone_defender=True (anyone includes the defenders)"
+            )
 
     def with_options(self, **changes: object) -> EuchreRules:
         """A copy with some options changed (:func:`attrs.evolve`)."""

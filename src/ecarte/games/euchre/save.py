@@ -16,7 +16,9 @@ automatically checked against the seed: a corrupt, foreign or newer document rai
 Euchre's own format of version 1 (``"format": "ecarte-euchre-save", "version": 1``,
 the same fields without ``game`` and ``state``) is read as well: fields it does not know
 are ignored, and a rule option missing is refused as in the envelope (version 1 wrote
-every option there is, so a document without one was not written by ecarte).
+every option there was, so a document without one was not written by ecarte). An option
+added since (:data:`REQUIRED_RULES` lists the others) takes its default when missing: the
+game the save was made under.
 """
 
 from __future__ import annotations
@@ -51,6 +53,21 @@ LEGACY_FORMAT = "ecarte-euchre-save"
 """Euchre's own format before the envelope (version 1 only)."""
 _V1_FIELDS = ("rules", "seed", "history", "auto_chance", "auto", "sealed")
 _RULES = tuple(f.name for f in attrs.fields(EuchreRules))
+REQUIRED_RULES = (
+    "stick_the_dealer",
+    "dealer_may_decline",
+    "allow_lone_defender",
+    "lone_defender_scoring",
+    "lead",
+    "deal_order",
+    "dealer_may_discard_upcard",
+    "deck",
+    "target",
+)
+"""The rule options every save holds (those of the first version of the format); an
+option added since takes its default when a save lacks it, which is the game the save
+was made under (``anyone_alone``: only the maker and, by the options, the defenders go
+alone)."""
 
 
 def _by_value(rules: EuchreRules) -> dict[str, Any]:
@@ -110,7 +127,7 @@ def decode(envelope: save.Envelope) -> EuchreGame:
 def _decode(cls: type[EuchreGame], envelope: save.Envelope) -> EuchreGame:
     d = envelope.document
     raw = envelope.rules
-    save.check_keys(raw, _RULES, _RULES, "rules", "rule option")
+    save.check_keys(raw, _RULES, REQUIRED_RULES, "rules", "rule option")
     try:
         rules = EuchreRules(**raw)
     except (RulesError, TypeError, ValueError) as e:

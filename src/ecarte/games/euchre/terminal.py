@@ -95,6 +95,7 @@ _RULE_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
     "stick_the_dealer": ("the dealer must name trumps when all pass twice", lambda v: _yes(v)),
     "dealer_may_decline": ("the dealer may decline an ordered-up card", lambda v: _yes(v)),
     "allow_lone_defender": ("a defender may go alone", lambda v: _yes(v)),
+    "anyone_alone": ("anyone may go alone, the maker's partner too", lambda v: _yes(v)),
     "lone_defender_scoring": (
         "a lone defender who euchres the makers scores",
         lambda v: "2 for 3 or 4 tricks, 4 for all five" if v.value == "by-tricks" else "4",

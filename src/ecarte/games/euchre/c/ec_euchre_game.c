@@ -83,7 +83,7 @@ static void new_deal(ec_eu_game *g, const ec_eu_tables *t)
 
 int ec_eu_init(const ec_eu_tables *t, ec_eu_game *g, const ec_eu_config *cfg)
 {
-    if (cfg->deck != t->ncards || cfg->flags > EC_EU_ALL_FLAGS || cfg->target > 1000)
+    if (cfg->deck != t->ncards || cfg->target > 1000) /* every flags value is valid */
         return EC_EBADRULES;
     memset(g, 0, sizeof *g);
     g->cfg = *cfg;
@@ -164,18 +164,27 @@ static void start_alone(ec_eu_game *g)
     g->phase = EC_EU_ALONE;
     g->to_act = g->maker;
     g->nasks = 0;
-    if (g->cfg.flags & EC_EU_LONE_DEFENDER)
-        for (int k = 1; k <= 4; k++) {
-            int s = (g->dealer + k) & 3;
-            if ((s & 1) != (g->maker & 1))
-                g->asks[g->nasks++] = (uint8_t)s;
-        }
+    if (!(g->cfg.flags & EC_EU_LONE_DEFENDER))
+        return;
+    if (g->cfg.flags & EC_EU_ANYONE_ALONE) { /* from the maker's left */
+        g->asks[g->nasks++] = (uint8_t)((g->maker + 1) & 3);
+        g->asks[g->nasks++] = (uint8_t)((g->maker + 3) & 3);
+        return;
+    }
+    for (int k = 1; k <= 4; k++) { /* from the dealer's left */
+        int s = (g->dealer + k) & 3;
+        if ((s & 1) != (g->maker & 1))
+            g->asks[g->nasks++] = (uint8_t)s;
+    }
 }
 
 static void start_play(const ec_eu_tables *t, ec_eu_game *g)
 {
     unsigned active = 0;
-    int leader = -1, m = g->maker;
+    int side = g->maker & 1, leader = -1, lone_mk = -1;
+    for (int s = side; s < 4 && lone_mk < 0; s += 2) /* the maker or its partner */
+        if (g->alone >> s & 1)
+            lone_mk = s;
     for (int s = 0; s < 4; s++)
         if (!(g->alone >> ((s + 2) & 3) & 1))
             active |= 1u << s;
@@ -185,12 +194,12 @@ static void start_play(const ec_eu_tables *t, ec_eu_game *g)
     if (g->cfg.flags & EC_EU_LEAD_LONE) {
         int lone_def = -1;
         for (int s = 0; s < 4 && lone_def < 0; s++)
-            if ((g->alone >> s & 1) && (s & 1) != (m & 1))
+            if ((g->alone >> s & 1) && (s & 1) != side)
                 lone_def = s;
         if (lone_def >= 0)
-            leader = (g->alone >> m & 1) ? lone_def : (lone_def + 1) & 3;
-        else if (g->alone >> m & 1)
-            leader = (m + 1) & 3;
+            leader = lone_mk >= 0 ? lone_def : (lone_def + 1) & 3;
+        else if (lone_mk >= 0)
+            leader = (lone_mk + 1) & 3;
     }
     /* the hands are valid deck cards, disjoint, five each: init cannot fail */
     ec_playn_init(&t->ctx[g->trump], &g->play, 4, g->hands, active, leader, 0);
@@ -201,12 +210,13 @@ static void start_play(const ec_eu_tables *t, ec_eu_game *g)
 static void end_play(const ec_eu_tables *t, ec_eu_game *g)
 {
     const uint8_t *w = g->play.won;
-    int side = g->maker & 1, made, makers, pts, scorer, lone_def;
+    int side = g->maker & 1, made, makers, pts, scorer, lone_mk, lone_def;
     g->won[0] = (uint8_t)(w[0] + w[2]);
     g->won[1] = (uint8_t)(w[1] + w[3]);
     made = g->won[side];
+    lone_mk = (g->alone & (side ? 10 : 5)) != 0; /* the maker or its partner */
     lone_def = (g->alone & (side ? 5 : 10)) != 0;
-    pts = ec_eu_deal_points(&g->cfg, made, g->alone >> g->maker & 1, lone_def, &makers);
+    pts = ec_eu_deal_points(&g->cfg, made, lone_mk, lone_def, &makers);
     scorer = makers ? side : 1 - side;
     g->scores[scorer] = (uint16_t)(g->scores[scorer] + pts);
     if (!g->cfg.target) {
@@ -314,7 +324,9 @@ static void step(const ec_eu_tables *t, ec_eu_game *g, int id)
     case EC_EU_ALONE:
         if (id == ALONE(t))
             g->alone |= (uint8_t)(1u << p);
-        if (g->nasks && !(id == ALONE(t) && p != g->maker)) {
+        if (id != ALONE(t) && p == g->maker && (g->cfg.flags & EC_EU_ANYONE_ALONE))
+            g->to_act = (int8_t)((p + 2) & 3); /* the maker stays: its partner next */
+        else if (g->nasks && !(id == ALONE(t) && (p & 1) != (g->maker & 1))) {
             g->to_act = (int8_t)g->asks[0];
             g->asks[0] = g->asks[1];
             g->nasks--;

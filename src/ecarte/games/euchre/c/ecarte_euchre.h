@@ -51,7 +51,8 @@ extern "C" {
 #define EC_EU_BID2 3    /* second round: pass or name another suit */
 #define EC_EU_TAKE 4    /* the dealer takes up or declines an ordered card */
 #define EC_EU_DISCARD 5 /* the dealer discards one card */
-#define EC_EU_ALONE 6   /* the maker, then (lone defenders) each defender: alone or not */
+#define EC_EU_ALONE 6   /* the maker (then its partner, then each defender, by the options):
+                        * alone or not; at most one a side goes alone */
 #define EC_EU_PLAY 7
 #define EC_EU_OVER 8
 #define EC_EU_NAME 9    /* a joker was turned up: the dealer names trumps */
@@ -67,7 +68,9 @@ extern "C" {
 #define EC_EU_LEAD_LONE 16     /* the player left of a lone player leads (both: the defender) */
 #define EC_EU_ONE_BY_ONE 32    /* card i of the deal to seat dealer + i (else packets 3-2, 2-3) */
 #define EC_EU_DISCARD_UP 64    /* the dealer may discard the card just taken up */
-#define EC_EU_ALL_FLAGS 127
+#define EC_EU_ANYONE_ALONE 128 /* the maker's partner is asked after the maker stays (the maker
+                                * then sits out), and lone defenders from the maker's left */
+#define EC_EU_ALL_FLAGS 255
 
 #define EC_EU_MAX_IDS 41 /* 32 cards + 9 */
 #define EC_EU_JOKER 15   /* the joker's core card id (suit 0, rank slot 15: no other card) */
@@ -104,7 +107,8 @@ typedef struct ec_eu_game {
     int8_t maker;           /* seat, -1 */
     int8_t discard;         /* action id of the dealer's discard, -1 */
     uint8_t alone;          /* mask of the seats playing alone */
-    uint8_t asks[2];        /* defenders still to be asked to go alone, in order */
+    uint8_t asks[2];        /* defenders still to be asked to go alone, in order (the maker's
+                             * partner, with EC_EU_ANYONE_ALONE, is asked before them) */
     uint8_t nasks;
     uint8_t nbids;
     uint8_t bids[8];        /* seat << 6 | action id, this deal */
@@ -115,7 +119,7 @@ typedef struct ec_eu_game {
 
 /* Build the tables of a deck (24, 25 or 32); EC_OK or EC_EBADRULES. */
 int ec_eu_tables_init(ec_eu_tables *t, int deck);
-/* A new game in the DEALER phase. EC_OK, or EC_EBADRULES (deck, flags or target > 1000;
+/* A new game in the DEALER phase. EC_OK, or EC_EBADRULES (deck or target > 1000;
  * cfg->deck must be the tables' deck). */
 int ec_eu_init(const ec_eu_tables *t, ec_eu_game *g, const ec_eu_config *cfg);
 /* The legal ids now (chance outcomes in DEALER and DEAL), a mask over ids 0..n+8. */
@@ -127,7 +131,8 @@ int ec_eu_apply(const ec_eu_tables *t, ec_eu_game *g, int id);
 int ec_eu_chance(const ec_eu_tables *t, ec_eu_game *g);
 /* The chance outcome ec_eu_chance would apply, without applying it; -1 if none is due. */
 int ec_eu_draw(const ec_eu_tables *t, const ec_eu_game *g);
-/* Points of a deal: the makers took `made` tricks; *makers_score gets 1 when the makers
+/* Points of a deal: the makers took `made` tricks, maker_alone: one of them (the maker or,
+ * with EC_EU_ANYONE_ALONE, its partner) went alone; *makers_score gets 1 when the makers
  * score, 0 when the defenders do. */
 int ec_eu_deal_points(const ec_eu_config *cfg, int made, int maker_alone, int defender_alone,
                       int *makers_score);
