@@ -40,6 +40,8 @@ def browser() -> Iterator[Any]:
 
 def _open(page: Any, url: str, game: str, rules: str | None = None) -> None:
     page.goto(url + "/")
+    # the lobby's form is enabled once it knows the games (and listens to the choices)
+    page.wait_for_selector("#start:enabled")
     page.check(f"input[name=game][value={game}]")
     if rules:
         page.select_option("#rules", rules)
@@ -122,6 +124,21 @@ def test_a_euchre_deal_by_clicking(server: ServerProcess, browser: Any, tmp_path
     assert "The match is over" in page.inner_text("#status")
     page.wait_for_function("document.getElementById('fair').textContent.includes('The seed was')")
     _docs(tmp_path / "euchre.png", "server-euchre.png")
+    page.close()
+
+
+def test_the_lobby_opens_no_table_before_it_knows_the_games(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+    page.route("**/api/games", lambda route: route.abort())  # the games never come
+    page.goto(server.url + "/")
+    page.wait_for_load_state("load")
+    assert page.is_disabled("#start")  # a click would submit the form to the page itself
+    page.unroute("**/api/games")
+    page.reload()
+    page.wait_for_selector("#start:enabled")
+    assert page.evaluate("document.querySelectorAll('#rules option').length") > 0
     page.close()
 
 
