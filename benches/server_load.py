@@ -177,8 +177,43 @@ async def _seat_bot(
         acted += 1
 
 
+_CONTEXT = multiprocessing.get_context("fork")
+_READY: Any = None
+"""Each client process puts a word here once its connections are open (set before the
+processes fork)."""
+_GO: Any = None
+"""Set once every client process is ready: they start together."""
+
+
+def _gate() -> tuple[Any, Any]:
+    global _READY, _GO
+    _READY, _GO = _CONTEXT.Queue(), _CONTEXT.Event()
+    return _READY, _GO
+
+
+async def _ready_then_go() -> None:
+    _READY.put(os.getpid())
+    await asyncio.get_running_loop().run_in_executor(None, _GO.wait)
+
+
+def _start(processes: int, server: Process, pending: Any) -> tuple[int, float]:
+    """Wait until every client process is connected, read the server's memory and CPU,
+    then let them go."""
+    ready = 0
+    while ready < processes:
+        try:
+            _READY.get(timeout=1)
+            ready += 1
+        except Exception:
+            if pending.ready():  # a client process failed: its error comes with the results
+                break
+    rss, cpu = server.rss(), server.cpu()
+    _GO.set()
+    return rss, cpu
+
+
 async def _play(
-    url: str, tables: list[dict[str, Any]], start: float, pace: float, until: float
+    url: str, tables: list[dict[str, Any]], pace: float, seconds: float
 ) -> dict[str, Any]:
     from ecarte.server.client import TableClient
 
@@ -187,7 +222,8 @@ async def _play(
         for t in tables
         for s in t["seats"]
     ]
-    await asyncio.sleep(max(0.0, start - time.time()))
+    await _ready_then_go()
+    until = time.monotonic() + (seconds if seconds else 1e9)
     latencies: list[float] = []
     counts: list[int] = []
     rng = random.Random(os.getpid())
@@ -209,33 +245,26 @@ async def _play(
     }
 
 
-def _worker(args: tuple[str, list[dict[str, Any]], float, float, float]) -> dict[str, Any]:
-    url, tables, start, pace, seconds = args
-    until = time.monotonic() + (seconds if seconds else 1e9) + max(0.0, start - time.time())
-    return asyncio.run(_play(url, tables, start, pace, until))
+def _worker(args: tuple[str, list[dict[str, Any]], float, float]) -> dict[str, Any]:
+    return asyncio.run(_play(*args))
 
 
 def _run_tables(
     url: str,
     count: int,
     clients: int,
+    server: Process,
     pace: float = 0.0,
     seconds: float = 0.0,
-    server: Process | None = None,
 ) -> dict[str, Any]:
     tables = asyncio.run(_create(url, count))
     shares = [tables[i::clients] for i in range(clients)]
-    start = time.time() + 5 + count / 200  # every client connected before the start
-    with multiprocessing.get_context("fork").Pool(clients) as pool:
-        pending = pool.map_async(_worker, [(url, s, start, pace, seconds) for s in shares])
-        rss, cpu = 0, 0.0
-        while not pending.ready():
-            if server is not None and time.time() < start:
-                rss = server.rss()  # every table open, every seat connected
-                cpu = server.cpu()
-            time.sleep(0.2)
+    _gate()
+    with _CONTEXT.Pool(clients) as pool:
+        pending = pool.map_async(_worker, [(url, s, pace, seconds) for s in shares])
+        rss, cpu = _start(clients, server, pending)  # every table open, every seat connected
         results = pending.get()
-        cpu = server.cpu() - cpu if server is not None else 0.0
+        cpu = server.cpu() - cpu
     latencies = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["elapsed"] for r in results)
     return {
@@ -266,7 +295,7 @@ def _event_frame() -> str:
     return m.encode(m.Event(12, 1, "act", "K♠", view, None, 3)).decode()
 
 
-async def _echo(url: str, counts: list[int], start: float) -> tuple[int, float]:
+async def _echo(url: str, counts: list[int]) -> tuple[int, float]:
     from websockets.asyncio.client import connect
 
     from ecarte.server import messages as m
@@ -274,7 +303,7 @@ async def _echo(url: str, counts: list[int], start: float) -> tuple[int, float]:
 
     message = _event_frame()
     sockets = [await connect(url.replace("http", "ws") + "/ws/echo") for _ in counts]
-    await asyncio.sleep(max(0.0, start - time.time()))
+    await _ready_then_go()
     t0 = time.perf_counter()
 
     async def one(ws: Any, rounds: int) -> int:
@@ -290,7 +319,7 @@ async def _echo(url: str, counts: list[int], start: float) -> tuple[int, float]:
     return done, elapsed
 
 
-def _echo_worker(args: tuple[str, list[int], float]) -> tuple[int, float]:
+def _echo_worker(args: tuple[str, list[int]]) -> tuple[int, float]:
     return asyncio.run(_echo(*args))
 
 
@@ -305,7 +334,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = _ecarte_server(str(Path(tmp) / "full.db"))
         before = server.rss()
-        full = _run_tables(server.url, args.tables, args.clients, server=server)
+        full = _run_tables(server.url, args.tables, args.clients, server)
         server.stop()
         per_table = (full["rss_at_start"] - before) / args.tables
         print(
@@ -317,20 +346,30 @@ def main() -> None:
             "per action)"
         )
         echo = Process([sys.executable, "-c", ECHO_APP])
-        start = time.time() + 5 + args.tables / 200
-        with multiprocessing.get_context("fork").Pool(args.clients) as pool:
-            results = pool.map(_echo_worker, [(echo.url, c, start) for c in full["counts"]])
+        _gate()
+        with _CONTEXT.Pool(args.clients) as pool:
+            pending = pool.map_async(_echo_worker, [(echo.url, c) for c in full["counts"]])
+            _, cpu = _start(args.clients, echo, pending)  # every connection open
+            results = pending.get()
+            echo_cpu = echo.cpu() - cpu
         echo.stop()
-        echoed = sum(n for n, _ in results) / max(t for _, t in results)
+        messages = sum(n for n, _ in results)
+        echoed = messages / max(t for _, t in results)
+        action_cpu = full["server_cpu"] / full["actions"]
+        message_cpu = echo_cpu / messages
         print(
             f"echo: {2 * args.tables} connections, each as many round trips as a seat of the "
-            f"full run acted: {echoed:.0f} messages/s; durable actions / echo messages = "
-            f"{full['per_second'] / echoed:.2f} (target >= 0.7)"
+            f"full run acted: {echoed:.0f} messages/s, echo server CPU {echo_cpu:.1f} s "
+            f"({1e6 * message_cpu:.0f} µs per message)\n"
+            f"ratio (wall clock): durable actions / echo messages = "
+            f"{full['per_second'] / echoed:.2f} (target >= 0.7)\n"
+            f"ratio (server CPU): echo server CPU per message / server CPU per durable "
+            f"action = {message_cpu / action_cpu:.2f} (target >= 0.7)"
         )
         if args.paced:
             server = _ecarte_server(str(Path(tmp) / "paced.db"))
             paced = _run_tables(
-                server.url, args.paced, args.clients, pace=1.0, seconds=args.seconds
+                server.url, args.paced, args.clients, server, pace=1.0, seconds=args.seconds
             )
             server.stop()
             print(

@@ -40,6 +40,8 @@ def browser() -> Iterator[Any]:
 
 def _open(page: Any, url: str, game: str, rules: str | None = None) -> None:
     page.goto(url + "/")
+    # the lobby's form is enabled once it knows the games (and listens to the choices)
+    page.wait_for_selector("#start:enabled")
     page.check(f"input[name=game][value={game}]")
     if rules:
         page.select_option("#rules", rules)
@@ -122,6 +124,26 @@ def test_a_euchre_deal_by_clicking(server: ServerProcess, browser: Any, tmp_path
     assert "The match is over" in page.inner_text("#status")
     page.wait_for_function("document.getElementById('fair').textContent.includes('The seed was')")
     _docs(tmp_path / "euchre.png", "server-euchre.png")
+    page.close()
+
+
+def test_a_click_before_the_lobby_knows_the_games_still_opens_the_table(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+
+    def late(route: Any) -> None:  # the games come late, as on a busy machine
+        script = route.fetch().text()
+        assert "\nstart();" in script
+        route.fulfill(body=script.replace("\nstart();", "\nsetTimeout(start, 1000);"))
+
+    page.route("**/static/lobby.js", late)
+    page.goto(server.url + "/")
+    page.wait_for_load_state("load")
+    assert page.is_disabled("#start")  # a click now would submit the form to the page itself
+    page.click("#start")  # waits until the form is ready
+    page.wait_for_url("**/static/table.html#t=*")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
     page.close()
 
 

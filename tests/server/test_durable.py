@@ -166,3 +166,36 @@ def test_a_failed_commit_refuses_the_action_and_changes_nothing(tmp_path: Path) 
             await seat.close()
 
     run(main())
+
+
+def test_the_wal_is_checkpointed_by_a_thread_not_by_a_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import time
+
+    from ecarte.server import store as store_module
+    from ecarte.server.store import EventRow, TableUpdate
+
+    monkeypatch.setattr(store_module, "_CHECKPOINT_SECONDS", 0.05)
+    path = tmp_path / "tables.db"
+    store = store_module.Store(path)
+    try:
+        # a commit never copies the WAL into the database itself (no fsync on the loop)
+        assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        row = store_module.TableRow(
+            "t1", "ecarte", "{}", 7, "n", "c", 0.0, "playing", "x" * 300_000, 0, 0, None, [], {}
+        )
+        store.create(row, [])
+        text = "y" * 1000
+        events = [EventRow(n, 0, "seat:0", n, "act", "propose", text) for n in range(1, 200)]
+        store.commit([(TableUpdate("t1", 199, "playing", None, None, 0), events)])
+        # the thread copies it: the database file grows without another write
+        deadline = time.monotonic() + 20
+        while os.path.getsize(path) < 400_000 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert os.path.getsize(path) >= 400_000
+        assert [e.n for e in store.events("t1")] == list(range(1, 200))
+    finally:
+        store.close()
+    assert store._checkpointer is not None and not store._checkpointer.is_alive()

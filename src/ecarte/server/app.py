@@ -10,6 +10,7 @@ the browser table's files, ``/healthz``.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import time
@@ -47,7 +48,8 @@ def _error(code: str, message: str, status: int) -> Response:
 
 
 class Connection:
-    """One WebSocket: its seat once it said hello, its send queue and its rate limit."""
+    """One WebSocket: its seat once it said hello, its send queue, its rate limit and its
+    idle clock."""
 
     def __init__(self, websocket: WebSocket, config: ServerConfig) -> None:
         self.websocket = websocket
@@ -57,21 +59,35 @@ class Connection:
         self.role = "spectator"
         self.name: str | None = None
         self.greeted = False
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.queue: collections.deque[bytes | None] = collections.deque()
+        self._wake: asyncio.Future[None] | None = None
         self.closing = False
         self.close_code = 1000
         self.close_reason = ""
         self._tokens = float(config.burst)
         self._stamp = time.monotonic()
         self.over_rate = 0
+        self.seen = self._stamp
+        """When the last message came (the idle clock reads it)."""
+        self.idle = False
+        self._receiver: asyncio.Task[Any] | None = None
+        self._clock: asyncio.TimerHandle | None = None
 
     def push(self, data: bytes) -> None:
         if self.closing:
             return
-        if self.queue.qsize() >= self.config.queue_limit:
+        if len(self.queue) >= self.config.queue_limit:
             self.close(1008, "too slow: messages are not read")
             return
-        self.queue.put_nowait(data)
+        self._put(data)
+
+    def _put(self, data: bytes | None) -> None:
+        self.queue.append(data)
+        wake = self._wake
+        if wake is not None:
+            self._wake = None
+            if not wake.done():
+                wake.set_result(None)
 
     def error(self, code: str, message: str, seq: int | None = None) -> None:
         self.push(m.encode(m.Error(code, message, seq)))
@@ -81,11 +97,15 @@ class Connection:
         if not self.closing:
             self.closing = True
             self.close_code, self.close_reason = code, reason
-            self.queue.put_nowait(None)
+            self._put(None)
+            if self._clock is not None:
+                self._clock.cancel()
+                self._clock = None
 
     def allow(self) -> bool:
         """Take a message from the rate limit's bucket (False: over the rate)."""
         now = time.monotonic()
+        self.seen = now
         cfg = self.config
         self._tokens = min(float(cfg.burst), self._tokens + (now - self._stamp) * cfg.rate)
         self._stamp = now
@@ -94,14 +114,46 @@ class Connection:
             return True
         return False
 
+    def watch_idle(self) -> None:
+        """Close the connection once ``idle_seconds`` pass without a message: one timer
+        per idle period, moved on when it fires early (not one per message)."""
+        self._receiver = asyncio.current_task()
+        self.seen = time.monotonic()
+        self._arm(self.seen + self.config.idle_seconds)
+
+    def _arm(self, when: float) -> None:
+        loop = asyncio.get_running_loop()
+        self._clock = loop.call_at(loop.time() + max(0.0, when - time.monotonic()), self._tick)
+
+    def _tick(self) -> None:
+        self._clock = None
+        if self.closing:
+            return
+        due = self.seen + self.config.idle_seconds
+        if time.monotonic() < due:
+            self._arm(due)
+            return
+        self.idle = True
+        self.error("idle", f"nothing received for {self.config.idle_seconds:g} s: closing")
+        self.close(1001, "idle")
+        if self._receiver is not None:
+            self._receiver.cancel()
+
     async def write(self) -> None:
+        """Send the queued messages (all those waiting, at each wake-up), then close."""
         ws = self.websocket
+        queue = self.queue
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                data = await self.queue.get()
+                if not queue:
+                    self._wake = loop.create_future()
+                    await self._wake
+                    continue
+                data = queue.popleft()
                 if data is None:
                     break
-                await ws.send_text(data.decode())
+                await ws.send({"type": "websocket.send", "text": data.decode()})
             await ws.close(self.close_code, self.close_reason)
         except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
             pass
@@ -283,13 +335,17 @@ async def _serve(server: Server, tables: Tables, websocket: WebSocket) -> None:
 async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
     config = conn.config
     websocket = conn.websocket
+    conn.watch_idle()
     while not conn.closing:
         try:
-            message = await asyncio.wait_for(websocket.receive(), config.idle_seconds)
-        except TimeoutError:
-            conn.error("idle", f"nothing received for {config.idle_seconds:g} s: closing")
-            conn.close(1001, "idle")
-            return
+            message = await websocket.receive()
+        except asyncio.CancelledError:
+            if conn.idle:  # the idle clock closed the connection
+                task = asyncio.current_task()
+                if task is not None:
+                    task.uncancel()
+                return
+            raise
         if message["type"] == "websocket.disconnect":
             return
         data: str | bytes | None = message.get("text")

@@ -10,7 +10,9 @@ reading its snapshot and applying the events after it.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,9 @@ from typing import Any
 from attrs import define, frozen
 
 __all__ = ["EventRow", "SeatRow", "Store", "TableRow"]
+
+_CHECKPOINT_SECONDS = 0.5
+"""How often the checkpoint thread copies the WAL into the database."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -128,8 +133,31 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(_SCHEMA)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.path != ":memory:" and not self.path.startswith("file:"):
+            # The WAL is copied into the database (with its fsyncs) by a thread of its own,
+            # not by whichever commit crosses the threshold: a commit never waits for it.
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="ecarte-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA busy_timeout=5000")
+            while not self._stop.wait(_CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
         try:
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
@@ -178,30 +206,30 @@ class Store:
         )
 
     def commit(self, batch: Sequence[tuple[TableUpdate, Sequence[EventRow]]]) -> None:
-        """Write the events and row updates of several tables in one transaction."""
+        """Write the events and row updates of several tables in one transaction (one
+        statement for all the events, one for the rows without a snapshot)."""
         db = self.db
+        events = [
+            (update.id, e.n, e.seat, e.who, e.seq, e.kind, e.record, e.text)
+            for update, rows in batch
+            for e in rows
+        ]
+        plain = [(u.last_n, u.status, u.forfeit, u.id) for u, _ in batch if u.snapshot is None]
+        snapshots = [
+            (u.last_n, u.status, u.forfeit, u.snapshot, u.snapshot_n, u.id)
+            for u, _ in batch
+            if u.snapshot is not None
+        ]
         db.execute("BEGIN")
         try:
-            for update, events in batch:
-                self._events(update.id, events)
-                if update.snapshot is None:
-                    db.execute(
-                        "UPDATE tables SET last_n=?, status=?, forfeit=? WHERE id=?",
-                        (update.last_n, update.status, update.forfeit, update.id),
-                    )
-                else:
-                    db.execute(
-                        "UPDATE tables SET last_n=?, status=?, forfeit=?, snapshot=?, "
-                        "snapshot_n=? WHERE id=?",
-                        (
-                            update.last_n,
-                            update.status,
-                            update.forfeit,
-                            update.snapshot,
-                            update.snapshot_n,
-                            update.id,
-                        ),
-                    )
+            db.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?)", events)
+            db.executemany("UPDATE tables SET last_n=?, status=?, forfeit=? WHERE id=?", plain)
+            if snapshots:
+                db.executemany(
+                    "UPDATE tables SET last_n=?, status=?, forfeit=?, snapshot=?, "
+                    "snapshot_n=? WHERE id=?",
+                    snapshots,
+                )
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

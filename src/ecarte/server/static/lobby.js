@@ -78,5 +78,7 @@ async function start() {
   for (const input of document.querySelectorAll("input[name=game]")) input.addEventListener("change", renderGame);
   document.getElementById("create").addEventListener("submit", create);
   renderGame();
+  // the form works once the games are known: a click before would submit it to the page
+  document.getElementById("start").disabled = false;
 }
 start();
