@@ -109,6 +109,20 @@ def test_advice_is_shown_in_its_hand_only() -> None:
     assert game.observation(1).advice == ()
 
 
+def test_advice_given_to_a_clone_is_the_clones_alone() -> None:
+    poule, game = _poule_at_the_first_decision()
+    poule.back(game.to_act)
+    seat = game.to_act
+    before = game.clone()
+    advice = game.advise(2, game.legal_actions()[-1])
+    after = game.clone()
+    assert game.observation(seat).advice == (advice,) == after.observation(seat).advice
+    assert before.observation(seat).advice == ()
+    other = after.advise(2, after.legal_actions()[0])
+    assert after.observation(seat).advice == (advice, other)
+    assert game.observation(seat).advice == (advice,)
+
+
 def test_advice_is_a_card_of_the_advised_hand_or_a_decision() -> None:
     poule, game = _poule_at_the_first_decision()
     poule.back(1)

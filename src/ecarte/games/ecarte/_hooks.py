@@ -150,7 +150,9 @@ class HookTable:
 
 
 class Config:
-    """What a game and its clones share and never change (but the advice of the hand)."""
+    """What a game and its clones share and never change. The advice of the hand is
+    the one part that changes: a game given advice takes a copy of its own
+    (:meth:`with_advice`), which its clones then share until they are advised."""
 
     __slots__ = (
         "advice",
@@ -187,6 +189,14 @@ class Config:
         self.flags = bool(pset.hook_mask) | pset.validators << 1 | pset.notifications << 2
         self.fast = not self.flags
         self.machine = _machine_config(rules, players, pset.hook_mask, _backend.live())
+
+    def with_advice(self, advice: list[Any]) -> Config:
+        """This configuration with ``advice`` as the advice of the hand."""
+        new = object.__new__(Config)
+        for name in Config.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.advice = advice
+        return new
 
 
 # --------------------------------------------------------------- plugin sets

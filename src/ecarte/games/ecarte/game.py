@@ -492,7 +492,8 @@ class Game(_Base):
                 "the advice is for"
             )
         advice = Advice(adviser, seat, action, self.hand_number)
-        self._config.advice = [a for a in self._config.advice if a.hand == advice.hand] + [advice]
+        given = [a for a in self._config.advice if a.hand == advice.hand]
+        self._config = self._config.with_advice([*given, advice])  # not the clones
         return advice
 
     def backed_view(self, adviser: int | str) -> Observation:
