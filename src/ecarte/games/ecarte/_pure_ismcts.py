@@ -24,11 +24,11 @@ for step, with the same tree for the same seed.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from ecarte import _core
 from ecarte._core._args import _bits
+from ecarte._core._pure import mcts
 
 from ._pure_pimc import (
     DEALER_DISCARD,
@@ -215,18 +215,6 @@ class _Sim:
         return env.utility(claims)
 
 
-class _Node:
-    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
-
-    def __init__(self, action: int, mover: int) -> None:
-        self.action = action
-        self.mover = mover
-        self.total = 0
-        self.visits = 0
-        self.avail = 1
-        self.children: list[_Node] = []
-
-
 class Search:
     """One decision's tree: ``nworlds`` worlds drawn from ``seed`` (``pool_factor``
     candidates each under inference), UCB1 with the exploration constant ``c``.
@@ -251,7 +239,7 @@ class Search:
         self.options = tuple(options)
         self.c = float(c)
         self.rng = _core.Rng(~seed & _M64)
-        self.root_node = _Node(0, 255)
+        self.root_node = mcts.Node(0, mcts.ROOT_MOVER)
         self.iterations = 0
         self.count = 1
 
@@ -292,32 +280,8 @@ class Search:
                 if s.phase == END:
                     break
                 acts, mover = s.actions(env)
-            by_action = {ch.action: ch for ch in node.children}
-            untried = []
-            for a in acts:
-                ch = by_action.get(a)
-                if ch is None:
-                    untried.append(a)
-                else:
-                    ch.avail += 1
-            if untried:
-                nxt = _Node(untried[self.rng.below(len(untried))], mover)
-                node.children.append(nxt)
-                self.count += 1
-                expanded = True
-            else:
-                legal = set(acts)
-                best: _Node | None = None
-                best_score = 0.0
-                for ch in node.children:
-                    if ch.action not in legal:
-                        continue
-                    mean = ch.total / (ch.visits * scale)
-                    score = mean + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if best is None or score > best_score:
-                        best, best_score = ch, score
-                assert best is not None
-                nxt = best
+            nxt, expanded = mcts.step(node, acts, mover, self.rng, self.c, scale)
+            self.count += expanded
             s.apply(env, nxt.action)
             path.append(nxt)
             node = nxt
@@ -326,6 +290,6 @@ class Search:
             nd.visits += 1
             if nd.mover == q.me:
                 nd.total += u
-            elif nd.mover != 255:
+            elif nd.mover != mcts.ROOT_MOVER:
                 nd.total += WIN - u if q.utility is not None else -u
         self.iterations += 1

@@ -15,11 +15,10 @@ step, with the same tree for the same worlds and seed.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from ecarte._core._args import _bits
-from ecarte._core._pure import Rng
+from ecarte._core._pure import Rng, mcts
 from ecarte._core._pure.solvern import solve_n
 
 from ._pure_machine import EuchreMachine, deal_points
@@ -31,7 +30,7 @@ SCALE = 4
 MAX_DEPTH = 64
 PH_BID, PH_BID2, PH_TAKE, PH_DISCARD, PH_ALONE, PH_PLAY, PH_OVER = 2, 3, 4, 5, 6, 7, 8
 TEAMS = (0, 1, 0, 1)
-ROOT = 255
+ROOT = mcts.ROOT_MOVER
 
 
 def _trumps(m: EuchreMachine, hand: int, suit: int) -> int:
@@ -77,18 +76,6 @@ def rule(m: EuchreMachine) -> int:
     return pick
 
 
-class _Node:
-    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
-
-    def __init__(self, action: int, mover: int) -> None:
-        self.action = action
-        self.mover = mover
-        self.total = 0
-        self.visits = 0
-        self.avail = 1
-        self.children: list[_Node] = []
-
-
 class Search:
     """One decision's tree over the worlds ``scripts`` (see the module), UCB1 with the
     exploration constant ``c``, the play solved from ``solve`` cards a hand."""
@@ -127,7 +114,7 @@ class Search:
         self.c = float(c)
         self.solve = solve
         self.rng = Rng(seed)
-        self.root_node = _Node(0, ROOT)
+        self.root_node = mcts.Node(0, ROOT)
         self.iterations = 0
         self.count = 1
 
@@ -185,32 +172,8 @@ class Search:
         expanded = False
         while not expanded and len(path) < MAX_DEPTH and m.phase != PH_OVER:
             acts, mover = _bits(m.legal_mask()), m.to_act
-            by_action = {ch.action: ch for ch in node.children}
-            untried = []
-            for a in acts:
-                ch = by_action.get(a)
-                if ch is None:
-                    untried.append(a)
-                else:
-                    ch.avail += 1
-            if untried:
-                nxt = _Node(untried[self.rng.below(len(untried))], mover)
-                node.children.append(nxt)
-                self.count += 1
-                expanded = True
-            else:
-                legal = set(acts)
-                best: _Node | None = None
-                best_score = 0.0
-                for ch in node.children:
-                    if ch.action not in legal:
-                        continue
-                    mean = ch.total / (ch.visits * SCALE)
-                    score = mean + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if best is None or score > best_score:
-                        best, best_score = ch, score
-                assert best is not None
-                nxt = best
+            nxt, expanded = mcts.step(node, acts, mover, self.rng, self.c, SCALE)
+            self.count += expanded
             m.apply_id(nxt.action)
             path.append(nxt)
             node = nxt

@@ -1,0 +1,131 @@
+"""Reading a cercle's saved state back: every field checked before it is used."""
+
+from __future__ import annotations
+
+import re
+import reprlib
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ecarte import EcarteError, Game
+
+from ._money import Bet, Settlement, _is_amount
+
+
+def _bet(number: int, backer: object, player: object, amount: object, cover: object) -> Bet:
+    if not (
+        isinstance(backer, str)
+        and isinstance(player, str)
+        and _is_amount(amount)
+        and isinstance(cover, bool)
+    ):
+        raise EcarteError("a bet is [backer, player, amount, cover]")
+    assert isinstance(amount, int)
+    return Bet(backer, player, amount, number, cover)
+
+
+_COMMISSION = re.compile(r"[0-9]{1,40}(/[0-9]{1,40})?")
+
+
+def _commission_text(text: object) -> Fraction:
+    """A saved commission: ``"N"`` or ``"N/D"`` (as ``str(Fraction)`` writes it), at most
+    40 digits each, checked before it is parsed; a percentage in [0, 100)."""
+    if not isinstance(text, str) or not _COMMISSION.fullmatch(text):
+        raise EcarteError(
+            f"commission_percent: {reprlib.repr(text)} is not a percentage (N or N/D)"
+        )
+    num, _, den = text.partition("/")
+    if den and int(den) == 0:
+        raise EcarteError(f"commission_percent: {text!r} divides by zero")
+    value = Fraction(int(num), int(den or 1))
+    if not value < 100:
+        raise EcarteError(f"commission_percent: {text!r} is not in [0, 100)")
+    return value
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and bool(value) and not value.startswith("(")
+
+
+def _restored_seats(saved: object) -> dict[int, str]:
+    if not (
+        isinstance(saved, list)
+        and [x[0] if isinstance(x, list) and len(x) == 2 else None for x in saved] == [0, 1]
+        and all(x[0].__class__ is int and _name(x[1]) for x in saved)
+        and saved[0][1] != saved[1][1]
+    ):
+        raise EcarteError(f"seated: seats 0 and 1, two names, not {reprlib.repr(saved)}")
+    return {seat: name for seat, name in saved}
+
+
+def _restored_gallery(saved: object, seated: dict[int, str]) -> list[str]:
+    if not (isinstance(saved, list) and all(_name(n) for n in saved)):
+        raise EcarteError(f"gallery: a list of names, not {reprlib.repr(saved)}")
+    if len(set(saved)) != len(saved) or set(saved) & set(seated.values()):
+        raise EcarteError("gallery: a name twice, or a name both seated and in the gallery")
+    return list(saved)
+
+
+def _restored_books(
+    saved: object,
+    game: Game,
+    settlements: list[Settlement],
+    seated: dict[int, str],
+    gallery: list[str],
+) -> dict[int, list[Bet]]:
+    """The open books of a saved state, on the two games after the last settled (none
+    once the match is over), each bet by a name
+    seated (on themselves) or in the gallery (on a seated player)."""
+    if not isinstance(saved, list):
+        raise EcarteError("books: a list of [game, bets]")
+    books: dict[int, list[Bet]] = {}
+    settled = len(settlements)
+    for entry in saved:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list)):
+            raise EcarteError("books: a book is [game, bets]")
+        number, bets = entry
+        if not _is_amount(number) or number in books:
+            raise EcarteError(f"books: a book is named by a game number, not {number!r}")
+        if game.is_over or not settled < number <= settled + 2:
+            raise EcarteError(f"books: no book is open on game {number}")
+        books[number] = []
+        for b in bets:
+            if not (isinstance(b, list) and len(b) == 4):
+                raise EcarteError("books: a bet is [backer, player, amount, cover]")
+            bet = _bet(number, *b)
+            players = seated.values()
+            by_right = (bet.player == bet.backer) if bet.cover else bet.backer in gallery
+            if bet.amount <= 0 or bet.player not in players or not by_right:
+                raise EcarteError(
+                    f"books: game {number}: {bet.backer} cannot stake {bet.amount} on "
+                    f"{bet.player} (a bet is by a name in the gallery on a seated player, "
+                    "or a seated player's on themselves)"
+                )
+            books[number].append(bet)
+    return books
+
+
+def _settlement_state(x: Settlement) -> dict[str, object]:
+    return {a.name: getattr(x, a.name) for a in attrs.fields(Settlement)}
+
+
+def _settlement(d: object) -> Settlement:
+    """A Settlement from its saved state, every field checked."""
+    names = {a.name: a.type for a in attrs.fields(Settlement)}
+    if not isinstance(d, dict) or set(d) != set(names):
+        raise EcarteError(f"not a settlement: {d!r}")
+    for name, kind in names.items():
+        value = d[name]
+        ok = {
+            "int": _is_amount(value),
+            "str": isinstance(value, str),
+            "str | None": value is None or isinstance(value, str),
+            "dict[str, int]": isinstance(value, dict)
+            and all(isinstance(k, str) and _is_amount(v) for k, v in value.items()),
+        }.get(str(kind), False)
+        if not ok:
+            raise EcarteError(f"settlement {name}: {value!r} is not {kind}")
+    fields: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v for k, v in d.items()}
+    return Settlement(**fields)
