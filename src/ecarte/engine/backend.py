@@ -82,6 +82,22 @@ def available(component: str = "core") -> list[str]:
     return out
 
 
+def kernel(name: str | None, compiled: str, twin: ModuleType) -> ModuleType:
+    """A player's search kernel: ``"c"`` (the compiled module named ``compiled``; its
+    ImportError if it is not built), ``"pure"`` (its twin ``twin``), or None: the compiled
+    one when the live backend is Cython and it is built, else the twin."""
+    if name == "pure" or (name is None and _live != "cython"):
+        return twin
+    if name not in (None, "c"):
+        raise ArgumentError(f"kernel must be 'c', 'pure' or None, not {name!r}")
+    try:
+        return importlib.import_module(compiled)
+    except ImportError:
+        if name == "c":
+            raise
+        return twin
+
+
 def live() -> str:
     """The live backend's name."""
     return _live

@@ -110,18 +110,7 @@ def load_kernel(name: str | None = None) -> ModuleType:
     """The module that samples and evaluates worlds: ``"c"`` (the compiled ``_pimc``),
     ``"pure"`` (the twin), or None: the compiled one when the live backend is Cython and
     it is built, else the twin. Both give the same values for the same seed."""
-    if name == "pure" or (name is None and backend.live() != "cython"):
-        return _pure_pimc
-    if name not in (None, "c"):
-        raise ValueError(f"kernel must be 'c', 'pure' or None, not {name!r}")
-    try:
-        from . import _pimc  # type: ignore[attr-defined]
-    except ImportError:
-        if name == "c":
-            raise
-        return _pure_pimc
-    module: ModuleType = _pimc
-    return module
+    return backend.kernel(name, "ecarte.games.ecarte._pimc", _pure_pimc)
 
 
 class Decision(NamedTuple):

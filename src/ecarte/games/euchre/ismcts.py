@@ -58,18 +58,7 @@ def load_kernel(name: str | None = None) -> ModuleType:
     """The module that searches: ``"c"`` (the compiled ``_ismcts``), ``"pure"`` (the twin),
     or None: the compiled one when the live backend is Cython and it is built, else the
     twin. Both give the same tree for the same worlds and seed."""
-    if name == "pure" or (name is None and backend.live() != "cython"):
-        return _pure_ismcts
-    if name not in (None, "c"):
-        raise ValueError(f"kernel must be 'c', 'pure' or None, not {name!r}")
-    try:
-        from . import _ismcts  # type: ignore[attr-defined]
-    except ImportError:
-        if name == "c":
-            raise
-        return _pure_ismcts
-    module: ModuleType = _ismcts
-    return module
+    return backend.kernel(name, "ecarte.games.euchre._ismcts", _pure_ismcts)
 
 
 class Worlds(NamedTuple):
