@@ -68,6 +68,7 @@ def _random_rules(rng: random.Random) -> Rules:
         target=rng.randint(1, 7),
         games_to_win=rng.randint(1, 3),
         game_values=rng.random() < 0.5,
+        penalties=rng.random() < 0.5,
     )
 
 
