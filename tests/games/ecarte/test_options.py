@@ -470,8 +470,10 @@ FIRST_LEAD = CLASSIC.evolve(king_announcement=KingAnnouncement.FIRST_LEAD)
 
 
 def test_first_lead_window_the_dealer_announces_before_the_elder_leads() -> None:
-    # The Spanish guide: the king of trumps is announced before the first lead; the
-    # European Portuguese guide: after the exchanges, before play.
+    # seed 000: "En cualquier momento antes de salir en la primera baza, un jugador que
+    # tenga el Rey de triunfos puede declararlo"; seed 001: "A nossa convenção explícita
+    # anuncia o rei na mão depois da decisão de troca, antes do jogo"; seed 002: "om du
+    # visar den innan du spelar ut".
     game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand")
     assert game.to_act == DEALER and game.phase is Phase.PLAY
