@@ -30,14 +30,10 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast, overload
 
-import attrs
-
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ecarte._core._pure import masks as _masks
 from ecarte._errors import (
-    AdviceError,
     ArgumentError,
-    ArgumentTypeError,
     CardParseError,
     IllegalActionError,
     PluginError,
@@ -45,7 +41,7 @@ from ecarte._errors import (
 )
 from ecarte.engine import backend as _backend
 
-from . import _checks, _hooks, _save
+from . import _advice, _checks, _hooks, _save
 from . import observation as ob
 from ._checks import CHANCE_PHASES
 from ._records import Records
@@ -120,10 +116,11 @@ class Game(_Base):
     The facade reads the machine only through its contract
     (:class:`.protocol.MatchMachine`, its fields by name in a
     :class:`.protocol.MatchView`) and its binding's constants (``_binding``). Its
-    helper modules (``_hooks``, ``_save``, ``_checks``) use a few internal members,
-    documented here: ``_config`` (what the game and its clones share), ``_view()``,
-    ``_read()`` (the records of the log), ``_guard(what)``, ``_first_veto(seat,
-    action)`` and ``_resume_chance()``.
+    helper modules (``_hooks``, ``_save``, ``_checks``, ``_advice``) use a few internal
+    members, documented here: ``_config`` (what the game and its clones share),
+    ``_view()``, ``_read()`` (the records of the log), ``_guard(what)``,
+    ``_first_veto(seat, action)``, ``_resume_chance()``, ``_asking(ask, *args)`` and
+    ``_check_seat(seat)``.
     """
 
     __slots__ = ()
@@ -390,83 +387,15 @@ class Game(_Base):
         """What ``seat`` may know now."""
         self._check_seat(seat)
         v = self._m_view()
-        no_seat = self._binding.NO_SEAT
-        return Observation(
-            seat=seat,
-            rules=self.rules,
-            phase=self._phases[v.phase],
-            to_act=v.to_act,
-            dealer=None if v.dealer == no_seat else v.dealer,
-            elder=None if v.elder == no_seat else v.elder,
-            hand=CardSet(ob.hands(v)[seat]),
-            turnup=card_of(v.turnup),
-            trump=None if v.trump < 0 else Suit(v.trump),
-            stock_size=len(v.stock),
-            exchanges=ob.exchange_log(v),
-            trick=tuple((p, Card.from_id(c)) for p, c in ob.trick(v)),
-            tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in ob.tricks(v)),
-            tricks_won=ob.tricks_won(v),
-            played_without_proposing=bool(v.played_without_proposing),
-            refused_after=None if v.refused_after == 255 else v.refused_after,
-            kings_announced=ob.announced_seats(v),
-            scores=v.scores,
-            games_won=v.games_won,
-            discard_limits=self._discard_limits(v),
-            **self._advice_view(seat, v.hand_number),
+        return ob.observe(
+            v,
+            seat,
+            self.rules,
+            self._phases[v.phase],
+            self._binding.NO_SEAT,
+            self._discard_limits(v),
+            _advice.view(self, seat, v.hand_number),
         )
-
-    def _advice_view(self, seat: int, hand: int) -> dict[str, Any]:
-        """The observation's fields about advice for ``seat``: the player it backs and
-        may advise and their hand, the advice it was given this hand (none without a
-        plugin that knows advisers)."""
-        config = self._config
-        if not config.advice and not config.hooks.impls("ecarte_adviser"):
-            return {}
-        backs = self._backed(seat)
-        return {
-            "backs": backs if isinstance(backs, int) else None,
-            "backed_hand": self.hand(backs) if isinstance(backs, int) else None,
-            "advice": tuple(a for a in config.advice if a.seat == seat and a.hand == hand),
-        }
-
-    def _backed(self, adviser: int | str) -> int | str | None:
-        """The seat ``adviser`` backs and may advise now, why it may not (a str), or None
-        when no plugin knows it (hook ``ecarte_adviser``)."""
-        if adviser.__class__ is not int and not (isinstance(adviser, str) and adviser):
-            raise ArgumentTypeError(
-                f"an adviser is a seat or a person's name, not {reprlib.repr(adviser)}"
-            )
-        if adviser.__class__ is int:
-            self._check_seat(adviser)
-        answers: list[tuple[int | str, str]] = self._asking(_hooks.advisers, adviser)
-        if len(answers) > 1:
-            names = " and ".join(repr(name) for _, name in answers)
-            raise PluginError(f"plugins {names}, hook ecarte_adviser: both answer for {adviser!r}")
-        if not answers:
-            return None
-        backs, name = answers[0]
-        if isinstance(backs, str):
-            return backs
-        if backs not in self.game_players or backs == adviser:
-            raise PluginError(
-                f"plugin {name!r}, hook ecarte_adviser: {adviser!r} backs {backs!r}, not a "
-                f"player of this game ({self.game_players})"
-            )
-        return backs
-
-    def _adviser_seat(self, adviser: int | str) -> int:
-        """The seat ``adviser`` backs and may advise now, or AdviceError."""
-        if self.is_over:
-            raise AdviceError("the match is over: no more advice")
-        backs = self._backed(adviser)
-        if backs is None:
-            who = f"seat {adviser}" if adviser.__class__ is int else repr(adviser)
-            raise AdviceError(
-                f"{who} may not advise: no variant of this game knows {who} as an adviser"
-            )
-        if isinstance(backs, str):
-            raise AdviceError(backs)
-        return backs
 
     def advise(self, adviser: int | str, action: Action | str) -> Advice:
         """``adviser`` (la poule's waiting seat, a backer's name in the cercle's gallery)
@@ -476,38 +405,13 @@ class Game(_Base):
         :class:`~ecarte.AdviceError`, and changes nothing, if ``adviser`` backs nobody
         now or the advice is not a card or a decision of the advised player's hand."""
         self._guard("advise()")
-        seat = self._adviser_seat(adviser)
-        if isinstance(action, str):
-            action = Action.parse(action)
-        if not isinstance(action, Action):
-            raise ArgumentTypeError(
-                f"advice is a card or a decision (an Action), not {reprlib.repr(action)}"
-            )
-        hand = self.hand(seat)
-        cards = (action.card,) if isinstance(action, Play) else getattr(action, "cards", ())
-        missing = [c for c in cards if c not in hand]
-        if missing:
-            raise AdviceError(
-                f"{', '.join(map(str, missing))} is not in the hand of seat {seat}, whom "
-                "the advice is for"
-            )
-        advice = Advice(adviser, seat, action, self.hand_number)
-        given = [a for a in self._config.advice if a.hand == advice.hand]
-        self._config = self._config.with_advice([*given, advice])  # not the clones
-        return advice
+        return _advice.advise(self, adviser, action)
 
     def backed_view(self, adviser: int | str) -> Observation:
         """What ``adviser`` sees of the player it backs and may advise: that seat's
         :meth:`observation` (their hand, what they know), with only the advice
         ``adviser`` gave. Raises :class:`~ecarte.AdviceError` if it backs nobody now."""
-        seat = self._adviser_seat(adviser)
-        seen = self.observation(seat)
-        return attrs.evolve(
-            seen,
-            backs=None,
-            backed_hand=None,
-            advice=tuple(a for a in seen.advice if a.adviser == adviser),
-        )
+        return _advice.backed_view(self, adviser)
 
     def discard_limits(self) -> tuple[int, int] | None:
         """The least and the most cards the seat to act may discard now, in a discard

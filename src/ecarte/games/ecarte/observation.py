@@ -343,6 +343,43 @@ class Observation:
         )
 
 
+def observe(
+    v: MatchView,
+    seat: int,
+    rules: Rules,
+    phase: Phase,
+    no_seat: int,
+    discard_limits: tuple[int, int] | None,
+    advice: dict[str, Any],
+) -> Observation:
+    """What ``seat`` may know of the match in ``v`` (``Game.observation``): ``phase`` is
+    ``v.phase`` as a :class:`Phase`, ``no_seat`` the machine's "no seat", ``advice`` the
+    fields about advice (none without a plugin that knows advisers)."""
+    return Observation(
+        seat=seat,
+        rules=rules,
+        phase=phase,
+        to_act=v.to_act,
+        dealer=None if v.dealer == no_seat else v.dealer,
+        elder=None if v.elder == no_seat else v.elder,
+        hand=CardSet(hands(v)[seat]),
+        turnup=card_of(v.turnup),
+        trump=None if v.trump < 0 else Suit(v.trump),
+        stock_size=len(v.stock),
+        exchanges=exchange_log(v),
+        trick=tuple((p, Card.from_id(c)) for p, c in trick(v)),
+        tricks=tuple(tuple((p, Card.from_id(c)) for p, c in t) for t in tricks(v)),
+        tricks_won=tricks_won(v),
+        played_without_proposing=bool(v.played_without_proposing),
+        refused_after=None if v.refused_after == 255 else v.refused_after,
+        kings_announced=announced_seats(v),
+        scores=v.scores,
+        games_won=v.games_won,
+        discard_limits=discard_limits,
+        **advice,
+    )
+
+
 def card_of(card_id: int) -> Card | None:
     """The card of an id, None for the machine's "no card" (255)."""
     return None if card_id > 63 else Card.from_id(card_id)
