@@ -32,6 +32,29 @@ class Node:
         self.children: list[Node] = []
 
 
+class Tree:
+    """A decision's search: the root, the count of nodes and of iterations, UCB1's
+    exploration constant and the search's random generator; a game's search adds
+    :meth:`_iterate`, one iteration in the next world."""
+
+    def __init__(self, c: float, rng: _Below) -> None:
+        self.c = float(c)
+        self.rng = rng
+        self.root_node = Node(0, ROOT_MOVER)
+        self.iterations = 0
+        self.count = 1
+
+    def run(self, n: int) -> None:
+        """Run ``n`` more iterations."""
+        if n < 0:
+            raise ValueError(f"iterations must be >= 0, not {n}")
+        for _ in range(n):
+            self._iterate()
+
+    def _iterate(self) -> None:
+        raise NotImplementedError
+
+
 def step(
     node: Node, actions: list[int], mover: int, rng: _Below, c: float, scale: float
 ) -> tuple[Node, bool]:

@@ -76,13 +76,8 @@ def adviser_seat(game: Game, adviser: int | str) -> int:
 
 
 def advise(game: Game, adviser: int | str, action: Action | str) -> Advice:
-    """``adviser`` (la poule's waiting seat, a backer's name in the cercle's gallery)
-    advises the player it backs to take ``action``, a card or a decision (or its
-    text): the advised seat sees it in :meth:`observation` this hand, nobody else
-    does, it binds nobody and it is never saved nor replayed. Raises
-    :class:`~ecarte.AdviceError`, and changes nothing, if ``adviser`` backs nobody
-    now or the advice is not a card or a decision of the advised player's hand."""
-    game._guard("advise()")
+    """:meth:`Game.advise`: the advice checked, then kept in a configuration of the
+    game's own (its clones keep theirs)."""
     seat = adviser_seat(game, adviser)
     if isinstance(action, str):
         action = Action.parse(action)
@@ -105,9 +100,8 @@ def advise(game: Game, adviser: int | str, action: Action | str) -> Advice:
 
 
 def backed_view(game: Game, adviser: int | str) -> Observation:
-    """What ``adviser`` sees of the player it backs and may advise: that seat's
-    :meth:`observation` (their hand, what they know), with only the advice
-    ``adviser`` gave. Raises :class:`~ecarte.AdviceError` if it backs nobody now."""
+    """:meth:`Game.backed_view`: the backed seat's observation with only the advice
+    ``adviser`` gave."""
     seat = adviser_seat(game, adviser)
     seen = game.observation(seat)
     return attrs.evolve(

@@ -44,6 +44,7 @@ from ._pure_pimc import (
     Query,
     _Env,
     check_options,
+    exchange,
     likely,
     model_discard,
     worlds,
@@ -115,15 +116,7 @@ class _Sim:
         self.won = [0, 0]
 
     def discard(self, pos: int, cards: int) -> None:
-        n = cards.bit_count()
-        held = self.held[pos] & ~cards
-        for c in self.stock[self.top : self.top + n]:
-            held |= 1 << c
-        self.held[pos] = held
-        self.top += n
-        self.before_last = self.last
-        self.last = n
-        self.ndiscards += 1
+        exchange(self, pos, cards)
 
     def model_discard(self, env: _Env, pos: int, least: int) -> None:
         most = min(5, self.len - self.top)
@@ -215,7 +208,7 @@ class _Sim:
         return env.utility(claims)
 
 
-class Search:
+class Search(mcts.Tree):
     """One decision's tree: ``nworlds`` worlds drawn from ``seed`` (``pool_factor``
     candidates each under inference), UCB1 with the exploration constant ``c``.
     :meth:`run` adds iterations, :meth:`root` reads the options' statistics."""
@@ -237,18 +230,7 @@ class Search:
             raise ValueError("options: each once")
         self.worlds = worlds(q, seed, nworlds, pool_factor)
         self.options = tuple(options)
-        self.c = float(c)
-        self.rng = _core.Rng(~seed & _M64)
-        self.root_node = mcts.Node(0, mcts.ROOT_MOVER)
-        self.iterations = 0
-        self.count = 1
-
-    def run(self, n: int) -> None:
-        """Run ``n`` more iterations."""
-        if n < 0:
-            raise ValueError(f"iterations must be >= 0, not {n}")
-        for _ in range(n):
-            self._iterate()
+        super().__init__(c, _core.Rng(~seed & _M64))
 
     def determinizations(self) -> list[tuple[int, tuple[int, ...]]]:
         """The worlds the iterations play in, in turn: ``(opponent's hand, stock)``."""

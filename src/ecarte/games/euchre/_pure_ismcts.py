@@ -76,7 +76,7 @@ def rule(m: EuchreMachine) -> int:
     return pick
 
 
-class Search:
+class Search(mcts.Tree):
     """One decision's tree over the worlds ``scripts`` (see the module), UCB1 with the
     exploration constant ``c``, the play solved from ``solve`` cards a hand."""
 
@@ -111,19 +111,8 @@ class Search:
         ):
             raise ValueError("the worlds are not at the same decision")
         self.me = first.to_act
-        self.c = float(c)
+        super().__init__(c, Rng(seed))
         self.solve = solve
-        self.rng = Rng(seed)
-        self.root_node = mcts.Node(0, ROOT)
-        self.iterations = 0
-        self.count = 1
-
-    def run(self, n: int) -> None:
-        """Run ``n`` more iterations."""
-        if n < 0:
-            raise ValueError(f"iterations must be >= 0, not {n}")
-        for _ in range(n):
-            self._iterate()
 
     def root(self, ids: Sequence[int]) -> tuple[list[int], list[int]]:
         """Each id's visits and sum of utilities (the deciding seat's points) at the root."""
