@@ -29,6 +29,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ecarte.engine.search import check_budget
+
 from . import _pure_ismcts, _pure_pimc
 from ._pure_pimc import InfeasibleError
 from .actions import Action
@@ -69,12 +71,7 @@ class ISMCTSPlayer(PIMCPlayer):
         objective: Objective = "game",
         kernel: str | None = None,
     ) -> None:
-        if iterations.__class__ is not int or not 1 <= iterations <= MAX_ITERATIONS:
-            raise ValueError(f"iterations must be an int 1..{MAX_ITERATIONS}, not {iterations!r}")
-        if ms is not None and not (isinstance(ms, int | float) and 0 < ms < 1e7):
-            raise ValueError(f"ms must be a positive number of milliseconds, not {ms!r}")
-        if not (isinstance(c, int | float) and 0 < c < 1e9):
-            raise ValueError(f"c must be a positive number, not {c!r}")
+        check_budget(iterations, ms, c, MAX_ITERATIONS)
         if worlds is None:
             worlds = 1000 if ms is not None else min(iterations, 1000)
         super().__init__(

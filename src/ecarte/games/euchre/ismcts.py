@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 from ecarte._cards import Card
 from ecarte._core._args import _bits
 from ecarte.engine import backend
+from ecarte.engine.search import check_budget
 
 from . import _pure_ismcts
 from ._pure_machine import _PACKET_SEATS, DISCARD_UP, ONE_BY_ONE
@@ -102,12 +103,7 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         seed: int = 0,
         kernel: str | None = None,
     ) -> None:
-        if iterations.__class__ is not int or not 1 <= iterations <= MAX_ITERATIONS:
-            raise ValueError(f"iterations must be an int 1..{MAX_ITERATIONS}, not {iterations!r}")
-        if ms is not None and not (isinstance(ms, int | float) and 0 < ms < 1e7):
-            raise ValueError(f"ms must be a positive number of milliseconds, not {ms!r}")
-        if not (isinstance(c, int | float) and 0 < c < 1e9):
-            raise ValueError(f"c must be a positive number, not {c!r}")
+        check_budget(iterations, ms, c, MAX_ITERATIONS)
         if solve.__class__ is not int or not 0 <= solve <= 5:
             raise ValueError(f"solve must be an int 0..5, not {solve!r}")
         if worlds is None:
