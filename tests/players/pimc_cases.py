@@ -4,7 +4,8 @@ clone, the whole truth) with the deciding seat."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ecarte import Card, Deal, Game, KingAnnouncement, Phase, Rules
 from ecarte.games.ecarte.pimc import _PHASES
@@ -78,3 +79,21 @@ def _ids(mask: int) -> list[int]:
 
 def hand_phases() -> tuple[Phase, ...]:
     return tuple(_PHASES)
+
+
+def check_same_seed_same_decisions(make: Callable[[int], Any], seed: int) -> None:
+    """Players made by ``make(seed)`` decide alike for the same seed, whatever decisions
+    one of them took before, and differ somewhere for another seed (``last`` is what a
+    player saw at its last decision)."""
+    points = list(decision_points(12, seed=seed))
+    a, b, other, used = make(1), make(1), make(2), make(1)
+    for game, seat in reversed(points):  # a history of other decisions changes nothing
+        used.choose(game.observation(seat), game.legal_actions())
+    differ = 0
+    for game, seat in points:
+        obs, legal = game.observation(seat), game.legal_actions()
+        assert a.choose(obs, legal) == b.choose(obs, legal) == used.choose(obs, legal)
+        assert a.last == b.last
+        other.choose(obs, legal)
+        differ += a.last != other.last
+    assert differ > 0

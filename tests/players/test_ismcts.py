@@ -4,7 +4,13 @@ with what its seat saw (PIMC's sampler), and the compiled search its pure twin's
 from __future__ import annotations
 
 import pytest
-from pimc_cases import RULES, decision_points, opponent, with_opponent_hand
+from pimc_cases import (
+    RULES,
+    check_same_seed_same_decisions,
+    decision_points,
+    opponent,
+    with_opponent_hand,
+)
 from test_pimc_worlds import _cases, _check_world
 
 from ecarte import Game, Phase, _core
@@ -51,19 +57,7 @@ def test_whole_matches(variant: str | None) -> None:
 
 
 def test_same_seed_same_decisions() -> None:
-    points = list(decision_points(12, seed=19))
-    a, b, other = ISMCTSPlayer(60, seed=1), ISMCTSPlayer(60, seed=1), ISMCTSPlayer(60, seed=2)
-    used = ISMCTSPlayer(60, seed=1)
-    for game, seat in reversed(points):
-        used.choose(game.observation(seat), game.legal_actions())
-    differ = 0
-    for game, seat in points:
-        obs, legal = game.observation(seat), game.legal_actions()
-        assert a.choose(obs, legal) == b.choose(obs, legal) == used.choose(obs, legal)
-        assert a.last == b.last
-        other.choose(obs, legal)
-        differ += a.last != other.last
-    assert differ > 0
+    check_same_seed_same_decisions(lambda seed: ISMCTSPlayer(60, seed=seed), seed=19)
 
 
 def test_the_root_counts_every_iteration() -> None:

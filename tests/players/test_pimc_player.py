@@ -4,7 +4,7 @@ its discards, under every rules preset and with variants."""
 from __future__ import annotations
 
 import pytest
-from pimc_cases import RULES, decision_points
+from pimc_cases import RULES, check_same_seed_same_decisions, decision_points
 
 from ecarte import Discard, Game, Phase, _core
 from ecarte.games.ecarte.pimc import Decision, PIMCPlayer, observe
@@ -46,19 +46,7 @@ def test_whole_matches(variant: str | None) -> None:
 
 
 def test_same_seed_same_decisions() -> None:
-    points = list(decision_points(12, seed=9))
-    a, b, c = PIMCPlayer(worlds=20, seed=1), PIMCPlayer(worlds=20, seed=1), PIMCPlayer(20, seed=2)
-    used = PIMCPlayer(worlds=20, seed=1)
-    for game, seat in reversed(points):  # a history of other decisions changes nothing
-        used.choose(game.observation(seat), game.legal_actions())
-    differ = 0
-    for game, seat in points:
-        obs, legal = game.observation(seat), game.legal_actions()
-        assert a.choose(obs, legal) == b.choose(obs, legal) == used.choose(obs, legal)
-        assert a.last == b.last
-        c.choose(obs, legal)
-        differ += a.last != c.last
-    assert differ > 0
+    check_same_seed_same_decisions(lambda seed: PIMCPlayer(worlds=20, seed=seed), seed=9)
 
 
 @pytest.mark.skipif(_core.BACKEND != "cython", reason="the compiled kernel is not built")
