@@ -260,28 +260,22 @@ class App:
         c.delete("all")
         self.shapes = draw(self.table)
         for s in self.shapes:
+            box = (s.x, s.y, s.x + s.w, s.y + s.h)
             if s.kind == "panel":
-                c.create_rectangle(s.x, s.y, s.x + s.w, s.y + s.h, fill="#1d6b3a", width=0)
+                c.create_rectangle(*box, fill="#1d6b3a", width=0)
             elif s.kind == "card":
                 outline = "#f2c200" if s.mark else ("#1f5fbf" if s.lifted else "#333333")
-                c.create_rectangle(
-                    s.x,
-                    s.y,
-                    s.x + s.w,
-                    s.y + s.h,
-                    fill="white",
-                    outline=outline,
-                    width=3 if s.mark or s.lifted else 1,
-                    tags=("card",),
-                )
+                width = 3 if s.mark or s.lifted else 1
+                c.create_rectangle(*box, fill="white", outline=outline, width=width, tags=("card",))
                 color = "#c0392b" if s.red else "black"
+                corner = ("TkDefaultFont", 14, "bold")
                 c.create_text(
                     s.x + 8,
                     s.y + 6,
                     text=s.text,
                     anchor="nw",
                     fill=color,
-                    font=("TkDefaultFont", 14, "bold"),
+                    font=corner,
                     tags=("card-text",),
                 )
                 c.create_text(
@@ -292,36 +286,15 @@ class App:
                     font=("TkDefaultFont", 26),
                 )
             elif s.kind == "back":
-                c.create_rectangle(
-                    s.x,
-                    s.y,
-                    s.x + s.w,
-                    s.y + s.h,
-                    fill="#7a1f2b",
-                    outline="white",
-                    width=2,
-                    tags=("back",),
-                )
+                c.create_rectangle(*box, fill="#7a1f2b", outline="white", width=2, tags=("back",))
             elif s.kind == "button":
-                c.create_rectangle(
-                    s.x,
-                    s.y,
-                    s.x + s.w,
-                    s.y + s.h,
-                    fill="#f4f1e8",
-                    outline="#333333",
-                    tags=("button",),
-                )
+                c.create_rectangle(*box, fill="#f4f1e8", outline="#333333", tags=("button",))
                 c.create_text(s.x + s.w / 2, s.y + s.h / 2, text=s.text, tags=("button-text",))
             else:
+                font = ("TkDefaultFont", 10, "bold" if s.mark else "normal")
+                fill = "#ffd54a" if s.mark else "white"
                 c.create_text(
-                    s.x,
-                    s.y,
-                    text=s.text,
-                    anchor="nw",
-                    tags=("text",),
-                    fill="#ffd54a" if s.mark else "white",
-                    font=("TkDefaultFont", 10, "bold" if s.mark else "normal"),
+                    s.x, s.y, text=s.text, anchor="nw", tags=("text",), fill=fill, font=font
                 )
         if self.message:
             c.create_text(20, HEIGHT - 14, text=self.message, anchor="w", fill="#ffb4a8")
