@@ -24,6 +24,7 @@ from attrs import field, frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte._errors import ArgumentError, ArgumentTypeError
+from ecarte._seal import seal
 from ecarte.engine import backend as _backend
 
 from . import save as _save
@@ -144,24 +145,35 @@ class Kind(enum.Enum):
     PLAY = "play"
 
 
-@frozen
+@frozen(init=False)
 class EuchreAction:
     """One action or chance outcome: its ``kind``, its ``id`` (in the game's deck) and
     ``value``: a seat for DEALER, a suit for CALL, the card's action id for DEAL, DISCARD
     and PLAY, else 0. ``card`` is the card dealt, discarded or played. ``str()`` is the
-    text form :meth:`EuchreGame.apply` accepts."""
+    text form :meth:`EuchreGame.apply` accepts. The game's actions are shared by every
+    game: their slots are read-only."""
 
     kind: Kind
     value: int
     id: int
     card: EuchreCard | None = field(default=None, eq=False)
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.kind) is not Kind or type(self.value) is not int or type(self.id) is not int:
+    def __init__(
+        self,
+        kind: Kind,
+        value: int,
+        id: int,
+        card: EuchreCard | None = None,
+    ) -> None:
+        if type(kind) is not Kind or type(value) is not int or type(id) is not int:
             raise ArgumentTypeError(
                 f"EuchreAction(kind, value, id): a Kind and two ints, not "
-                f"{self.kind!r}, {self.value!r}, {self.id!r}"
+                f"{kind!r}, {value!r}, {id!r}"
             )
+        _set_kind(self, kind)
+        _set_value(self, value)
+        _set_id(self, id)
+        _set_card(self, card)
 
     def __str__(self) -> str:
         k = self.kind
@@ -190,7 +202,10 @@ class EuchreAction:
         return str(k.value).capitalize()
 
 
-@frozen
+_set_kind, _set_value, _set_id, _set_card = seal(EuchreAction)
+
+
+@frozen(init=False)
 class ActionIds:
     """The non-card action ids of one deck (``n`` cards): pass ``n``, call ``n + 1 +
     suit``, alone, partner, take, decline."""
@@ -202,6 +217,18 @@ class ActionIds:
     PARTNER: int
     TAKE: int
     DECLINE: int
+
+    def __init__(  # shared by every game of the deck: its slots are read-only
+        self, cards: int, PASS: int, CALL: int, ALONE: int, PARTNER: int, TAKE: int, DECLINE: int
+    ) -> None:
+        ids = (cards, PASS, CALL, ALONE, PARTNER, TAKE, DECLINE)
+        if any(type(i) is not int for i in ids):
+            raise ArgumentTypeError(f"ActionIds takes 7 ints, not {ids!r}")
+        for set_id, i in zip(_SET_IDS, ids, strict=True):
+            set_id(self, i)
+
+
+_SET_IDS = seal(ActionIds)
 
 
 class _Deck:
