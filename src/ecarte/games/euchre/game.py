@@ -170,6 +170,9 @@ class EuchreAction:
                 f"EuchreAction(kind, value, id): a Kind and two ints, not "
                 f"{kind!r}, {value!r}, {id!r}"
             )
+        if (kind is Kind.DEALER or kind is Kind.CALL) and not 0 <= value <= 3:
+            what = "a seat 0..3" if kind is Kind.DEALER else "a suit 0..3"
+            raise ArgumentError(f"the value of a {kind.value} action is {what}, not {value}")
         _set_kind(self, kind)
         _set_value(self, value)
         _set_id(self, id)
@@ -440,7 +443,7 @@ class EuchreGame(_Base):
             if seed is None:
                 seed = random.SystemRandom().getrandbits(64)
             elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-                raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+                raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
         self.rules = rules
@@ -472,12 +475,12 @@ class EuchreGame(_Base):
         def card_id(c: int) -> int:
             i = deck.card_id.get(c)
             if i is None:
-                raise ValueError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
+                raise ArgumentError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
             return i
 
         queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
-            raise ValueError("from_deal needs four hands of five cards")
+            raise ArgumentError("from_deal needs four hands of five cards")
         up = card_id(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
         one_by_one = game.rules.deal_order is DealOrder.ONE_BY_ONE
         game.apply_id(dealer)
@@ -577,10 +580,11 @@ class EuchreGame(_Base):
         """The action an id means in the current phase (ids 0..n-1 are a card dealt,
         discarded or played; 0..3 a dealer)."""
         if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ValueError(f"an action id is an int, not {action_id!r}")
+            raise ArgumentError(f"an action id is an int, not {action_id!r}")
+        action_id = int.__index__(action_id)  # an int subclass's own value, read once
         a = _deck(self.deck).action(self.phase, action_id)
         if a is None:
-            raise ValueError(f"action id {action_id!r} means nothing now: {self._doing()}")
+            raise IllegalActionError(f"action id {action_id!r} means nothing now: {self._doing()}")
         return a
 
     def _doing(self) -> str:
@@ -601,6 +605,8 @@ class EuchreGame(_Base):
 
     def card_action_id(self, card: EuchreCard) -> int:
         """The action id of a card of this game's deck."""
+        if not isinstance(card, Card | Joker):
+            raise ArgumentTypeError(f"not a card: {card!r} (a Card or the Joker)")
         i = _deck(self.deck).card_id.get(card.id)
         if i is None:
             raise ArgumentError(f"{card} is not in the {self.deck}-card deck")
