@@ -819,12 +819,27 @@ def trials_hooks(t: Trials, rng: random.Random, n: int) -> None:
             return
 
 
+def _probe_crash(t: Trials, rng: random.Random, n: int) -> None:
+    """Die as a segfault would (the driver's own check: a crash is counted)."""
+    import signal
+
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def _probe_hang(t: Trials, rng: random.Random, n: int) -> None:
+    """Never end (the driver's own check: a hang is counted)."""
+    while True:
+        time.sleep(1)
+
+
 RUNNERS: dict[str, Callable[[Trials, random.Random, int], None]] = {
     "api": trials_api,
     "euchre": trials_euchre,
     "bindings": trials_bindings,
     "saves": trials_saves,
     "hooks": trials_hooks,
+    "probe-crash": _probe_crash,
+    "probe-hang": _probe_hang,
 }
 
 
@@ -832,6 +847,7 @@ def run_batch(family: str, backend: str, seed: int, n: int) -> dict[str, Any]:
     """Run ``n`` trials of ``family`` on ``backend`` in this process."""
     from ecarte.engine import backend as _backend
 
+    live = _backend.live()
     _backend.use_backend(backend)
     t = Trials(family, backend, seed)
     try:
@@ -839,6 +855,8 @@ def run_batch(family: str, backend: str, seed: int, n: int) -> dict[str, Any]:
     except Exception as exc:  # outside any checked call: a legal move failed, or a bug here
         where = traceback.extract_tb(exc.__traceback__)[-1]
         t.fail("uncaught", f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
+    finally:
+        _backend.use_backend(live)
     return {"counts": dict(t.counts), "examples": t.examples}
 
 

@@ -20,7 +20,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ecarte._cards import Card, CardSet
-from ecarte._errors import ArgumentTypeError, CardParseError
+from ecarte._errors import ArgumentError, ArgumentTypeError, CardParseError
 from ecarte._seal import seal
 
 __all__ = [
@@ -123,7 +123,7 @@ class ChoosePackets(Action):
 
     def __init__(self, first: int) -> None:
         if first.__class__ is not int or first not in (2, 3):
-            raise ValueError(f"first packet must be the int 2 or 3, not {first!r}")
+            raise ArgumentError(f"first packet must be the int 2 or 3, not {first!r}")
         _set_first(self, first)
 
     @property
@@ -152,7 +152,7 @@ def _to_cards(value: object) -> tuple[Card, ...]:
     if isinstance(value, str):
         return tuple(Card.parse(tok) for tok in value.split())
     if not isinstance(value, Iterable):
-        raise TypeError(f"not a sequence of cards: {value!r}")
+        raise ArgumentTypeError(f"not a sequence of cards: {value!r}")
     return tuple(_to_card(card) for card in value)
 
 
@@ -267,7 +267,7 @@ class Cut(Event):
     @cards.validator
     def _check(self, _: object, cards: tuple[Card, ...]) -> None:
         if len(cards) != 2:
-            raise ValueError(f"a cut is two cards, not {len(cards)}")
+            raise ArgumentError(f"a cut is two cards, not {len(cards)}")
 
     def __str__(self) -> str:
         return f"cut {self.cards[0]} {self.cards[1]}"
