@@ -480,6 +480,24 @@ def _euchre_call(mod: Any, rng: random.Random, saved: tuple[list[int], list[bool
     return "apply_id", lambda: _applied(cls(seed=3), h(rng.randrange(40)))
 
 
+def _ecarte_new_call(cls: Any, rng: random.Random) -> Any:
+    """A call to an Écarté game made by ``__new__`` alone, with a hostile argument."""
+    from ecarte.games.ecarte.actions import ACTIONS
+
+    x = hostile_int(rng, rng.randrange(40))
+    calls: dict[str, Callable[[Any], Any]] = {
+        "legal_actions": lambda g: g.legal_actions(),
+        "apply": lambda g: g.apply(rng.choice((ACTIONS[rng.randrange(39)], x, "propose"))),
+        "action_from_id": lambda g: g.action_from_id(x),
+        "observation": lambda g: g.observation(x),
+        "to_dict": lambda g: g.to_dict(),
+        "clone": lambda g: g.clone(),
+        "undo": lambda g: g.undo(),
+    }
+    name = rng.choice(sorted(calls))
+    return f"Game.__new__ {name}", lambda: calls[name](cls.__new__(cls))
+
+
 def _restored(cls: Any, ids: Any, autos: Any, sealed: Any) -> list[int]:
     m = cls(seed=3, auto_chance=False)
     m.restore_history(ids, autos, sealed)
@@ -507,8 +525,11 @@ def trials_bindings(t: Trials, rng: random.Random, n: int) -> None:
     from ecarte.engine import backend as _backend
 
     mine, pure = core.backend(t.backend), core.backend("pure")
+    from ecarte.games.ecarte.game import _game_class
+
     e_mine = _backend.module("euchre.machine", t.backend)
     e_pure = _backend.module("euchre.machine", "pure")
+    g_mine, g_pure = _game_class(t.backend), _game_class("pure")
     m = e_pure.EuchreMachine(seed=3)
     for _ in range(8):
         m.apply_id(m.legal_action_ids()[0])
@@ -517,10 +538,13 @@ def trials_bindings(t: Trials, rng: random.Random, n: int) -> None:
         t.counts["trials"] += 1
         seed = rng.getrandbits(32)
         got = []
-        for module, emod in ((mine, e_mine), (pure, e_pure)):
+        for module, emod, gcls in ((mine, e_mine, g_mine), (pure, e_pure, g_pure)):
             r = random.Random(seed)
-            if r.random() < 0.6:
+            pick = r.random()
+            if pick < 0.55:
                 name, fn = _core_call(module, r)
+            elif pick < 0.7:
+                name, fn = _ecarte_new_call(gcls, r)
             else:
                 name, fn = _euchre_call(emod, r, saved)
                 name = f"EuchreMachine.{name}"
@@ -528,7 +552,7 @@ def trials_bindings(t: Trials, rng: random.Random, n: int) -> None:
         (kind, text), (pure_kind, pure_text) = got
         t.counts["refused" if kind != "ok" else "accepted"] += 1
         # the core's contract is a ValueError (docs/c-core.md); the machines raise the package's
-        core_value_error = kind == "ValueError" and not name.startswith("EuchreMachine")
+        core_value_error = kind == "ValueError" and not name.startswith(("EuchreMachine", "Game"))
         if kind != "ok" and not core_value_error:
             from ecarte import _errors
 
