@@ -31,6 +31,6 @@ def test_the_driver_runs_batches_in_subprocesses_and_adds_them_up() -> None:
 def test_a_crash_and_a_hang_are_counted() -> None:
     crash = _fuzz.run(2, families=("probe-crash",), backends=("pure",), batch=1)
     assert crash["counts"]["crash"] == 2 and crash["failures"] == 2
-    assert "exit -11" in crash["examples"][0]
+    assert "exit -" in crash["examples"][0]  # killed by a signal (SIGSEGV, or ASan's abort)
     hang = _fuzz.run(1, families=("probe-hang",), backends=("pure",), timeout=3)
     assert hang["counts"]["hang"] == 1 and hang["failures"] == 1
