@@ -756,7 +756,8 @@ def _hostile_plugin(rng: random.Random) -> Any:
         if name == "ecarte_save_state" and plan[name] == "nonsense":
             plan[name] = "raise"  # any JSON value is a valid plugin state
 
-    garbage = (5, "x", 2.5, [1], object(), MatchStatus(over=2.5), (9, -3), {"a": 1})  # type: ignore[arg-type]
+    # never a valid answer of any hook (a small positive int is valid points, say)
+    garbage = (-7, "x", 2.5, [1], object(), MatchStatus(over=2.5), (9, -3), {"a": 1})  # type: ignore[arg-type]
 
     def make(name: str, how: str) -> Callable[..., Any]:
         params = list(inspect.signature(getattr(hookspecs, name)).parameters)
