@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from attrs import field, frozen
 
 from ._errors import ArgumentError, ArgumentTypeError, CardParseError
+from ._seal import seal
 
 __all__ = ["PIQUET_DECK", "Card", "CardSet", "Rank", "Suit"]
 
@@ -92,22 +93,23 @@ written (no case mapping: ``"ſ".upper()`` is ``"S"``), so only c d h s, C D H S
 symbols name a suit."""
 
 
-@frozen(repr=False, order=True)
+@frozen(repr=False, order=True, init=False)
 class Card:
-    """One playing card. Use :meth:`parse` or :meth:`of`; instances are interned."""
+    """One playing card. Use :meth:`parse` or :meth:`of`; instances are interned, and
+    their slots are read-only (even to ``object.__setattr__``)."""
 
     id: int
     suit: Suit = field(init=False, eq=False, order=False, repr=False)
     rank: Rank = field(init=False, eq=False, order=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        i = self.id
-        if i.__class__ is not int:
-            raise ArgumentTypeError(f"a card id is an int, not {i!r}: use Card.parse or Card.of")
-        if not 0 <= i < 64 or i & 15 > 12:
-            raise ArgumentError(f"no card has id {i!r}: use Card.parse or Card.of")
-        object.__setattr__(self, "suit", Suit(self.id >> 4))
-        object.__setattr__(self, "rank", Rank(self.id & 15))
+    def __init__(self, id: int) -> None:
+        if id.__class__ is not int:
+            raise ArgumentTypeError(f"a card id is an int, not {id!r}: use Card.parse or Card.of")
+        if not 0 <= id < 64 or id & 15 > 12:
+            raise ArgumentError(f"no card has id {id!r}: use Card.parse or Card.of")
+        _set_id(self, id)
+        _set_suit(self, Suit(id >> 4))
+        _set_rank(self, Rank(id & 15))
 
     @property
     def mask(self) -> int:
@@ -173,13 +175,14 @@ def _index(x: object) -> int | None:
         return None
 
 
+_set_id, _set_suit, _set_rank = seal(Card)
 _CARDS = {i: Card(i) for i in range(64) if i & 15 <= Rank.ACE}
 _NOT_CARDS = sum(0xE000 << (16 * suit) for suit in range(4))
 
 
-@frozen(repr=False)
+@frozen(repr=False, init=False)
 class CardSet:
-    """An immutable set of cards stored as a 64-bit mask.
+    """An immutable set of cards stored as a 64-bit mask (read-only, as a card's slots).
 
     >>> hand = CardSet.parse("K♠ Q♠ 7♥")
     >>> Card.parse("Qs") in hand, len(hand), int(hand) == hand.mask
@@ -188,14 +191,18 @@ class CardSet:
     '7♥ K♠'
     """
 
-    mask: int = field(default=0)
+    mask: int = 0
 
-    @mask.validator
-    def _check_mask(self, _: object, mask: int) -> None:
-        if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 1 << 64:
+    def __init__(self, mask: int = 0) -> None:
+        if mask.__class__ is not int:
+            if isinstance(mask, bool) or not isinstance(mask, int):
+                raise ArgumentError(f"a card mask is a 64-bit int, not {mask!r}")
+            mask = int.__int__(mask)  # the plain int of a subclass's value
+        if not 0 <= mask < 1 << 64:
             raise ArgumentError(f"a card mask is a 64-bit int, not {mask!r}")
         if mask & _NOT_CARDS:
             raise ArgumentError(f"mask {mask:#x} has bits that are no card (ranks above the ace)")
+        _set_mask(self, mask)
 
     @staticmethod
     def of(cards: Iterable[Card]) -> CardSet:
@@ -257,6 +264,8 @@ class CardSet:
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"
 
+
+(_set_mask,) = seal(CardSet)
 
 PIQUET_DECK = CardSet(sum(0x1FE0 << (16 * s) for s in range(4)))
 """The 32-card piquet deck: 7, 8, 9, 10, J, Q, K, A of each suit."""

@@ -16,6 +16,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tree"
 cp -r "$repo/src" "$repo/setup.py" "$repo/pyproject.toml" "$work/tree/"
 cp -r "$repo/tests" "$repo/benches" "$work/tree/"  # benches/c: the C drivers the tests build
+cp -r "$repo/plugins" "$repo/examples" "$work/tree/"  # the tests' conftest and Euchre's read them
 find "$work/tree" -name '*.so' -delete
 cd "$work/tree"
 

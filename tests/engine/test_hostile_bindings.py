@@ -181,3 +181,35 @@ def test_restore_history_bad_arguments(
     with pytest.raises(error):
         m.restore_history(ids, autos, sealed)
     assert m.history_ids() == []
+
+
+ECARTE_NAMES = _backend.available("ecarte.machine")
+
+
+@pytest.mark.parametrize("name", ECARTE_NAMES)
+@pytest.mark.parametrize(
+    "call",
+    [
+        "legal_actions()",
+        "legal_action_mask()",
+        "to_act",
+        "is_over",
+        "apply(ACTIONS[32])",
+        "apply('propose')",
+        "apply_chance()",
+        "clone()",
+        "undo()",
+        "history",
+        "to_dict()",
+        "describe()",
+        "observation(0)",
+    ],
+)
+def test_an_ecarte_game_made_by_new_alone_is_refused(name: str, call: str) -> None:
+    from ecarte.games.ecarte import game as ecarte_game
+    from ecarte.games.ecarte.actions import ACTIONS
+
+    cls = ecarte_game._game_class(name)
+    g = cls.__new__(cls)
+    with pytest.raises(UninitialisedError, match="never initialised"):
+        eval(f"g.{call}", {"g": g, "ACTIONS": ACTIONS})

@@ -344,6 +344,15 @@ class _PlayBase:
     __slots__ = ("_c", "ctx", "p")
     _STRUCT: ClassVar[str]
     _TURN_BITS: ClassVar[int]
+
+    def __getattr__(self, name: str) -> object:
+        """Only reached for a slot never set: a state made by ``__new__`` alone."""
+        from ecarte._errors import UninitialisedError
+
+        raise UninitialisedError(
+            f"this {type(self).__name__} was never initialised (made by __new__ alone)"
+        )
+
     _legal: ClassVar[Any]
     _apply: ClassVar[Any]
     _apply_unchecked: ClassVar[Any]

@@ -216,6 +216,14 @@ class _PlayBase:
     __slots__ = ("_cards", "_hands", "_leaders", "_won", "ctx", "flags", "nplayed", "to_move")
     _TURN_BITS: ClassVar[int]
 
+    def __getattr__(self, name: str) -> object:
+        """Only reached for a slot never set: a state made by ``__new__`` alone."""
+        from ecarte._errors import UninitialisedError
+
+        raise UninitialisedError(
+            f"this {type(self).__name__} was never initialised (made by __new__ alone)"
+        )
+
     def _start(self, ctx: TrickContext, hands: tuple[int, ...], leader: int, flags: int) -> None:
         """The state before the first card: ``hands`` (plain ints, checked), ``leader`` to
         lead."""

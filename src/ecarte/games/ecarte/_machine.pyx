@@ -25,6 +25,17 @@ cdef extern from "ecarte_machine.h":
 from ecarte.games.ecarte._pure_machine import MatchTotals
 from ecarte.games.ecarte._pure_rules import HandRules
 from ecarte.games.ecarte.protocol import VIEW_FIELDS
+from ecarte._errors import UninitialisedError
+
+
+class _Unset:
+    """The facade's fields of a machine made by ``__new__`` alone: any use says so."""
+
+    def __getattr__(self, name):
+        raise UninitialisedError("this Game was never initialised (made by __new__ alone)")
+
+
+_UNSET = _Unset()
 
 
 # The constants of ecarte_machine.h, read from the header at compile time (the facade
@@ -167,9 +178,18 @@ cdef class Machine:
     cdef public object _notified  # log offset up to which plugins were notified
     cdef object __weakref__
 
+    def __cinit__(self):
+        self._config = _UNSET  # set by the facade's __init__
+
     def __dealloc__(self):
         PyMem_Free(self.log.buf)
         PyMem_Free(self.saved)
+
+    cdef inline int _need(self) except -1:
+        if self.config is None:
+            raise UninitialisedError(
+                f"this {type(self).__name__} was never initialised (made by __new__ alone)")
+        return 0
 
     cdef int _save(self) except -1:
         if self.saved == NULL:
@@ -213,11 +233,13 @@ cdef class Machine:
         return self._go(ec_match_start(&config.cfg, &self.m, &self.log, seed, auto_chance))
 
     def _m_apply(self, int action_id):
+        self._need()
         self._room(EC_LOG_ROOM)
         self._legal = None
         return self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
 
     def _m_chance(self, cards):
+        self._need()
         cdef uint8_t c[32]
         cdef int n = len(cards)
         if n != 2 and n != 32:
@@ -232,11 +254,13 @@ cdef class Machine:
         return self._go(ec_match_chance(&self.config.cfg, &self.m, &self.log, c, n))
 
     def _m_draw(self):
+        self._need()
         cdef uint8_t c[32]
         cdef int n = ec_match_draw(&self.m, c)
         return tuple([c[i] for i in range(n)])
 
     def _m_answer(self, bytes data):
+        self._need()
         if len(data) != ec_hook_answer_size(self.m.hook):
             raise ValueError("wrong answer size")
         self._room(EC_LOG_ROOM + len(data))
@@ -245,11 +269,13 @@ cdef class Machine:
                                         <const uint8_t *>PyBytes_AS_STRING(data)))
 
     def _m_resume(self):
+        self._need()
         self._room(EC_LOG_ROOM)
         self._legal = None
         return self._go(ec_match_resume(&self.config.cfg, &self.m, &self.log))
 
     def _m_undo(self):
+        self._need()
         self._legal = None
         self._room(EC_LOG_ROOM)
         return ec_match_undo(&self.config.cfg, &self.m, &self.log)
@@ -257,51 +283,62 @@ cdef class Machine:
     def _m_save(self):
         """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
         (the log past its saved length is ignored)."""
+        self._need()
         self._save()
 
     def _m_restore(self):
+        self._need()
         if self.saved != NULL:  # (nothing saved: a match that failed to start)
             self.m = self.saved[0]
         self._legal = None
 
     def _m_log(self, uint32_t start=0):
         """The log from ``start`` to its end, as bytes."""
+        self._need()
         if start > self.m.nlog:
             start = self.m.nlog
         return PyBytes_FromStringAndSize(<char *>self.log.buf + start, self.m.nlog - start)
 
     def _m_legal(self):
+        self._need()
         cdef uint64_t w[2]
         ec_match_legal(&self.config.cfg, &self.m, w)
         return w[0], w[1]
 
     def _m_set_auto(self, bint auto_chance):
+        self._need()
         self.m.auto_chance = auto_chance
 
 
     @property
     def _m_phase(self):
+        self._need()
         return self.m.phase
 
     @property
     def _m_hook(self):
+        self._need()
         return self.m.hook, (self.m.hook_args[0], self.m.hook_args[1], self.m.hook_args[2],
                              self.m.hook_args[3])
 
     @property
     def _m_nlog(self):
+        self._need()
         return self.m.nlog
 
     @property
     def _m_last_input(self):
+        self._need()
         return -1 if self.m.last_input == 0xFFFFFFFF else self.m.last_input
 
     @property
     def _m_config(self):
+        self._need()
         return self.config
 
     def _m_view(self):
         """The machine's fields now, by name (a :class:`MatchView`)."""
+        self._need()
         cdef MatchView view = MatchView.__new__(MatchView)
         view.m = self.m
         view.players = self.config.cfg.rules.nplayers
@@ -312,16 +349,19 @@ cdef class Machine:
     @property
     def to_act(self):
         """The seat to act, or ``CHANCE`` (-1), or ``TERMINAL`` (-2)."""
+        self._need()
         return self.m.to_act
 
     @property
     def is_over(self):
         """True once the match is over."""
+        self._need()
         return self.m.phase == EC_PH_OVER
 
     def legal_actions(self):
         """The actions ``to_act`` may take, sorted by action id (empty at chance nodes, at
         the end, and inside a plugin hook while an action is being applied)."""
+        self._need()
         cdef uint64_t w[2]
         cdef uint64_t bits
         cdef int n = 0, pos, k
@@ -358,6 +398,7 @@ cdef class Machine:
         at least 96) written there as 0/1 and ``out`` returned. Made in C from the
         machine's legal bits (the tuples shared, by bits), unless a plugin may veto these
         actions."""
+        self._need()
         cdef uint64_t w[2]
         if self._busy:
             return self._legal_mask_slow(out)
@@ -381,6 +422,7 @@ cdef class Machine:
         check that it is that seat's turn. An illegal action raises
         :class:`~ecarte.IllegalActionError` and changes nothing.
         """
+        self._need()
         cdef PyObject *a = <PyObject *>action
         cdef int i, action_id = -1, status
         cdef uint32_t start
@@ -416,6 +458,7 @@ cdef class Machine:
 
     def clone(self):
         """An independent copy (same plugins; notifications are not sent from clones)."""
+        self._need()
         cdef Machine new
         if self._busy:
             self._refuse_mid_step("clone()")

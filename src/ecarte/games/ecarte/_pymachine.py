@@ -14,7 +14,7 @@ from threading import RLock
 from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
 
 from ecarte._core._pure.masks import legal_mask_of
-from ecarte._errors import ConcurrentUseError
+from ecarte._errors import ConcurrentUseError, UninitialisedError
 
 from . import _pure_machine as pm
 from ._pure_machine import (
@@ -228,6 +228,17 @@ class Machine:
     _saved: Any
     _nlegal_ids: tuple[int, ...]
     _use: Any  # an RLock held while an action is applied: another thread's call raises
+
+    if not TYPE_CHECKING:  # reached only for an attribute that is not set
+
+        def __getattr__(self, name):
+            try:
+                object.__getattribute__(self, "_m")
+            except AttributeError:
+                raise UninitialisedError(
+                    f"this {type(self).__name__} was never initialised (made by __new__ alone)"
+                ) from None
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
 

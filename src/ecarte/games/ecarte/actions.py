@@ -20,7 +20,8 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ecarte._cards import Card, CardSet
-from ecarte._errors import ArgumentTypeError, CardParseError
+from ecarte._errors import ArgumentError, ArgumentTypeError, CardParseError
+from ecarte._seal import seal
 
 __all__ = [
     "Accept",
@@ -114,16 +115,16 @@ class AnnounceKing(Action):
     TEXT: ClassVar[str] = "king"
 
 
-@frozen
+@frozen(init=False)
 class ChoosePackets(Action):
     """The dealer picks the deal pattern for the game: 3 then 2, or 2 then 3."""
 
-    first: int = field()
+    first: int
 
-    @first.validator
-    def _check(self, _: object, value: int) -> None:
-        if value.__class__ is not int or value not in (2, 3):
-            raise ValueError(f"first packet must be the int 2 or 3, not {value!r}")
+    def __init__(self, first: int) -> None:
+        if first.__class__ is not int or first not in (2, 3):
+            raise ArgumentError(f"first packet must be the int 2 or 3, not {first!r}")
+        _set_first(self, first)
 
     @property
     def packets(self) -> tuple[int, int]:
@@ -131,6 +132,9 @@ class ChoosePackets(Action):
 
     def __str__(self) -> str:
         return f"packets {self.first}-{5 - self.first}"
+
+
+(_set_first,) = seal(ChoosePackets)
 
 
 _NO_CARDS = CardSet()
@@ -148,7 +152,7 @@ def _to_cards(value: object) -> tuple[Card, ...]:
     if isinstance(value, str):
         return tuple(Card.parse(tok) for tok in value.split())
     if not isinstance(value, Iterable):
-        raise TypeError(f"not a sequence of cards: {value!r}")
+        raise ArgumentTypeError(f"not a sequence of cards: {value!r}")
     return tuple(_to_card(card) for card in value)
 
 
@@ -164,24 +168,34 @@ def _to_card_set(value: object) -> CardSet:
     return card_set
 
 
-@frozen
+@frozen(init=False)
 class Discard(Action):
     """Discard these cards face down and draw as many from the stock."""
 
-    cards: CardSet = field(default=_NO_CARDS, converter=_to_card_set)
+    cards: CardSet = _NO_CARDS
+
+    def __init__(self, cards: CardSet | str | Iterable[Card | str] = _NO_CARDS) -> None:
+        _set_cards(self, _to_card_set(cards))
 
     def __str__(self) -> str:
         return f"discard {self.cards}".rstrip()
 
 
-@frozen
+@frozen(init=False)
 class Play(Action):
     """Play a card to the current trick."""
 
-    card: Card = field(converter=_to_card)
+    card: Card
+
+    def __init__(self, card: Card | str) -> None:
+        _set_card(self, _to_card(card))
 
     def __str__(self) -> str:
         return str(self.card)
+
+
+(_set_cards,) = seal(Discard)
+(_set_card,) = seal(Play)
 
 
 _SIMPLE: dict[str, Action] = {
@@ -197,7 +211,7 @@ _SIMPLE: dict[str, Action] = {
 def _play(i: int) -> Play:
     card = Card.from_id((i >> 3) * 16 + 5 + (i & 7))
     play = object.__new__(Play)
-    object.__setattr__(play, "card", card)  # a Card already: nothing to convert
+    _set_card(play, card)  # a Card already: nothing to convert
     return play
 
 
@@ -253,7 +267,7 @@ class Cut(Event):
     @cards.validator
     def _check(self, _: object, cards: tuple[Card, ...]) -> None:
         if len(cards) != 2:
-            raise ValueError(f"a cut is two cards, not {len(cards)}")
+            raise ArgumentError(f"a cut is two cards, not {len(cards)}")
 
     def __str__(self) -> str:
         return f"cut {self.cards[0]} {self.cards[1]}"

@@ -509,6 +509,8 @@ class Game(_Base):
                 m |= 1 << hand.index(card)
             return DISCARD_BASE + m
         try:
+            if not isinstance(action, Action):  # (not hashed: its __hash__ is the caller's)
+                raise TypeError
             return _IDS[action]
         except (KeyError, TypeError):
             given: object = action  # typed an Action, but anything may come

@@ -183,14 +183,10 @@ _DISCARDS: dict[int, Discard] = {}
 
 
 def discard_of(cards: int) -> Discard:
-    """The Discard of a card mask: one shared frozen object per mask (built without the
-    attrs converter: the CardSet is made here)."""
+    """The Discard of a card mask: one shared frozen object per mask."""
     discard = _DISCARDS.get(cards)
     if discard is None:
-        card_set = object.__new__(CardSet)
-        object.__setattr__(card_set, "mask", cards)
-        discard = object.__new__(Discard)
-        object.__setattr__(discard, "cards", card_set)
+        discard = Discard(CardSet(cards))
         if len(_DISCARDS) < 1 << 15:
             _DISCARDS[cards] = discard
     return discard

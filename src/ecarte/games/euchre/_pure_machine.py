@@ -622,7 +622,11 @@ class EuchreMachine:
         """Apply an action or chance outcome by id, checked: an illegal id raises
         :class:`ecarte.IllegalActionError` and changes nothing. Then, with ``auto_chance``,
         the chance outcomes due are drawn."""
-        i = action_id if type(action_id) is int else _action_id(action_id)
+        if type(action_id) is int:
+            i = action_id
+        else:
+            self._t  # noqa: B018 - one made by __new__ alone is refused before its argument
+            i = _action_id(action_id)
         if i < 0 or not self.legal_mask() >> i & 1:
             raise IllegalActionError(self._illegal_message(i))
         self._apply(i, False)
@@ -928,6 +932,7 @@ class EuchreMachine:
     # --------------------------------------------------------------- views
     def hand(self, seat: int) -> int:
         """The core card mask of a seat's cards now (in the play: what is left)."""
+        self._t  # noqa: B018 - one made by __new__ alone is refused before its argument
         s = _arg(seat, "seat", 0, 3, "a seat 0..3")
         if self._play is not None:
             return self._play.hand(s)

@@ -24,6 +24,7 @@ from attrs import field, frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte._errors import ArgumentError, ArgumentTypeError
+from ecarte._seal import seal
 from ecarte.engine import backend as _backend
 
 from . import save as _save
@@ -144,24 +145,38 @@ class Kind(enum.Enum):
     PLAY = "play"
 
 
-@frozen
+@frozen(init=False)
 class EuchreAction:
     """One action or chance outcome: its ``kind``, its ``id`` (in the game's deck) and
     ``value``: a seat for DEALER, a suit for CALL, the card's action id for DEAL, DISCARD
     and PLAY, else 0. ``card`` is the card dealt, discarded or played. ``str()`` is the
-    text form :meth:`EuchreGame.apply` accepts."""
+    text form :meth:`EuchreGame.apply` accepts. The game's actions are shared by every
+    game: their slots are read-only."""
 
     kind: Kind
     value: int
     id: int
     card: EuchreCard | None = field(default=None, eq=False)
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.kind) is not Kind or type(self.value) is not int or type(self.id) is not int:
+    def __init__(
+        self,
+        kind: Kind,
+        value: int,
+        id: int,
+        card: EuchreCard | None = None,
+    ) -> None:
+        if type(kind) is not Kind or type(value) is not int or type(id) is not int:
             raise ArgumentTypeError(
                 f"EuchreAction(kind, value, id): a Kind and two ints, not "
-                f"{self.kind!r}, {self.value!r}, {self.id!r}"
+                f"{kind!r}, {value!r}, {id!r}"
             )
+        if (kind is Kind.DEALER or kind is Kind.CALL) and not 0 <= value <= 3:
+            what = "a seat 0..3" if kind is Kind.DEALER else "a suit 0..3"
+            raise ArgumentError(f"the value of a {kind.value} action is {what}, not {value}")
+        _set_kind(self, kind)
+        _set_value(self, value)
+        _set_id(self, id)
+        _set_card(self, card)
 
     def __str__(self) -> str:
         k = self.kind
@@ -190,7 +205,10 @@ class EuchreAction:
         return str(k.value).capitalize()
 
 
-@frozen
+_set_kind, _set_value, _set_id, _set_card = seal(EuchreAction)
+
+
+@frozen(init=False)
 class ActionIds:
     """The non-card action ids of one deck (``n`` cards): pass ``n``, call ``n + 1 +
     suit``, alone, partner, take, decline."""
@@ -202,6 +220,18 @@ class ActionIds:
     PARTNER: int
     TAKE: int
     DECLINE: int
+
+    def __init__(  # shared by every game of the deck: its slots are read-only
+        self, cards: int, PASS: int, CALL: int, ALONE: int, PARTNER: int, TAKE: int, DECLINE: int
+    ) -> None:
+        ids = (cards, PASS, CALL, ALONE, PARTNER, TAKE, DECLINE)
+        if any(type(i) is not int for i in ids):
+            raise ArgumentTypeError(f"ActionIds takes 7 ints, not {ids!r}")
+        for set_id, i in zip(_SET_IDS, ids, strict=True):
+            set_id(self, i)
+
+
+_SET_IDS = seal(ActionIds)
 
 
 class _Deck:
@@ -414,7 +444,7 @@ class EuchreGame(_Base):
             if seed is None:
                 seed = random.SystemRandom().getrandbits(64)
             elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-                raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+                raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
         self.rules = rules
@@ -446,12 +476,12 @@ class EuchreGame(_Base):
         def card_id(c: int) -> int:
             i = deck.card_id.get(c)
             if i is None:
-                raise ValueError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
+                raise ArgumentError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
             return i
 
         queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
-            raise ValueError("from_deal needs four hands of five cards")
+            raise ArgumentError("from_deal needs four hands of five cards")
         up = card_id(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
         one_by_one = game.rules.deal_order is DealOrder.ONE_BY_ONE
         game.apply_id(dealer)
@@ -551,10 +581,11 @@ class EuchreGame(_Base):
         """The action an id means in the current phase (ids 0..n-1 are a card dealt,
         discarded or played; 0..3 a dealer)."""
         if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ValueError(f"an action id is an int, not {action_id!r}")
+            raise ArgumentError(f"an action id is an int, not {action_id!r}")
+        action_id = int.__index__(action_id)  # an int subclass's own value, read once
         a = _deck(self.deck).action(self.phase, action_id)
         if a is None:
-            raise ValueError(f"action id {action_id!r} means nothing now: {self._doing()}")
+            raise IllegalActionError(f"action id {action_id!r} means nothing now: {self._doing()}")
         return a
 
     def _doing(self) -> str:
@@ -575,6 +606,8 @@ class EuchreGame(_Base):
 
     def card_action_id(self, card: EuchreCard) -> int:
         """The action id of a card of this game's deck."""
+        if not isinstance(card, Card | Joker):
+            raise ArgumentTypeError(f"not a card: {card!r} (a Card or the Joker)")
         i = _deck(self.deck).card_id.get(card.id)
         if i is None:
             raise ArgumentError(f"{card} is not in the {self.deck}-card deck")
