@@ -7,9 +7,10 @@ table of what is compiled: each extension links only the C files it uses.
 - Cython modules: ``ecarte._core._cycore`` (the core, the default backend on CPython),
   ``ecarte.games.ecarte._machine`` and ``ecarte.games.ecarte._hands`` (Écarté's match
   machine, its hand batches), ``ecarte.games.ecarte._pimc`` (its PIMC player's worlds and
-  solves, its IS-MCTS player's search), ``ecarte.games.euchre._machine`` (Euchre's machine and batches), and
-  ``ecarte.games.ecarte._rl`` and ``ecarte.games.euchre._rl`` (each game's tensors and
-  environments for reinforcement learning);
+  solves, its IS-MCTS player's search), ``ecarte.games.euchre._machine`` (Euchre's
+  machine and batches), ``ecarte.games.euchre._ismcts`` (its IS-MCTS player's search),
+  and ``ecarte.games.ecarte._rl`` and ``ecarte.games.euchre._rl`` (each game's tensors
+  and environments for reinforcement learning);
 - cffi modules (API mode), for PyPy and as a second binding: the core's and each game's
   (:data:`CFFI_MODULES`).
 

@@ -14,7 +14,7 @@ import pytest
 from ecarte import Game
 from ecarte._core import use_backend
 from ecarte.engine import backend
-from ecarte.games.ecarte import _hooks, _save, hookspecs
+from ecarte.games.ecarte import _advice, _hooks, _save, hookspecs
 from ecarte.games.ecarte import _pure_machine as pm
 from ecarte.games.ecarte.observation import State
 from ecarte.games.ecarte.protocol import VIEW_FIELDS
@@ -74,13 +74,15 @@ _ALLOWED = {
     "_read",
     "_guard",
     "_resume_chance",
+    "_asking",  # a question to the plugins, the game read-only meanwhile
+    "_check_seat",
     "_m_hook",  # the machine's contract (protocol.MatchMachine)
     "_m_log",
     "_m_draw",
 }
 
 
-@pytest.mark.parametrize("module", [_hooks, _save])
+@pytest.mark.parametrize("module", [_hooks, _save, _advice])
 def test_helpers_use_only_the_documented_interface(module: Any) -> None:
     source = Path(module.__file__).read_text()
     used = set(re.findall(r"\bgame\._(\w+)", source))
