@@ -151,6 +151,20 @@ def play(game: Game, script: str) -> None:
         game.apply(token)
 
 
+def play_declining_the_king(game: Game, script: str) -> None:
+    """:func:`play`, where a seat asked whether to announce the king before the first lead
+    (``KingAnnouncement.FIRST_LEAD``) and holding no card to play lets play begin."""
+    for token in script.split():
+        if token != "play-hand" and game.phase is Phase.PLAY and _at_the_window(game):
+            game.apply(PlayHand())
+        game.apply(token)
+
+
+def _at_the_window(game: Game) -> bool:
+    legal = game.legal_actions()
+    return PlayHand() in legal and not any(isinstance(a, Play) for a in legal)
+
+
 def legal_cards(game: Game) -> CardSet:
     """The cards the seat to act may play now."""
     return CardSet.of(a.card for a in game.legal_actions() if isinstance(a, Play))
@@ -162,6 +176,9 @@ def finish_hand(game: Game) -> None:
     if game.phase is Phase.PROPOSE:
         game.apply(PlayHand())
     while game.phase is Phase.PLAY and game.hand_number == number:
+        if _at_the_window(game):  # the king's window before the first lead: play begins
+            game.apply(PlayHand())
+            continue
         game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
 
 

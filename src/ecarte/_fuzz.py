@@ -596,7 +596,8 @@ def _nonsense(rng: random.Random) -> object:
     )
 
 
-_REQUIRED: tuple[str, ...] = ()
+_REQUIRED: dict[str, tuple[str, ...]] = {}
+"""Each game's rule options that every save holds (the others take their default)."""
 
 
 def _mutate(d: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str, bool]:
@@ -609,8 +610,9 @@ def _mutate(d: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str,
         keys = [p for p in keys if len(p) == 1 or p[0] == "rules"]
         p = rng.choice(keys)
         del _get(m, p[:-1])[p[-1]]
-        # an Écarté rule option newer than the format's first version takes its default
-        optional = d.get("game") == "ecarte" and p[:1] == ("rules",) and p[-1] not in _REQUIRED
+        # a rule option newer than the format's first version takes its default
+        required = _REQUIRED.get(str(d.get("game")), ())
+        optional = p[:1] == ("rules",) and p[-1] not in required
         return m, f"deleted {p}", not optional
     if k == 1:
         p = rng.choice(paths)
@@ -647,8 +649,9 @@ def trials_saves(t: Trials, rng: random.Random, n: int) -> None:
     from ecarte import Game
     from ecarte.games.ecarte._save import REQUIRED_RULES
     from ecarte.games.euchre import EuchreGame, EuchreRules
+    from ecarte.games.euchre.save import REQUIRED_RULES as EUCHRE_REQUIRED
 
-    _REQUIRED = tuple(REQUIRED_RULES)
+    _REQUIRED = {"ecarte": tuple(REQUIRED_RULES), "euchre": tuple(EUCHRE_REQUIRED)}
     for _ in range(n):
         t.counts["trials"] += 1
         euchre = rng.random() < 0.4

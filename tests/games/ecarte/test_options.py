@@ -17,6 +17,7 @@ from helpers import (
     legal_cards,
     new_game,
     play,
+    play_declining_the_king,
     vole_hand,
     win_game,
 )
@@ -294,7 +295,7 @@ def test_presets_penalise_a_later_refusal(
     play(game, "propose accept")
     for discard in discards:
         game.apply(discard)
-    play(game, "propose refuse " + cards)
+    play_declining_the_king(game, "propose refuse " + cards)
     assert game.hand_results[-1].points == points
 
 
@@ -341,7 +342,7 @@ def test_the_scoring_table_of_each_preset(preset: str) -> None:
         ("propose refuse ", DEALER_TAKES_3),
     ):
         game = game_with(rules, *script[:2])
-        play(game, opening + script[2])
+        play_declining_the_king(game, opening + script[2])
         got.append(game.hand_results[-1].points)
     vole = game_with(rules, WEAK, STRONG, VOLE_TURNUP)
     finish_hand(vole)
