@@ -10,7 +10,7 @@ from ecarte.games.euchre import EuchreGame
 
 def a_loop() -> None:
     game = EuchreGame(seed=1)
-    # N: Revealed type is "tuple[ecarte.games.euchre.game.EuchreAction, ...]"
+    # N: Revealed type is "tuple[ecarte.games.euchre.actions.EuchreAction, ...]"
     reveal_type(game.legal_actions())
     # N: Revealed type is "list[int]"
     reveal_type(game.legal_action_ids())

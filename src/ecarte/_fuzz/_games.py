@@ -175,7 +175,8 @@ def _euchre_hidden(t: Trials, game: Any) -> None:
 
 def trials_euchre(t: Trials, rng: random.Random, n: int) -> None:
     from ecarte.games.euchre import EuchreAction, EuchreGame, EuchreRules
-    from ecarte.games.euchre.game import Kind, _deck
+    from ecarte.games.euchre.actions import Kind
+    from ecarte.games.euchre.game import _deck
 
     presets = ("standard", "openspiel", "joker")
     game: Any = None

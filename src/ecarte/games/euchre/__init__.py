@@ -14,10 +14,12 @@ Euchre is another game, not an Écarté variant: it is :class:`EuchreGame`, not
 from __future__ import annotations
 
 from . import _backends  # noqa: F401 - registers this game's modules
+from . import actions as _actions
 from . import game as _game
+from .actions import *  # noqa: F403 - the game's names are this package's
 from .batch import random_euchre_games, random_euchre_hands
 from .bots import HeuristicBot, RandomBot
-from .game import *  # noqa: F403 - the game's names are this package's
+from .game import *  # noqa: F403
 from .rules import PRESETS, DealOrder, EuchreRules, Lead, LoneDefenderScoring
 from .tables import JOKER_ID, euchre_context
 
@@ -34,4 +36,4 @@ __all__ = [
     "random_euchre_games",
     "random_euchre_hands",
 ]
-__all__ += _game.__all__
+__all__ += _actions.__all__ + _game.__all__

@@ -6,7 +6,8 @@ import random
 
 from ecarte import Rank
 
-from .game import EuchreCard, EuchreGame, Joker, Kind, Phase
+from .actions import EuchreCard, Joker, Kind
+from .game import EuchreGame, Phase
 
 __all__ = ["HeuristicBot", "RandomBot"]
 

@@ -31,14 +31,7 @@ from ._pure_machine import EuchreGameTotals, _apply_each
 from ._pure_machine import EuchreMachine as _PureMachine
 from .actions import (
     _SUIT_NAMES,
-    ALONE,
-    CALL,
-    DECLINE,
     JOKER,
-    NUM_ACTION_IDS,
-    PARTNER,
-    PASS,
-    TAKE,
     ActionIds,
     EuchreAction,
     EuchreCard,
@@ -54,27 +47,7 @@ else:
     _Base = object
 from .rules import DealOrder, EuchreRules, Lead, LoneDefenderScoring
 
-__all__ = [
-    "ALONE",
-    "CALL",
-    "CHANCE",
-    "DECLINE",
-    "JOKER",
-    "NUM_ACTION_IDS",
-    "PARTNER",
-    "PASS",
-    "TAKE",
-    "TERMINAL",
-    "ActionIds",
-    "EuchreAction",
-    "EuchreCard",
-    "EuchreGame",
-    "EuchreObservation",
-    "Joker",
-    "Kind",
-    "Phase",
-    "random_games",
-]
+__all__ = ["CHANCE", "TERMINAL", "EuchreGame", "EuchreObservation", "Phase", "random_games"]
 
 CHANCE = -1
 """``to_act`` when a chance outcome (the dealer, a card dealt) is due."""

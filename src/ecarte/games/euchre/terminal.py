@@ -26,8 +26,9 @@ from ecarte import Card, CardParseError
 from ecarte.engine._terminal import add_seat_options, human_line, human_seats, run_abandonable
 from ecarte.games.ecarte._render import COLOR_CHOICES, Screen
 
+from .actions import EuchreAction, EuchreCard
 from .bots import HeuristicBot
-from .game import EuchreAction, EuchreCard, EuchreGame, EuchreObservation, Phase, _cards_of
+from .game import EuchreGame, EuchreObservation, Phase, _cards_of
 from .rules import PRESETS, EuchreRules
 
 __all__ = ["PHASES", "SEATS", "SIDES", "main", "rules_lines"]
