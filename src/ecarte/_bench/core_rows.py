@@ -48,7 +48,7 @@ def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[s
         exe = os.path.join(tmp, "driver")
         subprocess.run(
             [cc, "-std=c99", "-O2", f"-I{core_dir}", f"-I{game_dir}", str(driver), *sources,
-             "-o", exe],
+             "-o", exe, "-lm"],
             check=True,
         )  # fmt: skip
         counts = []
