@@ -43,8 +43,8 @@ from ._pure_pimc import (
     WIN,
     Query,
     _Env,
+    _Hand,
     check_options,
-    exchange,
     likely,
     model_discard,
     worlds,
@@ -60,42 +60,15 @@ POINTS_SCALE = 4
 _M64 = (1 << 64) - 1
 
 
-class _Sim:
-    """A hand in one world, from the decision on."""
+class _Sim(_Hand):
+    """A hand in one world, from the decision on (a :class:`_Hand` with its play)."""
 
-    __slots__ = (
-        "alone",
-        "before_last",
-        "claims",
-        "exchanges",
-        "held",
-        "last",
-        "leader",
-        "len",
-        "ndiscards",
-        "ntrick",
-        "phase",
-        "refusal",
-        "stock",
-        "top",
-        "trick",
-        "won",
-    )
+    __slots__ = ("claims", "leader", "len", "ntrick", "phase", "trick", "won")
 
     def __init__(self, env: _Env, opp: int, stock: tuple[int, ...]) -> None:
         q = env.q
-        self.held = [0, 0]
-        self.held[q.me] = q.hand
-        self.held[1 - q.me] = opp
-        self.stock = stock
-        self.top = 0
+        super().__init__(q, opp, stock)
         self.len = 0 if q.phase == PLAY else q.stock_size
-        self.ndiscards = q.ndiscards
-        self.last = q.last
-        self.before_last = q.before_last
-        self.exchanges = q.exchanges
-        self.alone = q.alone
-        self.refusal = q.refusal
         self.phase = q.phase
         self.leader = self.ntrick = 0
         self.trick = [0, 0]
@@ -114,9 +87,6 @@ class _Sim:
         self.phase = PLAY
         self.leader = self.ntrick = 0
         self.won = [0, 0]
-
-    def discard(self, pos: int, cards: int) -> None:
-        exchange(self, pos, cards)
 
     def model_discard(self, env: _Env, pos: int, least: int) -> None:
         most = min(5, self.len - self.top)

@@ -373,20 +373,6 @@ def worlds(q: Query, seed: int, n: int, pool_factor: int = 4) -> list[tuple[int,
 # ------------------------------------------------------------------------ values
 
 
-def exchange(h: Any, pos: int, cards: int) -> None:
-    """Position ``pos`` of the hand in a world ``h`` (a :class:`_Hand`, or the IS-MCTS
-    search's) discards ``cards`` and draws as many from the top of the world's stock."""
-    n = cards.bit_count()
-    held = h.held[pos] & ~cards
-    for c in h.stock[h.top : h.top + n]:
-        held |= 1 << c
-    h.held[pos] = held
-    h.top += n
-    h.before_last = h.last
-    h.last = n
-    h.ndiscards += 1
-
-
 class _Hand:
     """A hand from the decision on, in one world: both hands, the stock, the exchanges."""
 
@@ -416,7 +402,17 @@ class _Hand:
         self.refusal = q.refusal
 
     def discard(self, pos: int, cards: int) -> None:
-        exchange(self, pos, cards)
+        """Position ``pos`` discards ``cards`` and draws as many from the top of the
+        world's stock."""
+        n = cards.bit_count()
+        held = self.held[pos] & ~cards
+        for c in self.stock[self.top : self.top + n]:
+            held |= 1 << c
+        self.held[pos] = held
+        self.top += n
+        self.before_last = self.last
+        self.last = n
+        self.ndiscards += 1
 
     def limits(self, least: int) -> tuple[int, int]:
         most = min(5, len(self.stock) - self.top)

@@ -35,7 +35,7 @@ from . import _pure_ismcts, _pure_pimc
 from ._pure_pimc import InfeasibleError
 from .actions import Action
 from .game import Observation
-from .pimc import Decision, Objective, PIMCPlayer, _option, _relaxed, observe
+from .pimc import Decision, Objective, PIMCPlayer, _relaxed
 
 __all__ = ["MAX_ITERATIONS", "ISMCTSPlayer"]
 
@@ -98,14 +98,7 @@ class ISMCTSPlayer(PIMCPlayer):
 
     def evaluate(self, obs: Observation, legal: Sequence[Action]) -> Decision:
         """Search the decision: each option's mean utility and visits at the root."""
-        found = [_option(a) for a in legal]
-        options = [o for o in found if o is not None]
-        if len(options) != len(found):
-            raise ValueError("not an IS-MCTS decision: " + ", ".join(map(str, legal)))
-        q, soft = observe(
-            obs, self.own_discards(obs), inference=self.inference, objective=self.objective
-        )
-        seed = self.decision_seed(obs)
+        options, q, soft, seed = self._decision(obs, legal, "an IS-MCTS")
         for attempt in _relaxed(q, soft):
             try:
                 search = self._search(attempt, options, seed, self.worlds, self.pool_factor, self.c)

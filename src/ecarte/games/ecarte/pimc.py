@@ -405,6 +405,20 @@ class PIMCPlayer:
             h = _splitmix(h ^ (v & _M64))
         return h
 
+    def _decision(
+        self, obs: Observation, legal: Sequence[Action], player: str
+    ) -> tuple[list[int], Query, int, int]:
+        """A decision's options, its query and soft constraints (:func:`observe`) and its
+        seed; ValueError if an action is not an option of the phase."""
+        found = [_option(a) for a in legal]
+        options = [o for o in found if o is not None]
+        if len(options) != len(found):
+            raise ValueError(f"not {player} decision: " + ", ".join(map(str, legal)))
+        q, soft = observe(
+            obs, self.own_discards(obs), inference=self.inference, objective=self.objective
+        )
+        return options, q, soft, self.decision_seed(obs)
+
     def evaluate(self, obs: Observation, legal: Sequence[Action]) -> Decision:
         """The mean utility of each legal option over the worlds (every legal action must
         be an option of the phase: cards, discards, propose/play, accept/refuse).
@@ -412,14 +426,7 @@ class PIMCPlayer:
         With more than :attr:`screen_above` options (the discards), every option is first
         played in a fifth of the worlds and only the :attr:`screen_keep` best go on to
         the rest; an option screened out keeps the mean of its first worlds."""
-        found = [_option(a) for a in legal]
-        options = [o for o in found if o is not None]
-        if len(options) != len(found):
-            raise ValueError("not a PIMC decision: " + ", ".join(map(str, legal)))
-        q, soft = observe(
-            obs, self.own_discards(obs), inference=self.inference, objective=self.objective
-        )
-        seed = self.decision_seed(obs)
+        options, q, soft, seed = self._decision(obs, legal, "a PIMC")
         first = self.worlds
         if len(options) > self.screen_above and self.worlds >= 5 * self.screen_keep:
             first = self.worlds // 5
