@@ -623,6 +623,20 @@ class Game(_Base):
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
+        lock = getattr(self, "_use", None)  # the machines that refuse a second thread
+        if lock is None:
+            self._undo()
+            return
+        if not lock.acquire(False):
+            from ._pymachine import _concurrent
+
+            _concurrent()
+        try:
+            self._undo()  # checked and taken back under one lock: no other call between
+        finally:
+            lock.release()
+
+    def _undo(self) -> None:
         self._guard("undo()")
         last = self._m_last_input
         if last < 0:
