@@ -154,7 +154,7 @@ class Card:
         return Card.of(_RANK_BY_TEXT[m.group(1).upper()], suit)
 
     def __str__(self) -> str:
-        return self.rank.text + self.suit.symbol
+        return _TEXTS[self.id]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -177,6 +177,8 @@ def _index(x: object) -> int | None:
 
 _set_id, _set_suit, _set_rank = seal(Card)
 _CARDS = {i: Card(i) for i in range(64) if i & 15 <= Rank.ACE}
+_TEXTS = {i: card.rank.text + card.suit.symbol for i, card in _CARDS.items()}
+"""Each card's text by id (``str(card)`` is read for every record of a save or a log)."""
 _NOT_CARDS = sum(0xE000 << (16 * suit) for suit in range(4))
 
 

@@ -575,11 +575,12 @@ def _deal_packets(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
 
 
 _DECK_MASK = PIQUET_DECK.mask
+_DECK_CARDS = {card.id: card for card in PIQUET_DECK}
 
 
 def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     v = game._view()
-    deck = tuple(Card.from_id(c) for c in game._m_log(v.deal_at)[:32])
+    deck = tuple(map(_DECK_CARDS.__getitem__, game._m_log(v.deal_at)[:32]))
     dealer, elder, p = v.dealer, v.elder, v.deal_packets
     dealt, plugin = _first(
         game, hook, deck=deck, dealer=dealer, elder=elder, packets=(p // 10, p % 10)

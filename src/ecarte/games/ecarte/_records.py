@@ -73,6 +73,7 @@ class Records:
         "games",
         "hands_by_game",
         "history",
+        "history_texts",
         "lines",
         "offset",
         "players",
@@ -88,6 +89,7 @@ class Records:
         self.lines: list[tuple[str, tuple[Any, ...]]] = []
         """The log lines as (template, arguments): formatted when read (:meth:`text`)."""
         self.formatted: list[str] = []
+        self.history_texts: list[str] = []
         self.games: list[GameResult] = []
         self.game_hands: list[HandResult] = []
         self.hands_by_game: list[HandResult] = []  # the hands since the last game ended
@@ -239,6 +241,12 @@ class Records:
             else:  # pragma: no cover - the machine writes no other tag
                 raise AssertionError(f"log tag {tag:#x} at {at}")
         self.offset = start + n
+
+    def history_text(self) -> list[str]:
+        """The text of each record of :attr:`history` read so far (made once each)."""
+        texts = self.history_texts
+        texts.extend(map(str, self.history[len(texts) :]))
+        return texts
 
     def text(self) -> list[str]:
         """The log lines read so far, formatted (once each)."""

@@ -194,7 +194,7 @@ def encode(game: Game) -> dict[str, Any]:
     return {
         "rules": rules_to_dict(rules),
         "seed": game.seed,
-        "history": [str(record) for record in game.history],
+        "history": list(game._read().history_text()),
         "state": state,
         "variants": list(game.variants),
         "plugins": plugins,
