@@ -227,3 +227,31 @@ def test_close_at_the_terminal() -> None:
         talk.command(game, 0, "close")
     assert len(game.game_results) == 1
     assert "cercle: the table is closed after 1 game" in game.describe()
+
+
+def test_a_game_dropped_is_freed_at_once_and_its_table_closes() -> None:
+    """The plugin holds its game weakly: a game and its cercle make no reference cycle,
+    so a game that is dropped is freed without the garbage collector, and the table it
+    served is closed (no bets on games nobody can play)."""
+    import gc
+    import weakref
+
+    cercle = Cercle(players={"Ada": 30, "Blaise": 30}, gallery={"Cleo": 30})
+    game = Game(plugins=[cercle], seed=1)
+    _play(game, cercle, seed=1, until_games=1)
+    number, books = cercle.current_game, cercle.open_books()
+    assert number == 2 and books and not cercle.closed
+    gone = weakref.ref(game)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del game
+        assert gone() is None  # freed by its reference count alone
+    finally:
+        if enabled:
+            gc.enable()
+    assert cercle.closed and cercle.open_books() == () and cercle.current_game == number
+    with pytest.raises(EcarteError, match="no more bets"):
+        cercle.bet("Ada" if "Ada" in cercle.gallery else "Cleo", cercle.seated[0], 1)
+    with pytest.raises(EcarteError, match="serves one game"):
+        Game(plugins=[cercle], seed=2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from attrs import field, frozen
@@ -56,10 +57,34 @@ class Ledger:
     DEBTS = "(debts)"
     """Minus the debts outstanding: the counterpart of the IOU accounts."""
 
-    def __init__(self) -> None:
-        self.entries: list[Entry] = []
+    def __init__(self, purses: Mapping[str, int] | None = None) -> None:
+        """A ledger whose cashier funds ``purses`` (name -> amount, each an int >= 0, in
+        order: one ``"purse"`` transfer each, none for an empty purse)."""
         self._balances: dict[str, int] = {}
         self._ious: dict[tuple[str, str], int] = {}
+        self._entries: list[Entry] | None = []
+        self._opening: tuple[tuple[str, int], ...] = ()
+        if purses:
+            funded = tuple((name, amount) for name, amount in purses.items() if amount)
+            for name, amount in funded:
+                if not _is_amount(amount) or amount < 0:
+                    raise ValueError(f"purse of {name}: an int >= 0, not {amount!r}")
+                if not isinstance(name, str) or name.startswith("("):
+                    raise ValueError(f"{name!r}: a purse is a person's (not '(...')")
+            if funded:
+                # the balances now, the entries when first read (the transfers they
+                # stand for are known): a table made and never played writes none
+                self._balances = {self.CASHIER: -sum(a for _, a in funded), **dict(funded)}
+                self._entries, self._opening = None, funded
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every transfer, in order (the ledger's own list)."""
+        entries = self._entries
+        if entries is None:
+            cashier = self.CASHIER
+            entries = self._entries = [Entry(cashier, n, a, "purse") for n, a in self._opening]
+        return entries
 
     @staticmethod
     def iou(debtor: str, creditor: str) -> str:
