@@ -255,3 +255,33 @@ def test_a_game_dropped_is_freed_at_once_and_its_table_closes() -> None:
         cercle.bet("Ada" if "Ada" in cercle.gallery else "Cleo", cercle.seated[0], 1)
     with pytest.raises(EcarteError, match="serves one game"):
         Game(plugins=[cercle], seed=2)
+
+
+def test_the_terminal_tells_the_end_of_the_table_in_the_clubs_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ecarte play --variant cercle`` ends with the club table's end (the games played,
+    who is up, the books), never with a seat winning a match."""
+    import io
+    import re
+
+    from ecarte import cli
+
+    out = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    monkeypatch.setattr(cli.sys, "stdin", io.StringIO(""))
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    assert (
+        cli.main(["play", "--bots", "--seed", "4", "--variant", "cercle", "--option", gallery]) == 0
+    )
+    text = out.getvalue()
+    assert "match over" not in text and "match won by seat" not in text
+    end = text[text.rindex("== game 3 won by") :].splitlines()
+    heading = re.fullmatch(
+        r"the table is closed after 3 games: (.+) is up (\d+), (.+) down (\d+)", end[2]
+    )
+    assert heading, end
+    assert re.fullmatch(r"   the books: every stake settled.*; no debts", end[3]), end
+    results = next(line for line in end if line.startswith("   | cercle: results: "))
+    assert f"{heading[1]} won" in results and f"(+{heading[2]})" in results
+    assert f"{heading[3]} won" in results and f"(-{heading[4]})" in results
