@@ -103,10 +103,13 @@ from ecarte.hookspecs import HookWrapper
 
 from ._money import Bet, BetError, Entry, Ledger, Settlement, Standing, _is_amount, _number
 from ._saved import (
+    _DEBT,
+    _ENTRY,
     _commission_text,
     _restored_books,
     _restored_gallery,
     _restored_seats,
+    _row,
     _settlement,
     _settlement_state,
 )
@@ -640,12 +643,7 @@ class Cercle:
         if not isinstance(entries, list):
             raise EcarteError("entries: a list of [source, target, amount, memo]")
         for i, entry in enumerate(entries):
-            if not (
-                isinstance(entry, list)
-                and len(entry) == 4
-                and all(isinstance(entry[k], str) for k in (0, 1, 3))
-                and _is_amount(entry[2])
-            ):
+            if not _row(entry, *_ENTRY):
                 raise EcarteError(f"entries[{i}]: not [source, target, amount, memo]")
             source, target, amount, memo = entry
             try:
@@ -661,15 +659,7 @@ class Cercle:
         if not isinstance(debts, list):
             raise EcarteError("debts: a list of [debtor, creditor, amount]")
         for i, debt in enumerate(debts):
-            if not (
-                isinstance(debt, list)
-                and len(debt) == 3
-                and isinstance(debt[0], str)
-                and isinstance(debt[1], str)
-                and _is_amount(debt[2])
-                and debt[2] > 0
-                and (debt[0], debt[1]) not in ledger._ious
-            ):
+            if not (_row(debt, *_DEBT) and debt[2] > 0 and (debt[0], debt[1]) not in ledger._ious):
                 raise EcarteError(f"debts[{i}]: not [debtor, creditor, amount > 0], once each")
             ledger._ious[debt[0], debt[1]] = debt[2]
         try:
