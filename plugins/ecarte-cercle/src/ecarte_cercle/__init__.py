@@ -156,14 +156,14 @@ class Cercle:
         for name, purse in people.items():
             if not isinstance(name, str) or not name or name[0] == "(":
                 raise EcarteError(f"{name!r} is not a name (a non-empty str, not '(...')")
-            if not _is_amount(purse) or purse < 0:
+            if (purse.__class__ is not int and not _is_amount(purse)) or purse < 0:
                 raise EcarteError(f"purse of {name} must be an int >= 0, not {purse!r}")
         for what, value in (
             ("value_per_point", value_per_point),
             ("vole_multiplier", vole_multiplier),
             ("king_multiplier", king_multiplier),
         ):
-            if not _is_amount(value) or value < 0:
+            if (value.__class__ is not int and not _is_amount(value)) or value < 0:
                 raise EcarteError(f"{what} must be an int >= 0, not {value!r}")
         if commission_percent.__class__ is int and 0 <= commission_percent < 100:
             commission = _percent(commission_percent)  # shared: a Fraction never changes
@@ -191,7 +191,8 @@ class Cercle:
         as it did (see :meth:`ecarte_restore_state`)."""
         self._brought: tuple[dict[str, int], dict[str, int]] = (players, gallery)
         """The purses brought at the start: the players', the gallery's (never changed)."""
-        self.ledger = Ledger(people)
+        self.ledger = Ledger()
+        self.ledger._open(people)  # the purses are checked above
         self.seated: dict[int, str] = dict(enumerate(players))
         """Who sits at each seat of the table now."""
         self.gallery: list[str] = list(gallery)
