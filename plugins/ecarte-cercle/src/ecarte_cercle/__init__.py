@@ -26,7 +26,8 @@ the packets first), so there are two open books at most:
 
 ``bet()`` and ``cover()`` take the game's number (``game=``, the current game
 by default) and check it against the live state of the game the plugin serves
-(it knows that game from the notifications it receives), never against a
+(it knows that game from the notifications it receives, and holds it weakly: a
+game that is dropped is freed at once, and its table is closed), never against a
 remembered flag. To stake on game 1 of a rules set that deals at once (e.g.
 the ``brazilian`` preset, whose packets alternate), bet before creating the
 ``Game``; during game N, bet on game N + 1 with ``game=N + 1``.
