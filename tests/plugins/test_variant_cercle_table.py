@@ -4,12 +4,16 @@ per person, whoever held which seat."""
 
 from __future__ import annotations
 
+import gc
+import io
+import re
+import weakref
 from typing import Any
 
 import pytest
 from ecarte_cercle import Cercle, Ledger
 
-from ecarte import EcarteError, Game, SaveFormatError
+from ecarte import EcarteError, Game, SaveFormatError, cli
 from ecarte.players import RandomPlayer, play_match
 
 
@@ -233,9 +237,6 @@ def test_a_game_dropped_is_freed_at_once_and_its_table_closes() -> None:
     """The plugin holds its game weakly: a game and its cercle make no reference cycle,
     so a game that is dropped is freed without the garbage collector, and the table it
     served is closed (no bets on games nobody can play)."""
-    import gc
-    import weakref
-
     cercle = Cercle(players={"Ada": 30, "Blaise": 30}, gallery={"Cleo": 30})
     game = Game(plugins=[cercle], seed=1)
     _play(game, cercle, seed=1, until_games=1)
@@ -262,11 +263,6 @@ def test_the_terminal_tells_the_end_of_the_table_in_the_clubs_words(
 ) -> None:
     """``ecarte play --variant cercle`` ends with the club table's end (the games played,
     who is up, the books), never with a seat winning a match."""
-    import io
-    import re
-
-    from ecarte import cli
-
     out = io.StringIO()
     monkeypatch.setattr(cli.sys, "stdout", out)
     monkeypatch.setattr(cli.sys, "stdin", io.StringIO(""))
