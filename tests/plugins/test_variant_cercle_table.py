@@ -4,8 +4,10 @@ per person, whoever held which seat."""
 
 from __future__ import annotations
 
+import copy
 import gc
 import io
+import pickle
 import re
 import weakref
 from typing import Any
@@ -281,3 +283,21 @@ def test_the_terminal_tells_the_end_of_the_table_in_the_clubs_words(
     results = next(line for line in end if line.startswith("   | cercle: results: "))
     assert f"{heading[1]} won" in results and f"(+{heading[2]})" in results
     assert f"{heading[3]} won" in results and f"(-{heading[4]})" in results
+
+
+def test_a_table_serving_a_game_is_copied_with_its_game_only() -> None:
+    """A table holds its game weakly: copied alone it would serve that game without
+    hearing from it, so it is refused; a table that serves no game yet is copied, and the
+    game carries its table (``copy.deepcopy`` of the game rebuilds both)."""
+    cercle = Cercle(players={"Ada": 30, "Blaise": 30}, gallery={"Cleo": 30})
+    cercle.bet("Cleo", "Ada", 5)
+    fresh = pickle.loads(pickle.dumps(cercle))
+    assert fresh.book() == cercle.book() and fresh.ledger.balances == cercle.ledger.balances
+    game = Game(plugins=[cercle], seed=1)
+    for copy_it in (copy.deepcopy, lambda c: pickle.loads(pickle.dumps(c))):
+        with pytest.raises(SaveFormatError, match="saved and copied with its game"):
+            copy_it(cercle)
+    twin = copy.deepcopy(game)
+    copied = twin.plugin("cercle")
+    assert isinstance(copied, Cercle) and copied is not cercle
+    assert copied.book() == cercle.book() and copied.current_game == cercle.current_game

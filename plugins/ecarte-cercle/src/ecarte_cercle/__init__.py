@@ -99,7 +99,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ecarte import EcarteError, Game, GameResult, MatchStatus, Rules, hookimpl
+from ecarte import EcarteError, Game, GameResult, MatchStatus, Rules, SaveFormatError, hookimpl
 from ecarte.hookspecs import HookWrapper
 
 from ._money import Bet, BetError, Entry, Ledger, Settlement, Standing, _is_amount, _number
@@ -208,6 +208,16 @@ class Cercle:
         self._closes = 0
         """When the table closes by default (``2 * games_to_win - 1``: 0 until it serves
         a game)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the game is held weakly: a copy of a table that serves a game would serve it
+        # without hearing from it, so such a table is copied and saved with its game
+        if self._served is not None:
+            raise SaveFormatError(
+                "a Cercle that serves a game is saved and copied with its game "
+                "(Game.to_dict, pickle or copy.deepcopy of the Game), not alone"
+            )
+        return dict(self.__dict__)
 
     # -- the table ----------------------------------------------------------
 
