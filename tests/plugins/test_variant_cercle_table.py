@@ -4,12 +4,18 @@ per person, whoever held which seat."""
 
 from __future__ import annotations
 
+import copy
+import gc
+import io
+import pickle
+import re
+import weakref
 from typing import Any
 
 import pytest
 from ecarte_cercle import Cercle, Ledger
 
-from ecarte import EcarteError, Game, SaveFormatError
+from ecarte import EcarteError, Game, SaveFormatError, cli
 from ecarte.players import RandomPlayer, play_match
 
 
@@ -227,3 +233,71 @@ def test_close_at_the_terminal() -> None:
         talk.command(game, 0, "close")
     assert len(game.game_results) == 1
     assert "cercle: the table is closed after 1 game" in game.describe()
+
+
+def test_a_game_dropped_is_freed_at_once_and_its_table_closes() -> None:
+    """The plugin holds its game weakly: a game and its cercle make no reference cycle,
+    so a game that is dropped is freed without the garbage collector, and the table it
+    served is closed (no bets on games nobody can play)."""
+    cercle = Cercle(players={"Ada": 30, "Blaise": 30}, gallery={"Cleo": 30})
+    game = Game(plugins=[cercle], seed=1)
+    _play(game, cercle, seed=1, until_games=1)
+    number, books = cercle.current_game, cercle.open_books()
+    assert number == 2 and books and not cercle.closed
+    gone = weakref.ref(game)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del game
+        assert gone() is None  # freed by its reference count alone
+    finally:
+        if enabled:
+            gc.enable()
+    assert cercle.closed and cercle.open_books() == () and cercle.current_game == number
+    with pytest.raises(EcarteError, match="no more bets"):
+        cercle.bet("Ada" if "Ada" in cercle.gallery else "Cleo", cercle.seated[0], 1)
+    with pytest.raises(EcarteError, match="serves one game"):
+        Game(plugins=[cercle], seed=2)
+
+
+def test_the_terminal_tells_the_end_of_the_table_in_the_clubs_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ecarte play --variant cercle`` ends with the club table's end (the games played,
+    who is up, the books), never with a seat winning a match."""
+    out = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    monkeypatch.setattr(cli.sys, "stdin", io.StringIO(""))
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    assert (
+        cli.main(["play", "--bots", "--seed", "4", "--variant", "cercle", "--option", gallery]) == 0
+    )
+    text = out.getvalue()
+    assert "match over" not in text and "match won by seat" not in text
+    end = text[text.rindex("== game 3 won by") :].splitlines()
+    heading = re.fullmatch(
+        r"the table is closed after 3 games: (.+) is up (\d+), (.+) down (\d+)", end[2]
+    )
+    assert heading, end
+    assert re.fullmatch(r"   the books: every stake settled.*; no debts", end[3]), end
+    results = next(line for line in end if line.startswith("   | cercle: results: "))
+    assert f"{heading[1]} won" in results and f"(+{heading[2]})" in results
+    assert f"{heading[3]} won" in results and f"(-{heading[4]})" in results
+
+
+def test_a_table_serving_a_game_is_copied_with_its_game_only() -> None:
+    """A table holds its game weakly: copied alone it would serve that game without
+    hearing from it, so it is refused; a table that serves no game yet is copied, and the
+    game carries its table (``copy.deepcopy`` of the game rebuilds both)."""
+    cercle = Cercle(players={"Ada": 30, "Blaise": 30}, gallery={"Cleo": 30})
+    cercle.bet("Cleo", "Ada", 5)
+    fresh = pickle.loads(pickle.dumps(cercle))
+    assert fresh.book() == cercle.book() and fresh.ledger.balances == cercle.ledger.balances
+    game = Game(plugins=[cercle], seed=1)
+    for copy_it in (copy.deepcopy, lambda c: pickle.loads(pickle.dumps(c))):
+        with pytest.raises(SaveFormatError, match="saved and copied with its game"):
+            copy_it(cercle)
+    twin = copy.deepcopy(game)
+    copied = twin.plugin("cercle")
+    assert isinstance(copied, Cercle) and copied is not cercle
+    assert copied.book() == cercle.book() and copied.current_game == cercle.current_game

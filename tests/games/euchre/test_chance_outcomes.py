@@ -15,7 +15,15 @@ from ecarte.games.euchre.game import _game_class
 
 COMPILED = [n for n in backend.available("euchre.machine") if n == "cython"]
 DECKS = (24, 25, 32)
-FLAGS = (0, Pure.ONE_BY_ONE | Pure.STICK | Pure.LONE_FOUR, 127)
+FLAGS = (
+    0,
+    Pure.ONE_BY_ONE | Pure.STICK | Pure.LONE_FOUR,
+    127,
+    Pure.ANYONE_ALONE | Pure.LONE_DEFENDER,
+    255,
+)
+"""No option, some, every option but ``anyone_alone``, ``anyone_alone`` (which needs the
+lone defenders), and every option."""
 HOT = ("legal_action_ids", "apply_id", "chance_outcomes", "to_act", "is_over")
 
 

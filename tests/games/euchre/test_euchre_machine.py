@@ -198,7 +198,7 @@ def driver_digest(n: int, seed: int) -> tuple[int, int]:
     for i in range(n):
         rng = Rng(seed ^ i)
         deck = DECKS[rng.below(3)]
-        flags = rng.below(128)
+        flags = rng.below(256)
         target = rng.below(2) * 10
         g = Pure(deck, flags, target, rng.next_u64(), auto_chance=False)
         while not g.is_over:

@@ -430,7 +430,7 @@ def test_single_deal_returns(deck: int) -> None:
 def test_game_to_a_target(deck: int) -> None:
     rng = random.Random(deck + 1)
     for g in range(30):
-        m = EuchreMachine(deck, rng.randrange(128), rng.choice((1, 5, 10)), g)
+        m = EuchreMachine(deck, rng.randrange(256), rng.choice((1, 5, 10)), g)
         random_game(rng, m)
         w = m.winner
         assert m.scores[w] >= m.target > m.scores[1 - w] and m.deals >= 1
@@ -460,7 +460,7 @@ def test_chance_draws_from_the_core_prng() -> None:
 def test_replay_undo_copy(deck: int) -> None:
     rng = random.Random(deck)
     for _ in range(20):
-        flags, target, seed = rng.randrange(128), rng.choice((0, 3)), rng.getrandbits(64)
+        flags, target, seed = rng.randrange(256), rng.choice((0, 3)), rng.getrandbits(64)
         m = EuchreMachine(deck, flags, target, seed)
         views = []
         while not m.is_over:

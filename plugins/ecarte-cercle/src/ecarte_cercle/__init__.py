@@ -26,7 +26,8 @@ the packets first), so there are two open books at most:
 
 ``bet()`` and ``cover()`` take the game's number (``game=``, the current game
 by default) and check it against the live state of the game the plugin serves
-(it knows that game from the notifications it receives), never against a
+(it knows that game from the notifications it receives, and holds it weakly: a
+game that is dropped is freed at once, and its table is closed), never against a
 remembered flag. To stake on game 1 of a rules set that deals at once (e.g.
 the ``brazilian`` preset, whose packets alternate), bet before creating the
 ``Game``; during game N, bet on game N + 1 with ``game=N + 1``.
@@ -92,23 +93,35 @@ its balances always total zero and no purse is ever below zero.
 from __future__ import annotations
 
 import reprlib
+import weakref
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from ecarte import EcarteError, Game, GameResult, MatchStatus, PluginError, hookimpl
+from ecarte import EcarteError, Game, GameResult, MatchStatus, Rules, SaveFormatError, hookimpl
+from ecarte.hookspecs import HookWrapper
 
 from ._money import Bet, BetError, Entry, Ledger, Settlement, Standing, _is_amount, _number
 from ._saved import (
+    _DEBT,
+    _ENTRY,
     _commission_text,
     _restored_books,
     _restored_gallery,
     _restored_seats,
+    _row,
     _settlement,
     _settlement_state,
 )
 
 __all__ = ["Bet", "BetError", "Cercle", "Entry", "Ledger", "Settlement", "Standing"]
+
+
+@lru_cache(maxsize=128)
+def _percent(value: int) -> Fraction:
+    """A whole commission percentage as a Fraction (one per value, shared by the tables)."""
+    return Fraction(value)
 
 
 class Cercle:
@@ -134,60 +147,77 @@ class Cercle:
         commission_percent: int | float | Fraction = 0,
         games: int | None = None,
     ) -> None:
-        players = dict(players if players is not None else {"Player 1": 100, "Player 2": 100})
-        gallery = dict(gallery or {})
+        players = dict(players) if players is not None else {"Player 1": 100, "Player 2": 100}
+        gallery = dict(gallery) if gallery else {}
         if len(players) != 2:
             raise EcarteError(f"club écarté seats two players, not {len(players)}")
-        if set(players) & set(gallery):
+        people = players | gallery
+        if len(people) != 2 + len(gallery):
             raise EcarteError(f"{sorted(set(players) & set(gallery))} both seated and in gallery")
-        for name in players | gallery:
-            if not isinstance(name, str) or not name or name.startswith("("):
+        for name, purse in people.items():
+            if not isinstance(name, str) or not name or name[0] == "(":
                 raise EcarteError(f"{name!r} is not a name (a non-empty str, not '(...')")
+            if (purse.__class__ is not int and not _is_amount(purse)) or purse < 0:
+                raise EcarteError(f"purse of {name} must be an int >= 0, not {purse!r}")
         for what, value in (
             ("value_per_point", value_per_point),
             ("vole_multiplier", vole_multiplier),
             ("king_multiplier", king_multiplier),
-            *((f"purse of {n}", b) for n, b in (players | gallery).items()),
         ):
-            if not _is_amount(value) or value < 0:
+            if (value.__class__ is not int and not _is_amount(value)) or value < 0:
                 raise EcarteError(f"{what} must be an int >= 0, not {value!r}")
-        if not isinstance(commission_percent, int | float | Fraction) or isinstance(
+        if commission_percent.__class__ is int and 0 <= commission_percent < 100:
+            commission = _percent(commission_percent)  # shared: a Fraction never changes
+        elif isinstance(commission_percent, int | float | Fraction) and not isinstance(
             commission_percent, bool
         ):
+            if not 0 <= commission_percent < 100:
+                raise EcarteError(
+                    f"commission_percent must be in [0, 100), not {commission_percent}"
+                )
+            commission = Fraction(commission_percent)
+        else:
             raise EcarteError(f"commission_percent must be a number, not {commission_percent!r}")
-        if not 0 <= commission_percent < 100:
-            raise EcarteError(f"commission_percent must be in [0, 100), not {commission_percent}")
         if games is not None and (not _is_amount(games) or games < 1):
             raise EcarteError(f"games must be an int >= 1 (or None), not {games!r}")
         self.value_per_point = value_per_point
         self.vole_multiplier = vole_multiplier
         self.king_multiplier = king_multiplier
-        self.commission_percent = Fraction(commission_percent)
+        self.commission_percent = commission
+        self._asked_commission = commission
+        """The constructor's commission (a saved state may bring another)."""
         self._games = games
         self._seat_match = False
         """A table saved by an older version, which played a match of seats: it goes on
         as it did (see :meth:`ecarte_restore_state`)."""
-        self._options: dict[str, object] = {
-            "players": players,
-            "gallery": gallery,
-            "value_per_point": value_per_point,
-            "vole_multiplier": vole_multiplier,
-            "king_multiplier": king_multiplier,
-            # JSON has no fractions: the exact one is in the saved state
-            "commission_percent": _number(self.commission_percent),
-            "games": games,
-        }
-        self._brought: tuple[dict[str, int], dict[str, int]] = (dict(players), dict(gallery))
-        """The purses brought at the start: the players', the gallery's."""
+        self._brought: tuple[dict[str, int], dict[str, int]] = (players, gallery)
+        """The purses brought at the start: the players', the gallery's (never changed)."""
         self.ledger = Ledger()
-        for name, purse in (players | gallery).items():
-            self.ledger.transfer(Ledger.CASHIER, name, purse, "purse")
+        self.ledger._open(people)  # the purses are checked above
         self.seated: dict[int, str] = dict(enumerate(players))
         """Who sits at each seat of the table now."""
         self.gallery: list[str] = list(gallery)
         self.settlements: list[Settlement] = []
         self._books: dict[int, list[Bet]] = {}
-        self._game: Game | None = None
+        self._served: weakref.ref[Game] | None = None
+        """The game this instance serves, held weakly: a game and its plugins make no
+        reference cycle, so a game that is dropped is freed at once (the table it served
+        is then closed)."""
+        self._number = 1
+        """The number of the game being played, as the last notification said."""
+        self._closes = 0
+        """When the table closes by default (``2 * games_to_win - 1``: 0 until it serves
+        a game)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the game is held weakly: a copy of a table that serves a game would serve it
+        # without hearing from it, so such a table is copied and saved with its game
+        if self._served is not None:
+            raise SaveFormatError(
+                "a Cercle that serves a game is saved and copied with its game "
+                "(Game.to_dict, pickle or copy.deepcopy of the Game), not alone"
+            )
+        return dict(self.__dict__)
 
     # -- the table ----------------------------------------------------------
 
@@ -198,7 +228,7 @@ class Cercle:
         rules (``2 * games_to_win - 1``: 3); None for the default before a game exists."""
         if self._games is not None:
             return self._games
-        return None if self._game is None else 2 * self._game.rules.games_to_win - 1
+        return self._closes or None
 
     @property
     def closed(self) -> bool:
@@ -308,15 +338,26 @@ class Cercle:
     @property
     def current_game(self) -> int:
         """The number of the game being played (1 before this instance serves a game)."""
-        return 1 if self._game is None else self._game.game_number
+        game = self._live()
+        return self._number if game is None else game.game_number
+
+    def _live(self) -> Game | None:
+        """The game this instance serves, if it serves one and it still exists."""
+        served = self._served
+        return None if served is None else served()
 
     def _dealt(self) -> bool:
-        """Whether a card of the current game has been dealt (from the live game)."""
-        game = self._game
-        return game is not None and (game.turnup is not None or bool(game.hand_results))
+        """Whether a card of the current game has been dealt (from the live game; a game
+        that no longer exists deals no more)."""
+        game = self._live()
+        if game is None:
+            return self._served is not None
+        return game.turnup is not None or bool(game.hand_results)
 
     def _over(self) -> bool:
-        return self._game is not None and self._game.is_over
+        """Whether the table is closed: its game is over, or no longer exists."""
+        game = self._live()
+        return self._served is not None if game is None else game.is_over
 
     def open_books(self) -> tuple[int, ...]:
         """The numbers of the games that take bets now."""
@@ -419,15 +460,17 @@ class Cercle:
 
     # -- hooks --------------------------------------------------------------
 
-    @hookimpl(tryfirst=True)
-    def ecarte_next_game(self, game: Game) -> None:
-        # asked before each game, first of all plugins, and for the first game while
-        # Game() is being created: a table that is not two seats is refused there
-        if game.players != 2:
-            raise PluginError(
-                f"plugin 'cercle': club écarté is played at a table of two seats, "
-                f"not {game.players} (it cannot be combined with a variant that seats more)"
+    @hookimpl(wrapper=True)
+    def ecarte_table_size(self, rules: Rules) -> HookWrapper[int]:
+        # the table's size is settled once, when the game is created: a table that is
+        # not two seats is refused there, before anything is dealt
+        size = yield
+        if size != 2:
+            raise EcarteError(
+                f"club écarté is played at a table of two seats, not {size} (it cannot be "
+                "combined with a variant that seats more)"
             )
+        return size
 
     @hookimpl
     def ecarte_match_status(self, game: Game, games: Sequence[GameResult]) -> MatchStatus:
@@ -443,10 +486,16 @@ class Cercle:
         return MatchStatus(over=over, winner=last if over else None)
 
     @hookimpl
-    def ecarte_game_started(self, game: Game) -> None:
-        if self._game is not None and self._game is not game:
+    def ecarte_game_started(self, game: Game, number: int) -> None:
+        if self._served is not None and self._live() is not game:
             raise EcarteError("a Cercle instance serves one game; make one per game")
-        self._game = game
+        self._serve(game, number)
+
+    def _serve(self, game: Game, number: int) -> None:
+        if self._served is None:
+            self._served = weakref.ref(game)
+            self._closes = 2 * game.rules.games_to_win - 1
+        self._number = number
 
     @hookimpl
     def ecarte_game_ended(self, result: GameResult) -> None:
@@ -514,8 +563,17 @@ class Cercle:
     def save_options(self) -> dict[str, object]:
         """The constructor's arguments (the purses brought at the start): a saved game
         rebuilds this plugin with them, then restores its state."""
-        options = {k: dict(v) if isinstance(v, dict) else v for k, v in self._options.items()}
-        return {**options, "games": self._games}
+        players, gallery = self._brought
+        return {
+            "players": dict(players),
+            "gallery": dict(gallery),
+            "value_per_point": self.value_per_point,
+            "vole_multiplier": self.vole_multiplier,
+            "king_multiplier": self.king_multiplier,
+            # JSON has no fractions: the exact one is in the saved state
+            "commission_percent": _number(self._asked_commission),
+            "games": self._games,
+        }
 
     @hookimpl
     def ecarte_save_state(self) -> dict[str, object]:
@@ -563,7 +621,9 @@ class Cercle:
             )
         self.commission_percent = commission
         self.ledger, self.seated, self.gallery = ledger, seated, gallery
-        self._books, self.settlements, self._game = books, settlements, game
+        self._books, self.settlements = books, settlements
+        self._served = None
+        self._serve(game, game.game_number)
         self._seat_match = seat_match
 
     def _check_table(self, game: Game, seat_match: bool, games: object) -> None:
@@ -595,12 +655,7 @@ class Cercle:
         if not isinstance(entries, list):
             raise EcarteError("entries: a list of [source, target, amount, memo]")
         for i, entry in enumerate(entries):
-            if not (
-                isinstance(entry, list)
-                and len(entry) == 4
-                and all(isinstance(entry[k], str) for k in (0, 1, 3))
-                and _is_amount(entry[2])
-            ):
+            if not _row(entry, *_ENTRY):
                 raise EcarteError(f"entries[{i}]: not [source, target, amount, memo]")
             source, target, amount, memo = entry
             try:
@@ -616,15 +671,7 @@ class Cercle:
         if not isinstance(debts, list):
             raise EcarteError("debts: a list of [debtor, creditor, amount]")
         for i, debt in enumerate(debts):
-            if not (
-                isinstance(debt, list)
-                and len(debt) == 3
-                and isinstance(debt[0], str)
-                and isinstance(debt[1], str)
-                and _is_amount(debt[2])
-                and debt[2] > 0
-                and (debt[0], debt[1]) not in ledger._ious
-            ):
+            if not (_row(debt, *_DEBT) and debt[2] > 0 and (debt[0], debt[1]) not in ledger._ious):
                 raise EcarteError(f"debts[{i}]: not [debtor, creditor, amount > 0], once each")
             ledger._ious[debt[0], debt[1]] = debt[2]
         try:

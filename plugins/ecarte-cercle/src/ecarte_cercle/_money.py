@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from attrs import field, frozen
@@ -44,7 +45,21 @@ class Ledger:
 
     Purses (one account per name), :attr:`STAKES`, :attr:`HOUSE` and the IOU
     accounts never go below zero; the two liability accounts
-    :attr:`CASHIER` and :attr:`DEBTS` may.
+    :attr:`CASHIER` and :attr:`DEBTS` may. A ledger made with purses is the ledger
+    whose cashier funded them, in order:
+
+    >>> opened = Ledger({"Ada": 50, "Blaise": 0, "Cleo": 30})
+    >>> funded = Ledger()
+    >>> for name, purse in {"Ada": 50, "Blaise": 0, "Cleo": 30}.items():
+    ...     funded.transfer(Ledger.CASHIER, name, purse, "purse")
+    >>> opened.entries == funded.entries and opened.balances == funded.balances
+    True
+    >>> opened.balance(Ledger.CASHIER), [e.target for e in opened.entries]
+    (-80, ['Ada', 'Cleo'])
+    >>> Ledger({"Ada": -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: purse of Ada: an int >= 0, not -1
     """
 
     CASHIER = "(cashier)"
@@ -56,10 +71,43 @@ class Ledger:
     DEBTS = "(debts)"
     """Minus the debts outstanding: the counterpart of the IOU accounts."""
 
-    def __init__(self) -> None:
-        self.entries: list[Entry] = []
+    def __init__(self, purses: Mapping[str, int] | None = None) -> None:
+        """A ledger whose cashier funds ``purses`` (name -> amount, each an int >= 0, in
+        order: one ``"purse"`` transfer each, none for an empty purse)."""
         self._balances: dict[str, int] = {}
         self._ious: dict[tuple[str, str], int] = {}
+        self._entries: list[Entry] | None = []
+        self._opening: list[tuple[str, int]] = []
+        if purses:
+            for name, amount in purses.items():
+                if not _is_amount(amount) or amount < 0:
+                    raise ValueError(f"purse of {name}: an int >= 0, not {amount!r}")
+                if not isinstance(name, str) or name.startswith("("):
+                    raise ValueError(f"{name!r}: a purse is a person's (not '(...')")
+            self._open(purses)
+
+    def _open(self, purses: Mapping[str, int]) -> None:
+        """Fund ``purses`` (checked) in a new ledger: the balances now, the entries when
+        first read (the transfers they stand for are known), so that a table made and
+        never played writes none."""
+        funded = [(name, amount) for name, amount in purses.items() if amount]
+        if funded:
+            balances = self._balances = {self.CASHIER: 0}
+            total = 0
+            for name, amount in funded:
+                balances[name] = amount
+                total += amount
+            balances[self.CASHIER] = -total
+            self._entries, self._opening = None, funded
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every transfer, in order (the ledger's own list)."""
+        entries = self._entries
+        if entries is None:
+            cashier = self.CASHIER
+            entries = self._entries = [Entry(cashier, n, a, "purse") for n, a in self._opening]
+        return entries
 
     @staticmethod
     def iou(debtor: str, creditor: str) -> str:

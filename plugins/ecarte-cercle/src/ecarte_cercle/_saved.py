@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -14,16 +15,34 @@ from ecarte import EcarteError, Game
 from ._money import Bet, Settlement, _is_amount
 
 
-def _bet(number: int, backer: object, player: object, amount: object, cover: object) -> Bet:
-    if not (
-        isinstance(backer, str)
-        and isinstance(player, str)
-        and _is_amount(amount)
-        and isinstance(cover, bool)
-    ):
-        raise EcarteError("a bet is [backer, player, amount, cover]")
-    assert isinstance(amount, int)
-    return Bet(backer, player, amount, number, cover)
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, list)
+
+
+def _row(value: object, *kinds: Callable[[object], bool]) -> bool:
+    """Whether ``value`` is a saved row: a list of one item per check in ``kinds``, each
+    passing its check (``_is_str``, ``_is_amount``...)."""
+    return (
+        isinstance(value, list)
+        and len(value) == len(kinds)
+        and all(ok(x) for ok, x in zip(kinds, value, strict=True))
+    )
+
+
+_BET = (_is_str, _is_str, _is_amount, _is_bool)
+"""A saved bet: [backer, player, amount, cover]."""
+_ENTRY = (_is_str, _is_str, _is_amount, _is_str)
+"""A saved transfer: [source, target, amount, memo]."""
+_DEBT = (_is_str, _is_str, _is_amount)
+"""A saved debt: [debtor, creditor, amount]."""
 
 
 _COMMISSION = re.compile(r"[0-9]{1,40}(/[0-9]{1,40})?")
@@ -83,18 +102,18 @@ def _restored_books(
     books: dict[int, list[Bet]] = {}
     settled = len(settlements)
     for entry in saved:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list)):
+        if not _row(entry, _is_amount, _is_list):
             raise EcarteError("books: a book is [game, bets]")
         number, bets = entry
-        if not _is_amount(number) or number in books:
+        if number in books:
             raise EcarteError(f"books: a book is named by a game number, not {number!r}")
         if game.is_over or not settled < number <= settled + 2:
             raise EcarteError(f"books: no book is open on game {number}")
         books[number] = []
         for b in bets:
-            if not (isinstance(b, list) and len(b) == 4):
+            if not _row(b, *_BET):
                 raise EcarteError("books: a bet is [backer, player, amount, cover]")
-            bet = _bet(number, *b)
+            bet = Bet(b[0], b[1], b[2], number, b[3])
             players = seated.values()
             by_right = (bet.player == bet.backer) if bet.cover else bet.backer in gallery
             if bet.amount <= 0 or bet.player not in players or not by_right:

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING
 
 from ecarte import EcarteError, Game
 
+from ._money import Ledger
+
 if TYPE_CHECKING:
     from . import Cercle
 
@@ -62,6 +64,64 @@ class CercleTalk:
         self.deals_at_once = False
         """Whether a game was dealt before its book could be offered (its round is then
         held during the game before)."""
+
+    def ended(self, game: Game) -> list[str]:
+        """The end of the club table in the club's words, said in place of the match's
+        end (a seat "winning the match" means nothing at a table of people): the games
+        played, who is up (the results by person follow in the table's description),
+        and the books.
+
+        >>> from ecarte import Game
+        >>> from ecarte.players import RandomPlayer, play_match
+        >>> from ecarte_cercle import Cercle
+        >>> cercle = Cercle(players={"Ada": 20, "Blaise": 20}, gallery={"Cleo": 20})
+        >>> cercle.bet("Cleo", "Ada", 5)
+        >>> game = Game(plugins=[cercle], seed=3)
+        >>> _ = play_match(game, {0: RandomPlayer(seed=3), 1: RandomPlayer(seed=4)})
+        >>> for line in cercle.terminal_talk(game, []).ended(game):
+        ...     print(line)
+        the table is closed after 3 games: Blaise is up 1, Ada down 1
+        the books: every stake settled (5 unmatched, returned); no debts
+        """
+        cercle = self.cercle
+        played = len(cercle.settlements)
+        rows = cercle.standings()
+        best = max((r.net for r in rows), default=0)
+        worst = min((r.net for r in rows), default=0)
+        up = [r.name for r in rows if r.net == best > 0]
+        down = [r.name for r in rows if r.net == worst < 0]
+        who = "nobody is up"
+        if up:
+            who = f"{' and '.join(up)} {'is' if len(up) == 1 else 'are'} up {best}"
+        if down:
+            who += f", {' and '.join(down)} down {-worst}"
+        returned = sum(sum(x.returned.values()) for x in cercle.settlements)
+        void = sum(sum(x.void.values()) for x in cercle.settlements)
+        unplayed = sum(
+            e.amount for e in cercle.ledger.entries if e.memo.endswith("not played, returned")
+        )
+        books = "every stake settled"
+        back = [
+            f"{amount} {why}"
+            for amount, why in (
+                (returned, "unmatched, returned"),
+                (void, "void when the seats changed, returned"),
+                (unplayed, "on games not played, returned"),
+            )
+            if amount
+        ]
+        if back:
+            books += f" ({', '.join(back)})"
+        house = cercle.balance(Ledger.HOUSE)
+        if house:
+            books += f"; the house took {house}"
+        debts = cercle.debts()
+        owed = ", ".join(f"{d} owes {c} {a}" for (d, c), a in sorted(debts.items()))
+        books += f"; debts: {owed}" if debts else "; no debts"
+        return [
+            f"the table is closed after {played} game{'s' * (played != 1)}: {who}",
+            f"the books: {books}",
+        ]
 
     def advisers(self, game: Game) -> list[str]:
         """The gallery's bots: each advises the human they staked on (the terminal asks

@@ -124,6 +124,9 @@ class TableTalk(typing.Protocol):
         :class:`EcarteError` refuses it (nothing changed)."""
         ...
 
+    # optional: ``ended(game) -> Sequence[str]``, the end of the match in the variant's
+    # words (the first line set apart), said instead of "match over: seat N wins"
+
 
 class _Match:
     """Runs a match: bots choose, humans are prompted; the log, told in the game's words,
@@ -210,12 +213,27 @@ class _Match:
         screen = self.screen
         winner = game.winner
         assert winner is not None
-        games = "-".join(map(str, game.games_won))
         screen.say()
-        screen.say(f"match over: {self.name(winner, self.viewer)} wins, games {games}", "bold")
+        ended = self._ended()
+        if ended:  # the variant's words for the end (a club table is no match of seats)
+            screen.say(ended[0], "bold")
+            for line in ended[1:]:
+                screen.say(f"   {line}")
+        else:
+            games = "-".join(map(str, game.games_won))
+            screen.say(f"match over: {self.name(winner, self.viewer)} wins, games {games}", "bold")
         lines = game.describe(self.viewer)
         if lines:
             screen.variant_lines(lines)
+
+    def _ended(self) -> list[str]:
+        """The end of the match in a variant's words: the lines of the first talk that
+        has an ``ended(game)`` (the cercle's: the club table's end), else none."""
+        for talk in self.talks:
+            ended = getattr(talk, "ended", None)
+            if callable(ended):
+                return list(ended(self.game))
+        return []
 
     def _introduce(self) -> None:
         game, screen = self.game, self.screen
@@ -323,6 +341,10 @@ class _Match:
     ) -> list[str]:
         """One log line as the screen tells it (some lines become two)."""
         game, viewer = self.game, self.viewer
+        if line.startswith("match won by seat ") and any(
+            callable(getattr(t, "ended", None)) for t in self.talks
+        ):
+            return []  # a variant tells the end in its own words (see run)
         match = _DISCARD_LINE.fullmatch(line)
         if match:
             if int(match[1]) == seat and drawn is not None:
