@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import random
+import threading
 import types
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
@@ -48,6 +49,11 @@ else:
 from .rules import DealOrder, EuchreRules, Lead, LoneDefenderScoring
 
 __all__ = ["CHANCE", "TERMINAL", "EuchreGame", "EuchreObservation", "Phase", "random_games"]
+
+_HISTORY_READ: dict[tuple[int, int, int, int], tuple[tuple[int, ...], list[Any], Any]] = {}
+"""The last histories read (by deck, flags, target and seed): the ids, their actions, and
+the probe machine at their end (``EuchreGame.history`` goes on from there)."""
+_HISTORY_LOCK = threading.Lock()
 
 CHANCE = -1
 """``to_act`` when a chance outcome (the dealer, a card dealt) is due."""
@@ -409,17 +415,27 @@ class EuchreGame(_Base):
     @property
     def history(self) -> tuple[EuchreAction, ...]:
         """Every action and chance outcome applied, in order."""
+        ids = tuple(self.history_ids())
+        key = (self.deck, self.flags, self.target, self.seed)
         deck = _deck(self.deck)
-        probe = _backend.module("euchre.machine").EuchreMachine(
-            self.deck, self.flags, self.target, self.seed, False
-        )
-        out = []
-        for i in self.history_ids():
-            a = deck.action(self._phases[probe.phase], i)
-            assert a is not None
-            out.append(a)
-            probe.apply_id(i)
-        return tuple(out)
+        with _HISTORY_LOCK:
+            # an id means what its phase says: the phases come from a probe machine that
+            # replays the ids; the probe of the last history read of these rules and seed
+            # goes on from where it stopped while the ids extend what it has replayed
+            read = _HISTORY_READ.pop(key, None)
+            if read is None or ids[: len(read[0])] != read[0]:
+                probe = _backend.module("euchre.machine").EuchreMachine(*key, False)
+                read = ((), [], probe)
+            done, out, probe = read
+            for i in ids[len(done) :]:
+                a = deck.action(self._phases[probe.phase], i)
+                assert a is not None
+                out.append(a)
+                probe.apply_id(i)
+            _HISTORY_READ[key] = (ids, out, probe)
+            if len(_HISTORY_READ) > 16:
+                del _HISTORY_READ[next(iter(_HISTORY_READ))]
+            return tuple(out)
 
     def __repr__(self) -> str:
         return (
