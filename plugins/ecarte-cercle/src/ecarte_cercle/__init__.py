@@ -104,14 +104,13 @@ from ecarte.hookspecs import HookWrapper
 
 from ._money import Bet, BetError, Entry, Ledger, Settlement, Standing, _is_amount, _number
 from ._saved import (
-    _DEBT,
-    _ENTRY,
+    _check_accounts,
     _commission_text,
     _restored_books,
     _restored_gallery,
+    _restored_ledger,
     _restored_seats,
-    _row,
-    _settlement,
+    _restored_settlements,
     _settlement_state,
 )
 
@@ -605,12 +604,12 @@ class Cercle:
             raise EcarteError(f"not a cercle state: {reprlib.repr(state)}")
         self._check_table(game, seat_match, state.get("games"))
         commission = _commission_text(state["commission_percent"])
-        ledger = self._restored_ledger(state["entries"], state["debts"])
+        ledger = _restored_ledger(state["entries"], state["debts"], self._brought)
         seated = _restored_seats(state["seated"])
         gallery = _restored_gallery(state["gallery"], seated)
         people = set(seated.values()) | set(gallery)
-        self._check_accounts(ledger, people)
-        settlements = self._restored_settlements(state["settlements"], game, seated)
+        _check_accounts(ledger, people)
+        settlements = _restored_settlements(state["settlements"], seated, self._brought[0])
         books = _restored_books(state["books"], game, settlements, seated, gallery)
 
         staked = sum(b.amount for bets in books.values() for b in bets)
@@ -647,89 +646,6 @@ class Cercle:
                 "variant='cercle' saves no options: closed on request, it cannot be "
                 "restored; pass a Cercle object in plugins= to save it)"
             )
-
-    def _restored_ledger(self, entries: object, debts: object) -> Ledger:
-        """The ledger of a saved state: its entries replayed, the purses brought at the
-        start first, the debts matching the IOU accounts."""
-        ledger = Ledger()
-        if not isinstance(entries, list):
-            raise EcarteError("entries: a list of [source, target, amount, memo]")
-        for i, entry in enumerate(entries):
-            if not _row(entry, *_ENTRY):
-                raise EcarteError(f"entries[{i}]: not [source, target, amount, memo]")
-            source, target, amount, memo = entry
-            try:
-                ledger.transfer(source, target, amount, memo)
-            except ValueError as exc:
-                raise EcarteError(f"entries[{i}]: {exc}") from None
-        players, gallery = self._brought
-        purses = [
-            [Ledger.CASHIER, n, purse, "purse"] for n, purse in (players | gallery).items() if purse
-        ]
-        if entries[: len(purses)] != purses:
-            raise EcarteError("entries: the ledger does not begin with the purses brought")
-        if not isinstance(debts, list):
-            raise EcarteError("debts: a list of [debtor, creditor, amount]")
-        for i, debt in enumerate(debts):
-            if not (_row(debt, *_DEBT) and debt[2] > 0 and (debt[0], debt[1]) not in ledger._ious):
-                raise EcarteError(f"debts[{i}]: not [debtor, creditor, amount > 0], once each")
-            ledger._ious[debt[0], debt[1]] = debt[2]
-        try:
-            ledger.check()
-        except AssertionError as exc:
-            raise EcarteError(f"the ledger does not balance: {exc}") from None
-        return ledger
-
-    @staticmethod
-    def _check_accounts(ledger: Ledger, people: set[str]) -> None:
-        """Every account is a person's, the house's, the stakes', the debts' or an IOU
-        between two people; the cashier only funds purses, once a person."""
-        ious = {ledger.iou(d, c): (d, c) for d, c in ledger.debts()}
-        special = {Ledger.CASHIER, Ledger.STAKES, Ledger.HOUSE, Ledger.DEBTS}
-        for account in ledger.balances:
-            debtor_creditor = ious.get(account)
-            if debtor_creditor is not None:
-                if not set(debtor_creditor) <= people:
-                    raise EcarteError(f"debts: {account} is not between two people")
-            elif account not in special and account not in people:
-                raise EcarteError(f"entries: {account!r} is neither seated nor in the gallery")
-        funded: set[str] = set()
-        for i, e in enumerate(ledger.entries):
-            if e.target == Ledger.CASHIER or (
-                e.source == Ledger.CASHIER
-                and (e.memo != "purse" or e.target not in people or e.target in funded)
-            ):
-                raise EcarteError(f"entries[{i}]: the cashier only gives each person a purse")
-            if e.source == Ledger.CASHIER:
-                funded.add(e.target)
-
-    def _restored_settlements(
-        self, saved: object, game: Game, seated: dict[int, str]
-    ) -> list[Settlement]:
-        """The settlements of a saved state, in order: each between the two people
-        seated then, the seats changing as they say, to the people seated now. (They are
-        not matched with the games of the history: an ``undo()`` takes back moves, never
-        money.)"""
-        if not isinstance(saved, list):
-            raise EcarteError("settlements: a list of settlements")
-        settlements = [_settlement(x) for x in saved]
-        seats = dict(enumerate(self._brought[0]))
-        for x in settlements:
-            by_name = {name: seat for seat, name in seats.items()}
-            if (
-                x.winner == x.loser
-                or {x.winner, x.loser} != set(by_name)
-                or x.new_player in by_name
-            ):
-                raise EcarteError(
-                    f"settlements: game {x.game}: {x.winner} against {x.loser} were not "
-                    "the people seated"
-                )
-            if x.new_player is not None:
-                seats[by_name[x.loser]] = x.new_player
-        if seats != seated:
-            raise EcarteError(f"seated: the settlements seat {seats}, not {seated}")
-        return settlements
 
     # -- settlement ---------------------------------------------------------
 
