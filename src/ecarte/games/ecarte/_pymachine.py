@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from threading import RLock
-from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, overload
 
 from ecarte._core._pure.masks import legal_mask_of
 from ecarte._errors import ConcurrentUseError, UninitialisedError
@@ -179,6 +179,15 @@ class MatchView:
     deal_at: int
     chance_count: int
     players: int
+
+
+_PLAIN_FIELDS: Final = (
+    "phase", "to_act", "step", "dealer", "elder", "winner", "game_number", "hand_number",
+    "chosen_packets", "deal_packets", "turnup", "trump", "exchanges", "discards",
+    "played_without_proposing", "refused_after", "king_seats", "announced", "in_play",
+    "complete", "disc_least", "disc_most", "seed", "auto_chance", "deal_at", "chance_count",
+)  # fmt: skip
+"""The fields of a :class:`MatchView` that are the match's own, as they are."""
 
 
 B = TypeVar("B")  # a writable buffer legal_action_mask fills
@@ -354,32 +363,13 @@ class Machine:
         play = m.play
         nplayed = play.nplayed
         return MatchView(
-            phase=m.phase,
-            to_act=m.to_act,
-            step=m.step,
-            dealer=m.dealer,
-            elder=m.elder,
-            winner=m.winner,
-            game_number=m.game_number,
-            hand_number=m.hand_number,
+            **{name: getattr(m, name) for name in _PLAIN_FIELDS},
             game_players=tuple(m.game_players),
-            chosen_packets=m.chosen_packets,
-            deal_packets=m.deal_packets,
             scores=tuple(m.scores[:n]),
             games_won=tuple(m.games_won[:n]),
             held=tuple(m.held),
-            turnup=m.turnup,
-            trump=m.trump,
             stock=tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]),
-            exchanges=m.exchanges,
             discarded=tuple(m.discarded[: m.ndiscards]),
-            discards=m.discards,
-            played_without_proposing=m.played_without_proposing,
-            refused_after=m.refused_after,
-            king_seats=m.king_seats,
-            announced=m.announced,
-            in_play=m.in_play,
-            complete=m.complete,
             hand_points=tuple(m.hand_points),
             hand_kings=tuple(m.hand_kings),
             play_hands=tuple(play.hands),
@@ -387,12 +377,6 @@ class Machine:
             play_leaders=tuple(play.leaders[: (nplayed + 1) // 2]),
             play_to_move=play.to_move,
             play_won=tuple(play.won),
-            disc_least=m.disc_least,
-            disc_most=m.disc_most,
-            seed=m.seed,
-            auto_chance=m.auto_chance,
-            deal_at=m.deal_at,
-            chance_count=m.chance_count,
             players=n,
         )
 
