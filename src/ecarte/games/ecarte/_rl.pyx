@@ -16,7 +16,7 @@ from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core.rl cimport (
-    batch_free, batch_index, batch_init, check_actions, check_which, ec_rl_batch,
+    batch_free, batch_index, batch_init, check_actions, check_step, check_which, ec_rl_batch,
     ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
 )
 from ecarte.games.ecarte.machine cimport *
@@ -277,19 +277,15 @@ cdef class MatchState:
         if not 0 <= seat < 2:
             raise ArgumentError(f"seat must be 0 or 1, not {seat}")
         get_bytes(out, L.size, &view)
-        try:
-            ec_mt_tensor(&self.e, seat, L, <uint8_t *>view.buf)
-        finally:
-            PyBuffer_Release(&view)
+        ec_mt_tensor(&self.e, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
+        PyBuffer_Release(&view)
 
     def write_mask(self, out):
         """Write the legal ids as bytes into ``out`` (at least 96 bytes)."""
         cdef Py_buffer view
         get_bytes(out, EC_NUM_IDS, &view)
-        try:
-            ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>view.buf)
-        finally:
-            PyBuffer_Release(&view)
+        ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>view.buf)
+        PyBuffer_Release(&view)
 
 
 def _restore(Rules rules, bint auto_chance, bytes raw):
@@ -322,8 +318,6 @@ cdef class MatchBatch:
 
     def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
         cdef ec_rl_outputs none
-        if n < 1:
-            raise ArgumentError("a batch has at least one environment")
         if not rules.playable:
             raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
@@ -369,5 +363,4 @@ cdef class MatchBatch:
                    terminated, to_act)
         with nogil:
             r = ec_mt_batch_step(&self.b, &actions[0], &o, &bad)
-        if r != 0:
-            raise IllegalActionError(f"environment {bad}: action id {actions[bad]} is not legal now")
+        check_step(r, bad, actions)
