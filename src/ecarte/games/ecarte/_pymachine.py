@@ -9,7 +9,7 @@ for both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import make_dataclass
 from threading import RLock
 from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, overload
 
@@ -17,6 +17,7 @@ from ecarte._core._pure.masks import legal_mask_of
 from ecarte._errors import ConcurrentUseError, UninitialisedError
 
 from . import _pure_machine as pm
+from . import protocol
 from ._pure_machine import (
     ANSWER_SIZES,
     CHANCE,
@@ -134,51 +135,12 @@ _UINT32_MAX = 0xFFFFFFFF
 _EVENT_TAGS = frozenset((0xD0, 0xD4, 0xD5, 0xD6))  # a game start, hand, game and match ends
 
 
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    """The machine's fields at one moment, by name (twin of ``_machine.MatchView``; the
-    fields are documented in :class:`.protocol.MatchView`)."""
-
-    phase: int
-    to_act: int
-    step: int
-    dealer: int
-    elder: int
-    winner: int
-    game_number: int
-    hand_number: int
-    game_players: tuple[int, int]
-    chosen_packets: int
-    deal_packets: int
-    scores: tuple[int, ...]
-    games_won: tuple[int, ...]
-    held: tuple[int, int]
-    turnup: int
-    trump: int
-    stock: tuple[int, ...]
-    exchanges: int
-    discarded: tuple[int, ...]
-    discards: int
-    played_without_proposing: int
-    refused_after: int
-    king_seats: int
-    announced: int
-    in_play: int
-    complete: int
-    hand_points: tuple[int, int]
-    hand_kings: tuple[int, int]
-    play_hands: tuple[int, int]
-    play_cards: tuple[int, ...]
-    play_leaders: tuple[int, ...]
-    play_to_move: int
-    play_won: tuple[int, int]
-    disc_least: int
-    disc_most: int
-    seed: int
-    auto_chance: int
-    deal_at: int
-    chance_count: int
-    players: int
+MatchView = make_dataclass(
+    "MatchView", [(name, Any) for name in protocol.VIEW_FIELDS], frozen=True, slots=True
+)
+MatchView.__module__ = __name__
+MatchView.__doc__ = """The machine's fields at one moment, by name (twin of ``_machine.MatchView``):
+the fields of :class:`.protocol.MatchView`, where they are documented, in their order."""
 
 
 _PLAIN_FIELDS: Final = (
@@ -356,13 +318,13 @@ class Machine:
     def _m_config(self) -> MatchConfig:
         return self._mcfg
 
-    def _m_view(self) -> MatchView:
+    def _m_view(self) -> protocol.MatchView:
         """The machine's fields now, by name."""
         m = self._m
         n = self._mcfg.cfg.rules.nplayers
         play = m.play
         nplayed = play.nplayed
-        return MatchView(
+        return MatchView(  # type: ignore[no-any-return]
             **{name: getattr(m, name) for name in _PLAIN_FIELDS},
             game_players=tuple(m.game_players),
             scores=tuple(m.scores[:n]),
