@@ -23,7 +23,6 @@ cdef extern from "ecarte_machine.h":
     int EC_NUM_IDS
 
 from ecarte.games.ecarte._pure_machine import MatchTotals
-from ecarte.games.ecarte._pure_rules import HandRules
 from ecarte.games.ecarte.protocol import VIEW_FIELDS
 from ecarte._errors import UninitialisedError
 
@@ -140,12 +139,7 @@ cdef class MatchConfig:
     cdef readonly object key
 
     def __init__(self, tuple rules, uint32_t hook_mask):
-        cdef ec_match_rules r
-        fill_hand_rules(&r.hand, HandRules(*rules[0]).c_bytes())
-        match = rules[1:]
-        (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
-         r.target, r.games_to_win) = match
-        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
+        if match_config_init(&self.cfg, rules, hook_mask) != 0:
             raise ValueError(f"rules out of range for the match machine: {rules!r}")
         self.key = (rules, hook_mask)
 

@@ -10,7 +10,6 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from ecarte._errors import ArgumentError, IllegalActionError
-from ecarte.games.ecarte._pure_rules import HandRules
 
 from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
@@ -84,12 +83,7 @@ cdef class Rules:
     cdef readonly tuple fields
 
     def __init__(self, tuple fields, uint32_t hook_mask=0):
-        cdef ec_match_rules r
-        fill_hand_rules(&r.hand, HandRules(*fields[0]).c_bytes())  # the hand's rules first
-        match = fields[1:]
-        (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
-         r.target, r.games_to_win) = match
-        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0 or r.nplayers != 2:
+        if match_config_init(&self.cfg, fields, hook_mask) != 0 or self.cfg.rules.nplayers != 2:
             raise ArgumentError(f"rules the environments do not take (two seats): {fields!r}")
         self.fields = fields
 
