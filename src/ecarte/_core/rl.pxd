@@ -3,7 +3,7 @@
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 
 
 
@@ -49,8 +49,13 @@ cdef inline int check_which(int which) except -1:
 
 cdef inline int batch_init(ec_rl_batch *b, size_t n, uint64_t seed, const ec_tensor_layout *L,
                            size_t words) except -1:
-    """The game-free part of a batch of ``n`` environments writing tensors of layout ``L``,
-    with ``words`` 64-bit words of legal mask an environment; :func:`batch_free` frees it."""
+    """The game-free part of a batch of ``n`` environments (one at least) writing tensors of
+    layout ``L``, with ``words`` 64-bit words of legal mask an environment; :func:`batch_free`
+    frees it."""
+    if n < 1:
+        from ecarte._errors import ArgumentError
+
+        raise ArgumentError("a batch has at least one environment")
     b.seed = seed
     b.n = n
     b.layout = L[0]
@@ -79,6 +84,16 @@ cdef inline int check_actions(const ec_rl_batch *b, Py_ssize_t count) except -1:
         from ecarte._errors import ArgumentError
 
         raise ArgumentError(f"actions must be {b.n} int32")
+    return 0
+
+
+cdef inline int check_step(int r, size_t bad, const int32_t[::1] actions) except -1:
+    """The status ``r`` of a batch's step, raising IllegalActionError unless it is 0
+    (environment ``bad`` was given an illegal action)."""
+    if r != 0:
+        from ecarte._errors import IllegalActionError
+
+        raise IllegalActionError(f"environment {bad}: action id {actions[bad]} is not legal now")
     return 0
 
 

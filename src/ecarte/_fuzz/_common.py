@@ -6,7 +6,7 @@ import random
 import reprlib
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 FAMILIES = ("api", "euchre", "bindings", "saves", "hooks")
@@ -123,6 +123,37 @@ class Trials:
             self.examples.append(
                 f"{kind}: {self.family} on {self.backend}, batch seed {self.seed}: {what[:300]}"
             )
+
+    def result(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """``fn(*args, **kw)``, or None if it raised: counted as refused, and as
+        ``wrong-error`` when the error is not the package's."""
+        try:
+            return fn(*args, **kw)
+        except Exception as exc:
+            self.counts["refused"] += 1
+            if not _is_package_error(exc):
+                self.fail("wrong-error", f"{what} -> {exc!r}")
+            return None
+
+    def moved(
+        self,
+        rng: random.Random,
+        game: Any,
+        choices: Sequence[Any],
+        apply: Callable[[Any], Any],
+        hidden: Callable[[Trials, Any], None],
+    ) -> bool:
+        """Now and then (when ``choices`` is not empty) apply a random one of them, and
+        more rarely check with ``hidden`` that no seat sees a hidden card: True; else count
+        a trial: False."""
+        if rng.random() < 0.4 and choices:
+            apply(rng.choice(choices))
+            self.counts["moves"] += 1
+            if rng.random() < 0.1:
+                hidden(self, game)
+            return True
+        self.counts["trials"] += 1
+        return False
 
     def call(
         self, snapshot: Callable[[], Any], what: str, fn: Callable[..., Any], *args: Any, **kw: Any

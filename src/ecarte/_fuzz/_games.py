@@ -73,6 +73,17 @@ def _seat_ok(seat: object, to_act: int) -> bool | None:
 _CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
 
+def ecarte_hidden_cards(game: Any, seat: int) -> Any:
+    """The cards ``seat`` of an Écarté game in its hand must not see: the other hand, the
+    stock and the discards (a CardSet)."""
+    from ecarte import Card, CardSet
+
+    s = game._state
+    other = next(p for p in game.game_players if p != seat)
+    stock = CardSet.of(Card.from_id(c) for c in s.stock)
+    return game.hand(other) | stock | CardSet(s.discards)
+
+
 def _ecarte_hidden(t: Trials, game: Any) -> None:
     """No seat's observation shows the other hand, the stock or the discards."""
     from ecarte import Card, CardSet
@@ -86,11 +97,8 @@ def _ecarte_hidden(t: Trials, game: Any) -> None:
         Phase.PLAY,
     ):
         return
-    s = game._state
-    stock = CardSet.of(Card.from_id(c) for c in s.stock)
     for seat in game.game_players:
-        other = next(p for p in game.game_players if p != seat)
-        hidden = game.hand(other) | stock | CardSet(s.discards)
+        hidden = ecarte_hidden_cards(game, seat)
         obs = game.observation(seat)
         text = str(obs) + json.dumps(game.observation(seat).to_dict(), ensure_ascii=False)
         shown = CardSet.of(Card.parse(x) for x in _CARD_TEXT.findall(text))
@@ -111,14 +119,8 @@ def trials_api(t: Trials, rng: random.Random, n: int) -> None:
     for _ in range(n):
         if game is None or game.is_over or rng.random() < 0.01:
             game = Game(rules=Rules.preset(rng.choice(sorted(PRESETS))), seed=rng.getrandbits(40))
-        legal = game.legal_actions()
-        if rng.random() < 0.4 and legal:  # move on
-            game.apply(rng.choice(legal))
-            t.counts["moves"] += 1
-            if rng.random() < 0.1:
-                _ecarte_hidden(t, game)
+        if t.moved(rng, game, game.legal_actions(), game.apply, _ecarte_hidden):
             continue
-        t.counts["trials"] += 1
         g = game
 
         def snap(g: Any = g) -> Any:
@@ -186,13 +188,8 @@ def trials_euchre(t: Trials, rng: random.Random, n: int) -> None:
             rules = getattr(EuchreRules, name)() if hasattr(EuchreRules, name) else None
             game = EuchreGame(rules or EuchreRules.standard(), seed=rng.getrandbits(40))
         ids = game.legal_action_ids()
-        if rng.random() < 0.4 and ids:
-            game.apply_id(rng.choice(ids))
-            t.counts["moves"] += 1
-            if rng.random() < 0.1:
-                _euchre_hidden(t, game)
+        if t.moved(rng, game, ids, game.apply_id, _euchre_hidden):
             continue
-        t.counts["trials"] += 1
         g = game
 
         def snap(g: Any = g) -> Any:

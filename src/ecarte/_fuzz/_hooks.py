@@ -8,10 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ._common import (
-    Trials,
-    _is_package_error,
-)
+from ._common import Trials
 
 # ------------------------------------------------------------------------- hooks
 
@@ -105,13 +102,10 @@ def trials_hooks(t: Trials, rng: random.Random, n: int) -> None:
         t.counts["trials"] += 1
         if game is None or game.is_over or rng.random() < 0.02:
             plugin, plan = _hostile_plugin(rng)
-            try:
-                game = Game(seed=rng.getrandbits(40), plugins=[plugin])
-            except Exception as exc:
-                t.counts["refused"] += 1
-                if not _is_package_error(exc):
-                    t.fail("wrong-error", f"Game(plugins) with {plan} -> {exc!r}")
-                game = None
+            game = t.result(
+                f"Game(plugins) with {plan}", Game, seed=rng.getrandbits(40), plugins=[plugin]
+            )
+            if game is None:
                 continue
         g = game
 
@@ -121,15 +115,8 @@ def trials_hooks(t: Trials, rng: random.Random, n: int) -> None:
         plugin.nonsense = False
         op = rng.randrange(4)
         if op <= 1:
-            try:
-                legal = g.legal_actions()
-            except Exception as exc:
-                t.counts["refused"] += 1
-                if not _is_package_error(exc):
-                    t.fail("wrong-error", f"legal_actions with {plan} -> {exc!r}")
-                game = None
-                continue
-            if not legal:
+            legal = t.result(f"legal_actions with {plan}", g.legal_actions)
+            if not legal:  # (None: refused)
                 game = None
                 continue
             action = rng.choice(legal)

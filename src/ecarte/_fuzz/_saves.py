@@ -17,14 +17,15 @@ from ._common import (
 # ------------------------------------------------------------------------- saves
 
 
-def _leaves(d: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def value_paths(d: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path (keys and indexes) of every value in the JSON value ``d``, ``()`` first."""
     out = [path]
     if isinstance(d, dict):
         for k, v in d.items():
-            out += _leaves(v, (*path, k))
+            out += value_paths(v, (*path, k))
     elif isinstance(d, list):
         for i, v in enumerate(d):
-            out += _leaves(v, (*path, i))
+            out += value_paths(v, (*path, i))
     return out
 
 
@@ -50,7 +51,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {}
 def _mutate(d: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str, bool]:
     """A mutated copy, what was done, and whether it must be refused."""
     m = copy.deepcopy(d)
-    paths = [p for p in _leaves(m) if p]
+    paths = [p for p in value_paths(m) if p]
     k = rng.randrange(5)
     if k == 0:  # delete a key of the envelope or of the rules
         keys = [p for p in paths if len(p) <= 2 and isinstance(p[-1], str)]

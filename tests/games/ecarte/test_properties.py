@@ -8,7 +8,6 @@ for the expensive ones).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +41,7 @@ from ecarte import (
     Phase,
     Play,
 )
+from ecarte._fuzz._games import _CARD_TEXT, ecarte_hidden_cards
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -201,23 +201,17 @@ def _cards_in(value: Any) -> CardSet:
     return CardSet()
 
 
-_CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
-
-
 @each_preset(FAST)
 def test_observations_never_show_hidden_cards(preset: str, seed: int) -> None:
     checked = 0
     for game in walk(new(preset, seed), seed):
         if game.phase not in HAND_PHASES:
             continue
-        s = game._state
-        stock = CardSet.of(Card.from_id(c) for c in s.stock)
         for seat in game.game_players:
-            other = next(p for p in game.game_players if p != seat)
-            hidden = game.hand(other) | stock | CardSet(s.discards)
+            hidden = ecarte_hidden_cards(game, seat)
             obs = game.observation(seat)
             assert obs.hand == game.hand(seat) and obs.seat == seat
-            assert obs.stock_size == len(stock)
+            assert obs.stock_size == len(game._state.stock)
             shown = _cards_in(obs)
             assert not game.hand(seat) - shown  # its own hand is shown
             assert not shown & hidden, f"seat {seat} sees {shown & hidden}"

@@ -28,6 +28,7 @@ from hypothesis.stateful import (
 )
 
 from ecarte import Game, IllegalActionError, SaveFormatError
+from ecarte._fuzz._saves import value_paths
 from ecarte.games.ecarte._records import ACTIONS
 
 LONG = bool(os.environ.get("ECARTE_LONG"))
@@ -203,20 +204,9 @@ def _value(rng: random.Random) -> Any:
     return copy.deepcopy(rng.choice(_VALUES))  # never one object in two places
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*path, i))
-    return out
-
-
 def _mutate(doc: Any, rng: random.Random) -> Any:
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        paths = _paths(doc)[1:]
+        paths = value_paths(doc)[1:]
         if not paths:
             break
         path = rng.choice(paths)

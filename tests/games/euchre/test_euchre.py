@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from attrs import evolve
@@ -102,6 +103,18 @@ def expected_points(rules: EuchreRules, made: int, maker_alone: bool, lone_defen
     return -4 if made == 0 else -2
 
 
+def random_deals_made(rules: EuchreRules, n: int) -> Iterator[tuple[int, EuchreGame]]:
+    """The deals of seeds 0..n-1 played to the end by random bots in which trump was made
+    (all passed: no score), with their seeds."""
+    for k in range(n):
+        g = EuchreGame(rules, seed=k)
+        bot = RandomBot(k)
+        while not g.is_over:
+            g.apply_id(bot.choose(g))
+        if g.maker is not None:
+            yield k, g
+
+
 @pytest.mark.parametrize(
     "rules",
     [evolve(EuchreRules.seed(), target=0), EuchreRules.openspiel(allow_lone_defender=True)],
@@ -109,13 +122,7 @@ def expected_points(rules: EuchreRules, made: int, maker_alone: bool, lone_defen
 )
 def test_every_deal_scores_by_the_table(rules: EuchreRules) -> None:
     seen = set()
-    for k in range(3000):
-        g = EuchreGame(rules, seed=k)
-        bot = RandomBot(k)
-        while not g.is_over:
-            g.apply_id(bot.choose(g))
-        if g.maker is None:
-            continue  # all passed: no score
+    for k, g in random_deals_made(rules, 3000):
         side = g.maker % 2
         made = g.tricks_won[side]
         maker_alone = any(s % 2 == side for s in g.alone)  # the maker or its partner
@@ -249,13 +256,7 @@ def test_the_seed_scoring_table_cell_by_cell() -> None:
     and a lone partner of the maker alike (SEED_SCORE)."""
     rules = evolve(EuchreRules.seed(), target=0)
     seen: dict[tuple[int, str], set[str]] = {}
-    for k in range(2500):
-        g = EuchreGame(rules, seed=k)
-        bot = RandomBot(k)
-        while not g.is_over:
-            g.apply_id(bot.choose(g))
-        if g.maker is None:
-            continue
+    for k, g in random_deals_made(rules, 2500):
         side = g.maker % 2
         made = g.tricks_won[side]
         lone = [s for s in g.alone if s % 2 == side]

@@ -23,7 +23,6 @@ cdef extern from "ecarte_machine.h":
     int EC_NUM_IDS
 
 from ecarte.games.ecarte._pure_machine import MatchTotals
-from ecarte.games.ecarte._pure_rules import HandRules
 from ecarte.games.ecarte.protocol import VIEW_FIELDS
 from ecarte._errors import UninitialisedError
 
@@ -140,12 +139,7 @@ cdef class MatchConfig:
     cdef readonly object key
 
     def __init__(self, tuple rules, uint32_t hook_mask):
-        cdef ec_match_rules r
-        fill_hand_rules(&r.hand, HandRules(*rules[0]).c_bytes())
-        match = rules[1:]
-        (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
-         r.target, r.games_to_win) = match
-        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0:
+        if match_config_init(&self.cfg, rules, hook_mask) != 0:
             raise ValueError(f"rules out of range for the match machine: {rules!r}")
         self.key = (rules, hook_mask)
 
@@ -484,205 +478,166 @@ cdef class Machine:
 
 
 cdef class MatchView:
-    """The machine's fields at one moment, by name (see ``protocol.MatchView``): a copy
-    of the C struct, each field read from it when asked."""
+    """The machine's fields at one moment, by name: a copy of the C struct, each field
+    read from it when asked (the fields are documented in :class:`.protocol.MatchView`)."""
 
     cdef ec_match m
     cdef readonly int players
 
     @property
     def phase(self):
-        """The phase number (``PH_*``)."""
         return self.m.phase
 
     @property
     def to_act(self):
-        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
         return self.m.to_act
 
     @property
     def step(self):
-        """The internal step to run next (0: none, the machine waits)."""
         return self.m.step
 
     @property
     def dealer(self):
-        """The dealer's seat, ``NO_SEAT`` before a dealer is known."""
         return self.m.dealer
 
     @property
     def elder(self):
-        """The elder's seat (the non-dealer), ``NO_SEAT`` before a dealer is known."""
         return self.m.elder
 
     @property
     def winner(self):
-        """The match's winner, -1 before the end."""
         return self.m.winner
 
     @property
     def game_number(self):
-        """The current game of the match, from 1."""
         return self.m.game_number
 
     @property
     def hand_number(self):
-        """Hands begun in the match."""
         return self.m.hand_number
 
     @property
     def game_players(self):
-        """The two table seats of the current game."""
         return (self.m.game_players[0], self.m.game_players[1])
 
     @property
     def chosen_packets(self):
-        """32 or 23 once the dealer chose this game's packets, else 0."""
         return self.m.chosen_packets
 
     @property
     def deal_packets(self):
-        """The packets of this hand's deal (32 or 23), 0 before."""
         return self.m.deal_packets
 
     @property
     def scores(self):
-        """Points of each table seat in the current game."""
         return tuple([self.m.scores[i] for i in range(self.players)])
 
     @property
     def games_won(self):
-        """Games won by each table seat."""
         return tuple([self.m.games_won[i] for i in range(self.players)])
 
     @property
     def held(self):
-        """The hands (card masks) before play: the elder's, the dealer's."""
         return (self.m.held[0], self.m.held[1])
 
     @property
     def turnup(self):
-        """The turned-up card id, 255 before the deal."""
         return self.m.turnup
 
     @property
     def trump(self):
-        """The trump suit, -1 before the deal."""
         return self.m.trump
 
     @property
     def stock(self):
-        """The card ids of the stock, top first."""
         return tuple([self.m.stock[self.m.stock_top + i] for i in range(self.m.stock_len)])
 
     @property
     def exchanges(self):
-        """Accepted proposals this hand."""
         return self.m.exchanges
 
     @property
     def discarded(self):
-        """Cards in each discard so far: the elder's, the dealer's, alternately."""
         return tuple([self.m.discarded[i] for i in range(self.m.ndiscards)])
 
     @property
     def discards(self):
-        """The card mask of every card discarded this hand."""
         return self.m.discards
 
     @property
     def played_without_proposing(self):
-        """1 if the elder played the hand as dealt."""
         return self.m.played_without_proposing
 
     @property
     def refused_after(self):
-        """Exchanges before the dealer refused, 255 when none."""
         return self.m.refused_after
 
     @property
     def king_seats(self):
-        """Positions (bit 0 elder, bit 1 dealer) that held the king of trumps when play began."""
         return self.m.king_seats
 
     @property
     def announced(self):
-        """Positions that announced (or scored automatically) the king."""
         return self.m.announced
 
     @property
     def in_play(self):
-        """1 once play began."""
         return self.m.in_play
 
     @property
     def complete(self):
-        """1 once the five tricks are played."""
         return self.m.complete
 
     @property
     def hand_points(self):
-        """Points of this hand: the elder's, the dealer's."""
         return (self.m.hand_points[0], self.m.hand_points[1])
 
     @property
     def hand_kings(self):
-        """King points of this hand: the elder's, the dealer's."""
         return (self.m.hand_kings[0], self.m.hand_kings[1])
 
     @property
     def play_hands(self):
-        """The hands during play (card masks): the elder's, the dealer's."""
         return (self.m.play.hands[0], self.m.play.hands[1])
 
     @property
     def play_cards(self):
-        """The card ids played this hand, in order."""
         return tuple([self.m.play.cards[i] for i in range(self.m.play.nplayed)])
 
     @property
     def play_leaders(self):
-        """The leading position of each trick begun."""
         return tuple([self.m.play.leaders[i] for i in range((self.m.play.nplayed + 1) // 2)])
 
     @property
     def play_to_move(self):
-        """The position to play next."""
         return self.m.play.to_move
 
     @property
     def play_won(self):
-        """Tricks won: the elder's, the dealer's."""
         return (self.m.play.won[0], self.m.play.won[1])
 
     @property
     def disc_least(self):
-        """The fewest cards the discarding seat may discard now."""
         return self.m.disc_least
 
     @property
     def disc_most(self):
-        """The most cards the discarding seat may discard now."""
         return self.m.disc_most
 
     @property
     def seed(self):
-        """The seed chance events are drawn from."""
         return self.m.seed
 
     @property
     def auto_chance(self):
-        """1 when chance is drawn inside an apply."""
         return self.m.auto_chance
 
     @property
     def deal_at(self):
-        """Where the deck of the deal being laid out is in the log."""
         return self.m.deal_at
 
     @property
     def chance_count(self):
-        """Chance events so far."""
         return self.m.chance_count
 
     def _fields(self):

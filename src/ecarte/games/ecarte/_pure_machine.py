@@ -185,7 +185,6 @@ HOOK_NAMES: Final = (
 )
 """The name of each hook point (``HOOK_NAME`` in ``ec_machine.c``): hook ``h`` asks
 ``ecarte_<name>``."""
-_ANSWERED: Final = 2  # ask(): an answer read from the log (not 1: STOP_HOOK is 1)
 _KING: Final = 11
 _NONE: Final = NO_SEAT
 PIQUET_DECK: Final = 0x1FE01FE01FE01FE0
@@ -569,21 +568,30 @@ def _get32(log: bytearray, at: int) -> int:
     return log[at] | log[at + 1] << 8 | log[at + 2] << 16 | log[at + 3] << 24
 
 
-def _ask(cfg: MatchConfig, m: Match, log: bytearray, h: int) -> int:
-    """0 when no caller overrides hook ``h`` (answer it here), _ANSWERED when the caller's
-    answer was consumed from the log (it is at ``m.nlog - size``), STOP_HOOK, or ELOG."""
+class _Stop(Exception):
+    """A step stops the machine with ``status`` (STOP_HOOK or ELOG): ``ask()`` returned it
+    in C, and the step returned it at once."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+
+
+def _ask(cfg: MatchConfig, m: Match, log: bytearray, h: int) -> bytearray | None:
+    """None when no caller overrides hook ``h`` (answer it here), else the caller's answer,
+    consumed from the log; :class:`_Stop` with STOP_HOOK when the answer is still due, or
+    with ELOG when the log holds another input."""
     if not cfg.hook_mask >> h & 1:
-        return 0
+        return None
     if m.nlog < m.input_end:
         p = m.nlog
         size = ANSWER_SIZES[h]
         if m.input_end - p < 2 + size or log[p] != LOG_ANSWER or log[p + 1] != h:
-            return ELOG
+            raise _Stop(ELOG)
         m.nlog = p + 2 + size
         m.hook = 255
-        return _ANSWERED
+        return log[p + 2 : m.nlog]
     m.hook = h
-    return STOP_HOOK
+    raise _Stop(STOP_HOOK)
 
 
 # ------------------------------------------------------------ flow
@@ -727,12 +735,9 @@ def _st_next_game(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
     p0, p1, dealer = 0, 1, _NONE
     m.hook_args[0] = 1 if m.games_played > 0 else 0
-    asked = _ask(cfg, m, log, H_NEXT_GAME)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        a = m.nlog - 3
-        p0, p1, dealer = log[a], log[a + 1], log[a + 2]
+    answer = _ask(cfg, m, log, H_NEXT_GAME)
+    if answer is not None:
+        p0, p1, dealer = answer
         if (
             p0 == p1
             or p0 >= r.nplayers
@@ -767,11 +772,9 @@ _ZERO_SEATS: Final = (0,) * MATCH_MAX_SEATS
 
 def _st_cut(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
-    asked = _ask(cfg, m, log, H_CUT)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        dealer = log[m.nlog - 1]
+    answer = _ask(cfg, m, log, H_CUT)
+    if answer is not None:
+        dealer = answer[0]
         if dealer != _NONE and dealer != m.game_players[0] and dealer != m.game_players[1]:
             return EBADANSWER
     else:
@@ -801,11 +804,9 @@ def _st_cut(cfg: MatchConfig, m: Match, log: bytearray) -> int:
 def _st_packets(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
     m.hook_args[0] = m.dealer
-    asked = _ask(cfg, m, log, H_DEAL_PACKETS)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        packets = log[m.nlog - 1]
+    answer = _ask(cfg, m, log, H_DEAL_PACKETS)
+    if answer is not None:
+        packets = answer[0]
         if packets != 32 and packets != 23 and packets != 0:
             return EBADANSWER
     elif r.alternate_packets:
@@ -826,15 +827,12 @@ def _st_packets(cfg: MatchConfig, m: Match, log: bytearray) -> int:
 def _st_deal(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     deck = m.deal_at
     m.hook_args[0] = m.dealer
-    asked = _ask(cfg, m, log, H_DEAL)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        a = m.nlog - 30
-        h0 = card_mask(_get32(log, a))
-        h1 = card_mask(_get32(log, a + 4))
-        turnup = log[a + 8]
-        stock = log[a + 9 : a + 30]
+    answer = _ask(cfg, m, log, H_DEAL)
+    if answer is not None:
+        h0 = card_mask(_get32(answer, 0))
+        h1 = card_mask(_get32(answer, 4))
+        turnup = answer[8]
+        stock = answer[9:30]
         seen = h0 | h1
         if (
             h0.bit_count() != 5
@@ -898,11 +896,9 @@ def _st_king(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     m.hook_args[0] = _seat_at(m, pos)
     m.hook_args[1] = 1 if kind == SCORE_TURNED_KING else 0
     m.hook_args[2] = pos
-    asked = _ask(cfg, m, log, H_KING_POINTS)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        points = log[m.nlog - 2] | log[m.nlog - 1] << 8
+    answer = _ask(cfg, m, log, H_KING_POINTS)
+    if answer is not None:
+        points = answer[0] | answer[1] << 8
     if kind == SCORE_HELD_KING:
         m.announced |= 1 << pos
     m.step = (
@@ -923,11 +919,9 @@ def _st_exchange_entry(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     respond = m.step == ST_RESPOND_ENTRY
     m.hook_args[0] = m.to_act & 0xFF
     m.hook_args[1] = 1 if respond else 0
-    asked = _ask(cfg, m, log, H_EXCHANGE)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        allowed = log[m.nlog - 1]
+    answer = _ask(cfg, m, log, H_EXCHANGE)
+    if answer is not None:
+        allowed = answer[0]
         # a proposal needs room for two more discards in m.discarded (24 exchanges at most)
         if allowed == 0 or allowed > 3 or (not respond and allowed & 1 and m.ndiscards > 46):
             return EBADANSWER
@@ -948,12 +942,9 @@ def _st_discard_entry(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
     pos = 1 if m.phase == PH_DEALER_DISCARD else 0
     m.hook_args[0] = m.to_act & 0xFF
-    asked = _ask(cfg, m, log, H_DISCARD_LIMITS)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        least = log[m.nlog - 2]
-        most = log[m.nlog - 1]
+    answer = _ask(cfg, m, log, H_DISCARD_LIMITS)
+    if answer is not None:
+        least, most = answer
         if least > most or most > 5:
             return EBADANSWER
     else:
@@ -971,16 +962,13 @@ def _st_discard_entry(cfg: MatchConfig, m: Match, log: bytearray) -> int:
 
 def _st_score_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
-    asked = _ask(cfg, m, log, H_SCORE_HAND)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        a = m.nlog - 5
-        first = log[a]
+    answer = _ask(cfg, m, log, H_SCORE_HAND)
+    if answer is not None:
+        first = answer[0]
         if first > 1:
             return EBADANSWER
-        one = log[a + 1] | log[a + 2] << 8
-        two = log[a + 3] | log[a + 4] << 8
+        one = answer[1] | answer[2] << 8
+        two = answer[3] | answer[4] << 8
         e_points = two if first else one
         d_points = one if first else two
     else:
@@ -1006,12 +994,9 @@ def _st_score_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
 def _st_next_hand(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
     p0, p1, dealer = m.dealer, m.elder, m.elder
-    asked = _ask(cfg, m, log, H_NEXT_HAND)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        a = m.nlog - 3
-        p0, p1, dealer = log[a], log[a + 1], log[a + 2]
+    answer = _ask(cfg, m, log, H_NEXT_HAND)
+    if answer is not None:
+        p0, p1, dealer = answer
         if p0 == p1 or p0 >= r.nplayers or p1 >= r.nplayers or (dealer != p0 and dealer != p1):
             return EBADANSWER
     m.game_players[0] = p0
@@ -1024,12 +1009,9 @@ def _st_match_status(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     r = cfg.rules
     winner = m.hook_args[0]
     match_winner = winner
-    asked = _ask(cfg, m, log, H_MATCH_STATUS)
-    if asked != 0 and asked != _ANSWERED:
-        return asked
-    if asked:
-        over = log[m.nlog - 2]
-        match_winner = log[m.nlog - 1]
+    answer = _ask(cfg, m, log, H_MATCH_STATUS)
+    if answer is not None:
+        over, match_winner = answer
         if over > 1 or (over and match_winner >= r.nplayers):
             return EBADANSWER
     else:
@@ -1073,9 +1055,10 @@ _STEPS: Final = (
 def _step(cfg: MatchConfig, m: Match, log: bytearray) -> int:
     # ROOM(m, L) never holds: the log grows as needed
     st = m.step
-    if st < len(_STEPS):
-        return _STEPS[st](cfg, m, log)
-    return _st_default(cfg, m, log)
+    try:
+        return (_STEPS[st] if st < len(_STEPS) else _st_default)(cfg, m, log)
+    except _Stop as stop:
+        return stop.status
 
 
 # ------------------------------------------------------------ chance

@@ -9,14 +9,15 @@ for both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import make_dataclass
 from threading import RLock
-from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, overload
 
 from ecarte._core._pure.masks import legal_mask_of
 from ecarte._errors import ConcurrentUseError, UninitialisedError
 
 from . import _pure_machine as pm
+from . import protocol
 from ._pure_machine import (
     ANSWER_SIZES,
     CHANCE,
@@ -134,51 +135,21 @@ _UINT32_MAX = 0xFFFFFFFF
 _EVENT_TAGS = frozenset((0xD0, 0xD4, 0xD5, 0xD6))  # a game start, hand, game and match ends
 
 
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    """The machine's fields at one moment, by name (twin of ``_machine.MatchView``; the
-    fields are documented in :class:`.protocol.MatchView`)."""
+MatchView = make_dataclass(
+    "MatchView", [(name, Any) for name in protocol.VIEW_FIELDS], frozen=True, slots=True
+)
+MatchView.__module__ = __name__
+MatchView.__doc__ = """The machine's fields at one moment, by name (twin of ``_machine.MatchView``):
+the fields of :class:`.protocol.MatchView`, where they are documented, in their order."""
 
-    phase: int
-    to_act: int
-    step: int
-    dealer: int
-    elder: int
-    winner: int
-    game_number: int
-    hand_number: int
-    game_players: tuple[int, int]
-    chosen_packets: int
-    deal_packets: int
-    scores: tuple[int, ...]
-    games_won: tuple[int, ...]
-    held: tuple[int, int]
-    turnup: int
-    trump: int
-    stock: tuple[int, ...]
-    exchanges: int
-    discarded: tuple[int, ...]
-    discards: int
-    played_without_proposing: int
-    refused_after: int
-    king_seats: int
-    announced: int
-    in_play: int
-    complete: int
-    hand_points: tuple[int, int]
-    hand_kings: tuple[int, int]
-    play_hands: tuple[int, int]
-    play_cards: tuple[int, ...]
-    play_leaders: tuple[int, ...]
-    play_to_move: int
-    play_won: tuple[int, int]
-    disc_least: int
-    disc_most: int
-    seed: int
-    auto_chance: int
-    deal_at: int
-    chance_count: int
-    players: int
+
+_PLAIN_FIELDS: Final = (
+    "phase", "to_act", "step", "dealer", "elder", "winner", "game_number", "hand_number",
+    "chosen_packets", "deal_packets", "turnup", "trump", "exchanges", "discards",
+    "played_without_proposing", "refused_after", "king_seats", "announced", "in_play",
+    "complete", "disc_least", "disc_most", "seed", "auto_chance", "deal_at", "chance_count",
+)  # fmt: skip
+"""The fields of a :class:`MatchView` that are the match's own, as they are."""
 
 
 B = TypeVar("B")  # a writable buffer legal_action_mask fills
@@ -347,39 +318,20 @@ class Machine:
     def _m_config(self) -> MatchConfig:
         return self._mcfg
 
-    def _m_view(self) -> MatchView:
+    def _m_view(self) -> protocol.MatchView:
         """The machine's fields now, by name."""
         m = self._m
         n = self._mcfg.cfg.rules.nplayers
         play = m.play
         nplayed = play.nplayed
-        return MatchView(
-            phase=m.phase,
-            to_act=m.to_act,
-            step=m.step,
-            dealer=m.dealer,
-            elder=m.elder,
-            winner=m.winner,
-            game_number=m.game_number,
-            hand_number=m.hand_number,
+        return MatchView(  # type: ignore[no-any-return]
+            **{name: getattr(m, name) for name in _PLAIN_FIELDS},
             game_players=tuple(m.game_players),
-            chosen_packets=m.chosen_packets,
-            deal_packets=m.deal_packets,
             scores=tuple(m.scores[:n]),
             games_won=tuple(m.games_won[:n]),
             held=tuple(m.held),
-            turnup=m.turnup,
-            trump=m.trump,
             stock=tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]),
-            exchanges=m.exchanges,
             discarded=tuple(m.discarded[: m.ndiscards]),
-            discards=m.discards,
-            played_without_proposing=m.played_without_proposing,
-            refused_after=m.refused_after,
-            king_seats=m.king_seats,
-            announced=m.announced,
-            in_play=m.in_play,
-            complete=m.complete,
             hand_points=tuple(m.hand_points),
             hand_kings=tuple(m.hand_kings),
             play_hands=tuple(play.hands),
@@ -387,12 +339,6 @@ class Machine:
             play_leaders=tuple(play.leaders[: (nplayed + 1) // 2]),
             play_to_move=play.to_move,
             play_won=tuple(play.won),
-            disc_least=m.disc_least,
-            disc_most=m.disc_most,
-            seed=m.seed,
-            auto_chance=m.auto_chance,
-            deal_at=m.deal_at,
-            chance_count=m.chance_count,
             players=n,
         )
 

@@ -10,13 +10,12 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from ecarte._errors import ArgumentError, IllegalActionError
-from ecarte.games.ecarte._pure_rules import HandRules
 
 from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core.rl cimport (
-    batch_free, batch_index, batch_init, check_actions, check_which, ec_rl_batch,
+    batch_free, batch_index, batch_init, check_actions, check_step, check_which, ec_rl_batch,
     ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
 )
 from ecarte.games.ecarte.machine cimport *
@@ -84,12 +83,7 @@ cdef class Rules:
     cdef readonly tuple fields
 
     def __init__(self, tuple fields, uint32_t hook_mask=0):
-        cdef ec_match_rules r
-        fill_hand_rules(&r.hand, HandRules(*fields[0]).c_bytes())  # the hand's rules first
-        match = fields[1:]
-        (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
-         r.target, r.games_to_win) = match
-        if ec_match_config_init(&self.cfg, &r, hook_mask) != 0 or r.nplayers != 2:
+        if match_config_init(&self.cfg, fields, hook_mask) != 0 or self.cfg.rules.nplayers != 2:
             raise ArgumentError(f"rules the environments do not take (two seats): {fields!r}")
         self.fields = fields
 
@@ -277,19 +271,15 @@ cdef class MatchState:
         if not 0 <= seat < 2:
             raise ArgumentError(f"seat must be 0 or 1, not {seat}")
         get_bytes(out, L.size, &view)
-        try:
-            ec_mt_tensor(&self.e, seat, L, <uint8_t *>view.buf)
-        finally:
-            PyBuffer_Release(&view)
+        ec_mt_tensor(&self.e, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
+        PyBuffer_Release(&view)
 
     def write_mask(self, out):
         """Write the legal ids as bytes into ``out`` (at least 96 bytes)."""
         cdef Py_buffer view
         get_bytes(out, EC_NUM_IDS, &view)
-        try:
-            ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>view.buf)
-        finally:
-            PyBuffer_Release(&view)
+        ec_mt_mask(&self.rules.cfg, &self.e, <uint8_t *>view.buf)
+        PyBuffer_Release(&view)
 
 
 def _restore(Rules rules, bint auto_chance, bytes raw):
@@ -322,8 +312,6 @@ cdef class MatchBatch:
 
     def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
         cdef ec_rl_outputs none
-        if n < 1:
-            raise ArgumentError("a batch has at least one environment")
         if not rules.playable:
             raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
@@ -369,5 +357,4 @@ cdef class MatchBatch:
                    terminated, to_act)
         with nogil:
             r = ec_mt_batch_step(&self.b, &actions[0], &o, &bad)
-        if r != 0:
-            raise IllegalActionError(f"environment {bad}: action id {actions[bad]} is not legal now")
+        check_step(r, bad, actions)

@@ -155,3 +155,17 @@ cdef extern from "ecarte_machine.h":
     void ec_match_totals_init(ec_match_totals *t)
     int ec_random_matches(const ec_match_config *cfg, uint64_t seed, size_t n,
                           uint8_t *scratch, uint32_t cap, ec_match_totals *totals) nogil
+
+
+cdef inline int match_config_init(ec_match_config *cfg, tuple rules,
+                                  uint32_t hook_mask) except -9999:
+    """``ec_match_config_init`` of ``rules``, the machine's rules as a tuple: the hand's rules'
+    fields (``_pure_rules.HandRules``), then the other ``ec_match_rules`` fields in order
+    (``ecarte.games.ecarte._hooks.machine_rules``); its status (0: rules in range)."""
+    cdef ec_match_rules r
+    from ecarte.games.ecarte._pure_rules import HandRules
+
+    fill_hand_rules(&r.hand, HandRules(*rules[0]).c_bytes())
+    (r.alternate_packets, r.lower_cut_deals, r.king_announcement, r.game_values, r.nplayers,
+     r.target, r.games_to_win) = rules[1:]
+    return ec_match_config_init(cfg, &r, hook_mask)

@@ -14,7 +14,7 @@ from ecarte._errors import ArgumentError, IllegalActionError
 from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core.rl cimport (
-    batch_free, batch_index, batch_init, check_actions, check_which, ec_episode_seed,
+    batch_free, batch_index, batch_init, check_actions, check_step, check_which, ec_episode_seed,
     ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
 )
 from ecarte.games.euchre.machine cimport *
@@ -234,19 +234,15 @@ cdef class EuchreState:
         if not 0 <= seat < 4:
             raise ArgumentError(f"seat must be 0..3, not {seat}")
         get_bytes(out, L.size, &view)
-        try:
-            ec_eu_tensor(&self.tb.t, &self.g, seat, L, <uint8_t *>view.buf)
-        finally:
-            PyBuffer_Release(&view)
+        ec_eu_tensor(&self.tb.t, &self.g, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
+        PyBuffer_Release(&view)
 
     def write_mask(self, out):
         """Write the legal ids as bytes into ``out`` (at least :attr:`num_ids` bytes)."""
         cdef Py_buffer view
         get_bytes(out, self.tb.t.ncards + 9, &view)
-        try:
-            ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>view.buf)
-        finally:
-            PyBuffer_Release(&view)
+        ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>view.buf)
+        PyBuffer_Release(&view)
 
 
 def _restore(int deck, int flags, int target, bint auto_chance, bytes raw):
@@ -280,8 +276,6 @@ cdef class EuchreBatch:
     def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
                  int which=EC_EU_OBSERVATION):
         cdef ec_rl_outputs none
-        if n < 1:
-            raise ArgumentError("a batch has at least one environment")
         self.tb = _tables(deck)
         self.b.tables = &self.tb.t
         self.b.cfg = _config(deck, flags, target)
@@ -325,5 +319,4 @@ cdef class EuchreBatch:
                    rewards, terminated, to_act)
         with nogil:
             r = ec_eu_batch_step(&self.b, &actions[0], &o, &bad)
-        if r != 0:
-            raise IllegalActionError(f"environment {bad}: action id {actions[bad]} is not legal now")
+        check_step(r, bad, actions)
