@@ -61,7 +61,7 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         if not self.close_sent:  # accepted by the WebSocket layer: the application runs
-            extensions: dict[str, Any] = self.scope["extensions"]  # type: ignore[assignment]
+            extensions: dict[str, Any] = self.scope["extensions"]
             extensions[EXTENSION] = Direct(self)
 
     def listen(self, callback: Callable[[bytes], None]) -> None:
