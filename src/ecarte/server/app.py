@@ -60,6 +60,7 @@ class Connection:
         self.role = "spectator"
         self.name: str | None = None
         self.greeted = False
+        self.shown: dict[str, Any] = {}
         self.queue: collections.deque[bytes | None] = collections.deque()
         self._wake: asyncio.Future[None] | None = None
         self.closing = False

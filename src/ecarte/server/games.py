@@ -15,8 +15,6 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, Protocol
 
-import msgspec
-
 from ecarte import (
     Action,
     ArgumentError,
@@ -101,17 +99,21 @@ class Adapter(Protocol):
         """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
         ...
 
+    view_type: type[m.View]
+    """The struct of its views (:class:`~ecarte.server.messages.EcarteView`...)."""
+
     def views(
         self,
         game: Any,
         seats: Iterable[int | None],
         forfeit: int | None,
         cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, m.View]:
-        """Everything each of ``seats`` (None: a spectator) may know of the table now: the
-        public part, the same for all, and each seat's own (its hand, its legal actions,
-        the variants' lines for it). ``cache``: a dict the table keeps for this game, where
-        the adapter keeps what changes seldom (the finished hands)."""
+    ) -> dict[int | None, dict[str, Any]]:
+        """Everything each of ``seats`` (None: a spectator) may know of the table now, as
+        the JSON values of its view (the fields of :attr:`view_type`): the public part,
+        the same for all, and each seat's own (its hand, its legal actions, the variants'
+        lines for it). ``cache``: a dict the table keeps for this game, where the adapter
+        keeps what changes seldom (the finished hands)."""
         ...
 
     def bot(self, name: str) -> Bot:
@@ -237,6 +239,7 @@ class EcarteAdapter(_Base):
 
     name = "ecarte"
     title = "Écarté"
+    view_type: type[m.View] = m.EcarteView
     _HEURISTIC = HeuristicPlayer
     _RANDOM = RandomPlayer
 
@@ -299,7 +302,7 @@ class EcarteAdapter(_Base):
         seats: Iterable[int | None],
         forfeit: int | None,
         cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, m.View]:
+    ) -> dict[int | None, dict[str, Any]]:
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
         table = {
@@ -318,19 +321,18 @@ class EcarteAdapter(_Base):
         public = game.observation(game.game_players[0]).to_dict()
         del public["rules"]
         public.update(table)
-        out: dict[int | None, m.View] = {}
+        out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             legal = []
             if seat is not None and to_act == seat and not over:
                 legal = _ecarte_legal(game)
-            view = {
+            out[seat] = {
                 **public,
                 "seat": seat,
                 "hand": [] if seat is None else _card_list(game.hand(seat)),
                 "legal": legal,
                 "describe": list(game.describe(seat)),
             }
-            out[seat] = msgspec.convert(view, m.EcarteView)
         return out
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
@@ -386,6 +388,7 @@ class EuchreAdapter(_Base):
 
     name = "euchre"
     title = "Euchre"
+    view_type: type[m.View] = m.EuchreView
     _HEURISTIC = HeuristicBot
     _RANDOM = RandomBot
 
@@ -432,7 +435,7 @@ class EuchreAdapter(_Base):
         seats: Iterable[int | None],
         forfeit: int | None,
         cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, m.View]:
+    ) -> dict[int | None, dict[str, Any]]:
         over = game.is_over or forfeit is not None
         to_act = self.to_act(game)
         rules = game.rules
@@ -450,15 +453,14 @@ class EuchreAdapter(_Base):
             winner=game.winner,
             forfeit=forfeit,
         )
-        out: dict[int | None, m.View] = {}
+        out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
-            view = {**public, "seat": seat, "legal": []}
+            view = out[seat] = {**public, "seat": seat, "legal": []}
             if seat is not None:
                 own = game.observation(seat).to_dict()
                 view.update(hand=own["hand"], discard=own["discard"])
                 if to_act == seat and not over:
                     view["legal"] = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
-            out[seat] = msgspec.convert(view, m.EuchreView)
         return out
 
     def _move(self, player: Any, game: EuchreGame, seat: int) -> m.Act:

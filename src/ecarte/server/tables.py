@@ -58,6 +58,9 @@ class Subscriber(Protocol):
     spectator)."""
     role: str
     name: str | None
+    shown: dict[str, Any]
+    """The view last sent to it (a welcome's, then patched by the events), as JSON
+    values: the next event's patch is what differs from it."""
 
     def push(self, data: bytes) -> None:
         """Queue a message for it (never blocks)."""
@@ -104,8 +107,12 @@ class Table:
     def status(self) -> str:
         return "over" if self.over else "playing"
 
-    def view(self, seat: int | None) -> m.View:
+    def view_values(self, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` (None: a spectator) as JSON values."""
         return self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
+
+    def view(self, seat: int | None) -> m.View:
+        return msgspec.convert(self.view_values(seat), self.adapter.view_type)
 
 
 class Tables:
@@ -350,6 +357,7 @@ class Tables:
                 for e in self.store.events(table.id, last_event, behind)
             ]
         table.subscribers.add(sub)
+        shown = sub.shown = table.view_values(sub.seat)
         sub.push(
             m.encode(
                 m.Welcome(
@@ -361,7 +369,7 @@ class Tables:
                     event=table.committed,
                     last_seq=table.last_seq.get(sub.who, 0) if sub.who else 0,
                     commitment=table.commitment,
-                    view=table.view(sub.seat),
+                    view=msgspec.convert(shown, table.adapter.view_type),
                     missed=missed,
                     deadline=table.deadline,
                 )
@@ -638,26 +646,37 @@ class Tables:
         events: list[EventRow],
         answers: dict[tuple[str, int], tuple[Subscriber, int]],
     ) -> None:
-        """Send each subscriber the events as its seat may read them, its view on the
-        last, and on its own action's event the ack of its sequence number."""
+        """Send each subscriber the events as its seat may read them, on the last what
+        changed in its view (a patch of the view it was last sent), and on its own
+        action's event the ack of its sequence number."""
         if not events or not table.subscribers:
             return
         adapt = table.adapter
-        last = len(events) - 1
+        game = adapt.name
+        last = events[-1]
         subscribers = list(table.subscribers)
-        seats = {sub.seat for sub in subscribers}
-        views = adapt.views(table.game, seats, table.forfeit, table.cache)
+        views = adapt.views(
+            table.game, {sub.seat for sub in subscribers}, table.forfeit, table.cache
+        )
         for sub in subscribers:
             seat = sub.seat
-            view = views[seat]
-            for i, e in enumerate(events):
-                text = adapt.redact(e.text, e.seat, seat)
+            view, shown = views[seat], sub.shown
+            patch: Any = {"game": game}  # a ViewPatch's JSON values, encoded as they are
+            for key, value in view.items():
+                if shown.get(key) != value:
+                    patch[key] = value
+            sub.shown = view
+            for e in events:
                 answer = answers.get((table.id, e.n))
-                ack = answer[1] if answer is not None and answer[0] is sub else None
-                if i == last:
-                    message = m.Event(e.n, e.seat, e.kind, text, view, table.deadline, ack)  # type: ignore[arg-type]
-                else:
-                    message = m.Event(e.n, e.seat, e.kind, text, ack=ack)  # type: ignore[arg-type]
+                message = m.Event(
+                    e.n,
+                    e.seat,
+                    e.kind,  # type: ignore[arg-type]
+                    adapt.redact(e.text, e.seat, seat),
+                    patch if e is last else None,
+                    table.deadline if e is last else None,
+                    answer[1] if answer is not None and answer[0] is sub else None,
+                )
                 sub.push(m.encode(message))
 
 
