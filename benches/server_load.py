@@ -45,6 +45,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -376,27 +377,29 @@ async def _play(
     await _open(url, clients)
     for c in clients:
         c.hello()
-    while any(c.view is None for c in clients):
+    for _ in range(2400):  # every welcome, within two minutes
+        if all(c.view is not None for c in clients):
+            break
         await asyncio.sleep(0.05)
-    await _ready_then_go()
-    cpu = time.process_time()
-    t0 = time.perf_counter()
-    run.until = time.monotonic() + (seconds if seconds else 1e9)
-    for c in clients:
-        c.turn()
-    if seconds:  # paced: each seat stops acting then; the acks in flight come back
-        await asyncio.sleep(seconds)
-        for _ in range(100):
-            if all(c.waiting is None for c in clients):
-                break
-            await asyncio.sleep(0.05)
     else:
-        await asyncio.wait_for(run.all_done, 1800)
-    elapsed = time.perf_counter() - t0
-    cpu = time.process_time() - cpu
-    for c in clients:
-        if c.transport is not None:
-            c.transport.close()
+        raise TimeoutError("some seats were not welcomed")
+
+    def begin() -> None:
+        run.until = time.monotonic() + (seconds if seconds else 1e9)
+        for c in clients:
+            c.turn()
+
+    async def finish() -> None:
+        if seconds:  # paced: each seat stops acting then; the acks in flight come back
+            await asyncio.sleep(seconds)
+            for _ in range(100):
+                if all(c.waiting is None for c in clients):
+                    break
+                await asyncio.sleep(0.05)
+        else:
+            await asyncio.wait_for(run.all_done, 1800)
+
+    elapsed, cpu = await _timed(clients, begin, finish)
     return {
         "latencies": run.latencies,
         "elapsed": elapsed,
@@ -404,6 +407,22 @@ async def _play(
         "counts": [c.acted for c in clients],
         "client_cpu": cpu,
     }
+
+
+async def _timed(
+    sockets: list[Any], begin: Callable[[], None], finish: Callable[[], Awaitable[Any]]
+) -> tuple[float, float]:
+    """Once every client process is ready, ``begin()`` and await ``finish()``, then close
+    the sockets: the wall-clock and CPU seconds of this process in between."""
+    await _ready_then_go()
+    cpu, t0 = time.process_time(), time.perf_counter()
+    begin()
+    await finish()
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu
+    for s in sockets:
+        if s.transport is not None:
+            s.transport.close()
+    return elapsed, cpu
 
 
 def _worker(args: tuple[str, list[dict[str, Any]], float, float]) -> dict[str, Any]:
@@ -499,17 +518,12 @@ async def _echo(url: str, counts: list[int]) -> tuple[int, float, float]:
     )
     sockets = [_Echo("/ws/echo", n, message, view, run) for n in counts]
     await _open(url, sockets)
-    await _ready_then_go()
-    cpu = time.process_time()
-    t0 = time.perf_counter()
-    for s in sockets:
-        s.go()
-    await asyncio.wait_for(run.all_done, 1800)
-    elapsed = time.perf_counter() - t0
-    cpu = time.process_time() - cpu
-    for s in sockets:
-        if s.transport is not None:
-            s.transport.close()
+
+    def begin() -> None:
+        for s in sockets:
+            s.go()
+
+    elapsed, cpu = await _timed(sockets, begin, lambda: asyncio.wait_for(run.all_done, 1800))
     return sum(counts), elapsed, cpu
 
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from ecarte import (
     Action,
     ArgumentError,
+    Card,
     Discard,
     EcarteError,
     Game,
@@ -135,11 +136,6 @@ def _entry_point_bots(game: str) -> dict[str, type]:
     return found
 
 
-def _check_action(act: m.Act) -> None:
-    if (act.action is None) == (act.id is None):
-        raise Refused("bad-message", "an act names its action by text or by id: one of the two")
-
-
 # ------------------------------------------------------------------- Écarté
 
 _TEXT: dict[Any, str] = {}
@@ -154,8 +150,23 @@ def _text(card: Any) -> str:
     return text
 
 
-def _card_list(cards: Any) -> list[str]:
-    return [_text(c) for c in cards]
+_ID_TEXT: dict[int, str] = {}
+"""Each card's text, by card id (the bit of the card in a card mask)."""
+
+
+def _mask_texts(mask: int) -> list[str]:
+    """The texts of the cards of a card mask, in the order of :class:`ecarte.CardSet`
+    (by id), without making a card object."""
+    out = []
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        text = _ID_TEXT.get(bit)
+        if text is None:
+            text = _ID_TEXT[bit] = str(Card.from_id(bit))
+        out.append(text)
+        mask ^= low
+    return out
 
 
 def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
@@ -169,6 +180,9 @@ mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
 _ACTION_TEXT: dict[Any, tuple[int, str]] = {}
 """The id and text of every action but a discard (their ids do not depend on the state)."""
 
+_DISCARDS: dict[int, str] = {}
+"""The text of each discard, by the mask of its cards."""
+
 _PARSED: dict[str, Action] = {}
 """Records read back to actions (every record but a discard's: a few dozen)."""
 
@@ -178,15 +192,21 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     ``game.action_id(a)`` and ``str(a)`` say, the seat's hand read once for all the
     discards (not once per discard)."""
     out: list[dict[str, Any]] = []
-    index: dict[Any, int] | None = None
+    bits: list[int] | None = None
     for action in game.legal_actions():
         if action.__class__ is Discard:
-            if index is None:
-                index = {card: i for i, card in enumerate(game.hand(game.to_act))}
+            if bits is None:  # the hand's card bits, in the order of its cards
+                hand = game.hand(game.to_act).mask
+                bits = [1 << i for i in range(64) if hand >> i & 1]
+            cards = action.cards.mask
+            text = _DISCARDS.get(cards)
+            if text is None:
+                text = _DISCARDS[cards] = str(action)
             mask = 0
-            for card in action.cards:
-                mask |= 1 << index[card]
-            out.append({"id": _DISCARD_BASE + mask, "text": str(action)})
+            for i, bit in enumerate(bits):
+                if cards & bit:
+                    mask |= 1 << i
+            out.append({"id": _DISCARD_BASE + mask, "text": text})
             continue
         known = _ACTION_TEXT.get(action)
         if known is None:
@@ -228,6 +248,19 @@ class _Base:
 
     def _move(self, player: Any, game: Any, seat: int) -> m.Act:
         """The bot ``player``'s action for ``seat``."""
+        raise NotImplementedError
+
+    def record(self, game: Any, seat: int, act: m.Act) -> tuple[str, str]:
+        if (act.action is None) == (act.id is None):
+            raise Refused("bad-message", "an act names its action by text or by id: one of the two")
+        try:
+            return self._read(game, act)
+        except _ENGINE_ERRORS as exc:
+            raise Refused("illegal", str(exc)) from None
+
+    def _read(self, game: Any, act: m.Act) -> tuple[str, str]:
+        """``(record, text)`` of the action ``act`` names, by text or by id (one of the
+        two; the engine's errors for an action that is not legal, or not one)."""
         raise NotImplementedError
 
     def bots(self) -> tuple[str, ...]:
@@ -272,18 +305,11 @@ class EcarteAdapter(_Base):
     def seats(self, game: Game) -> int:
         return game.players
 
-    def record(self, game: Game, seat: int, act: m.Act) -> tuple[str, str]:
-        _check_action(act)
-        try:
-            if act.id is not None:
-                action = game.action_from_id(act.id)
-            else:
-                assert act.action is not None
-                action = Action.parse(act.action)
-        except _ENGINE_ERRORS as exc:
-            raise Refused("illegal", str(exc)) from None
-        text = str(action)
-        return text, text
+    def _read(self, game: Game, act: m.Act) -> tuple[str, str]:
+        by_id = act.id is not None
+        action = game.action_from_id(act.id) if by_id else Action.parse(act.action)  # type: ignore[arg-type]
+        record = str(action)
+        return record, record
 
     def apply(self, game: Game, seat: int, record: str) -> None:
         action = _PARSED.get(record)
@@ -329,7 +355,7 @@ class EcarteAdapter(_Base):
             out[seat] = {
                 **public,
                 "seat": seat,
-                "hand": [] if seat is None else _card_list(game.hand(seat)),
+                "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
                 "legal": legal,
                 "describe": list(game.describe(seat)),
             }
@@ -407,18 +433,13 @@ class EuchreAdapter(_Base):
     def seats(self, game: EuchreGame) -> int:
         return 4
 
-    def record(self, game: EuchreGame, seat: int, act: m.Act) -> tuple[str, str]:
-        _check_action(act)
-        try:
-            if act.id is not None:
-                action = game.action_from_id(act.id)
-                if act.id not in game.legal_action_ids():
-                    raise IllegalActionError(game._illegal_message(act.id))
-            else:
-                assert act.action is not None
-                action = game.action_from_id(game.action_id(act.action))
-        except _ENGINE_ERRORS as exc:
-            raise Refused("illegal", str(exc)) from None
+    def _read(self, game: EuchreGame, act: m.Act) -> tuple[str, str]:
+        if act.id is None:
+            action = game.action_from_id(game.action_id(act.action))  # type: ignore[arg-type]
+        else:
+            action = game.action_from_id(act.id)
+            if act.id not in game.legal_action_ids():
+                raise IllegalActionError(game._illegal_message(act.id))
         return str(action.id), str(action)
 
     def apply(self, game: EuchreGame, seat: int, record: str) -> None:

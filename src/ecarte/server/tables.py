@@ -661,10 +661,9 @@ class Tables:
         for sub in subscribers:
             seat = sub.seat
             view, shown = views[seat], sub.shown
-            patch: Any = {"game": game}  # a ViewPatch's JSON values, encoded as they are
-            for key, value in view.items():
-                if shown.get(key) != value:
-                    patch[key] = value
+            # a ViewPatch's JSON values, encoded as they are
+            patch: Any = {k: v for k, v in view.items() if shown.get(k) != v}
+            patch["game"] = game
             sub.shown = view
             for e in events:
                 answer = answers.get((table.id, e.n))
