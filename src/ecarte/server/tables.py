@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import msgspec
 from attrs import define, field
+from msgspec import Raw
 
 from ecarte import EcarteError, PluginError, from_json
 
@@ -41,6 +42,8 @@ __all__ = ["Subscriber", "Table", "Tables", "token_hash"]
 log = logging.getLogger("ecarte.server")
 
 _ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
+
+_ENCODE = msgspec.json.Encoder().encode
 
 
 def token_hash(token: str) -> bytes:
@@ -58,9 +61,10 @@ class Subscriber(Protocol):
     spectator)."""
     role: str
     name: str | None
-    shown: dict[str, Any]
-    """The view last sent to it (a welcome's, then patched by the events), as JSON
-    values: the next event's patch is what differs from it."""
+    shown: dict[str, bytes]
+    """The view last sent to it (a welcome's, then patched by the events), each field
+    as its JSON: the next event's patch is what differs from it. Bytes, not the values
+    themselves: the garbage collector never walks them."""
 
     def push(self, data: bytes) -> None:
         """Queue a message for it (never blocks)."""
@@ -357,7 +361,8 @@ class Tables:
                 for e in self.store.events(table.id, last_event, behind)
             ]
         table.subscribers.add(sub)
-        shown = sub.shown = table.view_values(sub.seat)
+        shown = table.view_values(sub.seat)
+        sub.shown = {k: _ENCODE(v) for k, v in shown.items()}
         sub.push(
             m.encode(
                 m.Welcome(
@@ -658,12 +663,17 @@ class Tables:
         views = adapt.views(
             table.game, {sub.seat for sub in subscribers}, table.forfeit, table.cache
         )
+        encoded: dict[int, bytes] = {}  # each value's JSON, once (the seats share most)
         for sub in subscribers:
             seat = sub.seat
-            view, shown = views[seat], sub.shown
-            # a ViewPatch's JSON values, encoded as they are
-            patch: Any = {k: v for k, v in view.items() if shown.get(k) != v}
-            patch["game"] = game
+            view, shown = {}, sub.shown
+            for key, value in views[seat].items():
+                data = encoded.get(id(value))
+                if data is None:
+                    data = encoded[id(value)] = _ENCODE(value)
+                view[key] = data
+            patch: Any = {k: Raw(v) for k, v in view.items() if shown.get(k) != v}
+            patch["game"] = game  # a ViewPatch, its fields' JSON as they are
             sub.shown = view
             for e in events:
                 answer = answers.get((table.id, e.n))
