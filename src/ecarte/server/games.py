@@ -117,6 +117,17 @@ class Adapter(Protocol):
         keeps what changes seldom (the finished hands)."""
         ...
 
+    def view_parts(
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        """The views of :meth:`views` in two parts: the public fields, the same for all,
+        and each seat's own (a view is the two together)."""
+        ...
+
     def bot(self, name: str) -> Bot:
         """A new bot by name; :class:`Refused` for an unknown one."""
         ...
@@ -266,6 +277,43 @@ class _Base:
     def bots(self) -> tuple[str, ...]:
         return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
 
+    def views(
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
+    ) -> dict[int | None, dict[str, Any]]:
+        public, own = self.view_parts(game, seats, forfeit, cache)
+        return {seat: {**public, **fields} for seat, fields in own.items()}
+
+    def view_parts(
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        over = bool(game.is_over) or forfeit is not None
+        to_act = self.to_act(game)
+        public = self._public(game, over, to_act, forfeit, cache)
+        return public, {seat: self._own(game, seat, over, to_act) for seat in seats}
+
+    def _public(
+        self,
+        game: Any,
+        over: bool,
+        to_act: int | None,
+        forfeit: int | None,
+        cache: dict[str, Any] | None,
+    ) -> dict[str, Any]:
+        """The fields of every seat's view that are the same for all."""
+        raise NotImplementedError
+
+    def _own(self, game: Any, seat: int | None, over: bool, to_act: int | None) -> dict[str, Any]:
+        """The fields of ``seat``'s view that are its own (``seat`` None: a spectator)."""
+        raise NotImplementedError
+
 
 class EcarteAdapter(_Base):
     """Écarté and its variants (:class:`ecarte.Game`)."""
@@ -322,44 +370,40 @@ class EcarteAdapter(_Base):
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
         return record_seen_by(text, actor, recipient)
 
-    def views(
+    def _public(
         self,
         game: Game,
-        seats: Iterable[int | None],
+        over: bool,
+        to_act: int | None,
         forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, dict[str, Any]]:
-        over = game.is_over or forfeit is not None
-        to_act = self.to_act(game)
-        table = {
-            "players": game.players,
-            "variants": list(game.plugin_names[1:]),
-            "to_act": None if over else to_act,
-            "game_players": list(game.game_players),
-            "game_number": game.game_number,
-            "hand_number": game.hand_number,
-            **_summaries(game, cache),
-            "over": over,
-            "winner": game.winner,
-            "forfeit": forfeit,
-        }
+        cache: dict[str, Any] | None,
+    ) -> dict[str, Any]:
         # An observation as an embedder gets it: all of it is public but the seat's hand.
         public = game.observation(game.game_players[0]).to_dict()
-        del public["rules"]
-        public.update(table)
-        out: dict[int | None, dict[str, Any]] = {}
-        for seat in seats:
-            legal = []
-            if seat is not None and to_act == seat and not over:
-                legal = _ecarte_legal(game)
-            out[seat] = {
-                **public,
-                "seat": seat,
-                "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
-                "legal": legal,
-                "describe": list(game.describe(seat)),
-            }
-        return out
+        del public["rules"], public["seat"], public["hand"]
+        public.update(
+            players=game.players,
+            variants=list(game.plugin_names[1:]),
+            to_act=None if over else to_act,
+            game_players=list(game.game_players),
+            game_number=game.game_number,
+            hand_number=game.hand_number,
+            **_summaries(game, cache),
+            over=over,
+            winner=game.winner,
+            forfeit=forfeit,
+        )
+        return public
+
+    def _own(self, game: Game, seat: int | None, over: bool, to_act: int | None) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
+            "legal": _ecarte_legal(game)
+            if seat is not None and to_act == seat and not over
+            else [],
+            "describe": list(game.describe(seat)),
+        }
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())
@@ -450,39 +494,40 @@ class EuchreAdapter(_Base):
             return "discard a card"
         return text
 
-    def views(
+    def _public(
         self,
         game: EuchreGame,
-        seats: Iterable[int | None],
+        over: bool,
+        to_act: int | None,
         forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, dict[str, Any]]:
-        over = game.is_over or forfeit is not None
-        to_act = self.to_act(game)
+        cache: dict[str, Any] | None,
+    ) -> dict[str, Any]:
         rules = game.rules
         # An observation as an embedder gets it: all of it is public but the seat's hand
         # and the dealer's discard.
         public = game.observation(0).to_dict()
+        del public["seat"], public["hand"], public["discard"]
         public.update(
             rules=_preset_name(rules),
             deck=rules.deck,
             target=rules.target,
             to_act=None if over else to_act,
-            hand=[],
-            discard=None,
             over=over,
             winner=game.winner,
             forfeit=forfeit,
         )
-        out: dict[int | None, dict[str, Any]] = {}
-        for seat in seats:
-            view = out[seat] = {**public, "seat": seat, "legal": []}
-            if seat is not None:
-                own = game.observation(seat).to_dict()
-                view.update(hand=own["hand"], discard=own["discard"])
-                if to_act == seat and not over:
-                    view["legal"] = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
-        return out
+        return public
+
+    def _own(
+        self, game: EuchreGame, seat: int | None, over: bool, to_act: int | None
+    ) -> dict[str, Any]:
+        if seat is None:
+            return {"seat": None, "hand": [], "discard": None, "legal": []}
+        own = game.observation(seat).to_dict()
+        legal = []
+        if to_act == seat and not over:
+            legal = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
+        return {"seat": seat, "hand": own["hand"], "discard": own["discard"], "legal": legal}
 
     def _move(self, player: Any, game: EuchreGame, seat: int) -> m.Act:
         return m.Act(seq=1, id=int(player.choose(game)))

@@ -61,10 +61,11 @@ class Subscriber(Protocol):
     spectator)."""
     role: str
     name: str | None
-    shown: dict[str, bytes]
-    """The view last sent to it (a welcome's, then patched by the events), each field
-    as its JSON: the next event's patch is what differs from it. Bytes, not the values
-    themselves: the garbage collector never walks them."""
+    shown: tuple[dict[str, bytes], dict[str, bytes]]
+    """The view last sent to it (a welcome's, then patched by the events), its public
+    fields and its seat's own, each field as its JSON: the next event's patch is what
+    differs from it. Bytes, not the values themselves: the garbage collector never walks
+    them."""
 
     def push(self, data: bytes) -> None:
         """Queue a message for it (never blocks)."""
@@ -102,6 +103,9 @@ class Table:
     revealed: bool = False
     cache: dict[str, Any] = field(factory=dict)
     """What the adapter keeps between two views of this game."""
+    shown: dict[str, bytes] = field(factory=dict)
+    """The public fields of the views last published, as their JSON (the subscribers
+    that were sent them hold this very dict)."""
 
     @property
     def over(self) -> bool:
@@ -111,12 +115,10 @@ class Table:
     def status(self) -> str:
         return "over" if self.over else "playing"
 
-    def view_values(self, seat: int | None) -> dict[str, Any]:
-        """The view of ``seat`` (None: a spectator) as JSON values."""
-        return self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
-
     def view(self, seat: int | None) -> m.View:
-        return msgspec.convert(self.view_values(seat), self.adapter.view_type)
+        """The view of ``seat`` (None: a spectator)."""
+        values = self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
+        return msgspec.convert(values, self.adapter.view_type)
 
 
 class Tables:
@@ -361,8 +363,8 @@ class Tables:
                 for e in self.store.events(table.id, last_event, behind)
             ]
         table.subscribers.add(sub)
-        shown = table.view_values(sub.seat)
-        sub.shown = {k: _ENCODE(v) for k, v in shown.items()}
+        public, own = table.adapter.view_parts(table.game, (sub.seat,), table.forfeit, table.cache)
+        sub.shown = (_encoded(public), _encoded(own[sub.seat]))
         sub.push(
             m.encode(
                 m.Welcome(
@@ -374,7 +376,7 @@ class Tables:
                     event=table.committed,
                     last_seq=table.last_seq.get(sub.who, 0) if sub.who else 0,
                     commitment=table.commitment,
-                    view=msgspec.convert(shown, table.adapter.view_type),
+                    view=msgspec.convert({**public, **own[sub.seat]}, table.adapter.view_type),
                     missed=missed,
                     deadline=table.deadline,
                 )
@@ -660,21 +662,26 @@ class Tables:
         game = adapt.name
         last = events[-1]
         subscribers = list(table.subscribers)
-        views = adapt.views(
-            table.game, {sub.seat for sub in subscribers}, table.forfeit, table.cache
-        )
-        encoded: dict[int, bytes] = {}  # each value's JSON, once (the seats share most)
+        seats = {sub.seat for sub in subscribers}
+        public, owns = adapt.view_parts(table.game, seats, table.forfeit, table.cache)
+        shown, before = _encoded(public), table.shown
+        table.shown = shown
+        common: dict[str, Raw] | None = None  # the public patch of those sent ``before``
         for sub in subscribers:
             seat = sub.seat
-            view, shown = {}, sub.shown
-            for key, value in views[seat].items():
-                data = encoded.get(id(value))
-                if data is None:
-                    data = encoded[id(value)] = _ENCODE(value)
-                view[key] = data
-            patch: Any = {k: Raw(v) for k, v in view.items() if shown.get(k) != v}
+            sent, sent_own = sub.shown
+            if sent is before:
+                if common is None:
+                    common = {k: Raw(v) for k, v in shown.items() if before.get(k) != v}
+                patch: Any = dict(common)
+            else:
+                patch = {k: Raw(v) for k, v in shown.items() if sent.get(k) != v}
+            own = _encoded(owns[seat])
+            for key, data in own.items():
+                if sent_own.get(key) != data:
+                    patch[key] = Raw(data)
             patch["game"] = game  # a ViewPatch, its fields' JSON as they are
-            sub.shown = view
+            sub.shown = (shown, own)
             for e in events:
                 answer = answers.get((table.id, e.n))
                 message = m.Event(
@@ -687,6 +694,11 @@ class Tables:
                     answer[1] if answer is not None and answer[0] is sub else None,
                 )
                 sub.push(m.encode(message))
+
+
+def _encoded(fields: dict[str, Any]) -> dict[str, bytes]:
+    """Each field's JSON."""
+    return {k: _ENCODE(v) for k, v in fields.items()}
 
 
 def _reveal(table: Table) -> bytes:
