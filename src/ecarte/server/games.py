@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, Protocol
 
+from attrs import frozen
+
 from ecarte import (
     Action,
     ArgumentError,
@@ -295,24 +297,27 @@ class _Base:
         cache: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         over = bool(game.is_over) or forfeit is not None
-        to_act = self.to_act(game)
-        public = self._public(game, over, to_act, forfeit, cache)
-        return public, {seat: self._own(game, seat, over, to_act) for seat in seats}
+        now = _Now(over, None if over else self.to_act(game), forfeit, cache)
+        return self._public(game, now), {seat: self._own(game, seat, now) for seat in seats}
 
-    def _public(
-        self,
-        game: Any,
-        over: bool,
-        to_act: int | None,
-        forfeit: int | None,
-        cache: dict[str, Any] | None,
-    ) -> dict[str, Any]:
+    def _public(self, game: Any, now: _Now) -> dict[str, Any]:
         """The fields of every seat's view that are the same for all."""
         raise NotImplementedError
 
-    def _own(self, game: Any, seat: int | None, over: bool, to_act: int | None) -> dict[str, Any]:
+    def _own(self, game: Any, seat: int | None, now: _Now) -> dict[str, Any]:
         """The fields of ``seat``'s view that are its own (``seat`` None: a spectator)."""
         raise NotImplementedError
+
+
+@frozen
+class _Now:
+    """Where a table stands, for its views: over (or forfeited), the seat to act (None
+    once over), the seat that forfeited, the table's cache for the adapter."""
+
+    over: bool
+    to_act: int | None
+    forfeit: int | None
+    cache: dict[str, Any] | None
 
 
 class EcarteAdapter(_Base):
@@ -370,38 +375,29 @@ class EcarteAdapter(_Base):
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
         return record_seen_by(text, actor, recipient)
 
-    def _public(
-        self,
-        game: Game,
-        over: bool,
-        to_act: int | None,
-        forfeit: int | None,
-        cache: dict[str, Any] | None,
-    ) -> dict[str, Any]:
+    def _public(self, game: Game, now: _Now) -> dict[str, Any]:
         # An observation as an embedder gets it: all of it is public but the seat's hand.
         public = game.observation(game.game_players[0]).to_dict()
         del public["rules"], public["seat"], public["hand"]
         public.update(
             players=game.players,
             variants=list(game.plugin_names[1:]),
-            to_act=None if over else to_act,
+            to_act=now.to_act,
             game_players=list(game.game_players),
             game_number=game.game_number,
             hand_number=game.hand_number,
-            **_summaries(game, cache),
-            over=over,
+            **_summaries(game, now.cache),
+            over=now.over,
             winner=game.winner,
-            forfeit=forfeit,
+            forfeit=now.forfeit,
         )
         return public
 
-    def _own(self, game: Game, seat: int | None, over: bool, to_act: int | None) -> dict[str, Any]:
+    def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
         return {
             "seat": seat,
             "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
-            "legal": _ecarte_legal(game)
-            if seat is not None and to_act == seat and not over
-            else [],
+            "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
             "describe": list(game.describe(seat)),
         }
 
@@ -494,14 +490,7 @@ class EuchreAdapter(_Base):
             return "discard a card"
         return text
 
-    def _public(
-        self,
-        game: EuchreGame,
-        over: bool,
-        to_act: int | None,
-        forfeit: int | None,
-        cache: dict[str, Any] | None,
-    ) -> dict[str, Any]:
+    def _public(self, game: EuchreGame, now: _Now) -> dict[str, Any]:
         rules = game.rules
         # An observation as an embedder gets it: all of it is public but the seat's hand
         # and the dealer's discard.
@@ -511,21 +500,19 @@ class EuchreAdapter(_Base):
             rules=_preset_name(rules),
             deck=rules.deck,
             target=rules.target,
-            to_act=None if over else to_act,
-            over=over,
+            to_act=now.to_act,
+            over=now.over,
             winner=game.winner,
-            forfeit=forfeit,
+            forfeit=now.forfeit,
         )
         return public
 
-    def _own(
-        self, game: EuchreGame, seat: int | None, over: bool, to_act: int | None
-    ) -> dict[str, Any]:
+    def _own(self, game: EuchreGame, seat: int | None, now: _Now) -> dict[str, Any]:
         if seat is None:
             return {"seat": None, "hand": [], "discard": None, "legal": []}
         own = game.observation(seat).to_dict()
         legal = []
-        if to_act == seat and not over:
+        if now.to_act == seat:
             legal = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
         return {"seat": seat, "hand": own["hand"], "discard": own["discard"], "legal": legal}
 
