@@ -13,7 +13,7 @@ import importlib.metadata
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
 from attrs import frozen
 
@@ -69,72 +69,6 @@ Bot = Callable[[Any, int], m.Act]
 as a client's is)."""
 
 _ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
-
-
-class Adapter(Protocol):
-    """A game the server serves."""
-
-    name: str
-
-    def create(self, spec: m.CreateTable, seed: int) -> Any:
-        """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
-        game's message, for bad options)."""
-        ...
-
-    def seats(self, game: Any) -> int: ...
-
-    def to_act(self, game: Any) -> int | None:
-        """The seat to act, None when none is (the match is over)."""
-        ...
-
-    def is_over(self, game: Any) -> bool: ...
-
-    def record(self, game: Any, seat: int, act: m.Act) -> tuple[str, str]:
-        """``(record, text)`` of a seat's action: what is stored and replayed, and what it
-        says; :class:`Refused` when it is not a legal action of the seat now."""
-        ...
-
-    def apply(self, game: Any, seat: int, record: str) -> None:
-        """Apply a record (as :meth:`record` or a bot made it)."""
-        ...
-
-    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
-        """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
-        ...
-
-    view_type: type[m.View]
-    """The struct of its views (:class:`~ecarte.server.messages.EcarteView`...)."""
-
-    def views(
-        self,
-        game: Any,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, dict[str, Any]]:
-        """Everything each of ``seats`` (None: a spectator) may know of the table now, as
-        the JSON values of its view (the fields of :attr:`view_type`): the public part,
-        the same for all, and each seat's own (its hand, its legal actions, the variants'
-        lines for it). ``cache``: a dict the table keeps for this game, where the adapter
-        keeps what changes seldom (the finished hands)."""
-        ...
-
-    def view_parts(
-        self,
-        game: Any,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
-        """The views of :meth:`views` in two parts: the public fields, the same for all,
-        and each seat's own (a view is the two together)."""
-        ...
-
-    def bot(self, name: str) -> Bot:
-        """A new bot by name; :class:`Refused` for an unknown one."""
-        ...
-
-    def bots(self) -> tuple[str, ...]: ...
 
 
 def _entry_point_bots(game: str) -> dict[str, type]:
@@ -228,13 +162,34 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-class _Base:
-    """What the two adapters share: whose turn, the end, the bots by name."""
+class Adapter:
+    """A game the server serves: each served game's adapter (:data:`ADAPTERS`) makes its
+    games, reads and applies its actions, and builds its seats' views; this base holds
+    what they share (whose turn, the end, the bots by name, reading an act, the views'
+    skeleton)."""
 
     name: str
     title: str
+    view_type: type[m.View]
+    """The struct of its views (:class:`~ecarte.server.messages.EcarteView`...)."""
     _HEURISTIC: Callable[[], Any]
     _RANDOM: Callable[[int], Any]
+
+    def create(self, spec: m.CreateTable, seed: int) -> Any:
+        """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
+        game's message, for bad options)."""
+        raise NotImplementedError
+
+    def seats(self, game: Any) -> int:
+        raise NotImplementedError
+
+    def apply(self, game: Any, seat: int, record: str) -> None:
+        """Apply a record (as :meth:`record` or a bot made it)."""
+        raise NotImplementedError
+
+    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
+        raise NotImplementedError
 
     @property
     def _BOTS(self) -> dict[str, Callable[[], Any]]:
@@ -243,6 +198,7 @@ class _Base:
         return {"heuristic": self._HEURISTIC, "random": lambda: self._RANDOM(secrets.randbits(64))}
 
     def to_act(self, game: Any) -> int | None:
+        """The seat to act, None when none is (the match is over)."""
         seat: int = game.to_act
         return seat if seat >= 0 else None
 
@@ -253,6 +209,7 @@ class _Base:
         return {**self._BOTS, **_entry_point_bots(self.name)}
 
     def bot(self, name: str) -> Bot:
+        """A new bot by name; :class:`Refused` for an unknown one."""
         makers = self._makers()
         if name not in makers:
             raise Refused("bad-table", f"no {self.title} bot {name!r} (bots: {', '.join(makers)})")
@@ -264,6 +221,8 @@ class _Base:
         raise NotImplementedError
 
     def record(self, game: Any, seat: int, act: m.Act) -> tuple[str, str]:
+        """``(record, text)`` of a seat's action: what is stored and replayed, and what it
+        says; :class:`Refused` when it is not a legal action of the seat now."""
         if (act.action is None) == (act.id is None):
             raise Refused("bad-message", "an act names its action by text or by id: one of the two")
         try:
@@ -286,6 +245,11 @@ class _Base:
         forfeit: int | None,
         cache: dict[str, Any] | None = None,
     ) -> dict[int | None, dict[str, Any]]:
+        """Everything each of ``seats`` (None: a spectator) may know of the table now, as
+        the JSON values of its view (the fields of :attr:`view_type`): the public part,
+        the same for all, and each seat's own (its hand, its legal actions, the variants'
+        lines for it). ``cache``: a dict the table keeps for this game, where the adapter
+        keeps what changes seldom (the finished hands)."""
         public, own = self.view_parts(game, seats, forfeit, cache)
         return {seat: {**public, **fields} for seat, fields in own.items()}
 
@@ -296,6 +260,8 @@ class _Base:
         forfeit: int | None,
         cache: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        """The views of :meth:`views` in two parts: the public fields, the same for all,
+        and each seat's own (a view is the two together)."""
         over = bool(game.is_over) or forfeit is not None
         now = _Now(over, None if over else self.to_act(game), forfeit, cache)
         return self._public(game, now), {seat: self._own(game, seat, now) for seat in seats}
@@ -320,12 +286,12 @@ class _Now:
     cache: dict[str, Any] | None
 
 
-class EcarteAdapter(_Base):
+class EcarteAdapter(Adapter):
     """Écarté and its variants (:class:`ecarte.Game`)."""
 
     name = "ecarte"
     title = "Écarté"
-    view_type: type[m.View] = m.EcarteView
+    view_type = m.EcarteView
     _HEURISTIC = HeuristicPlayer
     _RANDOM = RandomPlayer
 
@@ -449,12 +415,12 @@ def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
 # ------------------------------------------------------------------- Euchre
 
 
-class EuchreAdapter(_Base):
+class EuchreAdapter(Adapter):
     """Euchre (:class:`ecarte.games.euchre.EuchreGame`) with its presets."""
 
     name = "euchre"
     title = "Euchre"
-    view_type: type[m.View] = m.EuchreView
+    view_type = m.EuchreView
     _HEURISTIC = HeuristicBot
     _RANDOM = RandomBot
 

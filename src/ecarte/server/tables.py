@@ -9,7 +9,7 @@ commit puts every table of the batch back as the store holds it and refuses the
 actions.
 
 What a connection receives about a game is only ever its seat's view
-(:meth:`~ecarte.server.games.Adapter.view`) and the events' texts as its seat may read
+(:meth:`~ecarte.server.games.Adapter.views`) and the events' texts as its seat may read
 them (:meth:`~ecarte.server.games.Adapter.redact`).
 """
 
