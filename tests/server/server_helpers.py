@@ -18,12 +18,17 @@ FAST = {"rate": 10_000.0, "burst": 10_000, "max_connections_per_address": 10_000
 
 
 @contextlib.asynccontextmanager
-async def serving(database: str = ":memory:", **settings: Any) -> AsyncIterator[tuple[str, Any]]:
+async def serving(
+    database: str = ":memory:", ws: str | None = None, **settings: Any
+) -> AsyncIterator[tuple[str, Any]]:
     """A server on a free loopback port: ``(base_url, server)`` (``server.tables`` is the
-    live :class:`~ecarte.server.tables.Tables`)."""
+    live :class:`~ecarte.server.tables.Tables`). ``ws``: another of uvicorn's WebSocket
+    implementations than the server's own (the application then speaks plain ASGI)."""
     config = ServerConfig(database=database, **{**FAST, **settings})
     settings_ = uvicorn_config(config, "127.0.0.1", 0, log_level="warning")
     assert isinstance(settings_, uvicorn.Config)
+    if ws is not None:
+        settings_.ws = ws
     server = uvicorn.Server(settings_)
     server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign,assignment]
     task = asyncio.create_task(server.serve())

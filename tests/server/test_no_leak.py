@@ -132,7 +132,7 @@ def _check(
             allowed = visible[n].get(seat, set()) | (
                 visible[n - 1].get(seat, set()) if n else set()
             )
-            hands = item.get("hands") or (item.get("view") or {}).get("hands") or []
+            hands = item.get("hands") or (item.get("patch") or {}).get("hands") or []
             for h in hands:
                 assert h["trump"] in turnups[n], (h, n)
                 h["trump"] = ""

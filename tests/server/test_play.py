@@ -91,3 +91,40 @@ def test_acting_in_a_finished_match_is_refused_and_memory_lets_it_go() -> None:
             await again.close()
 
     run(main())
+
+
+@pytest.mark.parametrize("ws", [None, "websockets-sansio"], ids=["direct", "plain-asgi"])
+def test_the_patched_views_are_the_whole_views(ws: str | None) -> None:
+    """Each event patches the view its connection was last sent: a client's view, every
+    patch applied, is the whole view a new connection of its seat (or a new spectator)
+    is sent, all along a match; on the server's direct WebSocket path and on plain ASGI
+    (under another of uvicorn's WebSocket implementations) alike."""
+
+    async def main() -> None:
+        async with serving(ws=ws) as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            tokens = [s["token"] for s in table["seats"]]
+            seats = [await TableClient.connect(url, tid, t) for t in tokens]
+            watcher = await TableClient.connect(url, tid)
+            everyone = [*seats, watcher]
+            rng = random.Random(3)
+            compared = 0
+            for step in range(1000):
+                if seats[0].view is not None and seats[0].view.over:
+                    break
+                mover = next(c for c in seats if c.view is not None and c.view.legal)
+                ack = await mover.act(id=rng.choice(mover.view.legal).id)  # type: ignore[union-attr]
+                for c in everyone:
+                    await c.wait(lambda c, n=ack.event: c.view_event >= n)
+                if step % 5 == 0:
+                    for c, token in zip(everyone, [*tokens, None], strict=True):
+                        fresh = await TableClient.connect(url, tid, token)
+                        assert fresh.view == c.view, (step, c.seat)
+                        await fresh.close()
+                        compared += 1
+            assert seats[0].view is not None and seats[0].view.over and compared > 30
+            for c in everyone:
+                await c.close()
+
+    run(main())

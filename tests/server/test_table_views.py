@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 from ecarte import Game
+from ecarte.server import messages as m
 from ecarte.server.games import ADAPTERS
 
 TABLE_FIELDS = {"seat", "to_act", "hand"}
@@ -26,7 +27,7 @@ def test_each_view_is_the_seats_observation(variant: str | None) -> None:
         seats: list[int | None] = [*range(game.players), None]
         views = adapter.views(game, seats, None)
         for seat in seats:
-            view = msgspec.to_builtins(views[seat])
+            view = msgspec.to_builtins(msgspec.convert(views[seat], m.EcarteView))
             observed = game.observation(game.game_players[0] if seat is None else seat)
             expected = observed.to_dict()
             del expected["rules"]
@@ -58,7 +59,7 @@ def test_each_euchre_view_is_the_seats_observation(rules: str) -> None:
         seats: list[int | None] = [0, 1, 2, 3, None]
         views = adapter.views(game, seats, None)
         for seat in seats:
-            view = msgspec.to_builtins(views[seat])
+            view = msgspec.to_builtins(msgspec.convert(views[seat], m.EuchreView))
             expected = game.observation(0 if seat is None else seat).to_dict()
             for key, value in expected.items():
                 if key not in TABLE_FIELDS | {"discard"}:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -30,6 +31,7 @@ from .config import ServerConfig
 from .games import Refused, games_info
 from .store import Store
 from .tables import Table, Tables
+from .wire import EXTENSION, Direct
 
 __all__ = ["Connection", "create_app"]
 
@@ -37,6 +39,12 @@ log = logging.getLogger("ecarte.server")
 
 _STATIC = __name__.rsplit(".", 1)[0]
 _MAX_BODY = 64 * 1024
+
+_GC_THRESHOLDS = (50_000, 20, 100)
+"""The garbage collector's thresholds while the server runs: a young collection every
+50,000 new objects, not 700. Most of what an action makes dies within the event loop's
+pass; collected less often, less of it is promoted to the old generation, whose full
+collections walk every connection's objects."""
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -59,6 +67,7 @@ class Connection:
         self.role = "spectator"
         self.name: str | None = None
         self.greeted = False
+        self.shown: tuple[dict[str, bytes], dict[str, bytes]] = ({}, {})
         self.queue: collections.deque[bytes | None] = collections.deque()
         self._wake: asyncio.Future[None] | None = None
         self.closing = False
@@ -72,10 +81,16 @@ class Connection:
         self.idle = False
         self._receiver: asyncio.Task[Any] | None = None
         self._clock: asyncio.TimerHandle | None = None
+        self.direct: Direct | None = None
+        """The WebSocket layer's direct path (:mod:`ecarte.server.wire`), if it has one."""
+        self._writing = False
 
     def push(self, data: bytes) -> None:
         if self.closing:
             return
+        direct = self.direct
+        if direct is not None and not self.queue and not self._writing and direct.send(data):
+            return  # written at once (else queued, in order, for the writer task)
         if len(self.queue) >= self.config.queue_limit:
             self.close(1008, "too slow: messages are not read")
             return
@@ -140,7 +155,8 @@ class Connection:
             self._receiver.cancel()
 
     async def write(self) -> None:
-        """Send the queued messages (all those waiting, at each wake-up), then close."""
+        """Send the queued messages (all those waiting, at each wake-up; on the direct
+        path, those a full buffer held back), then close."""
         ws = self.websocket
         queue = self.queue
         loop = asyncio.get_running_loop()
@@ -153,7 +169,9 @@ class Connection:
                 data = queue.popleft()
                 if data is None:
                     break
+                self._writing = True
                 await ws.send({"type": "websocket.send", "text": data.decode()})
+                self._writing = False
             await ws.close(self.close_code, self.close_reason)
         except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
             pass
@@ -176,6 +194,11 @@ class Server:
         self.store = Store(self.config.database)
         self.tables = Tables(self.store, self.config)
         self.tables.resume()
+        # What exists now (the modules, the resumed tables) lives as long as the server:
+        # the garbage collector's full passes, which walk every live object, skip it.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*_GC_THRESHOLDS)
 
     def stop(self) -> None:
         if self.tables is not None:
@@ -333,10 +356,16 @@ async def _serve(server: Server, tables: Tables, websocket: WebSocket) -> None:
 
 
 async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
-    config = conn.config
+    """Take the client's messages until it goes (or the connection is closed): on the
+    direct path each one as the WebSocket layer reads it, else one ASGI message at a
+    time."""
     websocket = conn.websocket
+    direct = websocket.scope.get("extensions", {}).get(EXTENSION)
     conn.watch_idle()
-    while not conn.closing:
+    if direct is not None:
+        conn.direct = direct
+        direct.listen(lambda data: _take(conn, tables, table, data))
+    while not conn.closing or direct is not None:
         try:
             message = await websocket.receive()
         except asyncio.CancelledError:
@@ -351,34 +380,43 @@ async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
         data: str | bytes | None = message.get("text")
         if data is None:
             data = message.get("bytes") or b""
-        size = len(data.encode() if isinstance(data, str) else data)
-        if not conn.allow():
-            conn.over_rate += 1
-            conn.error(
-                "rate-limited",
-                f"over the rate limit ({config.rate:g} messages a second, "
-                f"{config.burst} at once): message dropped",
-            )
-            if conn.over_rate >= config.abuse_limit:
-                conn.close(1008, "rate limit")
-            continue
-        if size > config.max_frame:
-            conn.error("too-large", f"a message is at most {config.max_frame} bytes, not {size}")
-            continue
-        try:
-            msg = m.decode_client(data)
-        except msgspec.DecodeError as exc:
-            conn.error(*_decode_error(data, exc))
-            continue
-        try:
-            _handle(conn, tables, table, msg)
-        except Refused as exc:
-            conn.error(exc.code, exc.message, getattr(msg, "seq", None))
-            if exc.code == "bad-token":
-                conn.close(1008, "bad token")
-        except Exception:  # a bug: refuse the message, keep the connection
-            log.exception("internal error", extra={"fields": {"table": table.id}})
-            conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
+        _take(conn, tables, table, data)
+
+
+def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> None:
+    """One message of the client: its rate and size checked, decoded, handled; an
+    error answers whatever cannot be taken."""
+    if conn.closing:
+        return
+    config = conn.config
+    size = len(data.encode() if isinstance(data, str) else data)
+    if not conn.allow():
+        conn.over_rate += 1
+        conn.error(
+            "rate-limited",
+            f"over the rate limit ({config.rate:g} messages a second, "
+            f"{config.burst} at once): message dropped",
+        )
+        if conn.over_rate >= config.abuse_limit:
+            conn.close(1008, "rate limit")
+        return
+    if size > config.max_frame:
+        conn.error("too-large", f"a message is at most {config.max_frame} bytes, not {size}")
+        return
+    try:
+        msg = m.decode_client(data)
+    except msgspec.DecodeError as exc:
+        conn.error(*_decode_error(data, exc))
+        return
+    try:
+        _handle(conn, tables, table, msg)
+    except Refused as exc:
+        conn.error(exc.code, exc.message, getattr(msg, "seq", None))
+        if exc.code == "bad-token":
+            conn.close(1008, "bad token")
+    except Exception:  # a bug: refuse the message, keep the connection
+        log.exception("internal error", extra={"fields": {"table": table.id}})
+        conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
 
 
 def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str]:

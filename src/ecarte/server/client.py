@@ -70,8 +70,9 @@ def _ws_url(base_url: str, table: str) -> str:
 class TableClient:
     """One connection to a table. :meth:`connect` says hello and waits for the welcome;
     a background task then reads the server's messages: :attr:`view` is always the
-    latest view, :attr:`event` the last event number seen, :attr:`events` every event
-    received (the missed ones a reconnection replays included; without their views)."""
+    latest view (the welcome's, with each event's patch applied), :attr:`event` the last
+    event number seen, :attr:`events` every event received (the missed ones a
+    reconnection replays included)."""
 
     def __init__(self, base_url: str, table: str, token: str | None) -> None:
         self.base_url = base_url
@@ -163,11 +164,8 @@ class TableClient:
     def _take(self, msg: m.ServerMessage) -> None:
         if isinstance(msg, m.Event):
             self.event = max(self.event, msg.n)
-            if msg.view is not None:
-                self.view, self.view_event = msg.view, msg.n
-                # kept without its view (the latest is :attr:`view`): a long match's
-                # views would be many objects for the garbage collector to walk
-                msg = msgspec.structs.replace(msg, view=None)
+            if msg.patch is not None and self.view is not None:
+                self.view, self.view_event = m.patched(self.view, msg.patch), msg.n
             self.events.append(msg)
             if msg.ack is not None:
                 self._take(m.Ack(msg.ack, msg.n))

@@ -13,13 +13,14 @@ import importlib.metadata
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
-import msgspec
+from attrs import frozen
 
 from ecarte import (
     Action,
     ArgumentError,
+    Card,
     Discard,
     EcarteError,
     Game,
@@ -70,57 +71,6 @@ as a client's is)."""
 _ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
 
 
-class Adapter(Protocol):
-    """A game the server serves."""
-
-    name: str
-
-    def create(self, spec: m.CreateTable, seed: int) -> Any:
-        """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
-        game's message, for bad options)."""
-        ...
-
-    def seats(self, game: Any) -> int: ...
-
-    def to_act(self, game: Any) -> int | None:
-        """The seat to act, None when none is (the match is over)."""
-        ...
-
-    def is_over(self, game: Any) -> bool: ...
-
-    def record(self, game: Any, seat: int, act: m.Act) -> tuple[str, str]:
-        """``(record, text)`` of a seat's action: what is stored and replayed, and what it
-        says; :class:`Refused` when it is not a legal action of the seat now."""
-        ...
-
-    def apply(self, game: Any, seat: int, record: str) -> None:
-        """Apply a record (as :meth:`record` or a bot made it)."""
-        ...
-
-    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
-        """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
-        ...
-
-    def views(
-        self,
-        game: Any,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, m.View]:
-        """Everything each of ``seats`` (None: a spectator) may know of the table now: the
-        public part, the same for all, and each seat's own (its hand, its legal actions,
-        the variants' lines for it). ``cache``: a dict the table keeps for this game, where
-        the adapter keeps what changes seldom (the finished hands)."""
-        ...
-
-    def bot(self, name: str) -> Bot:
-        """A new bot by name; :class:`Refused` for an unknown one."""
-        ...
-
-    def bots(self) -> tuple[str, ...]: ...
-
-
 def _entry_point_bots(game: str) -> dict[str, type]:
     found: dict[str, type] = {}
     for ep in importlib.metadata.entry_points(group=BOT_ENTRY_POINTS):
@@ -131,11 +81,6 @@ def _entry_point_bots(game: str) -> dict[str, type]:
         if getattr(cls, "GAME", "ecarte") == game:
             found[ep.name] = cls
     return found
-
-
-def _check_action(act: m.Act) -> None:
-    if (act.action is None) == (act.id is None):
-        raise Refused("bad-message", "an act names its action by text or by id: one of the two")
 
 
 # ------------------------------------------------------------------- Écarté
@@ -152,8 +97,23 @@ def _text(card: Any) -> str:
     return text
 
 
-def _card_list(cards: Any) -> list[str]:
-    return [_text(c) for c in cards]
+_ID_TEXT: dict[int, str] = {}
+"""Each card's text, by card id (the bit of the card in a card mask)."""
+
+
+def _mask_texts(mask: int) -> list[str]:
+    """The texts of the cards of a card mask, in the order of :class:`ecarte.CardSet`
+    (by id), without making a card object."""
+    out = []
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        text = _ID_TEXT.get(bit)
+        if text is None:
+            text = _ID_TEXT[bit] = str(Card.from_id(bit))
+        out.append(text)
+        mask ^= low
+    return out
 
 
 def _by_seat(d: Mapping[int, int]) -> dict[str, int]:
@@ -167,6 +127,9 @@ mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
 _ACTION_TEXT: dict[Any, tuple[int, str]] = {}
 """The id and text of every action but a discard (their ids do not depend on the state)."""
 
+_DISCARDS: dict[int, str] = {}
+"""The text of each discard, by the mask of its cards."""
+
 _PARSED: dict[str, Action] = {}
 """Records read back to actions (every record but a discard's: a few dozen)."""
 
@@ -176,15 +139,21 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     ``game.action_id(a)`` and ``str(a)`` say, the seat's hand read once for all the
     discards (not once per discard)."""
     out: list[dict[str, Any]] = []
-    index: dict[Any, int] | None = None
+    bits: list[int] | None = None
     for action in game.legal_actions():
         if action.__class__ is Discard:
-            if index is None:
-                index = {card: i for i, card in enumerate(game.hand(game.to_act))}
+            if bits is None:  # the hand's card bits, in the order of its cards
+                hand = game.hand(game.to_act).mask
+                bits = [1 << i for i in range(64) if hand >> i & 1]
+            cards = action.cards.mask
+            text = _DISCARDS.get(cards)
+            if text is None:
+                text = _DISCARDS[cards] = str(action)
             mask = 0
-            for card in action.cards:
-                mask |= 1 << index[card]
-            out.append({"id": _DISCARD_BASE + mask, "text": str(action)})
+            for i, bit in enumerate(bits):
+                if cards & bit:
+                    mask |= 1 << i
+            out.append({"id": _DISCARD_BASE + mask, "text": text})
             continue
         known = _ACTION_TEXT.get(action)
         if known is None:
@@ -193,13 +162,34 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-class _Base:
-    """What the two adapters share: whose turn, the end, the bots by name."""
+class Adapter:
+    """A game the server serves: each served game's adapter (:data:`ADAPTERS`) makes its
+    games, reads and applies its actions, and builds its seats' views; this base holds
+    what they share (whose turn, the end, the bots by name, reading an act, the views'
+    skeleton)."""
 
     name: str
     title: str
+    view_type: type[m.View]
+    """The struct of its views (:class:`~ecarte.server.messages.EcarteView`...)."""
     _HEURISTIC: Callable[[], Any]
     _RANDOM: Callable[[int], Any]
+
+    def create(self, spec: m.CreateTable, seed: int) -> Any:
+        """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
+        game's message, for bad options)."""
+        raise NotImplementedError
+
+    def seats(self, game: Any) -> int:
+        raise NotImplementedError
+
+    def apply(self, game: Any, seat: int, record: str) -> None:
+        """Apply a record (as :meth:`record` or a bot made it)."""
+        raise NotImplementedError
+
+    def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        """What ``recipient`` (None: a spectator) may read of ``actor``'s action text."""
+        raise NotImplementedError
 
     @property
     def _BOTS(self) -> dict[str, Callable[[], Any]]:
@@ -208,6 +198,7 @@ class _Base:
         return {"heuristic": self._HEURISTIC, "random": lambda: self._RANDOM(secrets.randbits(64))}
 
     def to_act(self, game: Any) -> int | None:
+        """The seat to act, None when none is (the match is over)."""
         seat: int = game.to_act
         return seat if seat >= 0 else None
 
@@ -218,6 +209,7 @@ class _Base:
         return {**self._BOTS, **_entry_point_bots(self.name)}
 
     def bot(self, name: str) -> Bot:
+        """A new bot by name; :class:`Refused` for an unknown one."""
         makers = self._makers()
         if name not in makers:
             raise Refused("bad-table", f"no {self.title} bot {name!r} (bots: {', '.join(makers)})")
@@ -228,15 +220,78 @@ class _Base:
         """The bot ``player``'s action for ``seat``."""
         raise NotImplementedError
 
+    def record(self, game: Any, seat: int, act: m.Act) -> tuple[str, str]:
+        """``(record, text)`` of a seat's action: what is stored and replayed, and what it
+        says; :class:`Refused` when it is not a legal action of the seat now."""
+        if (act.action is None) == (act.id is None):
+            raise Refused("bad-message", "an act names its action by text or by id: one of the two")
+        try:
+            return self._read(game, act)
+        except _ENGINE_ERRORS as exc:
+            raise Refused("illegal", str(exc)) from None
+
+    def _read(self, game: Any, act: m.Act) -> tuple[str, str]:
+        """``(record, text)`` of the action ``act`` names, by text or by id (one of the
+        two; the engine's errors for an action that is not legal, or not one)."""
+        raise NotImplementedError
+
     def bots(self) -> tuple[str, ...]:
         return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
 
+    def views(
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
+    ) -> dict[int | None, dict[str, Any]]:
+        """Everything each of ``seats`` (None: a spectator) may know of the table now, as
+        the JSON values of its view (the fields of :attr:`view_type`): the public part,
+        the same for all, and each seat's own (its hand, its legal actions, the variants'
+        lines for it). ``cache``: a dict the table keeps for this game, where the adapter
+        keeps what changes seldom (the finished hands)."""
+        public, own = self.view_parts(game, seats, forfeit, cache)
+        return {seat: {**public, **fields} for seat, fields in own.items()}
 
-class EcarteAdapter(_Base):
+    def view_parts(
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        """The views of :meth:`views` in two parts: the public fields, the same for all,
+        and each seat's own (a view is the two together)."""
+        over = bool(game.is_over) or forfeit is not None
+        now = _Now(over, None if over else self.to_act(game), forfeit, cache)
+        return self._public(game, now), {seat: self._own(game, seat, now) for seat in seats}
+
+    def _public(self, game: Any, now: _Now) -> dict[str, Any]:
+        """The fields of every seat's view that are the same for all."""
+        raise NotImplementedError
+
+    def _own(self, game: Any, seat: int | None, now: _Now) -> dict[str, Any]:
+        """The fields of ``seat``'s view that are its own (``seat`` None: a spectator)."""
+        raise NotImplementedError
+
+
+@frozen
+class _Now:
+    """Where a table stands, for its views: over (or forfeited), the seat to act (None
+    once over), the seat that forfeited, the table's cache for the adapter."""
+
+    over: bool
+    to_act: int | None
+    forfeit: int | None
+    cache: dict[str, Any] | None
+
+
+class EcarteAdapter(Adapter):
     """Écarté and its variants (:class:`ecarte.Game`)."""
 
     name = "ecarte"
     title = "Écarté"
+    view_type = m.EcarteView
     _HEURISTIC = HeuristicPlayer
     _RANDOM = RandomPlayer
 
@@ -269,18 +324,11 @@ class EcarteAdapter(_Base):
     def seats(self, game: Game) -> int:
         return game.players
 
-    def record(self, game: Game, seat: int, act: m.Act) -> tuple[str, str]:
-        _check_action(act)
-        try:
-            if act.id is not None:
-                action = game.action_from_id(act.id)
-            else:
-                assert act.action is not None
-                action = Action.parse(act.action)
-        except _ENGINE_ERRORS as exc:
-            raise Refused("illegal", str(exc)) from None
-        text = str(action)
-        return text, text
+    def _read(self, game: Game, act: m.Act) -> tuple[str, str]:
+        by_id = act.id is not None
+        action = game.action_from_id(act.id) if by_id else Action.parse(act.action)  # type: ignore[arg-type]
+        record = str(action)
+        return record, record
 
     def apply(self, game: Game, seat: int, record: str) -> None:
         action = _PARSED.get(record)
@@ -293,45 +341,31 @@ class EcarteAdapter(_Base):
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
         return record_seen_by(text, actor, recipient)
 
-    def views(
-        self,
-        game: Game,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, m.View]:
-        over = game.is_over or forfeit is not None
-        to_act = self.to_act(game)
-        table = {
-            "players": game.players,
-            "variants": list(game.plugin_names[1:]),
-            "to_act": None if over else to_act,
-            "game_players": list(game.game_players),
-            "game_number": game.game_number,
-            "hand_number": game.hand_number,
-            **_summaries(game, cache),
-            "over": over,
-            "winner": game.winner,
-            "forfeit": forfeit,
-        }
+    def _public(self, game: Game, now: _Now) -> dict[str, Any]:
         # An observation as an embedder gets it: all of it is public but the seat's hand.
         public = game.observation(game.game_players[0]).to_dict()
-        del public["rules"]
-        public.update(table)
-        out: dict[int | None, m.View] = {}
-        for seat in seats:
-            legal = []
-            if seat is not None and to_act == seat and not over:
-                legal = _ecarte_legal(game)
-            view = {
-                **public,
-                "seat": seat,
-                "hand": [] if seat is None else _card_list(game.hand(seat)),
-                "legal": legal,
-                "describe": list(game.describe(seat)),
-            }
-            out[seat] = msgspec.convert(view, m.EcarteView)
-        return out
+        del public["rules"], public["seat"], public["hand"]
+        public.update(
+            players=game.players,
+            variants=list(game.plugin_names[1:]),
+            to_act=now.to_act,
+            game_players=list(game.game_players),
+            game_number=game.game_number,
+            hand_number=game.hand_number,
+            **_summaries(game, now.cache),
+            over=now.over,
+            winner=game.winner,
+            forfeit=now.forfeit,
+        )
+        return public
+
+    def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
+            "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
+            "describe": list(game.describe(seat)),
+        }
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())
@@ -381,11 +415,12 @@ def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
 # ------------------------------------------------------------------- Euchre
 
 
-class EuchreAdapter(_Base):
+class EuchreAdapter(Adapter):
     """Euchre (:class:`ecarte.games.euchre.EuchreGame`) with its presets."""
 
     name = "euchre"
     title = "Euchre"
+    view_type = m.EuchreView
     _HEURISTIC = HeuristicBot
     _RANDOM = RandomBot
 
@@ -404,18 +439,13 @@ class EuchreAdapter(_Base):
     def seats(self, game: EuchreGame) -> int:
         return 4
 
-    def record(self, game: EuchreGame, seat: int, act: m.Act) -> tuple[str, str]:
-        _check_action(act)
-        try:
-            if act.id is not None:
-                action = game.action_from_id(act.id)
-                if act.id not in game.legal_action_ids():
-                    raise IllegalActionError(game._illegal_message(act.id))
-            else:
-                assert act.action is not None
-                action = game.action_from_id(game.action_id(act.action))
-        except _ENGINE_ERRORS as exc:
-            raise Refused("illegal", str(exc)) from None
+    def _read(self, game: EuchreGame, act: m.Act) -> tuple[str, str]:
+        if act.id is None:
+            action = game.action_from_id(game.action_id(act.action))  # type: ignore[arg-type]
+        else:
+            action = game.action_from_id(act.id)
+            if act.id not in game.legal_action_ids():
+                raise IllegalActionError(game._illegal_message(act.id))
         return str(action.id), str(action)
 
     def apply(self, game: EuchreGame, seat: int, record: str) -> None:
@@ -426,40 +456,31 @@ class EuchreAdapter(_Base):
             return "discard a card"
         return text
 
-    def views(
-        self,
-        game: EuchreGame,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
-    ) -> dict[int | None, m.View]:
-        over = game.is_over or forfeit is not None
-        to_act = self.to_act(game)
+    def _public(self, game: EuchreGame, now: _Now) -> dict[str, Any]:
         rules = game.rules
         # An observation as an embedder gets it: all of it is public but the seat's hand
         # and the dealer's discard.
         public = game.observation(0).to_dict()
+        del public["seat"], public["hand"], public["discard"]
         public.update(
             rules=_preset_name(rules),
             deck=rules.deck,
             target=rules.target,
-            to_act=None if over else to_act,
-            hand=[],
-            discard=None,
-            over=over,
+            to_act=now.to_act,
+            over=now.over,
             winner=game.winner,
-            forfeit=forfeit,
+            forfeit=now.forfeit,
         )
-        out: dict[int | None, m.View] = {}
-        for seat in seats:
-            view = {**public, "seat": seat, "legal": []}
-            if seat is not None:
-                own = game.observation(seat).to_dict()
-                view.update(hand=own["hand"], discard=own["discard"])
-                if to_act == seat and not over:
-                    view["legal"] = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
-            out[seat] = msgspec.convert(view, m.EuchreView)
-        return out
+        return public
+
+    def _own(self, game: EuchreGame, seat: int | None, now: _Now) -> dict[str, Any]:
+        if seat is None:
+            return {"seat": None, "hand": [], "discard": None, "legal": []}
+        own = game.observation(seat).to_dict()
+        legal = []
+        if now.to_act == seat:
+            legal = [{"id": a.id, "text": str(a)} for a in game.legal_actions()]
+        return {"seat": seat, "hand": own["hand"], "discard": own["discard"], "legal": legal}
 
     def _move(self, player: Any, game: EuchreGame, seat: int) -> m.Act:
         return m.Act(seq=1, id=int(player.choose(game)))

@@ -12,7 +12,7 @@ Act(seq=1, action='propose', id=None)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 import msgspec
 from msgspec import Meta, Struct
@@ -26,8 +26,10 @@ __all__ = [
     "ClientMessage",
     "CreateTable",
     "EcarteView",
+    "EcarteViewPatch",
     "Error",
     "EuchreView",
+    "EuchreViewPatch",
     "Event",
     "Exchange",
     "GameSummary",
@@ -45,9 +47,12 @@ __all__ = [
     "TableCreated",
     "TableInfo",
     "View",
+    "ViewPatch",
     "Welcome",
     "decode_client",
+    "decode_server",
     "encode",
+    "patched",
     "schema",
 ]
 
@@ -237,6 +242,57 @@ View = EcarteView | EuchreView
 """A seat's view of its table, by game (the ``game`` field)."""
 
 
+def _patch_of(view: type[Struct], doc: str) -> Any:
+    """The struct of a view's patch: every field of ``view``, absent unless it changed."""
+    fields = [
+        (f.name, f.type | msgspec.UnsetType, msgspec.UNSET) for f in msgspec.structs.fields(view)
+    ]
+    config = view.__struct_config__
+    patch = msgspec.defstruct(
+        f"{view.__name__}Patch",
+        fields,
+        tag=config.tag,
+        tag_field=config.tag_field,
+        forbid_unknown_fields=True,
+        gc=False,
+        module=__name__,
+    )
+    patch.__doc__ = doc
+    return patch
+
+
+EcarteViewPatch = _patch_of(
+    EcarteView,
+    "The fields of an Écarté seat's view that changed since the last view (or patch) "
+    "sent to the connection; the fields left out did not change.",
+)
+EuchreViewPatch = _patch_of(
+    EuchreView,
+    "The fields of a Euchre seat's view that changed since the last view (or patch) "
+    "sent to the connection; the fields left out did not change.",
+)
+if TYPE_CHECKING:  # made at run time: a struct for type checkers
+    ViewPatch: TypeAlias = Struct
+else:
+    ViewPatch = EcarteViewPatch | EuchreViewPatch
+    """What changed in a seat's view, by game (the ``game`` field)."""
+
+
+def patched(view: View, patch: Any) -> View:
+    """``view`` with the fields of ``patch`` (a :data:`ViewPatch` of its game) in place.
+
+    >>> event = decode_server(
+    ...     '{"type": "event", "n": 3, "actor": 0, "kind": "act", "text": "K♠",'
+    ...     ' "patch": {"game": "euchre", "to_act": 1, "legal": []}}'
+    ... )
+    >>> event.patch.to_act, event.patch.legal, event.patch.hand
+    (1, [], UNSET)
+    """
+    unset = msgspec.UNSET
+    changed = {f: v for f in patch.__struct_fields__ if (v := getattr(patch, f)) is not unset}
+    return msgspec.structs.replace(view, **changed)
+
+
 # ------------------------------------------------------------ server to client
 
 
@@ -245,17 +301,18 @@ class Event(_Tagged, tag="event"):
     for the table itself), of ``kind`` ``act`` (an action), ``timeout`` (the turn clock
     ran out and a bot played for the seat), ``forfeit`` (the seat lost on time) or
     ``bet``. ``text`` says what happened as the recipient may know it (another seat's
-    discard is a number of cards). ``view`` is the recipient's view after it (absent
-    from the events a welcome replays). ``deadline``: when the turn clock of the seat to
-    act runs out (Unix time), if the table has one. ``ack``: on the copy sent to the
-    connection whose action (or bet) this event is, that message's sequence number:
-    the action was accepted and committed."""
+    discard is a number of cards). ``patch``, on the last event of a batch, is what
+    changed in the recipient's view since the last view (the welcome's) or patch it was
+    sent (absent from the events a welcome replays). ``deadline``: when the turn clock
+    of the seat to act runs out (Unix time), if the table has one. ``ack``: on the copy
+    sent to the connection whose action (or bet) this event is, that message's sequence
+    number: the action was accepted and committed."""
 
     n: EventNumber
     actor: int | None
     kind: Literal["act", "timeout", "forfeit", "bet"]
     text: str
-    view: View | None = None
+    patch: ViewPatch | None = None
     deadline: float | None = None
     ack: int | None = None
 
@@ -402,6 +459,7 @@ class TableInfo(Struct, forbid_unknown_fields=True):
 # ------------------------------------------------------------------- coding
 
 _CLIENT = msgspec.json.Decoder(ClientMessage)
+_SERVER = msgspec.json.Decoder(ServerMessage)
 _ENCODER = msgspec.json.Encoder()
 
 
@@ -409,6 +467,11 @@ def decode_client(data: bytes | str) -> ClientMessage:
     """A client's message, or :class:`msgspec.DecodeError` /
     :class:`msgspec.ValidationError` saying what is wrong with it."""
     return _CLIENT.decode(data)
+
+
+def decode_server(data: bytes | str) -> ServerMessage:
+    """A server's message (as a client reads it)."""
+    return _SERVER.decode(data)
 
 
 def encode(message: Any) -> bytes:

@@ -31,16 +31,19 @@ def _server_class() -> type:
 def uvicorn_config(config: ServerConfig, host: str, port: int, *, log_level: str) -> object:
     """The uvicorn settings of the server: its WebSocket frame limit a few times the
     server's message limit (a larger frame closes the connection, code 1009), no access
-    log (the server logs JSON lines), five seconds to finish on SIGTERM."""
+    log (the server logs JSON lines), five seconds to finish on SIGTERM; uvicorn's
+    sans-I/O WebSocket protocol with the server's direct path
+    (:class:`~ecarte.server.wire.TableSocketProtocol`)."""
     import uvicorn
 
     from .app import create_app
+    from .wire import TableSocketProtocol
 
     return uvicorn.Config(
         create_app(config),
         host=host,
         port=port,
-        ws="websockets-sansio",
+        ws=TableSocketProtocol,
         ws_max_size=16 * config.max_frame,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

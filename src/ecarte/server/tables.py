@@ -9,7 +9,7 @@ commit puts every table of the batch back as the store holds it and refuses the
 actions.
 
 What a connection receives about a game is only ever its seat's view
-(:meth:`~ecarte.server.games.Adapter.view`) and the events' texts as its seat may read
+(:meth:`~ecarte.server.games.Adapter.views`) and the events' texts as its seat may read
 them (:meth:`~ecarte.server.games.Adapter.redact`).
 """
 
@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import msgspec
 from attrs import define, field
+from msgspec import Raw
 
 from ecarte import EcarteError, PluginError, from_json
 
@@ -41,6 +42,8 @@ __all__ = ["Subscriber", "Table", "Tables", "token_hash"]
 log = logging.getLogger("ecarte.server")
 
 _ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
+
+_ENCODE = msgspec.json.Encoder().encode
 
 
 def token_hash(token: str) -> bytes:
@@ -58,6 +61,11 @@ class Subscriber(Protocol):
     spectator)."""
     role: str
     name: str | None
+    shown: tuple[dict[str, bytes], dict[str, bytes]]
+    """The view last sent to it (a welcome's, then patched by the events), its public
+    fields and its seat's own, each field as its JSON: the next event's patch is what
+    differs from it. Bytes, not the values themselves: the garbage collector never walks
+    them."""
 
     def push(self, data: bytes) -> None:
         """Queue a message for it (never blocks)."""
@@ -95,6 +103,9 @@ class Table:
     revealed: bool = False
     cache: dict[str, Any] = field(factory=dict)
     """What the adapter keeps between two views of this game."""
+    shown: dict[str, bytes] = field(factory=dict)
+    """The public fields of the views last published, as their JSON (the subscribers
+    that were sent them hold this very dict)."""
 
     @property
     def over(self) -> bool:
@@ -105,7 +116,9 @@ class Table:
         return "over" if self.over else "playing"
 
     def view(self, seat: int | None) -> m.View:
-        return self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
+        """The view of ``seat`` (None: a spectator)."""
+        values = self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
+        return msgspec.convert(values, self.adapter.view_type)
 
 
 class Tables:
@@ -350,6 +363,8 @@ class Tables:
                 for e in self.store.events(table.id, last_event, behind)
             ]
         table.subscribers.add(sub)
+        public, own = table.adapter.view_parts(table.game, (sub.seat,), table.forfeit, table.cache)
+        sub.shown = (_encoded(public), _encoded(own[sub.seat]))
         sub.push(
             m.encode(
                 m.Welcome(
@@ -361,7 +376,7 @@ class Tables:
                     event=table.committed,
                     last_seq=table.last_seq.get(sub.who, 0) if sub.who else 0,
                     commitment=table.commitment,
-                    view=table.view(sub.seat),
+                    view=msgspec.convert({**public, **own[sub.seat]}, table.adapter.view_type),
                     missed=missed,
                     deadline=table.deadline,
                 )
@@ -638,27 +653,52 @@ class Tables:
         events: list[EventRow],
         answers: dict[tuple[str, int], tuple[Subscriber, int]],
     ) -> None:
-        """Send each subscriber the events as its seat may read them, its view on the
-        last, and on its own action's event the ack of its sequence number."""
+        """Send each subscriber the events as its seat may read them, on the last what
+        changed in its view (a patch of the view it was last sent), and on its own
+        action's event the ack of its sequence number."""
         if not events or not table.subscribers:
             return
         adapt = table.adapter
-        last = len(events) - 1
+        game = adapt.name
+        last = events[-1]
         subscribers = list(table.subscribers)
         seats = {sub.seat for sub in subscribers}
-        views = adapt.views(table.game, seats, table.forfeit, table.cache)
+        public, owns = adapt.view_parts(table.game, seats, table.forfeit, table.cache)
+        shown, before = _encoded(public), table.shown
+        table.shown = shown
+        common: dict[str, Raw] | None = None  # the public patch of those sent ``before``
         for sub in subscribers:
             seat = sub.seat
-            view = views[seat]
-            for i, e in enumerate(events):
-                text = adapt.redact(e.text, e.seat, seat)
+            sent, sent_own = sub.shown
+            if sent is before:
+                if common is None:
+                    common = {k: Raw(v) for k, v in shown.items() if before.get(k) != v}
+                patch: Any = dict(common)
+            else:
+                patch = {k: Raw(v) for k, v in shown.items() if sent.get(k) != v}
+            own = _encoded(owns[seat])
+            for key, data in own.items():
+                if sent_own.get(key) != data:
+                    patch[key] = Raw(data)
+            patch["game"] = game  # a ViewPatch, its fields' JSON as they are
+            sub.shown = (shown, own)
+            for e in events:
                 answer = answers.get((table.id, e.n))
-                ack = answer[1] if answer is not None and answer[0] is sub else None
-                if i == last:
-                    message = m.Event(e.n, e.seat, e.kind, text, view, table.deadline, ack)  # type: ignore[arg-type]
-                else:
-                    message = m.Event(e.n, e.seat, e.kind, text, ack=ack)  # type: ignore[arg-type]
+                message = m.Event(
+                    e.n,
+                    e.seat,
+                    e.kind,  # type: ignore[arg-type]
+                    adapt.redact(e.text, e.seat, seat),
+                    patch if e is last else None,
+                    table.deadline if e is last else None,
+                    answer[1] if answer is not None and answer[0] is sub else None,
+                )
                 sub.push(m.encode(message))
+
+
+def _encoded(fields: dict[str, Any]) -> dict[str, bytes]:
+    """Each field's JSON."""
+    return {k: _ENCODE(v) for k, v in fields.items()}
 
 
 def _reveal(table: Table) -> bytes:

@@ -63,7 +63,7 @@ function receive(msg) {
   } else if (msg.type === "event") {
     lastEvent = msg.n;
     log(`${seatName(msg.actor)}: ${msg.text}`);
-    if (msg.view) render(msg.view);
+    if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
   } else if (msg.type === "error") {
     status(`Refused: ${msg.message}`);
     if (msg.code === "bad-token" || msg.code === "unknown-table") stop = true;
