@@ -267,22 +267,36 @@ def _run_strata(
     worlds: int,
     executor: Executor | None,
     progress: Callable[[int, int], None] | None = None,
+    interruptible: bool = False,
 ) -> tuple[dict[int, list[Any]], dict[int, list[Any]]]:
     """``n_elder`` deals of every elder's class and ``n_dealer`` of every dealer's
-    (:mod:`._strata`): their records by class index, in the deals' order."""
+    (:mod:`._strata`): their records by class index, in the deals' order.
+
+    The tasks go in rounds, each round the next deals of every class. If
+    ``interruptible``, a KeyboardInterrupt (Ctrl-C) stops the run and keeps the rounds
+    done: the first deals of every class, the same as a shorter run's."""
     from ._classtable import class_table
     from ._strata import stratum_task
 
     size = TASK_DEALS if players == "model" else PIMC_TASK_DEALS
+    classes = [len(class_table(by, side).labels) for side in ("elder", "dealer")]
     args = []
-    for stratum, n in ((0, n_elder), (1, n_dealer)):
-        for k in range(len(class_table(by, ("elder", "dealer")[stratum]).labels) if n else 0):
-            for first in range(0, n, size):
-                args.append((stratum, k, first, min(size, n - first), seed, by, rules,
-                             players, worlds))  # fmt: skip
+    for first in range(0, max(n_elder, n_dealer), size):
+        for stratum, n in ((0, n_elder), (1, n_dealer)):
+            if first < n:
+                for k in range(classes[stratum]):
+                    args.append((stratum, k, first, min(size, n - first), seed, by, rules,
+                                 players, worlds))  # fmt: skip
+    parts = _map(executor, stratum_task, args, progress, interruptible)
     found: tuple[dict[int, list[Any]], dict[int, list[Any]]] = ({}, {})
-    for a, part in zip(args, _map(executor, stratum_task, args, progress), strict=True):
+    for a, part in zip(args, parts, strict=False):
         found[a[0]].setdefault(a[1], []).extend(part)
+    if len(parts) < len(args):  # interrupted: the deals every class has
+        for stratum, n in ((0, n_elder), (1, n_dealer)):
+            if n:
+                done = min(len(found[stratum].get(k, [])) for k in range(classes[stratum]))
+                for k in range(classes[stratum]):
+                    found[stratum][k] = found[stratum].get(k, [])[:done]
     return found
 
 
@@ -321,15 +335,23 @@ def _map(
     task: Callable[..., Any],
     args: list[tuple[Any, ...]],
     progress: Callable[[int, int], None] | None = None,
+    interruptible: bool = False,
 ) -> list[Any]:
     """The tasks' results in the order of ``args``, run in this process or on ``executor``;
-    ``progress(done, total)`` after each (in that order)."""
-    out = []
+    ``progress(done, total)`` after each (in that order). If ``interruptible``, a
+    KeyboardInterrupt cancels the tasks not started and returns the results before it."""
+    out: list[Any] = []
     futures = None if executor is None else [executor.submit(task, *a) for a in args]
-    for i, a in enumerate(args):
-        out.append(task(*a) if futures is None else futures[i].result())
-        if progress is not None:
-            progress(i + 1, len(args))
+    try:
+        for i, a in enumerate(args):
+            out.append(task(*a) if futures is None else futures[i].result())
+            if progress is not None:
+                progress(i + 1, len(args))
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        for f in futures or ():
+            f.cancel()
     return out
 
 
@@ -683,7 +705,15 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
             print(f"ecarte analyse: {done}/{total} tasks", file=sys.stderr, flush=True)
 
     elder, dealer = _run_strata(n_elder, n_dealer, args.seed, args.by, None, args.players,
-                                args.worlds, executor, progress)  # fmt: skip
+                                args.worlds, executor, progress, interruptible=True)  # fmt: skip
+    done = min(len(elder[0]), len(dealer[0]) if n_dealer else n_elder)
+    if done < n_elder:  # Ctrl-C: the first deals of every class
+        print(f"ecarte analyse: interrupted; the tables of the first {done:,} deals of each "
+              f"class (as --deals {done} --game {done})", file=sys.stderr)  # fmt: skip
+        if not done:
+            return
+        args = argparse.Namespace(**{**vars(args), "deals": done if args.deals else 0,
+                                     "game": done if args.game else 0})  # fmt: skip
     if args.deals:
         for side, recs, what in (
             ("elder", elder, "play - propose"),
