@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from itertools import combinations
@@ -49,7 +50,7 @@ def test_the_shares_are_exact() -> None:
     assert shares["0 trumps, 0 kings"] == Fraction(comb(21, 5), comb(31, 5))
     pytest.importorskip("ecarte_regles")
     for side in ("elder", "dealer"):
-        assert sum(class_shares("classic", side).values()) == 1  # type: ignore[arg-type]
+        assert sum(class_shares("classic", side).values()) == 1
 
 
 def test_a_class_depends_on_the_trumps_and_the_plain_suits_as_a_set() -> None:
@@ -65,7 +66,7 @@ def test_a_class_depends_on_the_trumps_and_the_plain_suits_as_a_set() -> None:
         pass
     for by in bys:
         for side in ("elder", "dealer"):
-            label = analysis._classes(by, side)  # type: ignore[arg-type]
+            label = analysis._classes(by, side)
             table = class_table(by, side)
             for _ in range(150):
                 hand, trump = _random_hand(rng)
@@ -271,7 +272,7 @@ def test_an_interrupted_run_keeps_the_first_deals_of_every_class(
     the same records as a shorter run."""
     monkeypatch.setattr(analysis, "TASK_DEALS", 30)  # three rounds
 
-    def stop_after(tasks: int) -> object:
+    def stop_after(tasks: int) -> Callable[[int, int], None]:
         def progress(done: int, total: int) -> None:
             if done == tasks:
                 raise KeyboardInterrupt
@@ -298,12 +299,14 @@ def test_the_command_prints_the_rounds_done_when_interrupted(
             if done == total // 3:
                 raise KeyboardInterrupt
 
-        return real(*args[:3], progress, True)  # type: ignore[arg-type]
+        return real(*args[:3], progress, True)  # type: ignore[arg-type,call-arg]
 
     monkeypatch.setattr(analysis, "TASK_DEALS", 10)
     monkeypatch.setattr(analysis, "_map", interrupted)
     text = _run("--deals", "30", "--game", "30", "--per-class", "--by", "shape", "--workers", "1")
-    assert "interrupted; the tables of the first 10 deals" in capsys.readouterr().err
+    assert "interrupted; the tables of the first deals of each class (as --deals 10 --game 10)" in (
+        capsys.readouterr().err
+    )
     monkeypatch.setattr(analysis, "_map", real)
     assert text == _run("--deals", "10", "--game", "10", "--per-class", "--by", "shape",
                         "--workers", "1")  # fmt: skip

@@ -706,14 +706,12 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
 
     elder, dealer = _run_strata(n_elder, n_dealer, args.seed, args.by, None, args.players,
                                 args.worlds, executor, progress, interruptible=True)  # fmt: skip
-    done = min(len(elder[0]), len(dealer[0]) if n_dealer else n_elder)
-    if done < n_elder:  # Ctrl-C: the first deals of every class
-        print(f"ecarte analyse: interrupted; the tables of the first {done:,} deals of each "
-              f"class (as --deals {done} --game {done})", file=sys.stderr)  # fmt: skip
-        if not done:
-            return
-        args = argparse.Namespace(**{**vars(args), "deals": done if args.deals else 0,
-                                     "game": done if args.game else 0})  # fmt: skip
+    deals = min(args.deals, len(dealer[0])) if n_dealer else 0
+    game = min(args.game, len(elder[0]))
+    if (deals, game) != (args.deals, args.game):  # Ctrl-C: the first deals of every class
+        print(f"ecarte analyse: interrupted; the tables of the first deals of each class "
+              f"(as --deals {deals} --game {game})", file=sys.stderr)  # fmt: skip
+        args = argparse.Namespace(**{**vars(args), "deals": deals, "game": game})
     if args.deals:
         for side, recs, what in (
             ("elder", elder, "play - propose"),
@@ -734,8 +732,8 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
                     file=out,
                 )
     if args.game:
-        game = _class_game(args.by, elder, args.game)
-        _print_solved(game, f"{args.game:,} deals of each elder's class, played by {who}", out)
+        solved = _class_game(args.by, elder, args.game)
+        _print_solved(solved, f"{args.game:,} deals of each elder's class, played by {who}", out)
 
 
 def classical(label: str) -> str:

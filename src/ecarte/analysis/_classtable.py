@@ -48,7 +48,7 @@ def _plain(n: int, subs: list[list[int]]) -> Iterator[tuple[int, int, int]]:
             if s3 < s2:
                 continue
             if s1 == s2 == s3:
-                yield from combinations_with_replacement(subs[s1], 3)  # type: ignore[misc]
+                yield from combinations_with_replacement(subs[s1], 3)
             elif s1 == s2:
                 for (a, b), c in product(combinations_with_replacement(subs[s1], 2), subs[s3]):
                     yield a, b, c
@@ -130,4 +130,4 @@ def class_table(by: str, side: str) -> ClassTable:
     (``"elder"`` or ``"dealer"``), built once per process (a few seconds)."""
     from . import _classes
 
-    return ClassTable(_classes(by, side))  # type: ignore[arg-type]
+    return ClassTable(_classes(by, side))
