@@ -229,10 +229,10 @@ def test_the_command_by_class() -> None:
     text = _run("--deals", "30", "--game", "40", "--per-class", "--by", "shape", "--workers", "1")
     assert "30 deals of each class, played by the model" in text
     assert "40 deals of each elder's class" in text and "share" in text
-    pytest.importorskip("ecarte_regles")
+    pytest.importorskip("ecarte_regles")  # the classical table: 23 classes
     pimc = _run(
         "--deals", "1", "--per-class", "--players", "pimc", "--worlds", "2", "--workers", "1"
-    )  # fmt: skip (the classical table: 23 classes)
+    )
     assert "the PIMC player at both seats (2 worlds a decision)" in pimc
     with pytest.raises(SystemExit):
         _run("--deals", "10", "--players", "pimc")
