@@ -24,11 +24,12 @@ from ecarte.analysis import (
 def _lp_value(game: FirstDecisionGame) -> float:
     """The elder's max-min value by linear programming: maximise over its chances p of
     playing K + sum_e p_e (A - C)_e + sum_d z_d, z_d <= 0 and z_d <= sum_e (1 - p_e)(B - C)_ed
-    (the dealer's best answer, class by class)."""
+    (the dealer's best answer, class by class), each deal weighing ``game.weights``."""
     np = pytest.importorskip("numpy")
     optimize = pytest.importorskip("scipy.optimize", reason="the LP check needs scipy")
-    n = np.asarray(game.deals, dtype=float)
-    a, b, c = (np.asarray(x) / n.sum() for x in (game.play, game.refuse, game.accept))
+    w = np.ones(len(game.deals)) if game.weights is None else np.asarray(game.weights)
+    w = w[:, None] / (np.asarray(game.deals, dtype=float) * w[:, None]).sum()
+    a, b, c = (np.asarray(x) * w for x in (game.play, game.refuse, game.accept))
     ne, nd = a.shape
     d = b - c
     cost = -np.concatenate([(a - c).sum(axis=1), np.ones(nd)])  # linprog minimises

@@ -27,6 +27,13 @@ convention), and by trumps and kings:
 >>> rows = decision_table(300, seed=1, side="elder", by="shape")
 >>> sum(r.deals for r in rows)
 300
+
+With ``per_class=True`` the deals are dealt class by class: ``n`` deals of every class of
+the deciding seat's hand, its five cards drawn within the class and the rest at random,
+each class weighted by its exact share of random deals (:func:`class_shares`, by
+enumeration) where the numbers need it (the zero-sum game). ``players="pimc"`` plays the
+exchanges and the tricks after the first decision by the PIMC player at both seats
+instead of the model and the double-dummy tricks.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ import random
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor
+from fractions import Fraction
 from itertools import combinations
 from math import comb
 from typing import Any, Literal, NamedTuple, TextIO
@@ -44,12 +52,15 @@ from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ecarte._executors import add_executor_arguments, open_executor
 
 __all__ = [
+    "PIMC_TASK_DEALS",
+    "PIMC_WORLDS",
     "TASK_DEALS",
     "DealerCounts",
     "DecisionRow",
     "Equilibrium",
     "FirstDecisionGame",
     "add_arguments",
+    "class_shares",
     "command",
     "dealer_trump_counts",
     "decision_table",
@@ -125,6 +136,8 @@ class DecisionRow(NamedTuple):
     high: float
     strong_better: float
     strong_worse: float
+    share: float | None = None
+    """The class's exact share of random deals (the deals dealt by class), else None."""
 
 
 def _classes(by: str, side: str) -> Callable[[CardSet, Suit], str]:
@@ -160,6 +173,28 @@ def _classes(by: str, side: str) -> Callable[[CardSet, Suit], str]:
 TASK_DEALS = 5000
 """Deals per task of :func:`decision_table` and :func:`first_decision_game` (about a second
 of work each)."""
+PIMC_TASK_DEALS = 40
+"""Deals per task with the PIMC players (a second or more of work each)."""
+PIMC_WORLDS = 50
+"""The PIMC players' worlds per decision unless told."""
+
+Players = Literal["model", "pimc"]
+
+
+def class_shares(
+    by: Literal["classic", "shape"] = "classic", side: Literal["elder", "dealer"] = "elder"
+) -> dict[str, Fraction]:
+    """Each class of ``side``'s hand and its exact chance on a random deal, by enumerating
+    every hand and turn-up (the classes ``by`` the classical table or trumps and kings).
+
+    >>> shares = class_shares("shape")
+    >>> sum(shares.values()), shares["0 trumps, 0 kings"]
+    (Fraction(1, 1), Fraction(323, 2697))
+    """
+    from ._classtable import class_table
+
+    t = class_table(by, side)
+    return dict(zip(t.labels, t.shares, strict=True))
 
 
 def decision_table(
@@ -170,18 +205,35 @@ def decision_table(
     by: Literal["classic", "shape"] = "classic",
     rules: object = None,
     executor: Executor | None = None,
+    per_class: bool = False,
+    players: Players = "model",
+    worlds: int = PIMC_WORLDS,
 ) -> list[DecisionRow]:
     """The first decision of ``side`` on ``n`` random deals (classic rules unless
     ``rules`` is a :class:`~ecarte.Rules`), by class of the deciding seat's hand. The
-    dealer's table takes the deals on which the model's elder proposes.
+    dealer's table takes the deals on which the elder proposes.
 
     The deals go in tasks of :data:`TASK_DEALS`, task ``k`` dealing from its own seed
     (``seed``, ``side`` and ``k``), to ``executor`` (as :func:`first_decision_game`) or in
-    this process: the table depends on ``seed`` and ``n`` alone."""
+    this process: the table depends on ``seed`` and ``n`` alone.
+
+    With ``per_class``, ``n`` deals of every class, deal ``i`` of class ``k`` dealing from
+    the spawn key ``(side, k, i)`` of ``seed`` (numpy's ``SeedSequence``), in tasks of
+    :data:`TASK_DEALS` (:data:`PIMC_TASK_DEALS` with the PIMC players); each row gives its
+    class's exact share. ``players`` ``"pimc"`` plays the hand after the first decision by
+    the PIMC player (``worlds`` a decision) at both seats, and the dealer's table then
+    takes the deals on which that player, elder, proposes."""
     from ecarte.arena import Interval
 
-    if n.__class__ is not int or n < 1:
-        raise ValueError(f"n must be a positive int, not {n!r}")
+    _check(n, per_class, players, worlds)
+    if per_class:
+        elder, dealer = _run_strata(
+            n if side == "elder" else 0, n if side == "dealer" else 0, seed, by, rules,
+            players, worlds, executor,
+        )  # fmt: skip
+        return _class_rows(side, by, elder if side == "elder" else dealer, n)
+    if players != "model":
+        raise ValueError("the PIMC players need per_class=True (deals by class)")
     args = [(k, i, size, seed, side, by, rules) for k, i, size in _task_sizes(n)]
     found: dict[str, list[int]] = {}
     for part in _map(executor, _table_task, args):
@@ -196,6 +248,82 @@ def decision_table(
     return rows
 
 
+def _check(n: int, per_class: bool, players: str, worlds: int) -> None:
+    if n.__class__ is not int or n < 1:
+        raise ValueError(f"n must be a positive int, not {n!r}")
+    if players not in ("model", "pimc"):
+        raise ValueError(f"players must be 'model' or 'pimc', not {players!r}")
+    if worlds.__class__ is not int or worlds < 1:
+        raise ValueError(f"worlds must be a positive int, not {worlds!r}")
+
+
+def _run_strata(
+    n_elder: int,
+    n_dealer: int,
+    seed: int,
+    by: str,
+    rules: object,
+    players: Players,
+    worlds: int,
+    executor: Executor | None,
+    progress: Callable[[int, int], None] | None = None,
+    interruptible: bool = False,
+) -> tuple[dict[int, list[Any]], dict[int, list[Any]]]:
+    """``n_elder`` deals of every elder's class and ``n_dealer`` of every dealer's
+    (:mod:`._strata`): their records by class index, in the deals' order.
+
+    The tasks go in rounds, each round the next deals of every class. If
+    ``interruptible``, a KeyboardInterrupt (Ctrl-C) stops the run and keeps the rounds
+    done: the first deals of every class, the same as a shorter run's."""
+    from ._classtable import class_table
+    from ._strata import stratum_task
+
+    size = TASK_DEALS if players == "model" else PIMC_TASK_DEALS
+    classes = [len(class_table(by, side).labels) for side in ("elder", "dealer")]
+    args = []
+    for first in range(0, max(n_elder, n_dealer), size):
+        for stratum, n in ((0, n_elder), (1, n_dealer)):
+            if first < n:
+                for k in range(classes[stratum]):
+                    args.append((stratum, k, first, min(size, n - first), seed, by, rules,
+                                 players, worlds))  # fmt: skip
+    parts = _map(executor, stratum_task, args, progress, interruptible)
+    found: tuple[dict[int, list[Any]], dict[int, list[Any]]] = ({}, {})
+    for a, part in zip(args, parts, strict=False):
+        found[a[0]].setdefault(a[1], []).extend(part)
+    if len(parts) < len(args):  # interrupted: the deals every class has
+        for stratum, n in ((0, n_elder), (1, n_dealer)):
+            if n:
+                done = min(len(found[stratum].get(k, [])) for k in range(classes[stratum]))
+                for k in range(classes[stratum]):
+                    found[stratum][k] = found[stratum].get(k, [])[:done]
+    return found
+
+
+def _class_rows(side: str, by: str, records: dict[int, list[Any]], n: int) -> list[DecisionRow]:
+    """The table of a seat from the first ``n`` records of each of its classes."""
+    from ecarte.arena import Interval
+
+    from ._classtable import class_table
+
+    t = class_table(by, side)
+    rows = []
+    for k, (label, share) in enumerate(zip(t.labels, t.shares, strict=True)):
+        recs = records[k][:n]
+        if side == "elder":
+            diffs = [play - (refuse if refuses else accept)
+                     for _, play, refuse, accept, refuses in recs]  # fmt: skip
+        else:
+            diffs = [accept - refuse for refuse, accept in recs]  # the dealer's points
+        iv = Interval.of([float(d) for d in diffs])
+        better = sum(d > 0 for d in diffs) / len(diffs)
+        worse = sum(d < 0 for d in diffs) / len(diffs)
+        rows.append(
+            DecisionRow(label, len(diffs), iv.mean, iv.low, iv.high, better, worse, float(share))
+        )
+    return rows
+
+
 def _task_sizes(n: int) -> list[tuple[int, int, int]]:
     """Each task's number, first deal and deals."""
     size = TASK_DEALS
@@ -203,12 +331,28 @@ def _task_sizes(n: int) -> list[tuple[int, int, int]]:
 
 
 def _map(
-    executor: Executor | None, task: Callable[..., Any], args: list[tuple[Any, ...]]
+    executor: Executor | None,
+    task: Callable[..., Any],
+    args: list[tuple[Any, ...]],
+    progress: Callable[[int, int], None] | None = None,
+    interruptible: bool = False,
 ) -> list[Any]:
-    """The tasks' results in the order of ``args``, run in this process or on ``executor``."""
-    if executor is None:
-        return [task(*a) for a in args]
-    return [f.result() for f in [executor.submit(task, *a) for a in args]]
+    """The tasks' results in the order of ``args``, run in this process or on ``executor``;
+    ``progress(done, total)`` after each (in that order). If ``interruptible``, a
+    KeyboardInterrupt cancels the tasks not started and returns the results before it."""
+    out: list[Any] = []
+    futures = None if executor is None else [executor.submit(task, *a) for a in args]
+    try:
+        for i, a in enumerate(args):
+            out.append(task(*a) if futures is None else futures[i].result())
+            if progress is not None:
+                progress(i + 1, len(args))
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        for f in futures or ():
+            f.cancel()
+    return out
 
 
 def _table_task(
@@ -265,7 +409,9 @@ class FirstDecisionGame(NamedTuple):
     dealer in class ``d``; ``play``, ``refuse`` and ``accept`` are the sums over those
     deals of the elder's points less the dealer's when the elder plays, when it proposes
     and the dealer refuses, and when it proposes and the dealer accepts (each option played
-    out as :func:`decision_table` does)."""
+    out as :func:`decision_table` does). ``weights``, for deals dealt by the elder's class,
+    is the weight of one deal of each elder's class (its class's exact share over its
+    deals); None: every deal weighs the same."""
 
     elder_classes: tuple[str, ...]
     dealer_classes: tuple[str, ...]
@@ -273,6 +419,7 @@ class FirstDecisionGame(NamedTuple):
     play: tuple[tuple[int, ...], ...]
     refuse: tuple[tuple[int, ...], ...]
     accept: tuple[tuple[int, ...], ...]
+    weights: tuple[float, ...] | None = None
 
 
 class Equilibrium(NamedTuple):
@@ -294,6 +441,9 @@ def first_decision_game(
     by: Literal["classic", "shape"] = "classic",
     rules: object = None,
     executor: Executor | None = None,
+    per_class: bool = False,
+    players: Players = "model",
+    worlds: int = PIMC_WORLDS,
 ) -> FirstDecisionGame:
     """Deal ``n`` random hands (classic rules unless ``rules`` is a
     :class:`~ecarte.Rules`) and play each of the three lines of the first decision out.
@@ -301,9 +451,17 @@ def first_decision_game(
     The deals go in tasks of :data:`TASK_DEALS`, task ``k`` dealing from its own seed
     (``seed`` and ``k``), to ``executor`` (any ``concurrent.futures`` executor: a process
     pool, ``dask.distributed.Client.get_executor()``) or in this process: the game depends
-    on ``seed`` and ``n`` alone."""
-    if n.__class__ is not int or n < 1:
-        raise ValueError(f"n must be a positive int, not {n!r}")
+    on ``seed`` and ``n`` alone.
+
+    With ``per_class``, ``n`` deals of every elder's class, seeded and played as
+    :func:`decision_table` deals them (the same deals as its elder's table), each class
+    weighted by its exact share (:attr:`FirstDecisionGame.weights`)."""
+    _check(n, per_class, players, worlds)
+    if per_class:
+        elder, _ = _run_strata(n, 0, seed, by, rules, players, worlds, executor)
+        return _class_game(by, elder, n)
+    if players != "model":
+        raise ValueError("the PIMC players need per_class=True (deals by class)")
     args = [(k, i, size, seed, by, rules) for k, i, size in _task_sizes(n)]
     parts = _map(executor, _game_cells, args)
     cells: dict[tuple[str, str], list[int]] = {}
@@ -319,6 +477,31 @@ def first_decision_game(
         return tuple(tuple(cells.get((e, d), [0, 0, 0, 0])[k] for d in ds) for e in es)
 
     return FirstDecisionGame(es, ds, grid(0), grid(1), grid(2), grid(3))
+
+
+def _class_game(by: str, records: dict[int, list[Any]], n: int) -> FirstDecisionGame:
+    """The game from the first ``n`` deals of each elder's class."""
+    from ._classtable import class_table
+
+    t = class_table(by, "elder")
+    cells: dict[tuple[int, str], list[int]] = {}
+    for k in range(len(t.labels)):
+        for d, play, refuse, accept, _ in records[k][:n]:
+            cell = cells.setdefault((k, d), [0, 0, 0, 0])
+            cell[0] += 1
+            cell[1] += play
+            cell[2] += refuse
+            cell[3] += accept
+    ds = tuple(sorted({d for _, d in cells}))
+
+    def grid(i: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(cells.get((k, d), [0, 0, 0, 0])[i] for d in ds) for k in range(len(t.labels))
+        )
+
+    counts = [len(records[k][:n]) for k in range(len(t.labels))]
+    weights = tuple(float(share / c) for share, c in zip(t.shares, counts, strict=True))
+    return FirstDecisionGame(t.labels, ds, grid(0), grid(1), grid(2), grid(3), weights)
 
 
 def _game_cells(
@@ -366,11 +549,12 @@ def solve(game: FirstDecisionGame, iterations: int = 20_000) -> Equilibrium:
     its points less the dealer's, the dealer minimises them. Needs numpy."""
     import numpy as np
 
+    w = np.ones(len(game.deals)) if game.weights is None else np.asarray(game.weights)
+    w = w[:, None] / (np.asarray(game.deals, dtype=float) * w[:, None]).sum()
+    a = np.asarray(game.play) * w  # the elder's points per hand, by cell
+    b = np.asarray(game.refuse) * w
+    c = np.asarray(game.accept) * w
     n = np.asarray(game.deals, dtype=float)
-    total = n.sum()
-    a = np.asarray(game.play) / total  # the elder's points per hand, by cell
-    b = np.asarray(game.refuse) / total
-    c = np.asarray(game.accept) / total
     ne, nd = n.shape
     re, rd = np.zeros((ne, 2)), np.zeros((nd, 2))  # regrets: (propose, play), (accept, refuse)
     sum_p, sum_r = np.zeros(ne), np.zeros(nd)
@@ -439,6 +623,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="classic",
         help="classes of hands: the classical table (the ecarte-regles plugin) or trumps and kings",
     )
+    parser.add_argument(
+        "--per-class",
+        action="store_true",
+        help="deal --deals and --game deals of every class of the deciding seat's hand, "
+        "weighting the classes by their exact shares",
+    )
+    parser.add_argument(
+        "--players",
+        choices=("model", "pimc"),
+        default="model",
+        help="who plays the hand after the first decision: the model with double-dummy "
+        "tricks (fast), or the PIMC player at both seats (needs --per-class)",
+    )
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=PIMC_WORLDS,
+        help=f"the PIMC players' worlds per decision ({PIMC_WORLDS})",
+    )
     add_executor_arguments(parser)
 
 
@@ -454,6 +657,11 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:
+    if args.per_class:
+        _simulate_by_class(args, executor, out)
+        return
+    if args.players != "model":
+        raise SystemExit("ecarte analyse: --players pimc needs --per-class")
     if args.deals:
         sides: tuple[tuple[Literal["elder", "dealer"], str], ...] = (
             ("elder", "play - propose"),
@@ -474,6 +682,60 @@ def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) 
         _print_game(args.game, args.seed, args.by, executor, out)
 
 
+def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:
+    """``--per-class``: one run of the deals of every class of both seats (the elder's deals
+    serve its table and the game), then the tables and the game."""
+    n_elder, n_dealer = max(args.deals, args.game), args.deals
+    _check(max(n_elder, 1), True, args.players, args.worlds)
+    who = (
+        "the model and double-dummy tricks"
+        if args.players == "model"
+        else f"the PIMC player at both seats ({args.worlds} worlds a decision)"
+    )
+    started = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if not started[0]:
+            started[0] = now
+        if done == total or now - started[0] >= 60:
+            started[0] = now
+            print(f"ecarte analyse: {done}/{total} tasks", file=sys.stderr, flush=True)
+
+    elder, dealer = _run_strata(n_elder, n_dealer, args.seed, args.by, None, args.players,
+                                args.worlds, executor, progress, interruptible=True)  # fmt: skip
+    deals = min(args.deals, len(dealer[0])) if n_dealer else 0
+    game = min(args.game, len(elder[0]))
+    if (deals, game) != (args.deals, args.game):  # Ctrl-C: the first deals of every class
+        print(f"ecarte analyse: interrupted; the tables of the first deals of each class "
+              f"(as --deals {deals} --game {game})", file=sys.stderr)  # fmt: skip
+        args = argparse.Namespace(**{**vars(args), "deals": deals, "game": game})
+    if args.deals:
+        for side, recs, what in (
+            ("elder", elder, "play - propose"),
+            ("dealer", dealer, "refuse - accept, after a proposal"),
+        ):
+            rows = _class_rows(side, args.by, recs, args.deals)
+            print(
+                f"\n{side}: {what}, points per hand, {args.deals:,} deals of each class, "
+                f"played by {who}",
+                file=out,
+            )
+            width = max(len(r.label) for r in rows)
+            for row in rows:
+                print(
+                    f"{row.label:{width}} | share {row.share:7.3%} | {row.advantage:+.3f} "
+                    f"[{row.low:+.3f}, {row.high:+.3f}] | better in {row.strong_better:.0%}, "
+                    f"worse in {row.strong_worse:.0%}",
+                    file=out,
+                )
+    if args.game:
+        solved = _class_game(args.by, elder, args.game)
+        _print_solved(solved, f"{args.game:,} deals of each elder's class, played by {who}", out)
+
+
 def classical(label: str) -> str:
     """The classical advice for a class of :func:`first_decision_game` by the classical
     table: play a jeu de règle, refuse by the dealer's convention ("" for other classes)."""
@@ -488,9 +750,13 @@ def _print_game(
     n: int, seed: int, by: Literal["classic", "shape"], executor: Executor | None, out: TextIO
 ) -> None:
     game = first_decision_game(n, seed, by=by, executor=executor)
+    _print_solved(game, f"{n:,} deals", out)
+
+
+def _print_solved(game: FirstDecisionGame, on: str, out: TextIO) -> None:
     eq = solve(game)
     print(
-        f"\nThe first decision as a zero-sum game, on {n:,} deals (CFR+): value "
+        f"\nThe first decision as a zero-sum game, on {on} (CFR+): value "
         f"{eq.value:+.3f} points per hand to the elder, exploitability {eq.exploitability:.4f}",
         file=out,
     )

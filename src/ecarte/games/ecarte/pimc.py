@@ -152,9 +152,7 @@ def _not_followed(obs: Observation, opp_seat: int, pool: int) -> int:
     """The unknown cards the opponent cannot hold: each trick it answered shows the cards
     that would have made its card illegal (tested with the core's legality, card by card:
     for these rules a card is legal unless the hand holds one of a better class)."""
-    ctx: Any = _core.ranked_context(
-        int(obs.trump or 0), obs.rules.rank_order.ranks, PIQUET_DECK.mask
-    )
+    ctx = _context(int(obs.trump or 0), obs.rules.rank_order, backend.live())
     flags = obs.rules.hand_rules().play_flags
     legal_plays = _core.legal_plays
     forbid = 0
