@@ -21,6 +21,7 @@ RULES = {
     "standard": EuchreRules.standard(),
     "openspiel": EuchreRules.openspiel(),
     "lone defenders": EuchreRules.openspiel(allow_lone_defender=True),
+    "dealer may decline": EuchreRules.seed(),
     "32 cards": EuchreRules(deck=32, stick_the_dealer=True),
 }
 
