@@ -153,10 +153,10 @@ def test_the_worlds_keep_what_the_seat_saw(name: str, kernel: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
-    """The C sampler and card-play loop draw the same worlds and give the same values as
-    the pure twin, on random positions of every phase."""
+    """The C sampler and the C loops (the card play, the decisions before it) draw the same
+    worlds and give the same values as the pure twin, on random positions of every phase."""
     c, py = load_kernel("c"), load_kernel("pure")
-    plays = 0
+    plays = bids = 0
     for k, game in enumerate(_rule_positions(30, seed=17 + len(name), rules=RULES[name])):
         seen = _seen(game)
         for relax in (True, False):
@@ -164,13 +164,17 @@ def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
             assert c.sample_worlds(seen.query, k, 12, tries, relax) == py.sample_worlds(
                 seen.query, k, 12, tries, relax
             )
-        if game.phase is Phase.PLAY and plays < 8:
-            player = EuchrePIMCPlayer(worlds=3, seed=k, kernel="c")
-            twin = EuchrePIMCPlayer(worlds=3, seed=k, kernel="pure")
-            assert player.choose(game) == twin.choose(game)
-            assert player.last == twin.last and player.kinds == twin.kinds
+        if (plays if game.phase is Phase.PLAY else bids) >= 8:
+            continue
+        player = EuchrePIMCPlayer(worlds=3, seed=k, kernel="c")
+        twin = EuchrePIMCPlayer(worlds=3, seed=k, kernel="pure")
+        assert player.choose(game) == twin.choose(game)
+        assert player.last == twin.last and player.kinds == twin.kinds
+        if game.phase is Phase.PLAY:
             plays += 1
-    assert plays >= 4
+        else:
+            bids += 1
+    assert plays >= 4 and bids >= 4
 
 
 def test_the_dealer_declining_leaves_the_turned_card_out() -> None:

@@ -2,7 +2,7 @@
 """One decision's IS-MCTS search for Euchre in C (``c/ec_eu_ismcts.c``); the pure twin is
 ``_pure_ismcts.Search``, with the same tree for the same worlds and seed. And the worlds of
 the PIMC player and its card-play loop (``c/ec_eu_pimc.c``): ``sample_worlds`` and
-``pimc_play``, whose pure twins are ``_pure_pimc.sample_worlds`` and ``_pure_pimc.pimc_play``."""
+``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``."""
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -152,6 +152,10 @@ cdef extern from "euchre_pimc.h":
     int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                         const uint8_t *options, int nopt, uint64_t seed, int nworlds,
                         int tries, int64_t *totals, uint8_t *kinds) nogil
+    int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                       int dealer, int upcard, const uint8_t *script, int nscript,
+                       int discard_at, const uint8_t *options, int nopt, uint64_t seed,
+                       int nworlds, int tries, int64_t *totals, uint8_t *kinds) nogil
 
 
 cdef int _seen(ec_eu_seen *out, s) except -1:
@@ -235,6 +239,47 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
         with nogil:
             err = ec_eu_pimc_play(&t, &seen, &play, opts, nopt, seed, nworlds, tries, totals,
                                   kinds)
+        if err != 0:
+            raise ValueError(f"bad PIMC query (error {err})")
+        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+    finally:
+        PyMem_Free(kinds)
+
+
+def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard_at, options,
+             uint64_t seed, int nworlds, int tries):
+    """PIMC over a decision before the play (``ec_eu_pimc_bid``): each option's summed
+    points over ``nworlds`` worlds and each world's kind."""
+    cdef ec_eu_tables t
+    cdef ec_eu_seen seen
+    cdef ec_eu_config cfg
+    cdef uint8_t opts[8]
+    cdef uint8_t ids[24]
+    cdef int64_t totals[8]
+    cdef uint8_t *kinds
+    cdef int k, err, nopt = len(options), nscript = len(script)
+    if not 1 <= nopt <= 8 or nscript > 24 or discard_at >= nscript:
+        raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
+    if nworlds < 0:
+        raise ValueError(f"worlds must be >= 0, not {nworlds}")
+    if ec_eu_tables_init(&t, deck) != 0:
+        raise ValueError(f"no {deck}-card Euchre deck")
+    _seen(&seen, s)
+    cfg.seed = 0
+    cfg.target = 0
+    cfg.deck = deck
+    cfg.flags = flags
+    for k in range(nopt):
+        opts[k] = options[k]
+    for k in range(nscript):
+        ids[k] = script[k]
+    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
+    if kinds == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            err = ec_eu_pimc_bid(&t, &seen, &cfg, dealer, upcard, ids, nscript, discard_at,
+                                 opts, nopt, seed, nworlds, tries, totals, kinds)
         if err != 0:
             raise ValueError(f"bad PIMC query (error {err})")
         return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]

@@ -21,9 +21,22 @@ from ecarte._core._pure.solvern import solve_n
 from ecarte._core._pure.tricks import TrickContext, _winner, make_context
 
 from ._pure_hands import euchre_tables
-from ._pure_machine import deal_points
+from ._pure_machine import _PACKET_SEATS, ONE_BY_ONE, EuchreMachine, deal_points
 
-__all__ = ["EXACT", "FREE", "HARD", "NONE", "Play", "Seen", "pimc_play", "sample", "sample_worlds"]
+__all__ = [
+    "EXACT",
+    "FREE",
+    "HARD",
+    "MODEL",
+    "NONE",
+    "Play",
+    "Seen",
+    "model",
+    "pimc_bid",
+    "pimc_play",
+    "sample",
+    "sample_worlds",
+]
 
 NONE, FREE, HARD, EXACT = 0, 1, 2, 3
 """A world's kind: none drawn; drawn unconstrained; breaking a void only; meeting all."""
@@ -157,4 +170,139 @@ def pimc_play(
         kinds.append(kind)
         for k, c in enumerate(options):
             totals[k] += _value(ctx, s, q, world, c)
+    return totals, kinds
+
+
+# ------------------------------------------------------- decisions before the play
+
+MODEL = 255
+"""In a script: the model's decision (a discard the seat did not see)."""
+_PH_BID, _PH_BID2, _PH_TAKE, _PH_DISCARD, _PH_ALONE, _PH_PLAY, _PH_OVER = 2, 3, 4, 5, 6, 7, 8
+
+
+def _strength(hand: int, trump: int) -> int:
+    v = 0
+    for c in _bits(hand):
+        suit, rank = c >> 4, c & 15
+        if rank == 9 and suit == trump:
+            v += 30
+        elif rank == 9 and suit == 3 - trump:
+            v += 25
+        elif suit == trump:
+            v += 10 + 2 * (rank - 7)
+        elif rank == 12:
+            v += 10
+    return v
+
+
+def _power(c: int, trump: int) -> int:
+    suit, rank = c >> 4, c & 15
+    if rank == 9 and suit == trump:
+        return 100
+    if rank == 9 and suit == 3 - trump:
+        return 99
+    return (50 if suit == trump else 0) + rank
+
+
+def model(m: EuchreMachine) -> int:
+    """The id the model takes at a decision before the play (``ec_eu_pimc_model``): the
+    heuristic bot's counts in tenths (see ``euchre_pimc.h``)."""
+    legal = m.legal_mask()
+    n, p, ph = m.deck, m.to_act, m.phase
+    hand = m.hand(p)
+    core_of = m._t.core_of
+    pick = -1
+    if ph in (_PH_BID, _PH_BID2):
+        best, most = -1, -1
+        for suit in range(4):
+            if legal >> (n + 1 + suit) & 1:
+                v = _strength(hand, suit)
+                if ph == _PH_BID and p == m.dealer:
+                    v += _strength(1 << core_of[m.upcard], suit)
+                if v > most:
+                    most, best = v, suit
+        pick = n + 1 + best if best >= 0 and (most >= 60 or not legal >> n & 1) else n
+    elif ph == _PH_TAKE:
+        pick = n + 7
+    elif ph == _PH_ALONE:
+        pick = n + 5 if _strength(hand, m.trump) >= 110 else n + 6
+    elif ph == _PH_DISCARD:
+        least = 1 << 30
+        for i in _bits(legal):
+            key = _power(core_of[i], m.trump)
+            if key < least:
+                least, pick = key, i
+    if pick < 0 or not legal >> pick & 1:
+        pick = (legal & -legal).bit_length() - 1
+    return pick
+
+
+def _play_out(m: EuchreMachine, me: int) -> int:
+    while m.phase not in (_PH_PLAY, _PH_OVER):
+        m.apply_id(model(m))
+    if m.phase != _PH_PLAY:
+        return 0  # passed out
+    play = m._play
+    assert play is not None
+    ctx = m._t.ctx[m.trump]
+    r, _ = solve_n(ctx, play.hands, play.to_move, [], play.flags, TEAMS, play.active)
+    side = m.maker & 1
+    made = r if play.to_move & 1 == side else 5 - r
+    lone_maker = bool(m.alone & (0b1010 if side else 0b0101))
+    lone_defender = bool(m.alone & (0b0101 if side else 0b1010))
+    makers, pts = deal_points(m.flags, made, lone_maker, lone_defender)
+    scorer = side if makers else 1 - side
+    return pts if scorer == me & 1 else -pts
+
+
+def _deal(
+    deck: int, flags: int, dealer: int, upcard: int, script: Sequence[int], world: Sequence[int]
+) -> EuchreMachine:
+    m = EuchreMachine(deck, flags, 0, 0, False)
+    id_of = m._t.id_of
+    m.apply_id(dealer)
+    left = [_bits(h) for h in world]
+    for k in range(20):
+        p = (dealer + (k if flags & ONE_BY_ONE else _PACKET_SEATS[k])) & 3
+        m.apply_id(id_of[left[p].pop(0)])
+    m.apply_id(upcard)
+    for i in script:
+        m.apply_id(model(m) if i == MODEL else i)
+    return m
+
+
+def pimc_bid(
+    deck: int,
+    s: Seen,
+    flags: int,
+    dealer: int,
+    upcard: int,
+    script: Sequence[int],
+    discard_at: int,
+    options: Sequence[int],
+    seed: int,
+    nworlds: int,
+    tries: int,
+) -> tuple[list[int], list[int]]:
+    """PIMC over a decision before the play (``ec_eu_pimc_bid``): each option's summed
+    points over ``nworlds`` worlds, and each world's kind."""
+    if not 1 <= len(options) <= 8 or len(script) > 24 or discard_at >= len(script):
+        raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
+    rng = Rng(seed)
+    up = 1 << EuchreMachine(deck, flags, 0, 0, False)._t.core_of[upcard]
+    disc = 0
+    if s.seat == dealer and discard_at >= 0 and script[discard_at] < deck:
+        disc = 1 << EuchreMachine(deck, flags, 0, 0, False)._t.core_of[script[discard_at]]
+    totals = [0] * len(options)
+    kinds = []
+    for _ in range(nworlds):
+        kind, world = sample(s, rng, tries, True)
+        kinds.append(kind)
+        if s.seat == dealer:
+            world[dealer] = world[dealer] & ~up | disc & ~up
+        m0 = _deal(deck, flags, dealer, upcard, script, world)
+        for k, o in enumerate(options):
+            m = m0.copy()
+            m.apply_id(o)
+            totals[k] += _play_out(m, s.seat)
     return totals, kinds

@@ -34,15 +34,14 @@ import time
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from ecarte._cards import Card
 from ecarte._core._args import _bits
 from ecarte.engine import backend
 from ecarte.engine.search import check_budget
 
 from . import _pure_ismcts, _pure_pimc
 from ._pure_machine import _PACKET_SEATS, DISCARD_UP, ONE_BY_ONE
-from .game import EuchreGame, EuchreObservation, Phase
-from .pimc import TRIES, EuchrePIMCPlayer, _mix, _Seen
+from .game import EuchreGame, Phase
+from .pimc import TRIES, EuchrePIMCPlayer, _mix, _public_ids, _Seen
 from .tables import euchre_context
 
 __all__ = ["MAX_ITERATIONS", "EuchreISMCTSPlayer", "Worlds", "load_kernel"]
@@ -216,28 +215,3 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         self.last = {i: t / v if v else 0.0 for i, t, v in zip(legal, totals, visits, strict=True)}
         k = max(range(len(legal)), key=lambda j: (visits[j], self.last[legal[j]], -j))
         return legal[k]
-
-
-def _public_ids(game: EuchreGame, obs: EuchreObservation) -> tuple[list[int], int, bool]:
-    """The ids of the current deal after its dealing, as the seat may know them: the
-    decisions, the index among them of the dealer's discard (-1 for none: each world puts
-    its own there, the seat's own when it is the dealer) and whether the dealer took the
-    turned card up and discarded."""
-    n = game.deck
-    hist = game.history_ids()
-    plays = sum(len(t) for t in obs.tricks) + len(obs.trick)
-    end = len(hist) - plays
-    j = end
-    while hist[j - 1] >= n:  # going alone or not, bids, taking up
-        j -= 1
-    up = obs.upcard
-    ordered = obs.trump is not None and isinstance(up, Card) and obs.trump == up.suit
-    ordered = ordered and n + 8 not in hist[j:end]  # not declined
-    discarded = ordered and obs.phase in (Phase.ALONE, Phase.PLAY)
-    at = -1
-    if discarded:
-        j -= 1
-        at = j
-        while hist[j - 1] >= n:
-            j -= 1
-    return hist[j:], at - j if at >= 0 else -1, discarded

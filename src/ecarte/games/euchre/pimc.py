@@ -5,13 +5,14 @@ id``) but reads only what its seat may know: ``game.observation(seat)``, the leg
 ids and the rules. At each decision it samples ``worlds`` deals of the cards it cannot see,
 consistent with what it saw, and values each legal option in each world:
 
-- a card: played, then the rest of the deal double dummy for the four hands
-  (``ecarte._core.solve_n``, partners as a side, a lone hand's partner out);
-- a bid (pass, order up, name a suit), the dealer's discard, going alone: the world is
-  dealt as a new :class:`~ecarte.games.euchre.EuchreGame` (``from_deal``), the bids so far
-  are replayed, the option is taken, the decisions up to the play are the heuristic bot's
-  (:class:`~ecarte.games.euchre.bots.HeuristicBot`) and the play is solved double dummy;
-  a deal passed out is worth nothing.
+- a card: played, then the rest of the deal double dummy for the four hands (the core's
+  ``ec_solve_n``, partners as a side, a lone hand's partner out);
+- a bid (pass, order up, name a suit), taking up or declining, the dealer's discard,
+  going alone: the world is dealt as a single deal of the rules, the decisions so far are
+  replayed (the dealer's discard, unseen, the model's), the option is taken, the
+  decisions up to the play are a model's (the heuristic bot's counts in tenths:
+  ``euchre_pimc.h``) and the play is solved double dummy; a deal passed out is worth
+  nothing.
 
 The utility is the deal's points, the seat's side's less the other's. The worlds: the
 unknown cards (the deck less the seat's hand, the cards played, the turned card once it
@@ -21,8 +22,8 @@ which every card a seat played on a trick was legal with the hand the world give
 suit it did not follow is void), and the turned card, if taken up, is with the dealer (or
 its discard, when the rules let the dealer discard it) until played (rejection sampling;
 the void constraints are dropped if no deal fits in :data:`TRIES` draws). The worlds are
-drawn, and the cards valued, by a kernel (:func:`load_kernel`): ``c/ec_eu_pimc.c``, one C
-call drawing and solving every world of a card decision, or its pure twin
+drawn and the options valued by a kernel (:func:`load_kernel`): ``c/ec_eu_pimc.c``, one C
+call drawing and solving every world of a decision, or its pure twin
 ``_pure_pimc.py``, which draws the same worlds and gives the same values. The 25-card deck
 (the joker) is not modelled: the player then plays as the heuristic bot. Decisions are
 seeded from ``seed`` and what the seat sees.
@@ -44,12 +45,12 @@ from types import ModuleType
 from typing import Any
 
 from ecarte import _core
-from ecarte._cards import Card, CardSet, Rank, Suit
+from ecarte._cards import Card, Rank
 from ecarte._core._args import _bits
 from ecarte.engine import backend
 
 from . import _pure_pimc
-from ._pure_machine import DISCARD_UP, deal_points
+from ._pure_machine import DISCARD_UP
 from .bots import HeuristicBot
 from .game import EuchreGame, EuchreObservation, Phase
 from .tables import euchre_context
@@ -225,26 +226,28 @@ class EuchrePIMCPlayer:
         if obs.phase is Phase.PLAY:
             values, self.kinds = self._play_values(game, obs, seen, legal, seed)
         else:
-            worlds = self._pimc.sample_worlds(seen.query, seed, self.worlds, TRIES, True)
-            self.kinds = [kind for kind, _ in worlds]
-            values = [
-                sum(self._rollout_value(game, obs, ctxs, seen, list(h), o) for _, h in worlds)
-                for o in legal
-            ]
+            decisions, discard_at, _ = _public_ids(game, obs)
+            if discard_at >= 0 and seat != obs.dealer:
+                decisions[discard_at] = _pure_pimc.MODEL  # each world's dealer discards
+            totals_, kinds = self._pimc.pimc_bid(
+                game.deck,
+                seen.query,
+                game.flags,
+                obs.dealer,
+                game.card_action_id(obs.upcard),
+                decisions,
+                discard_at,
+                legal,
+                seed,
+                self.worlds,
+                TRIES,
+            )
+            values, self.kinds = list(totals_), list(kinds)
         totals = dict(zip(legal, values, strict=True))
         self.last = {o: t / self.worlds for o, t in totals.items()}
         return max(legal, key=lambda o: (totals[o], -legal.index(o)))
 
     # -- values -------------------------------------------------------------------
-
-    @staticmethod
-    def _points(flags: int, maker: int, alone: Sequence[int], made: int, me: int) -> int:
-        side = maker & 1
-        lone_maker = any(s & 1 == side for s in alone)  # the maker or its partner
-        defenders = any(s & 1 != side for s in alone)
-        makers, pts = deal_points(flags, made, lone_maker, defenders)
-        scorer = side if makers else 1 - side
-        return pts if scorer == me & 1 else -pts
 
     def _play_values(
         self,
@@ -278,55 +281,27 @@ class EuchrePIMCPlayer:
         )
         return list(totals), list(kinds)
 
-    def _rollout_value(
-        self,
-        game: EuchreGame,
-        obs: EuchreObservation,
-        ctxs: Sequence[Any],
-        seen: _Seen,
-        hands: list[int],
-        option: int,
-    ) -> int:
-        dealer = obs.dealer
-        assert dealer is not None and obs.upcard is not None
-        dealt = list(hands)
-        if seen.taken and obs.seat == dealer and obs.phase is Phase.DISCARD:
-            dealt[dealer] &= ~(1 << obs.upcard.id)  # the dealer's five before the take
-        elif seen.taken and obs.seat == dealer and obs.discard not in (None, obs.upcard):
-            assert obs.discard is not None
-            dealt[dealer] = dealt[dealer] & ~(1 << obs.upcard.id) | 1 << obs.discard.id
-        world = EuchreGame.from_deal(
-            game.rules, dealer=dealer, hands=[CardSet(h) for h in dealt], upcard=obs.upcard
-        )
-        ids = world.ids
-        for _, text in obs.bids:
-            if text == "pass":
-                world.apply_id(ids.PASS)
-            else:
-                suit = next(s for s in Suit if s.symbol == text.split()[-1])
-                world.apply_id(ids.CALL + int(suit))
-        bot = self._heuristic
-        while (world.phase, world.to_act) != (obs.phase, obs.seat):
-            if world.phase is Phase.PLAY or world.is_over or world.deals != 1:
-                return 0  # the world's heuristic players took another road: no value
-            if world.phase is Phase.DISCARD and world.to_act == dealer and obs.discard is not None:
-                world.apply_id(world.card_action_id(obs.discard))
-            elif world.phase is Phase.TAKE:  # the dealer's answer to an order is public
-                world.apply_id(ids.DECLINE if seen.declined else ids.TAKE)
-            elif world.phase is Phase.ALONE:  # the decisions before this seat's are public
-                world.apply_id(ids.ALONE if world.to_act in obs.alone else ids.PARTNER)
-            else:
-                world.apply_id(bot.choose(world))
-        world.apply_id(option)
-        while world.phase is not Phase.PLAY and not world.is_over and world.deals == 1:
-            world.apply_id(bot.choose(world))
-        if world.phase is not Phase.PLAY or world.deals != 1:
-            return 0  # passed out: a new deal
-        trump, maker = world.trump, world.maker
-        assert trump is not None and maker is not None
-        live = [world.hand(s).mask for s in range(4)]
-        active = world.active()
-        leader = world.to_act
-        t, _ = _core.solve_n(ctxs[int(trump)], live, leader, [], 0, list(TEAMS), active)
-        made = t if leader & 1 == maker & 1 else 5 - t
-        return self._points(world.flags, maker, world.alone, made, obs.seat)
+
+def _public_ids(game: EuchreGame, obs: EuchreObservation) -> tuple[list[int], int, bool]:
+    """The ids of the current deal after its dealing, as the seat may know them: the
+    decisions, the index among them of the dealer's discard (-1 for none: each world puts
+    its own there, the seat's own when it is the dealer) and whether the dealer took the
+    turned card up and discarded."""
+    n = game.deck
+    hist = game.history_ids()
+    plays = sum(len(t) for t in obs.tricks) + len(obs.trick)
+    end = len(hist) - plays
+    j = end
+    while hist[j - 1] >= n:  # going alone or not, bids, taking up
+        j -= 1
+    up = obs.upcard
+    ordered = obs.trump is not None and isinstance(up, Card) and obs.trump == up.suit
+    ordered = ordered and n + 8 not in hist[j:end]  # not declined
+    discarded = ordered and obs.phase in (Phase.ALONE, Phase.PLAY)
+    at = -1
+    if discarded:
+        j -= 1
+        at = j
+        while hist[j - 1] >= n:
+            j -= 1
+    return hist[j:], at - j if at >= 0 else -1, discarded

@@ -138,3 +138,170 @@ int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc
     }
     return EC_OK;
 }
+
+/* ---- decisions before the play ---- */
+
+/* seat offsets from the dealer of the 20 cards dealt in packets 3-2-3-2, 2-3-2-3 */
+static const uint8_t PACKET_SEAT[20] = {1, 1, 1, 2, 2, 3, 3, 3, 4, 4,
+                                        1, 1, 2, 2, 2, 3, 3, 4, 4, 4};
+
+static int strength(uint64_t hand, int trump)
+{
+    int v = 0;
+    for (uint64_t m = hand; m; m &= m - 1) {
+        int c = ec_ctz(m), suit = c >> 4, rank = c & 15;
+        if (rank == 9 && suit == trump)
+            v += 30;
+        else if (rank == 9 && suit == 3 - trump)
+            v += 25;
+        else if (suit == trump)
+            v += 10 + 2 * (rank - 7);
+        else if (rank == 12)
+            v += 10;
+    }
+    return v;
+}
+
+static int power(int c, int trump)
+{
+    int suit = c >> 4, rank = c & 15;
+    if (rank == 9 && suit == trump)
+        return 100;
+    if (rank == 9 && suit == 3 - trump)
+        return 99;
+    return (suit == trump ? 50 : 0) + rank;
+}
+
+int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
+{
+    uint64_t legal = ec_eu_legal(t, g);
+    int n = t->ncards, p = g->to_act, pick = -1;
+    uint64_t hand = g->hands[p];
+    switch (g->phase) {
+    case EC_EU_BID:
+    case EC_EU_BID2: {
+        int best = -1, most = -1;
+        for (int suit = 0; suit < 4; suit++)
+            if (legal >> (n + 1 + suit) & 1) {
+                int v = strength(hand, suit);
+                if (g->phase == EC_EU_BID && p == g->dealer)
+                    v += strength((uint64_t)1 << t->core_of[g->upcard], suit);
+                if (v > most) {
+                    most = v;
+                    best = suit;
+                }
+            }
+        pick = best >= 0 && (most >= 60 || !(legal >> n & 1)) ? n + 1 + best : n;
+        break;
+    }
+    case EC_EU_TAKE:
+        pick = n + 7;
+        break;
+    case EC_EU_ALONE:
+        pick = strength(hand, g->trump) >= 110 ? n + 5 : n + 6;
+        break;
+    case EC_EU_DISCARD: {
+        int least = 1 << 30;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            int id = ec_ctz(m), key = power(t->core_of[id], g->trump);
+            if (key < least) {
+                least = key;
+                pick = id;
+            }
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    if (pick < 0 || !(legal >> pick & 1))
+        pick = ec_ctz(legal);
+    return pick;
+}
+
+/* The seat's points from g on: the model up to the play, the play solved. */
+static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me)
+{
+    static const uint8_t teams[4] = {0, 1, 0, 1};
+    while (g->phase != EC_EU_PLAY && g->phase != EC_EU_OVER)
+        if (ec_eu_apply(t, g, ec_eu_pimc_model(t, g)) != EC_OK)
+            return 0;
+    if (g->phase != EC_EU_PLAY)
+        return 0; /* passed out */
+    ec_position pos;
+    uint8_t best;
+    int side = g->maker & 1, makers;
+    ec_playn_position(&g->play, &pos);
+    int r = ec_solve_n(&t->ctx[g->trump], &pos, g->play.active, 0, teams, &best);
+    int made = (g->play.to_move & 1) == side ? r : 5 - r;
+    int lone_maker = (g->alone & (side ? 0xA : 0x5)) != 0;
+    int lone_defender = (g->alone & (side ? 0x5 : 0xA)) != 0;
+    int pts = ec_eu_deal_points(&g->cfg, made, lone_maker, lone_defender, &makers);
+    return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
+}
+
+/* Deal the world w and replay the script: EC_OK or EC_EILLEGAL. */
+static int deal(const ec_eu_tables *t, const ec_eu_config *cfg, int dealer, int upcard,
+                const uint8_t *script, int nscript, const uint64_t w[4], ec_eu_game *g)
+{
+    uint64_t left[4];
+    int e = ec_eu_init(t, g, cfg);
+    for (int p = 0; p < 4; p++)
+        left[p] = w[p];
+    if (e == EC_OK)
+        e = ec_eu_apply(t, g, dealer);
+    for (int k = 0; k < 20 && e == EC_OK; k++) {
+        int p = (dealer + ((cfg->flags & EC_EU_ONE_BY_ONE) ? k : PACKET_SEAT[k])) & 3;
+        if (!left[p])
+            return EC_EILLEGAL;
+        int c = ec_ctz(left[p]);
+        left[p] &= left[p] - 1;
+        if (t->id_of[c] < 0)
+            return EC_EILLEGAL;
+        e = ec_eu_apply(t, g, t->id_of[c]);
+    }
+    if (e == EC_OK)
+        e = ec_eu_apply(t, g, upcard);
+    for (int i = 0; i < nscript && e == EC_OK; i++)
+        e = ec_eu_apply(t, g, script[i] == EC_EU_PIMC_MODEL ? ec_eu_pimc_model(t, g) : script[i]);
+    return e;
+}
+
+int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                   int dealer, int upcard, const uint8_t *script, int nscript, int discard_at,
+                   const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
+                   int64_t *totals, uint8_t *kinds)
+{
+    ec_rng rng;
+    uint64_t world[4];
+    ec_eu_game g0, g;
+    if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || dealer < 0 || dealer > 3 ||
+        upcard < 0 || upcard >= t->ncards || nscript < 0 || nscript > EC_EU_PIMC_MAX_SCRIPT ||
+        discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards)
+        return EC_EBADRULES;
+    uint64_t up = (uint64_t)1 << t->core_of[upcard], disc = 0;
+    if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
+        disc = (uint64_t)1 << t->core_of[script[discard_at]];
+    for (int k = 0; k < nopt; k++)
+        totals[k] = 0;
+    ec_rng_seed(&rng, seed);
+    for (int w = 0; w < nworlds; w++) {
+        int kind = ec_eu_sample(s, &rng, tries, 1, world);
+        if (kind < 0)
+            return kind;
+        if (kinds)
+            kinds[w] = (uint8_t)kind;
+        if (s->seat == dealer)
+            world[dealer] = (world[dealer] & ~up) | (disc & ~up);
+        int e = deal(t, cfg, dealer, upcard, script, nscript, world, &g0);
+        if (e != EC_OK)
+            return EC_EILLEGAL;
+        for (int k = 0; k < nopt; k++) {
+            g = g0;
+            if (g.to_act != s->seat || ec_eu_apply(t, &g, options[k]) != EC_OK)
+                return EC_EILLEGAL;
+            totals[k] += play_out(t, &g, s->seat);
+        }
+    }
+    return EC_OK;
+}

@@ -73,6 +73,34 @@ int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc
                     const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
                     int64_t *totals, uint8_t *kinds);
 
+/* The model of every seat's decisions before the play in a world (the heuristic bot's,
+ * counted in tenths): a hand's strength for a trump suit sums, by card, the right bower
+ * 30, the left bower 25, another trump 10 + 2 * (its rank - the nine's), an off-suit ace
+ * 10; a bid names the legal suit of most strength (the lowest of equals; in the first
+ * round the dealer counts the turned card too) when it reaches 60 or passing is not legal,
+ * else passes; the dealer takes an ordered card up; a seat asked goes alone from 110; the
+ * dealer discards its weakest card (trumps above the rest, the bowers on top, by rank,
+ * the lowest id of equals). Returns the id it takes in g. */
+int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g);
+
+#define EC_EU_PIMC_MODEL 255 /* in a script: the model's decision (a discard unseen) */
+#define EC_EU_PIMC_MAX_SCRIPT 24
+
+/* PIMC over a decision before the play (a bid, taking up or declining, the discard, going
+ * alone): nworlds worlds as ec_eu_pimc_play draws them; each is dealt as a single deal
+ * (cfg, target 0) by `dealer` with the turned card `upcard` (an action id), every seat
+ * dealt the five cards the world gives it (the dealer: its hand less the turned card, with
+ * the discard script[discard_at] when that is a card, if the seat is the dealer), the
+ * decisions script[0..nscript) are replayed (EC_EU_PIMC_MODEL: the model's), then each
+ * option (an action id) is taken, the model decides up to the play and the play is solved
+ * double dummy. totals[k] sums the deal's points for the seat's side less the other's (0
+ * when passed out). Returns EC_OK, EC_EBADRULES or EC_EILLEGAL (a world that cannot
+ * replay the script or take an option). */
+int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                   int dealer, int upcard, const uint8_t *script, int nscript, int discard_at,
+                   const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
+                   int64_t *totals, uint8_t *kinds);
+
 #ifdef __cplusplus
 }
 #endif
