@@ -41,8 +41,7 @@ from ecarte.engine.search import check_budget
 from . import _pure_ismcts, _pure_pimc
 from ._pure_machine import _PACKET_SEATS, DISCARD_UP, ONE_BY_ONE
 from .game import EuchreGame, Phase
-from .pimc import TRIES, EuchrePIMCPlayer, _mix, _public_ids, _Seen
-from .tables import euchre_context
+from .pimc import TRIES, EuchrePIMCPlayer, _contexts, _mix, _public_ids, _Seen
 
 __all__ = ["MAX_ITERATIONS", "EuchreISMCTSPlayer", "Worlds", "load_kernel"]
 
@@ -133,8 +132,7 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         if game.deck not in (24, 32) or obs.joker or obs.upcard is None or obs.dealer is None:
             return None
         decisions, discard_at, discarded = _public_ids(game, obs)
-        ctxs = [euchre_context(t, game.deck) for t in range(4)]
-        seen = _Seen(game, obs, ctxs)
+        seen = _Seen(game, obs, _contexts(game.deck))
         seed = self._seed(obs)
         rng = random.Random(seed)  # the discard of a world's dealer
         seat, dealer, deck = obs.seat, obs.dealer, game.deck

@@ -73,6 +73,17 @@ def load_kernel(name: str | None = None) -> ModuleType:
     return backend.kernel(name, "ecarte.games.euchre._ismcts", _pure_pimc)
 
 
+_CONTEXTS: dict[tuple[str, int], list[Any]] = {}
+
+
+def _contexts(deck: int) -> list[Any]:
+    """The four trick contexts of ``deck`` on the live backend, built once."""
+    key = (backend.live(), deck)
+    if key not in _CONTEXTS:
+        _CONTEXTS[key] = [euchre_context(t, deck) for t in range(4)]
+    return _CONTEXTS[key]
+
+
 def _deck_mask(deck: int) -> int:
     low = Rank.NINE if deck == 24 else Rank.SEVEN
     return sum(1 << (s * 16 + r) for s in range(4) for r in range(low, Rank.ACE + 1))
@@ -220,7 +231,7 @@ class EuchrePIMCPlayer:
             return legal[0]
         if game.deck not in (24, 32) or obs.joker or obs.upcard is None or obs.dealer is None:
             return self._heuristic.choose(game)
-        ctxs = [euchre_context(t, game.deck) for t in range(4)]
+        ctxs = _contexts(game.deck)
         seen = _Seen(game, obs, ctxs)
         seed = self._seed(obs)
         if obs.phase is Phase.PLAY:
