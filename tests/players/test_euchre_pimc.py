@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from euchre_cases import positions
 
 from ecarte import _core
 from ecarte._cards import Card, CardSet
@@ -18,25 +19,9 @@ from ecarte.games.euchre.pimc import EuchrePIMCPlayer, _Seen, load_kernel
 pytestmark = pytest.mark.own_backends
 
 
-def _positions(n: int, seed: int) -> list[EuchreGame]:
-    """Decisions with two options or more of random games (clones)."""
-    rng = random.Random(seed)
-    out: list[EuchreGame] = []
-    k = 0
-    while len(out) < n:
-        game = EuchreGame(seed=seed * 100 + k)
-        bots = [RandomBot(seed=k * 4 + s) for s in range(4)]
-        k += 1
-        while not game.is_over and len(out) < n:
-            if len(game.legal_action_ids()) > 1 and rng.random() < 0.2:
-                out.append(game.clone())
-            game.apply_id(bots[game.to_act].choose(game))
-    return out
-
-
 def test_every_decision_is_legal_and_reproducible() -> None:
     phases = set()
-    for game in _positions(25, seed=1):
+    for game in positions(25, 1, every=0.2):
         a, b = EuchrePIMCPlayer(worlds=3, seed=2), EuchrePIMCPlayer(worlds=3, seed=2)
         choice = a.choose(game)
         assert choice in game.legal_action_ids()
@@ -51,22 +36,6 @@ RULES = {
     "dealer may decline": EuchreRules.seed(),
     "32 cards": EuchreRules(deck=32, stick_the_dealer=True),
 }
-
-
-def _rule_positions(n: int, seed: int, rules: EuchreRules) -> list[EuchreGame]:
-    """Decisions with two options or more of random games under ``rules`` (clones)."""
-    rng = random.Random(seed)
-    out: list[EuchreGame] = []
-    k = 0
-    while len(out) < n:
-        game = EuchreGame(rules, seed=seed * 100 + k)
-        bots = [RandomBot(seed=k * 4 + s) for s in range(4)]
-        k += 1
-        while not game.is_over and len(out) < n:
-            if len(game.legal_action_ids()) > 1 and rng.random() < 0.3:
-                out.append(game.clone())
-            game.apply_id(bots[game.to_act].choose(game))
-    return out
 
 
 def _seen(game: EuchreGame) -> _Seen:
@@ -105,7 +74,7 @@ def test_the_worlds_keep_what_the_seat_saw(name: str, kernel: str) -> None:
     meets the same constraints."""
     sample_worlds = load_kernel(kernel).sample_worlds
     checked = exact = 0
-    for k, game in enumerate(_rule_positions(30, seed=3 + len(name), rules=RULES[name])):
+    for k, game in enumerate(positions(30, 3 + len(name), RULES[name], every=0.3)):
         seen = _seen(game)
         obs, seat, q = seen.obs, seen.seat, seen.query
         assert obs.upcard is not None and obs.dealer is not None
@@ -157,7 +126,7 @@ def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
     worlds and give the same values as the pure twin, on random positions of every phase."""
     c, py = load_kernel("c"), load_kernel("pure")
     plays = bids = 0
-    for k, game in enumerate(_rule_positions(30, seed=17 + len(name), rules=RULES[name])):
+    for k, game in enumerate(positions(30, 17 + len(name), RULES[name], every=0.3)):
         seen = _seen(game)
         for relax in (True, False):
             tries = 1 + k % 3 if relax else 200
@@ -212,7 +181,7 @@ def test_a_deal_that_differs_only_in_hidden_cards_gets_the_same_decision() -> No
     """Deal a world the seat cannot tell from the true deal for real: the player sees the
     same, so it draws the same worlds and values every option the same."""
     checked = 0
-    for k, game in enumerate(_rule_positions(30, seed=5, rules=EuchreRules.openspiel())):
+    for k, game in enumerate(positions(30, 5, EuchreRules.openspiel(), every=0.3)):
         worlds = EuchreISMCTSPlayer(worlds=4, seed=k).determinizations(game)
         if worlds is None:
             continue

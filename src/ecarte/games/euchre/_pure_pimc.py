@@ -21,6 +21,7 @@ from ecarte._core._pure.solvern import solve_n
 from ecarte._core._pure.tricks import TrickContext, _winner, make_context
 
 from ._pure_hands import euchre_tables
+from ._pure_ismcts import rule
 from ._pure_machine import _PACKET_SEATS, ONE_BY_ONE, EuchreMachine, deal_points
 
 __all__ = [
@@ -128,6 +129,15 @@ def _next(seat: int, active: int) -> int:
     return s
 
 
+def _points(flags: int, maker: int, alone: int, made: int, me: int) -> int:
+    """The deal's points for ``me``'s side, less the other's, when the makers took ``made``."""
+    side = maker & 1
+    lone_maker = bool(alone & (0b1010 if side else 0b0101))
+    lone_defender = bool(alone & (0b0101 if side else 0b1010))
+    makers, pts = deal_points(flags, made, lone_maker, lone_defender)
+    return pts if (side if makers else 1 - side) == me & 1 else -pts
+
+
 def _value(ctx: TrickContext, s: Seen, q: Play, world: Sequence[int], card: int) -> int:
     hands = list(world)
     hands[s.seat] &= ~(1 << card)
@@ -147,11 +157,7 @@ def _value(ctx: TrickContext, s: Seen, q: Play, world: Sequence[int], card: int)
         for _ in range(len(trick)):
             mover = _next(mover, q.active)
         won[side] += r if mover & 1 == side else 5 - done - r
-    lone_maker = bool(q.alone & (0b1010 if side else 0b0101))
-    lone_defender = bool(q.alone & (0b0101 if side else 0b1010))
-    makers, pts = deal_points(q.flags, won[side], lone_maker, lone_defender)
-    scorer = side if makers else 1 - side
-    return pts if scorer == s.seat & 1 else -pts
+    return _points(q.flags, q.maker, q.alone, won[side], s.seat)
 
 
 def pimc_play(
@@ -177,7 +183,7 @@ def pimc_play(
 
 MODEL = 255
 """In a script: the model's decision (a discard the seat did not see)."""
-_PH_BID, _PH_BID2, _PH_TAKE, _PH_DISCARD, _PH_ALONE, _PH_PLAY, _PH_OVER = 2, 3, 4, 5, 6, 7, 8
+_PH_BID, _PH_BID2, _PH_ALONE, _PH_PLAY, _PH_OVER = 2, 3, 6, 7, 8
 
 
 def _strength(hand: int, trump: int) -> int:
@@ -195,15 +201,6 @@ def _strength(hand: int, trump: int) -> int:
     return v
 
 
-def _power(c: int, trump: int) -> int:
-    suit, rank = c >> 4, c & 15
-    if rank == 9 and suit == trump:
-        return 100
-    if rank == 9 and suit == 3 - trump:
-        return 99
-    return (50 if suit == trump else 0) + rank
-
-
 def model(m: EuchreMachine) -> int:
     """The id the model takes at a decision before the play (``ec_eu_pimc_model``): the
     heuristic bot's counts in tenths (see ``euchre_pimc.h``)."""
@@ -211,7 +208,6 @@ def model(m: EuchreMachine) -> int:
     n, p, ph = m.deck, m.to_act, m.phase
     hand = m.hand(p)
     core_of = m._t.core_of
-    pick = -1
     if ph in (_PH_BID, _PH_BID2):
         best, most = -1, -1
         for suit in range(4):
@@ -222,17 +218,11 @@ def model(m: EuchreMachine) -> int:
                 if v > most:
                     most, best = v, suit
         pick = n + 1 + best if best >= 0 and (most >= 60 or not legal >> n & 1) else n
-    elif ph == _PH_TAKE:
-        pick = n + 7
     elif ph == _PH_ALONE:
         pick = n + 5 if _strength(hand, m.trump) >= 110 else n + 6
-    elif ph == _PH_DISCARD:
-        least = 1 << 30
-        for i in _bits(legal):
-            key = _power(core_of[i], m.trump)
-            if key < least:
-                least, pick = key, i
-    if pick < 0 or not legal >> pick & 1:
+    else:  # taking up, the weakest discard: the IS-MCTS rollout's rule
+        return rule(m)
+    if not legal >> pick & 1:
         pick = (legal & -legal).bit_length() - 1
     return pick
 
@@ -246,13 +236,8 @@ def _play_out(m: EuchreMachine, me: int) -> int:
     assert play is not None
     ctx = m._t.ctx[m.trump]
     r, _ = solve_n(ctx, play.hands, play.to_move, [], play.flags, TEAMS, play.active)
-    side = m.maker & 1
-    made = r if play.to_move & 1 == side else 5 - r
-    lone_maker = bool(m.alone & (0b1010 if side else 0b0101))
-    lone_defender = bool(m.alone & (0b0101 if side else 0b1010))
-    makers, pts = deal_points(m.flags, made, lone_maker, lone_defender)
-    scorer = side if makers else 1 - side
-    return pts if scorer == me & 1 else -pts
+    made = r if play.to_move & 1 == m.maker & 1 else 5 - r
+    return _points(m.flags, m.maker, m.alone, made, me)
 
 
 def _deal(

@@ -4,6 +4,7 @@
  * _pure_pimc.py, draw for draw.
  */
 #include "ec_internal.h"
+#include "euchre_ismcts.h"
 #include "euchre_pimc.h"
 
 /* One draw with the seats' forbidden cards `no`: 1 if every seat's cards avoid them. */
@@ -57,6 +58,16 @@ int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax, uint64_
     return EC_EU_WORLD_FREE;
 }
 
+/* The deal's points for `me`'s side, less the other's, when the makers took `made`. */
+static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, int me)
+{
+    int side = maker & 1, makers;
+    int lone_maker = (alone & (side ? 0xA : 0x5)) != 0;
+    int lone_defender = (alone & (side ? 0x5 : 0xA)) != 0;
+    int pts = ec_eu_deal_points(cfg, made, lone_maker, lone_defender, &makers);
+    return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
+}
+
 static int next_active(int seat, unsigned active)
 {
     do
@@ -105,11 +116,7 @@ static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_qu
             mover = next_active(mover, q->active);
         won[side] += (mover & 1) == side ? r : 5 - done - r;
     }
-    int lone_maker = (q->alone & (side ? 0xA : 0x5)) != 0;
-    int lone_defender = (q->alone & (side ? 0x5 : 0xA)) != 0, makers;
-    int pts = ec_eu_deal_points(&q->cfg, won[side], lone_maker, lone_defender, &makers);
-    int scorer = makers ? side : 1 - side;
-    return scorer == (s->seat & 1) ? pts : -pts;
+    return points(&q->cfg, q->maker, q->alone, won[side], s->seat);
 }
 
 int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
@@ -162,20 +169,10 @@ static int strength(uint64_t hand, int trump)
     return v;
 }
 
-static int power(int c, int trump)
-{
-    int suit = c >> 4, rank = c & 15;
-    if (rank == 9 && suit == trump)
-        return 100;
-    if (rank == 9 && suit == 3 - trump)
-        return 99;
-    return (suit == trump ? 50 : 0) + rank;
-}
-
 int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
 {
     uint64_t legal = ec_eu_legal(t, g);
-    int n = t->ncards, p = g->to_act, pick = -1;
+    int n = t->ncards, p = g->to_act, pick;
     uint64_t hand = g->hands[p];
     switch (g->phase) {
     case EC_EU_BID:
@@ -194,27 +191,13 @@ int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
         pick = best >= 0 && (most >= 60 || !(legal >> n & 1)) ? n + 1 + best : n;
         break;
     }
-    case EC_EU_TAKE:
-        pick = n + 7;
-        break;
     case EC_EU_ALONE:
         pick = strength(hand, g->trump) >= 110 ? n + 5 : n + 6;
         break;
-    case EC_EU_DISCARD: {
-        int least = 1 << 30;
-        for (uint64_t m = legal; m; m &= m - 1) {
-            int id = ec_ctz(m), key = power(t->core_of[id], g->trump);
-            if (key < least) {
-                least = key;
-                pick = id;
-            }
-        }
-        break;
+    default: /* taking up, the weakest discard: the IS-MCTS rollout's rule */
+        return ec_eu_ismcts_rule(t, g);
     }
-    default:
-        break;
-    }
-    if (pick < 0 || !(legal >> pick & 1))
+    if (!(legal >> pick & 1))
         pick = ec_ctz(legal);
     return pick;
 }
@@ -230,14 +213,10 @@ static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me)
         return 0; /* passed out */
     ec_position pos;
     uint8_t best;
-    int side = g->maker & 1, makers;
     ec_playn_position(&g->play, &pos);
     int r = ec_solve_n(&t->ctx[g->trump], &pos, g->play.active, 0, teams, &best);
-    int made = (g->play.to_move & 1) == side ? r : 5 - r;
-    int lone_maker = (g->alone & (side ? 0xA : 0x5)) != 0;
-    int lone_defender = (g->alone & (side ? 0x5 : 0xA)) != 0;
-    int pts = ec_eu_deal_points(&g->cfg, made, lone_maker, lone_defender, &makers);
-    return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
+    int made = (g->play.to_move & 1) == (g->maker & 1) ? r : 5 - r;
+    return points(&g->cfg, g->maker, g->alone, made, me);
 }
 
 /* Deal the world w and replay the script: EC_OK or EC_EILLEGAL. */

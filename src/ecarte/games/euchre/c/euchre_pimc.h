@@ -80,7 +80,7 @@ int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc
  * round the dealer counts the turned card too) when it reaches 60 or passing is not legal,
  * else passes; the dealer takes an ordered card up; a seat asked goes alone from 110; the
  * dealer discards its weakest card (trumps above the rest, the bowers on top, by rank,
- * the lowest id of equals). Returns the id it takes in g. */
+ * the lowest id of equals: ec_eu_ismcts_rule's). Returns the id it takes in g. */
 int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g);
 
 #define EC_EU_PIMC_MODEL 255 /* in a script: the model's decision (a discard unseen) */
