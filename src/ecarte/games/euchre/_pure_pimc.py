@@ -227,15 +227,18 @@ def model(m: EuchreMachine) -> int:
     return pick
 
 
-def _play_out(m: EuchreMachine, me: int) -> int:
+def _play_out(m: EuchreMachine, me: int, memo: dict[tuple[int, ...], int]) -> int:
     while m.phase not in (_PH_PLAY, _PH_OVER):
         m.apply_id(model(m))
     if m.phase != _PH_PLAY:
         return 0  # passed out
     play = m._play
     assert play is not None
-    ctx = m._t.ctx[m.trump]
-    r, _ = solve_n(ctx, play.hands, play.to_move, [], play.flags, TEAMS, play.active)
+    key = (m.trump, play.to_move, play.active, *play.hands)
+    if key not in memo:  # options reaching the same play in a world share its solve
+        ctx = m._t.ctx[m.trump]
+        memo[key] = solve_n(ctx, play.hands, play.to_move, [], play.flags, TEAMS, play.active)[0]
+    r = memo[key]
     made = r if play.to_move & 1 == m.maker & 1 else 5 - r
     return _points(m.flags, m.maker, m.alone, made, me)
 
@@ -286,8 +289,9 @@ def pimc_bid(
         if s.seat == dealer:
             world[dealer] = world[dealer] & ~up | disc & ~up
         m0 = _deal(deck, flags, dealer, upcard, script, world)
+        memo: dict[tuple[int, ...], int] = {}
         for k, o in enumerate(options):
             m = m0.copy()
             m.apply_id(o)
-            totals[k] += _play_out(m, s.seat)
+            totals[k] += _play_out(m, s.seat, memo)
     return totals, kinds

@@ -202,8 +202,15 @@ int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
     return pick;
 }
 
-/* The seat's points from g on: the model up to the play, the play solved. */
-static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me)
+/* A play solved in one world: options reaching the same play share its solve. */
+typedef struct solved_play {
+    uint64_t hands[4];
+    int8_t trump, leader, active, r;
+} solved_play;
+
+/* The seat's points from g on: the model up to the play, the play solved (or found
+ * among the n plays of memo, else added there). */
+static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n)
 {
     static const uint8_t teams[4] = {0, 1, 0, 1};
     while (g->phase != EC_EU_PLAY && g->phase != EC_EU_OVER)
@@ -211,11 +218,25 @@ static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me)
             return 0;
     if (g->phase != EC_EU_PLAY)
         return 0; /* passed out */
-    ec_position pos;
-    uint8_t best;
-    ec_playn_position(&g->play, &pos);
-    int r = ec_solve_n(&t->ctx[g->trump], &pos, g->play.active, 0, teams, &best);
-    int made = (g->play.to_move & 1) == (g->maker & 1) ? r : 5 - r;
+    const ec_playn *p = &g->play;
+    int r = -1;
+    for (int i = 0; i < *n && r < 0; i++)
+        if (memo[i].trump == g->trump && memo[i].leader == p->to_move &&
+            memo[i].active == p->active && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
+            r = memo[i].r;
+    if (r < 0) {
+        ec_position pos;
+        uint8_t best;
+        ec_playn_position(p, &pos);
+        r = ec_solve_n(&t->ctx[g->trump], &pos, p->active, 0, teams, &best);
+        solved_play *m = &memo[(*n)++];
+        memcpy(m->hands, p->hands, sizeof m->hands);
+        m->trump = g->trump;
+        m->leader = (int8_t)p->to_move;
+        m->active = (int8_t)p->active;
+        m->r = (int8_t)r;
+    }
+    int made = (p->to_move & 1) == (g->maker & 1) ? r : 5 - r;
     return points(&g->cfg, g->maker, g->alone, made, me);
 }
 
@@ -254,6 +275,7 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
     ec_rng rng;
     uint64_t world[4];
     ec_eu_game g0, g;
+    solved_play memo[EC_EU_PIMC_MAX_OPTIONS];
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || dealer < 0 || dealer > 3 ||
         upcard < 0 || upcard >= t->ncards || nscript < 0 || nscript > EC_EU_PIMC_MAX_SCRIPT ||
         discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards)
@@ -275,11 +297,12 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
         int e = deal(t, cfg, dealer, upcard, script, nscript, world, &g0);
         if (e != EC_OK)
             return EC_EILLEGAL;
+        int nmemo = 0;
         for (int k = 0; k < nopt; k++) {
             g = g0;
             if (g.to_act != s->seat || ec_eu_apply(t, &g, options[k]) != EC_OK)
                 return EC_EILLEGAL;
-            totals[k] += play_out(t, &g, s->seat);
+            totals[k] += play_out(t, &g, s->seat, memo, &nmemo);
         }
     }
     return EC_OK;
