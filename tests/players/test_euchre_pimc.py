@@ -220,3 +220,22 @@ def test_it_beats_a_random_bot_and_skips_the_joker() -> None:
     assert wins >= 3
     game = EuchreGame(EuchreRules(deck=25), seed=1)
     assert EuchrePIMCPlayer(worlds=2).choose(game) in game.legal_action_ids()
+
+
+@pytest.mark.parametrize("kernel", ["c", "pure"])
+def test_the_kernels_refuse_bad_queries(kernel: str) -> None:
+    k = load_kernel(kernel)
+    good = pure.Seen(0xFFFFF, 1 << 40, (0, 0xFFFFF, 0, 0), (0,) * 4, (0,) * 4, (5,) * 4, 0)
+    assert [kind for kind, _ in k.sample_worlds(good, 1, 3, 1, False)] == [pure.NONE] * 3
+    assert [kind for kind, _ in k.sample_worlds(good, 1, 3, 1, True)] == [pure.HARD] * 3
+    small = good._replace(pool=0xFF)  # 8 cards for 15
+    with pytest.raises(ValueError):
+        k.sample_worlds(small, 1, 1, 5, True)
+    play = pure.Play(0, 0, 1, 0, 15, 0, (), 0, (0, 0))
+    with pytest.raises(ValueError):
+        k.pimc_play(24, good, play, [], 1, 2, 5)  # no option
+    with pytest.raises(ValueError):
+        k.pimc_play(24, good, play, [41], 1, 2, 5)  # not in the hand
+    assert k.pimc_play(24, good, play, [40], 1, 0, 5) == ([0], [])
+    with pytest.raises(ValueError):
+        k.pimc_bid(24, good, 0, 0, 0, [24] * 25, -1, [24], 1, 2, 5)  # script too long

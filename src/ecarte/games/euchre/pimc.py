@@ -60,13 +60,13 @@ __all__ = ["TRIES", "EuchrePIMCPlayer", "declined", "load_kernel"]
 TRIES = 200
 """Draws of a world before the void constraints are dropped (then as many before the
 turned card's is)."""
-TEAMS = (0, 1, 0, 1)
 _M64 = (1 << 64) - 1
 
 
 def load_kernel(name: str | None = None) -> ModuleType:
-    """The module that draws the worlds and values the cards: ``"c"`` (the compiled
-    ``_ismcts``, whose ``sample_worlds`` and ``pimc_play`` are ``c/ec_eu_pimc.c``),
+    """The module that draws the worlds and values the options: ``"c"`` (the compiled
+    ``_ismcts``, whose ``sample_worlds``, ``pimc_play`` and ``pimc_bid`` are
+    ``c/ec_eu_pimc.c``),
     ``"pure"`` (the twin ``_pure_pimc``), or None: the compiled one when the live backend
     is Cython and it is built, else the twin. Both draw the same worlds for the same seed
     and give the same values."""
@@ -207,7 +207,8 @@ class EuchrePIMCPlayer:
         """The mean points of each option of the last decision, by action id."""
         self.kinds: list[int] = []
         """The kind of each world of the last decision (``_pure_pimc.EXACT``: it meets
-        everything the seat saw; ``HARD``: a void dropped; ``FREE``: every constraint)."""
+        everything the seat saw; ``HARD``: the voids dropped; ``FREE``: every constraint
+        dropped)."""
 
     def __repr__(self) -> str:
         return f"EuchrePIMCPlayer(worlds={self.worlds}, seed={self.seed})"
