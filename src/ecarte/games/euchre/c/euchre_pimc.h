@@ -1,12 +1,15 @@
 /*
- * euchre_pimc.h -- the Euchre PIMC player's worlds and its card-play loop (C99).
+ * euchre_pimc.h -- the Euchre PIMC player's worlds and its loops over them (C99): one
+ * call draws every world of a decision and values every option in each.
  *
  * What a seat saw of a deal, reduced to masks of core card ids (ec_eu_seen, built by the
  * player from its observation): the pool of cards it cannot see (dealt, in each world, to
- * the other seats, the rest staying undealt: the kitty and a discard it did not see), the
- * cards each other seat holds now, and the cards a seat cannot hold: `voids` (a suit it did
- * not follow, checked with the core's legality rule by the player) and `hard` (the turned
- * card, once taken up, is with no other seat than the dealer, unless in its discard).
+ * the other seats, the rest staying undealt: the kitty and a discard it did not see), how
+ * many cards each other seat is dealt, the cards a seat holds in every world (`known`: the
+ * turned card taken up by a dealer who may not discard it) and the cards a seat cannot
+ * hold: `voids` (a suit it did not follow, checked with the core's legality rule by the
+ * player) and `hard` (the turned card, taken up by a dealer who may discard it, is with no
+ * other seat).
  *
  * One world, drawn from an ec_rng, the pool's ids ascending in cards[0..n) (n = its size):
  *   for each other seat p in the order seat+1, seat+2, seat+3 (mod 4), for each of its
