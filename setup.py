@@ -116,7 +116,7 @@ EXTENSIONS = (
         "ecarte.games.euchre._ismcts",
         f"{GAMES_DIR}/euchre/_ismcts.pyx",
         (*_WITH_PLAYN, "ec_solvern.c"),
-        ("ec_euchre_game.c", "ec_eu_ismcts.c"),
+        ("ec_euchre_game.c", "ec_eu_ismcts.c", "ec_eu_pimc.c"),
     ),
     CExtension(
         "ecarte.games.euchre._rl",

@@ -9,6 +9,7 @@ the development machine); the ratio to PIMC at 500 worlds is reported in ``extra
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
@@ -111,3 +112,99 @@ def test_compiled_euchre_ismcts_against_its_twin(benchmark: Any) -> None:
     print(f"\nEuchre IS-MCTS: pure twin / C {twin:.1f}; C {per:.1f} us an iteration")
     benchmark.pedantic(_search, args=(kernels["c"], cases, 200), rounds=1)
     assert twin >= 20
+
+
+def _euchre_decisions() -> dict[str, list[Any]]:
+    """Decisions of two Euchre deals between heuristic bots (OpenSpiel's rules): those
+    before the play and the cards."""
+    from ecarte.games.euchre import EuchreGame, EuchreRules
+    from ecarte.games.euchre.bots import HeuristicBot
+    from ecarte.games.euchre.game import Phase
+
+    out: dict[str, list[Any]] = {"bids": [], "cards": []}
+    bot = HeuristicBot()
+    for k in range(2):
+        game = EuchreGame(EuchreRules.openspiel(), seed=900 + k)
+        while not game.is_over:
+            if len(game.legal_action_ids()) > 1:
+                out["cards" if game.phase is Phase.PLAY else "bids"].append(game.clone())
+            game.apply_id(bot.choose(game))
+    return out
+
+
+@pytest.mark.skipif(_core.BACKEND != "cython", reason="the compiled kernel is not built")
+def test_euchre_pimc_in_c_against_the_python_loop(benchmark: Any) -> None:
+    """Euchre's PIMC at 500 worlds a decision: one C call drawing and solving the worlds
+    (``ec_eu_pimc.c``) against the loop in Python it replaces (``euchre_pimc_python``:
+    worlds drawn in Python, each option of each world valued by a compiled solver call, a
+    bid by a game replayed with the heuristic bot), and the drawing of the worlds alone.
+    Targets: the worlds drawn at least 20 times as fast, the decisions at least 2 times
+    (what is left of their time is mostly the solver's, the same on both sides: a whole
+    deal's double dummy is about 0.3 ms)."""
+    import euchre_pimc_python as before
+
+    from ecarte.games.euchre.pimc import EuchrePIMCPlayer
+
+    worlds = 500 if benchmark.enabled else 10  # disabled: the body once, small
+    decisions = _euchre_decisions()
+    player = EuchrePIMCPlayer(worlds=worlds, seed=1, kernel="c")
+
+    def c_loop(games: list[Any]) -> float:
+        start = time.perf_counter()
+        for game in games:
+            player.choose(game)
+        return time.perf_counter() - start
+
+    def python_loop(games: list[Any]) -> float:
+        start = time.perf_counter()
+        for game in games:
+            before.decide(game, worlds, 1)
+        return time.perf_counter() - start
+
+    from ecarte.games.euchre.pimc import TRIES, _Seen, load_kernel
+    from ecarte.games.euchre.tables import euchre_context
+
+    kernel = load_kernel("c")
+    seens = [
+        _Seen(g, g.observation(g.to_act), [euchre_context(t, g.deck) for t in range(4)])
+        for g in decisions["cards"] + decisions["bids"]
+    ]
+
+    def c_draw(_: Any) -> float:
+        start = time.perf_counter()
+        for seen in seens:
+            kernel.sample_worlds(seen.query, 1, worlds, TRIES, True)
+        return time.perf_counter() - start
+
+    def python_draw(_: Any) -> float:
+        start = time.perf_counter()
+        for seen in seens:
+            rng = random.Random(1)
+            for _ in range(worlds):
+                assert before._sample(seen, rng, True) or before._sample(seen, rng, False)
+        return time.perf_counter() - start
+
+    decisions["worlds"] = seens
+    loops = {"c": c_loop, "python": python_loop}
+    draws = {"c": c_draw, "python": python_draw}
+    times: dict[str, list[float]] = {}
+    for _ in range(3 if benchmark.enabled else 1):  # interleaved: the load hits all alike
+        for kind, games in decisions.items():
+            for name in ("c", "python"):
+                loop = (draws if kind == "worlds" else loops)[name]
+                times.setdefault(f"{kind} {name}", []).append(loop(games))
+    ms = {k: statistics.median(v) / len(decisions[k.split()[0]]) * 1e3 for k, v in times.items()}
+    ratio = {kind: ms[f"{kind} python"] / ms[f"{kind} c"] for kind in decisions}
+    for k, v in ms.items():
+        benchmark.extra_info[f"{k}, ms per decision"] = v
+    for kind, r in ratio.items():
+        benchmark.extra_info[f"{kind}: python / c"] = r
+    print(
+        f"\nEuchre PIMC, {worlds} worlds, ms per decision: "
+        + ", ".join(f"{k} {v:.1f}" for k, v in ms.items())
+        + "; python / c: "
+        + ", ".join(f"{k} {v:.1f}" for k, v in ratio.items())
+    )
+    benchmark.pedantic(c_loop, args=(decisions["cards"],), rounds=1)
+    if benchmark.enabled:
+        assert ratio["worlds"] >= 20 and ratio["bids"] >= 2 and ratio["cards"] >= 2

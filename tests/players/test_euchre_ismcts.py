@@ -4,14 +4,12 @@ hidden card."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from euchre_cases import positions
 
 from ecarte._cards import CardSet
 from ecarte.games.euchre import EuchreGame, EuchreRules
 from ecarte.games.euchre import _pure_ismcts as pure
-from ecarte.games.euchre.bots import RandomBot
 from ecarte.games.euchre.game import Phase
 from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer, load_kernel
 
@@ -21,24 +19,13 @@ RULES = {
     "standard": EuchreRules.standard(),
     "openspiel": EuchreRules.openspiel(),
     "lone defenders": EuchreRules.openspiel(allow_lone_defender=True),
+    "dealer may decline": EuchreRules.seed(),
     "32 cards": EuchreRules(deck=32, stick_the_dealer=True),
 }
 
 
 def _positions(n: int, seed: int, rules: EuchreRules) -> list[EuchreGame]:
-    """Decisions with two options or more of random games (clones), first deals only."""
-    rng = random.Random(seed)
-    out: list[EuchreGame] = []
-    k = 0
-    while len(out) < n:
-        game = EuchreGame(rules, seed=seed * 100 + k)
-        bots = [RandomBot(seed=k * 4 + s) for s in range(4)]
-        k += 1
-        while not game.is_over and game.deals == 1 and len(out) < n:
-            if len(game.legal_action_ids()) > 1 and rng.random() < 0.25:
-                out.append(game.clone())
-            game.apply_id(bots[game.to_act].choose(game))
-    return out
+    return positions(n, seed, rules, first_deal=True)
 
 
 def _world_game(game: EuchreGame, hands: tuple[int, ...], script: tuple[int, ...]) -> EuchreGame:

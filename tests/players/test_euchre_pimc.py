@@ -5,35 +5,23 @@ from __future__ import annotations
 import random
 
 import pytest
+from euchre_cases import positions
 
 from ecarte import _core
+from ecarte._cards import Card, CardSet
 from ecarte.games.euchre import EuchreGame, EuchreRules, euchre_context
+from ecarte.games.euchre import _pure_pimc as pure
 from ecarte.games.euchre.bots import RandomBot
 from ecarte.games.euchre.game import Phase
-from ecarte.games.euchre.pimc import EuchrePIMCPlayer, _Seen
+from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer
+from ecarte.games.euchre.pimc import EuchrePIMCPlayer, _Seen, load_kernel
 
 pytestmark = pytest.mark.own_backends
 
 
-def _positions(n: int, seed: int) -> list[EuchreGame]:
-    """Decisions with two options or more of random games (clones)."""
-    rng = random.Random(seed)
-    out: list[EuchreGame] = []
-    k = 0
-    while len(out) < n:
-        game = EuchreGame(seed=seed * 100 + k)
-        bots = [RandomBot(seed=k * 4 + s) for s in range(4)]
-        k += 1
-        while not game.is_over and len(out) < n:
-            if len(game.legal_action_ids()) > 1 and rng.random() < 0.2:
-                out.append(game.clone())
-            game.apply_id(bots[game.to_act].choose(game))
-    return out
-
-
 def test_every_decision_is_legal_and_reproducible() -> None:
     phases = set()
-    for game in _positions(25, seed=1):
+    for game in positions(25, 1, every=0.2):
         a, b = EuchrePIMCPlayer(worlds=3, seed=2), EuchrePIMCPlayer(worlds=3, seed=2)
         choice = a.choose(game)
         assert choice in game.legal_action_ids()
@@ -42,36 +30,179 @@ def test_every_decision_is_legal_and_reproducible() -> None:
     assert {Phase.BID, Phase.PLAY} <= phases
 
 
-def test_the_worlds_keep_what_the_seat_saw() -> None:
-    checked = 0
-    for game in _positions(40, seed=3):
-        if game.phase is not Phase.PLAY:
-            continue
-        seat = game.to_act
-        obs = game.observation(seat)
-        ctxs = [euchre_context(t, game.deck) for t in range(4)]
-        seen = _Seen(game, obs, ctxs)
-        truth = [game.hand(s).mask for s in range(4)]
+RULES = {
+    "standard": EuchreRules.standard(),
+    "openspiel": EuchreRules.openspiel(),
+    "dealer may decline": EuchreRules.seed(),
+    "32 cards": EuchreRules(deck=32, stick_the_dealer=True),
+}
+
+
+def _seen(game: EuchreGame) -> _Seen:
+    ctxs = [euchre_context(t, game.deck) for t in range(4)]
+    return _Seen(game, game.observation(game.to_act), ctxs)
+
+
+def _true_hands(game: EuchreGame, seen: _Seen) -> list[int]:
+    """The hands the worlds stand for: the dealer's five before the take while it is to
+    discard or, seen by another seat, until the play."""
+    obs = seen.obs
+    truth = [game.hand(s).mask for s in range(4)]
+    if seen.taken and obs.phase is not Phase.PLAY and obs.dealer is not None:
+        assert obs.upcard is not None
+        if obs.seat != obs.dealer or obs.phase is Phase.DISCARD:
+            truth[obs.dealer] &= ~(1 << obs.upcard.id)
+            if obs.seat != obs.dealer and obs.phase is not Phase.DISCARD:
+                truth[obs.dealer] |= 1 << _discard(game).id
+    return truth
+
+
+def _discard(game: EuchreGame) -> Card:
+    dealer = game.observation(0).dealer
+    assert dealer is not None
+    card = game.observation(dealer).discard
+    assert isinstance(card, Card)
+    return card
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("kernel", ["c", "pure"])
+def test_the_worlds_keep_what_the_seat_saw(name: str, kernel: str) -> None:
+    """Every world meets what the seat saw (its hand, the sizes, the unseen cards only,
+    each card answered legal with the hand the world gives, the turned card with the
+    dealer once taken up, out of play once declined or turned down) and the true deal
+    meets the same constraints."""
+    sample_worlds = load_kernel(kernel).sample_worlds
+    checked = exact = 0
+    for k, game in enumerate(positions(30, 3 + len(name), RULES[name], every=0.3)):
+        seen = _seen(game)
+        obs, seat, q = seen.obs, seen.seat, seen.query
+        assert obs.upcard is not None and obs.dealer is not None
+        truth = _true_hands(game, seen)
+        up = 1 << obs.upcard.id
+        if seen.declined or (obs.trump is not None and not seen.taken):
+            assert not q.pool & up  # the turned card is out of play
         for s in range(4):  # the truth is one of the worlds
             if s != seat:
-                assert truth[s] & ~seen.pool == 0 and truth[s] & seen.forbid[s] == 0
-        hands = seen.sample(random.Random(1), True)
-        assert hands is not None and hands[seat] == obs.hand.mask
-        for s in range(4):
-            assert hands[s].bit_count() == truth[s].bit_count()
-            if s != seat:
-                assert hands[s] & ~seen.pool == 0 and hands[s] & seen.forbid[s] == 0
-        ctx = ctxs[int(obs.trump)]
-        tricks = (*obs.tricks, obs.trick)
-        for i, t in enumerate(tricks):  # each card answered was legal in the world
-            for k in range(1, len(t)):
-                s, card = t[k]
-                later = sum(1 << c.id for u in tricks[i:] for p, c in u if p == s)
-                held = hands[s] | later
-                led = [c.id for _, c in t[:k]]
-                assert _core.legal_plays(ctx, held, led, 0) >> card.id & 1
+                assert truth[s] & ~(q.pool | q.known[s]) == 0
+                assert truth[s] & (q.voids[s] | q.hard[s]) == 0
+                assert truth[s] & q.known[s] == q.known[s] and not q.known[s] & q.pool
+                assert truth[s].bit_count() == q.sizes[s] + q.known[s].bit_count()
+        for kind, hands in sample_worlds(q, k, 6, 200, True):
+            assert kind in (pure.EXACT, pure.HARD, pure.FREE)
+            assert hands[seat] == obs.hand.mask
+            every = hands[0] | hands[1] | hands[2] | hands[3]
+            assert every.bit_count() == sum(h.bit_count() for h in hands)  # disjoint
+            for s in range(4):
+                assert hands[s].bit_count() == truth[s].bit_count()
+                if s != seat:
+                    assert hands[s] & ~(q.pool | q.known[s]) == 0
+                    if kind >= pure.HARD:
+                        assert hands[s] & q.hard[s] == 0
+                    if kind == pure.EXACT:
+                        assert hands[s] & q.voids[s] == 0
+            if kind != pure.EXACT or obs.trump is None:
+                continue
+            exact += 1
+            if seen.taken and seat != obs.dealer and obs.phase is Phase.PLAY:
+                played = any(c == obs.upcard for t in (*obs.tricks, obs.trick) for _, c in t)
+                if not played and not game.rules.dealer_may_discard_upcard:
+                    assert hands[obs.dealer] & up  # never elsewhere: a discard of it is not
+            ctx = euchre_context(int(obs.trump), game.deck)
+            tricks = (*obs.tricks, obs.trick)
+            for i, t in enumerate(tricks):  # each card answered was legal in the world
+                for j in range(1, len(t)):
+                    s, card = t[j]
+                    later = sum(1 << c.id for u in tricks[i:] for p, c in u if p == s)
+                    led = [c.id for _, c in t[:j]]
+                    assert _core.legal_plays(ctx, hands[s] | later, led, 0) >> card.id & 1
         checked += 1
-    assert checked > 5
+    assert checked == 30 and exact > 20
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
+    """The C sampler and the C loops (the card play, the decisions before it) draw the same
+    worlds and give the same values as the pure twin, on random positions of every phase."""
+    c, py = load_kernel("c"), load_kernel("pure")
+    plays = bids = 0
+    for k, game in enumerate(positions(30, 17 + len(name), RULES[name], every=0.3)):
+        seen = _seen(game)
+        for relax in (True, False):
+            tries = 1 + k % 3 if relax else 200
+            assert c.sample_worlds(seen.query, k, 12, tries, relax) == py.sample_worlds(
+                seen.query, k, 12, tries, relax
+            )
+        if (plays if game.phase is Phase.PLAY else bids) >= 8:
+            continue
+        player = EuchrePIMCPlayer(worlds=3, seed=k, kernel="c")
+        twin = EuchrePIMCPlayer(worlds=3, seed=k, kernel="pure")
+        assert player.choose(game) == twin.choose(game)
+        assert player.last == twin.last and player.kinds == twin.kinds
+        if game.phase is Phase.PLAY:
+            plays += 1
+        else:
+            bids += 1
+    assert plays >= 4 and bids >= 4
+
+
+def test_the_dealer_declining_leaves_the_turned_card_out() -> None:
+    """Under ``dealer_may_decline``, a declined card is out of play in every world: it is
+    neither the dealer's nor among the cards the others may hold, and the PIMC player's
+    bids replay the dealer's answer."""
+    checked = 0
+    for k in range(60):
+        game = EuchreGame(EuchreRules.seed(), seed=k)
+        ids = game.ids
+        rng = random.Random(k)
+        while not game.is_over and game.phase is not Phase.PLAY:
+            legal = game.legal_action_ids()
+            if ids.DECLINE in legal:
+                game.apply_id(ids.DECLINE)
+            elif game.phase is Phase.BID and len(legal) > 1 and rng.random() < 0.5:
+                game.apply_id(legal[1])  # order up
+            else:
+                game.apply_id(legal[rng.randrange(len(legal))])
+        if game.phase is not Phase.PLAY or not any(i == ids.DECLINE for i in game.history_ids()):
+            continue
+        seen = _seen(game)
+        obs = seen.obs
+        assert obs.upcard is not None and seen.declined and not seen.taken
+        assert not seen.query.pool >> obs.upcard.id & 1 and not any(seen.query.hard)
+        assert seen.query.sizes == (5, 5, 5, 5)
+        player = EuchrePIMCPlayer(worlds=4, seed=k)
+        assert player.choose(game) in game.legal_action_ids()
+        assert all(kind == pure.EXACT for kind in player.kinds)
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_deal_that_differs_only_in_hidden_cards_gets_the_same_decision() -> None:
+    """Deal a world the seat cannot tell from the true deal for real: the player sees the
+    same, so it draws the same worlds and values every option the same."""
+    checked = 0
+    for k, game in enumerate(positions(30, 5, EuchreRules.openspiel(), every=0.3)):
+        worlds = EuchreISMCTSPlayer(worlds=4, seed=k).determinizations(game)
+        if worlds is None:
+            continue
+        obs = game.observation(game.to_act)
+        assert obs.dealer is not None and obs.upcard is not None
+        twin = EuchreGame.from_deal(
+            game.rules,
+            dealer=obs.dealer,
+            hands=[CardSet(h) for h in worlds.hands[-1]],
+            upcard=obs.upcard,
+        )
+        for i in worlds.scripts[-1][21:]:
+            twin.apply_id(i)
+        if [twin.hand(s) for s in range(4)] == [game.hand(s) for s in range(4)]:
+            continue
+        assert twin.observation(game.to_act) == obs
+        assert _seen(twin).query == _seen(game).query
+        a, b = EuchrePIMCPlayer(worlds=5, seed=k), EuchrePIMCPlayer(worlds=5, seed=k)
+        assert a.choose(game) == b.choose(twin) and a.last == b.last
+        checked += 1
+    assert checked >= 10
 
 
 def test_it_beats_a_random_bot_and_skips_the_joker() -> None:
@@ -89,3 +220,22 @@ def test_it_beats_a_random_bot_and_skips_the_joker() -> None:
     assert wins >= 3
     game = EuchreGame(EuchreRules(deck=25), seed=1)
     assert EuchrePIMCPlayer(worlds=2).choose(game) in game.legal_action_ids()
+
+
+@pytest.mark.parametrize("kernel", ["c", "pure"])
+def test_the_kernels_refuse_bad_queries(kernel: str) -> None:
+    k = load_kernel(kernel)
+    good = pure.Seen(0xFFFFF, 1 << 40, (0, 0xFFFFF, 0, 0), (0,) * 4, (0,) * 4, (5,) * 4, 0)
+    assert [kind for kind, _ in k.sample_worlds(good, 1, 3, 1, False)] == [pure.NONE] * 3
+    assert [kind for kind, _ in k.sample_worlds(good, 1, 3, 1, True)] == [pure.HARD] * 3
+    small = good._replace(pool=0xFF)  # 8 cards for 15
+    with pytest.raises(ValueError):
+        k.sample_worlds(small, 1, 1, 5, True)
+    play = pure.Play(0, 0, 1, 0, 15, 0, (), 0, (0, 0))
+    with pytest.raises(ValueError):
+        k.pimc_play(24, good, play, [], 1, 2, 5)  # no option
+    with pytest.raises(ValueError):
+        k.pimc_play(24, good, play, [41], 1, 2, 5)  # not in the hand
+    assert k.pimc_play(24, good, play, [40], 1, 0, 5) == ([0], [])
+    with pytest.raises(ValueError):
+        k.pimc_bid(24, good, 0, 0, 0, [24] * 25, -1, [24], 1, 2, 5)  # script too long

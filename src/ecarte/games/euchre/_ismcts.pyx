@@ -1,11 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """One decision's IS-MCTS search for Euchre in C (``c/ec_eu_ismcts.c``); the pure twin is
-``_pure_ismcts.Search``, with the same tree for the same worlds and seed."""
+``_pure_ismcts.Search``, with the same tree for the same worlds and seed. And the worlds of
+the PIMC player and its card-play loop (``c/ec_eu_pimc.c``): ``sample_worlds`` and
+``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``."""
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
-from ecarte._core.core cimport ec_rng
+from ecarte._core.core cimport ec_rng, ec_rng_seed
 from ecarte.games.euchre.machine cimport (
     ec_eu_apply,
     ec_eu_config,
@@ -123,3 +125,163 @@ cdef class Search:
             visits.append(v)
             totals.append(total)
         return visits, totals
+
+
+cdef extern from "euchre_pimc.h":
+    ctypedef struct ec_eu_seen:
+        uint64_t pool
+        uint64_t hand
+        uint64_t voids[4]
+        uint64_t hard[4]
+        uint64_t known[4]
+        uint8_t sizes[4]
+        uint8_t seat
+    ctypedef struct ec_eu_pimc_query:
+        ec_eu_config cfg
+        uint8_t trump
+        uint8_t maker
+        uint8_t alone
+        uint8_t active
+        uint8_t leader
+        uint8_t ntrick
+        uint8_t trick[3]
+        uint8_t done
+        uint8_t won[2]
+    int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax,
+                     uint64_t hands[4]) nogil
+    int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
+                        const uint8_t *options, int nopt, uint64_t seed, int nworlds,
+                        int tries, int64_t *totals, uint8_t *kinds) nogil
+    int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                       int dealer, int upcard, const uint8_t *script, int nscript,
+                       int discard_at, const uint8_t *options, int nopt, uint64_t seed,
+                       int nworlds, int tries, int64_t *totals, uint8_t *kinds) nogil
+
+
+cdef int _seen(ec_eu_seen *out, s) except -1:
+    """Fill ``out`` from a ``_pure_pimc.Seen``."""
+    out.pool = s.pool
+    out.hand = s.hand
+    if not 0 <= s.seat <= 3:
+        raise ValueError(f"seat must be 0..3, not {s.seat!r}")
+    out.seat = s.seat
+    for p in range(4):
+        out.voids[p] = s.voids[p]
+        out.hard[p] = s.hard[p]
+        out.known[p] = s.known[p]
+        if not 0 <= s.sizes[p] <= 8:
+            raise ValueError(f"hand sizes must be 0..8, not {s.sizes!r}")
+        out.sizes[p] = s.sizes[p]
+    return 0
+
+
+def sample_worlds(s, uint64_t seed, int n, int tries, bint relax):
+    """``n`` worlds of ``s`` (a ``_pure_pimc.Seen``) drawn one after the other from a PRNG
+    seeded with ``seed`` (``ec_eu_sample``): ``[(kind, hands), ...]``."""
+    cdef ec_eu_seen seen
+    cdef ec_rng rng
+    cdef uint64_t hands[4]
+    cdef int k, kind
+    _seen(&seen, s)
+    ec_rng_seed(&rng, seed)
+    out = []
+    for k in range(n):
+        kind = ec_eu_sample(&seen, &rng, tries, relax, hands)
+        if kind < 0:
+            raise ValueError("bad world query: pool smaller than the hands, tries < 1 or seat")
+        if kind == 0:
+            out.append((0, (0, 0, 0, 0)))
+        else:
+            out.append((kind, (hands[0], hands[1], hands[2], hands[3])))
+    return out
+
+
+def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
+    """PIMC over the card play (``ec_eu_pimc_play``): each option's summed points over
+    ``nworlds`` worlds and each world's kind; ``q`` is a ``_pure_pimc.Play``."""
+    cdef ec_eu_tables t
+    cdef ec_eu_seen seen
+    cdef ec_eu_pimc_query play
+    cdef uint8_t opts[8]
+    cdef int64_t totals[8]
+    cdef uint8_t *kinds
+    cdef int k, err, nopt = len(options)
+    if not 1 <= nopt <= 8:
+        raise ValueError("the options must be 1 to 8 cards of the seat's hand")
+    if nworlds < 0:
+        raise ValueError(f"worlds must be >= 0, not {nworlds}")
+    if ec_eu_tables_init(&t, deck) != 0:
+        raise ValueError(f"no {deck}-card Euchre deck")
+    _seen(&seen, s)
+    play.cfg.seed = 0
+    play.cfg.target = 0
+    play.cfg.deck = deck
+    play.cfg.flags = q.flags
+    play.trump = q.trump
+    play.maker = q.maker
+    play.alone = q.alone
+    play.active = q.active
+    play.leader = q.leader
+    if len(q.trick) > 3:
+        raise ValueError("a trick in progress holds at most 3 cards")
+    play.ntrick = len(q.trick)
+    for k in range(play.ntrick):
+        play.trick[k] = q.trick[k]
+    play.done = q.done
+    play.won[0] = q.won[0]
+    play.won[1] = q.won[1]
+    for k in range(nopt):
+        opts[k] = options[k]
+    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
+    if kinds == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            err = ec_eu_pimc_play(&t, &seen, &play, opts, nopt, seed, nworlds, tries, totals,
+                                  kinds)
+        if err != 0:
+            raise ValueError(f"bad PIMC query (error {err})")
+        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+    finally:
+        PyMem_Free(kinds)
+
+
+def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard_at, options,
+             uint64_t seed, int nworlds, int tries):
+    """PIMC over a decision before the play (``ec_eu_pimc_bid``): each option's summed
+    points over ``nworlds`` worlds and each world's kind."""
+    cdef ec_eu_tables t
+    cdef ec_eu_seen seen
+    cdef ec_eu_config cfg
+    cdef uint8_t opts[8]
+    cdef uint8_t ids[24]
+    cdef int64_t totals[8]
+    cdef uint8_t *kinds
+    cdef int k, err, nopt = len(options), nscript = len(script)
+    if not 1 <= nopt <= 8 or nscript > 24 or discard_at >= nscript:
+        raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
+    if nworlds < 0:
+        raise ValueError(f"worlds must be >= 0, not {nworlds}")
+    if ec_eu_tables_init(&t, deck) != 0:
+        raise ValueError(f"no {deck}-card Euchre deck")
+    _seen(&seen, s)
+    cfg.seed = 0
+    cfg.target = 0
+    cfg.deck = deck
+    cfg.flags = flags
+    for k in range(nopt):
+        opts[k] = options[k]
+    for k in range(nscript):
+        ids[k] = script[k]
+    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
+    if kinds == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            err = ec_eu_pimc_bid(&t, &seen, &cfg, dealer, upcard, ids, nscript, discard_at,
+                                 opts, nopt, seed, nworlds, tries, totals, kinds)
+        if err != 0:
+            raise ValueError(f"bad PIMC query (error {err})")
+        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+    finally:
+        PyMem_Free(kinds)

@@ -34,16 +34,14 @@ import time
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from ecarte._cards import Card
 from ecarte._core._args import _bits
 from ecarte.engine import backend
 from ecarte.engine.search import check_budget
 
-from . import _pure_ismcts
+from . import _pure_ismcts, _pure_pimc
 from ._pure_machine import _PACKET_SEATS, DISCARD_UP, ONE_BY_ONE
-from .game import EuchreGame, EuchreObservation, Phase
-from .pimc import EuchrePIMCPlayer, _mix, _Seen
-from .tables import euchre_context
+from .game import EuchreGame, Phase
+from .pimc import TRIES, EuchrePIMCPlayer, _contexts, _mix, _public_ids, _Seen
 
 __all__ = ["MAX_ITERATIONS", "EuchreISMCTSPlayer", "Worlds", "load_kernel"]
 
@@ -89,8 +87,8 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
     from ``solve`` cards a hand (0: played out at random); ``kernel`` is ``"c"``,
     ``"pure"`` or None (see :func:`load_kernel`). With an iteration budget a seeded player
     is reproducible. :attr:`last` holds the mean points of each id at the last decision,
-    :attr:`visits` their visits. The 25-card deck (the joker) and a dealer's refusal of an
-    ordered card are not modelled: the player then plays as the heuristic bot."""
+    :attr:`visits` their visits. The 25-card deck (the joker) is not modelled: the player
+    then plays as the heuristic bot."""
 
     def __init__(
         self,
@@ -108,7 +106,7 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
             raise ValueError(f"solve must be an int 0..5, not {solve!r}")
         if worlds is None:
             worlds = 40 if ms is not None else min(iterations, 40)
-        super().__init__(worlds, seed=seed)
+        super().__init__(worlds, seed=seed, kernel=kernel)
         self.iterations = iterations
         self.ms = None if ms is None else float(ms)
         self.c = float(c)
@@ -133,23 +131,26 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         obs = game.observation(game.to_act)
         if game.deck not in (24, 32) or obs.joker or obs.upcard is None or obs.dealer is None:
             return None
-        public = _public_ids(game, obs)
-        if public is None:
-            return None
-        decisions, discard_at, discarded = public
-        ctxs = [euchre_context(t, game.deck) for t in range(4)]
-        seen = _Seen(game, obs, ctxs)
-        rng = random.Random(self._seed(obs))
+        decisions, discard_at, discarded = _public_ids(game, obs)
+        seen = _Seen(game, obs, _contexts(game.deck))
+        seed = self._seed(obs)
+        rng = random.Random(seed)  # the discard of a world's dealer
         seat, dealer, deck = obs.seat, obs.dealer, game.deck
         up = 1 << obs.upcard.id
         order = range(20) if game.flags & ONE_BY_ONE else _PACKET_SEATS
         scripts: list[tuple[int, ...]] = []
         dealt: list[tuple[int, int, int, int]] = []
-        for _ in range(self.worlds * _TRIES):
+        draws: list[tuple[int, tuple[int, ...]]] = []
+        for batch in range(_TRIES * self.worlds):
             if len(scripts) == self.worlds:
                 break
-            hands = seen.sample(rng, True)  # a world breaking a void could not be replayed
-            if hands is None:
+            if not draws:  # one kernel call draws a batch (exact worlds only: a world
+                # breaking a void could not be replayed)
+                draws = self._pimc.sample_worlds(
+                    seen.query, _mix(seed, batch), self.worlds, TRIES, False
+                )[::-1]
+            kind, hands = draws.pop()
+            if kind == _pure_pimc.NONE:
                 continue
             orig = [hands[p] | seen.played[p] for p in range(4)]
             disc = -1
@@ -173,8 +174,8 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
                     orig[dealer] = orig[dealer] & ~up | 1 << disc
             queues = [_bits(h) for h in orig]
             ids = []
-            for k in order:
-                ids.append(_card_id(queues[(dealer + k) % 4].pop(0), deck))
+            for i in order:
+                ids.append(_card_id(queues[(dealer + i) % 4].pop(0), deck))
             ids.append(_card_id(obs.upcard.id, deck))
             tail = list(decisions)
             if discard_at >= 0:
@@ -212,29 +213,3 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         self.last = {i: t / v if v else 0.0 for i, t, v in zip(legal, totals, visits, strict=True)}
         k = max(range(len(legal)), key=lambda j: (visits[j], self.last[legal[j]], -j))
         return legal[k]
-
-
-def _public_ids(game: EuchreGame, obs: EuchreObservation) -> tuple[list[int], int, bool] | None:
-    """The ids of the current deal after its dealing, as the seat may know them: the
-    decisions, the index among them of the dealer's discard (-1 for none: each world puts
-    its own there, the seat's own when it is the dealer) and whether the dealer took the
-    turned card up and discarded. None when the dealer declined an ordered card."""
-    n = game.deck
-    hist = game.history_ids()
-    plays = sum(len(t) for t in obs.tricks) + len(obs.trick)
-    end = len(hist) - plays
-    j = end
-    while hist[j - 1] >= n:  # going alone or not, bids, taking up
-        j -= 1
-    if n + 8 in hist[j:end]:
-        return None
-    up = obs.upcard
-    ordered = obs.trump is not None and isinstance(up, Card) and obs.trump == up.suit
-    discarded = ordered and obs.phase in (Phase.ALONE, Phase.PLAY)
-    at = -1
-    if discarded:
-        j -= 1
-        at = j
-        while hist[j - 1] >= n:
-            j -= 1
-    return hist[j:], at - j if at >= 0 else -1, discarded

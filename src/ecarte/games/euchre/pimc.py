@@ -5,21 +5,26 @@ id``) but reads only what its seat may know: ``game.observation(seat)``, the leg
 ids and the rules. At each decision it samples ``worlds`` deals of the cards it cannot see,
 consistent with what it saw, and values each legal option in each world:
 
-- a card: played, then the rest of the deal double dummy for the four hands
-  (``ecarte._core.solve_n``, partners as a side, a lone hand's partner out);
-- a bid (pass, order up, name a suit), the dealer's discard, going alone: the world is
-  dealt as a new :class:`~ecarte.games.euchre.EuchreGame` (``from_deal``), the bids so far
-  are replayed, the option is taken, the decisions up to the play are the heuristic bot's
-  (:class:`~ecarte.games.euchre.bots.HeuristicBot`) and the play is solved double dummy;
-  a deal passed out is worth nothing.
+- a card: played, then the rest of the deal double dummy for the four hands (the core's
+  ``ec_solve_n``, partners as a side, a lone hand's partner out);
+- a bid (pass, order up, name a suit), taking up or declining, the dealer's discard,
+  going alone: the world is dealt as a single deal of the rules, the decisions so far are
+  replayed (the dealer's discard, unseen, the model's), the option is taken, the
+  decisions up to the play are a model's (the heuristic bot's counts in tenths:
+  ``euchre_pimc.h``) and the play is solved double dummy; a deal passed out is worth
+  nothing.
 
 The utility is the deal's points, the seat's side's less the other's. The worlds: the
 unknown cards (the deck less the seat's hand, the cards played, the turned card once it
-is out of play or taken, its own discard) are dealt to the other hands, of the sizes they
-have, and the undealt cards, uniformly among the deals in which every card a seat played
-on a trick was legal with the hand the world gives it (a suit it did not follow is void),
-and the turned card, if taken, is with the dealer or its discard (rejection sampling; the
-void constraints are dropped if no deal fits in :data:`TRIES` draws). The 25-card deck
+is out of play, turned down or declined by the dealer, its own discard) are dealt to the
+other hands, of the sizes they have, and the undealt cards, uniformly among the deals in
+which every card a seat played on a trick was legal with the hand the world gives it (a
+suit it did not follow is void), and the turned card, if taken up, is with the dealer (or
+its discard, when the rules let the dealer discard it) until played (rejection sampling;
+the void constraints are dropped if no deal fits in :data:`TRIES` draws). The worlds are
+drawn and the options valued by a kernel (:func:`load_kernel`): ``c/ec_eu_pimc.c``, one C
+call drawing and solving every world of a decision, or its pure twin
+``_pure_pimc.py``, which draws the same worlds and gives the same values. The 25-card deck
 (the joker) is not modelled: the player then plays as the heuristic bot. Decisions are
 seeded from ``seed`` and what the seat sees.
 
@@ -35,24 +40,48 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from ecarte import _core
-from ecarte._cards import Card, CardSet, Rank, Suit
+from ecarte._cards import Card, Rank
+from ecarte._core._args import _bits
+from ecarte.engine import backend
 
-from ._pure_machine import deal_points
+from . import _pure_pimc
+from ._pure_machine import DISCARD_UP
 from .bots import HeuristicBot
 from .game import EuchreGame, EuchreObservation, Phase
 from .tables import euchre_context
 
-__all__ = ["TRIES", "EuchrePIMCPlayer"]
+__all__ = ["TRIES", "EuchrePIMCPlayer", "declined", "load_kernel"]
 
 TRIES = 200
-"""Draws of a world before the void constraints are dropped."""
-TEAMS = (0, 1, 0, 1)
+"""Draws of a world before the void constraints are dropped (then as many before the
+turned card's is)."""
 _M64 = (1 << 64) - 1
+
+
+def load_kernel(name: str | None = None) -> ModuleType:
+    """The module that draws the worlds and values the options: ``"c"`` (the compiled
+    ``_ismcts``, whose ``sample_worlds``, ``pimc_play`` and ``pimc_bid`` are
+    ``c/ec_eu_pimc.c``),
+    ``"pure"`` (the twin ``_pure_pimc``), or None: the compiled one when the live backend
+    is Cython and it is built, else the twin. Both draw the same worlds for the same seed
+    and give the same values."""
+    return backend.kernel(name, "ecarte.games.euchre._ismcts", _pure_pimc)
+
+
+_CONTEXTS: dict[tuple[str, int], list[Any]] = {}
+
+
+def _contexts(deck: int) -> list[Any]:
+    """The four trick contexts of ``deck`` on the live backend, built once."""
+    key = (backend.live(), deck)
+    if key not in _CONTEXTS:
+        _CONTEXTS[key] = [euchre_context(t, deck) for t in range(4)]
+    return _CONTEXTS[key]
 
 
 def _deck_mask(deck: int) -> int:
@@ -74,8 +103,22 @@ def _mask(cards: Any) -> int:
     return m
 
 
+def declined(game: EuchreGame, obs: EuchreObservation) -> bool:
+    """Whether the dealer declined the card ordered up this deal (``dealer_may_decline``):
+    a public decision, read from the ids of the deal's decisions since its last card."""
+    n = game.deck
+    hist = game.history_ids()
+    j = len(hist) - sum(len(t) for t in obs.tricks) - len(obs.trick)
+    while j > 0 and hist[j - 1] >= n:  # going alone or not, taking up or not, the bids
+        j -= 1
+        if hist[j] == n + 8:
+            return True
+    return False
+
+
 class _Seen:
-    """What the seat saw of the deal, as masks: the facts the worlds respect."""
+    """What the seat saw of the deal, as masks: the facts the worlds respect
+    (:attr:`query`, the kernels' ``Seen``)."""
 
     def __init__(self, game: EuchreGame, obs: EuchreObservation, ctxs: Sequence[Any]) -> None:
         self.obs = obs
@@ -86,7 +129,13 @@ class _Seen:
         played = self.played[0] | self.played[1] | self.played[2] | self.played[3]
         up = 1 << obs.upcard.id
         trump_known = obs.trump is not None
-        self.taken = trump_known and isinstance(obs.upcard, Card) and obs.trump == obs.upcard.suit
+        self.declined = trump_known and declined(game, obs)
+        self.taken = (
+            trump_known
+            and isinstance(obs.upcard, Card)
+            and obs.trump == obs.upcard.suit
+            and not self.declined
+        )
         mine = obs.hand.mask
         self.pool = _deck_mask(game.deck) & ~mine & ~played
         if obs.discard is not None:
@@ -98,11 +147,18 @@ class _Seen:
         if obs.phase is not Phase.PLAY and self.taken and seat != dealer:
             # the worlds deal the dealer its five cards: the turned card comes on top
             self.pool &= ~up
-        self.forbid = [0, 0, 0, 0]
+        self.hard = [0, 0, 0, 0]
+        self.known = [0, 0, 0, 0]
         if self.taken and seat != dealer and up & self.pool:
-            for p in range(4):
-                if p != dealer:
-                    self.forbid[p] |= up
+            if game.flags & DISCARD_UP:  # with the dealer, or its discard
+                for p in range(4):
+                    if p != dealer:
+                        self.hard[p] |= up
+            else:  # the dealer holds it until it plays it
+                self.known[dealer] = up
+                self.pool &= ~up
+                self.sizes[dealer] -= 1
+        self.voids = [0, 0, 0, 0]
         if trump_known and obs.phase is Phase.PLAY:
             ctx = ctxs[int(obs.trump)]  # type: ignore[arg-type]
             for t in (*obs.tricks, obs.trick):
@@ -112,47 +168,47 @@ class _Seen:
                         continue
                     led = [c.id for _, c in t[:k]]
                     c = 1 << card.id
-                    for x in range(64):
-                        if (
-                            self.pool >> x & 1
-                            and not _core.legal_plays(ctx, c | 1 << x, led, 0) & c
-                        ):
-                            self.forbid[s] |= 1 << x
+                    for x in _bits(self.pool & ~self.voids[s]):
+                        if not _core.legal_plays(ctx, c | 1 << x, led, 0) & c:
+                            self.voids[s] |= 1 << x
         self.seat = seat
+        self.query = _pure_pimc.Seen(
+            self.pool,
+            mine,
+            _four(self.voids),
+            _four(self.hard),
+            _four(self.known),
+            _four(self.sizes),
+            seat,
+        )
 
-    def sample(self, rng: random.Random, strict: bool) -> list[int] | None:
-        """The other seats' hands (the seat's own slot: its hand), or None."""
-        cards = [x for x in range(64) if self.pool >> x & 1]
-        others = [p for p in range(4) if p != self.seat]
-        for _ in range(TRIES if strict else 1):
-            rng.shuffle(cards)
-            hands = [0, 0, 0, 0]
-            hands[self.seat] = self.obs.hand.mask
-            at = 0
-            ok = True
-            for p in others:
-                h = sum(1 << x for x in cards[at : at + self.sizes[p]])
-                at += self.sizes[p]
-                if strict and h & self.forbid[p]:
-                    ok = False
-                    break
-                hands[p] = h
-            if ok:
-                return hands
-        return None
+    @property
+    def forbid(self) -> list[int]:
+        """The cards each seat cannot hold by what the seat saw."""
+        return [v | h for v, h in zip(self.voids, self.hard, strict=True)]
+
+
+def _four(v: Sequence[int]) -> tuple[int, int, int, int]:
+    return (v[0], v[1], v[2], v[3])
 
 
 class EuchrePIMCPlayer:
-    """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision."""
+    """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision;
+    ``kernel`` is ``"c"``, ``"pure"`` or None (see :func:`load_kernel`)."""
 
-    def __init__(self, worlds: int = 30, *, seed: int = 0) -> None:
+    def __init__(self, worlds: int = 30, *, seed: int = 0, kernel: str | None = None) -> None:
         if worlds.__class__ is not int or worlds < 1:
             raise ValueError(f"worlds must be an int >= 1, not {worlds!r}")
         self.worlds = worlds
         self.seed = seed & _M64
         self._heuristic = HeuristicBot()
+        self._pimc: Any = load_kernel(kernel)
         self.last: dict[int, float] = {}
         """The mean points of each option of the last decision, by action id."""
+        self.kinds: list[int] = []
+        """The kind of each world of the last decision (``_pure_pimc.EXACT``: it meets
+        everything the seat saw; ``HARD``: the voids dropped; ``FREE``: every constraint
+        dropped)."""
 
     def __repr__(self) -> str:
         return f"EuchrePIMCPlayer(worlds={self.worlds}, seed={self.seed})"
@@ -176,122 +232,88 @@ class EuchrePIMCPlayer:
             return legal[0]
         if game.deck not in (24, 32) or obs.joker or obs.upcard is None or obs.dealer is None:
             return self._heuristic.choose(game)
-        ctxs = [euchre_context(t, game.deck) for t in range(4)]
+        ctxs = _contexts(game.deck)
         seen = _Seen(game, obs, ctxs)
-        rng = random.Random(self._seed(obs))
-        totals = dict.fromkeys(legal, 0)
-        for _ in range(self.worlds):
-            hands = seen.sample(rng, True) or seen.sample(rng, False)
-            assert hands is not None
-            for option in legal:
-                if obs.phase is Phase.PLAY:
-                    totals[option] += self._play_value(game, obs, ctxs, hands, option)
-                else:
-                    totals[option] += self._rollout_value(game, obs, ctxs, seen, hands, option)
+        seed = self._seed(obs)
+        if obs.phase is Phase.PLAY:
+            values, self.kinds = self._play_values(game, obs, seen, legal, seed)
+        else:
+            decisions, discard_at, _ = _public_ids(game, obs)
+            if discard_at >= 0 and seat != obs.dealer:
+                decisions[discard_at] = _pure_pimc.MODEL  # each world's dealer discards
+            totals_, kinds = self._pimc.pimc_bid(
+                game.deck,
+                seen.query,
+                game.flags,
+                obs.dealer,
+                game.card_action_id(obs.upcard),
+                decisions,
+                discard_at,
+                legal,
+                seed,
+                self.worlds,
+                TRIES,
+            )
+            values, self.kinds = list(totals_), list(kinds)
+        totals = dict(zip(legal, values, strict=True))
         self.last = {o: t / self.worlds for o, t in totals.items()}
         return max(legal, key=lambda o: (totals[o], -legal.index(o)))
 
     # -- values -------------------------------------------------------------------
 
-    @staticmethod
-    def _points(flags: int, maker: int, alone: Sequence[int], made: int, me: int) -> int:
-        side = maker & 1
-        lone_maker = any(s & 1 == side for s in alone)  # the maker or its partner
-        defenders = any(s & 1 != side for s in alone)
-        makers, pts = deal_points(flags, made, lone_maker, defenders)
-        scorer = side if makers else 1 - side
-        return pts if scorer == me & 1 else -pts
-
-    def _play_value(
+    def _play_values(
         self,
         game: EuchreGame,
         obs: EuchreObservation,
-        ctxs: Sequence[Any],
-        hands: list[int],
-        option: int,
-    ) -> int:
-        assert obs.trump is not None and obs.maker is not None
-        card = game.action_from_id(option).card
-        assert isinstance(card, Card)
-        ctx = ctxs[int(obs.trump)]
-        active = game.active()
-        hands = list(hands)
-        hands[obs.seat] &= ~(1 << card.id)
-        trick = [c.id for _, c in obs.trick] + [card.id]
-        leader = obs.trick[0][0] if obs.trick else obs.seat
-        won = list(obs.tricks_won)
-        done = len(obs.tricks)
-        if len(trick) == bin(active).count("1"):
-            w = _core.trick_winner(ctx, trick)
-            s = leader
-            for _ in range(w):
-                s = _next(s, active)
-            won[s & 1] += 1
-            leader, trick, done = s, [], done + 1
-        side = obs.maker & 1
-        if done < 5:
-            t, _ = _core.solve_n(ctx, hands, leader, trick, 0, list(TEAMS), active)
-            mover = leader
-            for _ in range(len(trick)):
-                mover = _next(mover, active)
-            ours = t if mover & 1 == side else 5 - done - t
-            won[side] += ours
-        return self._points(game.flags, obs.maker, obs.alone, won[side], obs.seat)
-
-    def _rollout_value(
-        self,
-        game: EuchreGame,
-        obs: EuchreObservation,
-        ctxs: Sequence[Any],
         seen: _Seen,
-        hands: list[int],
-        option: int,
-    ) -> int:
-        dealer = obs.dealer
-        assert dealer is not None and obs.upcard is not None
-        dealt = list(hands)
-        if seen.taken and obs.seat == dealer and obs.phase is Phase.DISCARD:
-            dealt[dealer] &= ~(1 << obs.upcard.id)  # the dealer's five before the take
-        elif seen.taken and obs.seat == dealer and obs.discard not in (None, obs.upcard):
-            assert obs.discard is not None
-            dealt[dealer] = dealt[dealer] & ~(1 << obs.upcard.id) | 1 << obs.discard.id
-        world = EuchreGame.from_deal(
-            game.rules, dealer=dealer, hands=[CardSet(h) for h in dealt], upcard=obs.upcard
+        legal: Sequence[int],
+        seed: int,
+    ) -> tuple[list[int], list[int]]:
+        """Each card's summed points over the worlds, and the worlds' kinds: one call of
+        the kernel draws the worlds and solves them."""
+        assert obs.trump is not None and obs.maker is not None
+        cards = []
+        for option in legal:
+            card = game.action_from_id(option).card
+            assert isinstance(card, Card)
+            cards.append(card.id)
+        query = _pure_pimc.Play(
+            flags=game.flags,
+            trump=int(obs.trump),
+            maker=obs.maker,
+            alone=sum(1 << s for s in obs.alone),
+            active=game.active(),
+            leader=obs.trick[0][0] if obs.trick else obs.seat,
+            trick=tuple(c.id for _, c in obs.trick),
+            done=len(obs.tricks),
+            won=obs.tricks_won,
         )
-        ids = world.ids
-        for _, text in obs.bids:
-            if text == "pass":
-                world.apply_id(ids.PASS)
-            else:
-                suit = next(s for s in Suit if s.symbol == text.split()[-1])
-                world.apply_id(ids.CALL + int(suit))
-        bot = self._heuristic
-        while (world.phase, world.to_act) != (obs.phase, obs.seat):
-            if world.phase is Phase.PLAY or world.is_over or world.deals != 1:
-                return 0  # the world's heuristic players took another road: no value
-            if world.phase is Phase.DISCARD and world.to_act == dealer and obs.discard is not None:
-                world.apply_id(world.card_action_id(obs.discard))
-            elif world.phase is Phase.ALONE:  # the decisions before this seat's are public
-                world.apply_id(ids.ALONE if world.to_act in obs.alone else ids.PARTNER)
-            else:
-                world.apply_id(bot.choose(world))
-        world.apply_id(option)
-        while world.phase is not Phase.PLAY and not world.is_over and world.deals == 1:
-            world.apply_id(bot.choose(world))
-        if world.phase is not Phase.PLAY or world.deals != 1:
-            return 0  # passed out: a new deal
-        trump, maker = world.trump, world.maker
-        assert trump is not None and maker is not None
-        live = [world.hand(s).mask for s in range(4)]
-        active = world.active()
-        leader = world.to_act
-        t, _ = _core.solve_n(ctxs[int(trump)], live, leader, [], 0, list(TEAMS), active)
-        made = t if leader & 1 == maker & 1 else 5 - t
-        return self._points(world.flags, maker, world.alone, made, obs.seat)
+        totals, kinds = self._pimc.pimc_play(
+            game.deck, seen.query, query, cards, seed, self.worlds, TRIES
+        )
+        return list(totals), list(kinds)
 
 
-def _next(seat: int, active: int) -> int:
-    s = (seat + 1) % 4
-    while not active >> s & 1:
-        s = (s + 1) % 4
-    return s
+def _public_ids(game: EuchreGame, obs: EuchreObservation) -> tuple[list[int], int, bool]:
+    """The ids of the current deal after its dealing, as the seat may know them: the
+    decisions, the index among them of the dealer's discard (-1 for none: each world puts
+    its own there, the seat's own when it is the dealer) and whether the dealer took the
+    turned card up and discarded."""
+    n = game.deck
+    hist = game.history_ids()
+    plays = sum(len(t) for t in obs.tricks) + len(obs.trick)
+    end = len(hist) - plays
+    j = end
+    while hist[j - 1] >= n:  # going alone or not, bids, taking up
+        j -= 1
+    up = obs.upcard
+    ordered = obs.trump is not None and isinstance(up, Card) and obs.trump == up.suit
+    ordered = ordered and n + 8 not in hist[j:end]  # not declined
+    discarded = ordered and obs.phase in (Phase.ALONE, Phase.PLAY)
+    at = -1
+    if discarded:
+        j -= 1
+        at = j
+        while hist[j - 1] >= n:
+            j -= 1
+    return hist[j:], at - j if at >= 0 else -1, discarded

@@ -1,0 +1,309 @@
+/*
+ * ec_eu_pimc.c -- the Euchre PIMC player's worlds and card-play loop (euchre_pimc.h spells
+ * out the contract). C99, no allocation, no global mutable state. The pure-Python twin is
+ * _pure_pimc.py, draw for draw.
+ */
+#include "ec_internal.h"
+#include "euchre_ismcts.h"
+#include "euchre_pimc.h"
+
+/* One draw with the seats' forbidden cards `no`: 1 if every seat's cards avoid them. */
+static int draw(const ec_eu_seen *s, ec_rng *rng, uint8_t *cards, int n, const uint64_t *no,
+                uint64_t hands[4])
+{
+    int at = 0;
+    for (int k = 1; k < 4; k++) {
+        int p = (s->seat + k) & 3;
+        uint64_t h = 0;
+        for (int j = 0; j < s->sizes[p]; j++, at++) {
+            int r = at + (int)ec_rng_below(rng, (uint32_t)(n - at));
+            uint8_t c = cards[r];
+            cards[r] = cards[at];
+            cards[at] = c;
+            h |= (uint64_t)1 << c;
+        }
+        if (no && h & no[p])
+            return 0;
+        hands[p] = h | s->known[p];
+    }
+    return 1;
+}
+
+int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax, uint64_t hands[4])
+{
+    uint8_t cards[64];
+    uint64_t both[4];
+    int n = 0, need = 0;
+    if (s->seat > 3 || tries < 1)
+        return EC_EBADRULES;
+    for (int p = 0; p < 4; p++) {
+        both[p] = s->voids[p] | s->hard[p];
+        if (p != s->seat)
+            need += s->sizes[p];
+    }
+    for (uint64_t m = s->pool; m; m &= m - 1)
+        cards[n++] = (uint8_t)ec_ctz(m);
+    if (need > n)
+        return EC_EBADRULES;
+    hands[s->seat] = s->hand;
+    for (int i = 0; i < tries; i++)
+        if (draw(s, rng, cards, n, both, hands))
+            return EC_EU_WORLD_EXACT;
+    if (!relax)
+        return EC_EU_WORLD_NONE;
+    for (int i = 0; i < tries; i++)
+        if (draw(s, rng, cards, n, s->hard, hands))
+            return EC_EU_WORLD_HARD;
+    draw(s, rng, cards, n, NULL, hands);
+    return EC_EU_WORLD_FREE;
+}
+
+/* The deal's points for `me`'s side, less the other's, when the makers took `made`. */
+static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, int me)
+{
+    int side = maker & 1, makers;
+    int lone_maker = (alone & (side ? 0xA : 0x5)) != 0;
+    int lone_defender = (alone & (side ? 0x5 : 0xA)) != 0;
+    int pts = ec_eu_deal_points(cfg, made, lone_maker, lone_defender, &makers);
+    return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
+}
+
+static int next_active(int seat, unsigned active)
+{
+    do
+        seat = (seat + 1) & 3;
+    while (!(active >> seat & 1));
+    return seat;
+}
+
+/* The seat's points when it plays `card` in the world `world`. */
+static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
+                 const uint64_t world[4], int card)
+{
+    static const uint8_t teams[4] = {0, 1, 0, 1};
+    const ec_context *ctx = &t->ctx[q->trump];
+    ec_position pos;
+    uint8_t best;
+    int nactive = ec_count(q->active), side = q->maker & 1;
+    int won[2] = {q->won[0], q->won[1]}, done = q->done, leader = q->leader, n = q->ntrick;
+    for (int p = 0; p < 4; p++)
+        pos.hands[p] = world[p];
+    pos.hands[s->seat] &= ~((uint64_t)1 << card);
+    for (int i = 0; i < n; i++)
+        pos.trick[i] = q->trick[i];
+    uint8_t full[4] = {0};
+    for (int i = 0; i < n; i++)
+        full[i] = q->trick[i];
+    full[n++] = (uint8_t)card;
+    if (n == nactive) {
+        int w = ec_trick_winner_unchecked(ctx, full, n), p = leader;
+        for (int i = 0; i < w; i++)
+            p = next_active(p, q->active);
+        won[p & 1]++;
+        leader = p;
+        n = 0;
+        done++;
+    } else {
+        pos.trick[n - 1] = (uint8_t)card;
+    }
+    if (done < 5) {
+        pos.nplayers = 4;
+        pos.leader = (uint8_t)leader;
+        pos.ntrick = (uint8_t)n;
+        int r = ec_solve_n(ctx, &pos, q->active, 0, teams, &best);
+        int mover = leader;
+        for (int i = 0; i < n; i++)
+            mover = next_active(mover, q->active);
+        won[side] += (mover & 1) == side ? r : 5 - done - r;
+    }
+    return points(&q->cfg, q->maker, q->alone, won[side], s->seat);
+}
+
+int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
+                    const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
+                    int64_t *totals, uint8_t *kinds)
+{
+    ec_rng rng;
+    uint64_t world[4];
+    if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
+        q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2)
+        return EC_EBADRULES;
+    for (int k = 0; k < nopt; k++) {
+        if (!(s->hand >> options[k] & 1))
+            return EC_EBADRULES;
+        totals[k] = 0;
+    }
+    ec_rng_seed(&rng, seed);
+    for (int w = 0; w < nworlds; w++) {
+        int kind = ec_eu_sample(s, &rng, tries, 1, world);
+        if (kind < 0)
+            return kind;
+        if (kinds)
+            kinds[w] = (uint8_t)kind;
+        for (int k = 0; k < nopt; k++)
+            totals[k] += value(t, s, q, world, options[k]);
+    }
+    return EC_OK;
+}
+
+/* ---- decisions before the play ---- */
+
+/* seat offsets from the dealer of the 20 cards dealt in packets 3-2-3-2, 2-3-2-3 */
+static const uint8_t PACKET_SEAT[20] = {1, 1, 1, 2, 2, 3, 3, 3, 4, 4,
+                                        1, 1, 2, 2, 2, 3, 3, 4, 4, 4};
+
+static int strength(uint64_t hand, int trump)
+{
+    int v = 0;
+    for (uint64_t m = hand; m; m &= m - 1) {
+        int c = ec_ctz(m), suit = c >> 4, rank = c & 15;
+        if (rank == 9 && suit == trump)
+            v += 30;
+        else if (rank == 9 && suit == 3 - trump)
+            v += 25;
+        else if (suit == trump)
+            v += 10 + 2 * (rank - 7);
+        else if (rank == 12)
+            v += 10;
+    }
+    return v;
+}
+
+int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
+{
+    uint64_t legal = ec_eu_legal(t, g);
+    int n = t->ncards, p = g->to_act, pick;
+    uint64_t hand = g->hands[p];
+    switch (g->phase) {
+    case EC_EU_BID:
+    case EC_EU_BID2: {
+        int best = -1, most = -1;
+        for (int suit = 0; suit < 4; suit++)
+            if (legal >> (n + 1 + suit) & 1) {
+                int v = strength(hand, suit);
+                if (g->phase == EC_EU_BID && p == g->dealer)
+                    v += strength((uint64_t)1 << t->core_of[g->upcard], suit);
+                if (v > most) {
+                    most = v;
+                    best = suit;
+                }
+            }
+        pick = best >= 0 && (most >= 60 || !(legal >> n & 1)) ? n + 1 + best : n;
+        break;
+    }
+    case EC_EU_ALONE:
+        pick = strength(hand, g->trump) >= 110 ? n + 5 : n + 6;
+        break;
+    default: /* taking up, the weakest discard: the IS-MCTS rollout's rule */
+        return ec_eu_ismcts_rule(t, g);
+    }
+    if (!(legal >> pick & 1))
+        pick = ec_ctz(legal);
+    return pick;
+}
+
+/* A play solved in one world: options reaching the same play share its solve. */
+typedef struct solved_play {
+    uint64_t hands[4];
+    int8_t trump, leader, active, r;
+} solved_play;
+
+/* The seat's points from g on: the model up to the play, the play solved (or found
+ * among the n plays of memo, else added there). */
+static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n)
+{
+    static const uint8_t teams[4] = {0, 1, 0, 1};
+    while (g->phase != EC_EU_PLAY && g->phase != EC_EU_OVER)
+        if (ec_eu_apply(t, g, ec_eu_pimc_model(t, g)) != EC_OK)
+            return 0;
+    if (g->phase != EC_EU_PLAY)
+        return 0; /* passed out */
+    const ec_playn *p = &g->play;
+    int r = -1;
+    for (int i = 0; i < *n && r < 0; i++)
+        if (memo[i].trump == g->trump && memo[i].leader == p->to_move &&
+            memo[i].active == p->active && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
+            r = memo[i].r;
+    if (r < 0) {
+        ec_position pos;
+        uint8_t best;
+        ec_playn_position(p, &pos);
+        r = ec_solve_n(&t->ctx[g->trump], &pos, p->active, 0, teams, &best);
+        solved_play *m = &memo[(*n)++];
+        memcpy(m->hands, p->hands, sizeof m->hands);
+        m->trump = g->trump;
+        m->leader = (int8_t)p->to_move;
+        m->active = (int8_t)p->active;
+        m->r = (int8_t)r;
+    }
+    int made = (p->to_move & 1) == (g->maker & 1) ? r : 5 - r;
+    return points(&g->cfg, g->maker, g->alone, made, me);
+}
+
+/* Deal the world w and replay the script: EC_OK or EC_EILLEGAL. */
+static int deal(const ec_eu_tables *t, const ec_eu_config *cfg, int dealer, int upcard,
+                const uint8_t *script, int nscript, const uint64_t w[4], ec_eu_game *g)
+{
+    uint64_t left[4];
+    int e = ec_eu_init(t, g, cfg);
+    for (int p = 0; p < 4; p++)
+        left[p] = w[p];
+    if (e == EC_OK)
+        e = ec_eu_apply(t, g, dealer);
+    for (int k = 0; k < 20 && e == EC_OK; k++) {
+        int p = (dealer + ((cfg->flags & EC_EU_ONE_BY_ONE) ? k : PACKET_SEAT[k])) & 3;
+        if (!left[p])
+            return EC_EILLEGAL;
+        int c = ec_ctz(left[p]);
+        left[p] &= left[p] - 1;
+        if (t->id_of[c] < 0)
+            return EC_EILLEGAL;
+        e = ec_eu_apply(t, g, t->id_of[c]);
+    }
+    if (e == EC_OK)
+        e = ec_eu_apply(t, g, upcard);
+    for (int i = 0; i < nscript && e == EC_OK; i++)
+        e = ec_eu_apply(t, g, script[i] == EC_EU_PIMC_MODEL ? ec_eu_pimc_model(t, g) : script[i]);
+    return e;
+}
+
+int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                   int dealer, int upcard, const uint8_t *script, int nscript, int discard_at,
+                   const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
+                   int64_t *totals, uint8_t *kinds)
+{
+    ec_rng rng;
+    uint64_t world[4];
+    ec_eu_game g0, g;
+    solved_play memo[EC_EU_PIMC_MAX_OPTIONS];
+    if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || dealer < 0 || dealer > 3 ||
+        upcard < 0 || upcard >= t->ncards || nscript < 0 || nscript > EC_EU_PIMC_MAX_SCRIPT ||
+        discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards)
+        return EC_EBADRULES;
+    uint64_t up = (uint64_t)1 << t->core_of[upcard], disc = 0;
+    if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
+        disc = (uint64_t)1 << t->core_of[script[discard_at]];
+    for (int k = 0; k < nopt; k++)
+        totals[k] = 0;
+    ec_rng_seed(&rng, seed);
+    for (int w = 0; w < nworlds; w++) {
+        int kind = ec_eu_sample(s, &rng, tries, 1, world);
+        if (kind < 0)
+            return kind;
+        if (kinds)
+            kinds[w] = (uint8_t)kind;
+        if (s->seat == dealer)
+            world[dealer] = (world[dealer] & ~up) | (disc & ~up);
+        int e = deal(t, cfg, dealer, upcard, script, nscript, world, &g0);
+        if (e != EC_OK)
+            return EC_EILLEGAL;
+        int nmemo = 0;
+        for (int k = 0; k < nopt; k++) {
+            g = g0;
+            if (g.to_act != s->seat || ec_eu_apply(t, &g, options[k]) != EC_OK)
+                return EC_EILLEGAL;
+            totals[k] += play_out(t, &g, s->seat, memo, &nmemo);
+        }
+    }
+    return EC_OK;
+}
