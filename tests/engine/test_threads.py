@@ -84,8 +84,6 @@ class Yielding(ScoreHandInPython):
 def test_threads_on_one_ecarte_game_get_a_clear_error_or_success(
     name: str, plugins: tuple[object, ...]
 ) -> None:
-    if name == "cython" and not plugins:
-        pytest.skip("no Python code runs inside a classic call on cython: nothing to race")
     with backend(name):
         game = Game(seed=11, plugins=plugins)
 

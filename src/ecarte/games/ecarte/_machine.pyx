@@ -399,7 +399,11 @@ cdef class Machine:
         ec_match_legal(&self.config.cfg, &self.m, w)
         if self.vetoes and (w[1] or w[0] >> 32):
             self.nlegal = 0  # ids of the filtered tuple are looked up in Python
-            return self._legal_slow()  # decisions a plugin may veto
+            self._claim()  # plugins' Python code runs: no other thread's change then
+            try:
+                return self._legal_slow()  # decisions a plugin may veto
+            finally:
+                self.depth -= 1
         if w[1]:  # a sequence whose objects are made when read: apply asks it for ids
             pos = self.m.phase == EC_PH_DEALER_DISCARD
             legal = _choices(self.m.held[pos], self.m.disc_least, self.m.disc_most)
@@ -432,7 +436,11 @@ cdef class Machine:
             return self._legal_mask_slow(out)
         ec_match_legal(&self.config.cfg, &self.m, w)
         if self.vetoes and (w[1] or w[0] >> 32):
-            return self._legal_mask_slow(out)  # decisions a plugin may veto
+            self._claim()  # plugins' Python code runs: no other thread's change then
+            try:
+                return self._legal_mask_slow(out)  # decisions a plugin may veto
+            finally:
+                self.depth -= 1
         if out is not None:
             return legal_mask_of(w, EC_NUM_IDS, out, False)
         key = w[0] if not w[1] else ~<object>w[1]  # (no discard is legal beside another id)
