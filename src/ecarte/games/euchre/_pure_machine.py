@@ -12,6 +12,7 @@ context per deck and trump suit.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -336,6 +337,22 @@ def _rebuild(
     if state:
         m.__dict__.update(state)
     return m
+
+
+def _held(method: Callable[..., T]) -> Callable[..., T]:
+    """``method`` run while it holds the machine (:meth:`EuchreMachine._claim`): a call
+    from another thread meanwhile raises ConcurrentUseError, as this one does if another
+    thread holds it."""
+
+    @functools.wraps(method)
+    def held(self: EuchreMachine, *args: Any) -> T:
+        self._claim()
+        try:
+            return method(self, *args)
+        finally:
+            self._release()
+
+    return held
 
 
 class EuchreMachine:
@@ -691,13 +708,10 @@ class EuchreMachine:
         legal = " ".join(map(str, self.legal_action_ids()))
         return f"action id {action_id} is not legal now (legal: {legal})"
 
+    @_held
     def draw(self) -> int:
         """The chance outcome :meth:`chance` would apply, -1 if none is due."""
-        self._claim()
-        try:
-            return self._draw()
-        finally:
-            self._release()
+        return self._draw()
 
     def _draw(self) -> int:
         if self._to_act != CHANCE:
@@ -707,32 +721,26 @@ class EuchreMachine:
         rng = Rng(self._seed ^ ((k * 0xD1B54A32D192ED03 + 0x8CB92BA72F3D8DD7) & _M64))
         return _nth(mask, rng.below(mask.bit_count()))
 
+    @_held
     def chance(self) -> int:
         """Draw the chance outcome due and apply it (taken back by :meth:`undo` like an
         :meth:`apply_id`); return its id. IllegalActionError if none is due."""
-        self._claim()
-        try:
-            i = self._draw()
-            if i < 0:
-                raise IllegalActionError("no chance outcome is due")
-            self._apply(i, False)
-            if self._auto:
-                self._run_chance()
-        finally:
-            self._release()
+        i = self._draw()
+        if i < 0:
+            raise IllegalActionError("no chance outcome is due")
+        self._apply(i, False)
+        if self._auto:
+            self._run_chance()
         return i
 
+    @_held
     def chance_auto(self) -> int:
         """Draw and apply the chance outcome due, recorded as drawn automatically (as
         ``auto_chance`` does); restoring a saved history uses it."""
-        self._claim()
-        try:
-            i = self._draw()
-            if i < 0:
-                raise IllegalActionError("no chance outcome is due")
-            self._apply(i, True)
-        finally:
-            self._release()
+        i = self._draw()
+        if i < 0:
+            raise IllegalActionError("no chance outcome is due")
+        self._apply(i, True)
         return i
 
     def restore_history(self, ids: list[int], autos: list[bool], sealed: int) -> None:
@@ -747,26 +755,23 @@ class EuchreMachine:
             self._auto = auto
             self._release()
 
+    @_held
     def __reduce__(self) -> tuple[object, ...]:
-        self._claim()
-        try:
-            return (
-                _restore,
-                (
-                    type(self),
-                    self.deck,
-                    self._flags,
-                    self._target,
-                    self._seed,
-                    self._auto,
-                    self.history_ids(),
-                    self.history_auto(),
-                    self._sealed,
-                    getattr(self, "__dict__", None),
-                ),
-            )
-        finally:
-            self._release()
+        return (
+            _restore,
+            (
+                type(self),
+                self.deck,
+                self._flags,
+                self._target,
+                self._seed,
+                self._auto,
+                self.history_ids(),
+                self.history_auto(),
+                self._sealed,
+                getattr(self, "__dict__", None),
+            ),
+        )
 
     def trick_winner(self, trump: int, cards: Iterable[int]) -> int:
         """The index in ``cards`` (1 to 4 core card ids of this deck, in play order) of the
@@ -950,16 +955,10 @@ class EuchreMachine:
         """For each id of :meth:`history_ids`, whether it was drawn automatically."""
         return list(self._autos)
 
+    @_held
     def undo(self) -> None:
         """Take back the last :meth:`apply_id` or :meth:`chance` call and the chance
         outcomes drawn automatically after it, by replaying the history before it."""
-        self._claim()
-        try:
-            self._undo()
-        finally:
-            self._release()
-
-    def _undo(self) -> None:
         autos = self._autos
         keep = len(autos) - 1
         while keep >= 0 and autos[keep]:
@@ -1034,33 +1033,27 @@ class EuchreMachine:
         joker included)."""
         return list(self._bids)  # (one list, replaced whole by a new deal: read at once)
 
+    @_held
     def played(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The tricks of this deal so far, each ``(leader, core card ids in play order)``;
         the last may be incomplete. Empty before the play."""
-        self._claim()
-        try:
-            play = self._play
-            if play is None:
-                return ()
-            out = [(t[0], t[1:]) for t in play.tricks]
-            if play.trick:
-                out.append((play.leader, play.trick))
-            return tuple(out)
-        finally:
-            self._release()
+        play = self._play
+        if play is None:
+            return ()
+        out = [(t[0], t[1:]) for t in play.tricks]
+        if play.trick:
+            out.append((play.leader, play.trick))
+        return tuple(out)
 
     @property
+    @_held
     def tricks_won(self) -> tuple[int, int]:
         """Tricks by side this deal (during the play: so far)."""
-        self._claim()
-        try:
-            play = self._play
-            if play is not None and self._phase == PH_PLAY:
-                w = play.won
-                return (w[0] + w[2], w[1] + w[3])
-            return self._won
-        finally:
-            self._release()
+        play = self._play
+        if play is not None and self._phase == PH_PLAY:
+            w = play.won
+            return (w[0] + w[2], w[1] + w[3])
+        return self._won
 
     def active(self) -> int:
         """The mask of the seats playing this deal (15 before the play)."""
