@@ -67,3 +67,10 @@ class UninitialisedError(EcarteError, TypeError):
 class ConcurrentUseError(EcarteError, RuntimeError):
     """A game used from two threads at once. A game is not shared between threads
     without a lock; the state is unchanged by the call that raised."""
+
+    def __init__(
+        self,
+        message: str = "this game is in use by another thread: a game is not shared "
+        "between threads without a lock",
+    ) -> None:
+        super().__init__(message)

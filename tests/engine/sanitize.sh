@@ -39,7 +39,7 @@ gcc -std=c99 $san -DEC_NO_DISPATCH "$repo/benches/c/driver.c" $core $ecarte \
 # The four-hand core: random Euchre hands (one call and chunks), positions walked with
 # ec_playn (undo back to the start) and solved with ec_solve_n (the card legal, the value kept).
 # shellcheck disable=SC2086
-gcc -std=c99 $san "$repo/benches/c/euchre.c" $core $euchre -o "$work/euchre"
+gcc -std=c99 $san "$repo/benches/c/euchre.c" $core $euchre -o "$work/euchre" -lm
 "$work/euchre" hands 100000 7
 "$work/euchre" solves 400 7
 "$work/euchre" games 3000 7  # whole games of the Euchre machine, illegal ids probed

@@ -10,6 +10,7 @@ import pytest
 from helpers import piquet_tables
 
 import ecarte._core as core
+from ecarte import UninitialisedError
 from ecarte._core import ranked_context
 
 pytestmark = pytest.mark.own_backends  # each backend through impl or its own parameters
@@ -218,20 +219,36 @@ def test_ranked_context_checks(impl: ModuleType, order: list[Any], deck: Any) ->
         ranked_context(0, order, deck, impl)
 
 
-def test_unbuilt_objects_stay_defined() -> None:
-    # a Cython PlayState or Context made by __new__ alone (no __init__) is empty, never
-    # undefined (only the Cython classes hold C data; the Python classes of cffi and pure
-    # then lack attributes: AttributeError)
-    impl = core.backend("cython")
-    s = impl.PlayState.__new__(impl.PlayState)
-    assert s.legal() == 0
-    with pytest.raises(ValueError):
-        s.apply(5)
-    assert s.try_apply(5) == -1
-    with pytest.raises(ValueError):
-        s.apply_unchecked(5)
-    empty = impl.Context()
-    assert empty.deck == 0 and set(empty.suit_of) == {-1}
+def _play_state_calls(state: Any) -> list[Any]:
+    calls = [state.legal, state.copy, state.undo, lambda: state.apply(5)]
+    calls += [lambda: state.try_apply(5), lambda: state.apply_unchecked(5), lambda: state.hand(0)]
+    names = ("cards", "trick", "tricks", "won", "hands", "to_move", "over", "leader")
+    calls += [lambda name=name: getattr(state, name) for name in names]
+    return calls
+
+
+def test_core_states_made_by_new_alone_are_refused(impl: ModuleType) -> None:
+    # a play state, a context or a generator made by __new__ alone (no __init__) holds
+    # nothing: every use raises UninitialisedError, on every backend
+    context = getattr(impl, "Context", None) or impl.TrickContext
+    for cls in (impl.PlayState, impl.PlayStateN):
+        for call in _play_state_calls(cls.__new__(cls)):
+            with pytest.raises(UninitialisedError, match="never initialised"):
+                call()
+    ctx = context.__new__(context)
+    for name in ("deck", "suit_of", "power", "trump", "suit_mask", "above", "distinct"):
+        with pytest.raises(UninitialisedError, match="never initialised"):
+            getattr(ctx, name)
+    with pytest.raises(UninitialisedError):
+        impl.trick_winner(ctx, [5])
+    with pytest.raises(UninitialisedError):
+        impl.PlayState(ctx, (1 << 5, 1 << 6), 0, 0)
+    rng = impl.Rng.__new__(impl.Rng)
+    for call in (rng.next_u64, lambda: rng.below(6)):
+        with pytest.raises(UninitialisedError, match="never initialised"):
+            call()
+    with pytest.raises(AttributeError):
+        impl.Rng(1).no_such_attribute  # noqa: B018 - other names are plain AttributeErrors
 
 
 def test_apply_unchecked_needs_a_held_card(impl: ModuleType) -> None:

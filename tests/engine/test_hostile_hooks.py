@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ecarte import Game, IllegalActionError, MatchStatus, PluginError, hookimpl
+from ecarte import ArgumentError, Game, IllegalActionError, MatchStatus, PluginError, hookimpl
 
 
 class Meddler:
@@ -66,8 +66,17 @@ def test_a_describe_answer_that_is_not_lines_names_plugin_and_hook(answer: objec
         game.describe()
 
 
+@pytest.mark.parametrize(("over", "winner"), [(2, None), (2.5, None), (True, None), (False, 1)])
+def test_a_match_status_is_checked_when_made(over: object, winner: object) -> None:
+    with pytest.raises(ArgumentError, match="MatchStatus"):
+        MatchStatus(over=over, winner=winner)  # type: ignore[arg-type]
+
+
 def test_a_match_status_over_that_is_not_a_bool_names_plugin_and_hook() -> None:
-    game = Game(seed=2, plugins=[Answers(status=MatchStatus(over=2.5))])  # type: ignore[arg-type]
+    status = object.__new__(MatchStatus)  # made past its checks, as a plugin could
+    object.__setattr__(status, "over", 2.5)
+    object.__setattr__(status, "winner", None)
+    game = Game(seed=2, plugins=[Answers(status=status)])
     with pytest.raises(PluginError, match="plugin 'answers', hook ecarte_match_status"):
         for _ in range(400):
             game.apply(game.legal_actions()[0])

@@ -1,5 +1,6 @@
 """Shared values cannot be changed through their slots: the interned cards and actions
-every game hands out, the card sets they hold, Euchre's actions and action ids."""
+every game hands out, the card sets they hold, Euchre's actions and action ids, the rules
+presets."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from typing import Any
 import attrs
 import pytest
 
-from ecarte import PIQUET_DECK, Card, CardSet, Game, PluginError, hookimpl
+from ecarte import PIQUET_DECK, Card, CardSet, Game, PluginError, Rules, hookimpl
 from ecarte._seal import SEALED
 from ecarte.games.ecarte.actions import ACTIONS, ChoosePackets, Discard, Play
 from ecarte.games.ecarte.observation import discard_of
+from ecarte.games.ecarte.rules import PRESETS
 from ecarte.games.euchre import EuchreGame, EuchreRules
 
 pytestmark = pytest.mark.skipif(
@@ -37,10 +39,14 @@ def _shared() -> list[Any]:
         discard_of(PIQUET_DECK.mask & 0b1110_0000).cards,
         euchre.legal_actions()[0],
         euchre.ids,
+        *(Rules.preset(name) for name in sorted(PRESETS)),
     ]
 
 
-@pytest.mark.parametrize("index", range(8))
+SHARED = len(_shared())
+
+
+@pytest.mark.parametrize("index", range(SHARED))
 def test_a_shared_value_refuses_writes_to_its_slots(index: int) -> None:
     value = _shared()[index]
     before = attrs.asdict(value, recurse=False)
@@ -54,7 +60,7 @@ def test_a_shared_value_refuses_writes_to_its_slots(index: int) -> None:
     assert attrs.asdict(value, recurse=False) == before
 
 
-@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("index", range(SHARED))
 def test_a_sealed_value_still_copies_pickles_and_evolves(index: int) -> None:
     value = _shared()[index]
     for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):

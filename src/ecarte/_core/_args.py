@@ -16,12 +16,25 @@ runs once the checks have begun. The rules (docs/c-core.md):
 from __future__ import annotations
 
 import operator
-from typing import Any, TypeGuard, cast
+from typing import Any, NoReturn, TypeGuard, cast
 
 MAX_BATCH = 1 << 40
 """The largest ``n`` the batch functions take (``random_hands`` and the others)."""
 MAX_PERFT_DEPTH = 64
 """The deepest ``perft``."""
+
+
+def _unset(obj: object, name: str) -> NoReturn:
+    """The ``__getattr__`` of a core class with slots, only reached for an attribute that is
+    not set: a slot of an object made by ``__new__`` alone raises UninitialisedError (on
+    every backend), any other name AttributeError."""
+    from ecarte._errors import UninitialisedError
+
+    if any(name in getattr(cls, "__slots__", ()) for cls in type(obj).__mro__):
+        raise UninitialisedError(
+            f"this {type(obj).__name__} was never initialised (made by __new__ alone)"
+        )
+    raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
 
 
 def _index(x: object) -> int | None:

@@ -36,6 +36,7 @@ from ._args import (
     _show,
     _solve_n_args,
     _trick_content,
+    _unset,
 )
 from ._cffi_core import ffi, lib  # type: ignore[import-not-found]
 
@@ -61,6 +62,11 @@ class Context:
     """Per-hand tables (an ``ec_context``); attributes as ``_pure.TrickContext``."""
 
     __slots__ = ("c",)
+
+    def __getattr__(self, name: str) -> object:
+        """Only reached for an attribute not set: a slot of one made by ``__new__`` alone
+        raises UninitialisedError."""
+        _unset(self, name)
 
     def __init__(self) -> None:
         # an empty deck until make_context fills it (Context() alone stays well defined)
@@ -167,6 +173,11 @@ class Rng:
     """The core's PRNG (xoshiro256** seeded by splitmix64), as ``_pure.Rng``."""
 
     __slots__ = ("r",)
+
+    def __getattr__(self, name: str) -> object:
+        """Only reached for an attribute not set: a slot of one made by ``__new__`` alone
+        raises UninitialisedError."""
+        _unset(self, name)
 
     def __init__(self, seed: int) -> None:
         s = _check_seed(seed)

@@ -26,6 +26,7 @@ from ecarte._core._api import (
     PLAY_TRICK,
     _play_repr,
 )
+from ecarte._errors import UninitialisedError
 from ecarte._core._args import (
     _batch_positions,
     _check_below,
@@ -118,10 +119,19 @@ cdef inline int _fill(tuple t, uint8_t *out) except -1:
     return 0
 
 
+cdef inline int _ready(Context ctx) except -1:
+    """Refuse a context made by ``__new__`` alone: its tables are all zero, where one that
+    was built (even with no card) says ``-1`` for each card not in the deck."""
+    if ctx.c.deck == 0 and ctx.c.suit_of[0] == 0:
+        raise UninitialisedError(
+            f"this {type(ctx).__name__} was never initialised (made by __new__ alone)")
+    return 0
+
+
 cdef class Context:
     """Per-hand tables (an ``ec_context``); attributes as ``_pure.TrickContext``."""
 
-    def __cinit__(self):
+    def __init__(self):
         # an empty deck until make_context fills it (Context() alone stays well defined)
         cdef int8_t s[64]
         cdef uint8_t p[64]
@@ -131,34 +141,41 @@ cdef class Context:
 
     @property
     def suit_of(self):
+        _ready(self)
         return tuple(self.c.suit_of[i] for i in range(64))
 
     @property
     def power(self):
+        _ready(self)
         return tuple(self.c.power[i] for i in range(64))
 
     @property
     def trump(self):
+        _ready(self)
         return self.c.trump
 
     @property
     def suit_mask(self):
+        _ready(self)
         return tuple(self.c.suit_mask[i] for i in range(4))
 
     @property
     def above(self):
+        _ready(self)
         return tuple(self.c.above[i] for i in range(64))
 
     @property
     def deck(self):
+        _ready(self)
         return self.c.deck
 
     @property
     def distinct(self):
+        _ready(self)
         return bool(self.c.distinct)
 
 
-cdef Context _NO_CONTEXT = Context()
+cdef Context _NO_CONTEXT = Context.__new__(Context)  # the context of a state never built
 
 
 def make_context(suit_of, power, trump):
@@ -181,6 +198,7 @@ def make_context(suit_of, power, trump):
 cdef inline Context _ctx(object ctx, str where=""):
     if type(ctx) is not Context:
         raise ValueError(f"{where}not a context of the cython backend: {type(ctx).__name__}")
+    _ready(<Context>ctx)
     return <Context>ctx
 
 
@@ -222,10 +240,18 @@ cdef class Rng:
     def __init__(self, seed):
         ec_rng_seed(&self.r, <uint64_t>_check_seed(seed))
 
+    cdef inline int _ready(self) except -1:
+        # seeding never leaves the four words all zero: that is one made by __new__ alone
+        if not (self.r.s[0] | self.r.s[1] | self.r.s[2] | self.r.s[3]):
+            raise UninitialisedError("this Rng was never initialised (made by __new__ alone)")
+        return 0
+
     def next_u64(self):
+        self._ready()
         return ec_rng_next(&self.r)
 
     def below(self, n):
+        self._ready()
         if type(n) is int and 1 <= n <= 0xFFFFFFFF:
             return ec_rng_below(&self.r, <uint32_t>n)
         return ec_rng_below(&self.r, <uint32_t>_check_below(n))
@@ -407,14 +433,22 @@ def solve_batch(positions, flags):
 
 # ------------------------------------------------------------------------- play states
 
+cdef inline int _need(_PlayBase state) except -1:
+    """Refuse a state made by ``__new__`` alone (its context is the one of no state)."""
+    if state.ctx is _NO_CONTEXT:
+        raise UninitialisedError(
+            f"this {type(state).__name__} was never initialised (made by __new__ alone)")
+    return 0
+
+
 cdef class _PlayBase:
     """What the two play states share: the checks and messages of a play, and undo. Each
     subclass binds the C functions of its struct (``ec_play``, ``ec_playn``) in the cdef
     methods below, called in C (no Python call)."""
 
     def __cinit__(self):
-        # a state made by __new__ alone (no __init__) holds no card and an empty deck, so
-        # that every method stays defined on it
+        # a state made by __new__ alone (no __init__) holds no card and no context: every
+        # method refuses it (UninitialisedError)
         self.ctx = _NO_CONTEXT
 
     cdef uint64_t _legal(self) noexcept:
@@ -442,10 +476,12 @@ cdef class _PlayBase:
 
     def legal(self):
         """Mask of the cards the position to move may play."""
+        _need(self)
         return self._legal()
 
     def apply(self, card):
         """Play ``card`` for the position to move: PLAY_ON, PLAY_TRICK or PLAY_OVER."""
+        _need(self)
         cdef int c, r
         v = card if type(card) is int else _index(card)  # one conversion, a plain int
         if v is None or not 0 <= v < 64:
@@ -463,6 +499,7 @@ cdef class _PlayBase:
     def try_apply(self, card):
         """-1 (no change) for a card that may not be played (or no card id at all), else
         ``status << 1 | to_move`` (``status << 2 | to_move`` for ``PlayStateN``)."""
+        _need(self)
         cdef int c, r
         v = card if type(card) is int else _index(card)
         if v is None or not 0 <= v < 64:
@@ -476,6 +513,7 @@ cdef class _PlayBase:
     def apply_unchecked(self, card):
         """``apply`` without the rules: the card must be legal (search code). Only a card
         not held by the position to move raises ValueError (memory safety)."""
+        _need(self)
         v = card if type(card) is int else _index(card)
         if v is None or not 0 <= v < 64 or not self._holds(<int>v):
             raise ValueError(
@@ -484,6 +522,7 @@ cdef class _PlayBase:
 
     def undo(self):
         """Take back the last card played and return it."""
+        _need(self)
         cdef int r = self._undo()
         if r < 0:
             raise ValueError("undo: no card to take back")
@@ -506,6 +545,7 @@ cdef class PlayState(_PlayBase):
         self.ctx = cx
 
     def copy(self):
+        _need(self)
         cdef PlayState new = PlayState.__new__(PlayState)
         new.p = self.p
         new.ctx = self.ctx
@@ -531,52 +571,64 @@ cdef class PlayState(_PlayBase):
 
     @property
     def flags(self):
+        _need(self)
         return self.p.flags
 
     @property
     def nplayed(self):
+        _need(self)
         return self.p.nplayed
 
     @property
     def to_move(self):
+        _need(self)
         return self.p.to_move
 
     @property
     def hands(self):
+        _need(self)
         return (self.p.hands[0], self.p.hands[1])
 
     def hand(self, position):
         """The hand of position 0 or 1."""
+        _need(self)
         cdef int i = <int>(position if type(position) is int and 0 <= position <= 1
                            else _check_position_index(position))
         return self.p.hands[i]
 
     @property
     def won(self):
+        _need(self)
         return (self.p.won[0], self.p.won[1])
 
     @property
     def leader(self):
+        _need(self)
         return self.p.to_move ^ (self.p.nplayed & 1)
 
     @property
     def cards(self):
+        _need(self)
         return tuple(self.p.cards[i] for i in range(self.p.nplayed))
 
     @property
     def trick(self):
+        _need(self)
         return tuple(self.p.cards[i] for i in range(self.p.nplayed & ~1, self.p.nplayed))
 
     @property
     def tricks(self):
+        _need(self)
         return tuple((self.p.leaders[i], self.p.cards[2 * i], self.p.cards[2 * i + 1])
                      for i in range(self.p.nplayed // 2))
 
     @property
     def over(self):
+        _need(self)
         return not (self.p.hands[0] | self.p.hands[1])
 
     def __eq__(self, other):
+        _need(self)
         if type(other) is not PlayState:
             return NotImplemented
         cdef PlayState o = <PlayState>other
@@ -595,6 +647,7 @@ cdef class PlayState(_PlayBase):
         return True
 
     def __repr__(self):
+        _need(self)
         return _play_repr("PlayState", self.hands, self.cards, self.p.to_move, self.won)
 
 
@@ -625,6 +678,7 @@ cdef class PlayStateN(_PlayBase):
         self.ctx = cx
 
     def copy(self):
+        _need(self)
         cdef PlayStateN new = PlayStateN.__new__(PlayStateN)
         new.p = self.p
         new.ctx = self.ctx
@@ -650,34 +704,42 @@ cdef class PlayStateN(_PlayBase):
 
     @property
     def flags(self):
+        _need(self)
         return self.p.flags
 
     @property
     def nplayers(self):
+        _need(self)
         return self.p.nplayers
 
     @property
     def active(self):
+        _need(self)
         return self.p.active
 
     @property
     def nactive(self):
+        _need(self)
         return self.p.nactive
 
     @property
     def nplayed(self):
+        _need(self)
         return self.p.nplayed
 
     @property
     def to_move(self):
+        _need(self)
         return self.p.to_move
 
     @property
     def hands(self):
+        _need(self)
         return tuple(self.p.hands[i] for i in range(self.p.nplayers))
 
     def hand(self, position):
         """The hand of a position 0..nplayers-1."""
+        _need(self)
         cdef int np = self.p.nplayers
         cdef int i = <int>(position if type(position) is int and 0 <= position < np
                            else _check_int(position, 0, np - 1,
@@ -686,31 +748,37 @@ cdef class PlayStateN(_PlayBase):
 
     @property
     def won(self):
+        _need(self)
         return tuple(self.p.won[i] for i in range(self.p.nplayers))
 
     @property
     def leader(self):
+        _need(self)
         cdef ec_position pos
         ec_playn_position(&self.p, &pos)
         return pos.leader
 
     @property
     def cards(self):
+        _need(self)
         return tuple(self.p.cards[i] for i in range(self.p.nplayed))
 
     @property
     def trick(self):
+        _need(self)
         cdef int n = self.p.nplayed
         return tuple(self.p.cards[i] for i in range(n - n % self.p.nactive, n))
 
     @property
     def tricks(self):
+        _need(self)
         cdef int na = self.p.nactive
         return tuple((self.p.leaders[i], *[self.p.cards[na * i + j] for j in range(na)])
                      for i in range(self.p.nplayed // na))
 
     @property
     def over(self):
+        _need(self)
         cdef int i
         for i in range(self.p.nplayers):
             if (self.p.active >> i) & 1 and self.p.hands[i]:
@@ -719,9 +787,11 @@ cdef class PlayStateN(_PlayBase):
 
     def position(self):
         """``(hands, leader, trick)``, for :func:`solve_n` with ``active=self.active``."""
+        _need(self)
         return self.hands, self.leader, self.trick
 
     def __eq__(self, other):
+        _need(self)
         if type(other) is not PlayStateN:
             return NotImplemented
         cdef PlayStateN o = <PlayStateN>other
@@ -742,6 +812,7 @@ cdef class PlayStateN(_PlayBase):
         return True
 
     def __repr__(self):
+        _need(self)
         return _play_repr("PlayStateN", self.hands, self.cards, self.p.to_move, self.won,
                           self.active)
 

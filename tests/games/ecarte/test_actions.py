@@ -22,7 +22,6 @@ from ecarte import (
     Discard,
     Game,
     IllegalActionError,
-    Phase,
     Play,
     PlayHand,
     Propose,
@@ -174,12 +173,8 @@ def test_bad_event_text(text: str) -> None:
         parse_record(text)
 
 
-def test_a_short_deal_parses_but_the_game_refuses_it() -> None:
+def test_a_short_deal_is_no_event() -> None:
     from ecarte import parse_record
 
-    game = Game(auto_chance=False)
-    game.apply("cut K♠ 7♥")
-    game.apply("packets 3-2")
-    with pytest.raises(IllegalActionError, match="32 cards of the deck once each"):
-        game.apply(parse_record("deal 7♠ 8♠"))
-    assert game.phase is Phase.DEAL
+    with pytest.raises(CardParseError, match="a deal is the 32 cards of the piquet deck"):
+        parse_record("deal 7♠ 8♠")

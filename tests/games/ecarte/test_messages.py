@@ -56,7 +56,7 @@ def _attempts(game: Game, rng: random.Random) -> list[tuple[Any, Any]]:
         if hand:
             decisions += [Discard(CardSet.of(hand)), Discard(CardSet.of(hand[:1]))]
     decisions += [Cut((cards[0], cards[1])), Cut((cards[0], cards[0])), Deal(cards)]
-    decisions += [Deal(cards[:5]), str(rng.choice(cards)), "discard", "packets 3-2"]
+    decisions += [str(rng.choice(cards)), "discard", "packets 3-2"]
     out = [(a, None) for a in decisions if a not in legal]
     if legal:
         others = [s for s in range(game.players) if s != game.to_act]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ecarte._core._args import _BUDGET, _M64, _check_below, _check_seed
+from ecarte._core._args import _BUDGET, _M64, _check_below, _check_seed, _unset
 
 
 def _rotl(x: int, k: int) -> int:
@@ -18,6 +18,11 @@ class Rng:
     """
 
     __slots__ = ("bound", "frac", "s")
+
+    def __getattr__(self, name: str) -> object:
+        """Only reached for an attribute not set: a slot of one made by ``__new__`` alone
+        raises UninitialisedError."""
+        _unset(self, name)
 
     def __init__(self, seed: int) -> None:
         x = _check_seed(seed)

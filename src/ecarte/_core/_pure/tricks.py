@@ -29,6 +29,7 @@ from ecarte._core._args import (
     _position_content,
     _show,
     _trick_content,
+    _unset,
 )
 
 
@@ -42,6 +43,11 @@ class TrickContext:
     """
 
     __slots__ = ("above", "beaten_by", "deck", "distinct", "power", "suit_mask", "suit_of", "trump")
+
+    def __getattr__(self, name: str) -> object:
+        """Only reached for an attribute not set: a slot of one made by ``__new__`` alone
+        raises UninitialisedError."""
+        _unset(self, name)
 
     def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
         suits, powers, trump = _context_args(suit_of, power, trump)

@@ -12,6 +12,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.ref cimport PyObject
 from cpython.ref cimport Py_INCREF
+from cpython.pythread cimport PyThread_get_thread_ident
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
@@ -24,7 +25,7 @@ cdef extern from "ecarte_machine.h":
 
 from ecarte.games.ecarte._pure_machine import MatchTotals
 from ecarte.games.ecarte.protocol import VIEW_FIELDS
-from ecarte._errors import UninitialisedError
+from ecarte._errors import ConcurrentUseError, UninitialisedError
 
 
 class _Unset:
@@ -170,6 +171,8 @@ cdef class Machine:
     cdef public object _busy   # True while an apply runs hooks (a hook sees a mid-step game)
     cdef public object _silent # True for clones: no notifications
     cdef public object _notified  # log offset up to which plugins were notified
+    cdef unsigned long owner   # the thread running Python code mid-call (hooks), while
+    cdef int depth             # depth > 0: other threads' calls raise ConcurrentUseError
     cdef object __weakref__
 
     def __cinit__(self):
@@ -184,6 +187,27 @@ cdef class Machine:
             raise UninitialisedError(
                 f"this {type(self).__name__} was never initialised (made by __new__ alone)")
         return 0
+
+    cdef inline int _free(self) except -1:
+        """Refuse a call while another thread is inside a call that runs Python code (a
+        plugin's hook, a notification, the slow path); a call without them runs in C
+        under the GIL, whole."""
+        if self.depth and self.owner != PyThread_get_thread_ident():
+            raise ConcurrentUseError()
+        return 0
+
+    cdef inline int _claim(self) except -1:
+        self._free()
+        self.owner = PyThread_get_thread_ident()
+        self.depth += 1
+        return 0
+
+    @property
+    def _use(self):
+        """The machine's claim as a lock that never waits (``acquire(False)``,
+        ``release()``), for the game's calls made of several machine calls (undo)."""
+        self._need()
+        return _Claim(self)
 
     cdef int _save(self) except -1:
         if self.saved == NULL:
@@ -359,6 +383,8 @@ cdef class Machine:
         cdef uint64_t w[2]
         cdef uint64_t bits
         cdef int n = 0, pos, k
+        if self.depth:
+            self._free()
         legal = self._legal
         if legal is not None:
             return legal
@@ -367,7 +393,11 @@ cdef class Machine:
         ec_match_legal(&self.config.cfg, &self.m, w)
         if self.vetoes and (w[1] or w[0] >> 32):
             self.nlegal = 0  # ids of the filtered tuple are looked up in Python
-            return self._legal_slow()  # decisions a plugin may veto
+            self._claim()  # plugins' Python code runs: no other thread's change then
+            try:
+                return self._legal_slow()  # decisions a plugin may veto
+            finally:
+                self.depth -= 1
         if w[1]:  # a sequence whose objects are made when read: apply asks it for ids
             pos = self.m.phase == EC_PH_DEALER_DISCARD
             legal = _choices(self.m.held[pos], self.m.disc_least, self.m.disc_most)
@@ -394,11 +424,17 @@ cdef class Machine:
         actions."""
         self._need()
         cdef uint64_t w[2]
+        if self.depth:
+            self._free()
         if self._busy:
             return self._legal_mask_slow(out)
         ec_match_legal(&self.config.cfg, &self.m, w)
         if self.vetoes and (w[1] or w[0] >> 32):
-            return self._legal_mask_slow(out)  # decisions a plugin may veto
+            self._claim()  # plugins' Python code runs: no other thread's change then
+            try:
+                return self._legal_mask_slow(out)  # decisions a plugin may veto
+            finally:
+                self.depth -= 1
         if out is not None:
             return legal_mask_of(w, EC_NUM_IDS, out, False)
         key = w[0] if not w[1] else ~<object>w[1]  # (no discard is legal beside another id)
@@ -436,24 +472,45 @@ cdef class Machine:
                     action_id = (<DiscardChoices>legal).id_of(action)  # a discard offered
         if (action_id < 0 or self._busy or (self.vetoes and legal is None and action_id >= 32)
                 or (seat is not None and not (type(seat) is int and seat == self.m.to_act))):
-            return self._apply_slow(action, seat, action_id)
-        self._room(EC_LOG_ROOM)
-        start = self.m.nlog
-        if self.hooks:
-            self._save()
-        status = self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
-        self._legal = None
-        if status != EC_STOP_IDLE:
-            if status < 0:
-                self._illegal(action, action_id, status)
-            self._continue(status, action)
-        if self.notify and _events(self.log.buf + start, self.m.nlog - start):
-            self._notify(start)
+            self._claim()  # Python code runs: no other thread's call in between
+            try:
+                return self._apply_slow(action, seat, action_id)
+            finally:
+                self.depth -= 1
+        if not (self.hooks or self.notify):  # all in C: one call under the GIL
+            if self.depth:
+                self._free()
+            self._room(EC_LOG_ROOM)
+            status = self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
+            self._legal = None
+            if status != EC_STOP_IDLE:
+                if status < 0:
+                    self._illegal(action, action_id, status)
+                self._continue(status, action)
+            return
+        self._claim()  # plugins' Python code runs mid-call: no other thread's call then
+        try:
+            self._room(EC_LOG_ROOM)
+            start = self.m.nlog
+            if self.hooks:
+                self._save()
+            status = self._go(ec_match_apply(&self.config.cfg, &self.m, &self.log, action_id))
+            self._legal = None
+            if status != EC_STOP_IDLE:
+                if status < 0:
+                    self._illegal(action, action_id, status)
+                self._continue(status, action)
+            if self.notify and _events(self.log.buf + start, self.m.nlog - start):
+                self._notify(start)
+        finally:
+            self.depth -= 1
 
     def clone(self):
         """An independent copy (same plugins; notifications are not sent from clones)."""
         self._need()
         cdef Machine new
+        if self.depth:
+            self._free()
         if self._busy:
             self._refuse_mid_step("clone()")
         new = <Machine>type(self).__new__(type(self))
@@ -475,6 +532,30 @@ cdef class Machine:
         new._busy = False
         new._notified = self._notified
         return new
+
+
+cdef class _Claim:
+    """A machine's claim seen as a lock that never waits: ``acquire(False)`` takes it
+    (again, from the thread that holds it) or answers False while another thread holds
+    it; ``release()`` gives it back."""
+
+    cdef Machine machine
+
+    def __cinit__(self, Machine machine):
+        self.machine = machine
+
+    def acquire(self, blocking=False):
+        cdef Machine m = self.machine
+        if m.depth and m.owner != PyThread_get_thread_ident():
+            return False
+        m.owner = PyThread_get_thread_ident()
+        m.depth += 1
+        return True
+
+    def release(self):
+        cdef Machine m = self.machine
+        if m.depth > 0 and m.owner == PyThread_get_thread_ident():
+            m.depth -= 1
 
 
 cdef class MatchView:

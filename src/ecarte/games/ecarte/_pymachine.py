@@ -360,6 +360,16 @@ class Machine:
         legal = self._legal
         if legal is not None:
             return legal
+        lock = self._use  # (not read while another thread changes the state)
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            return self._legal_actions()
+        finally:
+            lock.release()
+
+    def _legal_actions(self) -> Sequence[Any]:
+        legal: Sequence[Any] | None
         if self._busy:
             return ()
         low, high = pm.match_legal(self._mcfg.cfg, self._m)
@@ -395,11 +405,17 @@ class Machine:
         ``out`` (a writable buffer of one-byte items, e.g. a numpy uint8 or bool array of
         at least 96) written there as 0/1 and ``out`` returned. Made from the machine's
         legal bits, unless a plugin may veto these actions."""
-        if self._busy:
-            return self._legal_mask_slow(out)
-        low, high = pm.match_legal(self._mcfg.cfg, self._m)
-        if self._vetoes and (high or low >> 32):
-            return self._legal_mask_slow(out)  # decisions a plugin may veto
+        lock = self._use  # (not read while another thread changes the state)
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            if self._busy:
+                return self._legal_mask_slow(out)
+            low, high = pm.match_legal(self._mcfg.cfg, self._m)
+            if self._vetoes and (high or low >> 32):
+                return self._legal_mask_slow(out)  # decisions a plugin may veto
+        finally:
+            lock.release()
         return legal_mask_of(int(low) | int(high) << 64, NUM_IDS, out, False)
 
     def _id_of(self, action: Any) -> int:
@@ -453,6 +469,15 @@ class Machine:
 
     def clone(self) -> Self:
         """An independent copy (same plugins; notifications are not sent from clones)."""
+        lock = self._use  # (not copied while another thread changes the state)
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            return self._clone()
+        finally:
+            lock.release()
+
+    def _clone(self) -> Self:
         if self._busy:
             self._refuse_mid_step("clone()")
         new = object.__new__(type(self))

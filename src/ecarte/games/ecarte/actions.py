@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-from ecarte._cards import Card, CardSet
+from ecarte._cards import PIQUET_DECK, Card, CardSet
 from ecarte._errors import ArgumentError, ArgumentTypeError, CardParseError
 from ecarte._seal import seal
 
@@ -278,6 +278,12 @@ class Deal(Event):
     """The order of the shuffled deck, top card first."""
 
     order: tuple[Card, ...] = field(converter=_to_cards)
+
+    @order.validator
+    def _check(self, _: object, order: tuple[Card, ...]) -> None:
+        if len(order) != len(PIQUET_DECK) or CardSet.of(order) != PIQUET_DECK:
+            what = f"{len(order)} cards" if len(order) != len(PIQUET_DECK) else "these cards"
+            raise ArgumentError(f"a deal is the 32 cards of the piquet deck, each once, not {what}")
 
     def __str__(self) -> str:
         return "deal " + " ".join(map(str, self.order))

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from attrs import field, frozen
 
 from ecarte._cards import Card, CardSet
+from ecarte._errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "DealtHands",
@@ -182,7 +183,24 @@ class GameResult:
 
 @frozen(kw_only=True)
 class MatchStatus:
-    """Whether the match is over, and its winner."""
+    """Whether the match is over, and its winner (a seat once over, None before).
+
+    >>> MatchStatus(over=True, winner=1)
+    MatchStatus(over=True, winner=1)
+    >>> MatchStatus(over=2)
+    Traceback (most recent call last):
+    ...
+    ecarte._errors.ArgumentTypeError: MatchStatus: over must be a bool, not 2
+    """
 
     over: bool
     winner: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        over, winner = self.over, self.winner
+        if over.__class__ is not bool:
+            raise ArgumentTypeError(f"MatchStatus: over must be a bool, not {over!r}")
+        if over and not (winner.__class__ is int and winner >= 0):
+            raise ArgumentError(f"MatchStatus: a match over has a winner seat, not {winner!r}")
+        if not over and winner is not None:
+            raise ArgumentError(f"MatchStatus: a match not over has no winner, not {winner!r}")

@@ -13,6 +13,7 @@ ecarte._errors.RulesError: target: must be at least 1, got 0
 from __future__ import annotations
 
 import enum
+import inspect
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ from attrs import field, frozen
 from ecarte._cards import Rank
 from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP
 from ecarte._errors import ArgumentTypeError, RulesError
+from ecarte._seal import seal
 
 from ._pure_rules import RANGES, HandRules
 
@@ -202,6 +204,40 @@ class Rules:
         if not self.game_values:
             return 1
         return 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
+
+
+_FIELDS: tuple[attrs.Attribute[Any], ...] = attrs.fields(Rules)
+_SETTERS = seal(Rules)  # its slots read-only: a shared preset cannot be rewritten in place
+_SIGNATURE = inspect.signature(Rules.__init__)
+
+
+def _init(self: Rules, **options: Any) -> None:
+    """``Rules.__init__``: each option given or its default, written through the sealed
+    slots' own setters, then every check, in the fields' order."""
+    values = [options.pop(a.name, a.default) for a in _FIELDS]
+    if options:
+        name = next(iter(options))
+        raise TypeError(f"Rules.__init__() got an unexpected keyword argument {name!r}")
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(self, value)
+    for a, value in zip(_FIELDS, values, strict=True):
+        a.validator(self, a, value)  # type: ignore[misc]  # (every field has its check)
+    object.__setattr__(self, "_attrs_cached_hash", None)  # (not a rule: the hash, once made)
+
+
+def _rules(options: dict[str, Any]) -> Rules:
+    """Rules from their options (pickle)."""
+    return Rules(**options)
+
+
+def _reduce(self: Rules) -> tuple[Any, ...]:
+    return (_rules, ({a.name: getattr(self, a.name) for a in _FIELDS},))
+
+
+_init.__signature__ = _SIGNATURE  # type: ignore[attr-defined]
+_init.__doc__ = Rules.__init__.__doc__
+type.__setattr__(Rules, "__init__", _init)
+type.__setattr__(Rules, "__reduce__", _reduce)
 
 
 PRESETS: dict[str, Rules] = {

@@ -26,10 +26,12 @@ from ecarte.games.euchre._pure_machine import (
     _trick_args,
 )
 from ecarte.games.euchre._pure_hands import EuchreResult, EuchreTotals, _check_euchre_batch
-from ecarte._errors import ArgumentError, IllegalActionError, UninitialisedError
+from ecarte._errors import (
+    ArgumentError, ConcurrentUseError, IllegalActionError, UninitialisedError)
 
 
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport PyThread_get_thread_ident
 
 from ecarte._core.batching cimport HANDS_CHUNK, RESULTS_CHUNK, chunk
 from ecarte._core.core cimport ec_rng_seed, ec_trick_winner
@@ -102,6 +104,8 @@ cdef class EuchreMachine:
     cdef Py_ssize_t nhist, cap
     cdef bint _auto
     cdef Py_ssize_t nsealed
+    cdef unsigned long owner  # the thread holding the machine (_claim), while depth > 0
+    cdef int depth
     cdef public int _nmask  # the length of legal_action_mask(): num_action_ids
     cdef public object rules  # the game's rules (EuchreGame's: its instances have no dict)
     cdef object __weakref__
@@ -132,6 +136,7 @@ cdef class EuchreMachine:
 
     cdef _setup(self, int deck, int flags, int target, uint64_t seed, bint auto_chance):
         cdef ec_eu_config cfg
+        self._free()
         self._tb = _tables(deck)
         self.t = &self._tb.t
         cfg.seed = seed
@@ -150,6 +155,26 @@ cdef class EuchreMachine:
             raise UninitialisedError(
                 f"this {type(self).__name__} was never initialised (made by __new__ alone)")
         return 0
+
+    cdef inline int _free(self) except -1:
+        """Refuse a change while another thread holds the machine (each call here runs
+        in C under the GIL: only the game's calls of several steps hold it)."""
+        if self.depth and self.owner != PyThread_get_thread_ident():
+            raise ConcurrentUseError()
+        return 0
+
+    def _claim(self):
+        """Take this machine for a call made of several reads or steps (the game's
+        methods): a change from another thread meanwhile raises ConcurrentUseError, as
+        this call does if another thread holds it. :meth:`_release` gives it back."""
+        self._need()
+        self._free()
+        self.owner = PyThread_get_thread_ident()
+        self.depth += 1
+
+    def _release(self):
+        if self.depth > 0 and self.owner == PyThread_get_thread_ident():
+            self.depth -= 1
 
     cdef int _push(self, uint8_t entry) except -1:
         cdef Py_ssize_t cap
@@ -203,13 +228,16 @@ cdef class EuchreMachine:
     @auto_chance.setter
     def auto_chance(self, on) -> None:
         self._need()
-        self._auto = _bool_arg(on, "auto_chance")
+        on = _bool_arg(on, "auto_chance")
+        self._free()
+        self._auto = on
         if self._auto:
             self._run_chance()
 
     def seal(self) -> None:
         """Fix the history so far: :meth:`undo` never takes it back."""
         self._need()
+        self._free()
         self.nsealed = self.nhist
 
     @property
@@ -222,6 +250,7 @@ cdef class EuchreMachine:
         """Draw and apply the chance outcome due, recorded as drawn automatically (as
         ``auto_chance`` does); restoring a saved history uses it."""
         self._need()
+        self._free()
         cdef int i = ec_eu_chance(self.t, &self.g)
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
@@ -434,6 +463,8 @@ cdef class EuchreMachine:
             if not 0 <= v < 64:
                 raise IllegalActionError(self._illegal_message(v))
             i = v
+        if self.depth:
+            self._free()
         if ec_eu_apply(self.t, &self.g, i) != 0:
             raise IllegalActionError(self._illegal_message(action_id))
         self._push(<uint8_t>i)
@@ -449,6 +480,7 @@ cdef class EuchreMachine:
     def chance(self) -> int:
         """Draw the chance outcome due from the seed, apply it and return it."""
         self._need()
+        self._free()
         cdef int i = ec_eu_chance(self.t, &self.g)
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
@@ -465,6 +497,7 @@ cdef class EuchreMachine:
         """Take back the last ``apply_id`` or ``chance()``, with the chance outcomes drawn
         automatically after it (a replay of the history, in C)."""
         self._need()
+        self._free()
         cdef Py_ssize_t k = self.nhist - 1
         cdef ec_eu_config cfg = self.g.cfg
         while k >= 0 and self.hist[k] & AUTO:
@@ -480,18 +513,23 @@ cdef class EuchreMachine:
         """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
         those drawn automatically checked against the seed's draw, the first ``sealed``
         fixed. An error names the record and leaves the machine as it was built."""
-        self._need()
+        self._claim()  # its steps run Python code: no other thread comes in between
         cdef ec_eu_game saved = self.g
 
         def undo():
             self.g = saved
             self.nhist = self.nsealed = 0
 
-        _restore_history(EuchreMachine, self, ids, autos, sealed, undo)
+        try:
+            _restore_history(EuchreMachine, self, ids, autos, sealed, undo)
+        finally:
+            self._release()
 
     def copy(self):
         """An independent copy (of the subclass too, with its attributes)."""
         self._need()
+        if self.depth:
+            self._free()  # (not a machine another thread is restoring)
         cdef EuchreMachine new = type(self).__new__(type(self))
         new.g = self.g
         new._tb = self._tb

@@ -12,16 +12,23 @@ context per deck and trump suit.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Iterable
 from functools import cache
+from threading import RLock
 from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, TypeVar, overload
 
 from ecarte._core._args import _bits, _index, _nth, _show
 from ecarte._core._pure import PLAY_OVER, PlayStateN, Rng, TrickContext, make_context, trick_winner
 from ecarte._core._pure.masks import legal_mask_of
-from ecarte._errors import ArgumentError, IllegalActionError, UninitialisedError
+from ecarte._errors import (
+    ArgumentError,
+    ConcurrentUseError,
+    IllegalActionError,
+    UninitialisedError,
+)
 
 from ._pure_hands import euchre_tables
 
@@ -332,6 +339,22 @@ def _rebuild(
     return m
 
 
+def _held(method: Callable[..., T]) -> Callable[..., T]:
+    """``method`` run while it holds the machine (:meth:`EuchreMachine._claim`): a call
+    from another thread meanwhile raises ConcurrentUseError, as this one does if another
+    thread holds it."""
+
+    @functools.wraps(method)
+    def held(self: EuchreMachine, *args: Any) -> T:
+        self._claim()
+        try:
+            return method(self, *args)
+        finally:
+            self._release()
+
+    return held
+
+
 class EuchreMachine:
     """A game of Euchre moved by integer action ids, chance outcomes included (``ec_eu_game``).
 
@@ -378,6 +401,7 @@ class EuchreMachine:
         "_trump",
         "_undealt",
         "_upcard",
+        "_use",
         "_winner",
         "_won",
         "rules",
@@ -403,17 +427,35 @@ class EuchreMachine:
         seed: int = 0,
         auto_chance: bool = True,
     ) -> None:
-        v, self._flags, self._target, self._seed, auto_chance = _machine_args(
-            deck, flags, target, seed, auto_chance
-        )
-        self._t = _tables(v)
-        self._nmask = v + 9
-        self.rules = None
-        self._deal_seats = tuple(range(20)) if self._flags & ONE_BY_ONE else _PACKET_SEATS
-        self._auto = auto_chance
-        self._reset()
-        if auto_chance:
-            self._run_chance()
+        v, f, t, s, auto_chance = _machine_args(deck, flags, target, seed, auto_chance)
+        try:  # an __init__ called again on a machine in use by another thread is refused
+            lock = object.__getattribute__(self, "_use")
+        except AttributeError:
+            lock = self._use = RLock()
+        if not lock.acquire(False):
+            raise ConcurrentUseError()
+        try:
+            self._flags, self._target, self._seed = f, t, s
+            self._t = _tables(v)
+            self._nmask = v + 9
+            self.rules = None
+            self._deal_seats = tuple(range(20)) if f & ONE_BY_ONE else _PACKET_SEATS
+            self._auto = auto_chance
+            self._reset()
+            if auto_chance:
+                self._run_chance()
+        finally:
+            lock.release()
+
+    def _claim(self) -> None:
+        """Take this machine for a call made of several reads or steps (the game's
+        methods): any call from another thread meanwhile raises ConcurrentUseError, as
+        this one does if another thread holds it. :meth:`_release` gives it back."""
+        if not self._use.acquire(False):
+            raise ConcurrentUseError()
+
+    def _release(self) -> None:
+        self._use.release()
 
     def _reset(self) -> None:
         """The state of a new game, in the DEALER phase, with no history."""
@@ -469,13 +511,20 @@ class EuchreMachine:
 
     @auto_chance.setter
     def auto_chance(self, on: bool) -> None:
-        self._auto = _bool_arg(on, "auto_chance")
-        if on:
-            self._run_chance()
+        on = _bool_arg(on, "auto_chance")
+        self._claim()
+        try:
+            self._auto = on
+            if on:
+                self._run_chance()
+        finally:
+            self._release()
 
     def seal(self) -> None:
         """Fix the history so far: :meth:`undo` never takes it back."""
+        self._claim()
         self._sealed = len(self._ids)
+        self._release()
 
     @property
     def sealed(self) -> int:
@@ -573,6 +622,15 @@ class EuchreMachine:
     def legal_mask(self) -> int:
         """The legal ids as a mask over ids ``0..num_ids-1`` (chance outcomes in the DEALER
         and DEAL phases)."""
+        lock = self._use
+        if not lock.acquire(False):
+            raise ConcurrentUseError()
+        try:
+            return self._legal_mask()
+        finally:
+            lock.release()
+
+    def _legal_mask(self) -> int:
         ph = self._phase
         t = self._t
         n = t.n
@@ -611,9 +669,13 @@ class EuchreMachine:
         """``(id, probability)`` of each chance outcome due, ascending by id, all equally
         likely (OpenSpiel's ``chance_outcomes()``); empty outside the chance phases. A new
         list each call, of shared immutable pairs."""
-        if self._to_act != CHANCE:
-            return []
-        ids = _bits(self.legal_mask())
+        self._claim()
+        try:
+            if self._to_act != CHANCE:
+                return []
+            ids = _bits(self._legal_mask())
+        finally:
+            self._release()
         base = len(ids) * 32
         return [CHANCE_PAIRS[base + i] for i in ids]
 
@@ -627,11 +689,17 @@ class EuchreMachine:
         else:
             self._t  # noqa: B018 - one made by __new__ alone is refused before its argument
             i = _action_id(action_id)
-        if i < 0 or not self.legal_mask() >> i & 1:
-            raise IllegalActionError(self._illegal_message(i))
-        self._apply(i, False)
-        if self._auto:
-            self._run_chance()
+        lock = self._use
+        if not lock.acquire(False):
+            raise ConcurrentUseError()
+        try:
+            if i < 0 or not self._legal_mask() >> i & 1:
+                raise IllegalActionError(self._illegal_message(i))
+            self._apply(i, False)
+            if self._auto:
+                self._run_chance()
+        finally:
+            lock.release()
 
     def _illegal_message(self, action_id: int) -> str:
         """The message of the error an illegal id raises (subclasses say more)."""
@@ -640,19 +708,24 @@ class EuchreMachine:
         legal = " ".join(map(str, self.legal_action_ids()))
         return f"action id {action_id} is not legal now (legal: {legal})"
 
+    @_held
     def draw(self) -> int:
         """The chance outcome :meth:`chance` would apply, -1 if none is due."""
+        return self._draw()
+
+    def _draw(self) -> int:
         if self._to_act != CHANCE:
             return -1
-        mask = self.legal_mask()
+        mask = self._legal_mask()
         k = len(self._ids)
         rng = Rng(self._seed ^ ((k * 0xD1B54A32D192ED03 + 0x8CB92BA72F3D8DD7) & _M64))
         return _nth(mask, rng.below(mask.bit_count()))
 
+    @_held
     def chance(self) -> int:
         """Draw the chance outcome due and apply it (taken back by :meth:`undo` like an
         :meth:`apply_id`); return its id. IllegalActionError if none is due."""
-        i = self.draw()
+        i = self._draw()
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
         self._apply(i, False)
@@ -660,10 +733,11 @@ class EuchreMachine:
             self._run_chance()
         return i
 
+    @_held
     def chance_auto(self) -> int:
         """Draw and apply the chance outcome due, recorded as drawn automatically (as
         ``auto_chance`` does); restoring a saved history uses it."""
-        i = self.draw()
+        i = self._draw()
         if i < 0:
             raise IllegalActionError("no chance outcome is due")
         self._apply(i, True)
@@ -673,12 +747,15 @@ class EuchreMachine:
         """Apply a saved history to a new machine (``auto_chance`` off): each id checked,
         those drawn automatically checked against the seed's draw, the first ``sealed``
         fixed. An error names the record and leaves the machine as it was built."""
+        self._claim()
         auto, self._auto = self._auto, False
         try:
             _restore_history(EuchreMachine, self, ids, autos, sealed, self._reset)
         finally:
             self._auto = auto
+            self._release()
 
+    @_held
     def __reduce__(self) -> tuple[object, ...]:
         return (
             _restore,
@@ -707,7 +784,7 @@ class EuchreMachine:
 
     def _run_chance(self) -> None:
         while self._to_act == CHANCE:
-            self._apply(self.draw(), True)
+            self._apply(self._draw(), True)
 
     def _apply(self, i: int, auto: bool) -> None:
         self._ids.append(i)
@@ -872,12 +949,13 @@ class EuchreMachine:
     # --------------------------------------------------- history, undo, copy
     def history_ids(self) -> list[int]:
         """Every id applied, chance outcomes included, in order."""
-        return list(self._ids)
+        return list(self._ids)  # (one list, replaced whole by undo: read at once)
 
     def history_auto(self) -> list[bool]:
         """For each id of :meth:`history_ids`, whether it was drawn automatically."""
         return list(self._autos)
 
+    @_held
     def undo(self) -> None:
         """Take back the last :meth:`apply_id` or :meth:`chance` call and the chance
         outcomes drawn automatically after it, by replaying the history before it."""
@@ -898,6 +976,15 @@ class EuchreMachine:
     def copy(self) -> Self:
         """An independent copy (of the same class, extra attributes copied shallowly)."""
         new = type(self).__new__(type(self))
+        self._claim()
+        try:
+            self._copy_to(new)
+        finally:
+            self._release()
+        new._use = RLock()
+        return new
+
+    def _copy_to(self, new: Self) -> None:
         for cls in type(self).__mro__:
             for name, slot in vars(cls).items():
                 if isinstance(slot, MemberDescriptorType) and hasattr(self, name):
@@ -911,7 +998,6 @@ class EuchreMachine:
         new._asks = self._asks.copy()
         new._bids = self._bids.copy()
         new._play = self._play.copy() if self._play is not None else None
-        return new
 
     __copy__ = copy
 
@@ -934,15 +1020,20 @@ class EuchreMachine:
         """The core card mask of a seat's cards now (in the play: what is left)."""
         self._t  # noqa: B018 - one made by __new__ alone is refused before its argument
         s = _arg(seat, "seat", 0, 3, "a seat 0..3")
-        if self._play is not None:
-            return self._play.hand(s)
-        return self._hands[s]
+        self._claim()
+        try:
+            if self._play is not None:
+                return self._play.hand(s)
+            return self._hands[s]
+        finally:
+            self._release()
 
     def bids(self) -> list[tuple[int, int]]:
         """``(seat, id)`` of each bid this deal (the dealer naming trumps over a turned
         joker included)."""
-        return list(self._bids)
+        return list(self._bids)  # (one list, replaced whole by a new deal: read at once)
 
+    @_held
     def played(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The tricks of this deal so far, each ``(leader, core card ids in play order)``;
         the last may be incomplete. Empty before the play."""
@@ -955,6 +1046,7 @@ class EuchreMachine:
         return tuple(out)
 
     @property
+    @_held
     def tricks_won(self) -> tuple[int, int]:
         """Tricks by side this deal (during the play: so far)."""
         play = self._play

@@ -219,7 +219,7 @@ cdef class EuchreState:
         cards = self.g.play.hands[seat] if self.g.play.nactive else self.g.hands[seat]
         for c in range(64):
             if cards >> c & 1:
-                out |= 1 << self.tb.t.id_of[c]
+                out |= (<uint64_t>1) << self.tb.t.id_of[c]  # (ids up to 31: not an int shift)
         return out
 
     # ------------------------------------------------------------------ tensors

@@ -446,8 +446,12 @@ class EuchreGame(_Base):
     # ---------------------------------------------------------------- actions
     def legal_actions(self) -> tuple[EuchreAction, ...]:
         """The legal actions (or chance outcomes) as records, sorted by id."""
-        deck, ph = _deck(self.deck), self.phase
-        return tuple(deck.action(ph, i) for i in self.legal_action_ids())  # type: ignore[misc]
+        self._claim()  # the phase and the ids read together
+        try:
+            deck, ph, ids = _deck(self.deck), self.phase, self.legal_action_ids()
+        finally:
+            self._release()
+        return tuple(deck.action(ph, i) for i in ids)  # type: ignore[misc]
 
     def action_from_id(self, action_id: int) -> EuchreAction:
         """The action an id means in the current phase (ids 0..n-1 are a card dealt,
@@ -470,7 +474,11 @@ class EuchreGame(_Base):
             return action.id
         if not isinstance(action, str):
             raise ArgumentTypeError(f"an action is an EuchreAction or its text, not {action!r}")
-        return self._resolve(action)
+        self._claim()  # the text read in one state
+        try:
+            return self._resolve(action)
+        finally:
+            self._release()
 
     def action_to_string(self, action_id: int) -> str:
         """The text form of an id in the current phase."""
@@ -517,6 +525,13 @@ class EuchreGame(_Base):
         raises :class:`ecarte.IllegalActionError` and changes nothing."""
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             raise ArgumentError(f"seat must be a seat 0..3, not {seat!r}")
+        self._claim()  # checked and applied in one state: no other thread in between
+        try:
+            self._apply_action(action, seat)
+        finally:
+            self._release()
+
+    def _apply_action(self, action: EuchreAction | str | int, seat: int | None) -> None:
         if seat is not None and seat != self.to_act:
             if self.to_act < 0:
                 raise IllegalActionError(f"not seat {seat}'s turn: {self._doing()}")
@@ -550,6 +565,13 @@ class EuchreGame(_Base):
         """What ``seat`` may know (its own hand only; the discard only for the dealer)."""
         if type(seat) is not int or not 0 <= seat <= 3:
             raise ArgumentError(f"seat must be 0..3, not {seat!r}")
+        self._claim()  # everything read in one state
+        try:
+            return self._observation(seat)
+        finally:
+            self._release()
+
+    def _observation(self, seat: int) -> EuchreObservation:
         deck = _deck(self.deck)
         active = self.active()
         tricks = [self._trick_of(leader, cards, active) for leader, cards in self.played()]
@@ -595,7 +617,11 @@ class EuchreGame(_Base):
         """The game as a JSON-ready dict (``ecarte.games.euchre.save`` spells out the
         format). It is secret: its seed and history tell every hand. Keep it on the
         server and send players their :meth:`observation` (its ``to_dict()``)."""
-        return _save.to_dict(self)
+        self._claim()  # everything read in one state
+        try:
+            return _save.to_dict(self)
+        finally:
+            self._release()
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as JSON text.
