@@ -8,10 +8,12 @@ the machine's statuses from the game's binding (``Game._binding``).
 
 from __future__ import annotations
 
+import random
+import reprlib
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
-from ecarte._errors import IllegalActionError, PluginError
+from ecarte._errors import ArgumentError, IllegalActionError, PluginError
 
 from . import observation as ob
 from ._records import card_mask
@@ -222,3 +224,16 @@ def _why_illegal(game: Game, v: MatchView, card: Card) -> str:
     if card.suit == led.suit:
         return f"must win the trick if able: play a higher {led.suit.symbol} (legal: {legal})"
     return f"void in {led.suit.symbol}, must trump (legal: {legal})"
+
+
+def match_seed(seed: object) -> int:
+    """``seed`` checked (an int in [-2**63, 2**64)), or a random seed for None."""
+    if seed is None:
+        return random.SystemRandom().getrandbits(63)
+    if type(seed) is not int:
+        raise ArgumentError(f"seed must be an int (or None), not {reprlib.repr(seed)}")
+    if not -(1 << 63) <= seed < 1 << 64:
+        raise ArgumentError(
+            f"seed must be an int in [-2**63, 2**64), not an int of {seed.bit_length()} bits"
+        )
+    return seed

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import random
 import reprlib
 import types
 from collections.abc import Iterable, Sequence
@@ -35,6 +34,7 @@ from ecarte._core._pure import masks as _masks
 from ecarte._errors import (
     ArgumentError,
     CardParseError,
+    ConcurrentUseError,
     IllegalActionError,
     PluginError,
     SaveFormatError,
@@ -172,14 +172,7 @@ class Game(_Base):
         auto_chance: bool = True,
     ) -> None:
         config = _hooks.game_config(rules, variant, plugins)
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
-        elif seed.__class__ is not int:
-            raise ArgumentError(f"seed must be an int (or None), not {reprlib.repr(seed)}")
-        elif not -(1 << 63) <= seed < 1 << 64:
-            raise ArgumentError(
-                f"seed must be an int in [-2**63, 2**64), not an int of {seed.bit_length()} bits"
-            )
+        seed = _checks.match_seed(seed)
         if auto_chance is not True and auto_chance is not False:
             raise ArgumentError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
         self._config = config
@@ -623,14 +616,9 @@ class Game(_Base):
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
-        lock = getattr(self, "_use", None)  # the machines that refuse a second thread
-        if lock is None:
-            self._undo()
-            return
+        lock = self._use  # never waits: another thread's call meanwhile is refused
         if not lock.acquire(False):
-            from ._pymachine import _concurrent
-
-            _concurrent()
+            raise ConcurrentUseError()
         try:
             self._undo()  # checked and taken back under one lock: no other call between
         finally:
