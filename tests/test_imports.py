@@ -4,7 +4,8 @@ when another one was imported first, fails here and names the module.
 
 The modules are those of the ``ecarte`` under test, found on disk: the source tree of an
 editable install or the installed wheel, compiled modules (Cython, cffi) included when
-built. One interpreter, a forked child per module, warnings as errors."""
+built. One interpreter, a forked child per module (forked from its package's), warnings as
+errors."""
 
 from __future__ import annotations
 
@@ -52,37 +53,54 @@ def test_the_walk_finds_the_package() -> None:
 
 
 # The driver, run in a fresh interpreter with warnings as errors: the dependencies first
-# (they are no part of the test, and a fork then starts with them), then one forked child
-# per module imports it, with nothing of ecarte loaded before. Without fork (Windows): one
-# interpreter per module.
+# (they are no part of the test, and a fork then starts with them), then each module is
+# imported in a forked child of the process that imported its package: ``import a.b.c``
+# imports ``a`` then ``a.b`` first in a fresh interpreter too, so the child starts from
+# exactly that interpreter's state, and each package's own import is paid once, not once
+# per module below it. A package that fails fails its modules with it. Without fork
+# (Windows): one interpreter per module.
 _DRIVER = """
 import importlib, json, os, pathlib, subprocess, sys, traceback
 names = json.loads(sys.stdin.read())
-def alone(name):
-    importlib.import_module(name)
-    import ecarte
-    return str(pathlib.Path(ecarte.__file__).resolve().parent)
+def parent(name):
+    up = name.rpartition(".")[0]
+    while up and up not in names:
+        up = up.rpartition(".")[0]
+    return up
+below = {}
+for name in names:
+    below.setdefault(parent(name), []).append(name)
+def forked(name):
+    # this module's outcome and its subtree's, imported in a child of this process
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        try:
+            importlib.import_module(name)
+            import ecarte
+            out = {name: ["ok", str(pathlib.Path(ecarte.__file__).resolve().parent)]}
+        except BaseException:
+            out = {name: ["error", traceback.format_exc()]}
+        for sub in below.get(name, ()):
+            if out[name][0] == "ok":
+                out.update(forked(sub))
+            else:
+                out[sub] = ["error", f"its package {name} fails to import"]
+        os.write(write, json.dumps(out).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as f:
+        data = f.read()
+    _, status = os.waitpid(pid, 0)
+    return json.loads(data) if data else {name: ["error", f"child status {status}"]}
 results = {}
 if hasattr(os, "fork"):
     import importlib.metadata, typing  # noqa: F401 - what every child needs, not under test
     import attrs, attr.converters, pluggy, rich  # noqa: F401 - the dependencies
     assert not any(m == "ecarte" or m.startswith("ecarte.") for m in sys.modules)
-    for name in names:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read)
-            try:
-                out = ["ok", alone(name)]
-            except BaseException:
-                out = ["error", traceback.format_exc()]
-            os.write(write, json.dumps(out).encode())
-            os._exit(0)
-        os.close(write)
-        with os.fdopen(read, "rb") as f:
-            data = f.read()
-        _, status = os.waitpid(pid, 0)
-        results[name] = json.loads(data) if data else ["error", f"child status {status}"]
+    for name in below.get("", ()):
+        results.update(forked(name))
 else:
     for name in names:
         proc = subprocess.run(
