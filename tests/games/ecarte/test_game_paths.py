@@ -6,8 +6,9 @@ results, under every preset, random rule options, and each bundled variant.
 
 The detailed tests below play ``N_MATCHES`` matches (observations compared at every
 step); ``test_the_three_paths_agree_at_scale`` plays ``SCALE_MATCHES`` more, comparing
-the legal actions at every step and the records at the end: 100,000 in CI (``CI`` set,
-on both cores, about ten minutes), 3,000 otherwise, a million with ``ECARTE_LONG=1``.
+the legal actions at every step and the records at the end: 100,000 in CI (``CI`` set;
+in 32 tests that the test workers share, about twelve minutes of one core), 3,000
+otherwise, a million with ``ECARTE_LONG=1``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -176,15 +176,16 @@ def _scale_chunk(start: int, count: int) -> tuple[int, int]:
         rng = random.Random(i)
         rules = PRESETS[presets[i % len(presets)]] if i % 5 == 0 else _random_rules(rng)
         kwargs = {"rules": rules, "seed": rng.getrandbits(64)}
-        games = [_make(backend, hook, kwargs) for backend, hook in paths]
-        c, hooked, pure = games
+        c, hooked, pure = (_make(backend, hook, kwargs) for backend, hook in paths)
         while not c.is_over:
-            legal = [g.legal_actions() for g in games]
-            if not (legal[0] == legal[1] == legal[2]):
+            legal = c.legal_actions()
+            legal_hooked, legal_pure = hooked.legal_actions(), pure.legal_actions()
+            if not (legal == legal_hooked == legal_pure):
                 raise AssertionError(f"match {i}: legal actions differ at decision {decisions}")
-            k = rng.randrange(len(legal[0]))
-            for g, actions in zip(games, legal, strict=True):
-                g.apply(actions[k])
+            k = rng.randrange(len(legal))
+            c.apply(legal[k])
+            hooked.apply(legal_hooked[k])
+            pure.apply(legal_pure[k])
             decisions += 1
         # the twin's log is the C machine's byte for byte (history, log lines and results
         # are read from it by the same code); the hook path's holds the plugin's answers
@@ -204,19 +205,19 @@ def _scale_chunk(start: int, count: int) -> tuple[int, int]:
     return count, decisions
 
 
-@pytest.mark.long(300)
-def test_the_three_paths_agree_at_scale() -> None:
-    """SCALE_MATCHES random matches (every preset, random options) give the same legal
-    actions at every decision, and the same history, log lines, hand and game results and
-    scores, on the C machine, the hook path and the pure twin (whose machine log is the C
-    machine's, byte for byte)."""
-    workers = 2 if SCALE_MATCHES >= 10_000 else 1
-    step = max(1, SCALE_MATCHES // (workers * 8))
-    chunks = [(s, min(step, SCALE_MATCHES - s)) for s in range(0, SCALE_MATCHES, step)]
-    if workers == 1:
-        results = [_scale_chunk(s, n) for s, n in chunks]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_scale_chunk, *zip(*chunks, strict=True)))
-    assert sum(m for m, _ in results) == SCALE_MATCHES
-    assert sum(d for _, d in results) > 50 * SCALE_MATCHES
+SCALE_CHUNKS = 32
+"""The scale run in this many tests, so that the test workers (pytest-xdist) share it."""
+
+
+@pytest.mark.long(22)
+@pytest.mark.parametrize("chunk", range(SCALE_CHUNKS))
+def test_the_three_paths_agree_at_scale(chunk: int) -> None:
+    """SCALE_MATCHES random matches (every preset, random options), in SCALE_CHUNKS
+    chunks, give the same legal actions at every decision, and the same history, log lines,
+    hand and game results and scores, on the C machine, the hook path and the pure twin
+    (whose machine log is the C machine's, byte for byte)."""
+    start = SCALE_MATCHES * chunk // SCALE_CHUNKS
+    count = SCALE_MATCHES * (chunk + 1) // SCALE_CHUNKS - start
+    matches, decisions = _scale_chunk(start, count)
+    assert matches == count > 0
+    assert decisions > 50 * count
