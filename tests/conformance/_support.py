@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from ecarte import IllegalActionError
 from ecarte.engine import backend
 from ecarte.testing import GameLike, check_game
@@ -15,6 +17,13 @@ LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
 """``ECARTE_LONG=1`` plays many more games per configuration."""
 
 GAMES = 12 if LONG else 1
+
+
+def backend_params(names: list[str]) -> list[Any]:
+    """The backends ``names`` as test parameters, the pure twin's marked ``tree_proven``:
+    the wheel carries its code as it is in the source tree, whose run checks it (the
+    wheel's test command checks the compiled backends it built)."""
+    return [pytest.param(n, marks=pytest.mark.tree_proven) if n == "pure" else n for n in names]
 
 
 @contextmanager

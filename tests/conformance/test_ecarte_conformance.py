@@ -4,7 +4,7 @@ with options, on every backend."""
 from __future__ import annotations
 
 import pytest
-from _support import check_on
+from _support import backend_params, check_on
 from ecarte_cercle import Cercle
 from ecarte_poule import Poule
 
@@ -22,18 +22,18 @@ def test_every_backend_is_checked() -> None:
     assert "pure" in BACKENDS and [b for b in backend.BACKENDS if b in BACKENDS] == BACKENDS
 
 
-@pytest.mark.parametrize("name", BACKENDS)
+@pytest.mark.parametrize("name", backend_params(BACKENDS))
 def test_classic(name: str) -> None:
     check_on(name, lambda seed: Game(seed=seed), seed=100)
 
 
-@pytest.mark.parametrize("name", BACKENDS)
+@pytest.mark.parametrize("name", backend_params(BACKENDS))
 def test_classic_chance_by_hand(name: str) -> None:
     check_on(name, lambda seed: Game(Rules.classic(), seed=seed, auto_chance=False), seed=200)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("name", BACKENDS)
+@pytest.mark.parametrize("name", backend_params(BACKENDS))
 def test_preset(name: str, preset: str) -> None:
     check_on(name, lambda seed: Game(preset, seed=seed), seed=300)
 
@@ -43,7 +43,7 @@ def test_every_variant_is_installed() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("name", BACKENDS)
+@pytest.mark.parametrize("name", backend_params(BACKENDS))
 def test_variant(name: str, variant: str) -> None:
     check_on(name, lambda seed: Game(seed=seed, variant=variant), seed=400)
 
@@ -60,6 +60,6 @@ OPTIONS = {
 
 
 @pytest.mark.parametrize("config", sorted(OPTIONS))
-@pytest.mark.parametrize("name", BACKENDS)
+@pytest.mark.parametrize("name", backend_params(BACKENDS))
 def test_variant_with_options(name: str, config: str) -> None:
     check_on(name, OPTIONS[config], seed=500)

@@ -64,6 +64,7 @@ def _compiler(name: str) -> str:
     return path
 
 
+@pytest.mark.tree_proven  # the C sources of the checkout, not the wheel's modules
 def test_core_compiles_with_strict_warnings(tmp_path: Path) -> None:
     cc = _compiler("gcc")
     for std, *extra in (("-std=c99",), ("-std=c11",), ("-std=c99", "-DEC_NO_DISPATCH")):
@@ -75,6 +76,7 @@ def test_core_compiles_with_strict_warnings(tmp_path: Path) -> None:
             )  # fmt: skip
 
 
+@pytest.mark.tree_proven  # the C sources of the checkout, not the wheel's modules
 def test_solver_copies_agree(tmp_path: Path) -> None:
     """The solver's search is compiled twice on x86-64 (portable, and with popcnt chosen at
     run time): every build gives the same values and moves (the digest of 20,000 solves)."""
@@ -95,6 +97,7 @@ def test_solver_copies_agree(tmp_path: Path) -> None:
     assert len(digests) == 1, digests
 
 
+@pytest.mark.tree_proven  # the C sources of the checkout, not the wheel's modules
 def test_header_is_usable_from_cpp(tmp_path: Path) -> None:
     cxx = _compiler("g++")
     main = tmp_path / "host.cpp"
