@@ -49,8 +49,8 @@ ALL_HOOKS = (1 << pm.NUM_HOOKS) - 1
 
 # n, seed, hook mask, variant (-1: a random variant a match, 0: classic)
 MATCH_RUNS = [
-    (1500, 1, 0, -1),
-    (600, 2, ALL_HOOKS, -1),
+    pytest.param(1500, 1, 0, -1, marks=pytest.mark.long(35)),
+    pytest.param(600, 2, ALL_HOOKS, -1, marks=pytest.mark.long(18)),
     (300, 3, ALL_HOOKS & 0x5555_5555, -1),
     (300, 4, ALL_HOOKS & 0xAAAA_AAAA, -1),
     (200, 5, 0, 0),
@@ -421,6 +421,7 @@ def test_config_init_refuses_rules_out_of_range(field: str, value: object) -> No
         pm.config_init(rules, 0)
 
 
+@pytest.mark.long(17)  # two C runs of 100,000 matches
 def test_hook_answers_at_scale_in_c(driver: Path) -> None:
     """100,000 random matches over random rules, every hook answered by the driver's own
     statement of the classic rules (and undo, replay and bad input checked on the way),
