@@ -635,6 +635,38 @@ def _nth_legal(legal: tuple[int, int], k: int) -> int:
     raise AssertionError("no such legal id")
 
 
+_ENTRY_SIZES: list[int] = []
+
+
+def log_records(log: bytes | bytearray, nplayers: int) -> bytes:
+    """The entries of a match log (the machine's bytes) without its hook answers: what the
+    machine recorded of the match, the same whether its hooks were answered in C or from
+    Python (an answer's effects are in the entries after it). AssertionError if the entries
+    do not tile the log."""
+    import ecarte.games.ecarte._pure_machine as pm
+
+    sizes = _ENTRY_SIZES
+    if not sizes:
+        sizes.extend(entry_size(bytes([t]), 0, 0) if t != pm.LOG_ANSWER else -1 for t in range(256))
+    game_end = 8 + 4 * nplayers
+    out = bytearray()
+    i = kept = 0
+    n = len(log)
+    while i < n:
+        tag = log[i]
+        size = sizes[tag] if tag != pm.LOG_GAME_END else game_end
+        if size < 0:  # an answer: dropped
+            out += log[kept:i]
+            i += 2 + pm.hook_answer_size(log[i + 1])
+            kept = i
+            continue
+        assert size, f"unknown log entry {tag:#x} at {i}"
+        i += size
+    assert i == n, "the last entry is cut short"
+    out += log[kept:n]
+    return bytes(out)
+
+
 def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> dict[str, int]:
     """The pure twin of `machine matches N SEED [HOOKMASK [VARIANT]]` (benches/c/machine.c):
     the same draws, checks and counts; its numbers (all but rooms and seconds)."""

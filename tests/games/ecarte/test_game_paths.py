@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from helpers import _nth_legal, log_records
 
 from ecarte import (
     PRESETS,
@@ -33,6 +34,7 @@ from ecarte import (
     _core,
 )
 from ecarte.games.ecarte import _hooks
+from ecarte.games.ecarte._records import ACTIONS
 
 LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
 N_MATCHES = 1500 * (10 if LONG else 1)
@@ -168,38 +170,47 @@ def test_each_bundled_variant_agrees_on_the_three_paths(variant: str) -> None:
 def _scale_chunk(start: int, count: int) -> tuple[int, int]:
     """Matches ``start`` to ``start + count`` of the scale run on the three paths: the rules
     of match ``i`` (a preset every fifth match, else random options) and its decisions come
-    from ``random.Random(i)``. Returns (matches, decisions); raises on any difference."""
+    from ``random.Random(i)``. Returns (matches, decisions); raises on any difference.
+
+    The C machine and the pure twin are driven through the machine's calls (``_m_legal``,
+    ``_m_apply``: what ``Game`` asks them), the hook path through ``Game.apply``, which
+    answers the machine's hooks from the classic plugin. Compared: the legal ids at every
+    decision (the machine's legal bits: ``legal_actions`` is made from them, no plugin
+    vetoing), the machine's log at the end (history, log lines and results are read from
+    it; the hook path's holds the plugin's answers too, left out) and the scores, games
+    won and winner."""
     paths = [("cython", False), ("cython", True), ("pure", False)]
     presets = sorted(PRESETS)
+    every_hook = (1 << len(_hooks.MACHINE_HOOKS)) - 1
     decisions = 0
     for i in range(start, start + count):
         rng = random.Random(i)
         rules = PRESETS[presets[i % len(presets)]] if i % 5 == 0 else _random_rules(rng)
         kwargs = {"rules": rules, "seed": rng.getrandbits(64)}
         c, hooked, pure = (_make(backend, hook, kwargs) for backend, hook in paths)
+        assert c._config.flags == pure._config.flags == 0  # the machine answers every hook
+        assert hooked._config.flags == 1 and hooked._m_config.hook_mask == every_hook
+        idle = c._binding.STOP_IDLE
+        c_legal, c_apply = c._m_legal, c._m_apply
+        pure_legal, pure_apply = pure._m_legal, pure._m_apply
+        hooked_legal, hooked_apply = hooked._m_legal, hooked.apply
         while not c.is_over:
-            legal = c.legal_actions()
-            legal_hooked, legal_pure = hooked.legal_actions(), pure.legal_actions()
-            if not (legal == legal_hooked == legal_pure):
+            legal = c_legal()
+            if not (legal == hooked_legal() == pure_legal()):
                 raise AssertionError(f"match {i}: legal actions differ at decision {decisions}")
-            k = rng.randrange(len(legal))
-            c.apply(legal[k])
-            hooked.apply(legal_hooked[k])
-            pure.apply(legal_pure[k])
+            k = rng.randrange(legal[0].bit_count() + legal[1].bit_count())
+            action_id = _nth_legal(legal, k)
+            if c_apply(action_id) != idle or pure_apply(action_id) != idle:
+                raise AssertionError(f"match {i}: action {action_id} stopped a machine")
+            # a discard as the game offers it (sorted by id), the others interned
+            hooked_apply(ACTIONS[action_id] if legal[0] else hooked.legal_actions()[k])
             decisions += 1
-        # the twin's log is the C machine's byte for byte (history, log lines and results
-        # are read from it by the same code); the hook path's holds the plugin's answers
-        # too, so its records are compared
-        records = [
-            (g.history, g.log, g.game_results, g.hand_results, g.scores, g.games_won, g.winner)
-            for g in (c, hooked)
-        ]
+        log = c._m_log()
+        ends = [(g._m_phase, g.scores, g.games_won, g.winner) for g in (c, hooked, pure)]
         if not (
-            hooked.is_over
-            and pure.is_over
-            and records[0] == records[1]
-            and c._m_log() == pure._m_log()
-            and (c.scores, c.games_won, c.winner) == (pure.scores, pure.games_won, pure.winner)
+            ends[0] == ends[1] == ends[2]
+            and log == pure._m_log()
+            and log == log_records(hooked._m_log(), c.players)
         ):
             raise AssertionError(f"match {i}: the records differ")
     return count, decisions
@@ -213,11 +224,39 @@ SCALE_CHUNKS = 32
 @pytest.mark.parametrize("chunk", range(SCALE_CHUNKS))
 def test_the_three_paths_agree_at_scale(chunk: int) -> None:
     """SCALE_MATCHES random matches (every preset, random options), in SCALE_CHUNKS
-    chunks, give the same legal actions at every decision, and the same history, log lines,
-    hand and game results and scores, on the C machine, the hook path and the pure twin
-    (whose machine log is the C machine's, byte for byte)."""
+    chunks, give the same legal actions at every decision, and the same machine log (the
+    history, log lines, hand and game results are read from it) and scores, on the C
+    machine, the hook path (its log without the plugin's answers) and the pure twin."""
     start = SCALE_MATCHES * chunk // SCALE_CHUNKS
     count = SCALE_MATCHES * (chunk + 1) // SCALE_CHUNKS - start
     matches, decisions = _scale_chunk(start, count)
     assert matches == count > 0
     assert decisions > 50 * count
+
+
+@pytest.mark.parametrize("where", ["legal", "log"])
+def test_the_scale_run_sees_a_difference(where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pure twin that differs from the C machine in one legal action, or in one byte of
+    a hand's record in its log, fails the scale run."""
+    import ecarte.games.ecarte._pure_machine as pm
+
+    if where == "legal":  # no refusal of a proposal: accepting is forced
+        legal = pm.match_legal
+
+        def no_refusal(cfg: Any, m: Any) -> tuple[int, int]:
+            low, high = legal(cfg, m)
+            return (low & ~(1 << pm.ID_REFUSE) if m.phase == pm.PH_RESPOND else low), high
+
+        monkeypatch.setattr(pm, "match_legal", no_refusal)
+    else:  # the last byte of each hand's end record off by one
+        write = pm._write
+
+        def hand_end_changed(m: Any, log: bytearray, data: Any) -> None:
+            if data and data[0] == pm.LOG_HAND_END:
+                data = bytes((*data[:-1], (data[-1] + 1) & 255))
+            write(m, log, data)
+
+        monkeypatch.setattr(pm, "_write", hand_end_changed)
+    seen = "legal actions differ at decision" if where == "legal" else "the records differ"
+    with pytest.raises(AssertionError, match=f"match 0: {seen}"):
+        _scale_chunk(0, 1)
