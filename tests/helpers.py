@@ -623,7 +623,9 @@ def bad_answer(h: int) -> bytes | None:
     return bytes(a)
 
 
-def _nth_legal(legal: tuple[int, int], k: int) -> int:
+def nth_legal(legal: tuple[int, int], k: int) -> int:
+    """The id of the ``k``-th legal action (from 0, by id) of the machine's legal bits
+    ``legal`` (ids 0-63, then 64 + i)."""
     for w in (0, 1):
         x = legal[w]
         while x:
@@ -765,7 +767,7 @@ def machine_matches(n: int, seed: int, hookmask: int = 0, variant: int = -1) -> 
                         bad_input(r, before, "id")
                 count = legal[0].bit_count() + legal[1].bit_count()
                 assert count, "nothing legal"
-                id_ = _nth_legal(legal, below(count))
+                id_ = nth_legal(legal, below(count))
             undo = below(16) == 0
             if undo:
                 before = m.copy()
@@ -820,7 +822,7 @@ def machine_prefixes(n: int, seed: int) -> dict[str, int]:
         while st == pm.STOP_IDLE and m.phase != pm.PH_OVER:
             legal = pm.match_legal(cfg, m)
             count = legal[0].bit_count() + legal[1].bit_count()
-            st = pm.match_apply(cfg, m, log, _nth_legal(legal, below(count)))
+            st = pm.match_apply(cfg, m, log, nth_legal(legal, below(count)))
         assert st == pm.STOP_IDLE, f"status {st}"
         copy = bytes(log[: m.nlog])
         for u in range(len(copy) + 1):

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from helpers import _nth_legal, log_records
+from helpers import log_records, nth_legal
 
 from ecarte import (
     PRESETS,
@@ -199,7 +199,7 @@ def _scale_chunk(start: int, count: int) -> tuple[int, int]:
             if not (legal == hooked_legal() == pure_legal()):
                 raise AssertionError(f"match {i}: legal actions differ at decision {decisions}")
             k = rng.randrange(legal[0].bit_count() + legal[1].bit_count())
-            action_id = _nth_legal(legal, k)
+            action_id = nth_legal(legal, k)
             if c_apply(action_id) != idle or pure_apply(action_id) != idle:
                 raise AssertionError(f"match {i}: action {action_id} stopped a machine")
             # a discard as the game offers it (sorted by id), the others interned
