@@ -6,8 +6,8 @@ results, under every preset, random rule options, and each bundled variant.
 
 The detailed tests below play ``N_MATCHES`` matches (observations compared at every
 step); ``test_the_three_paths_agree_at_scale`` plays ``SCALE_MATCHES`` more, comparing
-the legal actions at every step and the records at the end: 100,000 in CI (``CI`` set;
-in 32 tests that the test workers share, about twelve minutes of one core), 3,000
+the machines' legal ids at every step and their logs at the end: 100,000 in CI (``CI``
+set; in 32 tests that the test workers share, about eight minutes of one core), 3,000
 otherwise, a million with ``ECARTE_LONG=1``.
 """
 
