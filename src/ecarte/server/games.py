@@ -264,10 +264,13 @@ class Adapter:
         and each seat's own (a view is the two together)."""
         over = bool(game.is_over) or forfeit is not None
         now = _Now(over, None if over else self.to_act(game), forfeit, cache)
-        return self._public(game, now), {seat: self._own(game, seat, now) for seat in seats}
+        public = self._public(game, now)
+        public.update(to_act=now.to_act, over=over, winner=game.winner, forfeit=forfeit)
+        return public, {seat: self._own(game, seat, now) for seat in seats}
 
     def _public(self, game: Any, now: _Now) -> dict[str, Any]:
-        """The fields of every seat's view that are the same for all."""
+        """The game's fields of every seat's view that are the same for all (the table's,
+        ``to_act``, ``over``, ``winner`` and ``forfeit``, are added to them)."""
         raise NotImplementedError
 
     def _own(self, game: Any, seat: int | None, now: _Now) -> dict[str, Any]:
@@ -342,29 +345,24 @@ class EcarteAdapter(Adapter):
         return record_seen_by(text, actor, recipient)
 
     def _public(self, game: Game, now: _Now) -> dict[str, Any]:
-        # An observation as an embedder gets it: all of it is public but the seat's hand.
-        public = game.observation(game.game_players[0]).to_dict()
-        del public["rules"], public["seat"], public["hand"]
-        public.update(
-            players=game.players,
-            variants=list(game.plugin_names[1:]),
-            to_act=now.to_act,
-            game_players=list(game.game_players),
-            game_number=game.game_number,
-            hand_number=game.hand_number,
-            **_summaries(game, now.cache),
-            over=now.over,
-            winner=game.winner,
-            forfeit=now.forfeit,
-        )
+        # The fields of an observation, as an embedder gets them, that every seat sees.
+        public = game.public_observation()
+        public["players"] = game.players
+        public["variants"] = list(game.plugin_names[1:])
+        public["game_players"] = list(game.game_players)
+        public["game_number"] = game.game_number
+        public["hand_number"] = game.hand_number
+        public.update(_summaries(game, now.cache))
         return public
 
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
+        # classic rules describe nothing: only the variants' hooks are asked
+        told = game.describe(seat) if len(game.plugin_names) > 1 else ()
         return {
             "seat": seat,
             "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
             "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
-            "describe": list(game.describe(seat)),
+            "describe": list(told),
         }
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
@@ -462,15 +460,7 @@ class EuchreAdapter(Adapter):
         # and the dealer's discard.
         public = game.observation(0).to_dict()
         del public["seat"], public["hand"], public["discard"]
-        public.update(
-            rules=_preset_name(rules),
-            deck=rules.deck,
-            target=rules.target,
-            to_act=now.to_act,
-            over=now.over,
-            winner=game.winner,
-            forfeit=now.forfeit,
-        )
+        public.update(rules=_preset_name(rules), deck=rules.deck, target=rules.target)
         return public
 
     def _own(self, game: EuchreGame, seat: int | None, now: _Now) -> dict[str, Any]:
