@@ -7,7 +7,7 @@ import asyncio
 import random
 
 import pytest
-from server_helpers import run, serving
+from server_helpers import close_all, run, serving
 
 from ecarte.server import verify
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
@@ -65,8 +65,7 @@ def test_a_whole_match_with_a_spectator_and_a_verified_record(
             for c, first in zip([watcher, *seats], starts, strict=True):
                 assert [e.n for e in c.events] == list(range(first + 1, c.event + 1))
                 assert c.event == info["event"]
-            for c in [watcher, *seats]:
-                await c.close()
+            await close_all([watcher, *seats])
 
     run(main())
 
@@ -124,7 +123,6 @@ def test_the_patched_views_are_the_whole_views(ws: str | None) -> None:
                         await fresh.close()
                         compared += 1
             assert seats[0].view is not None and seats[0].view.over and compared > 30
-            for c in everyone:
-                await c.close()
+            await close_all(everyone)
 
     run(main())

@@ -175,6 +175,15 @@ class Adapter:
     _HEURISTIC: Callable[[], Any]
     _RANDOM: Callable[[int], Any]
 
+    def __init_subclass__(
+        cls, *, game: str, title: str, view: type[m.View], bots: tuple[Any, Any]
+    ) -> None:
+        """A served game: its registered name, its title, its views' struct, and its
+        bundled heuristic and random bots (the second seeded with an int)."""
+        super().__init_subclass__()
+        cls.name, cls.title, cls.view_type = game, title, view
+        cls._HEURISTIC, cls._RANDOM = bots
+
     def create(self, spec: m.CreateTable, seed: int) -> Any:
         """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
         game's message, for bad options)."""
@@ -239,18 +248,13 @@ class Adapter:
         return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
 
     def views(
-        self,
-        game: Any,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
+        self, game: Any, seats: Iterable[int | None], forfeit: int | None = None
     ) -> dict[int | None, dict[str, Any]]:
         """Everything each of ``seats`` (None: a spectator) may know of the table now, as
         the JSON values of its view (the fields of :attr:`view_type`): the public part,
         the same for all, and each seat's own (its hand, its legal actions, the variants'
-        lines for it). ``cache``: a dict the table keeps for this game, where the adapter
-        keeps what changes seldom (the finished hands)."""
-        public, own = self.view_parts(game, seats, forfeit, cache)
+        lines for it); ``forfeit``: the seat that forfeited the match, if one did."""
+        public, own = self.view_parts(game, seats, forfeit)
         return {seat: {**public, **fields} for seat, fields in own.items()}
 
     def view_parts(
@@ -261,7 +265,9 @@ class Adapter:
         cache: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of :meth:`views` in two parts: the public fields, the same for all,
-        and each seat's own (a view is the two together)."""
+        and each seat's own (a view is the two together). ``cache``: a dict the table
+        keeps for this game, where the adapter keeps what changes seldom (the finished
+        hands)."""
         over = bool(game.is_over) or forfeit is not None
         now = _Now(over, None if over else self.to_act(game), forfeit, cache)
         public = self._public(game, now)
@@ -289,14 +295,14 @@ class _Now:
     cache: dict[str, Any] | None
 
 
-class EcarteAdapter(Adapter):
+class EcarteAdapter(
+    Adapter,
+    game="ecarte",
+    title="Écarté",
+    view=m.EcarteView,
+    bots=(HeuristicPlayer, RandomPlayer),
+):
     """Écarté and its variants (:class:`ecarte.Game`)."""
-
-    name = "ecarte"
-    title = "Écarté"
-    view_type = m.EcarteView
-    _HEURISTIC = HeuristicPlayer
-    _RANDOM = RandomPlayer
 
     def create(self, spec: m.CreateTable, seed: int) -> Game:
         known = available_variants()
@@ -413,14 +419,10 @@ def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
 # ------------------------------------------------------------------- Euchre
 
 
-class EuchreAdapter(Adapter):
+class EuchreAdapter(
+    Adapter, game="euchre", title="Euchre", view=m.EuchreView, bots=(HeuristicBot, RandomBot)
+):
     """Euchre (:class:`ecarte.games.euchre.EuchreGame`) with its presets."""
-
-    name = "euchre"
-    title = "Euchre"
-    view_type = m.EuchreView
-    _HEURISTIC = HeuristicBot
-    _RANDOM = RandomBot
 
     def create(self, spec: m.CreateTable, seed: int) -> EuchreGame:
         if spec.variants or spec.options:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
-from attrs import define, field
+from attrs import define, evolve, field
 
 from ecarte import EcarteError, PluginError, from_json
 
@@ -112,7 +112,7 @@ class Table:
 
     def view(self, seat: int | None) -> m.View:
         """The view of ``seat`` (None: a spectator)."""
-        values = self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
+        values = self.adapter.views(self.game, (seat,), self.forfeit)[seat]
         return msgspec.convert(values, self.adapter.view_type)
 
 
@@ -163,20 +163,7 @@ class Tables:
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
-        spec = msgspec.json.decode(row.spec, type=m.CreateTable)
-        adapt = ADAPTERS[row.game]
-        table = Table(
-            id=row.id,
-            adapter=adapt,
-            spec=spec,
-            seed=row.seed,
-            nonce=row.nonce,
-            commitment=row.commitment,
-            game=None,
-            seats=row.seats,
-            backers=row.backers,
-            bots={s.seat: adapt.bot(s.bot or "heuristic") for s in row.seats if s.kind == "bot"},
-        )
+        table = _table(row, None)
         self._restore(table, row)
         return table
 
@@ -231,12 +218,10 @@ class Tables:
             raise Refused(
                 "bad-table", f"this table has {count} seats; the request lists {len(specs)}"
             )
-        bots: dict[int, Bot] = {}
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(specs):
             if s.kind == "bot":
-                bots[i] = adapt.bot(s.bot or "heuristic")
                 seats.append(SeatRow(i, "bot", s.bot or "heuristic", s.name, None))
             else:
                 if s.bot is not None:
@@ -245,36 +230,26 @@ class Tables:
                 seats.append(SeatRow(i, "human", None, s.name, token_hash(tokens[i])))
         backer_tokens = {name: secrets.token_urlsafe(32) for name in _gallery(spec)}
         table_id = secrets.token_urlsafe(9)
-        table = Table(
-            id=table_id,
-            adapter=adapt,
-            spec=spec,
-            seed=seed,
-            nonce=nonce,
-            commitment=fair.commitment(table_id, seed, nonce),
-            game=game,
-            seats=seats,
-            backers={name: token_hash(t) for name, t in backer_tokens.items()},
-            bots=bots,
-        )
-        self._advance(table)  # bots that act first
-        self._dirty.pop(table_id, None)
         row = TableRow(
             id=table_id,
             game=spec.game,
             spec=m.encode(spec).decode(),
             seed=seed,
             nonce=nonce,
-            commitment=table.commitment,
+            commitment=fair.commitment(table_id, seed, nonce),
             created=time.time(),
-            status=table.status,
+            status="playing",
             snapshot=snapshot,
             snapshot_n=0,
-            last_n=table.n,
+            last_n=0,
             forfeit=None,
             seats=seats,
-            backers=table.backers,
+            backers={name: token_hash(t) for name, t in backer_tokens.items()},
         )
+        table = _table(row, game)
+        self._advance(table)  # bots that act first
+        self._dirty.pop(table_id, None)
+        row = evolve(row, status=table.status, last_n=table.n)
         self.store.create(row, table.pending)
         table.pending = []
         table.committed = table.n
@@ -700,6 +675,16 @@ _ABSENT = object()
 def _changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     """The fields of ``now`` whose values are not those of ``before``."""
     return {k: v for k, v in now.items() if before.get(k, _ABSENT) != v}
+
+
+def _table(row: TableRow, game: Any) -> Table:
+    """The table of a stored row, playing ``game``, its bots made."""
+    adapt = ADAPTERS[row.game]
+    bots = {s.seat: adapt.bot(s.bot or "heuristic") for s in row.seats if s.kind == "bot"}
+    spec = msgspec.json.decode(row.spec, type=m.CreateTable)
+    return Table(
+        row.id, adapt, spec, row.seed, row.nonce, row.commitment, game, row.seats, row.backers, bots
+    )
 
 
 def _reveal(table: Table) -> bytes:
