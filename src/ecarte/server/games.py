@@ -25,6 +25,7 @@ from ecarte import (
     EcarteError,
     Game,
     IllegalActionError,
+    Play,
     Rules,
     available_variants,
     get_game,
@@ -101,9 +102,22 @@ _ID_TEXT: dict[int, str] = {}
 """Each card's text, by card id (the bit of the card in a card mask)."""
 
 
+_MASK_TEXTS: dict[int, tuple[str, ...]] = {}
+"""The texts of the cards of the hands seen lately, by card mask."""
+
+
 def _mask_texts(mask: int) -> list[str]:
     """The texts of the cards of a card mask, in the order of :class:`ecarte.CardSet`
     (by id), without making a card object."""
+    known = _MASK_TEXTS.get(mask)
+    if known is None:
+        if len(_MASK_TEXTS) >= 1 << 16:
+            _MASK_TEXTS.clear()
+        known = _MASK_TEXTS[mask] = tuple(_bit_texts(mask))
+    return list(known)
+
+
+def _bit_texts(mask: int) -> list[str]:
     out = []
     while mask:
         low = mask & -mask
@@ -125,7 +139,8 @@ _DISCARD_BASE = 64
 mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
 
 _ACTION_TEXT: dict[Any, tuple[int, str]] = {}
-"""The id and text of every action but a discard (their ids do not depend on the state)."""
+"""The id and text of every action but a discard (their ids do not depend on the state),
+by the action, or a play by its card's id."""
 
 _DISCARDS: dict[int, str] = {}
 """The text of each discard, by the mask of its cards."""
@@ -155,9 +170,13 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
                     mask |= 1 << i
             out.append({"id": _DISCARD_BASE + mask, "text": text})
             continue
-        known = _ACTION_TEXT.get(action)
+        if action.__class__ is Play:  # by the card's id (cheaper to hash than the action)
+            key: Any = action.card.id
+        else:
+            key = action
+        known = _ACTION_TEXT.get(key)
         if known is None:
-            known = _ACTION_TEXT[action] = (game.action_id(action), str(action))
+            known = _ACTION_TEXT[key] = (game.action_id(action), str(action))
         out.append({"id": known[0], "text": known[1]})
     return out
 
