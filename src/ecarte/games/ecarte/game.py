@@ -413,7 +413,7 @@ class Game(_Base):
             "dealer": None if v.dealer == no_seat else v.dealer,
             "elder": None if v.elder == no_seat else v.elder,
             "turnup": None if v.turnup > 63 else _card_text(v.turnup),
-            "trump": None if v.trump < 0 else Suit(v.trump).symbol,
+            "trump": None if v.trump < 0 else _suit_symbol(v.trump),
             "stock_size": len(v.stock),
             "exchanges": [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)],
             "trick": [{"seat": s, "card": _card_text(c)} for s, c in ob.trick(v)],
@@ -818,6 +818,12 @@ class Game(_Base):
 def _card_text(card_id: int) -> str:
     """A card's text by its id (``"K♠"``), made once."""
     return str(Card.from_id(card_id))
+
+
+@cache
+def _suit_symbol(suit: int) -> str:
+    """A suit's symbol by its number (``"♠"``), found once."""
+    return Suit(suit).symbol
 
 
 @cache
