@@ -220,7 +220,8 @@ class TableClient:
         """The closing code the server sent (1012: it restarts), once closed."""
         self._next_seq = 1
         self._waiting: dict[int, asyncio.Future[m.Ack]] = {}
-        self._changed = asyncio.Event()
+        self._watchers: list[asyncio.Future[None]] = []
+        """Those waiting for the next message (:meth:`wait`)."""
         self._link: _Link | None = None
         self._welcomed: asyncio.Future[m.Welcome] | None = None
         self._bot: _Bot | None = None
@@ -285,8 +286,11 @@ class TableClient:
         self._notify()
 
     def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
+        if self._watchers:
+            watchers, self._watchers = self._watchers, []
+            for future in watchers:
+                if not future.done():
+                    future.set_result(None)
 
     def _take(self, msg: m.ServerMessage) -> None:
         if isinstance(msg, m.Event):
@@ -368,7 +372,9 @@ class TableClient:
             while not ready(self):
                 if self.closed is not None:
                     raise self.closed
-                await self._changed.wait()
+                changed = asyncio.get_running_loop().create_future()
+                self._watchers.append(changed)
+                await changed
 
     def _ready(self) -> bool:
         """Whether the seat may act or the match is over, on a view that follows every
