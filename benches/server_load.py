@@ -8,7 +8,8 @@ its own SQLite file in WAL mode, or the echo server), one after the other; the s
 gives the median of the rounds:
 
 - ``full``: ``--tables`` Écarté tables (two human seats, classic rules) played to the end
-  at once, every seat a bot client (``--clients`` processes share the seats); reports
+  at once, every seat a :class:`ecarte.server.client.TableClient` playing a random legal
+  action with ``play()`` (``--clients`` processes share the seats); reports
   the durable actions per second (each committed before its ack), the p50 and p99 of
   the acknowledgement latency (send to ack), the errors, the server's memory per table
   (its resident set once every table is open and every seat connected, less its size
@@ -19,14 +20,15 @@ gives the median of the rounds:
   and decoding and patching its echo as the bots do, each connection as many times as
   its seat of the full run acted; reports messages per second and the CPU times. The
   target: durable actions per second at least 0.7 of the echo's messages per second.
-- ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds``; reports
-  p50 and p99 of the ack latency (the target: p99 under 50 ms).
+- ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds`` (each seat
+  a table client's task: ``turn()``, a pause, ``act()``); reports p50 and p99 of the ack
+  latency (the target: p99 under 50 ms).
 
-The clients of both servers are the same lean ones: a protocol per socket, no task per
-connection, frames written and read by hand, so that the machine's time goes to the
-servers. Every line says the load average when its run began: the machine's other work
-moves the wall-clock figures, the CPU figures much less. Nothing here is a timed test:
-it prints numbers. Loopback only; every loop is bounded.
+The echo's clients are the table client's own WebSocket connection, decoding and
+patching each message as a table client does. Every line says the load average when its
+run began: the machine's other work moves the wall-clock figures, the CPU figures much
+less. Nothing here is a timed test: it prints numbers. Loopback only; every loop is
+bounded.
 """
 
 from __future__ import annotations
