@@ -126,3 +126,32 @@ def test_the_patched_views_are_the_whole_views(ws: str | None) -> None:
             await close_all(everyone)
 
     run(main())
+
+
+def test_a_bot_seat_plays_from_its_messages_and_says_why_it_stops() -> None:
+    """``play()`` acts from the messages themselves: a seat is played once at a time, an
+    illegal choice is the server's refusal, a table where nothing happens times out, a
+    closed connection says so."""
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid, tokens = table["table"], [s["token"] for s in table["seats"]]
+            seats = [await TableClient.connect(url, tid, t) for t in tokens]
+            waiting = seats[1 - seats[0].view.to_act]  # type: ignore[union-attr]
+            with pytest.raises(TimeoutError, match="nothing happened"):
+                await waiting.play(_first, timeout=0.3)  # the other seat never acts
+            mover = seats[0] if waiting is seats[1] else seats[1]
+            with pytest.raises(ServerError, match="illegal"):
+                await mover.play(lambda view: 999)  # no action has this id
+            both = asyncio.gather(*(c.play(_first) for c in seats))
+            await asyncio.sleep(0)
+            with pytest.raises(RuntimeError, match="played already"):
+                await seats[0].play(_first)
+            ends = await both
+            assert all(v.over for v in ends) and ends[0].games_won == ends[1].games_won
+            await close_all(seats)
+            with pytest.raises(ServerError, match="closed"):
+                await seats[0].play(_first)
+
+    run(main())

@@ -270,10 +270,10 @@ class TableClient:
             raise self.closed or ServerError("closed", "not connected")
         link.send(m.encode(message))
 
-    def _lost(self, link: _Link) -> None:
-        if link is not self._link:
-            return  # an old connection, replaced
-        why = ServerError("closed", f"the connection closed (code {link.close_code})")
+    def _lost(self, link: _Link, reason: str | None = None) -> None:
+        if link is not self._link or self.closed is not None:
+            return  # an old connection, replaced, or one whose end was told already
+        why = ServerError("closed", reason or f"the connection closed (code {link.close_code})")
         self.closed, self.close_code = why, link.close_code
         for future in self._waiting.values():
             if not future.done():
@@ -414,8 +414,10 @@ class TableClient:
             self._bot = None
 
     async def _drop(self) -> None:
-        link, self._link = self._link, None
+        link = self._link
         if link is not None:
+            self._lost(link, "the client closed the connection")  # told to those waiting
+            self._link = None
             link.close()
             with contextlib.suppress(Exception):
                 async with asyncio.timeout(5):
@@ -423,6 +425,7 @@ class TableClient:
                         await asyncio.sleep(0.01)
             if link.transport is not None:
                 link.transport.abort()
+            self.close_code = link.close_code
 
     async def close(self) -> None:
         """Close the connection."""
