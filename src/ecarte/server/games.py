@@ -142,9 +142,6 @@ _ACTION_TEXT: dict[Any, tuple[int, str]] = {}
 """The id and text of every action but a discard (their ids do not depend on the state),
 by the action, or a play by its card's id."""
 
-_DISCARDS: dict[int, str] = {}
-"""The text of each discard, by the mask of its cards."""
-
 _PARSED: dict[str, Action] = {}
 """Records read back to actions (every record but a discard's: a few dozen)."""
 
@@ -161,9 +158,7 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
                 hand = game.hand(game.to_act).mask
                 bits = [1 << i for i in range(64) if hand >> i & 1]
             cards = action.cards.mask
-            text = _DISCARDS.get(cards)
-            if text is None:
-                text = _DISCARDS[cards] = str(action)
+            text = " ".join(["discard", *_bit_texts(cards)])  # as str(action) says it
             mask = 0
             for i, bit in enumerate(bits):
                 if cards & bit:
