@@ -143,7 +143,8 @@ _ACTION_TEXT: dict[Any, tuple[int, str]] = {}
 by the action, or a play by its card's id."""
 
 _PARSED: dict[str, Action] = {}
-"""Records read back to actions (every record but a discard's: a few dozen)."""
+"""Records read back to the engine's actions (every record but a discard's: a few
+dozen)."""
 
 
 def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
@@ -357,8 +358,8 @@ class EcarteAdapter(
         action = _PARSED.get(record)
         if action is None:
             action = Action.parse(record)
-            if action.__class__ is not Discard:
-                _PARSED[record] = action
+            if action.__class__ is not Discard:  # the engine's own object: its fast path
+                action = _PARSED[record] = game.action_from_id(game.action_id(action))
         game.apply(action, seat=seat)
 
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
