@@ -8,7 +8,8 @@ its own SQLite file in WAL mode, or the echo server), one after the other; the s
 gives the median of the rounds:
 
 - ``full``: ``--tables`` Écarté tables (two human seats, classic rules) played to the end
-  at once, every seat a bot client (``--clients`` processes share the seats); reports
+  at once, every seat a :class:`ecarte.server.client.TableClient` playing a random legal
+  action with ``play()`` (``--clients`` processes share the seats); reports
   the durable actions per second (each committed before its ack), the p50 and p99 of
   the acknowledgement latency (send to ack), the errors, the server's memory per table
   (its resident set once every table is open and every seat connected, less its size
@@ -19,27 +20,26 @@ gives the median of the rounds:
   and decoding and patching its echo as the bots do, each connection as many times as
   its seat of the full run acted; reports messages per second and the CPU times. The
   target: durable actions per second at least 0.7 of the echo's messages per second.
-- ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds``; reports
-  p50 and p99 of the ack latency (the target: p99 under 50 ms).
+- ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds`` (each seat
+  a table client's task: ``turn()``, a pause, ``act()``); reports p50 and p99 of the ack
+  latency (the target: p99 under 50 ms).
 
-The clients of both servers are the same lean ones: a protocol per socket, no task per
-connection, frames written and read by hand, so that the machine's time goes to the
-servers. Every line says the load average when its run began: the machine's other work
-moves the wall-clock figures, the CPU figures much less. Nothing here is a timed test:
-it prints numbers. Loopback only; every loop is bounded.
+The echo's clients are the table client's own WebSocket connection, decoding and
+patching each message as a table client does. Every line says the load average when its
+run began: the machine's other work moves the wall-clock figures, the CPU figures much
+less. Nothing here is a timed test: it prints numbers. Loopback only; every loop is
+bounded.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import multiprocessing
 import os
 import random
 import re
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
@@ -52,6 +52,9 @@ from typing import Any
 import msgspec
 
 from ecarte.server import messages as m
+from ecarte.server.client import TableClient, _Wire
+
+_DECODE = msgspec.json.Decoder(m.ServerMessage).decode
 
 _RUNNING = re.compile(r"running on (http://127\.0\.0\.1:\d+)")
 
@@ -141,182 +144,62 @@ def _ecarte_server(db: str) -> Process:
 
 # ---------------------------------------------------------------- the clients
 #
-# Both runs use the same lean clients (so that the machine's time goes to the servers):
-# one asyncio protocol per WebSocket, no task per connection, frames read and written
-# by hand (a client's mask key is zero: the payload is sent as it is), each message
-# decoded into the structs of ecarte.server.messages and each view patched, as
-# ecarte.server.client does.
+# The bots are ecarte.server.client's TableClient: each seat plays with
+# TableClient.play (the action sent from the message that makes it the seat's turn);
+# the paced seats with turn() and act(), one task each. The echo's clients use the same
+# WebSocket connection (ecarte.server.client's, on websockets' sans-I/O protocol), and
+# decode and patch each message as the table client does.
 
 
-class _Socket(asyncio.Protocol):
-    """A WebSocket client on loopback: :meth:`send` a text message; :meth:`received`
-    is called with each one (pings answered, the closing frame noted)."""
+class _Seat(TableClient):
+    """A seat played to the end by a random bot; the ack latency of each action (from
+    choosing it, just before it is sent, to reading its ack) noted in ``run``."""
 
-    def __init__(self, path: str, opened: asyncio.Future[None]) -> None:
-        self.path = path
-        self.opened = opened
-        self.transport: asyncio.Transport | None = None
-        self.buffer = b""
-        self.upgraded = False
-        self.closed = False
+    run: _Run
+    sent_at = 0.0
+    acted = 0
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        key = base64.b64encode(os.urandom(16)).decode()
-        transport.write(
-            f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-        )
+    def choose(self, view: Any) -> int:
+        self.sent_at = time.perf_counter()
+        return int(self.run.rng.choice(view.legal).id)
 
-    def send(self, data: bytes, opcode: int = 0x81) -> None:
-        size = len(data)
-        if size < 126:
-            header = struct.pack("!BB4x", opcode, 0x80 | size)
-        else:
-            header = struct.pack("!BBH4x", opcode, 0xFE, size)
-        assert self.transport is not None
-        self.transport.write(header + data)
-
-    def data_received(self, data: bytes) -> None:
-        buf = self.buffer + data if self.buffer else data
-        if not self.upgraded:
-            end = buf.find(b"\r\n\r\n")
-            if end < 0:
-                self.buffer = buf
-                return
-            if not buf.startswith(b"HTTP/1.1 101"):
-                self.opened.set_exception(RuntimeError(buf[:end].decode()))
-                return
-            self.upgraded = True
-            buf = buf[end + 4 :]
-            self.opened.set_result(None)
-        i, n = 0, len(buf)
-        while n - i >= 2:
-            op, size = buf[i] & 0x0F, buf[i + 1] & 0x7F
-            j = i + 2
-            if size == 126:
-                if n - j < 2:
-                    break
-                size = int.from_bytes(buf[j : j + 2])
-                j += 2
-            elif size == 127:
-                if n - j < 8:
-                    break
-                size = int.from_bytes(buf[j : j + 8])
-                j += 8
-            if n - j < size:
-                break
-            payload = buf[j : j + size]
-            i = j + size
-            if op == 1:
-                self.received(payload)
-            elif op == 9:
-                self.send(payload, 0x8A)  # pong
-            elif op == 8:
-                self.closed = True
-        self.buffer = buf[i:]
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
-        if not self.opened.done():
-            self.opened.set_exception(ConnectionError("closed before the upgrade"))
-
-    def received(self, data: bytes) -> None:
-        raise NotImplementedError
-
-
-async def _open(url: str, sockets: list[Any]) -> None:
-    """Connect each socket in turn, each once upgraded."""
-    loop = asyncio.get_running_loop()
-    host, port = url.removeprefix("http://").split(":")
-    for sock in sockets:
-        await loop.create_connection(lambda sock=sock: sock, host, int(port))
-        await sock.opened
-
-
-class _Seat(_Socket):
-    """A bot client of a seat: a random legal action whenever its view has some and no
-    action of its own waits for its ack; the ack's latency is noted."""
-
-    def __init__(self, path: str, token: str, run: _Run) -> None:
-        super().__init__(path, asyncio.get_running_loop().create_future())
-        self.token = token
-        self.run = run
-        self.view: Any = None
-        self.seq = 0
-        self.waiting: int | None = None
-        self.sent_at = 0.0
-        self.next_at = 0.0
-        self.acted = 0
-        self.done = False
-        self.timer: asyncio.TimerHandle | None = None
-
-    def hello(self) -> None:
-        self.send(m.encode(m.Hello(token=self.token)))
-
-    def received(self, data: bytes) -> None:
-        msg = m.decode_server(data)
-        if isinstance(msg, m.Event):
-            if msg.patch is not None:
-                self.view = m.patched(self.view, msg.patch)
-            if msg.ack is not None and msg.ack == self.waiting:
-                self.run.latencies.append(time.perf_counter() - self.sent_at)
-                self.waiting = None
-                self.acted += 1
-        elif isinstance(msg, m.Welcome):
-            self.view, self.seq = msg.view, msg.last_seq
-            return  # the run starts every seat together
+    def _take(self, msg: m.ServerMessage) -> None:
+        if isinstance(msg, m.Event) and msg.ack is not None:
+            self.run.latencies.append(time.perf_counter() - self.sent_at)
+            self.acted += 1
         elif isinstance(msg, m.Error):
             self.run.errors += 1
             print(f"error: {msg.code}: {msg.message}", file=sys.stderr)
-            if msg.seq == self.waiting:
-                self.waiting = None
-        self.turn()
+        super()._take(msg)
 
-    def turn(self) -> None:
-        if self.done or self.waiting is not None or self.timer is not None:
-            return
-        if self.view.over or time.monotonic() > self.run.until:
-            self.done = True
-            self.run.finished(self)
-            return
-        if not self.view.legal:
-            return
-        if self.run.pace:
-            self.next_at = max(self.next_at + self.run.pace, time.monotonic())
-            loop = asyncio.get_running_loop()
-            self.timer = loop.call_at(loop.time() + self.next_at - time.monotonic(), self.act)
-        else:
-            self.act()
-
-    def act(self) -> None:
-        self.timer = None
-        if time.monotonic() > self.run.until:
-            self.turn()
-            return
-        self.seq += 1
-        self.waiting = self.seq
-        action = self.run.rng.choice(self.view.legal).id
-        self.sent_at = time.perf_counter()
-        self.send(m.encode(m.Act(seq=self.seq, id=action)))
+    async def paced(self, pace: float, until: float) -> None:
+        """Act at most once every ``pace`` seconds until ``until`` (monotonic)."""
+        next_at = time.monotonic()
+        while True:
+            try:
+                view = await self.turn(timeout=max(until - time.monotonic(), 0.001))
+            except TimeoutError:
+                return  # the end of the run
+            if view.over:
+                return
+            next_at = max(next_at + pace, time.monotonic())
+            await asyncio.sleep(next_at - time.monotonic())
+            if time.monotonic() > until:
+                return
+            await self.act(id=self.choose(view), timeout=120)
 
 
 class _Run:
-    """What the seats of a client process share: the pace, the end, the tallies."""
+    """What the seats of a client process share: the random actions, the tallies."""
 
-    def __init__(self, seats: int, pace: float, seconds: float) -> None:
-        self.pace = pace
-        self.seconds = seconds
-        self.until = 1e18
+    def __init__(self, seats: int) -> None:
         self.rng = random.Random(os.getpid())
         self.latencies: list[float] = []
         self.errors = 0
         self.left = seats
         self.all_done = asyncio.get_running_loop().create_future()
 
-    def finished(self, client: _Socket) -> None:
+    def finished(self) -> None:
         self.left -= 1
         if self.left == 0 and not self.all_done.done():
             self.all_done.set_result(None)
@@ -371,33 +254,25 @@ def _start(processes: int, server: Process, pending: Any) -> tuple[int, float]:
 async def _play(
     url: str, tables: list[dict[str, Any]], pace: float, seconds: float
 ) -> dict[str, Any]:
+    run = _Run(0)
     seats = [(t["table"], s["token"]) for t in tables for s in t["seats"]]
-    run = _Run(len(seats), pace, seconds)
-    clients = [_Seat(f"/ws/{table}", token, run) for table, token in seats]
-    await _open(url, clients)
+    clients: list[_Seat] = []
+    for k in range(0, len(seats), 100):  # connected (and welcomed) a hundred at a time
+        clients += await asyncio.gather(
+            *(_Seat.connect(url, table, token, timeout=120) for table, token in seats[k : k + 100])
+        )
     for c in clients:
-        c.hello()
-    for _ in range(2400):  # every welcome, within two minutes
-        if all(c.view is not None for c in clients):
-            break
-        await asyncio.sleep(0.05)
-    else:
-        raise TimeoutError("some seats were not welcomed")
+        c.run = run
+    done: list[Awaitable[Any]] = []
 
     def begin() -> None:
-        run.until = time.monotonic() + (seconds if seconds else 1e9)
+        until = time.monotonic() + seconds
         for c in clients:
-            c.turn()
+            play = c.paced(pace, until) if pace else c.play(c.choose, timeout=600)
+            done.append(asyncio.ensure_future(play))
 
     async def finish() -> None:
-        if seconds:  # paced: each seat stops acting then; the acks in flight come back
-            await asyncio.sleep(seconds)
-            for _ in range(100):
-                if all(c.waiting is None for c in clients):
-                    break
-                await asyncio.sleep(0.05)
-        else:
-            await asyncio.wait_for(run.all_done, 1800)
+        await asyncio.gather(*done)
 
     elapsed, cpu = await _timed(clients, begin, finish)
     return {
@@ -420,8 +295,9 @@ async def _timed(
     await finish()
     elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu
     for s in sockets:
-        if s.transport is not None:
-            s.transport.close()
+        closing = s.close()
+        if asyncio.iscoroutine(closing):
+            await closing
     return elapsed, cpu
 
 
@@ -478,16 +354,16 @@ def _event_frame() -> bytes:
     game.apply(action)
     game.apply(game.legal_actions()[0])
     after = adapter.views(game, (seat,), None)[seat]
-    patch = {"game": "ecarte", **{k: v for k, v in after.items() if before.get(k) != v}}
+    patch: Any = {"game": "ecarte", **{k: v for k, v in after.items() if before.get(k) != v}}
     return m.encode(m.Event(12, seat, "act", str(action), patch, None, 3))
 
 
-class _Echo(_Socket):
+class _Echo(_Wire):
     """An echo client: sends the event, decodes and patches what comes back, again for
     as many rounds as its seat of the full run acted."""
 
-    def __init__(self, path: str, rounds: int, message: bytes, view: Any, run: _Run) -> None:
-        super().__init__(path, asyncio.get_running_loop().create_future())
+    def __init__(self, url: str, rounds: int, message: bytes, view: Any, run: _Run) -> None:
+        super().__init__(url)
         self.left = rounds
         self.message = message
         self.run = run
@@ -497,12 +373,12 @@ class _Echo(_Socket):
         if self.left:
             self.send(self.message)
         else:
-            self.run.finished(self)
+            self.run.finished()
 
     def received(self, data: bytes) -> None:
-        msg = m.decode_server(data)
+        msg = _DECODE(data)
         assert isinstance(msg, m.Event) and msg.patch is not None
-        m.patched(self.view, msg.patch)  # as a bot patches its view (kept as it was)
+        m.patched(self.view, msg.patch)  # as a table client patches its view (kept as it was)
         self.left -= 1
         self.go()
 
@@ -511,13 +387,15 @@ async def _echo(url: str, counts: list[int]) -> tuple[int, float, float]:
     from ecarte.server.games import ADAPTERS
 
     message = _event_frame()
-    run = _Run(len(counts), 0.0, 0.0)
+    run = _Run(len(counts))
     adapter = ADAPTERS["ecarte"]
     view = msgspec.convert(
         adapter.views(adapter.create(m.CreateTable(), 7), (0,), None)[0], m.EcarteView
     )
-    sockets = [_Echo("/ws/echo", n, message, view, run) for n in counts]
-    await _open(url, sockets)
+    ws = url.replace("http://", "ws://") + "/ws/echo"
+    sockets = [
+        await _Echo.open(ws, 60, rounds=n, message=message, view=view, run=run) for n in counts
+    ]
 
     def begin() -> None:
         for s in sockets:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 import uvicorn
@@ -48,3 +48,8 @@ async def serving(
 def run(coro: Any) -> Any:
     """Run a test's coroutine."""
     return asyncio.run(coro)
+
+
+async def close_all(clients: Iterable[Any]) -> None:
+    """Close every client (each :class:`~ecarte.server.client.TableClient`) at once."""
+    await asyncio.gather(*(c.close() for c in clients))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import run, serving
+from server_helpers import close_all, run, serving
 
 from ecarte.server import verify
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
@@ -64,8 +64,7 @@ def test_a_restarted_server_resumes_every_table_where_it_stood(tmp_path: Path) -
                     await backer.close()
                 await _steps(clients, rng, 23)
                 before[table["table"]] = [(c.event, c.view) for c in clients]
-                for c in clients:
-                    await c.close()
+                await close_all(clients)
             live = {t: server.tables.tables[t].game.to_json() for t in before}
         async with serving(db) as (url, server):
             for table, tokens in tables:
@@ -77,8 +76,7 @@ def test_a_restarted_server_resumes_every_table_where_it_stood(tmp_path: Path) -
                 record = await fetch_json(f"{url}/api/tables/{tid}/record")
                 assert verify(record).ok
                 assert [e[0] for e in record["events"]] == list(range(1, len(record["events"]) + 1))
-                for c in clients:
-                    await c.close()
+                await close_all(clients)
 
     run(main())
 
@@ -110,8 +108,7 @@ def test_a_reconnection_gets_exactly_the_events_it_missed() -> None:
             late = await TableClient.connect(url, tid, table["seats"][1]["token"], last_event=0)
             if late.welcome.event > 40:  # type: ignore[union-attr]
                 assert late.welcome.missed == []  # type: ignore[union-attr]
-            for c in [*clients, late]:
-                await c.close()
+            await close_all([*clients, late])
 
     run(main())
 
@@ -127,8 +124,7 @@ def test_a_sequence_number_is_applied_once_across_a_restart(tmp_path: Path) -> N
             mover = next(c for c in clients if c.view.legal)  # type: ignore[union-attr]
             token = next(s["token"] for s in table["seats"] if s["seat"] == mover.seat)
             first = await mover.act(id=mover.view.legal[0].id, seq=41)  # type: ignore[union-attr]
-            for c in clients:
-                await c.close()
+            await close_all(clients)
         async with serving(db) as (url, _):
             again = await TableClient.connect(url, tid, token)
             assert again.welcome.last_seq == 41  # type: ignore[union-attr]

@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 
 import pytest
-from server_helpers import run, serving
+from server_helpers import close_all, run, serving
 from websockets.asyncio.client import ClientConnection, connect
 
 from ecarte.server.client import TableClient, create_table
@@ -256,8 +256,7 @@ def test_hostile_messages_are_refused_and_change_nothing(game: str) -> None:
                 *(c.play(lambda v: rng.choice(v.legal).id) for c in clients)
             )
             assert all(v.over for v in finals)
-            for c in clients:
-                await c.close()
+            await close_all(clients)
 
     run(main())
 

@@ -7,7 +7,7 @@ import asyncio
 import json
 
 import pytest
-from server_helpers import run, serving
+from server_helpers import close_all, run, serving
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -60,8 +60,7 @@ def test_connections_per_address_are_limited() -> None:
             await asyncio.sleep(0.05)
             held[0] = await TableClient.connect(url, table["table"])  # room again
             assert server.connections == 3
-            for c in held:
-                await c.close()
+            await close_all(held)
 
     run(main())
 
@@ -122,7 +121,6 @@ def test_the_turn_clock_forfeits_the_seat() -> None:
                 await seats[first].act(id=0)
             record = await fetch_json(f"{url}/api/tables/{table['table']}/record")
             assert record["forfeit"] == first and verify(record).ok
-            for c in seats:
-                await c.close()
+            await close_all(seats)
 
     run(main())

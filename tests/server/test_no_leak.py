@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from server_helpers import run, serving
+from server_helpers import close_all, run, serving
 
 from ecarte import Card, available_variants
 from ecarte.games.euchre import Kind
@@ -191,7 +191,6 @@ def test_no_message_carries_a_card_its_recipient_may_not_see(spec: dict[str, Any
             checked = sum(_check(c, visible, turnups, secrets) for c in everyone)
             assert checked > len(everyone) * 10
             assert late and late[0].welcome is not None and late[0].welcome.missed
-            for c in everyone:
-                await c.close()
+            await close_all(everyone)
 
     run(main())

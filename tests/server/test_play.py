@@ -7,7 +7,7 @@ import asyncio
 import random
 
 import pytest
-from server_helpers import run, serving
+from server_helpers import close_all, run, serving
 
 from ecarte.server import verify
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
@@ -65,8 +65,7 @@ def test_a_whole_match_with_a_spectator_and_a_verified_record(
             for c, first in zip([watcher, *seats], starts, strict=True):
                 assert [e.n for e in c.events] == list(range(first + 1, c.event + 1))
                 assert c.event == info["event"]
-            for c in [watcher, *seats]:
-                await c.close()
+            await close_all([watcher, *seats])
 
     run(main())
 
@@ -124,7 +123,35 @@ def test_the_patched_views_are_the_whole_views(ws: str | None) -> None:
                         await fresh.close()
                         compared += 1
             assert seats[0].view is not None and seats[0].view.over and compared > 30
-            for c in everyone:
-                await c.close()
+            await close_all(everyone)
+
+    run(main())
+
+
+def test_a_bot_seat_plays_from_its_messages_and_says_why_it_stops() -> None:
+    """``play()`` acts from the messages themselves: a seat is played once at a time, an
+    illegal choice is the server's refusal, a table where nothing happens times out, a
+    closed connection says so."""
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid, tokens = table["table"], [s["token"] for s in table["seats"]]
+            seats = [await TableClient.connect(url, tid, t) for t in tokens]
+            waiting = seats[1 - seats[0].view.to_act]  # type: ignore[union-attr]
+            with pytest.raises(TimeoutError, match="nothing happened"):
+                await waiting.play(_first, timeout=0.3)  # the other seat never acts
+            mover = seats[0] if waiting is seats[1] else seats[1]
+            with pytest.raises(ServerError, match="illegal"):
+                await mover.play(lambda view: 999)  # no action has this id
+            both = asyncio.gather(*(c.play(_first) for c in seats))
+            await asyncio.sleep(0)
+            with pytest.raises(RuntimeError, match="played already"):
+                await seats[0].play(_first)
+            ends = await both
+            assert all(v.over for v in ends) and ends[0].games_won == ends[1].games_won
+            await close_all(seats)
+            with pytest.raises(ServerError, match="closed"):
+                await seats[0].play(_first)
 
     run(main())

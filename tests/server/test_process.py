@@ -34,7 +34,7 @@ def test_sigterm_stops_gracefully_and_the_tables_resume(tmp_path: Path) -> None:
             await seat.turn()
             status = server.signal(signal.SIGTERM)
             await seat.wait(lambda c: c.closed is not None)
-            assert seat._ws is not None and seat._ws.close_code == 1012  # service restart
+            assert seat.close_code == 1012  # service restart
             return table, status
 
         table, status = run(before())

@@ -9,7 +9,7 @@ import random
 import msgspec
 import pytest
 
-from ecarte import Game
+from ecarte import Game, available_variants
 from ecarte.server import messages as m
 from ecarte.server.games import ADAPTERS
 
@@ -92,3 +92,26 @@ def test_the_views_fast_paths_agree_with_the_engine() -> None:
             assert _summaries(game, cache) == fresh
             game.apply(rng.choice(game.legal_actions()))
         assert _summaries(game, cache) == _summarise(game.hand_results, game.game_results)
+
+
+SEAT_FIELDS = {"seat", "rules", "hand", "backs", "backed_hand", "advice"}
+"""The fields of an observation that belong to its seat (the rest every seat sees)."""
+
+
+@pytest.mark.parametrize("variant", [None, *available_variants()])
+def test_the_public_observation_is_what_every_seat_observes(variant: str | None) -> None:
+    """``Game.public_observation()`` (read from the match at once) is each seat's
+    ``observation().to_dict()`` less the seat's own fields, at every step of whole
+    matches of every installed variant."""
+    rng = random.Random(3)
+    for seed in range(3):
+        game = Game(seed=seed, variant=variant)
+        steps = 0
+        while not game.is_over and steps < 400:
+            public = game.public_observation()
+            for seat in range(game.players):
+                seen = game.observation(seat).to_dict()
+                assert public == {k: v for k, v in seen.items() if k not in SEAT_FIELDS}
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+        assert steps > 20

@@ -67,7 +67,7 @@ class Connection:
         self.role = "spectator"
         self.name: str | None = None
         self.greeted = False
-        self.shown: tuple[dict[str, bytes], dict[str, bytes]] = ({}, {})
+        self.shown: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
         self.queue: collections.deque[bytes | None] = collections.deque()
         self._wake: asyncio.Future[None] | None = None
         self.closing = False

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import msgspec
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from . import messages as m
 
@@ -40,6 +44,116 @@ class ServerError(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class _Wire(asyncio.Protocol):
+    """One WebSocket connection on websockets' sans-I/O client protocol (the handshake,
+    masked frames, ping and pong, the closing handshake): :meth:`send` writes a text
+    message at once, :meth:`received` is called with each one as it is read, on the
+    event loop, without a task between the socket and the client."""
+
+    def __init__(self, url: str, max_size: int | None = 1 << 20) -> None:
+        self.uri = parse_uri(url)
+        self.protocol = ClientProtocol(self.uri, max_size=max_size)
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+        self._parts: list[Any] = []
+        self.close_code: int | None = None
+        """The closing code the server sent (1012: it restarts), once closed."""
+
+    @classmethod
+    async def open(cls, url: str, timeout: float, **kwargs: Any) -> Any:
+        """A new connection of this class to ``url`` (``ws://`` or ``wss://``), upgraded."""
+        loop = asyncio.get_running_loop()
+        wire = cls(url, **kwargs)
+        uri = wire.uri
+        context = ssl.create_default_context() if uri.secure else None
+        async with asyncio.timeout(timeout):
+            await loop.create_connection(lambda: wire, uri.host, uri.port, ssl=context)
+            await wire.opened
+        return wire
+
+    @property
+    def closed(self) -> bool:
+        return self.protocol.state in (State.CLOSING, State.CLOSED) or self.transport is None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.protocol.send_request(self.protocol.connect())
+        self._write()
+
+    def send(self, data: bytes) -> None:
+        """Send a text message (UTF-8 JSON)."""
+        self.protocol.send_text(data)
+        self._write()
+
+    def close(self) -> None:
+        """Start the closing handshake (the server then closes the connection)."""
+        if self.protocol.state is State.OPEN:
+            self.protocol.send_close(1000)
+            self._write()
+        elif self.transport is not None and self.protocol.state is not State.CLOSED:
+            self.transport.close()
+
+    def _write(self) -> None:
+        transport = self.transport
+        if transport is None:
+            return
+        for data in self.protocol.data_to_send():
+            if data:
+                transport.write(data)
+            elif transport.can_write_eof():
+                transport.write_eof()
+            else:
+                transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        protocol = self.protocol
+        protocol.receive_data(data)
+        events = protocol.events_received()
+        self._write()  # the pongs, the closing handshake
+        for event in events:
+            if event.__class__ is Frame:
+                self._frame(event)
+            elif isinstance(event, Response) and not self.opened.done():
+                if protocol.handshake_exc is None:
+                    self.opened.set_result(None)
+                else:
+                    self.opened.set_exception(protocol.handshake_exc)
+
+    def _frame(self, frame: Frame) -> None:
+        opcode = frame.opcode
+        if opcode is Opcode.TEXT or opcode is Opcode.CONT:
+            if frame.fin and not self._parts:
+                self.received(bytes(frame.data))
+            elif frame.fin:
+                self._parts.append(frame.data)
+                data, self._parts = b"".join(self._parts), []
+                self.received(data)
+            else:
+                self._parts.append(frame.data)
+        elif opcode is Opcode.CLOSE:
+            self.close_code = self.protocol.close_code
+
+    def eof_received(self) -> None:
+        self.protocol.receive_eof()
+        self._write()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.protocol.receive_eof()
+        self.transport = None
+        if self.close_code is None:
+            self.close_code = self.protocol.close_code
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed before the WebSocket opened"))
+        self.lost()
+
+    def received(self, data: bytes) -> None:
+        """A text message from the server."""
+
+    def lost(self) -> None:
+        """The connection is closed."""
 
 
 async def fetch_json(url: str, method: str = "GET", body: Any = None) -> Any:
@@ -67,12 +181,26 @@ def _ws_url(base_url: str, table: str) -> str:
     return f"{'wss' if scheme == 'https' else 'ws'}://{rest.rstrip('/')}/ws/{table}"
 
 
+class _Link(_Wire):
+    """A table client's connection: each message decoded and handed to the client."""
+
+    def __init__(self, url: str, client: TableClient) -> None:
+        super().__init__(url)
+        self.client = client
+
+    def received(self, data: bytes) -> None:
+        self.client._take(_DECODER.decode(data))
+
+    def lost(self) -> None:
+        self.client._lost(self)
+
+
 class TableClient:
     """One connection to a table. :meth:`connect` says hello and waits for the welcome;
-    a background task then reads the server's messages: :attr:`view` is always the
-    latest view (the welcome's, with each event's patch applied), :attr:`event` the last
-    event number seen, :attr:`events` every event received (the missed ones a
-    reconnection replays included)."""
+    from then on each message of the server is taken as it is read: :attr:`view` is
+    always the latest view (the welcome's, with each event's patch applied),
+    :attr:`event` the last event number seen, :attr:`events` every event received (the
+    missed ones a reconnection replays included)."""
 
     def __init__(self, base_url: str, table: str, token: str | None) -> None:
         self.base_url = base_url
@@ -86,13 +214,17 @@ class TableClient:
         self.reveal: m.Reveal | None = None
         self.errors: list[m.Error] = []
         self.acked = 0
+        self.closed: ServerError | None = None
+        """Why the connection closed, once it did."""
+        self.close_code: int | None = None
+        """The closing code the server sent (1012: it restarts), once closed."""
         self._next_seq = 1
         self._waiting: dict[int, asyncio.Future[m.Ack]] = {}
-        self._changed = asyncio.Event()
-        self._ws: ClientConnection | None = None
-        self._reader: asyncio.Task[None] | None = None
+        self._watchers: list[asyncio.Future[None]] = []
+        """Those waiting for the next message (:meth:`wait`)."""
+        self._link: _Link | None = None
         self._welcomed: asyncio.Future[m.Welcome] | None = None
-        self.closed: ServerError | None = None
+        self._bot: _Bot | None = None
 
     @classmethod
     async def connect(
@@ -103,7 +235,7 @@ class TableClient:
         *,
         last_event: int | None = None,
         timeout: float = 30,
-    ) -> TableClient:
+    ) -> Self:
         """Connect to ``table`` as the seat (or backer) of ``token``, or as a spectator;
         ``last_event``: the welcome replays the events after it."""
         client = cls(base_url, table, token)
@@ -115,12 +247,12 @@ class TableClient:
         return None if self.welcome is None else self.welcome.seat
 
     async def _open(self, last_event: int | None, timeout: float) -> None:
-        self._ws = await connect(_ws_url(self.base_url, self.table), open_timeout=timeout)
-        self.closed = None
+        url = _ws_url(self.base_url, self.table)
         self._welcomed = asyncio.get_running_loop().create_future()
-        self._reader = asyncio.create_task(self._read(self._ws))
+        self.closed = self.close_code = None
+        self._link = await _Link.open(url, timeout, client=self)
         with contextlib.suppress(ServerError):  # refused at once: the reason comes first
-            await self._send(m.Hello(token=self.token, last_event=last_event))
+            self._send(m.Hello(token=self.token, last_event=last_event))
         welcome = await asyncio.wait_for(asyncio.shield(self._welcomed), timeout)
         self._next_seq = max(welcome.last_seq + 1, self._next_seq)
 
@@ -132,34 +264,33 @@ class TableClient:
         assert self.welcome is not None
         return self.welcome
 
-    async def _send(self, message: Any) -> None:
-        if self._ws is None:
-            raise ServerError("closed", "not connected")
-        try:
-            await self._ws.send(m.encode(message).decode())
-        except ConnectionClosed as exc:
-            raise ServerError("closed", f"the connection closed ({exc})") from None
+    def _send(self, message: Any) -> None:
+        link = self._link
+        if link is None or link.closed:
+            raise self.closed or ServerError("closed", "not connected")
+        link.send(m.encode(message))
 
-    async def _read(self, ws: ClientConnection) -> None:
-        why = ServerError("closed", "the connection closed")
-        try:
-            async for data in ws:
-                self._take(_DECODER.decode(data))
-        except ConnectionClosed as exc:
-            why = ServerError("closed", f"the connection closed ({exc})")
-        finally:
-            self.closed = why
-            for future in self._waiting.values():
-                if not future.done():
-                    future.set_exception(why)
-            self._waiting.clear()
-            if self._welcomed is not None and not self._welcomed.done():
-                self._welcomed.set_exception(why)
-            self._notify()
+    def _lost(self, link: _Link, reason: str | None = None) -> None:
+        if link is not self._link or self.closed is not None:
+            return  # an old connection, replaced, or one whose end was told already
+        why = ServerError("closed", reason or f"the connection closed (code {link.close_code})")
+        self.closed, self.close_code = why, link.close_code
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(why)
+        self._waiting.clear()
+        if self._welcomed is not None and not self._welcomed.done():
+            self._welcomed.set_exception(why)
+        if self._bot is not None:
+            self._bot.fail(why)
+        self._notify()
 
     def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
+        if self._watchers:
+            watchers, self._watchers = self._watchers, []
+            for future in watchers:
+                if not future.done():
+                    future.set_result(None)
 
     def _take(self, msg: m.ServerMessage) -> None:
         if isinstance(msg, m.Event):
@@ -169,13 +300,18 @@ class TableClient:
             self.events.append(msg)
             if msg.ack is not None:
                 self._take(m.Ack(msg.ack, msg.n))
+                return
         elif isinstance(msg, m.Ack):
             self.acked = max(self.acked, msg.event)
+            if self._bot is not None and msg.seq == self._bot.waiting:
+                self._bot.waiting = None
             future = self._waiting.pop(msg.seq, None)
             if future is not None and not future.done():
                 future.set_result(msg)
         elif isinstance(msg, m.Error):
             self.errors.append(msg)
+            if self._bot is not None and msg.seq is not None and msg.seq == self._bot.waiting:
+                self._bot.fail(ServerError(msg.code, msg.message))
             future = self._waiting.pop(msg.seq, None) if msg.seq is not None else None
             if future is not None and not future.done():
                 future.set_exception(ServerError(msg.code, msg.message))
@@ -189,12 +325,14 @@ class TableClient:
                 self._welcomed.set_result(msg)
         elif isinstance(msg, m.Reveal):
             self.reveal = msg
+        if self._bot is not None:
+            self._bot.step()
         self._notify()
 
     async def _request(self, message: m.Act | m.Bet, timeout: float) -> m.Ack:
         future: asyncio.Future[m.Ack] = asyncio.get_running_loop().create_future()
         self._waiting[message.seq] = future
-        await self._send(message)
+        self._send(message)
         return await asyncio.wait_for(future, timeout)
 
     def next_seq(self) -> int:
@@ -234,40 +372,99 @@ class TableClient:
             while not ready(self):
                 if self.closed is not None:
                     raise self.closed
-                await self._changed.wait()
+                changed = asyncio.get_running_loop().create_future()
+                self._watchers.append(changed)
+                await changed
+
+    def _ready(self) -> bool:
+        """Whether the seat may act or the match is over, on a view that follows every
+        action acknowledged."""
+        v = self.view
+        return v is not None and self.view_event >= self.acked and (bool(v.legal) or v.over)
 
     async def turn(self, timeout: float = 30) -> m.View:
         """Wait for the seat's turn (or the end) with a view that follows every action
         acknowledged; return the view."""
-
-        def ready(c: TableClient) -> bool:
-            v = c.view
-            return v is not None and c.view_event >= c.acked and (bool(v.legal) or v.over)
-
-        await self.wait(ready, timeout)
+        await self.wait(TableClient._ready, timeout)
         assert self.view is not None
         return self.view
 
     async def play(
         self, choose: Callable[[Any], int], *, timeout: float = 30, max_actions: int = 100_000
     ) -> m.View:
-        """Play the seat to the end: ``choose(view)`` returns a legal action's id."""
-        for _ in range(max_actions):
-            view = await self.turn(timeout)
-            if view.over:
-                return view
-            await self.act(id=choose(view), timeout=timeout)
-        raise RuntimeError(f"not over after {max_actions} actions")
+        """Play the seat to the end: ``choose(view)`` returns a legal action's id. Each
+        action is sent from the message that makes it the seat's turn, as soon as it is
+        read (a bot waits for no task); :class:`ServerError` for a refusal,
+        ``TimeoutError`` if ``timeout`` seconds pass without an event at the table."""
+        if self._bot is not None:
+            raise RuntimeError("this seat is being played already")
+        if self.closed is not None:
+            raise self.closed
+        bot = self._bot = _Bot(self, choose, max_actions)
+        bot.step()
+        try:
+            while not bot.done.done():
+                seen = self.event
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(bot.done), timeout)
+                if self.event == seen and not bot.done.done():
+                    raise TimeoutError(f"nothing happened at the table in {timeout:g} s")
+            return bot.done.result()
+        finally:
+            self._bot = None
 
     async def _drop(self) -> None:
-        if self._ws is not None:
+        link = self._link
+        if link is not None:
+            self._lost(link, "the client closed the connection")  # told to those waiting
+            self._link = None
+            link.close()
             with contextlib.suppress(Exception):
-                await self._ws.close()
-        if self._reader is not None:
-            with contextlib.suppress(BaseException):
-                await self._reader
-        self._ws = self._reader = None
+                async with asyncio.timeout(5):
+                    while link.transport is not None:
+                        await asyncio.sleep(0.01)
+            if link.transport is not None:
+                link.transport.abort()
+            self.close_code = link.close_code
 
     async def close(self) -> None:
         """Close the connection."""
         await self._drop()
+
+
+class _Bot:
+    """A seat played by ``choose`` from inside the client's message handling
+    (:meth:`TableClient.play`)."""
+
+    def __init__(self, client: TableClient, choose: Callable[[Any], int], most: int) -> None:
+        self.client = client
+        self.choose = choose
+        self.left = most
+        self.waiting: int | None = None
+        """The sequence number of the action sent, until its ack."""
+        self.done: asyncio.Future[m.View] = asyncio.get_running_loop().create_future()
+
+    def fail(self, why: BaseException) -> None:
+        if not self.done.done():
+            self.done.set_exception(why)
+
+    def step(self) -> None:
+        """After a message: the end, or the seat's turn (then act at once)."""
+        if self.waiting is not None or self.done.done():
+            return
+        c = self.client
+        if not c._ready():
+            return
+        view = c.view
+        assert view is not None
+        if view.over:
+            self.done.set_result(view)
+        elif self.left <= 0:
+            self.fail(RuntimeError("not over after the most actions allowed"))
+        else:
+            self.left -= 1
+            self.waiting = seq = c.next_seq()
+            try:
+                c._send(m.Act(seq=seq, id=self.choose(view)))
+            except Exception as exc:
+                self.fail(exc)

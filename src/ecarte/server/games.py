@@ -25,6 +25,7 @@ from ecarte import (
     EcarteError,
     Game,
     IllegalActionError,
+    Play,
     Rules,
     available_variants,
     get_game,
@@ -101,9 +102,22 @@ _ID_TEXT: dict[int, str] = {}
 """Each card's text, by card id (the bit of the card in a card mask)."""
 
 
+_MASK_TEXTS: dict[int, tuple[str, ...]] = {}
+"""The texts of the cards of the hands seen lately, by card mask."""
+
+
 def _mask_texts(mask: int) -> list[str]:
     """The texts of the cards of a card mask, in the order of :class:`ecarte.CardSet`
     (by id), without making a card object."""
+    known = _MASK_TEXTS.get(mask)
+    if known is None:
+        if len(_MASK_TEXTS) >= 1 << 16:
+            _MASK_TEXTS.clear()
+        known = _MASK_TEXTS[mask] = tuple(_bit_texts(mask))
+    return list(known)
+
+
+def _bit_texts(mask: int) -> list[str]:
     out = []
     while mask:
         low = mask & -mask
@@ -125,13 +139,12 @@ _DISCARD_BASE = 64
 mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
 
 _ACTION_TEXT: dict[Any, tuple[int, str]] = {}
-"""The id and text of every action but a discard (their ids do not depend on the state)."""
-
-_DISCARDS: dict[int, str] = {}
-"""The text of each discard, by the mask of its cards."""
+"""The id and text of every action but a discard (their ids do not depend on the state),
+by the action, or a play by its card's id."""
 
 _PARSED: dict[str, Action] = {}
-"""Records read back to actions (every record but a discard's: a few dozen)."""
+"""Records read back to the engine's actions (every record but a discard's: a few
+dozen)."""
 
 
 def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
@@ -146,18 +159,20 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
                 hand = game.hand(game.to_act).mask
                 bits = [1 << i for i in range(64) if hand >> i & 1]
             cards = action.cards.mask
-            text = _DISCARDS.get(cards)
-            if text is None:
-                text = _DISCARDS[cards] = str(action)
+            text = " ".join(["discard", *_bit_texts(cards)])  # as str(action) says it
             mask = 0
             for i, bit in enumerate(bits):
                 if cards & bit:
                     mask |= 1 << i
             out.append({"id": _DISCARD_BASE + mask, "text": text})
             continue
-        known = _ACTION_TEXT.get(action)
+        if action.__class__ is Play:  # by the card's id (cheaper to hash than the action)
+            key: Any = action.card.id
+        else:
+            key = action
+        known = _ACTION_TEXT.get(key)
         if known is None:
-            known = _ACTION_TEXT[action] = (game.action_id(action), str(action))
+            known = _ACTION_TEXT[key] = (game.action_id(action), str(action))
         out.append({"id": known[0], "text": known[1]})
     return out
 
@@ -174,6 +189,15 @@ class Adapter:
     """The struct of its views (:class:`~ecarte.server.messages.EcarteView`...)."""
     _HEURISTIC: Callable[[], Any]
     _RANDOM: Callable[[int], Any]
+
+    def __init_subclass__(
+        cls, *, game: str, title: str, view: type[m.View], bots: tuple[Any, Any]
+    ) -> None:
+        """A served game: its registered name, its title, its views' struct, and its
+        bundled heuristic and random bots (the second seeded with an int)."""
+        super().__init_subclass__()
+        cls.name, cls.title, cls.view_type = game, title, view
+        cls._HEURISTIC, cls._RANDOM = bots
 
     def create(self, spec: m.CreateTable, seed: int) -> Any:
         """The game of a new table (``ArgumentError`` or another ``EcarteError``, with the
@@ -239,18 +263,13 @@ class Adapter:
         return (*self._BOTS, *sorted(_entry_point_bots(self.name)))
 
     def views(
-        self,
-        game: Any,
-        seats: Iterable[int | None],
-        forfeit: int | None,
-        cache: dict[str, Any] | None = None,
+        self, game: Any, seats: Iterable[int | None], forfeit: int | None = None
     ) -> dict[int | None, dict[str, Any]]:
         """Everything each of ``seats`` (None: a spectator) may know of the table now, as
         the JSON values of its view (the fields of :attr:`view_type`): the public part,
         the same for all, and each seat's own (its hand, its legal actions, the variants'
-        lines for it). ``cache``: a dict the table keeps for this game, where the adapter
-        keeps what changes seldom (the finished hands)."""
-        public, own = self.view_parts(game, seats, forfeit, cache)
+        lines for it); ``forfeit``: the seat that forfeited the match, if one did."""
+        public, own = self.view_parts(game, seats, forfeit)
         return {seat: {**public, **fields} for seat, fields in own.items()}
 
     def view_parts(
@@ -261,13 +280,18 @@ class Adapter:
         cache: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of :meth:`views` in two parts: the public fields, the same for all,
-        and each seat's own (a view is the two together)."""
+        and each seat's own (a view is the two together). ``cache``: a dict the table
+        keeps for this game, where the adapter keeps what changes seldom (the finished
+        hands)."""
         over = bool(game.is_over) or forfeit is not None
         now = _Now(over, None if over else self.to_act(game), forfeit, cache)
-        return self._public(game, now), {seat: self._own(game, seat, now) for seat in seats}
+        public = self._public(game, now)
+        public.update(to_act=now.to_act, over=over, winner=game.winner, forfeit=forfeit)
+        return public, {seat: self._own(game, seat, now) for seat in seats}
 
     def _public(self, game: Any, now: _Now) -> dict[str, Any]:
-        """The fields of every seat's view that are the same for all."""
+        """The game's fields of every seat's view that are the same for all (the table's,
+        ``to_act``, ``over``, ``winner`` and ``forfeit``, are added to them)."""
         raise NotImplementedError
 
     def _own(self, game: Any, seat: int | None, now: _Now) -> dict[str, Any]:
@@ -286,14 +310,14 @@ class _Now:
     cache: dict[str, Any] | None
 
 
-class EcarteAdapter(Adapter):
+class EcarteAdapter(
+    Adapter,
+    game="ecarte",
+    title="Écarté",
+    view=m.EcarteView,
+    bots=(HeuristicPlayer, RandomPlayer),
+):
     """Écarté and its variants (:class:`ecarte.Game`)."""
-
-    name = "ecarte"
-    title = "Écarté"
-    view_type = m.EcarteView
-    _HEURISTIC = HeuristicPlayer
-    _RANDOM = RandomPlayer
 
     def create(self, spec: m.CreateTable, seed: int) -> Game:
         known = available_variants()
@@ -334,37 +358,32 @@ class EcarteAdapter(Adapter):
         action = _PARSED.get(record)
         if action is None:
             action = Action.parse(record)
-            if action.__class__ is not Discard:
-                _PARSED[record] = action
+            if action.__class__ is not Discard:  # the engine's own object: its fast path
+                action = _PARSED[record] = game.action_from_id(game.action_id(action))
         game.apply(action, seat=seat)
 
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
         return record_seen_by(text, actor, recipient)
 
     def _public(self, game: Game, now: _Now) -> dict[str, Any]:
-        # An observation as an embedder gets it: all of it is public but the seat's hand.
-        public = game.observation(game.game_players[0]).to_dict()
-        del public["rules"], public["seat"], public["hand"]
-        public.update(
-            players=game.players,
-            variants=list(game.plugin_names[1:]),
-            to_act=now.to_act,
-            game_players=list(game.game_players),
-            game_number=game.game_number,
-            hand_number=game.hand_number,
-            **_summaries(game, now.cache),
-            over=now.over,
-            winner=game.winner,
-            forfeit=now.forfeit,
-        )
+        # The fields of an observation, as an embedder gets them, that every seat sees.
+        public = game.public_observation()
+        public["players"] = game.players
+        public["variants"] = list(game.plugin_names[1:])
+        public["game_players"] = list(game.game_players)
+        public["game_number"] = game.game_number
+        public["hand_number"] = game.hand_number
+        public.update(_summaries(game, now.cache))
         return public
 
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
+        # classic rules describe nothing: only the variants' hooks are asked
+        told = game.describe(seat) if len(game.plugin_names) > 1 else ()
         return {
             "seat": seat,
             "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
             "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
-            "describe": list(game.describe(seat)),
+            "describe": list(told),
         }
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
@@ -415,14 +434,10 @@ def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
 # ------------------------------------------------------------------- Euchre
 
 
-class EuchreAdapter(Adapter):
+class EuchreAdapter(
+    Adapter, game="euchre", title="Euchre", view=m.EuchreView, bots=(HeuristicBot, RandomBot)
+):
     """Euchre (:class:`ecarte.games.euchre.EuchreGame`) with its presets."""
-
-    name = "euchre"
-    title = "Euchre"
-    view_type = m.EuchreView
-    _HEURISTIC = HeuristicBot
-    _RANDOM = RandomBot
 
     def create(self, spec: m.CreateTable, seed: int) -> EuchreGame:
         if spec.variants or spec.options:
@@ -462,15 +477,7 @@ class EuchreAdapter(Adapter):
         # and the dealer's discard.
         public = game.observation(0).to_dict()
         del public["seat"], public["hand"], public["discard"]
-        public.update(
-            rules=_preset_name(rules),
-            deck=rules.deck,
-            target=rules.target,
-            to_act=now.to_act,
-            over=now.over,
-            winner=game.winner,
-            forfeit=now.forfeit,
-        )
+        public.update(rules=_preset_name(rules), deck=rules.deck, target=rules.target)
         return public
 
     def _own(self, game: EuchreGame, seat: int | None, now: _Now) -> dict[str, Any]:

@@ -118,35 +118,39 @@ ClientMessage = Hello | Act | Bet | Sync | Ping
 # ------------------------------------------------------------------- views
 
 
-class Legal(Struct, forbid_unknown_fields=True, gc=False):
+class _Part(Struct, forbid_unknown_fields=True, gc=False):
+    """A part of a view: no unknown field, not tracked by the garbage collector."""
+
+
+class Legal(_Part):
     """One legal action: its id and its text (either may be sent back in an ``act``)."""
 
     id: int
     text: str
 
 
-class Played(Struct, forbid_unknown_fields=True, gc=False):
+class Played(_Part):
     """A card played to a trick by a seat."""
 
     seat: int
     card: str
 
 
-class Bid(Struct, forbid_unknown_fields=True, gc=False):
+class Bid(_Part):
     """A bid of the deal in Euchre: who, and what (``pass``, ``call ♥``...)."""
 
     seat: int
     bid: str
 
 
-class Exchange(Struct, forbid_unknown_fields=True, gc=False):
+class Exchange(_Part):
     """A discard of the hand: who, and how many cards (the cards stay hidden)."""
 
     seat: int
     cards: int
 
 
-class HandSummary(Struct, forbid_unknown_fields=True, gc=False):
+class HandSummary(_Part):
     """A finished hand of the current game (all public facts)."""
 
     number: int
@@ -157,7 +161,7 @@ class HandSummary(Struct, forbid_unknown_fields=True, gc=False):
     points: dict[str, int]
 
 
-class GameSummary(Struct, forbid_unknown_fields=True, gc=False):
+class GameSummary(_Part):
     """A finished game of the match."""
 
     number: int

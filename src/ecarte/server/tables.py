@@ -26,8 +26,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
-from attrs import define, field
-from msgspec import Raw
+from attrs import define, evolve, field
 
 from ecarte import EcarteError, PluginError, from_json
 
@@ -42,8 +41,6 @@ __all__ = ["Subscriber", "Table", "Tables", "token_hash"]
 log = logging.getLogger("ecarte.server")
 
 _ENGINE_ERRORS = (EcarteError, ValueError, TypeError)
-
-_ENCODE = msgspec.json.Encoder().encode
 
 
 def token_hash(token: str) -> bytes:
@@ -61,11 +58,9 @@ class Subscriber(Protocol):
     spectator)."""
     role: str
     name: str | None
-    shown: tuple[dict[str, bytes], dict[str, bytes]]
+    shown: tuple[dict[str, Any], dict[str, Any]]
     """The view last sent to it (a welcome's, then patched by the events), its public
-    fields and its seat's own, each field as its JSON: the next event's patch is what
-    differs from it. Bytes, not the values themselves: the garbage collector never walks
-    them."""
+    fields and its seat's own: the next event's patch is what differs from it."""
 
     def push(self, data: bytes) -> None:
         """Queue a message for it (never blocks)."""
@@ -103,9 +98,9 @@ class Table:
     revealed: bool = False
     cache: dict[str, Any] = field(factory=dict)
     """What the adapter keeps between two views of this game."""
-    shown: dict[str, bytes] = field(factory=dict)
-    """The public fields of the views last published, as their JSON (the subscribers
-    that were sent them hold this very dict)."""
+    shown: dict[str, Any] = field(factory=dict)
+    """The public fields of the views last published (the subscribers that were sent
+    them hold this very dict)."""
 
     @property
     def over(self) -> bool:
@@ -117,7 +112,7 @@ class Table:
 
     def view(self, seat: int | None) -> m.View:
         """The view of ``seat`` (None: a spectator)."""
-        values = self.adapter.views(self.game, (seat,), self.forfeit, self.cache)[seat]
+        values = self.adapter.views(self.game, (seat,), self.forfeit)[seat]
         return msgspec.convert(values, self.adapter.view_type)
 
 
@@ -168,20 +163,7 @@ class Tables:
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
-        spec = msgspec.json.decode(row.spec, type=m.CreateTable)
-        adapt = ADAPTERS[row.game]
-        table = Table(
-            id=row.id,
-            adapter=adapt,
-            spec=spec,
-            seed=row.seed,
-            nonce=row.nonce,
-            commitment=row.commitment,
-            game=None,
-            seats=row.seats,
-            backers=row.backers,
-            bots={s.seat: adapt.bot(s.bot or "heuristic") for s in row.seats if s.kind == "bot"},
-        )
+        table = _table(row, None)
         self._restore(table, row)
         return table
 
@@ -236,12 +218,10 @@ class Tables:
             raise Refused(
                 "bad-table", f"this table has {count} seats; the request lists {len(specs)}"
             )
-        bots: dict[int, Bot] = {}
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(specs):
             if s.kind == "bot":
-                bots[i] = adapt.bot(s.bot or "heuristic")
                 seats.append(SeatRow(i, "bot", s.bot or "heuristic", s.name, None))
             else:
                 if s.bot is not None:
@@ -250,36 +230,26 @@ class Tables:
                 seats.append(SeatRow(i, "human", None, s.name, token_hash(tokens[i])))
         backer_tokens = {name: secrets.token_urlsafe(32) for name in _gallery(spec)}
         table_id = secrets.token_urlsafe(9)
-        table = Table(
-            id=table_id,
-            adapter=adapt,
-            spec=spec,
-            seed=seed,
-            nonce=nonce,
-            commitment=fair.commitment(table_id, seed, nonce),
-            game=game,
-            seats=seats,
-            backers={name: token_hash(t) for name, t in backer_tokens.items()},
-            bots=bots,
-        )
-        self._advance(table)  # bots that act first
-        self._dirty.pop(table_id, None)
         row = TableRow(
             id=table_id,
             game=spec.game,
             spec=m.encode(spec).decode(),
             seed=seed,
             nonce=nonce,
-            commitment=table.commitment,
+            commitment=fair.commitment(table_id, seed, nonce),
             created=time.time(),
-            status=table.status,
+            status="playing",
             snapshot=snapshot,
             snapshot_n=0,
-            last_n=table.n,
+            last_n=0,
             forfeit=None,
             seats=seats,
-            backers=table.backers,
+            backers={name: token_hash(t) for name, t in backer_tokens.items()},
         )
+        table = _table(row, game)
+        self._advance(table)  # bots that act first
+        self._dirty.pop(table_id, None)
+        row = evolve(row, status=table.status, last_n=table.n)
         self.store.create(row, table.pending)
         table.pending = []
         table.committed = table.n
@@ -364,7 +334,9 @@ class Tables:
             ]
         table.subscribers.add(sub)
         public, own = table.adapter.view_parts(table.game, (sub.seat,), table.forfeit, table.cache)
-        sub.shown = (_encoded(public), _encoded(own[sub.seat]))
+        if public == table.shown:  # as last published: the next patch is the same for all
+            public = table.shown
+        sub.shown = (public, own[sub.seat])
         sub.push(
             m.encode(
                 m.Welcome(
@@ -664,24 +636,25 @@ class Tables:
         subscribers = list(table.subscribers)
         seats = {sub.seat for sub in subscribers}
         public, owns = adapt.view_parts(table.game, seats, table.forfeit, table.cache)
-        shown, before = _encoded(public), table.shown
-        table.shown = shown
-        common: dict[str, Raw] | None = None  # the public patch of those sent ``before``
+        before = table.shown
+        table.shown = public
+        common: dict[str, Any] | None = None  # the public patch of those sent ``before``
+        patch: Any  # a ViewPatch of the game, as a dict of its fields
         for sub in subscribers:
             seat = sub.seat
             sent, sent_own = sub.shown
             if sent is before:
                 if common is None:
-                    common = {k: Raw(v) for k, v in shown.items() if before.get(k) != v}
-                patch: Any = dict(common)
+                    common = _changed(before, public)
+                patch = dict(common)
             else:
-                patch = {k: Raw(v) for k, v in shown.items() if sent.get(k) != v}
-            own = _encoded(owns[seat])
-            for key, data in own.items():
-                if sent_own.get(key) != data:
-                    patch[key] = Raw(data)
-            patch["game"] = game  # a ViewPatch, its fields' JSON as they are
-            sub.shown = (shown, own)
+                patch = _changed(sent, public)
+            own = owns[seat]
+            for key, value in own.items():
+                if sent_own.get(key, _ABSENT) != value:
+                    patch[key] = value
+            patch["game"] = game
+            sub.shown = (public, own)
             for e in events:
                 answer = answers.get((table.id, e.n))
                 message = m.Event(
@@ -696,9 +669,22 @@ class Tables:
                 sub.push(m.encode(message))
 
 
-def _encoded(fields: dict[str, Any]) -> dict[str, bytes]:
-    """Each field's JSON."""
-    return {k: _ENCODE(v) for k, v in fields.items()}
+_ABSENT = object()
+
+
+def _changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``now`` whose values are not those of ``before``."""
+    return {k: v for k, v in now.items() if before.get(k, _ABSENT) != v}
+
+
+def _table(row: TableRow, game: Any) -> Table:
+    """The table of a stored row, playing ``game``, its bots made."""
+    adapt = ADAPTERS[row.game]
+    bots = {s.seat: adapt.bot(s.bot or "heuristic") for s in row.seats if s.kind == "bot"}
+    spec = msgspec.json.decode(row.spec, type=m.CreateTable)
+    return Table(
+        row.id, adapt, spec, row.seed, row.nonce, row.commitment, game, row.seats, row.backers, bots
+    )
 
 
 def _reveal(table: Table) -> bytes:

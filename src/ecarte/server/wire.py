@@ -20,6 +20,11 @@ from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # websockets built without its C extension
+    from websockets.utils import apply_mask
+
 __all__ = ["EXTENSION", "Direct", "TableSocketProtocol"]
 
 EXTENSION = "ecarte.direct"
@@ -57,6 +62,67 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._listener: Callable[[bytes], None] | None = None
+        self._framing = False
+        """Whether the frames are cut here (see :meth:`_read_frames`)."""
+        self._buffer = b""
+        self._largest = self.config.ws_max_size
+
+    def data_received(self, data: bytes) -> None:
+        if self._framing:
+            self._read_frames(data)
+            return
+        opening = not self.handshake_initiated
+        super().data_received(data)
+        if opening and self.handshake_initiated and not self.close_sent:
+            # The frames are cut here from the first byte after the handshake's request,
+            # if this chunk ended with it (else websockets' parser reads them all).
+            end = data.find(b"\r\n\r\n")
+            self._framing = end >= 0 and end + 4 == len(data) and not self.conn.reader.buffer
+
+    def _read_frames(self, data: bytes) -> None:
+        """Cut the client's frames: each whole unfragmented text frame (masked, as a
+        client's must be, and valid UTF-8) goes straight to the listener; any other
+        whole frame (ping, close, binary...) to websockets' parser, which so always
+        starts on a frame's first byte; from the first frame that is not that simple or
+        is larger than the WebSocket layer takes, websockets' parser reads everything."""
+        buf = self._buffer + data if self._buffer else data
+        i, n = 0, len(buf)
+        while n - i >= 2:
+            first, second = buf[i], buf[i + 1]
+            size, j = second & 0x7F, i + 2
+            if size == 126:
+                if n - j < 2:
+                    break
+                size, j = int.from_bytes(buf[j : j + 2]), j + 2
+            elif size == 127:
+                size = self._largest + 1  # not one a table message needs
+            if size > self._largest or not second & 0x80:  # websockets refuses these
+                self._framing, self._buffer = False, b""
+                super().data_received(buf[i:])
+                return
+            end = j + 4 + size
+            if n < end:
+                break
+            listener = self._listener
+            if first == 0x81 and listener is not None and not self.close_sent:
+                payload = apply_mask(buf[j + 4 : end], buf[j : j + 4])
+                try:
+                    payload.decode()
+                except UnicodeDecodeError:
+                    listener = None
+                if listener is not None:
+                    i = end
+                    listener(payload)
+                    continue
+            super().data_received(buf[i:end])
+            i = end
+            if self.close_sent or not self._framing:
+                self._framing = False
+                if end < n:
+                    super().data_received(buf[end:])
+                self._buffer = b""
+                return
+        self._buffer = buf[i:]
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)

@@ -390,6 +390,43 @@ class Game(_Base):
             _advice.view(self, seat, v.hand_number),
         )
 
+    def public_observation(self) -> dict[str, Any]:
+        """What every seat (and a spectator) may know now, as plain JSON values: the
+        fields of ``observation(seat).to_dict()`` that are the same for every seat (all
+        but ``seat``, ``rules``, ``hand`` and a backer's ``backs``, ``backed_hand`` and
+        ``advice``), read from the match at once, without an :class:`Observation`: a
+        server sends it to every seat after every action.
+
+        >>> game = Game(seed=1)
+        >>> seen = game.observation(0).to_dict()
+        >>> game.public_observation() == {
+        ...     k: v for k, v in seen.items() if k not in ("seat", "rules", "hand")
+        ... }
+        True
+        """
+        v = self._m_view()
+        no_seat = self._binding.NO_SEAT
+        limits = self._discard_limits(v)
+        return {
+            "phase": self._phases[v.phase].value,
+            "to_act": v.to_act,
+            "dealer": None if v.dealer == no_seat else v.dealer,
+            "elder": None if v.elder == no_seat else v.elder,
+            "turnup": None if v.turnup > 63 else _card_text(v.turnup),
+            "trump": None if v.trump < 0 else _suit_symbol(v.trump),
+            "stock_size": len(v.stock),
+            "exchanges": [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)],
+            "trick": [{"seat": s, "card": _card_text(c)} for s, c in ob.trick(v)],
+            "tricks": [[{"seat": s, "card": _card_text(c)} for s, c in t] for t in ob.tricks(v)],
+            "tricks_won": list(ob.tricks_won(v)),
+            "played_without_proposing": bool(v.played_without_proposing),
+            "refused_after": None if v.refused_after == 255 else v.refused_after,
+            "kings_announced": list(ob.announced_seats(v)),
+            "scores": list(v.scores),
+            "games_won": list(v.games_won),
+            "discard_limits": None if limits is None else list(limits),
+        }
+
     def advise(self, adviser: int | str, action: Action | str) -> Advice:
         """``adviser`` (la poule's waiting seat, a backer's name in the cercle's gallery)
         advises the player it backs to take ``action``, a card or a decision (or its
@@ -775,6 +812,18 @@ class Game(_Base):
     def _check_seat(self, seat: int) -> None:
         if not (seat.__class__ is int and 0 <= seat < self.players):
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
+
+
+@cache
+def _card_text(card_id: int) -> str:
+    """A card's text by its id (``"K♠"``), made once."""
+    return str(Card.from_id(card_id))
+
+
+@cache
+def _suit_symbol(suit: int) -> str:
+    """A suit's symbol by its number (``"♠"``), found once."""
+    return Suit(suit).symbol
 
 
 @cache
