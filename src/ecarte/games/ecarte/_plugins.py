@@ -13,6 +13,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from ecarte._errors import ArgumentError, PluginError
 
 from .rules import Rules
@@ -25,6 +27,7 @@ __all__ = [
     "configure_rules",
     "implementations",
     "load_variant",
+    "load_variants",
     "notify_all",
     "plugin_error",
     "plugin_name",
@@ -71,6 +74,32 @@ def load_variant(name: str) -> object:
         hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
         raise ArgumentError(f"unknown variant {name!r}; known: {known}{hint}")
     return _load(name, eps[name])
+
+
+_VARIANTS: dict[tuple[str, ...], tuple[object, tuple[object, ...]]] = {}
+
+
+def load_variants(variants: tuple[str, ...]) -> tuple[object, ...]:
+    """The plugin (class or object) of each variant named (:func:`load_variant`): the
+    names checked and the plugins loaded once per tuple of names (again when the
+    installed variants are read anew; every time when their discovery is turned off)."""
+    known = _entry_points()
+    found = _VARIANTS.get(variants)
+    if found is not None and found[0] is known:
+        return found[1]
+    seen = ["classic"]
+    plugins = []
+    for name in variants:
+        if name == "classic":
+            raise ArgumentError(
+                "variant 'classic': classic is the builtin rules, not a variant: leave it out"
+            )
+        if name in seen:
+            raise ArgumentError(f"variant {name!r} is named twice")
+        plugins.append(load_variant(name))
+        seen.append(name)
+    _VARIANTS[variants] = (known, tuple(plugins))
+    return tuple(plugins)
 
 
 @functools.cache
@@ -141,6 +170,9 @@ def plugin_error(plugin: str, hook: str, exc: Exception) -> PluginError:
     return PluginError(f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}")
 
 
+_RULE_OPTIONS = tuple(a.name for a in attrs.fields(Rules))
+
+
 def configure_rules(pm: Any, rules: Rules) -> Rules:
     """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
     previous one returned (None keeps them); classic, registered last, comes last.
@@ -150,10 +182,7 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
     targets) raises :class:`PluginError` naming both plugins and the option,
     instead of one of them silently winning. Setting an option to the value it
     already has is no change."""
-    import attrs  # here: this function is the only user in the module
-
     hook = "ecarte_configure_rules"
-    options = [a.name for a in attrs.fields(Rules)]
     set_by: dict[str, str] = {}  # option -> the plugin that changed it
     for impl in implementations(pm, hook):
         result = call_impl(impl, hook, {"rules": rules})
@@ -161,7 +190,7 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
-        for option in options:
+        for option in _RULE_OPTIONS:
             if getattr(result, option) == getattr(rules, option):
                 continue
             if option in set_by:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import inspect
+import operator
 from typing import Any
 
 import attrs
@@ -181,8 +182,9 @@ class Rules:
             ) from None
 
     def evolve(self, **changes: Any) -> Rules:
-        """A copy with some fields changed (validated)."""
-        return attrs.evolve(self, **changes)
+        """A copy with some fields changed (each change checked, as ``Rules(...)`` checks
+        it)."""
+        return _evolve(self, changes)
 
     def hand_rules(self) -> HandRules:
         """The rules of one hand as the C core's ``ec_hand_rules`` fields: the one mapping
@@ -209,6 +211,9 @@ class Rules:
 _FIELDS: tuple[attrs.Attribute[Any], ...] = attrs.fields(Rules)
 _SETTERS = seal(Rules)  # its slots read-only: a shared preset cannot be rewritten in place
 _SIGNATURE = inspect.signature(Rules.__init__)
+_INDEX = {a.name: i for i, a in enumerate(_FIELDS)}
+_OPTIONS = operator.attrgetter(*_INDEX)
+"""The options of a Rules, as a tuple in the fields' order."""
 
 
 def _init(self: Rules, **options: Any) -> None:
@@ -223,6 +228,26 @@ def _init(self: Rules, **options: Any) -> None:
     for a, value in zip(_FIELDS, values, strict=True):
         a.validator(self, a, value)  # type: ignore[misc]  # (every field has its check)
     object.__setattr__(self, "_attrs_cached_hash", None)  # (not a rule: the hash, once made)
+
+
+def _evolve(rules: Rules, changes: dict[str, Any]) -> Rules:
+    """``rules.evolve(**changes)``: the options of ``rules`` (checked when it was made)
+    copied, the changed ones checked. A subclass goes through :func:`attrs.evolve`."""
+    if type(rules) is not Rules:
+        return attrs.evolve(rules, **changes)
+    values = list(_OPTIONS(rules))
+    for name, value in changes.items():
+        i = _INDEX.get(name)
+        if i is None:
+            raise TypeError(f"Rules.__init__() got an unexpected keyword argument {name!r}")
+        a = _FIELDS[i]
+        a.validator(rules, a, value)  # type: ignore[misc]  # (every field has its check)
+        values[i] = value
+    new = object.__new__(Rules)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(new, value)
+    object.__setattr__(new, "_attrs_cached_hash", None)
+    return new
 
 
 def _rules(options: dict[str, Any]) -> Rules:
