@@ -308,6 +308,7 @@ def _classic_config(rules: Rules, backend: str) -> Config:
     return Config(hooks, rules, rules, TABLE_SIZE, ())
 
 
+_PLUGIN_LISTS = (tuple, list)
 _DEFAULT_RULES = Rules()
 _NOT_PLUGINS = (int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset)
 """Values that are never plugin objects (``plugins=[5, 6]``: a mistake, not two plugins)."""
@@ -336,7 +337,9 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         variants = tuple(variant)
     else:
         raise ArgumentError(f"variant must be a name or a sequence of names, not {variant!r}")
-    if isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable):
+    if plugins.__class__ not in _PLUGIN_LISTS and (
+        isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable)
+    ):
         raise ArgumentError(
             f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
         )
@@ -349,14 +352,15 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         return _classic_config(asked, _backend.live())
     names = ["classic", *variants]
     instances: list[Any] = [_CLASSIC]
-    for plugin in load_variants(variants):
+    for plugin in load_variants(variants) if variants else ():
         instances.append(plugin() if isinstance(plugin, type) else plugin)
     for plugin in objects:
         names.append(_unique_name(names, plugin))
         instances.append(plugin)
     key = (variants, tuple(_plugin_key(p) for p in objects), _hook_path)
-    pset = plugin_set(key, tuple(names), tuple(instances))
-    hooks = HookTable(pset, tuple(names), tuple(instances))
+    table = tuple(names), tuple(instances)
+    pset = plugin_set(key, *table)
+    hooks = HookTable(pset, *table)
     # the classic plugin keeps the rules and seats two: asked only when another answers
     configured = configure_rules(hooks, asked) if pset.configures else asked
     players = TABLE_SIZE

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import operator
 import os
 import types
 from collections.abc import Callable
@@ -171,6 +172,8 @@ def plugin_error(plugin: str, hook: str, exc: Exception) -> PluginError:
 
 
 _RULE_OPTIONS = tuple(a.name for a in attrs.fields(Rules))
+_OPTIONS = operator.attrgetter(*_RULE_OPTIONS)
+"""The options of a Rules, as a tuple in the order of their names."""
 
 
 def configure_rules(pm: Any, rules: Rules) -> Rules:
@@ -190,14 +193,15 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
-        for option in _RULE_OPTIONS:
-            if getattr(result, option) == getattr(rules, option):
+        for option, before, after in zip(
+            _RULE_OPTIONS, _OPTIONS(rules), _OPTIONS(result), strict=True
+        ):
+            if after == before:
                 continue
             if option in set_by:
                 raise PluginError(
                     f"plugins {set_by[option]!r} and {impl[2]!r} both set the rule option "
-                    f"{option!r} (hook {hook}: {getattr(rules, option)!r} then "
-                    f"{getattr(result, option)!r}); use one of them"
+                    f"{option!r} (hook {hook}: {before!r} then {after!r}); use one of them"
                 )
             set_by[option] = impl[2]
         rules = result
