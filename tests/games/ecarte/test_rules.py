@@ -124,6 +124,11 @@ def test_evolve_makes_the_rules_the_constructor_makes() -> None:
     with pytest.raises(RulesError, match=r"^games_to_win:"):  # every change checked
         spanish.evolve(target=3, games_to_win=0)
     assert spanish.evolve() == spanish
+    # rules evolved before are given again, but a value equal to a good one is checked
+    assert spanish.evolve(target=1) is spanish.evolve(target=1)
+    for bad in (True, 1.0, [1]):
+        with pytest.raises(RulesError, match=r"^target:"):
+            spanish.evolve(target=bad)
 
 
 def test_unknown_preset() -> None:

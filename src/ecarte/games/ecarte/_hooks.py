@@ -27,10 +27,10 @@ from ._classic import TABLE_SIZE, ClassicRules
 from ._plugins import (
     call_impl,
     configure_rules,
-    load_variants,
     notify_all,
     plugin_error,
     plugin_name,
+    variant_plugins,
 )
 from ._pure_machine import HOOK_NAMES
 from ._records import piquet_mask
@@ -352,7 +352,7 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         return _classic_config(asked, _backend.live())
     names = ["classic", *variants]
     instances: list[Any] = [_CLASSIC]
-    for plugin in load_variants(variants) if variants else ():
+    for plugin in variant_plugins(variants) if variants else ():
         instances.append(plugin() if isinstance(plugin, type) else plugin)
     for plugin in objects:
         names.append(_unique_name(names, plugin))

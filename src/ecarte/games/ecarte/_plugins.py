@@ -28,10 +28,10 @@ __all__ = [
     "configure_rules",
     "implementations",
     "load_variant",
-    "load_variants",
     "notify_all",
     "plugin_error",
     "plugin_name",
+    "variant_plugins",
 ]
 
 ENTRY_POINT_GROUP = "ecarte.variants"
@@ -80,7 +80,7 @@ def load_variant(name: str) -> object:
 _VARIANTS: dict[tuple[str, ...], tuple[object, tuple[object, ...]]] = {}
 
 
-def load_variants(variants: tuple[str, ...]) -> tuple[object, ...]:
+def variant_plugins(variants: tuple[str, ...]) -> tuple[object, ...]:
     """The plugin (class or object) of each variant named (:func:`load_variant`): the
     names checked and the plugins loaded once per tuple of names (again when the
     installed variants are read anew; every time when their discovery is turned off)."""
@@ -187,25 +187,34 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
     already has is no change."""
     hook = "ecarte_configure_rules"
     set_by: dict[str, str] = {}  # option -> the plugin that changed it
+    changes: list[tuple[str, Rules, Rules]] = []  # (plugin, rules before, rules after)
     for impl in implementations(pm, hook):
         result = call_impl(impl, hook, {"rules": rules})
         if result is None or result is rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
-        for option, before, after in zip(
-            _RULE_OPTIONS, _OPTIONS(rules), _OPTIONS(result), strict=True
-        ):
-            if after == before:
-                continue
-            if option in set_by:
-                raise PluginError(
-                    f"plugins {set_by[option]!r} and {impl[2]!r} both set the rule option "
-                    f"{option!r} (hook {hook}: {before!r} then {after!r}); use one of them"
-                )
-            set_by[option] = impl[2]
+        changes.append((impl[2], rules, result))
+        if len(changes) == 2:  # one change alone cannot set an option twice: compared now
+            _set_options(set_by, *changes[0])
+        if len(changes) >= 2:
+            _set_options(set_by, *changes[-1])
         rules = result
     return rules
+
+
+def _set_options(set_by: dict[str, str], plugin: str, before: Rules, after: Rules) -> None:
+    """Note in ``set_by`` the options ``plugin`` changed from ``before`` to ``after``; one
+    another plugin changed already raises :class:`PluginError`."""
+    for option, old, new in zip(_RULE_OPTIONS, _OPTIONS(before), _OPTIONS(after), strict=True):
+        if new == old:
+            continue
+        if option in set_by:
+            raise PluginError(
+                f"plugins {set_by[option]!r} and {plugin!r} both set the rule option "
+                f"{option!r} (hook ecarte_configure_rules: {old!r} then {new!r}); use one of them"
+            )
+        set_by[option] = plugin
 
 
 def notify_all(impls: tuple[Impl, ...], hook: str, kwargs: dict[str, Any]) -> list[Exception]:

@@ -232,9 +232,17 @@ def _init(self: Rules, **options: Any) -> None:
 
 def _evolve(rules: Rules, changes: dict[str, Any]) -> Rules:
     """``rules.evolve(**changes)``: the options of ``rules`` (checked when it was made)
-    copied, the changed ones checked. A subclass goes through :func:`attrs.evolve`."""
+    copied, the changed ones checked; rules evolved before are given again. A subclass
+    goes through :func:`attrs.evolve`."""
     if type(rules) is not Rules:
         return attrs.evolve(rules, **changes)
+    key = (rules, *[(n, type(v), v) for n, v in changes.items()])
+    try:
+        found = _EVOLVED.get(key)
+    except Exception:  # a value that cannot be hashed: checked below, not kept
+        found, key = None, ()
+    if found is not None:
+        return found
     values = list(_OPTIONS(rules))
     for name, value in changes.items():
         i = _INDEX.get(name)
@@ -247,7 +255,17 @@ def _evolve(rules: Rules, changes: dict[str, Any]) -> Rules:
     for setter, value in zip(_SETTERS, values, strict=True):
         setter(new, value)
     object.__setattr__(new, "_attrs_cached_hash", None)
+    if key:
+        if len(_EVOLVED) >= 1024:
+            _EVOLVED.clear()
+        _EVOLVED[key] = new
     return new
+
+
+_EVOLVED: dict[tuple[Any, ...], Rules] = {}
+"""The rules :func:`_evolve` made, by the rules and each change's name, type and value:
+the same changes of the same rules give the same rules (a value, never changed), whose
+hash is then made once (a variant's game asks for them at each new game)."""
 
 
 def _rules(options: dict[str, Any]) -> Rules:
