@@ -143,7 +143,7 @@ class HookTable:
         self.plugin_set = plugin_set
         self.names = names
         self.instances = instances
-        self._bound: dict[str, tuple[Impl, ...]] = plugin_set.shared.copy()
+        self._bound: dict[str, tuple[Impl, ...]] = {}
         self._wrappers: dict[str, tuple[Impl, ...]] = {}
 
     def _bind(self, templates: tuple[_Template, ...]) -> tuple[Impl, ...]:
@@ -158,14 +158,20 @@ class HookTable:
     def impls(self, hook: str) -> tuple[Impl, ...]:
         bound = self._bound.get(hook)
         if bound is None:
-            bound = self._bound[hook] = self._bind(self.plugin_set.templates[hook])
+            bound = self.plugin_set.shared.get(hook)
+            if bound is None:
+                bound = self._bind(self.plugin_set.templates[hook])
+            self._bound[hook] = bound
         return bound
 
     def wrappers(self, hook: str) -> tuple[Impl, ...]:
         """The hook wrappers of ``hook``, outermost first (pluggy's order)."""
+        templates = self.plugin_set.wrappers.get(hook)
+        if templates is None:
+            return ()
         bound = self._wrappers.get(hook)
         if bound is None:
-            bound = self._wrappers[hook] = self._bind(self.plugin_set.wrappers.get(hook, ()))
+            bound = self._wrappers[hook] = self._bind(templates)
         return bound
 
     def plugin(self, name: str) -> object:
