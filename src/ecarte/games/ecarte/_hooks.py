@@ -36,7 +36,7 @@ from ._pure_machine import HOOK_NAMES
 from ._records import piquet_mask
 from .actions import Accept, Action, PlayHand, Propose, Refuse
 from .results import DealtHands, HandOutcome, MatchStatus, Seats
-from .rules import DealPattern, FirstDealer, KingAnnouncement, Rules
+from .rules import DealPattern, FirstDealer, KingAnnouncement, Rules, checked
 
 if TYPE_CHECKING:
     from .game import Game
@@ -324,7 +324,7 @@ def _asked_rules(rules: object) -> Rules:
     if rules is None:
         return _DEFAULT_RULES
     if isinstance(rules, Rules):
-        return rules
+        return checked(rules)
     if isinstance(rules, str):
         return Rules.preset(rules)
     kind = type(rules).__name__

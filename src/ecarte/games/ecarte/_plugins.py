@@ -16,9 +16,9 @@ from typing import Any
 
 import attrs
 
-from ecarte._errors import ArgumentError, PluginError
+from ecarte._errors import ArgumentError, PluginError, RulesError
 
-from .rules import Rules
+from .rules import Rules, checked
 
 __all__ = [
     "AUTOLOAD_ENV",
@@ -194,6 +194,10 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
+        try:
+            checked(result)
+        except RulesError as exc:
+            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {exc}") from exc
         changes.append((impl[2], rules, result))
         if len(changes) == 2:  # one change alone cannot set an option twice: compared now
             _set_options(set_by, *changes[0])

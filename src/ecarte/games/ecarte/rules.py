@@ -20,10 +20,10 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
+from ecarte import _seal
 from ecarte._cards import Rank
 from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP
 from ecarte._errors import ArgumentTypeError, RulesError
-from ecarte._seal import seal
 
 from ._pure_rules import RANGES, HandRules
 
@@ -209,7 +209,7 @@ class Rules:
 
 
 _FIELDS: tuple[attrs.Attribute[Any], ...] = attrs.fields(Rules)
-_SETTERS = seal(Rules)  # its slots read-only: a shared preset cannot be rewritten in place
+_SETTERS = _seal.seal(Rules)  # its slots read-only: a shared preset cannot be rewritten in place
 _SIGNATURE = inspect.signature(Rules.__init__)
 _INDEX = {a.name: i for i, a in enumerate(_FIELDS)}
 _OPTIONS = operator.attrgetter(*_INDEX)
@@ -260,6 +260,22 @@ def _evolve(rules: Rules, changes: dict[str, Any]) -> Rules:
             _EVOLVED.clear()
         _EVOLVED[key] = new
     return new
+
+
+def checked(rules: Rules) -> Rules:
+    """``rules``, once it is known to hold every option, each within its checks: a
+    :class:`Rules` made by its constructor or :meth:`~Rules.evolve` does (its options
+    were checked then, and its slots are read-only); a subclass's options are checked
+    again as it gives them. Rules that cannot give their options (made by ``__new__``
+    alone) raise :class:`RulesError`."""
+    try:
+        options = _OPTIONS(rules)
+    except Exception as exc:
+        raise RulesError(f"these rules cannot be read: {type(exc).__name__}: {exc}") from exc
+    if type(rules) is not Rules or not _seal.SEALED:
+        for a, value in zip(_FIELDS, options, strict=True):
+            a.validator(rules, a, value)  # type: ignore[misc]  # (every field has its check)
+    return rules
 
 
 _EVOLVED: dict[tuple[Any, ...], Rules] = {}
