@@ -149,8 +149,8 @@ def core_sources(core_dir: str = CORE_DIR) -> list[str]:
 def cython_source(pyx: str, *, have_cython: bool) -> str:
     """The source to compile for ``pyx``: the ``.pyx`` itself when Cython is there, else
     the C that Cython generated from it (shipped in the sdist). Without Cython, a
-    generated file that is missing or older than its ``.pyx`` or a ``.pxd`` beside it
-    stops the build."""
+    generated file that is missing or older than its ``.pyx`` or a ``.pxd`` or ``.pxi``
+    beside it stops the build."""
     stem = pyx[: -len(".pyx")]
     generated = stem + ".c"
     if have_cython:
@@ -160,7 +160,8 @@ def cython_source(pyx: str, *, have_cython: bool) -> str:
             f"{HINT}\n(Cython is not importable and {generated}, the C it generates from "
             f"{pyx}, is not there: install Cython, or build from the sdist, which ships it)"
         )
-    inputs = [pyx, *glob(os.path.join(os.path.dirname(pyx), "*.pxd"))]
+    folder = os.path.dirname(pyx)
+    inputs = [pyx, *glob(os.path.join(folder, "*.pxd")), *glob(os.path.join(folder, "*.pxi"))]
     newer = [p for p in inputs if os.path.getmtime(p) > os.path.getmtime(generated)]
     if newer:
         raise SystemExit(

@@ -73,3 +73,13 @@ def test_variant_hands(benchmark: Any, variant: str) -> None:
 def test_poule_hands(benchmark: Any) -> None:
     hands = benchmark(_random_matches, lambda seed: Game(variant="poule", seed=seed))
     assert hands > MATCHES
+
+
+@pytest.mark.parametrize("variant", [None, "quick", "napoleon", "poule", "regles", "cercle"])
+def test_construction(benchmark: Any, variant: str | None) -> None:
+    """``Game()`` and ``Game(variant=name)`` to the first decision (``ecarte bench`` holds
+    their absolute targets, docs/performance.md); the first game of a variant, which loads
+    its entry point and builds its hook tables, is left out."""
+    Game(variant=variant)
+    game = benchmark(Game, variant=variant)
+    assert game.variants == (() if variant is None else (variant,))

@@ -41,13 +41,15 @@ def _touch(path: Path, mtime: float) -> None:
 
 @pytest.fixture
 def built(setup_py: ModuleType, tmp_path: Path) -> tuple[Any, ...]:
-    """Two Cython modules in a scratch tree, their generated C newer than them."""
+    """Two Cython modules in a scratch tree, their generated C newer than them and than
+    the part they include."""
     exts = []
     for i, name in enumerate(("_cycore", "_other")):
         _touch(tmp_path / f"{name}.pyx", 1000 + i)
         _touch(tmp_path / f"{name}.pxd", 1000 + i)
         _touch(tmp_path / f"{name}.c", 2000 + i)
         exts.append(setup_py.CExtension(f"ecarte._core.{name}", str(tmp_path / f"{name}.pyx"), ()))
+    _touch(tmp_path / "_views.pxi", 1000)  # a part a .pyx includes
     _touch(tmp_path / "ec_tricks.c", 1000)
     return tuple(exts)
 
@@ -74,7 +76,7 @@ def test_without_cython_nor_generated_c_the_build_stops(
         setup_py.cython_sources(built, have_cython=False)
 
 
-@pytest.mark.parametrize("edited", ["_cycore.pyx", "_cycore.pxd"])
+@pytest.mark.parametrize("edited", ["_cycore.pyx", "_cycore.pxd", "_views.pxi"])
 def test_without_cython_stale_generated_c_stops_the_build(
     setup_py: ModuleType, built: Any, tmp_path: Path, edited: str
 ) -> None:
@@ -127,7 +129,7 @@ def test_the_repository_has_the_c_it_builds(setup_py: ModuleType) -> None:
 
 def test_sdist_manifest_ships_the_generated_c() -> None:
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
-    assert "recursive-include src/ecarte *.h *.c *.pyx *.pxd" in manifest
+    assert "recursive-include src/ecarte *.h *.c *.pyx *.pxd *.pxi" in manifest
 
 
 def test_wheel_tests_install_the_plugins() -> None:

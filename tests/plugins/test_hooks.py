@@ -39,6 +39,7 @@ from ecarte import (
     Propose,
     Refuse,
     Rules,
+    RulesError,
     SaveFormatError,
     Seats,
     hookimpl,
@@ -77,6 +78,33 @@ def test_hook_configure_rules_nonsense() -> None:
 
     with pytest.raises(PluginError, match=r"'bad-rules'.*ecarte_configure_rules"):
         Game(plugins=[plugin])
+
+
+class _Crooked(Rules):
+    """Rules whose target, as read, is out of its range."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[misc]  # (a hostile override of the field)
+    def target(self) -> int:
+        return -5
+
+
+@pytest.mark.parametrize(
+    ("made", "why"),
+    [
+        (lambda: object.__new__(Rules), "cannot be read"),  # never initialised
+        (lambda: Rules.__new__(_Crooked), "cannot be read"),
+        (_Crooked, "target: must be at least 1, got -5"),
+    ],
+)
+def test_hook_configure_rules_hostile(made: Any, why: str) -> None:
+    plugin = answering("crooked", "ecarte_configure_rules", made())
+
+    with pytest.raises(PluginError, match=rf"'crooked'.*ecarte_configure_rules: .*{why}"):
+        Game(plugins=[plugin])
+    with pytest.raises(RulesError, match=why):  # asked for, the same
+        Game(made())
 
 
 @pytest.mark.parametrize("size", [1, 17, "3", None])

@@ -43,6 +43,7 @@ def test_entry_point_group() -> None:
 
 
 def test_autoload_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Game(variant="quick").rules.target == 3  # loaded once: turned off all the same
     monkeypatch.setenv(AUTOLOAD_ENV, "1")
     assert available_variants() == {}
     with pytest.raises(EcarteError, match=AUTOLOAD_ENV):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import pytest
 
@@ -15,6 +17,7 @@ from ecarte import (
     Rules,
     RulesError,
 )
+from ecarte._seal import SEALED
 
 
 def test_defaults_are_the_classic_club_game() -> None:
@@ -104,6 +107,28 @@ def test_evolve_changes_only_what_is_asked() -> None:
     assert quick != base
     napoleon = Rules.preset("spanish").evolve(target=11)
     assert napoleon.first_dealer is FirstDealer.LOWER_CUT and napoleon.target == 11
+
+
+def test_evolve_makes_the_rules_the_constructor_makes() -> None:
+    spanish = Rules.preset("spanish")
+    changed = spanish.evolve(target=3, must_trump=False)
+    made = attrs.evolve(spanish, target=3, must_trump=False)
+    assert changed == made and hash(changed) == hash(made)
+    assert attrs.asdict(changed) == attrs.asdict(made)
+    assert pickle.loads(pickle.dumps(changed)) == changed
+    if SEALED:  # as read-only as the rules the constructor makes
+        with pytest.raises(AttributeError):
+            object.__setattr__(changed, "target", 0)
+    with pytest.raises(TypeError, match="'targt'"):
+        spanish.evolve(targt=3)
+    with pytest.raises(RulesError, match=r"^games_to_win:"):  # every change checked
+        spanish.evolve(target=3, games_to_win=0)
+    assert spanish.evolve() == spanish
+    # rules evolved before are given again, but a value equal to a good one is checked
+    assert spanish.evolve(target=1) is spanish.evolve(target=1)
+    for bad in (True, 1.0, [1]):
+        with pytest.raises(RulesError, match=r"^target:"):
+            spanish.evolve(target=bad)
 
 
 def test_unknown_preset() -> None:

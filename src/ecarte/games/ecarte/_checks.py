@@ -226,10 +226,14 @@ def _why_illegal(game: Game, v: MatchView, card: Card) -> str:
     return f"void in {led.suit.symbol}, must trump (legal: {legal})"
 
 
+_SYSTEM_RANDOM = random.SystemRandom()
+"""Draws from the system's randomness (``os.urandom``): it keeps no state."""
+
+
 def match_seed(seed: object) -> int:
     """``seed`` checked (an int in [-2**63, 2**64)), or a random seed for None."""
     if seed is None:
-        return random.SystemRandom().getrandbits(63)
+        return _SYSTEM_RANDOM.getrandbits(63)
     if type(seed) is not int:
         raise ArgumentError(f"seed must be an int (or None), not {reprlib.repr(seed)}")
     if not -(1 << 63) <= seed < 1 << 64:

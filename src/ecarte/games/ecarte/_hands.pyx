@@ -31,20 +31,28 @@ cdef size_t _start(n, seed, options, ec_rules *r, ec_rng *rng) except? 0:
     return <size_t>count
 
 
+def _chunks(size_t left, size_t most):
+    """The sizes of the chunks ``left`` hands are played in, ``most`` at the most each;
+    Ctrl-C is checked after each chunk."""
+    cdef size_t k
+    while left:
+        k = chunk(left, most)
+        yield k
+        left -= k
+        PyErr_CheckSignals()
+
+
 def random_hands(n, seed, options=None):
     """Play ``n`` random hands from ``seed``; totals and digest (no memory grows with
     ``n``)."""
     cdef ec_rules r
     cdef ec_totals t
     cdef ec_rng rng
-    cdef size_t left = _start(n, seed, options, &r, &rng), k
+    cdef size_t k
     ec_totals_init(&t)
-    while left:
-        k = chunk(left, HANDS_CHUNK)
+    for k in _chunks(_start(n, seed, options, &r, &rng), HANDS_CHUNK):
         with nogil:
             ec_random_hands_next(&r, &rng, k, NULL, &t)
-        left -= k
-        PyErr_CheckSignals()
     return HandTotals(t.hands, t.points[0], t.points[1], t.tricks[0], t.tricks[1], t.voles,
                       t.exchanges, t.actions, t.digest)
 
@@ -54,19 +62,16 @@ def random_hand_results(n, seed, options=None):
     chunks)."""
     cdef ec_rules r
     cdef ec_rng rng
-    cdef size_t left = _start(n, seed, options, &r, &rng), k, i
+    cdef size_t k, i
     cdef ec_hand_result out[RESULTS_CHUNK]
     cdef list results = []
-    while left:
-        k = chunk(left, RESULTS_CHUNK)
+    for k in _chunks(_start(n, seed, options, &r, &rng), RESULTS_CHUNK):
         with nogil:
             ec_random_hands_next(&r, &rng, k, out, NULL)
         for i in range(k):
             results.append(HandResult(out[i].points[0], out[i].points[1], out[i].tricks[0],
                                       out[i].tricks[1], out[i].exchanges, out[i].flags,
                                       out[i].actions))
-        left -= k
-        PyErr_CheckSignals()
     return results
 
 
@@ -74,18 +79,15 @@ def random_solves(n, seed, options=None):
     """Deal ``n`` random hands and solve each from the first trick."""
     cdef ec_rules r
     cdef ec_rng rng
-    cdef size_t left = _start(n, seed, options, &r, &rng), k, i
+    cdef size_t k, i
     cdef uint64_t digest = EC_DIGEST_START
     cdef int8_t values[SOLVES_CHUNK]
     cdef uint8_t best[SOLVES_CHUNK]
     cdef list vs = [], ms = []
-    while left:
-        k = chunk(left, SOLVES_CHUNK)
+    for k in _chunks(_start(n, seed, options, &r, &rng), SOLVES_CHUNK):
         with nogil:
             ec_random_solves_next(&r, &rng, k, values, best, &digest)
         for i in range(k):
             vs.append(values[i])
             ms.append(best[i] if best[i] != 255 else -1)
-        left -= k
-        PyErr_CheckSignals()
     return SolveResults(vs, ms, digest)

@@ -23,20 +23,20 @@ from ecarte._errors import ArgumentError, ArgumentTypeError, PluginError, RulesE
 from ecarte.engine import backend as _backend
 
 from . import hookspecs
-from ._classic import ClassicRules
+from ._classic import TABLE_SIZE, ClassicRules
 from ._plugins import (
     call_impl,
     configure_rules,
-    load_variant,
     notify_all,
     plugin_error,
     plugin_name,
+    variant_plugins,
 )
 from ._pure_machine import HOOK_NAMES
 from ._records import piquet_mask
 from .actions import Accept, Action, PlayHand, Propose, Refuse
 from .results import DealtHands, HandOutcome, MatchStatus, Seats
-from .rules import DealPattern, FirstDealer, KingAnnouncement, Rules
+from .rules import DealPattern, FirstDealer, KingAnnouncement, Rules, checked
 
 if TYPE_CHECKING:
     from .game import Game
@@ -88,7 +88,16 @@ _Template = tuple[Any, tuple[str, ...], int, bool]
 class PluginSet:
     """What a set of plugin classes implements, validated once (see :func:`plugin_set`)."""
 
-    __slots__ = ("hook_mask", "notifications", "templates", "validators", "wrappers")
+    __slots__ = (
+        "configures",
+        "hook_mask",
+        "notifications",
+        "shared",
+        "sizes",
+        "templates",
+        "validators",
+        "wrappers",
+    )
 
     def __init__(
         self,
@@ -97,14 +106,30 @@ class PluginSet:
     ) -> None:
         self.templates = templates
         self.wrappers = wrappers
+        self.shared = {
+            hook: tuple((func, args, "classic") for func, args, _, _ in found)
+            for hook, found in templates.items()
+            if all(index == 0 for _, _, index, _ in found)
+        }
+        """The hooks only the classic plugin implements, bound: every game shares them."""
         mask = 0
         for bit, hook in enumerate(MACHINE_HOOKS):
-            overridden = any(index > 0 for _, _, index, _ in templates[hook])
-            if _hook_path or overridden or wrappers.get(hook):
+            if _hook_path or _overridden(templates, wrappers, hook):
                 mask |= 1 << bit
         self.hook_mask = mask
         self.validators = bool(templates["ecarte_validate_action"])
         self.notifications = any(templates[hook] for hook in NOTIFICATIONS)
+        self.configures = _overridden(templates, wrappers, "ecarte_configure_rules")
+        self.sizes = _overridden(templates, wrappers, "ecarte_table_size")
+
+
+def _overridden(
+    templates: dict[str, tuple[_Template, ...]],
+    wrappers: dict[str, tuple[_Template, ...]],
+    hook: str,
+) -> bool:
+    """Whether a plugin other than the classic one implements or wraps ``hook``."""
+    return any(index > 0 for _, _, index, _ in templates[hook]) or bool(wrappers.get(hook))
 
 
 class HookTable:
@@ -122,22 +147,31 @@ class HookTable:
         self._wrappers: dict[str, tuple[Impl, ...]] = {}
 
     def _bind(self, templates: tuple[_Template, ...]) -> tuple[Impl, ...]:
+        instances, names = self.instances, self.names
         return tuple(
-            (func.__get__(self.instances[i]) if method else func, args, self.names[i])
-            for func, args, i, method in templates
+            [
+                (func.__get__(instances[i]) if method else func, args, names[i])
+                for func, args, i, method in templates
+            ]
         )
 
     def impls(self, hook: str) -> tuple[Impl, ...]:
         bound = self._bound.get(hook)
         if bound is None:
-            bound = self._bound[hook] = self._bind(self.plugin_set.templates[hook])
+            bound = self.plugin_set.shared.get(hook)
+            if bound is None:
+                bound = self._bind(self.plugin_set.templates[hook])
+            self._bound[hook] = bound
         return bound
 
     def wrappers(self, hook: str) -> tuple[Impl, ...]:
         """The hook wrappers of ``hook``, outermost first (pluggy's order)."""
+        templates = self.plugin_set.wrappers.get(hook)
+        if templates is None:
+            return ()
         bound = self._wrappers.get(hook)
         if bound is None:
-            bound = self._wrappers[hook] = self._bind(self.plugin_set.wrappers.get(hook, ()))
+            bound = self._wrappers[hook] = self._bind(templates)
         return bound
 
     def plugin(self, name: str) -> object:
@@ -262,7 +296,8 @@ def plugin_set(
                 )
             index = names.index(impl.plugin_name)
             func = impl.function
-            method = getattr(func, "__self__", None) is instances[index]
+            # the classic plugin (first) is one object, stateless: bound once for all games
+            method = index > 0 and getattr(func, "__self__", None) is instances[index]
             template = (func.__func__ if method else func, tuple(impl.argnames), index, method)
             (wrapping if impl.wrapper else out).append(template)
         templates[hook] = tuple(out)
@@ -276,9 +311,10 @@ def plugin_set(
 def _classic_config(rules: Rules, backend: str) -> Config:
     names, instances = ("classic",), (_CLASSIC,)
     hooks = HookTable(plugin_set(((), "classic", _hook_path), names, instances), names, instances)
-    return Config(hooks, rules, rules, 2, ())
+    return Config(hooks, rules, rules, TABLE_SIZE, ())
 
 
+_PLUGIN_LISTS = (tuple, list)
 _DEFAULT_RULES = Rules()
 _NOT_PLUGINS = (int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset)
 """Values that are never plugin objects (``plugins=[5, 6]``: a mistake, not two plugins)."""
@@ -288,7 +324,7 @@ def _asked_rules(rules: object) -> Rules:
     if rules is None:
         return _DEFAULT_RULES
     if isinstance(rules, Rules):
-        return rules
+        return checked(rules)
     if isinstance(rules, str):
         return Rules.preset(rules)
     kind = type(rules).__name__
@@ -307,7 +343,9 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         variants = tuple(variant)
     else:
         raise ArgumentError(f"variant must be a name or a sequence of names, not {variant!r}")
-    if isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable):
+    if plugins.__class__ not in _PLUGIN_LISTS and (
+        isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable)
+    ):
         raise ArgumentError(
             f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
         )
@@ -318,30 +356,26 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
             raise ArgumentTypeError(f"plugins: a value of type {kind} is not a plugin object")
     if not variants and not objects:
         return _classic_config(asked, _backend.live())
-    names = ["classic"]
+    names = ["classic", *variants]
     instances: list[Any] = [_CLASSIC]
-    for name in variants:
-        if name == "classic":
-            raise ArgumentError(
-                "variant 'classic': classic is the builtin rules, not a variant: leave it out"
-            )
-        if name in names:
-            raise ArgumentError(f"variant {name!r} is named twice")
-        plugin = load_variant(name)
-        names.append(name)
+    for plugin in variant_plugins(variants) if variants else ():
         instances.append(plugin() if isinstance(plugin, type) else plugin)
     for plugin in objects:
         names.append(_unique_name(names, plugin))
         instances.append(plugin)
     key = (variants, tuple(_plugin_key(p) for p in objects), _hook_path)
-    pset = plugin_set(key, tuple(names), tuple(instances))
-    hooks = HookTable(pset, tuple(names), tuple(instances))
-    configured = configure_rules(hooks, asked)
-    players, plugin = first_of(hooks, "ecarte_table_size", rules=configured)
-    if players.__class__ is not int or not 2 <= players <= 16:
-        raise PluginError(
-            f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
-        )
+    table = tuple(names), tuple(instances)
+    pset = plugin_set(key, *table)
+    hooks = HookTable(pset, *table)
+    # the classic plugin keeps the rules and seats two: asked only when another answers
+    configured = configure_rules(hooks, asked) if pset.configures else asked
+    players = TABLE_SIZE
+    if pset.sizes:
+        players, plugin = first_of(hooks, "ecarte_table_size", rules=configured)
+        if players.__class__ is not int or not 2 <= players <= 16:
+            raise PluginError(
+                f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
+            )
     return Config(hooks, asked, configured, players, variants)
 
 

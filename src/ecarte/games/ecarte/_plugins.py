@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import operator
 import os
 import types
 from collections.abc import Callable
 from typing import Any
 
-from ecarte._errors import ArgumentError, PluginError
+import attrs
 
-from .rules import Rules
+from ecarte._errors import ArgumentError, PluginError, RulesError
+
+from .rules import Rules, checked
 
 __all__ = [
     "AUTOLOAD_ENV",
@@ -28,6 +31,7 @@ __all__ = [
     "notify_all",
     "plugin_error",
     "plugin_name",
+    "variant_plugins",
 ]
 
 ENTRY_POINT_GROUP = "ecarte.variants"
@@ -71,6 +75,32 @@ def load_variant(name: str) -> object:
         hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
         raise ArgumentError(f"unknown variant {name!r}; known: {known}{hint}")
     return _load(name, eps[name])
+
+
+_VARIANTS: dict[tuple[str, ...], tuple[object, tuple[object, ...]]] = {}
+
+
+def variant_plugins(variants: tuple[str, ...]) -> tuple[object, ...]:
+    """The plugin (class or object) of each variant named (:func:`load_variant`): the
+    names checked and the plugins loaded once per tuple of names (again when the
+    installed variants are read anew; every time when their discovery is turned off)."""
+    known = _entry_points()
+    found = _VARIANTS.get(variants)
+    if found is not None and found[0] is known:
+        return found[1]
+    seen = ["classic"]
+    plugins = []
+    for name in variants:
+        if name == "classic":
+            raise ArgumentError(
+                "variant 'classic': classic is the builtin rules, not a variant: leave it out"
+            )
+        if name in seen:
+            raise ArgumentError(f"variant {name!r} is named twice")
+        plugins.append(load_variant(name))
+        seen.append(name)
+    _VARIANTS[variants] = (known, tuple(plugins))
+    return tuple(plugins)
 
 
 @functools.cache
@@ -141,6 +171,11 @@ def plugin_error(plugin: str, hook: str, exc: Exception) -> PluginError:
     return PluginError(f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}")
 
 
+_RULE_OPTIONS = tuple(a.name for a in attrs.fields(Rules))
+_OPTIONS = operator.attrgetter(*_RULE_OPTIONS)
+"""The options of a Rules, as a tuple in the order of their names."""
+
+
 def configure_rules(pm: Any, rules: Rules) -> Rules:
     """Run the ``ecarte_configure_rules`` chain: each plugin gets the rules the
     previous one returned (None keeps them); classic, registered last, comes last.
@@ -150,29 +185,40 @@ def configure_rules(pm: Any, rules: Rules) -> Rules:
     targets) raises :class:`PluginError` naming both plugins and the option,
     instead of one of them silently winning. Setting an option to the value it
     already has is no change."""
-    import attrs  # here: this function is the only user in the module
-
     hook = "ecarte_configure_rules"
-    options = [a.name for a in attrs.fields(Rules)]
     set_by: dict[str, str] = {}  # option -> the plugin that changed it
+    changes: list[tuple[str, Rules, Rules]] = []  # (plugin, rules before, rules after)
     for impl in implementations(pm, hook):
         result = call_impl(impl, hook, {"rules": rules})
         if result is None or result is rules:
             continue
         if not isinstance(result, Rules):
             raise PluginError(f"plugin {impl[2]!r}, hook {hook}: returned {result!r}, not a Rules")
-        for option in options:
-            if getattr(result, option) == getattr(rules, option):
-                continue
-            if option in set_by:
-                raise PluginError(
-                    f"plugins {set_by[option]!r} and {impl[2]!r} both set the rule option "
-                    f"{option!r} (hook {hook}: {getattr(rules, option)!r} then "
-                    f"{getattr(result, option)!r}); use one of them"
-                )
-            set_by[option] = impl[2]
+        try:
+            checked(result)
+        except RulesError as exc:
+            raise PluginError(f"plugin {impl[2]!r}, hook {hook}: {exc}") from exc
+        changes.append((impl[2], rules, result))
+        if len(changes) == 2:  # one change alone cannot set an option twice: compared now
+            _set_options(set_by, *changes[0])
+        if len(changes) >= 2:
+            _set_options(set_by, *changes[-1])
         rules = result
     return rules
+
+
+def _set_options(set_by: dict[str, str], plugin: str, before: Rules, after: Rules) -> None:
+    """Note in ``set_by`` the options ``plugin`` changed from ``before`` to ``after``; one
+    another plugin changed already raises :class:`PluginError`."""
+    for option, old, new in zip(_RULE_OPTIONS, _OPTIONS(before), _OPTIONS(after), strict=True):
+        if new == old:
+            continue
+        if option in set_by:
+            raise PluginError(
+                f"plugins {set_by[option]!r} and {plugin!r} both set the rule option "
+                f"{option!r} (hook ecarte_configure_rules: {old!r} then {new!r}); use one of them"
+            )
+        set_by[option] = plugin
 
 
 def notify_all(impls: tuple[Impl, ...], hook: str, kwargs: dict[str, Any]) -> list[Exception]:

@@ -153,6 +153,7 @@ _PLAIN_FIELDS: Final = (
 
 
 B = TypeVar("B")  # a writable buffer legal_action_mask fills
+R = TypeVar("R")
 
 
 def _concurrent() -> None:
@@ -211,6 +212,17 @@ class Machine:
                 ) from None
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
+    def _claimed(self, call: Callable[..., R], *args: Any) -> R:
+        """``call(*args)`` holding the machine's claim (:attr:`_use`): another thread's
+        call meanwhile raises :class:`ConcurrentUseError`."""
+        lock = self._use
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            return call(*args)
+        finally:
+            lock.release()
+
     if TYPE_CHECKING:  # provided by ecarte.Game (the machine's subclass)
 
         def _legal_slow(self) -> Sequence[Any]: ...
@@ -267,14 +279,11 @@ class Machine:
         return int(pm.match_resume(self._mcfg.cfg, self._m, self._mlog))
 
     def _m_undo(self) -> int:
-        lock = self._use
-        if not lock.acquire(False):
-            _concurrent()
-        try:
-            self._legal = None
-            return int(pm.match_undo(self._mcfg.cfg, self._m, self._mlog))
-        finally:
-            lock.release()
+        return self._claimed(self._undo_step)
+
+    def _undo_step(self) -> int:
+        self._legal = None
+        return int(pm.match_undo(self._mcfg.cfg, self._m, self._mlog))
 
     def _m_save(self) -> None:
         """Keep the state: :meth:`_m_restore` undoes whatever happens until the next save
@@ -360,13 +369,7 @@ class Machine:
         legal = self._legal
         if legal is not None:
             return legal
-        lock = self._use  # (not read while another thread changes the state)
-        if not lock.acquire(False):
-            _concurrent()
-        try:
-            return self._legal_actions()
-        finally:
-            lock.release()
+        return self._claimed(self._legal_actions)  # (not read while another thread changes it)
 
     def _legal_actions(self) -> Sequence[Any]:
         legal: Sequence[Any] | None
@@ -437,13 +440,7 @@ class Machine:
         check that it is that seat's turn. An illegal action raises
         :class:`~ecarte.IllegalActionError` and changes nothing.
         """
-        lock = self._use
-        if not lock.acquire(False):
-            _concurrent()
-        try:
-            self._apply(action, seat)
-        finally:
-            lock.release()
+        self._claimed(self._apply, action, seat)
 
     def _apply(self, action: Any, seat: int | None) -> None:
         action_id = self._id_of(action)
@@ -469,13 +466,7 @@ class Machine:
 
     def clone(self) -> Self:
         """An independent copy (same plugins; notifications are not sent from clones)."""
-        lock = self._use  # (not copied while another thread changes the state)
-        if not lock.acquire(False):
-            _concurrent()
-        try:
-            return self._clone()
-        finally:
-            lock.release()
+        return self._claimed(self._clone)  # (not copied while another thread changes it)
 
     def _clone(self) -> Self:
         if self._busy:

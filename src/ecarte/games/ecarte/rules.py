@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import enum
 import inspect
+import operator
 from typing import Any
 
 import attrs
 from attrs import field, frozen
 
+from ecarte import _seal
 from ecarte._cards import Rank
 from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP
 from ecarte._errors import ArgumentTypeError, RulesError
-from ecarte._seal import seal
 
 from ._pure_rules import RANGES, HandRules
 
@@ -181,8 +182,9 @@ class Rules:
             ) from None
 
     def evolve(self, **changes: Any) -> Rules:
-        """A copy with some fields changed (validated)."""
-        return attrs.evolve(self, **changes)
+        """A copy with some fields changed (each change checked, as ``Rules(...)`` checks
+        it)."""
+        return _evolve(self, changes)
 
     def hand_rules(self) -> HandRules:
         """The rules of one hand as the C core's ``ec_hand_rules`` fields: the one mapping
@@ -207,8 +209,11 @@ class Rules:
 
 
 _FIELDS: tuple[attrs.Attribute[Any], ...] = attrs.fields(Rules)
-_SETTERS = seal(Rules)  # its slots read-only: a shared preset cannot be rewritten in place
+_SETTERS = _seal.seal(Rules)  # its slots read-only: a shared preset cannot be rewritten in place
 _SIGNATURE = inspect.signature(Rules.__init__)
+_INDEX = {a.name: i for i, a in enumerate(_FIELDS)}
+_OPTIONS = operator.attrgetter(*_INDEX)
+"""The options of a Rules, as a tuple in the fields' order."""
 
 
 def _init(self: Rules, **options: Any) -> None:
@@ -223,6 +228,60 @@ def _init(self: Rules, **options: Any) -> None:
     for a, value in zip(_FIELDS, values, strict=True):
         a.validator(self, a, value)  # type: ignore[misc]  # (every field has its check)
     object.__setattr__(self, "_attrs_cached_hash", None)  # (not a rule: the hash, once made)
+
+
+def _evolve(rules: Rules, changes: dict[str, Any]) -> Rules:
+    """``rules.evolve(**changes)``: the options of ``rules`` (checked when it was made)
+    copied, the changed ones checked; rules evolved before are given again. A subclass
+    goes through :func:`attrs.evolve`."""
+    if type(rules) is not Rules:
+        return attrs.evolve(rules, **changes)
+    key = (rules, *[(n, type(v), v) for n, v in changes.items()])
+    try:
+        found = _EVOLVED.get(key)
+    except Exception:  # a value that cannot be hashed: checked below, not kept
+        found, key = None, ()
+    if found is not None:
+        return found
+    values = list(_OPTIONS(rules))
+    for name, value in changes.items():
+        i = _INDEX.get(name)
+        if i is None:
+            raise TypeError(f"Rules.__init__() got an unexpected keyword argument {name!r}")
+        a = _FIELDS[i]
+        a.validator(rules, a, value)  # type: ignore[misc]  # (every field has its check)
+        values[i] = value
+    new = object.__new__(Rules)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(new, value)
+    object.__setattr__(new, "_attrs_cached_hash", None)
+    if key:
+        if len(_EVOLVED) >= 1024:
+            _EVOLVED.clear()
+        _EVOLVED[key] = new
+    return new
+
+
+def checked(rules: Rules) -> Rules:
+    """``rules``, once it is known to hold every option, each within its checks: a
+    :class:`Rules` made by its constructor or :meth:`~Rules.evolve` does (its options
+    were checked then, and its slots are read-only); a subclass's options are checked
+    again as it gives them. Rules that cannot give their options (made by ``__new__``
+    alone) raise :class:`RulesError`."""
+    try:
+        options = _OPTIONS(rules)
+    except Exception as exc:
+        raise RulesError(f"these rules cannot be read: {type(exc).__name__}: {exc}") from exc
+    if type(rules) is not Rules or not _seal.SEALED:
+        for a, value in zip(_FIELDS, options, strict=True):
+            a.validator(rules, a, value)  # type: ignore[misc]  # (every field has its check)
+    return rules
+
+
+_EVOLVED: dict[tuple[Any, ...], Rules] = {}
+"""The rules :func:`_evolve` made, by the rules and each change's name, type and value:
+the same changes of the same rules give the same rules (a value, never changed), whose
+hash is then made once (a variant's game asks for them at each new game)."""
 
 
 def _rules(options: dict[str, Any]) -> Rules:
