@@ -98,23 +98,17 @@ static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
 static uint64_t nd_reps(const nd_env *e, uint64_t cand)
 {
     const ec_context *ctx = e->ctx;
-    uint64_t out = cand, m = cand;
+    uint64_t out = cand;
     if (!e->distinct)
         return cand;
-    while (m) {
+    for (uint64_t m = cand; m; m &= m - 1) {
         int c = ec_ctz(m);
-        uint64_t up = ctx->above[c] & e->inplay, d;
-        m &= m - 1;
-        if (!up)
-            continue;
-        /* the lowest card of up: the one whose above[] holds all the others */
-        d = up;
-        while (d) {
+        uint64_t up = ctx->above[c] & e->inplay;
+        /* the lowest card of up (the one whose above[] holds all the others), if in cand */
+        for (uint64_t d = up & cand; d; d &= d - 1) {
             int x = ec_ctz(d);
-            d &= d - 1;
             if ((up & ~ctx->above[x]) == BIT(x)) {
-                if (cand & BIT(x))
-                    out &= ~BIT(c);
+                out &= ~BIT(c);
                 break;
             }
         }
@@ -205,31 +199,33 @@ static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, in
     return v;
 }
 
-/* Sure tricks of the side of position p (1) or of the other (0), at a trick boundary: the
- * most, over the side's hands, of a hand's trumps above every trump the other side holds
- * (each wins the trick it is played to, and one hand plays them to different tricks). */
-static int nd_sure(const nd_env *e, int side)
+/* Sure tricks of the root mover's side (sure[1]) and of the other (sure[0]) at a trick
+ * boundary: the most, over the side's hands, of a hand's trumps above every trump the
+ * other side holds (each wins the trick it is played to, and one hand plays them to
+ * different tricks). */
+static void nd_sure(const nd_env *e, int sure[2])
 {
     const ec_context *ctx = e->ctx;
-    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], theirs = 0, top = ~(uint64_t)0;
-    int most = 0;
+    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], held[2] = {0, 0};
     for (int p = 0; p < EC_MAX_PLAYERS; p++)
-        if (e->mine[p] != side)
-            theirs |= e->hands[p] & trumps;
-    for (uint64_t m = theirs; m; m &= m - 1) {
-        int x = ec_ctz(m);
-        if (!(ctx->above[x] & theirs)) { /* their highest trump */
-            top = ctx->above[x];
-            break;
+        held[e->mine[p]] |= e->hands[p] & trumps;
+    for (int side = 0; side < 2; side++) {
+        uint64_t theirs = held[1 - side], top = ~(uint64_t)0;
+        for (uint64_t m = theirs; m; m &= m - 1) {
+            int x = ec_ctz(m);
+            if (!(ctx->above[x] & theirs)) { /* their highest trump */
+                top = ctx->above[x];
+                break;
+            }
         }
+        sure[side] = 0;
+        for (int p = 0; p < EC_MAX_PLAYERS; p++)
+            if (e->mine[p] == side) { /* an inactive hand is empty here */
+                int k = ec_count(e->hands[p] & trumps & top);
+                if (k > sure[side])
+                    sure[side] = k;
+            }
     }
-    for (int p = 0; p < EC_MAX_PLAYERS; p++)
-        if (e->mine[p] == side) { /* an inactive hand is empty here */
-            int k = ec_count(e->hands[p] & trumps & top);
-            if (k > most)
-                most = k;
-        }
-    return most;
 }
 
 static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
@@ -260,11 +256,12 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
         if (beta <= 0)
             return 0;
         if (ctx->trump != EC_NO_TRUMP) {
-            int lo = nd_sure(e, 1), hi = n - nd_sure(e, 0);
-            if (lo >= beta)
-                return lo;
-            if (hi <= alpha)
-                return hi;
+            int sure[2];
+            nd_sure(e, sure);
+            if (sure[1] >= beta)
+                return sure[1];
+            if (n - sure[0] <= alpha)
+                return n - sure[0];
         }
         entry = nd_probe(e->tt, e->hands, leader);
         if (entry->lo >= b)

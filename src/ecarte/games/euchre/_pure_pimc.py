@@ -260,7 +260,7 @@ def _play_out(m: EuchreMachine, me: int, memo: dict[tuple[int, ...], int]) -> in
         return 0  # passed out
     play = m._play
     assert play is not None
-    key = (m.trump, play.to_move, play.active, m.maker, m.alone, *play.hands)
+    key = (m.trump, play.to_move, play.active, m.maker & 1, m.alone, *play.hands)
     if key not in memo:  # options reaching the same play in a world share its solve
         ctx = m._t.ctx[m.trump]
         memo[key] = solved_points(

@@ -240,7 +240,7 @@ int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
 /* A play solved in one world: options reaching the same play share its solve. */
 typedef struct solved_play {
     uint64_t hands[4];
-    int8_t trump, leader, active, maker, alone, pts;
+    int8_t trump, leader, active, side, alone, pts; /* side: the makers' */
 } solved_play;
 
 /* The seat's points from g on: the model up to the play, the play solved (or found
@@ -255,7 +255,7 @@ static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *m
     const ec_playn *p = &g->play;
     for (int i = 0; i < *n; i++)
         if (memo[i].trump == g->trump && memo[i].leader == p->to_move &&
-            memo[i].active == p->active && memo[i].maker == g->maker &&
+            memo[i].active == p->active && memo[i].side == (g->maker & 1) &&
             memo[i].alone == g->alone && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
             return memo[i].pts;
     ec_position pos;
@@ -267,7 +267,7 @@ static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *m
     m->trump = g->trump;
     m->leader = (int8_t)p->to_move;
     m->active = (int8_t)p->active;
-    m->maker = g->maker;
+    m->side = (int8_t)(g->maker & 1);
     m->alone = (int8_t)g->alone;
     m->pts = (int8_t)pts;
     return pts;
