@@ -300,7 +300,7 @@ def test_the_threshold_solves_agree_with_the_exact_value(deck: int) -> None:
             args = (hands, leader, trick, active, 0, target)
             assert c.solve_target(deck, trump, *args) is want
             assert (
-                solve_n_target(ctx, hands, leader, trick, 0, (0, 1, 0, 1), target, active) is want
+                solve_n_target(ctx, target, hands, leader, trick, 0, (0, 1, 0, 1), active) is want
             )
         inactive = 15 & ~active
         maker = rng.choice([p for p in range(4) if active >> p & 1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ecarte._core._args import _bits, _ctz, _next_active, _position_n_content, _solve_n_args
 from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _winner
@@ -253,33 +254,32 @@ def solve_n(
     >>> solve_n(ctx, (1 << 12, 1 << 28, 1 << 44, 1 << 57), 0, (), 0, (0, 1, 0, 1))
     (1, 12)
     """
-    _check_ctx(ctx)
-    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
-    _position_n_content(ctx.deck, hs, lead, t, act)
-    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))).solve(lead, t)
+    solver, lead, t = _solver(ctx, hands, leader, trick, flags, teams, active)
+    return solver.solve(lead, t)
 
 
-def solve_n_target(
-    ctx: TrickContext,
-    hands: Sequence[int],
-    leader: int,
-    trick: Sequence[int],
-    flags: int,
-    teams: Sequence[int],
-    target: int,
-    active: int | None = None,
-) -> bool:
+def solve_n_target(ctx: TrickContext, target: int, *position: Any) -> bool:
     """Whether the side of the position to move can force at least ``target`` tricks
-    among those not yet complete (``ec_solve_n_target``: one null-window search); the
-    arguments are :func:`solve_n`'s.
+    among those not yet complete (``ec_solve_n_target``: one null-window search);
+    ``position`` is :func:`solve_n`'s arguments after ``ctx`` (hands, leader, trick, flags,
+    teams, and active or not).
 
     >>> from ecarte._core import backend, ranked_context
     >>> ctx = ranked_context(0, (12, 11, 10, 9, 8, 7), 0x1F80_1F80_1F80_1F80, backend("pure"))
     >>> hands = (1 << 12, 1 << 28, 1 << 44, 1 << 57)
-    >>> [solve_n_target(ctx, hands, 0, (), 0, (0, 1, 0, 1), t) for t in (0, 1, 2)]
+    >>> [solve_n_target(ctx, t, hands, 0, (), 0, (0, 1, 0, 1)) for t in (0, 1, 2)]
     [True, True, False]
     """
+    solver, lead, t = _solver(ctx, *position)
+    return solver.reaches(lead, t, target)
+
+
+def _solver(ctx: TrickContext, *position: Any) -> tuple[_SolverN, int, tuple[int, ...]]:
+    """The solver of a checked position (:func:`solve_n`'s arguments), its leader and
+    trick in progress."""
     _check_ctx(ctx)
-    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
+    if len(position) == 5:  # no mask of the active positions: all
+        position = (*position, None)
+    hs, lead, t, fl, tm, act = _solve_n_args(*position)
     _position_n_content(ctx.deck, hs, lead, t, act)
-    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))).reaches(lead, t, target)
+    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))), lead, t
