@@ -58,6 +58,14 @@ int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax, uint64_
     return EC_EU_WORLD_FREE;
 }
 
+/* A decision's loop over its worlds begins: the totals at zero, the PRNG seeded. */
+static void start(ec_rng *rng, uint64_t seed, int64_t *totals, int nopt)
+{
+    for (int k = 0; k < nopt; k++)
+        totals[k] = 0;
+    ec_rng_seed(rng, seed);
+}
+
 /* World w of a decision (relaxed as far as needed), its kind noted in kinds (or NULL). */
 static int next_world(const ec_eu_seen *s, ec_rng *rng, int tries, int w, uint8_t *kinds,
                       uint64_t world[4])
@@ -165,12 +173,10 @@ int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
         q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2)
         return EC_EBADRULES;
-    for (int k = 0; k < nopt; k++) {
+    for (int k = 0; k < nopt; k++)
         if (!(s->hand >> options[k] & 1))
             return EC_EBADRULES;
-        totals[k] = 0;
-    }
-    ec_rng_seed(&rng, seed);
+    start(&rng, seed, totals, nopt);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
@@ -316,9 +322,7 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
     uint64_t up = (uint64_t)1 << t->core_of[upcard], disc = 0;
     if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
         disc = (uint64_t)1 << t->core_of[script[discard_at]];
-    for (int k = 0; k < nopt; k++)
-        totals[k] = 0;
-    ec_rng_seed(&rng, seed);
+    start(&rng, seed, totals, nopt);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
