@@ -207,6 +207,42 @@ def sample_worlds(s, uint64_t seed, int n, int tries, bint relax):
     return out
 
 
+cdef void _config(ec_eu_config *cfg, int deck, unsigned flags):
+    """Single-deal rules of ``deck`` and ``flags``."""
+    cfg.seed = 0
+    cfg.target = 0
+    cfg.deck = deck
+    cfg.flags = flags
+
+
+cdef int _query(ec_eu_tables *t, ec_eu_seen *seen, ec_eu_config *cfg, int deck, unsigned flags,
+                s, int nworlds) except -1:
+    """The set-up of a PIMC loop: the tables of ``deck``, the seat's view ``s`` and the
+    rules, the count of worlds checked."""
+    if nworlds < 0:
+        raise ValueError(f"worlds must be >= 0, not {nworlds}")
+    if ec_eu_tables_init(t, deck) != 0:
+        raise ValueError(f"no {deck}-card Euchre deck")
+    _seen(seen, s)
+    _config(cfg, deck, flags)
+    return 0
+
+
+cdef uint8_t *_kinds(int nworlds) except NULL:
+    """A buffer for the kinds of ``nworlds`` worlds (PyMem_Free it)."""
+    cdef uint8_t *kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
+    if kinds == NULL:
+        raise MemoryError()
+    return kinds
+
+
+cdef _result(int err, const int64_t *totals, int nopt, const uint8_t *kinds, int nworlds):
+    """A PIMC loop's answer: each option's total and each world's kind."""
+    if err != 0:
+        raise ValueError(f"bad PIMC query (error {err})")
+    return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+
+
 def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     """PIMC over the card play (``ec_eu_pimc_play``): each option's summed points over
     ``nworlds`` worlds and each world's kind; ``q`` is a ``_pure_pimc.Play``."""
@@ -219,15 +255,7 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     cdef int k, err, nopt = len(options)
     if not 1 <= nopt <= 8:
         raise ValueError("the options must be 1 to 8 cards of the seat's hand")
-    if nworlds < 0:
-        raise ValueError(f"worlds must be >= 0, not {nworlds}")
-    if ec_eu_tables_init(&t, deck) != 0:
-        raise ValueError(f"no {deck}-card Euchre deck")
-    _seen(&seen, s)
-    play.cfg.seed = 0
-    play.cfg.target = 0
-    play.cfg.deck = deck
-    play.cfg.flags = q.flags
+    _query(&t, &seen, &play.cfg, deck, q.flags, s, nworlds)
     play.trump = q.trump
     play.maker = q.maker
     play.alone = q.alone
@@ -243,16 +271,12 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     play.won[1] = q.won[1]
     for k in range(nopt):
         opts[k] = options[k]
-    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
-    if kinds == NULL:
-        raise MemoryError()
+    kinds = _kinds(nworlds)
     try:
         with nogil:
             err = ec_eu_pimc_play(&t, &seen, &play, opts, nopt, seed, nworlds, tries, totals,
                                   kinds)
-        if err != 0:
-            raise ValueError(f"bad PIMC query (error {err})")
-        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+        return _result(err, totals, nopt, kinds, nworlds)
     finally:
         PyMem_Free(kinds)
 
@@ -271,29 +295,17 @@ def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard
     cdef int k, err, nopt = len(options), nscript = len(script)
     if not 1 <= nopt <= 8 or nscript > 24 or discard_at >= nscript:
         raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
-    if nworlds < 0:
-        raise ValueError(f"worlds must be >= 0, not {nworlds}")
-    if ec_eu_tables_init(&t, deck) != 0:
-        raise ValueError(f"no {deck}-card Euchre deck")
-    _seen(&seen, s)
-    cfg.seed = 0
-    cfg.target = 0
-    cfg.deck = deck
-    cfg.flags = flags
+    _query(&t, &seen, &cfg, deck, flags, s, nworlds)
     for k in range(nopt):
         opts[k] = options[k]
     for k in range(nscript):
         ids[k] = script[k]
-    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
-    if kinds == NULL:
-        raise MemoryError()
+    kinds = _kinds(nworlds)
     try:
         with nogil:
             err = ec_eu_pimc_bid(&t, &seen, &cfg, dealer, upcard, ids, nscript, discard_at,
                                  opts, nopt, seed, nworlds, tries, totals, kinds)
-        if err != 0:
-            raise ValueError(f"bad PIMC query (error {err})")
-        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+        return _result(err, totals, nopt, kinds, nworlds)
     finally:
         PyMem_Free(kinds)
 
@@ -344,8 +356,5 @@ def solved_points(int deck, int trump, hands, int leader, trick, unsigned active
     cdef ec_position pos
     cdef ec_eu_config cfg
     _position(&t, &pos, deck, trump, hands, leader, trick, active)
-    cfg.seed = 0
-    cfg.target = 0
-    cfg.deck = deck
-    cfg.flags = rules
+    _config(&cfg, deck, rules)
     return ec_eu_solved_points(&t.ctx[trump], &pos, active, flags, &cfg, maker, alone, made, me)
