@@ -147,6 +147,32 @@ def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
     assert plays >= 4 and bids >= 4
 
 
+def test_cards_of_the_same_worth_share_their_values() -> None:
+    """The compiled card loop values once the seat's cards that no card a world may put in
+    play separates (the pure twin solves each): the same totals as the twin, on play
+    positions where some options are alike and where none are."""
+    alike = 0
+    for k, game in enumerate(positions(60, 71, EuchreRules.openspiel(), every=0.5)):
+        if game.phase is not Phase.PLAY:
+            continue
+        player = EuchrePIMCPlayer(worlds=2, seed=k, kernel="c")
+        twin = EuchrePIMCPlayer(worlds=2, seed=k, kernel="pure")
+        assert player.choose(game) == twin.choose(game) and player.last == twin.last
+        obs = game.observation(game.to_act)
+        assert obs.trump is not None
+        ctx = euchre_context(int(obs.trump), game.deck)
+        seen = _seen(game)
+        live = seen.pool | sum(seen.known)
+        for _, card in obs.trick:
+            live |= 1 << card.id
+        cards = [game.action_from_id(i).card.id for i in game.legal_action_ids()]
+        for a in cards:
+            for b in cards:
+                if ctx.suit_of[a] == ctx.suit_of[b] and ctx.power[a] < ctx.power[b]:
+                    alike += not ctx.above[a] & ~ctx.above[b] & ~(1 << b) & live
+    assert alike >= 3
+
+
 def test_the_dealer_declining_leaves_the_turned_card_out() -> None:
     """Under ``dealer_may_decline``, a declined card is out of play in every world: it is
     neither the dealer's nor among the cards the others may hold, and the PIMC player's

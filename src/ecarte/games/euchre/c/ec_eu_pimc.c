@@ -164,25 +164,52 @@ static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_qu
                                s->seat);
 }
 
+/* Whether cards a and b of the seat's hand are worth the same in every world: of one
+ * suit with no card between them that a world may put in play (one the seat cannot see,
+ * one a seat is known to hold, one in the trick in progress). */
+static int alike(const ec_context *ctx, const ec_eu_seen *s, const ec_eu_pimc_query *q, int a,
+                 int b)
+{
+    uint64_t live = s->pool | s->known[0] | s->known[1] | s->known[2] | s->known[3];
+    if (ctx->suit_of[a] != ctx->suit_of[b])
+        return 0;
+    if (ctx->power[a] > ctx->power[b]) {
+        int x = a;
+        a = b;
+        b = x;
+    }
+    for (int i = 0; i < q->ntrick; i++)
+        live |= (uint64_t)1 << q->trick[i];
+    return !(ctx->above[a] & ~ctx->above[b] & ~((uint64_t)1 << b) & live);
+}
+
 int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                     const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
                     int64_t *totals, uint8_t *kinds)
 {
+    int same[EC_EU_PIMC_MAX_OPTIONS], v[EC_EU_PIMC_MAX_OPTIONS];
     ec_rng rng;
     uint64_t world[4];
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
         q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2)
         return EC_EBADRULES;
-    for (int k = 0; k < nopt; k++)
+    for (int k = 0; k < nopt; k++) {
         if (!(s->hand >> options[k] & 1))
             return EC_EBADRULES;
+        same[k] = -1; /* an option before it of the same worth: its value is reused */
+        for (int j = 0; j < k && same[k] < 0; j++)
+            if (alike(&t->ctx[q->trump], s, q, options[j], options[k]))
+                same[k] = j;
+    }
     start(&rng, seed, totals, nopt);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
             return kind;
-        for (int k = 0; k < nopt; k++)
-            totals[k] += value(t, s, q, world, options[k]);
+        for (int k = 0; k < nopt; k++) {
+            v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k]);
+            totals[k] += v[k];
+        }
     }
     return EC_OK;
 }

@@ -81,7 +81,9 @@ typedef struct ec_eu_pimc_query {
  * relax); in each, each of the seat's cards options[0..nopt) is played and the rest of
  * the deal solved double dummy (ec_solve_n, partners a side, a lone hand's partner out);
  * totals[k] sums the deal's points for the seat's side less the other's. kinds (NULL or
- * nworlds bytes) gets each world's kind. Returns EC_OK or EC_EBADRULES. */
+ * nworlds bytes) gets each world's kind. Options that no card a world may put in play
+ * separates (one suit, nothing between them in the pool, a known hand or the trick) share
+ * the first one's value. Returns EC_OK or EC_EBADRULES. */
 int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                     const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
                     int64_t *totals, uint8_t *kinds);
