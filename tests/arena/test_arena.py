@@ -104,17 +104,24 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert cli.main(["arena", "heuristic", "nobody", "--pairs", "2", "--workers", "1"]) == 2
 
 
-def test_euchre_against_openspiel_ismcts() -> None:
-    pytest.importorskip("pyspiel")
-    s = run(
-        ["pimc:worlds=3", "openspiel:simulations=20"],
-        2,
-        game="euchre",
-        rules="openspiel",
-        seed=1,
-        workers=1,
-    ).summary()
+@pytest.mark.parametrize(
+    "players",
+    [
+        ("pimc:worlds=3", "openspiel:simulations=20"),
+        ("ismcts:iterations=40,worlds=5", "pimc:worlds=3"),
+    ],
+)
+def test_the_euchre_players_in_the_arena(players: tuple[str, str]) -> None:
+    """PIMC against OpenSpiel's ISMCTSBot, IS-MCTS against PIMC: single deals of
+    OpenSpiel's rules, both sides timed."""
+    if "openspiel" in players[1]:
+        pytest.importorskip("pyspiel")
+    s = run(list(players), 2, game="euchre", rules="openspiel", seed=1, workers=1).summary()
     assert s["matches"] == 4 and s["hands"] == 4  # single deals
-    assert s["timing"]["b"]["decisions"] > 0
+    assert s["timing"]["a"]["decisions"] > 0 and s["timing"]["b"]["decisions"] > 0
+
+
+def test_openspiel_plays_only_its_rules() -> None:
+    pytest.importorskip("pyspiel")
     with pytest.raises(ArgumentError):  # OpenSpiel's Euchre is a single deal of its rules
         run(["openspiel", "random"], 2, game="euchre", seed=1, workers=1)

@@ -126,17 +126,3 @@ def test_a_time_budget_and_bad_arguments() -> None:
             EuchreISMCTSPlayer(**bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         pure.Search(24, 0, 0, [], 1)
-
-
-def test_it_plays_in_the_arena() -> None:
-    from ecarte.arena import run
-
-    s = run(
-        ["ismcts:iterations=40,worlds=5", "pimc:worlds=3"],
-        2,
-        game="euchre",
-        rules="openspiel",
-        seed=1,
-        workers=1,
-    ).summary()
-    assert s["matches"] == 4 and s["timing"]["a"]["decisions"] > 0

@@ -15,6 +15,7 @@ from ecarte.games.euchre.bots import RandomBot
 from ecarte.games.euchre.game import Phase
 from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer
 from ecarte.games.euchre.pimc import EuchrePIMCPlayer, _Seen, load_kernel
+from ecarte.games.euchre.tables import context_on
 
 pytestmark = pytest.mark.own_backends
 
@@ -146,6 +147,32 @@ def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
     assert plays >= 4 and bids >= 4
 
 
+def test_cards_of_the_same_worth_share_their_values() -> None:
+    """The compiled card loop values once the seat's cards that no card a world may put in
+    play separates (the pure twin solves each): the same totals as the twin, on play
+    positions where some options are alike and where none are."""
+    alike = 0
+    for k, game in enumerate(positions(60, 71, EuchreRules.openspiel(), every=0.5)):
+        if game.phase is not Phase.PLAY:
+            continue
+        player = EuchrePIMCPlayer(worlds=2, seed=k, kernel="c")
+        twin = EuchrePIMCPlayer(worlds=2, seed=k, kernel="pure")
+        assert player.choose(game) == twin.choose(game) and player.last == twin.last
+        obs = game.observation(game.to_act)
+        assert obs.trump is not None
+        ctx = euchre_context(int(obs.trump), game.deck)
+        seen = _seen(game)
+        live = seen.pool | sum(seen.known)
+        for _, card in obs.trick:
+            live |= 1 << card.id
+        cards = [game.action_from_id(i).card.id for i in game.legal_action_ids()]
+        for a in cards:
+            for b in cards:
+                if ctx.suit_of[a] == ctx.suit_of[b] and ctx.power[a] < ctx.power[b]:
+                    alike += not ctx.above[a] & ~ctx.above[b] & ~(1 << b) & live
+    assert alike >= 3
+
+
 def test_the_dealer_declining_leaves_the_turned_card_out() -> None:
     """Under ``dealer_may_decline``, a declined card is out of play in every world: it is
     neither the dealer's nor among the cards the others may hold, and the PIMC player's
@@ -239,3 +266,74 @@ def test_the_kernels_refuse_bad_queries(kernel: str) -> None:
     assert k.pimc_play(24, good, play, [40], 1, 0, 5) == ([0], [])
     with pytest.raises(ValueError):
         k.pimc_bid(24, good, 0, 0, 0, [24] * 25, -1, [24], 1, 2, 5)  # script too long
+
+
+def _random_position(rng: random.Random, deck: int) -> tuple[int, list[int], int, list[int], int]:
+    """A random play position of ``deck``: trump, four hands (1 to 5 cards each, a lone
+    hand's partner out one time in three), the leader and a legal trick in progress, and
+    the mask of the active seats."""
+    from ecarte._core import backend
+
+    pure_core = backend("pure")
+    trump = rng.randrange(4)
+    ctx = context_on(pure_core, trump, deck)
+    cards = [c for c in range(64) if ctx.deck >> c & 1]
+    rng.shuffle(cards)
+    k = rng.randint(1, 5)
+    active = 15 & ~(1 << rng.randrange(4)) if rng.random() < 1 / 3 else 15
+    hands = [
+        sum(1 << c for c in cards[p * k : p * k + k]) if active >> p & 1 else 0 for p in range(4)
+    ]
+    leader = rng.choice([p for p in range(4) if active >> p & 1])
+    trick: list[int] = []
+    seat = leader
+    for _ in range(rng.randrange(active.bit_count())):
+        legal = pure_core.legal_plays(ctx, hands[seat], trick, 0)
+        card = rng.choice([c for c in range(64) if legal >> c & 1])
+        hands[seat] &= ~(1 << card)
+        trick.append(card)
+        seat = (seat + 1) & 3
+        while not active >> seat & 1:
+            seat = (seat + 1) & 3
+    return trump, hands, leader, trick, active
+
+
+@pytest.mark.parametrize("deck", [24, 32])
+def test_the_threshold_solves_agree_with_the_exact_value(deck: int) -> None:
+    """On random positions, the compiled null-window solve (``ec_solve_n_target``) and its
+    twin say a number of tricks can be forced exactly when the exact value reaches it, and
+    the points of a deal whose play is solved to the thresholds the scoring tells apart
+    (``ec_eu_solved_points``) are those of the exact count, whatever the makers, the lone
+    hands, the tricks already made and the rules' scoring."""
+    from ecarte._core import backend
+    from ecarte._core._pure.solvern import solve_n, solve_n_target
+    from ecarte.games.euchre._pure_machine import LONE_DEFENDER, LONE_FOUR
+
+    pure_core = backend("pure")
+    c = load_kernel("c")
+    rng = random.Random(deck)
+    reached = {True: 0, False: 0}
+    for _ in range(120):
+        trump, hands, leader, trick, active = _random_position(rng, deck)
+        ctx = context_on(pure_core, trump, deck)
+        cctx = euchre_context(trump, deck)
+        value, _ = _core.solve_n(cctx, hands, leader, trick, 0, (0, 1, 0, 1), active)
+        assert (value, _) == solve_n(ctx, hands, leader, trick, 0, (0, 1, 0, 1), active)
+        left = max(h.bit_count() for h in hands)
+        for target in range(-1, left + 2):
+            want = value >= target
+            reached[want] += 1
+            args = (hands, leader, trick, active, 0, target)
+            assert c.solve_target(deck, trump, *args) is want
+            assert (
+                solve_n_target(ctx, target, hands, leader, trick, 0, (0, 1, 0, 1), active) is want
+            )
+        inactive = 15 & ~active
+        maker = rng.choice([p for p in range(4) if active >> p & 1])
+        alone = 1 << ((inactive.bit_length() - 1) ^ 2) if inactive else 0  # the lone hand
+        rules = rng.choice([0, LONE_DEFENDER, LONE_DEFENDER | LONE_FOUR])
+        made = rng.randint(0, 5 - left)
+        for me in range(4):
+            args2 = (hands, leader, trick, active, 0, rules, maker, alone, made, me)
+            assert c.solved_points(deck, trump, *args2) == pure.solved_points(ctx, *args2)
+    assert min(reached.values()) > 100

@@ -12,7 +12,11 @@
  * stack) keeps bounds on the remaining tricks and the lead that last cut; the last trick is
  * played out directly. Equivalent cards (the mover's legal cards with no card in play
  * between them: a card still held by an active position, or in the trick in progress) are
- * searched once, when the context's powers are distinct.
+ * searched once, when the context's powers are distinct. At each trick boundary, sure
+ * tricks bound the value before any move: a hand's trumps above every trump the other side
+ * holds each win a trick of their own (nd_sure). The card winning the trick in progress
+ * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
+ * number of tricks can be forced: one null-window search.
  */
 #include "ec_internal.h"
 
@@ -94,23 +98,17 @@ static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
 static uint64_t nd_reps(const nd_env *e, uint64_t cand)
 {
     const ec_context *ctx = e->ctx;
-    uint64_t out = cand, m = cand;
+    uint64_t out = cand;
     if (!e->distinct)
         return cand;
-    while (m) {
+    for (uint64_t m = cand; m; m &= m - 1) {
         int c = ec_ctz(m);
-        uint64_t up = ctx->above[c] & e->inplay, d;
-        m &= m - 1;
-        if (!up)
-            continue;
-        /* the lowest card of up: the one whose above[] holds all the others */
-        d = up;
-        while (d) {
+        uint64_t up = ctx->above[c] & e->inplay;
+        /* the lowest card of up (the one whose above[] holds all the others), if in cand */
+        for (uint64_t d = up & cand; d; d &= d - 1) {
             int x = ec_ctz(d);
-            d &= d - 1;
             if ((up & ~ctx->above[x]) == BIT(x)) {
-                if (cand & BIT(x))
-                    out &= ~BIT(c);
+                out &= ~BIT(c);
                 break;
             }
         }
@@ -126,20 +124,18 @@ EC_INLINE int nd_key(const ec_context *ctx, int c)
 
 /* Moves in search order: leads high first (the table's move before all); replies that take
  * the trick from the other side lowest first then the others lowest first, or, when the
- * mover's side holds the trick, the lowest first. Ties by card id. */
-static int nd_order(const nd_env *e, uint64_t moves, const uint8_t *trick, int nt, int leader,
-                    int mover, int first, uint8_t *out)
+ * mover's side holds the trick (wcard, played by wpos, wins it so far), the lowest first.
+ * Ties by card id. */
+static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos, int mover,
+                    int first, uint8_t *out)
 {
     const ec_context *ctx = e->ctx;
     int n = 0, keys[EC_PLAYN_MAX_CARDS * 2];
     uint64_t beat = 0;
     int ours = 0;
     if (nt > 0) {
-        int w = ec_trick_winner_unchecked(ctx, trick, nt), wp = leader;
-        while (w--)
-            wp = e->next[wp];
-        ours = e->mine[wp] == e->mine[mover];
-        beat = ctx->beaten_by[trick[ec_trick_winner_unchecked(ctx, trick, nt)]];
+        ours = e->mine[wpos] == e->mine[mover];
+        beat = ctx->beaten_by[wcard];
     }
     while (moves) {
         int c = ec_ctz(moves), k, i;
@@ -165,55 +161,91 @@ static int nd_order(const nd_env *e, uint64_t moves, const uint8_t *trick, int n
 
 /* ------------------------------------------------------------ search */
 
-static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, int alpha,
-                     int beta);
+/* The trick in progress: its leader, its cards and the card winning it so far, with the
+ * position that played it. */
+typedef struct nd_trick {
+    uint8_t cards[EC_MAX_PLAYERS];
+    int leader, n, wcard, wpos;
+} nd_trick;
+
+static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta);
 
 /* The value (the root side's tricks from here, this trick included) of card c played by
- * mover to trick[0..nt). */
-static int nd_play(nd_env *e, int leader, int mover, uint8_t *trick, int nt, int c, int alpha,
-                   int beta)
+ * mover to the trick t. */
+static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
 {
     int v;
+    nd_trick u = *t;
     e->hands[mover] &= ~BIT(c);
-    trick[nt] = (uint8_t)c;
-    if (nt + 1 == e->na) {
-        int w = ec_trick_winner_unchecked(e->ctx, trick, e->na), wp = leader, won;
+    u.cards[u.n] = (uint8_t)c;
+    if (u.n == 0 || (e->ctx->beaten_by[u.wcard] >> c & 1)) {
+        u.wcard = c;
+        u.wpos = mover;
+    }
+    if (++u.n == e->na) {
+        int wp = u.wpos, won = e->mine[wp];
         uint64_t tm = 0;
-        uint8_t t[EC_MAX_PLAYERS];
-        while (w--)
-            wp = e->next[wp];
-        won = e->mine[wp];
         for (int i = 0; i < e->na; i++)
-            tm |= BIT(trick[i]);
+            tm |= BIT(u.cards[i]);
         e->inplay &= ~tm;
-        v = won + nd_search(e, wp, wp, t, 0, alpha - won, beta - won);
+        u.leader = wp;
+        u.n = 0;
+        v = won + nd_search(e, &u, wp, alpha - won, beta - won);
         e->inplay |= tm;
     } else {
-        v = nd_search(e, leader, e->next[mover], trick, nt + 1, alpha, beta);
+        v = nd_search(e, &u, e->next[mover], alpha, beta);
     }
     e->hands[mover] |= BIT(c);
     return v;
 }
 
-static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, int alpha,
-                     int beta)
+/* Sure tricks of the root mover's side (sure[1]) and of the other (sure[0]) at a trick
+ * boundary: the most, over the side's hands, of a hand's trumps above every trump the
+ * other side holds (each wins the trick it is played to, and one hand plays them to
+ * different tricks). */
+static void nd_sure(const nd_env *e, int sure[2])
+{
+    const ec_context *ctx = e->ctx;
+    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], held[2] = {0, 0};
+    for (int p = 0; p < EC_MAX_PLAYERS; p++)
+        held[e->mine[p]] |= e->hands[p] & trumps;
+    for (int side = 0; side < 2; side++) {
+        uint64_t theirs = held[1 - side], top = ~(uint64_t)0;
+        for (uint64_t m = theirs; m; m &= m - 1) {
+            int x = ec_ctz(m);
+            if (!(ctx->above[x] & theirs)) { /* their highest trump */
+                top = ctx->above[x];
+                break;
+            }
+        }
+        sure[side] = 0;
+        for (int p = 0; p < EC_MAX_PLAYERS; p++)
+            if (e->mine[p] == side) { /* an inactive hand is empty here */
+                int k = ec_count(e->hands[p] & trumps & top);
+                if (k > sure[side])
+                    sure[side] = k;
+            }
+    }
+}
+
+static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
 {
     const ec_context *ctx = e->ctx;
     uint8_t moves[EC_PLAYN_MAX_CARDS];
     nd_entry *entry = NULL;
     int n, k, best, best_move = NO_MOVE, first = NO_MOVE, a = alpha, b = beta;
-    int max = e->mine[mover];
+    int max = e->mine[mover], leader = t->leader, nt = t->n;
     uint64_t legal;
     if (nt == 0) {
         n = ec_count(e->hands[leader]);
         if (n == 0)
             return 0;
         if (n == 1) { /* the last trick: every active position plays its card */
-            uint8_t t[EC_MAX_PLAYERS];
+            uint8_t last[EC_MAX_PLAYERS];
             int p = leader, w;
             for (int i = 0; i < e->na; i++, p = e->next[p])
-                t[i] = (uint8_t)ec_ctz(e->hands[p]);
-            w = ec_trick_winner_unchecked(ctx, t, e->na);
+                last[i] = (uint8_t)ec_ctz(e->hands[p]);
+            w = ec_trick_winner_unchecked(ctx, last, e->na);
             p = leader;
             while (w--)
                 p = e->next[p];
@@ -223,6 +255,14 @@ static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, i
             return n;
         if (beta <= 0)
             return 0;
+        if (ctx->trump != EC_NO_TRUMP) {
+            int sure[2];
+            nd_sure(e, sure);
+            if (sure[1] >= beta)
+                return sure[1];
+            if (n - sure[0] <= alpha)
+                return n - sure[0];
+        }
         entry = nd_probe(e->tt, e->hands, leader);
         if (entry->lo >= b)
             return entry->lo;
@@ -236,13 +276,21 @@ static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, i
             b = entry->hi;
         first = entry->move;
     }
-    legal = ec_legal_plays_unchecked(ctx, e->hands[mover], trick, nt, e->flags);
-    k = nd_order(e, nd_reps(e, legal), trick, nt, leader, mover, first, moves);
+    if (nt == 0) {
+        legal = e->hands[mover];
+    } else if (e->flags) {
+        legal = ec_legal_plays_unchecked(ctx, e->hands[mover], t->cards, nt, e->flags);
+    } else { /* follow suit, or any card */
+        legal = e->hands[mover] & ctx->suit_mask[ctx->suit_of[t->cards[0]]];
+        if (!legal)
+            legal = e->hands[mover];
+    }
+    k = nd_order(e, nd_reps(e, legal), nt, t->wcard, t->wpos, mover, first, moves);
     {
         int lo = a, hi = b;
         best = max ? -1 : 99;
         for (int i = 0; i < k; i++) {
-            int v = nd_play(e, leader, mover, trick, nt, moves[i], lo, hi);
+            int v = nd_play(e, t, mover, moves[i], lo, hi);
             if (max ? v > best : v < best) {
                 best = v;
                 best_move = moves[i];
@@ -274,16 +322,14 @@ static int nd_search(nd_env *e, int leader, int mover, uint8_t *trick, int nt, i
     return best;
 }
 
-/* ------------------------------------------------------------ entry point */
+/* ------------------------------------------------------------ entry points */
 
-int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, unsigned flags,
-               const uint8_t *teams, uint8_t *best)
+/* Set e (its table: tt) and the trick t up for pos; returns the position to move or an
+ * error. */
+static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
+                    const ec_position *pos, unsigned active, unsigned flags, const uint8_t *teams)
 {
-    nd_table tt;
-    nd_env e;
-    uint8_t trick[EC_MAX_PLAYERS];
-    int err = ec_position_check_n(ctx, pos, active), np, mover, n, value, tested[64];
-    uint64_t legal, reps, m;
+    int err = ec_position_check_n(ctx, pos, active), np, mover;
     if (err != EC_OK)
         return err;
     if (flags > ALL_FLAGS)
@@ -291,42 +337,61 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     np = pos->nplayers;
     if (active == 0)
         active = (1u << np) - 1;
-    memset(&e, 0, sizeof e);
-    memset(tt.used, 0, sizeof tt.used);
-    e.ctx = ctx;
-    e.tt = &tt;
-    e.flags = flags;
-    e.distinct = ctx->distinct;
+    memset(e, 0, sizeof *e);
+    memset(tt->used, 0, sizeof tt->used);
+    e->ctx = ctx;
+    e->tt = tt;
+    e->flags = flags;
+    e->distinct = ctx->distinct;
     for (int i = 0; i < np; i++) {
         int j = i;
         if (!(active >> i & 1)) { /* out of play; the table key keeps the hand constant */
-            e.hands[i] = 0;
+            e->hands[i] = 0;
             continue;
         }
-        e.na++;
-        e.hands[i] = pos->hands[i];
-        e.inplay |= pos->hands[i];
+        e->na++;
+        e->hands[i] = pos->hands[i];
+        e->inplay |= pos->hands[i];
         do
             j = (j + 1) % np;
         while (!(active >> j & 1));
-        e.next[i] = (uint8_t)j;
+        e->next[i] = (uint8_t)j;
     }
-    mover = pos->leader;
+    mover = t->leader = t->wpos = pos->leader;
+    t->n = pos->ntrick;
+    t->wcard = pos->ntrick ? pos->trick[0] : NO_MOVE;
     for (int i = 0; i < pos->ntrick; i++) {
-        mover = e.next[mover];
-        trick[i] = pos->trick[i];
-        e.inplay |= BIT(pos->trick[i]);
+        int c = t->cards[i] = pos->trick[i];
+        if (i > 0 && (ctx->beaten_by[t->wcard] >> c & 1)) {
+            t->wcard = c;
+            t->wpos = mover;
+        }
+        mover = e->next[mover];
+        e->inplay |= BIT(c);
     }
     for (int i = 0; i < np; i++)
-        e.mine[i] = (uint8_t)((active >> i & 1) && teams[i] == teams[mover]);
+        e->mine[i] = (uint8_t)((active >> i & 1) && teams[i] == teams[mover]);
+    return mover;
+}
+
+int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, unsigned flags,
+               const uint8_t *teams, uint8_t *best)
+{
+    nd_table tt;
+    nd_env e;
+    nd_trick t;
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams), n, value, tested[64];
+    uint64_t legal, reps, m;
+    if (mover < 0)
+        return mover;
     n = ec_count(e.hands[mover]);
     if (n == 0) {
         *best = NO_MOVE;
         return 0;
     }
-    value = nd_search(&e, pos->leader, mover, trick, pos->ntrick, -1, n + 1);
+    value = nd_search(&e, &t, mover, -1, n + 1);
     /* the move: the lowest card id whose class (its representative) achieves the value */
-    legal = ec_legal_plays_unchecked(ctx, e.hands[mover], trick, pos->ntrick, flags);
+    legal = ec_legal_plays_unchecked(ctx, e.hands[mover], t.cards, t.n, flags);
     reps = nd_reps(&e, legal);
     for (int i = 0; i < 64; i++)
         tested[i] = -1;
@@ -344,8 +409,7 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
             r = x;
         }
         if (tested[r] < 0)
-            tested[r] =
-                nd_play(&e, pos->leader, mover, trick, pos->ntrick, r, value - 1, value) >= value;
+            tested[r] = nd_play(&e, &t, mover, r, value - 1, value) >= value;
         if (tested[r]) {
             *best = (uint8_t)c;
             return value;
@@ -353,4 +417,20 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     }
     *best = NO_MOVE; /* not reached: some legal card achieves the value */
     return value;
+}
+
+int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned active,
+                      unsigned flags, const uint8_t *teams, int target)
+{
+    nd_table tt;
+    nd_env e;
+    nd_trick t;
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams);
+    if (mover < 0)
+        return mover;
+    if (target <= 0)
+        return 1;
+    if (target > ec_count(e.hands[mover]))
+        return 0;
+    return nd_search(&e, &t, mover, target - 1, target) >= target;
 }

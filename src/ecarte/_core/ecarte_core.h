@@ -233,6 +233,11 @@ void ec_playn_position(const ec_playn *p, ec_position *pos);
 int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active);
 int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, unsigned flags,
                const uint8_t *teams, uint8_t *best);
+/* Whether the side of the position to move can force at least `target` tricks among those
+ * not yet complete (as ec_solve_n counts them): 1 or 0 (1 for target <= 0), or ec_solve_n's
+ * errors. One null-window search: cheaper than the value when only a threshold matters. */
+int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned active,
+                      unsigned flags, const uint8_t *teams, int target);
 
 /* A sentence describing an error code. */
 const char *ec_strerror(int code);

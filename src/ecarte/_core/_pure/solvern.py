@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ecarte._core._args import _bits, _ctz, _next_active, _position_n_content, _solve_n_args
 from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _winner
@@ -10,8 +11,8 @@ from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _winner
 
 class _SolverN:
     """Twin of ``ec_solvern.c``: the same fail-soft alpha-beta, the same move order, bounds
-    and equivalent cards. Its table never evicts (the C one is direct-mapped), which changes
-    the cost, never the answer."""
+    (the table's and the sure tricks') and equivalent cards. Its table never evicts (the C
+    one is direct-mapped), which changes the cost, never the answer."""
 
     __slots__ = ("ctx", "distinct", "flags", "hands", "inplay", "mine", "na", "next", "table")
 
@@ -104,6 +105,30 @@ class _SolverN:
         hands[mover] |= 1 << c
         return v
 
+    def sure(self, side: int) -> int:
+        """Sure tricks of the root mover's side (1) or the other (0) at a trick boundary:
+        the most, over the side's hands, of a hand's trumps above every trump of the other
+        side (each wins the trick it is played to)."""
+        ctx = self.ctx
+        trumps = self.inplay & ctx.suit_mask[ctx.trump]
+        theirs = 0
+        for p, h in enumerate(self.hands):
+            if self.mine[p] != side:
+                theirs |= h & trumps
+        top = -1
+        for x in _bits(theirs):
+            if not ctx.above[x] & theirs:
+                top = ctx.above[x]
+                break
+        return max(
+            (
+                (h & trumps & top).bit_count()
+                for p, h in enumerate(self.hands)
+                if self.mine[p] == side
+            ),
+            default=0,
+        )
+
     def search(self, leader: int, mover: int, trick: list[int], alpha: int, beta: int) -> int:
         ctx = self.ctx
         entry = None
@@ -126,6 +151,12 @@ class _SolverN:
                 return n
             if beta <= 0:
                 return 0
+            if ctx.trump >= 0:
+                lo, hi = self.sure(1), n - self.sure(0)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
             key = (*self.hands, leader)
             entry = self.table.setdefault(key, [0, 255, 255])
             if entry[0] >= b:
@@ -162,12 +193,25 @@ class _SolverN:
             entry[2] = best_move
         return best
 
-    def solve(self, leader: int, trick: tuple[int, ...]) -> tuple[int, int]:
+    def start(self, leader: int, trick: tuple[int, ...]) -> int:
+        """The position to move, the trick in progress put in play."""
         mover = leader
         for _ in trick:
             mover = self.next[mover]
         for c in trick:
             self.inplay |= 1 << c
+        return mover
+
+    def reaches(self, leader: int, trick: tuple[int, ...], target: int) -> bool:
+        mover = self.start(leader, trick)
+        if target <= 0:
+            return True
+        if target > self.hands[mover].bit_count():
+            return False
+        return self.search(leader, mover, list(trick), target - 1, target) >= target
+
+    def solve(self, leader: int, trick: tuple[int, ...]) -> tuple[int, int]:
+        mover = self.start(leader, trick)
         n = self.hands[mover].bit_count()
         if n == 0:
             return 0, -1
@@ -210,7 +254,32 @@ def solve_n(
     >>> solve_n(ctx, (1 << 12, 1 << 28, 1 << 44, 1 << 57), 0, (), 0, (0, 1, 0, 1))
     (1, 12)
     """
+    solver, lead, t = _solver(ctx, hands, leader, trick, flags, teams, active)
+    return solver.solve(lead, t)
+
+
+def solve_n_target(ctx: TrickContext, target: int, *position: Any) -> bool:
+    """Whether the side of the position to move can force at least ``target`` tricks
+    among those not yet complete (``ec_solve_n_target``: one null-window search);
+    ``position`` is :func:`solve_n`'s arguments after ``ctx`` (hands, leader, trick, flags,
+    teams, and active or not).
+
+    >>> from ecarte._core import backend, ranked_context
+    >>> ctx = ranked_context(0, (12, 11, 10, 9, 8, 7), 0x1F80_1F80_1F80_1F80, backend("pure"))
+    >>> hands = (1 << 12, 1 << 28, 1 << 44, 1 << 57)
+    >>> [solve_n_target(ctx, t, hands, 0, (), 0, (0, 1, 0, 1)) for t in (0, 1, 2)]
+    [True, True, False]
+    """
+    solver, lead, t = _solver(ctx, *position)
+    return solver.reaches(lead, t, target)
+
+
+def _solver(ctx: TrickContext, *position: Any) -> tuple[_SolverN, int, tuple[int, ...]]:
+    """The solver of a checked position (:func:`solve_n`'s arguments), its leader and
+    trick in progress."""
     _check_ctx(ctx)
-    hs, lead, t, fl, tm, act = _solve_n_args(hands, leader, trick, flags, teams, active)
+    if len(position) == 5:  # no mask of the active positions: all
+        position = (*position, None)
+    hs, lead, t, fl, tm, act = _solve_n_args(*position)
     _position_n_content(ctx.deck, hs, lead, t, act)
-    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))).solve(lead, t)
+    return _SolverN(ctx, fl, hs, act, tm, (lead, len(t))), lead, t

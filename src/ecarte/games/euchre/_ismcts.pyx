@@ -2,12 +2,14 @@
 """One decision's IS-MCTS search for Euchre in C (``c/ec_eu_ismcts.c``); the pure twin is
 ``_pure_ismcts.Search``, with the same tree for the same worlds and seed. And the worlds of
 the PIMC player and its card-play loop (``c/ec_eu_pimc.c``): ``sample_worlds`` and
-``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``."""
+``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``; ``solved_points``
+(``_pure_pimc.solved_points``) and ``solve_target`` (the core's ``ec_solve_n_target``,
+whose twin is ``ecarte._core._pure.solvern.solve_n_target``), the solves they rest on."""
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
-from ecarte._core.core cimport ec_rng, ec_rng_seed
+from ecarte._core.core cimport ec_context, ec_position, ec_rng, ec_rng_seed
 from ecarte.games.euchre.machine cimport (
     ec_eu_apply,
     ec_eu_config,
@@ -127,7 +129,16 @@ cdef class Search:
         return visits, totals
 
 
+cdef extern from "ecarte_core.h":
+    int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active)
+    int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned active,
+                          unsigned flags, const uint8_t *teams, int target) nogil
+
+
 cdef extern from "euchre_pimc.h":
+    int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                            unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                            int made, int me) nogil
     ctypedef struct ec_eu_seen:
         uint64_t pool
         uint64_t hand
@@ -196,6 +207,42 @@ def sample_worlds(s, uint64_t seed, int n, int tries, bint relax):
     return out
 
 
+cdef void _config(ec_eu_config *cfg, int deck, unsigned flags):
+    """Single-deal rules of ``deck`` and ``flags``."""
+    cfg.seed = 0
+    cfg.target = 0
+    cfg.deck = deck
+    cfg.flags = flags
+
+
+cdef int _query(ec_eu_tables *t, ec_eu_seen *seen, ec_eu_config *cfg, int deck, unsigned flags,
+                s, int nworlds) except -1:
+    """The set-up of a PIMC loop: the tables of ``deck``, the seat's view ``s`` and the
+    rules, the count of worlds checked."""
+    if nworlds < 0:
+        raise ValueError(f"worlds must be >= 0, not {nworlds}")
+    if ec_eu_tables_init(t, deck) != 0:
+        raise ValueError(f"no {deck}-card Euchre deck")
+    _seen(seen, s)
+    _config(cfg, deck, flags)
+    return 0
+
+
+cdef uint8_t *_kinds(int nworlds) except NULL:
+    """A buffer for the kinds of ``nworlds`` worlds (PyMem_Free it)."""
+    cdef uint8_t *kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
+    if kinds == NULL:
+        raise MemoryError()
+    return kinds
+
+
+cdef _result(int err, const int64_t *totals, int nopt, const uint8_t *kinds, int nworlds):
+    """A PIMC loop's answer: each option's total and each world's kind."""
+    if err != 0:
+        raise ValueError(f"bad PIMC query (error {err})")
+    return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+
+
 def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     """PIMC over the card play (``ec_eu_pimc_play``): each option's summed points over
     ``nworlds`` worlds and each world's kind; ``q`` is a ``_pure_pimc.Play``."""
@@ -208,15 +255,7 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     cdef int k, err, nopt = len(options)
     if not 1 <= nopt <= 8:
         raise ValueError("the options must be 1 to 8 cards of the seat's hand")
-    if nworlds < 0:
-        raise ValueError(f"worlds must be >= 0, not {nworlds}")
-    if ec_eu_tables_init(&t, deck) != 0:
-        raise ValueError(f"no {deck}-card Euchre deck")
-    _seen(&seen, s)
-    play.cfg.seed = 0
-    play.cfg.target = 0
-    play.cfg.deck = deck
-    play.cfg.flags = q.flags
+    _query(&t, &seen, &play.cfg, deck, q.flags, s, nworlds)
     play.trump = q.trump
     play.maker = q.maker
     play.alone = q.alone
@@ -232,16 +271,12 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     play.won[1] = q.won[1]
     for k in range(nopt):
         opts[k] = options[k]
-    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
-    if kinds == NULL:
-        raise MemoryError()
+    kinds = _kinds(nworlds)
     try:
         with nogil:
             err = ec_eu_pimc_play(&t, &seen, &play, opts, nopt, seed, nworlds, tries, totals,
                                   kinds)
-        if err != 0:
-            raise ValueError(f"bad PIMC query (error {err})")
-        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+        return _result(err, totals, nopt, kinds, nworlds)
     finally:
         PyMem_Free(kinds)
 
@@ -260,28 +295,66 @@ def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard
     cdef int k, err, nopt = len(options), nscript = len(script)
     if not 1 <= nopt <= 8 or nscript > 24 or discard_at >= nscript:
         raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
-    if nworlds < 0:
-        raise ValueError(f"worlds must be >= 0, not {nworlds}")
-    if ec_eu_tables_init(&t, deck) != 0:
-        raise ValueError(f"no {deck}-card Euchre deck")
-    _seen(&seen, s)
-    cfg.seed = 0
-    cfg.target = 0
-    cfg.deck = deck
-    cfg.flags = flags
+    _query(&t, &seen, &cfg, deck, flags, s, nworlds)
     for k in range(nopt):
         opts[k] = options[k]
     for k in range(nscript):
         ids[k] = script[k]
-    kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
-    if kinds == NULL:
-        raise MemoryError()
+    kinds = _kinds(nworlds)
     try:
         with nogil:
             err = ec_eu_pimc_bid(&t, &seen, &cfg, dealer, upcard, ids, nscript, discard_at,
                                  opts, nopt, seed, nworlds, tries, totals, kinds)
-        if err != 0:
-            raise ValueError(f"bad PIMC query (error {err})")
-        return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+        return _result(err, totals, nopt, kinds, nworlds)
     finally:
         PyMem_Free(kinds)
+
+
+cdef int _position(ec_eu_tables *t, ec_position *pos, int deck, int trump, hands, int leader,
+                   trick, unsigned active) except -1:
+    """Fill the tables of ``deck`` and ``pos`` (four hands of core ids, the leader and the
+    trick in progress), checked for the trump suit's context."""
+    cdef int k, err
+    if ec_eu_tables_init(t, deck) != 0:
+        raise ValueError(f"no {deck}-card Euchre deck")
+    if not 0 <= trump <= 3 or len(hands) != 4 or len(trick) > 3:
+        raise ValueError("trump 0..3, four hands and at most 3 cards in the trick")
+    pos.nplayers = 4
+    pos.leader = leader
+    pos.ntrick = len(trick)
+    for k in range(4):
+        pos.hands[k] = hands[k]
+    for k in range(pos.ntrick):
+        pos.trick[k] = trick[k]
+    err = ec_position_check_n(&t.ctx[trump], pos, active)
+    if err != 0:
+        raise ValueError(f"bad position (error {err})")
+    return 0
+
+
+def solve_target(int deck, int trump, hands, int leader, trick, unsigned active, unsigned flags,
+                 int target):
+    """Whether the side to move can force ``target`` tricks (``ec_solve_n_target``, partners
+    opposite) in a position of ``deck``'s context for ``trump``."""
+    cdef ec_eu_tables t
+    cdef ec_position pos
+    cdef uint8_t teams[4]
+    cdef int r
+    teams[:] = [0, 1, 0, 1]
+    _position(&t, &pos, deck, trump, hands, leader, trick, active)
+    r = ec_solve_n_target(&t.ctx[trump], &pos, active, flags, teams, target)
+    if r < 0:
+        raise ValueError(f"bad position (error {r})")
+    return r == 1
+
+
+def solved_points(int deck, int trump, hands, int leader, trick, unsigned active,
+                  unsigned flags, unsigned rules, int maker, unsigned alone, int made, int me):
+    """``ec_eu_solved_points`` (``_pure_pimc.solved_points``, the context the trump's of
+    ``deck``)."""
+    cdef ec_eu_tables t
+    cdef ec_position pos
+    cdef ec_eu_config cfg
+    _position(&t, &pos, deck, trump, hands, leader, trick, active)
+    _config(&cfg, deck, rules)
+    return ec_eu_solved_points(&t.ctx[trump], &pos, active, flags, &cfg, maker, alone, made, me)

@@ -138,6 +138,34 @@ def _points(flags: int, maker: int, alone: int, made: int, me: int) -> int:
     return pts if (side if makers else 1 - side) == me & 1 else -pts
 
 
+def solved_points(
+    ctx: TrickContext,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    active: int,
+    flags: int,
+    rules: int,
+    maker: int,
+    alone: int,
+    made: int,
+    me: int,
+) -> int:
+    """The deal's points for ``me``'s side, less the other's, the rest of the play (the
+    hands, the leader and the trick in progress, the active seats, the play's ``flags``)
+    solved double dummy, the makers (``maker``'s side; ``alone``: the mask of the seats
+    playing alone; ``rules``: the rules' flags) having ``made`` tricks complete
+    (``ec_eu_solved_points``, which searches only the thresholds the points tell apart;
+    the twin takes the exact count)."""
+    side = maker & 1
+    r, _ = solve_n(ctx, hands, leader, trick, flags, TEAMS, active)
+    mover = leader
+    for _ in range(len(trick)):
+        mover = _next(mover, active)
+    left = hands[mover].bit_count()
+    return _points(rules, maker, alone, made + (r if mover & 1 == side else left - r), me)
+
+
 def _value(ctx: TrickContext, s: Seen, q: Play, world: Sequence[int], card: int) -> int:
     hands = list(world)
     hands[s.seat] &= ~(1 << card)
@@ -151,13 +179,11 @@ def _value(ctx: TrickContext, s: Seen, q: Play, world: Sequence[int], card: int)
         won[p & 1] += 1
         leader, trick, done = p, [], done + 1
     side = q.maker & 1
-    if done < 5:
-        r, _ = solve_n(ctx, hands, leader, trick, 0, TEAMS, q.active)
-        mover = leader
-        for _ in range(len(trick)):
-            mover = _next(mover, q.active)
-        won[side] += r if mover & 1 == side else 5 - done - r
-    return _points(q.flags, q.maker, q.alone, won[side], s.seat)
+    if done == 5:
+        return _points(q.flags, q.maker, q.alone, won[side], s.seat)
+    return solved_points(
+        ctx, hands, leader, trick, q.active, 0, q.flags, q.maker, q.alone, won[side], s.seat
+    )
 
 
 def pimc_play(
@@ -234,13 +260,23 @@ def _play_out(m: EuchreMachine, me: int, memo: dict[tuple[int, ...], int]) -> in
         return 0  # passed out
     play = m._play
     assert play is not None
-    key = (m.trump, play.to_move, play.active, *play.hands)
+    key = (m.trump, play.to_move, play.active, m.maker & 1, m.alone, *play.hands)
     if key not in memo:  # options reaching the same play in a world share its solve
         ctx = m._t.ctx[m.trump]
-        memo[key] = solve_n(ctx, play.hands, play.to_move, [], play.flags, TEAMS, play.active)[0]
-    r = memo[key]
-    made = r if play.to_move & 1 == m.maker & 1 else 5 - r
-    return _points(m.flags, m.maker, m.alone, made, me)
+        memo[key] = solved_points(
+            ctx,
+            play.hands,
+            play.to_move,
+            [],
+            play.active,
+            play.flags,
+            m.flags,
+            m.maker,
+            m.alone,
+            0,
+            me,
+        )
+    return memo[key]
 
 
 def _deal(

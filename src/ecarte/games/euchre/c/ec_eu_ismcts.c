@@ -5,6 +5,7 @@
  */
 #include "ec_internal.h"
 #include "euchre_ismcts.h"
+#include "euchre_pimc.h"
 
 #define MAX_DEPTH 64 /* nodes on one path: more than a deal's decisions */
 
@@ -68,19 +69,11 @@ int ec_eu_ismcts_rule(const ec_eu_tables *t, const ec_eu_game *g)
 static int32_t solved(const ec_eu_ismcts *s, const ec_eu_game *g)
 {
     const ec_playn *p = &g->play;
-    static const uint8_t teams[4] = {0, 1, 0, 1};
     ec_position pos;
-    uint8_t best;
-    int side = g->maker & 1, makers_score;
+    int side = g->maker & 1;
     ec_playn_position(p, &pos);
-    int r = ec_solve_n(&s->t->ctx[g->trump], &pos, p->active, p->flags, teams, &best);
-    int left = 5 - p->nplayed / p->nactive;
-    int made = p->won[side] + p->won[side + 2] + ((p->to_move & 1) == side ? r : left - r);
-    int defenders = (g->alone & (side == 0 ? 0xA : 0x5)) != 0;
-    int pts = ec_eu_deal_points(&g->cfg, made, g->alone >> g->maker & 1, defenders,
-                                &makers_score);
-    int scorer = makers_score ? side : 1 - side;
-    return scorer == (s->me & 1) ? pts : -pts;
+    return ec_eu_solved_points(&s->t->ctx[g->trump], &pos, p->active, p->flags, &g->cfg,
+                               g->maker, g->alone, p->won[side] + p->won[side + 2], s->me);
 }
 
 /* Play the deal out from g (the rule's bids, random cards, the end double dummy): the

@@ -58,14 +58,22 @@ int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax, uint64_
     return EC_EU_WORLD_FREE;
 }
 
-/* The deal's points for `me`'s side, less the other's, when the makers took `made`. */
-static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, int me)
+/* A decision's loop over its worlds begins: the totals at zero, the PRNG seeded. */
+static void start(ec_rng *rng, uint64_t seed, int64_t *totals, int nopt)
 {
-    int side = maker & 1, makers;
-    int lone_maker = (alone & (side ? 0xA : 0x5)) != 0;
-    int lone_defender = (alone & (side ? 0x5 : 0xA)) != 0;
-    int pts = ec_eu_deal_points(cfg, made, lone_maker, lone_defender, &makers);
-    return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
+    for (int k = 0; k < nopt; k++)
+        totals[k] = 0;
+    ec_rng_seed(rng, seed);
+}
+
+/* World w of a decision (relaxed as far as needed), its kind noted in kinds (or NULL). */
+static int next_world(const ec_eu_seen *s, ec_rng *rng, int tries, int w, uint8_t *kinds,
+                      uint64_t world[4])
+{
+    int kind = ec_eu_sample(s, rng, tries, 1, world);
+    if (kind >= 0 && kinds)
+        kinds[w] = (uint8_t)kind;
+    return kind;
 }
 
 static int next_active(int seat, unsigned active)
@@ -76,14 +84,55 @@ static int next_active(int seat, unsigned active)
     return seat;
 }
 
+/* The deal's points for `me`'s side, less the other's, when the makers took `made`. */
+static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, int me)
+{
+    int side = maker & 1, makers;
+    int lone_maker = (alone & (side ? 0xA : 0x5)) != 0;
+    int lone_defender = (alone & (side ? 0x5 : 0xA)) != 0;
+    int pts = ec_eu_deal_points(cfg, made, lone_maker, lone_defender, &makers);
+    return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
+}
+
+/* Whether the makers, with `made` tricks complete, end the deal with `need` or more: the
+ * play from pos (rem tricks left, the makers to move or not) solved to that threshold. */
+static int reaches(const ec_context *ctx, const ec_position *pos, unsigned active,
+                   unsigned flags, int makers_move, int rem, int made, int need)
+{
+    static const uint8_t teams[4] = {0, 1, 0, 1};
+    need -= made;
+    if (need <= 0 || need > rem)
+        return need <= 0;
+    if (makers_move)
+        return ec_solve_n_target(ctx, pos, active, flags, teams, need) == 1;
+    return ec_solve_n_target(ctx, pos, active, flags, teams, rem - need + 1) == 0;
+}
+
+int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                        unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                        int made, int me)
+{
+    int mover = pos->leader, side = maker & 1;
+    for (int i = 0; i < pos->ntrick; i++)
+        mover = next_active(mover, active);
+    int rem = ec_count(pos->hands[mover]), mm = (mover & 1) == side;
+    /* the points tell apart 0, 1 or 2 (the first only against a defender alone scoring
+     * 2 for a euchre that is not total), 3 or 4, and 5 tricks */
+    if (reaches(ctx, pos, active, flags, mm, rem, made, 3))
+        made = reaches(ctx, pos, active, flags, mm, rem, made, 5) ? 5 : 3;
+    else if ((alone & (side ? 0x5 : 0xA)) && !(cfg->flags & EC_EU_LONE_FOUR))
+        made = reaches(ctx, pos, active, flags, mm, rem, made, 1) ? 1 : 0;
+    else
+        made = 0;
+    return points(cfg, maker, alone, made, me);
+}
+
 /* The seat's points when it plays `card` in the world `world`. */
 static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                  const uint64_t world[4], int card)
 {
-    static const uint8_t teams[4] = {0, 1, 0, 1};
     const ec_context *ctx = &t->ctx[q->trump];
     ec_position pos;
-    uint8_t best;
     int nactive = ec_count(q->active), side = q->maker & 1;
     int won[2] = {q->won[0], q->won[1]}, done = q->done, leader = q->leader, n = q->ntrick;
     for (int p = 0; p < 4; p++)
@@ -106,23 +155,39 @@ static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_qu
     } else {
         pos.trick[n - 1] = (uint8_t)card;
     }
-    if (done < 5) {
-        pos.nplayers = 4;
-        pos.leader = (uint8_t)leader;
-        pos.ntrick = (uint8_t)n;
-        int r = ec_solve_n(ctx, &pos, q->active, 0, teams, &best);
-        int mover = leader;
-        for (int i = 0; i < n; i++)
-            mover = next_active(mover, q->active);
-        won[side] += (mover & 1) == side ? r : 5 - done - r;
+    if (done == 5)
+        return points(&q->cfg, q->maker, q->alone, won[side], s->seat);
+    pos.nplayers = 4;
+    pos.leader = (uint8_t)leader;
+    pos.ntrick = (uint8_t)n;
+    return ec_eu_solved_points(ctx, &pos, q->active, 0, &q->cfg, q->maker, q->alone, won[side],
+                               s->seat);
+}
+
+/* Whether cards a and b of the seat's hand are worth the same in every world: of one
+ * suit with no card between them that a world may put in play (one the seat cannot see,
+ * one a seat is known to hold, one in the trick in progress). */
+static int alike(const ec_context *ctx, const ec_eu_seen *s, const ec_eu_pimc_query *q, int a,
+                 int b)
+{
+    uint64_t live = s->pool | s->known[0] | s->known[1] | s->known[2] | s->known[3];
+    if (ctx->suit_of[a] != ctx->suit_of[b])
+        return 0;
+    if (ctx->power[a] > ctx->power[b]) {
+        int x = a;
+        a = b;
+        b = x;
     }
-    return points(&q->cfg, q->maker, q->alone, won[side], s->seat);
+    for (int i = 0; i < q->ntrick; i++)
+        live |= (uint64_t)1 << q->trick[i];
+    return !(ctx->above[a] & ~ctx->above[b] & ~((uint64_t)1 << b) & live);
 }
 
 int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                     const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
                     int64_t *totals, uint8_t *kinds)
 {
+    int same[EC_EU_PIMC_MAX_OPTIONS], v[EC_EU_PIMC_MAX_OPTIONS];
     ec_rng rng;
     uint64_t world[4];
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
@@ -131,17 +196,20 @@ int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc
     for (int k = 0; k < nopt; k++) {
         if (!(s->hand >> options[k] & 1))
             return EC_EBADRULES;
-        totals[k] = 0;
+        same[k] = -1; /* an option before it of the same worth: its value is reused */
+        for (int j = 0; j < k && same[k] < 0; j++)
+            if (alike(&t->ctx[q->trump], s, q, options[j], options[k]))
+                same[k] = j;
     }
-    ec_rng_seed(&rng, seed);
+    start(&rng, seed, totals, nopt);
     for (int w = 0; w < nworlds; w++) {
-        int kind = ec_eu_sample(s, &rng, tries, 1, world);
+        int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
             return kind;
-        if (kinds)
-            kinds[w] = (uint8_t)kind;
-        for (int k = 0; k < nopt; k++)
-            totals[k] += value(t, s, q, world, options[k]);
+        for (int k = 0; k < nopt; k++) {
+            v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k]);
+            totals[k] += v[k];
+        }
     }
     return EC_OK;
 }
@@ -205,39 +273,37 @@ int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
 /* A play solved in one world: options reaching the same play share its solve. */
 typedef struct solved_play {
     uint64_t hands[4];
-    int8_t trump, leader, active, r;
+    int8_t trump, leader, active, side, alone, pts; /* side: the makers' */
 } solved_play;
 
 /* The seat's points from g on: the model up to the play, the play solved (or found
  * among the n plays of memo, else added there). */
 static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n)
 {
-    static const uint8_t teams[4] = {0, 1, 0, 1};
     while (g->phase != EC_EU_PLAY && g->phase != EC_EU_OVER)
         if (ec_eu_apply(t, g, ec_eu_pimc_model(t, g)) != EC_OK)
             return 0;
     if (g->phase != EC_EU_PLAY)
         return 0; /* passed out */
     const ec_playn *p = &g->play;
-    int r = -1;
-    for (int i = 0; i < *n && r < 0; i++)
+    for (int i = 0; i < *n; i++)
         if (memo[i].trump == g->trump && memo[i].leader == p->to_move &&
-            memo[i].active == p->active && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
-            r = memo[i].r;
-    if (r < 0) {
-        ec_position pos;
-        uint8_t best;
-        ec_playn_position(p, &pos);
-        r = ec_solve_n(&t->ctx[g->trump], &pos, p->active, 0, teams, &best);
-        solved_play *m = &memo[(*n)++];
-        memcpy(m->hands, p->hands, sizeof m->hands);
-        m->trump = g->trump;
-        m->leader = (int8_t)p->to_move;
-        m->active = (int8_t)p->active;
-        m->r = (int8_t)r;
-    }
-    int made = (p->to_move & 1) == (g->maker & 1) ? r : 5 - r;
-    return points(&g->cfg, g->maker, g->alone, made, me);
+            memo[i].active == p->active && memo[i].side == (g->maker & 1) &&
+            memo[i].alone == g->alone && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
+            return memo[i].pts;
+    ec_position pos;
+    ec_playn_position(p, &pos);
+    int pts = ec_eu_solved_points(&t->ctx[g->trump], &pos, p->active, 0, &g->cfg, g->maker,
+                                  g->alone, 0, me);
+    solved_play *m = &memo[(*n)++];
+    memcpy(m->hands, p->hands, sizeof m->hands);
+    m->trump = g->trump;
+    m->leader = (int8_t)p->to_move;
+    m->active = (int8_t)p->active;
+    m->side = (int8_t)(g->maker & 1);
+    m->alone = (int8_t)g->alone;
+    m->pts = (int8_t)pts;
+    return pts;
 }
 
 /* Deal the world w and replay the script: EC_OK or EC_EILLEGAL. */
@@ -283,15 +349,11 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
     uint64_t up = (uint64_t)1 << t->core_of[upcard], disc = 0;
     if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
         disc = (uint64_t)1 << t->core_of[script[discard_at]];
-    for (int k = 0; k < nopt; k++)
-        totals[k] = 0;
-    ec_rng_seed(&rng, seed);
+    start(&rng, seed, totals, nopt);
     for (int w = 0; w < nworlds; w++) {
-        int kind = ec_eu_sample(s, &rng, tries, 1, world);
+        int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
             return kind;
-        if (kinds)
-            kinds[w] = (uint8_t)kind;
         if (s->seat == dealer)
             world[dealer] = (world[dealer] & ~up) | (disc & ~up);
         int e = deal(t, cfg, dealer, upcard, script, nscript, world, &g0);

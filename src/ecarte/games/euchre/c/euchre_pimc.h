@@ -53,6 +53,16 @@ typedef struct ec_eu_seen {
  * EC_EBADRULES (pool smaller than the hands, tries < 1, seat outside 0..3). */
 int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax, uint64_t hands[4]);
 
+/* The deal's points for seat me's side, less the other's, the rest of the play from pos (a
+ * position of the context's trump suit, the active seats, the flags) solved double dummy,
+ * the makers (maker's side, alone: the mask of the seats playing alone, cfg's scoring)
+ * having `made` tricks complete. Only the thresholds the points tell apart are searched
+ * (ec_solve_n_target: 3 tricks, then 5 or, against a defender alone scoring 2 for a
+ * partial euchre, 1), so it costs a null-window search or two, not a full solve. */
+int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                        unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                        int made, int me);
+
 /* The play as the deciding seat sees it: the hands come from the worlds. */
 typedef struct ec_eu_pimc_query {
     ec_eu_config cfg;   /* its flags score the deal */
@@ -71,7 +81,9 @@ typedef struct ec_eu_pimc_query {
  * relax); in each, each of the seat's cards options[0..nopt) is played and the rest of
  * the deal solved double dummy (ec_solve_n, partners a side, a lone hand's partner out);
  * totals[k] sums the deal's points for the seat's side less the other's. kinds (NULL or
- * nworlds bytes) gets each world's kind. Returns EC_OK or EC_EBADRULES. */
+ * nworlds bytes) gets each world's kind. Options that no card a world may put in play
+ * separates (one suit, nothing between them in the pool, a known hand or the trick) share
+ * the first one's value. Returns EC_OK or EC_EBADRULES. */
 int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                     const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
                     int64_t *totals, uint8_t *kinds);
