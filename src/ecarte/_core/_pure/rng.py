@@ -5,10 +5,6 @@ from __future__ import annotations
 from ecarte._core._args import _BUDGET, _M64, _check_below, _check_seed, _unset
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & _M64
-
-
 class Rng:
     """xoshiro256** seeded by splitmix64, with the core's batched ``below``.
 
@@ -40,14 +36,16 @@ class Rng:
     def next_u64(self) -> int:
         """The next raw 64-bit output."""
         s = self.s
-        result = (_rotl((s[1] * 5) & _M64, 7) * 9) & _M64
-        t = (s[1] << 17) & _M64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & _M64
+        result = ((((x << 7) | (x >> 57)) & _M64) * 9) & _M64  # rotl(s1 * 5, 7) * 9
+        t = (s1 << 17) & _M64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s[0], s[1], s[2], s[3] = s0, s1, s2, ((s3 << 45) | (s3 >> 19)) & _M64  # rotl(s3, 45)
         return result
 
     def below(self, n: int) -> int:

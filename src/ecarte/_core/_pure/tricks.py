@@ -108,10 +108,15 @@ def trick_winner(ctx: TrickContext, trick: Sequence[int]) -> int:
 
 
 def _winner(ctx: TrickContext, trick: Sequence[int]) -> int:
-    led = ctx.suit_of[trick[0]]
-    best, best_strength = 0, _strength(ctx, trick[0], led)
+    # _strength() written out (every trick played asks this): the tables read once
+    suit_of, power, trump = ctx.suit_of, ctx.power, ctx.trump
+    first = trick[0]
+    led = suit_of[first]
+    best, best_strength = 0, power[first] + _TRUMP_BONUS if led == trump else power[first]
     for i in range(1, len(trick)):
-        s = _strength(ctx, trick[i], led)
+        card = trick[i]
+        suit = suit_of[card]
+        s = power[card] + _TRUMP_BONUS if suit == trump else power[card] if suit == led else -1
         if s > best_strength:
             best, best_strength = i, s
     return best
@@ -137,7 +142,7 @@ def _legal(ctx: TrickContext, hand: int, trick: Sequence[int], flags: int) -> in
     if not trick:
         return hand
     led = ctx.suit_of[trick[0]]
-    best = trick[_winner(ctx, trick)]
+    best = trick[_winner(ctx, trick)] if len(trick) > 1 else trick[0]
     follow = _of_suit(ctx, hand, led, best, flags & MUST_OVERTAKE)
     if follow:
         return follow

@@ -367,8 +367,9 @@ def _play_init(p: Play, hand0: int, hand1: int, leader: int, flags: int) -> None
 def _play_legal(ctx: TrickContext, p: Play) -> int:
     """``ec_play_legal``."""
     hand = p.hands[p.to_move]
-    if p.nplayed & 1:
-        return _legal(ctx, hand, (p.cards[p.nplayed - 1],), p.flags)
+    n = p.nplayed
+    if n & 1:
+        return _legal(ctx, hand, (p.cards[n - 1],), p.flags)
     return hand
 
 
@@ -380,18 +381,19 @@ _PLAY_OVER: Final = 2
 def _play_apply_unchecked(ctx: TrickContext, p: Play, card: int) -> int:
     """``ec_play_apply_unchecked``."""
     mover = p.to_move
-    p.hands[mover] &= ~(1 << card)
-    p.cards[p.nplayed] = card
-    p.nplayed += 1
-    if p.nplayed & 1:
+    hands, cards = p.hands, p.cards
+    hands[mover] &= ~(1 << card)
+    n = p.nplayed
+    cards[n] = card
+    p.nplayed = n = n + 1
+    if n & 1:
         p.to_move = mover ^ 1
         return _PLAY_ON
     lead = mover ^ 1
-    n = p.nplayed
-    winner = mover if _winner(ctx, (p.cards[n - 2], p.cards[n - 1])) else lead
+    winner = mover if _winner(ctx, (cards[n - 2], card)) else lead
     p.won[winner] += 1
     p.to_move = winner
-    if not (p.hands[0] | p.hands[1]):
+    if not (hands[0] | hands[1]):
         return _PLAY_OVER
     p.leaders[n // 2] = winner
     return _PLAY_TRICK
@@ -552,7 +554,7 @@ def _write(m: Match, log: bytearray, data: Sequence[int]) -> None:
     """put() of each byte of ``data`` in turn."""
     n = m.nlog
     k = len(data)
-    log[n : n + k] = bytes(data)
+    log[n : n + k] = data  # (a bytearray takes any sequence of bytes' values)
     m.nlog = n + k
 
 
