@@ -147,6 +147,10 @@ _PARSED: dict[str, Action] = {}
 dozen)."""
 
 
+_NONE: list[dict[str, Any]] = []
+"""The legal actions of a seat not to act (shared: never changed)."""
+
+
 def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     """``{"id", "text"}`` of each legal action of the seat to act, as
     ``game.action_id(a)`` and ``str(a)`` say, the seat's hand read once for all the
@@ -363,6 +367,8 @@ class EcarteAdapter(
         game.apply(action, seat=seat)
 
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        if actor == recipient or not text.startswith("discard"):
+            return text  # as record_seen_by says, without its pattern: only discards hide
         return record_seen_by(text, actor, recipient)
 
     def _public(self, game: Game, now: _Now) -> dict[str, Any]:
@@ -379,12 +385,25 @@ class EcarteAdapter(
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
         # classic rules describe nothing: only the variants' hooks are asked
         told = game.describe(seat) if len(game.plugin_names) > 1 else ()
-        return {
+        hand = 0 if seat is None else game.hand_masks()[seat]
+        acts = seat is not None and now.to_act == seat
+        kept: dict[int | None, tuple[Any, dict[str, Any]]] | None = None
+        key = (hand, told)
+        if now.cache is not None:
+            kept = now.cache.setdefault("own", {})
+            last = kept.get(seat)
+            if not acts and last is not None and last[0] == key:
+                return last[1]  # the same dict: unchanged since the last view
+        legal = _ecarte_legal(game) if acts else _NONE
+        own = {
             "seat": seat,
-            "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
-            "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
+            "hand": [] if seat is None else _mask_texts(hand),
+            "legal": legal,
             "describe": list(told),
         }
+        if kept is not None:
+            kept[seat] = (None if acts else key, own)
+        return own
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())
@@ -399,13 +418,20 @@ def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[
     if cache is not None and cache.get("summaries_key") == key:
         found: dict[str, list[dict[str, Any]]] = cache["summaries"]
         return found
-    summaries = _summarise(game.hand_results, game.game_results)
+    # the finished games change only when a game ends (its number, or the match)
+    games = None
+    if cache is not None and cache.get("summaries_key", ())[::2] == key[::2]:
+        games = cache["summaries"]["games"]
+    summaries = _summarise(game.hand_results, game.game_results if games is None else None)
+    if games is not None:
+        summaries["games"] = games
     if cache is not None:
         cache["summaries_key"], cache["summaries"] = key, summaries
     return summaries
 
 
 def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
+    """The views' lists of finished hands and games (``games`` None: none listed)."""
     return {
         "hands": [
             {
@@ -426,7 +452,7 @@ def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
                 "loser": g.loser,
                 "scores": _by_seat(g.scores),
             }
-            for g in games
+            for g in games or ()
         ],
     }
 

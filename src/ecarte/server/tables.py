@@ -650,9 +650,10 @@ class Tables:
             else:
                 patch = _changed(sent, public)
             own = owns[seat]
-            for key, value in own.items():
-                if sent_own.get(key, _ABSENT) != value:
-                    patch[key] = value
+            if own is not sent_own:  # the adapter gives the same dict when nothing changed
+                for key, value in own.items():
+                    if sent_own.get(key, _ABSENT) != value:
+                        patch[key] = value
             patch["game"] = game
             sub.shown = (public, own)
             for e in events:
@@ -674,7 +675,8 @@ _ABSENT = object()
 
 def _changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     """The fields of ``now`` whose values are not those of ``before``."""
-    return {k: v for k, v in now.items() if before.get(k, _ABSENT) != v}
+    get = before.get
+    return {k: v for k, v in now.items() if (b := get(k, _ABSENT)) is not v and b != v}
 
 
 def _table(row: TableRow, game: Any) -> Table:
