@@ -92,7 +92,7 @@ def test_the_views_fast_paths_agree_with_the_engine() -> None:
             assert _ecarte_legal(game) == slow
             fresh = _summarise(game.hand_results, game.game_results)
             assert _summaries(game, cache) == fresh
-            # the seats' own parts kept between two views are the ones made anew
+            # the views made with the table's cache are the ones made anew
             assert adapt.view_parts(game, seats, None, views) == adapt.view_parts(game, seats, None)
             game.apply(rng.choice(game.legal_actions()))
         assert _summaries(game, cache) == _summarise(game.hand_results, game.game_results)

@@ -147,10 +147,6 @@ _PARSED: dict[str, Action] = {}
 dozen)."""
 
 
-_NONE: list[dict[str, Any]] = []
-"""The legal actions of a seat not to act (shared: never changed)."""
-
-
 def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     """``{"id", "text"}`` of each legal action of the seat to act, as
     ``game.action_id(a)`` and ``str(a)`` say, the seat's hand read once for all the
@@ -385,25 +381,12 @@ class EcarteAdapter(
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
         # classic rules describe nothing: only the variants' hooks are asked
         told = game.describe(seat) if len(game.plugin_names) > 1 else ()
-        hand = 0 if seat is None else game.hand_masks()[seat]
-        acts = seat is not None and now.to_act == seat
-        kept: dict[int | None, tuple[Any, dict[str, Any]]] | None = None
-        key = (hand, told)
-        if now.cache is not None:
-            kept = now.cache.setdefault("own", {})
-            last = kept.get(seat)
-            if not acts and last is not None and last[0] == key:
-                return last[1]  # the same dict: unchanged since the last view
-        legal = _ecarte_legal(game) if acts else _NONE
-        own = {
+        return {
             "seat": seat,
-            "hand": [] if seat is None else _mask_texts(hand),
-            "legal": legal,
+            "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
+            "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
             "describe": list(told),
         }
-        if kept is not None:
-            kept[seat] = (None if acts else key, own)
-        return own
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())

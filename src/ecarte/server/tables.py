@@ -650,10 +650,9 @@ class Tables:
             else:
                 patch = _changed(sent, public)
             own = owns[seat]
-            if own is not sent_own:  # the adapter gives the same dict when nothing changed
-                for key, value in own.items():
-                    if sent_own.get(key, _ABSENT) != value:
-                        patch[key] = value
+            for key, value in own.items():
+                if sent_own.get(key, _ABSENT) != value:
+                    patch[key] = value
             patch["game"] = game
             sub.shown = (public, own)
             for e in events:

@@ -390,17 +390,6 @@ class Game(_Base):
             _advice.view(self, seat, v.hand_number),
         )
 
-    def hand_masks(self) -> tuple[int, ...]:
-        """Each seat's hand as a card mask (bit ``card.id`` set for each card held; the
-        whole truth, as :meth:`hand`), read at once for all seats: a server compares them
-        between two actions to tell whose hand changed.
-
-        >>> game = Game(seed=1)
-        >>> game.hand_masks() == tuple(game.hand(s).mask for s in range(game.players))
-        True
-        """
-        return ob.hands(self._m_view())
-
     def public_observation(self) -> dict[str, Any]:
         """What every seat (and a spectator) may know now, as plain JSON values: the
         fields of ``observation(seat).to_dict()`` that are the same for every seat (all
