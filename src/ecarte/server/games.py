@@ -363,6 +363,8 @@ class EcarteAdapter(
         game.apply(action, seat=seat)
 
     def redact(self, text: str, actor: int | None, recipient: int | None) -> str:
+        if actor == recipient or not text.startswith("discard"):
+            return text  # as record_seen_by says, without its pattern: only discards hide
         return record_seen_by(text, actor, recipient)
 
     def _public(self, game: Game, now: _Now) -> dict[str, Any]:
@@ -399,13 +401,20 @@ def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[
     if cache is not None and cache.get("summaries_key") == key:
         found: dict[str, list[dict[str, Any]]] = cache["summaries"]
         return found
-    summaries = _summarise(game.hand_results, game.game_results)
+    # the finished games change only when a game ends (its number, or the match)
+    games = None
+    if cache is not None and cache.get("summaries_key", ())[::2] == key[::2]:
+        games = cache["summaries"]["games"]
+    summaries = _summarise(game.hand_results, game.game_results if games is None else None)
+    if games is not None:
+        summaries["games"] = games
     if cache is not None:
         cache["summaries_key"], cache["summaries"] = key, summaries
     return summaries
 
 
 def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
+    """The views' lists of finished hands and games (``games`` None: none listed)."""
     return {
         "hands": [
             {
@@ -426,7 +435,7 @@ def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
                 "loser": g.loser,
                 "scores": _by_seat(g.scores),
             }
-            for g in games
+            for g in games or ()
         ],
     }
 

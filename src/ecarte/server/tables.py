@@ -674,7 +674,8 @@ _ABSENT = object()
 
 def _changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     """The fields of ``now`` whose values are not those of ``before``."""
-    return {k: v for k, v in now.items() if before.get(k, _ABSENT) != v}
+    get = before.get
+    return {k: v for k, v in now.items() if (b := get(k, _ABSENT)) is not v and b != v}
 
 
 def _table(row: TableRow, game: Any) -> Table:
