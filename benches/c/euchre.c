@@ -9,8 +9,8 @@
  *                          legal, and playing it keeps the value; median microseconds
  *   euchre games N SEED    N random whole games of the Euchre machine (ec_euchre_game.c):
  *                          game i draws from ec_rng seeded SEED ^ i its deck (below(3): 24,
- *                          25, 32), flags below(256), target below(2) * 10 and its seed
- *                          (next); then at each step an id below(ncards + 11) - 1 is tried
+ *                          25, 32), flags below(256) (ANYONE_ALONE with LONE_DEFENDER),
+ *                          target below(2) * 10 and its seed (next); then at each step an id below(ncards + 11) - 1 is tried
  *                          (an illegal one must leave the struct unchanged), and the step is
  *                          ec_eu_chance at chance, else the below(count)-th legal id. Prints
  *                          the digest (FNV-1a over every id applied and each game's scores
@@ -188,6 +188,8 @@ static int games(size_t n, uint64_t seed)
         t = &tables[d];
         cfg.deck = (uint8_t)decks[d];
         cfg.flags = (uint8_t)ec_rng_below(&rng, 256);
+        if (cfg.flags & EC_EU_ANYONE_ALONE) /* only with lone defenders, as the rules have it */
+            cfg.flags |= EC_EU_LONE_DEFENDER;
         cfg.target = (uint16_t)(ec_rng_below(&rng, 2) * 10);
         cfg.seed = ec_rng_next(&rng);
         if (ec_eu_init(t, &g, &cfg) != EC_OK)

@@ -104,6 +104,71 @@ def test_threads_on_one_ecarte_game_get_a_clear_error_or_success(
         assert again.to_dict() == game.to_dict()
 
 
+@pytest.mark.parametrize("name", BACKENDS)
+def test_reads_during_another_threads_changes_see_a_state_the_game_was_in(name: str) -> None:
+    """One thread plays and takes back; three read the observations, the history and
+    the save meanwhile. Every read that runs gives a state the game was really in (the
+    writer reads each state it makes, after making it), or raises ConcurrentUseError."""
+    with backend(name):
+        game = Game(seed=23)
+        states: set[Any] = set()
+        histories: set[tuple[str, ...]] = set()
+        read: list[tuple[str, Any]] = []
+        stop = threading.Event()
+        done: list[int] = []  # the writer's changes, once it ends without an error
+
+        def record() -> None:  # the state the writer just made (readers cannot change it)
+            while True:
+                try:
+                    states.update(game.observation(seat) for seat in (0, 1))
+                    histories.add(tuple(map(str, game.history)))
+                    return
+                except ConcurrentUseError:
+                    pass  # a reader holds the game: read again
+
+        def write() -> None:
+            rng = random.Random(1)
+            changes = 0
+            try:
+                record()
+                while changes < (300 if name == "cython" else 100):
+                    try:
+                        if game.is_over or rng.random() < 0.2:
+                            game.undo()
+                        else:
+                            game.apply(rng.choice(game.legal_actions()))
+                    except (ConcurrentUseError, IllegalActionError):
+                        continue  # a reader held the game, or nothing to undo
+                    record()
+                    changes += 1
+            finally:
+                stop.set()
+            done.append(changes)
+
+        def reader(rng: random.Random) -> None:
+            while not stop.is_set():
+                try:
+                    k = rng.randrange(3)
+                    if k == 0:
+                        read.append(("observation", game.observation(rng.randrange(2))))
+                    elif k == 1:
+                        read.append(("history", tuple(map(str, game.history))))
+                    else:
+                        read.append(("history", tuple(game.to_dict()["history"])))
+                except ConcurrentUseError:
+                    pass  # the writer holds the game
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        hammer(reader, threads=3, rounds=1)
+        writer.join()
+        assert done and read
+        for kind, value in read:
+            assert value in (states if kind == "observation" else histories), kind
+        again = Game.replay(game.history, seed=23)
+        assert again.to_dict() == game.to_dict()
+
+
 class LetsAnotherThreadIn:
     """A per-hand hook that runs ``probe`` in another thread, to its end, while the game
     is inside apply (the calls ``probe`` makes see the game mid-call)."""

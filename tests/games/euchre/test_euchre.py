@@ -451,6 +451,42 @@ def test_observation_hides_the_discard_and_hands() -> None:
     assert g.observation(1).upcard == Card.parse("9♥")
 
 
+def test_every_seat_sees_whether_the_dealer_declined() -> None:
+    g = deal(EuchreRules.seed())
+    g.apply_id(CALL + HEARTS)  # seat 1 orders up hearts, dealer 0 is asked
+    assert not any(g.observation(s).declined for s in range(4))
+    g.apply("decline")
+    assert all(g.observation(s).declined for s in range(4))
+    assert g.observation(2).to_dict()["declined"] is True
+    g.undo()
+    g.apply("take")
+    g.apply("discard 9♣")
+    assert not any(g.observation(s).declined for s in range(4))
+    assert g.observation(2).to_dict()["declined"] is False
+
+
+def test_declined_follows_the_dealers_decision_in_random_games() -> None:
+    """Under the seed rules, at every step of random games, every seat's observation says
+    the dealer declined exactly when the dealer's DECLINE was applied in this deal."""
+    rng = random.Random(8)
+    seen = 0
+    for k in range(12):
+        g = EuchreGame(EuchreRules.seed(), seed=k, auto_chance=False)  # each deal seen
+        declined = False
+        while not g.is_over:
+            if g.phase is Phase.DEAL:
+                declined = False  # a new deal
+            assert {g.observation(s).declined for s in range(4)} == {declined}
+            if g.to_act == CHANCE:
+                g.apply_id(rng.choice(g.legal_action_ids()))
+                continue
+            i = rng.choice(g.legal_action_ids())
+            g.apply_id(i)
+            declined = declined or i == DECLINE
+            seen += i == DECLINE
+    assert seen > 3
+
+
 def test_errors() -> None:
     g = deal(EuchreRules.standard())
     with pytest.raises(IllegalActionError, match="seat 1's turn"):

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 from helpers import build_c_driver
+from test_pure_euchre import random_flags
 
 import ecarte.games.euchre  # noqa: F401 - registers the Euchre machine
-from ecarte import ArgumentError, IllegalActionError
+from ecarte import ArgumentError, IllegalActionError, RulesError
 from ecarte._core._pure import Rng
 from ecarte.engine import backend
+from ecarte.games.euchre import EuchreRules
 from ecarte.games.euchre._pure_machine import PH_PLAY
 from ecarte.games.euchre._pure_machine import EuchreMachine as Pure
 
@@ -112,7 +114,7 @@ def test_the_c_machine_and_the_pure_twin_agree_step_for_step() -> None:
     rng = random.Random(2026)
     total = 0
     for k in range(600 * SCALE):
-        args = (DECKS[k % 3], rng.randrange(256), rng.choice((0, 0, 10, 3)), rng.getrandbits(64))
+        args = (DECKS[k % 3], random_flags(rng), rng.choice((0, 0, 10, 3)), rng.getrandbits(64))
         auto = rng.random() < 0.5
         c, p = cls(*args, auto_chance=auto), Pure(*args, auto_chance=auto)
         total += lockstep(c, p, rng, undo_every=rng.choice((0, 0, 7, 13)))
@@ -170,6 +172,24 @@ def test_both_refuse_the_same_arguments() -> None:
                 m(**bad)
 
 
+def test_both_refuse_anyone_alone_without_lone_defenders_as_the_rules_do() -> None:
+    with pytest.raises(RulesError, match="anyone_alone needs allow_lone_defender"):
+        EuchreRules(anyone_alone=True)
+    cls = compiled()
+    games = [backend.module("euchre.machine", n).random_games for n in ("cython", "pure")]
+    for flags in (Pure.ANYONE_ALONE, Pure.ANYONE_ALONE | Pure.STICK, 255 & ~Pure.LONE_DEFENDER):
+        for m in (cls, Pure):
+            with pytest.raises(RulesError, match="ANYONE_ALONE needs LONE_DEFENDER"):
+                m(flags=flags)
+            with pytest.raises(RulesError, match="ANYONE_ALONE needs LONE_DEFENDER"):
+                m.replay([], flags=flags, seed=1)
+        for random_games in games:
+            with pytest.raises(RulesError, match="ANYONE_ALONE needs LONE_DEFENDER"):
+                random_games(24, flags, 0, 1, 5)
+    both = Pure.ANYONE_ALONE | Pure.LONE_DEFENDER
+    assert cls(flags=both).flags == Pure(flags=both).flags == both
+
+
 def test_a_corrupt_history_is_refused_and_changes_nothing() -> None:
     cls = compiled()
     g = cls(25, 127, 10, 5)
@@ -199,6 +219,7 @@ def driver_digest(n: int, seed: int) -> tuple[int, int]:
         rng = Rng(seed ^ i)
         deck = DECKS[rng.below(3)]
         flags = rng.below(256)
+        flags |= Pure.LONE_DEFENDER if flags & Pure.ANYONE_ALONE else 0
         target = rng.below(2) * 10
         g = Pure(deck, flags, target, rng.next_u64(), auto_chance=False)
         while not g.is_over:
@@ -236,7 +257,7 @@ def test_random_games_in_c_are_the_pure_twins() -> None:
     p = backend.module("euchre.machine", "pure").random_games
     rng = random.Random(9)
     for k in range(12 * SCALE):
-        args = (DECKS[k % 3], rng.randrange(256), rng.choice((0, 10)), rng.getrandbits(64), 40)
+        args = (DECKS[k % 3], random_flags(rng), rng.choice((0, 10)), rng.getrandbits(64), 40)
         assert c(*args) == p(*args)
     t = c(24, 0, 0, 1, 5000)  # no stick the dealer: some deals are all passes
     assert t.games == 5000 and t.deals == 5000 and t.points[0] + t.points[1] == 0

@@ -46,6 +46,13 @@ class Id(int):
     """An int subclass, as an id."""
 
 
+def random_flags(rng: random.Random) -> int:
+    """Random option bits, ANYONE_ALONE only with LONE_DEFENDER (the machine refuses it
+    alone, as EuchreRules does)."""
+    flags = rng.randrange(256)
+    return flags | LONE_DEFENDER if flags & ANYONE_ALONE else flags
+
+
 PACKETS = [s for p, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [p % 4 + 1] * n]
 
 
@@ -406,7 +413,7 @@ def test_deal_points(
 def test_single_deal_returns(deck: int) -> None:
     rng = random.Random(deck)
     for _ in range(200):
-        flags = rng.randrange(256)
+        flags = random_flags(rng)
         m = EuchreMachine(deck, flags, 0, rng.getrandbits(64))
         random_game(rng, m)
         assert m.winner == -1 and m.to_act == TERMINAL and m.legal_action_ids() == []
@@ -430,7 +437,7 @@ def test_single_deal_returns(deck: int) -> None:
 def test_game_to_a_target(deck: int) -> None:
     rng = random.Random(deck + 1)
     for g in range(30):
-        m = EuchreMachine(deck, rng.randrange(256), rng.choice((1, 5, 10)), g)
+        m = EuchreMachine(deck, random_flags(rng), rng.choice((1, 5, 10)), g)
         random_game(rng, m)
         w = m.winner
         assert m.scores[w] >= m.target > m.scores[1 - w] and m.deals >= 1
@@ -460,7 +467,7 @@ def test_chance_draws_from_the_core_prng() -> None:
 def test_replay_undo_copy(deck: int) -> None:
     rng = random.Random(deck)
     for _ in range(20):
-        flags, target, seed = rng.randrange(256), rng.choice((0, 3)), rng.getrandbits(64)
+        flags, target, seed = random_flags(rng), rng.choice((0, 3)), rng.getrandbits(64)
         m = EuchreMachine(deck, flags, target, seed)
         views = []
         while not m.is_over:

@@ -328,28 +328,35 @@ class Machine:
         return self._mcfg
 
     def _m_view(self) -> protocol.MatchView:
-        """The machine's fields now, by name."""
-        m = self._m
-        n = self._mcfg.cfg.rules.nplayers
-        play = m.play
-        nplayed = play.nplayed
-        return MatchView(  # type: ignore[no-any-return]
-            **{name: getattr(m, name) for name in _PLAIN_FIELDS},
-            game_players=tuple(m.game_players),
-            scores=tuple(m.scores[:n]),
-            games_won=tuple(m.games_won[:n]),
-            held=tuple(m.held),
-            stock=tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]),
-            discarded=tuple(m.discarded[: m.ndiscards]),
-            hand_points=tuple(m.hand_points),
-            hand_kings=tuple(m.hand_kings),
-            play_hands=tuple(play.hands),
-            play_cards=tuple(play.cards[:nplayed]),
-            play_leaders=tuple(play.leaders[: (nplayed + 1) // 2]),
-            play_to_move=play.to_move,
-            play_won=tuple(play.won),
-            players=n,
-        )
+        """The machine's fields now, by name (read holding the game: another thread's
+        change is not seen half made)."""
+        lock = self._use
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            m = self._m
+            n = self._mcfg.cfg.rules.nplayers
+            play = m.play
+            nplayed = play.nplayed
+            return MatchView(  # type: ignore[no-any-return]
+                **{name: getattr(m, name) for name in _PLAIN_FIELDS},
+                game_players=tuple(m.game_players),
+                scores=tuple(m.scores[:n]),
+                games_won=tuple(m.games_won[:n]),
+                held=tuple(m.held),
+                stock=tuple(m.stock[m.stock_top : m.stock_top + m.stock_len]),
+                discarded=tuple(m.discarded[: m.ndiscards]),
+                hand_points=tuple(m.hand_points),
+                hand_kings=tuple(m.hand_kings),
+                play_hands=tuple(play.hands),
+                play_cards=tuple(play.cards[:nplayed]),
+                play_leaders=tuple(play.leaders[: (nplayed + 1) // 2]),
+                play_to_move=play.to_move,
+                play_won=tuple(play.won),
+                players=n,
+            )
+        finally:
+            lock.release()
 
     # ------------------------------------------------------------ the hot path
 

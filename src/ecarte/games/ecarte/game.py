@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import reprlib
 import types
-from collections.abc import Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache, wraps
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast, overload
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
@@ -86,6 +86,26 @@ NUM_ACTION_IDS = 96
 _B = TypeVar("_B")  # a writable buffer legal_action_mask fills
 
 _IDS: dict[Action, int] = {action: i for i, action in enumerate(ACTIONS)}
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _held(read: _F) -> _F:
+    """``read`` run holding the game, as ``apply`` does: it raises ConcurrentUseError while
+    another thread's call holds the game, and another thread's change raises meanwhile
+    (a read made of several steps never mixes two states)."""
+
+    @wraps(read)
+    def held(self: Game, *args: Any, **kwargs: Any) -> Any:
+        lock = self._use
+        if not lock.acquire(False):
+            raise ConcurrentUseError()
+        try:
+            return read(self, *args, **kwargs)
+        finally:
+            lock.release()
+
+    return cast(_F, held)
 
 
 for _binding in {id(b): b for b in _BINDINGS.values()}.values():
@@ -240,11 +260,13 @@ class Game(_Base):
         return self._m_view().games_won
 
     @property
+    @_held
     def game_results(self) -> tuple[GameResult, ...]:
         """The finished games of the match, in order."""
         return tuple(self._read().games)
 
     @property
+    @_held
     def hand_results(self) -> tuple[HandResult, ...]:
         """The finished hands of the current game."""
         return tuple(self._read().game_hands)
@@ -313,15 +335,18 @@ class Game(_Base):
         return tuple((p, Card.from_id(c)) for p, c in ob.trick(self._m_view()))
 
     @property
+    @_held
     def history(self) -> tuple[Action | Event, ...]:
         """Every action and chance event, in order: :meth:`replay` rebuilds the game."""
         return tuple(self._read().history)
 
     @property
+    @_held
     def log(self) -> tuple[str, ...]:
         """A readable account of the match (actions, scores, results)."""
         return tuple(self._read().text())
 
+    @_held
     def events(self, seat: int | None, since: int = 0) -> tuple[FeedEvent, ...]:
         """What happened in the match, as ``seat`` may know it (None: a spectator), from
         event number ``since`` on: one :class:`~ecarte.FeedEvent` per deal, action,
@@ -362,6 +387,7 @@ class Game(_Base):
         """The names of this game's plugins, classic included."""
         return self._config.hooks.names  # type: ignore[no-any-return]
 
+    @_held
     def describe(self, seat: int | None = None) -> tuple[str, ...]:
         """Lines in which the variants describe their own state for ``seat`` (None: a
         spectator), for display (hook ``ecarte_describe``); empty for classic rules."""
@@ -376,6 +402,7 @@ class Game(_Base):
         self._check_seat(seat)
         return CardSet(ob.hands(self._m_view())[seat])
 
+    @_held
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
         self._check_seat(seat)
@@ -390,6 +417,7 @@ class Game(_Base):
             _advice.view(self, seat, v.hand_number),
         )
 
+    @_held
     def public_observation(self) -> dict[str, Any]:
         """What every seat (and a spectator) may know now, as plain JSON values: the
         fields of ``observation(seat).to_dict()`` that are the same for every seat (all
@@ -427,6 +455,7 @@ class Game(_Base):
             "discard_limits": None if limits is None else list(limits),
         }
 
+    @_held
     def advise(self, adviser: int | str, action: Action | str) -> Advice:
         """``adviser`` (la poule's waiting seat, a backer's name in the cercle's gallery)
         advises the player it backs to take ``action``, a card or a decision (or its
@@ -437,12 +466,14 @@ class Game(_Base):
         self._guard("advise()")
         return _advice.advise(self, adviser, action)
 
+    @_held
     def backed_view(self, adviser: int | str) -> Observation:
         """What ``adviser`` sees of the player it backs and may advise: that seat's
         :meth:`observation` (their hand, what they know), with only the advice
         ``adviser`` gave. Raises :class:`~ecarte.AdviceError` if it backs nobody now."""
         return _advice.backed_view(self, adviser)
 
+    @_held
     def discard_limits(self) -> tuple[int, int] | None:
         """The least and the most cards the seat to act may discard now, in a discard
         phase (None in the other phases): the sizes of its legal :class:`~ecarte.Discard`
@@ -742,6 +773,7 @@ class Game(_Base):
         if self.phase in CHANCE_PHASES:
             self._run(self._m_resume, ())
 
+    @_held
     def rebuild(self) -> Game:
         """A fresh game replayed from this one's history, rules, variants and seed
         (plugin objects passed as ``plugins=`` are not part of it)."""
@@ -755,6 +787,7 @@ class Game(_Base):
 
     # ---------------------------------------------------- saving and restoring
 
+    @_held
     def to_dict(self) -> dict[str, Any]:
         """The game as a saved document of plain JSON values (format ``ecarte-save``,
         :data:`ecarte.games.ecarte._save.VERSION`): the rules asked for, the variants, the plugin
@@ -767,6 +800,7 @@ class Game(_Base):
         ``to_dict()``) and :meth:`events` instead."""
         return _save.to_dict(self)
 
+    @_held
     def to_json(self, *, indent: int | None = None) -> str:
         """:meth:`to_dict` as JSON text (as secret: keep it on the server)."""
         return _save.to_json(self, indent)

@@ -128,7 +128,8 @@ cdef class EuchreMachine:
 
     def __init__(self, deck=24, flags=0, target=10, seed=0, auto_chance=True):
         if not (type(deck) is int and (deck == 24 or deck == 25 or deck == 32)
-                and _plain(flags, 255) and _plain(target, 1000) and _plain(seed, _M64)
+                and _plain(flags, 255) and (flags & 0x84) != 0x80  # ANYONE_ALONE needs
+                and _plain(target, 1000) and _plain(seed, _M64)    # LONE_DEFENDER
                 and type(auto_chance) is bool):  # else the twin's checks and conversions
             deck, flags, target, seed, auto_chance = _machine_args(
                 deck, flags, target, seed, auto_chance)

@@ -27,6 +27,7 @@ from ecarte._errors import (
     ArgumentError,
     ConcurrentUseError,
     IllegalActionError,
+    RulesError,
     UninitialisedError,
 )
 
@@ -218,6 +219,8 @@ def _machine_args(
     if v not in (24, 25, 32):
         raise ArgumentError(f"deck must be 24, 25 or 32, not {_show(deck, v)}")
     f = _arg(flags, "flags", 0, ALL_FLAGS, "an int 0..255 (EC_EU_* options)")
+    if f & ANYONE_ALONE and not f & LONE_DEFENDER:  # as EuchreRules refuses it
+        raise RulesError("flags: ANYONE_ALONE needs LONE_DEFENDER (anyone includes the defenders)")
     t = _arg(target, "target", 0, 1000, "an int 0..1000 (0: a single deal)")
     s = _arg(seed, "seed", 0, _M64, "an int 0..2**64-1")
     return v, f, t, s, _bool_arg(auto_chance, "auto_chance")

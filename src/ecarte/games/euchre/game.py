@@ -163,6 +163,9 @@ class EuchreObservation:
     trump: Suit | None
     maker: int | None
     alone: tuple[int, ...]
+    declined: bool
+    """The dealer declined the card ordered up this deal (``dealer_may_decline``): the
+    suit is trumps all the same, the dealer kept the hand dealt."""
     discard: EuchreCard | None
     tricks: tuple[tuple[tuple[int, EuchreCard], ...], ...]
     trick: tuple[tuple[int, EuchreCard], ...]
@@ -187,6 +190,7 @@ class EuchreObservation:
             "trump": None if self.trump is None else self.trump.symbol,
             "maker": self.maker,
             "alone": list(self.alone),
+            "declined": self.declined,
             "discard": None if self.discard is None else str(self.discard),
             "tricks": [_played(t) for t in self.tricks],
             "trick": _played(self.trick),
@@ -580,6 +584,7 @@ class EuchreGame(_Base):
         if tricks and len(tricks[-1]) < na:
             trick = tricks.pop()
         d = self.discard
+        bids = self.bids()
         return EuchreObservation(
             seat=seat,
             phase=self.phase,
@@ -587,10 +592,11 @@ class EuchreGame(_Base):
             hand=self.hand(seat),
             joker=self.holds_joker(seat),
             upcard=self.upcard,
-            bids=tuple((s, str(deck.decisions[i])) for s, i in self.bids()),
+            bids=tuple((s, str(deck.decisions[i])) for s, i in bids),
             trump=self.trump,
             maker=self.maker,
             alone=self.alone,
+            declined=self._declined(bids, d, deck.ids.PASS),
             discard=deck.cards[d] if seat == self.dealer and d >= 0 else None,
             tricks=tuple(tricks),
             trick=trick,
@@ -598,6 +604,16 @@ class EuchreGame(_Base):
             scores=self.scores,
             to_act=self.to_act,
         )
+
+    def _declined(self, bids: Sequence[tuple[int, int]], discard: int, pass_id: int) -> bool:
+        """Whether the dealer declined the ordered card this deal: a player other than the
+        dealer ordered it up in the first round, and the dealer, asked, discarded nothing."""
+        if not self.rules.dealer_may_decline or discard >= 0:
+            return False
+        if self.phase in (Phase.TAKE, Phase.DISCARD):  # not answered yet
+            return False
+        order = next((k for k, (_, i) in enumerate(bids) if i != pass_id), 4)
+        return order < 4 and bids[order][0] != self.dealer
 
     def _trick_of(
         self, leader: int, cards: Sequence[int], active: int
