@@ -231,6 +231,7 @@ class EuchreView(Struct, tag="euchre", tag_field="game", forbid_unknown_fields=T
     trump: str | None
     maker: int | None
     alone: list[int]
+    declined: bool
     discard: str | None
     trick: list[Played]
     tricks: list[list[Played]]

@@ -26,10 +26,10 @@ from __future__ import annotations
 import reprlib
 import types
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache, wraps
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast, overload
+from functools import cache
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast, overload
 
-from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
 from ecarte._core._pure import masks as _masks
 from ecarte._errors import (
     ArgumentError,
@@ -41,26 +41,21 @@ from ecarte._errors import (
 )
 from ecarte.engine import backend as _backend
 
-from . import _advice, _checks, _hooks, _save
+from . import _checks, _hooks, _save
 from . import observation as ob
 from ._checks import CHANCE_PHASES
-from ._records import Records
+from ._views import MatchReads, held
 from .actions import ACTIONS, Action, Cut, Deal, Discard, Event, Play, parse_record
-from .feed import Feed, FeedEvent
 from .observation import (
     DISCARD_BASE,
     LEGAL_BY_MASK,
-    Advice,
     DiscardChoices,
     Observation,
     Phase,
-    State,
-    card_of,
     discard_of,
     phases_of,
 )
-from .protocol import MachineModule, MatchView
-from .results import GameResult, HandResult
+from .protocol import MachineModule
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -90,24 +85,6 @@ _IDS: dict[Action, int] = {action: i for i, action in enumerate(ACTIONS)}
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _held(read: _F) -> _F:
-    """``read`` run holding the game, as ``apply`` does: it raises ConcurrentUseError while
-    another thread's call holds the game, and another thread's change raises meanwhile
-    (a read made of several steps never mixes two states)."""
-
-    @wraps(read)
-    def held(self: Game, *args: Any, **kwargs: Any) -> Any:
-        lock = self._use
-        if not lock.acquire(False):
-            raise ConcurrentUseError()
-        try:
-            return read(self, *args, **kwargs)
-        finally:
-            lock.release()
-
-    return cast(_F, held)
-
-
 for _binding in {id(b): b for b in _BINDINGS.values()}.values():
     _binding.set_tables(ACTIONS, LEGAL_BY_MASK, discard_of, DiscardChoices)
 
@@ -115,7 +92,7 @@ for _binding in {id(b): b for b in _BINDINGS.values()}.values():
 # --------------------------------------------------------------------- the game
 
 
-class Game(_Base):
+class Game(MatchReads):
     """A match of écarté: games of hands up to the target, best of three by default.
 
     The state machine is driven by :meth:`apply` with the action of the seat
@@ -136,7 +113,9 @@ class Game(_Base):
     The facade reads the machine only through its contract
     (:class:`.protocol.MatchMachine`, its fields by name in a
     :class:`.protocol.MatchView`) and its binding's constants (``_binding``). Its
-    helper modules (``_hooks``, ``_save``, ``_checks``, ``_advice``) use a few internal
+    reads (fields, history, observations) are its base class
+    :class:`._views.MatchReads`. Its helper modules (``_hooks``, ``_save``, ``_checks``,
+    ``_advice``) use a few internal
     members, documented here: ``_config`` (what the game and its clones share),
     ``_view()``, ``_read()`` (the records of the log), ``_guard(what)``,
     ``_first_veto(seat, action)``, ``_resume_chance()``, ``_asking(ask, *args)`` and
@@ -144,13 +123,6 @@ class Game(_Base):
     """
 
     __slots__ = ()
-
-    _binding: ClassVar[MachineModule]
-    """The binding module of this class's machine: its constants (phases, statuses)."""
-    _phases: ClassVar[tuple[Phase, ...]]
-    """The phases by the machine's phase number."""
-    _discard_phases: ClassVar[frozenset[int]]
-    """The machine's numbers of the two discard phases."""
 
     if TYPE_CHECKING:  # the machine's hot methods, as callers see them (nothing at run time)
 
@@ -205,288 +177,6 @@ class Game(_Base):
             self._continue(status, None)  # the first game's hooks
         if config.notifications:
             self._notify(0)
-
-    # ------------------------------------------------------------------ views
-
-    @property
-    def rules(self) -> Rules:
-        """The rules in force (after the variants configured them)."""
-        return self._config.rules  # type: ignore[no-any-return]
-
-    @property
-    def players(self) -> int:
-        """Number of players at the table."""
-        return self._config.players  # type: ignore[no-any-return]
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        """Names of the variants this game was created with."""
-        return self._config.variants  # type: ignore[no-any-return]
-
-    @property
-    def seed(self) -> int:
-        """The seed chance events are drawn from (event k from the seed and k), as an
-        unsigned 64-bit int (a negative seed counts modulo 2**64)."""
-        return self._view().seed
-
-    @property
-    def _state(self) -> State:
-        """The machine's fields now with the views derived from them (tests, debugging)."""
-        return State(self._m_view())
-
-    def _view(self) -> MatchView:
-        """The machine's fields now, by name (internal interface)."""
-        return self._m_view()
-
-    @property
-    def phase(self) -> Phase:
-        """Where the match stands (see :class:`Phase`)."""
-        return self._phases[self._m_phase]
-
-    @property
-    def winner(self) -> int | None:
-        """The winner of the match, once it is over."""
-        w = self._m_view().winner
-        return None if w < 0 else w
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Points of each table player in the current (or last) game."""
-        return self._m_view().scores
-
-    @property
-    def games_won(self) -> tuple[int, ...]:
-        """Games won in this match by each table player."""
-        return self._m_view().games_won
-
-    @property
-    @_held
-    def game_results(self) -> tuple[GameResult, ...]:
-        """The finished games of the match, in order."""
-        return tuple(self._read().games)
-
-    @property
-    @_held
-    def hand_results(self) -> tuple[HandResult, ...]:
-        """The finished hands of the current game."""
-        return tuple(self._read().game_hands)
-
-    @property
-    def game_players(self) -> tuple[int, int]:
-        """The two table players of the current game."""
-        return self._m_view().game_players
-
-    @property
-    def dealer(self) -> int | None:
-        """The dealer of the current hand (None before the first cut)."""
-        d = self._m_view().dealer
-        return None if d == self._binding.NO_SEAT else d
-
-    @property
-    def elder(self) -> int | None:
-        """The non-dealer of the current hand, who proposes and leads first."""
-        e = self._m_view().elder
-        return None if e == self._binding.NO_SEAT else e
-
-    @property
-    def turnup(self) -> Card | None:
-        """The turned-up card of the current hand (None before the deal)."""
-        return card_of(self._m_view().turnup)
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit of the current hand (None before the deal)."""
-        t = self._m_view().trump
-        return None if t < 0 else Suit(t)
-
-    @property
-    def exchanges(self) -> tuple[tuple[int, int], ...]:
-        """Each discard of this hand so far, as (seat, number of cards): public facts."""
-        return ob.exchange_log(self._m_view())
-
-    @property
-    def chosen_packets(self) -> tuple[int, int] | None:
-        """The packets the dealer chose for this game, if they chose."""
-        return ob.packets(self._m_view())
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the stock."""
-        return len(self._m_view().stock)
-
-    @property
-    def game_number(self) -> int:
-        """The number of the current game of the match (from 1)."""
-        return self._m_view().game_number
-
-    @property
-    def hand_number(self) -> int:
-        """Number of hands begun in the match so far."""
-        return self._m_view().hand_number
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Tricks won in the current hand by each table player."""
-        return ob.tricks_won(self._m_view())
-
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        """The current trick so far, as (seat, card)."""
-        return tuple((p, Card.from_id(c)) for p, c in ob.trick(self._m_view()))
-
-    @property
-    @_held
-    def history(self) -> tuple[Action | Event, ...]:
-        """Every action and chance event, in order: :meth:`replay` rebuilds the game."""
-        return tuple(self._read().history)
-
-    @property
-    @_held
-    def log(self) -> tuple[str, ...]:
-        """A readable account of the match (actions, scores, results)."""
-        return tuple(self._read().text())
-
-    @_held
-    def events(self, seat: int | None, since: int = 0) -> tuple[FeedEvent, ...]:
-        """What happened in the match, as ``seat`` may know it (None: a spectator), from
-        event number ``since`` on: one :class:`~ecarte.FeedEvent` per deal, action,
-        trick, score and end, numbered from 0 for every seat alike (a client that saw
-        event ``n`` asks for ``since=n + 1``). Another seat's dealt, discarded and drawn
-        cards are left out, their number stays. See docs/api.md, "The event feed"."""
-        if seat is not None:
-            self._check_seat(seat)
-        if since.__class__ is not int or since < 0:
-            raise ArgumentError(f"since must be an int from 0, not {reprlib.repr(since)}")
-        feed = self._read(feed=True).feed
-        assert feed is not None
-        return feed.seen_by(seat, since)
-
-    def _read(self, feed: bool = False) -> Records:
-        """The records of the log so far (read from where the last reading stopped);
-        ``feed``: with the event feed (read anew from the start the first time)."""
-        records: Records | None = self._records
-        end = self._m_nlog
-        if records is None or records.offset > end or (feed and records.feed is None):
-            records = self._records = Records(
-                self._config.players,
-                self._binding.ANSWER_SIZES,
-                Feed(self.rules.rank_order.ranks) if feed else None,
-            )
-        if records.offset < end:
-            records.read(self._m_log(records.offset), records.offset)
-        return records
-
-    def plugin(self, name: str) -> object:
-        """The plugin registered under ``name`` in this game (a variant's name,
-        or a plugin object's ``NAME``); raises :class:`~ecarte.ArgumentError` naming the
-        game's plugins if there is none."""
-        return self._config.hooks.plugin(name)
-
-    @property
-    def plugin_names(self) -> tuple[str, ...]:
-        """The names of this game's plugins, classic included."""
-        return self._config.hooks.names  # type: ignore[no-any-return]
-
-    @_held
-    def describe(self, seat: int | None = None) -> tuple[str, ...]:
-        """Lines in which the variants describe their own state for ``seat`` (None: a
-        spectator), for display (hook ``ecarte_describe``); empty for classic rules."""
-        if seat is not None:
-            self._check_seat(seat)
-        if self._busy:  # asked from inside a hook: answered as the game asks it
-            return _hooks.describe(self, seat)
-        return self._asking(_hooks.describe, seat)  # type: ignore[no-any-return]
-
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds (the whole truth: use :meth:`observation` for views)."""
-        self._check_seat(seat)
-        return CardSet(ob.hands(self._m_view())[seat])
-
-    @_held
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now."""
-        self._check_seat(seat)
-        v = self._m_view()
-        return ob.observe(
-            v,
-            seat,
-            self.rules,
-            self._phases[v.phase],
-            self._binding.NO_SEAT,
-            self._discard_limits(v),
-            _advice.view(self, seat, v.hand_number),
-        )
-
-    @_held
-    def public_observation(self) -> dict[str, Any]:
-        """What every seat (and a spectator) may know now, as plain JSON values: the
-        fields of ``observation(seat).to_dict()`` that are the same for every seat (all
-        but ``seat``, ``rules``, ``hand`` and a backer's ``backs``, ``backed_hand`` and
-        ``advice``), read from the match at once, without an :class:`Observation`: a
-        server sends it to every seat after every action.
-
-        >>> game = Game(seed=1)
-        >>> seen = game.observation(0).to_dict()
-        >>> game.public_observation() == {
-        ...     k: v for k, v in seen.items() if k not in ("seat", "rules", "hand")
-        ... }
-        True
-        """
-        v = self._m_view()
-        no_seat = self._binding.NO_SEAT
-        limits = self._discard_limits(v)
-        return {
-            "phase": self._phases[v.phase].value,
-            "to_act": v.to_act,
-            "dealer": None if v.dealer == no_seat else v.dealer,
-            "elder": None if v.elder == no_seat else v.elder,
-            "turnup": None if v.turnup > 63 else _card_text(v.turnup),
-            "trump": None if v.trump < 0 else _suit_symbol(v.trump),
-            "stock_size": len(v.stock),
-            "exchanges": [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)],
-            "trick": [{"seat": s, "card": _card_text(c)} for s, c in ob.trick(v)],
-            "tricks": [[{"seat": s, "card": _card_text(c)} for s, c in t] for t in ob.tricks(v)],
-            "tricks_won": list(ob.tricks_won(v)),
-            "played_without_proposing": bool(v.played_without_proposing),
-            "refused_after": None if v.refused_after == 255 else v.refused_after,
-            "kings_announced": list(ob.announced_seats(v)),
-            "scores": list(v.scores),
-            "games_won": list(v.games_won),
-            "discard_limits": None if limits is None else list(limits),
-        }
-
-    @_held
-    def advise(self, adviser: int | str, action: Action | str) -> Advice:
-        """``adviser`` (la poule's waiting seat, a backer's name in the cercle's gallery)
-        advises the player it backs to take ``action``, a card or a decision (or its
-        text): the advised seat sees it in :meth:`observation` this hand, nobody else
-        does, it binds nobody and it is never saved nor replayed. Raises
-        :class:`~ecarte.AdviceError`, and changes nothing, if ``adviser`` backs nobody
-        now or the advice is not a card or a decision of the advised player's hand."""
-        self._guard("advise()")
-        return _advice.advise(self, adviser, action)
-
-    @_held
-    def backed_view(self, adviser: int | str) -> Observation:
-        """What ``adviser`` sees of the player it backs and may advise: that seat's
-        :meth:`observation` (their hand, what they know), with only the advice
-        ``adviser`` gave. Raises :class:`~ecarte.AdviceError` if it backs nobody now."""
-        return _advice.backed_view(self, adviser)
-
-    @_held
-    def discard_limits(self) -> tuple[int, int] | None:
-        """The least and the most cards the seat to act may discard now, in a discard
-        phase (None in the other phases): the sizes of its legal :class:`~ecarte.Discard`
-        actions, for a UI that lets a player pick cards (also in :meth:`observation`)."""
-        return self._discard_limits(self._m_view())
-
-    def _discard_limits(self, v: MatchView) -> tuple[int, int] | None:
-        if v.phase not in self._discard_phases or v.to_act < 0:
-            return None
-        if self._config.validators and not self._busy:  # a variant may veto some sizes
-            sizes = [len(d.cards) for d in self.legal_actions() if isinstance(d, Discard)]
-            return (min(sizes), max(sizes)) if sizes else None
-        return (v.disc_least, v.disc_most)
 
     def __repr__(self) -> str:
         v = self._m_view()
@@ -773,7 +463,7 @@ class Game(_Base):
         if self.phase in CHANCE_PHASES:
             self._run(self._m_resume, ())
 
-    @_held
+    @held
     def rebuild(self) -> Game:
         """A fresh game replayed from this one's history, rules, variants and seed
         (plugin objects passed as ``plugins=`` are not part of it)."""
@@ -787,7 +477,7 @@ class Game(_Base):
 
     # ---------------------------------------------------- saving and restoring
 
-    @_held
+    @held
     def to_dict(self) -> dict[str, Any]:
         """The game as a saved document of plain JSON values (format ``ecarte-save``,
         :data:`ecarte.games.ecarte._save.VERSION`): the rules asked for, the variants, the plugin
@@ -800,7 +490,7 @@ class Game(_Base):
         ``to_dict()``) and :meth:`events` instead."""
         return _save.to_dict(self)
 
-    @_held
+    @held
     def to_json(self, *, indent: int | None = None) -> str:
         """:meth:`to_dict` as JSON text (as secret: keep it on the server)."""
         return _save.to_json(self, indent)
@@ -842,22 +532,6 @@ class Game(_Base):
         return _save.unpickle(self.to_dict())
 
     # ------------------------------------------------------------- internals
-
-    def _check_seat(self, seat: int) -> None:
-        if not (seat.__class__ is int and 0 <= seat < self.players):
-            raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
-
-
-@cache
-def _card_text(card_id: int) -> str:
-    """A card's text by its id (``"K♠"``), made once."""
-    return str(Card.from_id(card_id))
-
-
-@cache
-def _suit_symbol(suit: int) -> str:
-    """A suit's symbol by its number (``"♠"``), found once."""
-    return Suit(suit).symbol
 
 
 @cache

@@ -156,6 +156,7 @@ function render(v) {
       facts.push(`side ${s % 2 === 0 ? "0 & 2" : "1 & 3"}`);
       if (v.maker === s) facts.push("maker");
       if (v.alone.includes(s)) facts.push("alone");
+      if (v.dealer === s && v.declined) facts.push("declined the card");
       const bids = v.bids.filter((b) => b.seat === s).map((b) => b.bid);
       if (bids.length) facts.push(`bids: ${bids.join(", ")}`);
     }
