@@ -16,7 +16,9 @@
  * tricks bound the value before any move: a hand's trumps above every trump the other side
  * holds each win a trick of their own (nd_sure). The card winning the trick in progress
  * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
- * number of tricks can be forced: one null-window search.
+ * number of tricks can be forced: one null-window search; ec_solve_n_reached asks it of
+ * several numbers by bisection, the searches sharing one table (its bounds hold whatever
+ * the window, the value being counted for the same side).
  */
 #include "ec_internal.h"
 
@@ -433,4 +435,36 @@ int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned ac
     if (target > ec_count(e.hands[mover]))
         return 0;
     return nd_search(&e, &t, mover, target - 1, target) >= target;
+}
+
+int ec_solve_n_reached(const ec_context *ctx, const ec_position *pos, unsigned active,
+                       unsigned flags, const uint8_t *teams, const int *targets, int n)
+{
+    nd_table tt;
+    nd_env e;
+    nd_trick t;
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams), lo = 0, hi = n, size;
+    if (mover < 0)
+        return mover;
+    if (n < 0)
+        return EC_EBADRULES;
+    for (int i = 1; i < n; i++)
+        if (targets[i] < targets[i - 1])
+            return EC_EBADRULES;
+    size = ec_count(e.hands[mover]);
+    /* targets[i] for i < lo are reached, for i >= hi not */
+    while (lo < hi) {
+        int mid = (lo + hi - 1) / 2, target = targets[mid], r;
+        if (target <= 0)
+            r = 1;
+        else if (target > size)
+            r = 0;
+        else
+            r = nd_search(&e, &t, mover, target - 1, target) >= target;
+        if (r)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
