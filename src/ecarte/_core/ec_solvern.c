@@ -124,10 +124,11 @@ EC_INLINE int nd_key(const ec_context *ctx, int c)
     return (ctx->suit_of[c] == ctx->trump ? 64 : 0) + ctx->power[c];
 }
 
-/* Moves in search order: leads high first (the table's move before all); replies that take
- * the trick from the other side lowest first then the others lowest first, or, when the
- * mover's side holds the trick (wcard, played by wpos, wins it so far), the lowest first.
- * Ties by card id. */
+/* Moves in search order: leads the table's move first, then the cards of the other suits
+ * high first, then the trumps high first (side winners led before trumps cut the search
+ * most); replies that take the trick from the other side lowest first then the others
+ * lowest first, or, when the mover's side holds the trick (wcard, played by wpos, wins it
+ * so far), the lowest first. Ties by card id. */
 static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos, int mover,
                     int first, uint8_t *out)
 {
@@ -143,7 +144,7 @@ static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos
         int c = ec_ctz(moves), k, i;
         moves &= moves - 1;
         if (nt == 0)
-            k = c == first ? -1000 : -nd_key(ctx, c);
+            k = c == first ? -1000 : (ctx->suit_of[c] == ctx->trump ? 64 : 0) - ctx->power[c];
         else if (ours)
             k = nd_key(ctx, c);
         else

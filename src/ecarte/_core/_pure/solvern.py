@@ -72,7 +72,11 @@ class _SolverN:
         ctx = self.ctx
         nt = len(trick)
         if nt == 0:
-            keys = [(-1000 if c == first else -self.key(c), c) for c in _bits(moves)]
+            trump = ctx.trump
+            keys = [
+                (-1000 if c == first else (64 if ctx.suit_of[c] == trump else 0) - ctx.power[c], c)
+                for c in _bits(moves)
+            ]
         else:
             w = _winner(ctx, trick)
             wp = leader
