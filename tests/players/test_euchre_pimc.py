@@ -301,12 +301,13 @@ def _random_position(rng: random.Random, deck: int) -> tuple[int, list[int], int
 @pytest.mark.parametrize("deck", [24, 32])
 def test_the_threshold_solves_agree_with_the_exact_value(deck: int) -> None:
     """On random positions, the compiled null-window solve (``ec_solve_n_target``) and its
-    twin say a number of tricks can be forced exactly when the exact value reaches it, and
-    the points of a deal whose play is solved to the thresholds the scoring tells apart
+    twin say a number of tricks can be forced exactly when the exact value reaches it (and
+    count the targets reached among several: ``ec_solve_n_reached``), and the points of a
+    deal whose play is solved to the thresholds the scoring tells apart
     (``ec_eu_solved_points``) are those of the exact count, whatever the makers, the lone
     hands, the tricks already made and the rules' scoring."""
     from ecarte._core import backend
-    from ecarte._core._pure.solvern import solve_n, solve_n_target
+    from ecarte._core._pure.solvern import solve_n, solve_n_reached, solve_n_target
     from ecarte.games.euchre._pure_machine import LONE_DEFENDER, LONE_FOUR
 
     pure_core = backend("pure")
@@ -328,6 +329,12 @@ def test_the_threshold_solves_agree_with_the_exact_value(deck: int) -> None:
             assert (
                 solve_n_target(ctx, target, hands, leader, trick, 0, (0, 1, 0, 1), active) is want
             )
+        targets = sorted(rng.choices(range(-1, left + 2), k=rng.randint(0, 4)))
+        want_n = sum(value >= t for t in targets)
+        position = (hands, leader, trick, active, 0)
+        assert c.solve_reached(deck, trump, *position, targets) == want_n
+        got = solve_n_reached(ctx, targets, hands, leader, trick, 0, (0, 1, 0, 1), active)
+        assert got == want_n
         inactive = 15 & ~active
         maker = rng.choice([p for p in range(4) if active >> p & 1])
         alone = 1 << ((inactive.bit_length() - 1) ^ 2) if inactive else 0  # the lone hand

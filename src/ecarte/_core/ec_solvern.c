@@ -16,7 +16,9 @@
  * tricks bound the value before any move: a hand's trumps above every trump the other side
  * holds each win a trick of their own (nd_sure). The card winning the trick in progress
  * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
- * number of tricks can be forced: one null-window search.
+ * number of tricks can be forced: one null-window search; ec_solve_n_reached asks it of
+ * several numbers by bisection, the searches sharing one table (its bounds hold whatever
+ * the window, the value being counted for the same side).
  */
 #include "ec_internal.h"
 
@@ -122,10 +124,11 @@ EC_INLINE int nd_key(const ec_context *ctx, int c)
     return (ctx->suit_of[c] == ctx->trump ? 64 : 0) + ctx->power[c];
 }
 
-/* Moves in search order: leads high first (the table's move before all); replies that take
- * the trick from the other side lowest first then the others lowest first, or, when the
- * mover's side holds the trick (wcard, played by wpos, wins it so far), the lowest first.
- * Ties by card id. */
+/* Moves in search order: leads the table's move first, then the cards of the other suits
+ * high first, then the trumps high first (side winners led before trumps cut the search
+ * most); replies that take the trick from the other side lowest first then the others
+ * lowest first, or, when the mover's side holds the trick (wcard, played by wpos, wins it
+ * so far), the lowest first. Ties by card id. */
 static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos, int mover,
                     int first, uint8_t *out)
 {
@@ -141,7 +144,7 @@ static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos
         int c = ec_ctz(moves), k, i;
         moves &= moves - 1;
         if (nt == 0)
-            k = c == first ? -1000 : -nd_key(ctx, c);
+            k = c == first ? -1000 : (ctx->suit_of[c] == ctx->trump ? 64 : 0) - ctx->power[c];
         else if (ours)
             k = nd_key(ctx, c);
         else
@@ -433,4 +436,36 @@ int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned ac
     if (target > ec_count(e.hands[mover]))
         return 0;
     return nd_search(&e, &t, mover, target - 1, target) >= target;
+}
+
+int ec_solve_n_reached(const ec_context *ctx, const ec_position *pos, unsigned active,
+                       unsigned flags, const uint8_t *teams, const int *targets, int n)
+{
+    nd_table tt;
+    nd_env e;
+    nd_trick t;
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams), lo = 0, hi = n, size;
+    if (mover < 0)
+        return mover;
+    if (n < 0)
+        return EC_EBADRULES;
+    for (int i = 1; i < n; i++)
+        if (targets[i] < targets[i - 1])
+            return EC_EBADRULES;
+    size = ec_count(e.hands[mover]);
+    /* targets[i] for i < lo are reached, for i >= hi not */
+    while (lo < hi) {
+        int mid = (lo + hi - 1) / 2, target = targets[mid], r;
+        if (target <= 0)
+            r = 1;
+        else if (target > size)
+            r = 0;
+        else
+            r = nd_search(&e, &t, mover, target - 1, target) >= target;
+        if (r)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }

@@ -238,6 +238,12 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
  * errors. One null-window search: cheaper than the value when only a threshold matters. */
 int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned active,
                       unsigned flags, const uint8_t *teams, int target);
+/* How many of the n ascending `targets` the side to move can force (reaching one reaches
+ * those below it), as ec_solve_n_target would answer each, or ec_solve_n's errors
+ * (EC_EBADRULES also for targets not ascending). Bisection, the lower half first, the
+ * null-window searches sharing one transposition table. */
+int ec_solve_n_reached(const ec_context *ctx, const ec_position *pos, unsigned active,
+                       unsigned flags, const uint8_t *teams, const int *targets, int n);
 
 /* A sentence describing an error code. */
 const char *ec_strerror(int code);

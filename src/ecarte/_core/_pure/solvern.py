@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -71,7 +72,11 @@ class _SolverN:
         ctx = self.ctx
         nt = len(trick)
         if nt == 0:
-            keys = [(-1000 if c == first else -self.key(c), c) for c in _bits(moves)]
+            trump = ctx.trump
+            keys = [
+                (-1000 if c == first else (64 if ctx.suit_of[c] == trump else 0) - ctx.power[c], c)
+                for c in _bits(moves)
+            ]
         else:
             w = _winner(ctx, trick)
             wp = leader
@@ -272,6 +277,31 @@ def solve_n_target(ctx: TrickContext, target: int, *position: Any) -> bool:
     """
     solver, lead, t = _solver(ctx, *position)
     return solver.reaches(lead, t, target)
+
+
+def solve_n_reached(ctx: TrickContext, targets: Sequence[int], *position: Any) -> int:
+    """How many of the ascending ``targets`` the side of the position to move can force
+    (reaching one reaches those below it), each answered as :func:`solve_n_target` would
+    (``ec_solve_n_reached``: bisection, the lower half first); ``position`` as there.
+
+    >>> from ecarte._core import backend, ranked_context
+    >>> ctx = ranked_context(0, (12, 11, 10, 9, 8, 7), 0x1F80_1F80_1F80_1F80, backend("pure"))
+    >>> hands = (1 << 12, 1 << 28, 1 << 44, 1 << 57)
+    >>> solve_n_reached(ctx, (-1, 1, 2, 3), hands, 0, (), 0, (0, 1, 0, 1))
+    2
+    """
+    targets = list(targets)
+    if any(b < a for a, b in itertools.pairwise(targets)):
+        raise ValueError("the targets must be in ascending order")
+    solver, lead, t = _solver(ctx, *position)
+    lo, hi = 0, len(targets)
+    while lo < hi:
+        mid = (lo + hi - 1) // 2
+        if solver.reaches(lead, t, targets[mid]):
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def _solver(ctx: TrickContext, *position: Any) -> tuple[_SolverN, int, tuple[int, ...]]:

@@ -3,8 +3,9 @@
 ``_pure_ismcts.Search``, with the same tree for the same worlds and seed. And the worlds of
 the PIMC player and its card-play loop (``c/ec_eu_pimc.c``): ``sample_worlds`` and
 ``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``; ``solved_points``
-(``_pure_pimc.solved_points``) and ``solve_target`` (the core's ``ec_solve_n_target``,
-whose twin is ``ecarte._core._pure.solvern.solve_n_target``), the solves they rest on."""
+(``_pure_pimc.solved_points``), ``solve_target`` and ``solve_reached`` (the core's
+``ec_solve_n_target`` and ``ec_solve_n_reached``, whose twins are ``solve_n_target`` and ``solve_n_reached`` of
+``ecarte._core._pure.solvern``), the solves they rest on."""
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -133,6 +134,9 @@ cdef extern from "ecarte_core.h":
     int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned active)
     int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned active,
                           unsigned flags, const uint8_t *teams, int target) nogil
+    int ec_solve_n_reached(const ec_context *ctx, const ec_position *pos, unsigned active,
+                           unsigned flags, const uint8_t *teams, const int *targets,
+                           int n) nogil
 
 
 cdef extern from "euchre_pimc.h":
@@ -346,6 +350,28 @@ def solve_target(int deck, int trump, hands, int leader, trick, unsigned active,
     if r < 0:
         raise ValueError(f"bad position (error {r})")
     return r == 1
+
+
+def solve_reached(int deck, int trump, hands, int leader, trick, unsigned active,
+                  unsigned flags, targets):
+    """How many of the ascending ``targets`` the side to move can force
+    (``ec_solve_n_reached``, partners opposite) in a position of ``deck``'s context for
+    ``trump``."""
+    cdef ec_eu_tables t
+    cdef ec_position pos
+    cdef uint8_t teams[4]
+    cdef int ts[8]
+    cdef int r, n = len(targets)
+    if n > 8:
+        raise ValueError("at most 8 targets")
+    for i in range(n):
+        ts[i] = targets[i]
+    teams[:] = [0, 1, 0, 1]
+    _position(&t, &pos, deck, trump, hands, leader, trick, active)
+    r = ec_solve_n_reached(&t.ctx[trump], &pos, active, flags, teams, ts, n)
+    if r < 0:
+        raise ValueError(f"bad position or targets (error {r})")
+    return r
 
 
 def solved_points(int deck, int trump, hands, int leader, trick, unsigned active,

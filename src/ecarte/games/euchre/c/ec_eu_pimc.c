@@ -94,37 +94,31 @@ static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, 
     return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
 }
 
-/* Whether the makers, with `made` tricks complete, end the deal with `need` or more: the
- * play from pos (rem tricks left, the makers to move or not) solved to that threshold. */
-static int reaches(const ec_context *ctx, const ec_position *pos, unsigned active,
-                   unsigned flags, int makers_move, int rem, int made, int need)
-{
-    static const uint8_t teams[4] = {0, 1, 0, 1};
-    need -= made;
-    if (need <= 0 || need > rem)
-        return need <= 0;
-    if (makers_move)
-        return ec_solve_n_target(ctx, pos, active, flags, teams, need) == 1;
-    return ec_solve_n_target(ctx, pos, active, flags, teams, rem - need + 1) == 0;
-}
-
 int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
                         unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
                         int made, int me)
 {
-    int mover = pos->leader, side = maker & 1;
+    static const uint8_t teams[4] = {0, 1, 0, 1};
+    int mover = pos->leader, side = maker & 1, need[3], targets[3], n = 0, k;
     for (int i = 0; i < pos->ntrick; i++)
         mover = next_active(mover, active);
     int rem = ec_count(pos->hands[mover]), mm = (mover & 1) == side;
     /* the points tell apart 0, 1 or 2 (the first only against a defender alone scoring
      * 2 for a euchre that is not total), 3 or 4, and 5 tricks */
-    if (reaches(ctx, pos, active, flags, mm, rem, made, 3))
-        made = reaches(ctx, pos, active, flags, mm, rem, made, 5) ? 5 : 3;
-    else if ((alone & (side ? 0x5 : 0xA)) && !(cfg->flags & EC_EU_LONE_FOUR))
-        made = reaches(ctx, pos, active, flags, mm, rem, made, 1) ? 1 : 0;
-    else
-        made = 0;
-    return points(cfg, maker, alone, made, me);
+    if ((alone & (side ? 0x5 : 0xA)) && !(cfg->flags & EC_EU_LONE_FOUR))
+        need[n++] = 1;
+    need[n++] = 3;
+    need[n++] = 5;
+    /* the makers reach need[i] (made tricks complete) when the side to move forces
+     * need[i] - made, the makers moving, or cannot force rem - need[i] + made + 1 */
+    for (int i = 0; i < n; i++)
+        targets[mm ? i : n - 1 - i] = mm ? need[i] - made : rem - need[i] + made + 1;
+    k = ec_solve_n_reached(ctx, pos, active, flags, teams, targets, n);
+    if (k < 0) /* not reached from valid positions: read as no target forced, as before */
+        k = 0;
+    if (!mm)
+        k = n - k;
+    return points(cfg, maker, alone, k ? need[k - 1] : 0, me);
 }
 
 /* The seat's points when it plays `card` in the world `world`. */

@@ -57,8 +57,9 @@ int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax, uint64_
  * position of the context's trump suit, the active seats, the flags) solved double dummy,
  * the makers (maker's side, alone: the mask of the seats playing alone, cfg's scoring)
  * having `made` tricks complete. Only the thresholds the points tell apart are searched
- * (ec_solve_n_target: 3 tricks, then 5 or, against a defender alone scoring 2 for a
- * partial euchre, 1), so it costs a null-window search or two, not a full solve. */
+ * (ec_solve_n_reached: 3 tricks, then 5 or, against a defender alone scoring 2 for a
+ * partial euchre, 1), so it costs a null-window search or two sharing one table, not a
+ * full solve. */
 int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
                         unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
                         int made, int me);
