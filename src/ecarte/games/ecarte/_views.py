@@ -293,6 +293,7 @@ class MatchReads(_Base):
         ``advice``), read from the match at once, without an :class:`Observation`: a
         server sends it to every seat after every action.
 
+        >>> from ecarte import Game
         >>> game = Game(seed=1)
         >>> seen = game.observation(0).to_dict()
         >>> game.public_observation() == {
