@@ -90,9 +90,14 @@ def test_it_remembers_its_discards() -> None:
 
 
 def test_it_beats_a_random_player() -> None:
+    """Seeded on both sides (the same matches every run). It wins about 7 matches in 8
+    against a random player; 14 of 20 is far below that and far above even."""
     wins = 0
-    for seed in range(6):
+    for seed in range(20):
         game = Game(seed=seed)
-        play_match(game, {seed % 2: PIMCPlayer(worlds=10, seed=seed), 1 - seed % 2: RandomPlayer()})
-        wins += game.winner == seed % 2
-    assert wins >= 5
+        pimc, random_seat = seed % 2, 1 - seed % 2
+        play_match(
+            game, {pimc: PIMCPlayer(worlds=10, seed=seed), random_seat: RandomPlayer(seed=seed)}
+        )
+        wins += game.winner == pimc
+    assert wins >= 14
