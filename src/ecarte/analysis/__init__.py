@@ -670,16 +670,23 @@ def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) 
         for side, what in sides:
             rows = decision_table(args.deals, args.seed, side=side, by=args.by, executor=executor)
             print(f"\n{side}: {what}, points per hand, on {args.deals:,} deals", file=out)
-            width = max(len(r.label) for r in rows)
-            for row in rows:
-                print(
-                    f"{row.label:{width}} | {row.deals:7,} deals | {row.advantage:+.3f} "
-                    f"[{row.low:+.3f}, {row.high:+.3f}] | better in {row.strong_better:.0%}, "
-                    f"worse in {row.strong_worse:.0%}",
-                    file=out,
-                )
+            _print_rows(rows, lambda row: f"{row.deals:7,} deals", out)
     if args.game:
         _print_game(args.game, args.seed, args.by, executor, out)
+
+
+def _print_rows(rows: list[DecisionRow], size: Callable[[DecisionRow], str], out: TextIO) -> None:
+    """A decision table, a line a row: its label, ``size(row)`` (how many deals, or the
+    class's share), the advantage with its interval, and how often it is strongly better
+    or worse."""
+    width = max(len(r.label) for r in rows)
+    for row in rows:
+        print(
+            f"{row.label:{width}} | {size(row)} | {row.advantage:+.3f} "
+            f"[{row.low:+.3f}, {row.high:+.3f}] | better in {row.strong_better:.0%}, "
+            f"worse in {row.strong_worse:.0%}",
+            file=out,
+        )
 
 
 def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:
@@ -723,14 +730,7 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
                 f"played by {who}",
                 file=out,
             )
-            width = max(len(r.label) for r in rows)
-            for row in rows:
-                print(
-                    f"{row.label:{width}} | share {row.share:7.3%} | {row.advantage:+.3f} "
-                    f"[{row.low:+.3f}, {row.high:+.3f}] | better in {row.strong_better:.0%}, "
-                    f"worse in {row.strong_worse:.0%}",
-                    file=out,
-                )
+            _print_rows(rows, lambda row: f"share {row.share:7.3%}", out)
     if args.game:
         solved = _class_game(args.by, elder, args.game)
         _print_solved(solved, f"{args.game:,} deals of each elder's class, played by {who}", out)
