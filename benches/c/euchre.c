@@ -1,5 +1,5 @@
 /* C driver for the four-hand core (ec_playn, ec_solve_n, ec_euchre_hands), used by
- * tests/core/sanitize.sh under ASan/UBSan and as a timing tool:
+ * tests/engine/sanitize.sh under ASan/UBSan and as a timing tool:
  *   euchre hands N SEED    random Euchre hands in one call and in uneven chunks: the same
  *                          totals (exit status 1 if not), hands per second
  *   euchre solves N SEED   N random Euchre positions (5 cards each, a lone player one time
@@ -14,7 +14,7 @@
  *                          (an illegal one must leave the struct unchanged), and the step is
  *                          ec_eu_chance at chance, else the below(count)-th legal id. Prints
  *                          the digest (FNV-1a over every id applied and each game's scores
- *                          and returns) that tests/core/test_euchre_machine.py recomputes
+ *                          and returns) that tests/games/euchre/test_euchre_machine.py recomputes
  *                          with the pure twin, and games per second. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>

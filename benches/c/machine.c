@@ -1,5 +1,5 @@
 /* C driver for the match machine (ecarte_machine.h), mirrored by the pure-Python twin in
- * tests/core/_coretools.py (machine_matches, machine_prefixes: same numbers, same digests).
+ * tests/helpers.py (machine_matches, machine_prefixes: same numbers, same digests).
  *
  *   machine matches N SEED [HOOKMASK [VARIANT]]   N random matches
  *   machine prefixes N SEED                        replay every prefix of N short matches' logs
