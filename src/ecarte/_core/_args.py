@@ -16,6 +16,7 @@ runs once the checks have begun. The rules (docs/c-core.md):
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from typing import Any, NoReturn, TypeGuard, cast
 
 MAX_BATCH = 1 << 40
@@ -422,6 +423,16 @@ _FNV_OFFSET = 0xCBF29CE484222325
 
 
 _FNV_PRIME = 0x100000001B3
+
+
+def _digest_step(digest: int, fields: Iterable[int]) -> int:
+    """A batch digest after one more result: its ``fields`` packed a byte each, the first
+    lowest (the last may take the bytes left), xored in, times the FNV prime modulo 2**64
+    (the C batches' digest)."""
+    word = 0
+    for i, v in enumerate(fields):
+        word |= v << 8 * i
+    return ((digest ^ word) * _FNV_PRIME) & _M64
 
 
 def _nth(mask: int, idx: int) -> int:

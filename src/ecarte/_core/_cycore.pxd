@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The extension types of ecarte._core._cycore, for modules that take a context."""
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 
 from ecarte._core.core cimport ec_context, ec_play, ec_playn
 
@@ -10,14 +10,32 @@ cdef class Context:
     cdef ec_context c
 
 
+cdef struct _Fields:
+    # what both play states hold: pointers into the subclass's C struct
+    void *state          # the struct itself, copied flat
+    size_t size
+    uint64_t *hands
+    uint8_t *cards
+    uint8_t *leaders
+    uint8_t *won
+    uint8_t *nplayed
+    uint8_t *to_move
+    uint8_t *flags
+    uint8_t *nslots      # the positions (hands) of the state
+    uint8_t *ntrick      # the cards of a full trick (the active positions)
+    uint8_t *active      # the mask of the positions that play
+    int nleaders         # the length of leaders
+    int turn_bits        # the bits of to_move in try_apply's result
+
+
 cdef class _PlayBase:
     cdef readonly Context ctx
+    cdef _Fields f
     cdef uint64_t _legal(self) noexcept
     cdef int _apply(self, int card) noexcept
     cdef int _apply_unchecked(self, int card) noexcept
     cdef int _undo(self) noexcept
-    cdef bint _holds(self, int card) noexcept
-    cdef int _with_turn(self, int status) noexcept
+    cdef _PlayBase _copy_into(self, _PlayBase new)
 
 
 cdef class PlayState(_PlayBase):

@@ -3,7 +3,8 @@
  * (Cowling, Powley and Whitehouse 2012), shared by the games' searches (C99, header only,
  * no allocation). A game walks the tree in a determinization of its own, asks
  * ec_mcts_step at each decision with the actions legal in that world, applies the action
- * of the node returned, plays the rest out and backs its utility up along the path.
+ * of the node returned, plays the rest out and backs its utility up along the path
+ * (ec_mcts_backup).
  *
  * Nodes live in an array the caller owns (node 0 is the root); children are a linked list
  * in the order they were added. At a node, every child whose action is legal in the
@@ -104,6 +105,20 @@ static inline int32_t ec_mcts_step(ec_mcts_node *nodes, int32_t *count, int32_t 
         }
     }
     return best;
+}
+
+/* Back the utility of an iteration up the depth nodes of path (the root first): each
+ * counts one more visit and adds u when its mover is in the mask side (the seats that share
+ * the deciding seat's utility), other when it is not (nothing at the root). */
+static inline void ec_mcts_backup(ec_mcts_node *nodes, const int32_t *path, int depth,
+                                  unsigned side, int64_t u, int64_t other)
+{
+    for (int i = 0; i < depth; i++) {
+        ec_mcts_node *nd = &nodes[path[i]];
+        nd->visits++;
+        if (nd->mover != EC_MCTS_ROOT_MOVER)
+            nd->total += (side >> nd->mover & 1) ? u : other;
+    }
 }
 
 /* The visits and the total of the root's child for action (0, 0 when it has none). */

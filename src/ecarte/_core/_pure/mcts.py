@@ -1,7 +1,7 @@
 """The twin of ``ec_mcts.h``: the tree of single-observer IS-MCTS shared by the games'
 searches. A game walks the tree in a determinization of its own, asks :func:`step` at
 each decision with the actions legal in that world, applies the action of the node
-returned, plays the rest out and backs its utility up along the path."""
+returned, plays the rest out and backs its utility up along the path (:func:`backup`)."""
 
 from __future__ import annotations
 
@@ -88,3 +88,13 @@ def step(
             best, best_score = ch, score
     assert best is not None
     return best, False
+
+
+def backup(path: list[Node], side: int, u: int, other: int) -> None:
+    """Back an iteration's utility up ``path`` (the root first): each node counts one more
+    visit and adds ``u`` when its mover is in the mask ``side`` (the seats that share the
+    deciding seat's utility), ``other`` when it is not (nothing at the root)."""
+    for nd in path:
+        nd.visits += 1
+        if nd.mover != ROOT_MOVER:
+            nd.total += u if side >> nd.mover & 1 else other

@@ -13,12 +13,11 @@ from attrs import field, frozen
 
 from ecarte._core._args import (
     _FNV_OFFSET,
-    _FNV_PRIME,
-    _M64,
     NO_TRUMP,
     _check_int,
     _check_n,
     _check_seed,
+    _digest_step,
     _index,
     _nth,
     _show,
@@ -309,18 +308,6 @@ def _check_batch(n: object, seed: object, options: object) -> tuple[int, int, Ha
     return _check_n(n), _check_seed(seed), _check_options(options)
 
 
-def _pack(r: HandResult) -> int:
-    return (
-        r.dealer_points
-        | r.elder_points << 8
-        | r.dealer_tricks << 16
-        | r.elder_tricks << 24
-        | r.exchanges << 32
-        | r.flags << 40
-        | r.actions << 48
-    )
-
-
 def random_hand_results(n: int, seed: int, options: HandOptions | None = None) -> list[HandResult]:
     """Play ``n`` random hands from ``seed`` (one PRNG stream) and return each result."""
     n, seed, opts = _check_batch(n, seed, options)
@@ -350,7 +337,7 @@ def random_hands(n: int, seed: int, options: HandOptions | None = None) -> HandT
         tot[4] += r.dealer_tricks == 5 or r.elder_tricks == 5
         tot[5] += r.exchanges
         tot[6] += r.actions
-        dg = ((dg ^ _pack(r)) * _FNV_PRIME) & _M64
+        dg = _digest_step(dg, r)
     return HandTotals(n, tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)
 
 
@@ -378,5 +365,5 @@ def random_solves(n: int, seed: int, options: HandOptions | None = None) -> Solv
         v, mv = _Solver(ctxs[up >> 4], flags).solve((d, e), 1, ())
         values.append(v)
         moves.append(mv)
-        dg = ((dg ^ (v | mv << 8)) * _FNV_PRIME) & _M64
+        dg = _digest_step(dg, (v, mv))
     return SolveResults(values, moves, dg)

@@ -238,10 +238,5 @@ class Search(mcts.Tree):
             path.append(nxt)
             node = nxt
         u = s.rollout(env)
-        for nd in path:
-            nd.visits += 1
-            if nd.mover == q.me:
-                nd.total += u
-            elif nd.mover != mcts.ROOT_MOVER:
-                nd.total += WIN - u if q.utility is not None else -u
+        mcts.backup(path, 1 << q.me, u, WIN - u if q.utility is not None else -u)
         self.iterations += 1

@@ -32,10 +32,9 @@ from typing import Any
 from ecarte.engine.search import check_budget
 
 from . import _pure_ismcts, _pure_pimc
-from ._pure_pimc import InfeasibleError
 from .actions import Action
 from .game import Observation
-from .pimc import Decision, Objective, PIMCPlayer, _relaxed
+from .pimc import Decision, Objective, PIMCPlayer, _first_fit
 
 __all__ = ["MAX_ITERATIONS", "ISMCTSPlayer"]
 
@@ -99,14 +98,12 @@ class ISMCTSPlayer(PIMCPlayer):
     def evaluate(self, obs: Observation, legal: Sequence[Action]) -> Decision:
         """Search the decision: each option's mean utility and visits at the root."""
         options, q, soft, seed = self._decision(obs, legal, "an IS-MCTS")
-        for attempt in _relaxed(q, soft):
-            try:
-                search = self._search(attempt, options, seed, self.worlds, self.pool_factor, self.c)
-            except InfeasibleError:
-                continue
-            break
-        else:
-            raise InfeasibleError(f"no world fits what seat {obs.seat} saw")
+        _, search = _first_fit(
+            q,
+            soft,
+            obs.seat,
+            lambda a: self._search(a, options, seed, self.worlds, self.pool_factor, self.c),
+        )
         if self.ms is None:
             search.run(self.iterations)
         else:

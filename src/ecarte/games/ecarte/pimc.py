@@ -46,10 +46,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card
@@ -104,6 +104,7 @@ _PHASES = {
     Phase.PLAY: PLAY,
 }
 _M64 = (1 << 64) - 1
+_T = TypeVar("_T")
 
 
 def load_kernel(name: str | None = None) -> ModuleType:
@@ -286,6 +287,17 @@ def _relaxed(q: Query, soft: int) -> Iterable[Query]:
     yield q._replace(forbid=0, require=0, infer=())
 
 
+def _first_fit(q: Query, soft: int, seat: int, run: Callable[[Query], _T]) -> tuple[Query, _T]:
+    """``run`` on the first query of :func:`_relaxed` that some world fits, and that query;
+    InfeasibleError if none does."""
+    for attempt in _relaxed(q, soft):
+        try:
+            return attempt, run(attempt)
+        except InfeasibleError:
+            continue
+    raise InfeasibleError(f"no world fits what seat {seat} saw")
+
+
 # ------------------------------------------------------------------------ the player
 
 
@@ -428,14 +440,9 @@ class PIMCPlayer:
         first = self.worlds
         if len(options) > self.screen_above and self.worlds >= 5 * self.screen_keep:
             first = self.worlds // 5
-        for attempt in _relaxed(q, soft):
-            try:
-                totals = self._values(attempt, options, seed, first)
-            except InfeasibleError:
-                continue
-            break
-        else:
-            raise InfeasibleError(f"no world fits what seat {obs.seat} saw")
+        attempt, totals = _first_fit(
+            q, soft, obs.seat, lambda a: self._values(a, options, seed, first)
+        )
         unit = _pure_pimc.WIN if self.objective == "game" else 1
         means = [t / (first * unit) for t in totals]
         counts = [first] * len(options)

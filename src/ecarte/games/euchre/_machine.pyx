@@ -65,7 +65,7 @@ cdef extern from *:
 
 
 cdef class _Tables:
-    cdef ec_eu_tables t
+    """A deck's machine tables (``_machine.pxd``: the RL module takes them from here)."""
 
 
 cdef dict _TABLES = {}

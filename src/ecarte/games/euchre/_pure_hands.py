@@ -9,11 +9,10 @@ from attrs import frozen
 
 from ecarte._core._args import (
     _FNV_OFFSET,
-    _FNV_PRIME,
-    _M64,
     _check_int,
     _check_n,
     _check_seed,
+    _digest_step,
     _nth,
 )
 from ecarte._core._pure.rng import Rng
@@ -184,19 +183,6 @@ def _euchre_hand(
     return EuchreResult(tr[0], tr[1], pts[0], pts[1], dealer, maker, alone, up)
 
 
-def _euchre_pack(r: EuchreResult) -> int:
-    return (
-        r.tricks0
-        | r.tricks1 << 8
-        | r.points0 << 16
-        | r.points1 << 24
-        | r.dealer << 32
-        | r.maker << 40
-        | r.alone << 48
-        | r.up << 56
-    )
-
-
 def random_euchre_hand_results(
     n: int, seed: int, options: EuchreOptions | None = None
 ) -> list[EuchreResult]:
@@ -226,5 +212,5 @@ def random_euchre_hands(n: int, seed: int, options: EuchreOptions | None = None)
         tot[4] += mt == 5
         tot[5] += mt < 3
         tot[6] += r.alone
-        dg = ((dg ^ _euchre_pack(r)) * _FNV_PRIME) & _M64
+        dg = _digest_step(dg, r)
     return EuchreTotals(n, tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], dg)

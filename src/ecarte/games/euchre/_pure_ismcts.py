@@ -30,7 +30,6 @@ SCALE = 4
 MAX_DEPTH = 64
 PH_BID, PH_BID2, PH_TAKE, PH_DISCARD, PH_ALONE, PH_PLAY, PH_OVER = 2, 3, 4, 5, 6, 7, 8
 TEAMS = (0, 1, 0, 1)
-ROOT = mcts.ROOT_MOVER
 
 
 def _trumps(m: EuchreMachine, hand: int, suit: int) -> int:
@@ -167,9 +166,5 @@ class Search(mcts.Tree):
             path.append(nxt)
             node = nxt
         u = self._rollout(m)
-        me = self.me & 1
-        for nd in path:
-            nd.visits += 1
-            if nd.mover != ROOT:
-                nd.total += u if nd.mover & 1 == me else -u
+        mcts.backup(path, 0x5 << (self.me & 1), u, -u)  # the partners
         self.iterations += 1

@@ -18,6 +18,7 @@ from ecarte._core.rl cimport (
     ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
 )
 from ecarte.games.euchre.machine cimport *
+from ecarte.games.euchre._machine cimport _Tables as _MachineTables, _tables as _machine_tables
 
 
 cdef extern from "euchre_rl.h" nogil:
@@ -48,8 +49,9 @@ INFO_STATE = EC_EU_INFO_STATE
 
 
 cdef class _Tables:
-    """A deck's machine tables and its two tensor layouts."""
-    cdef ec_eu_tables t
+    """A deck's machine tables (``_machine``'s, kept alive here) and its two tensor layouts."""
+    cdef _MachineTables machine
+    cdef const ec_eu_tables *t
     cdef ec_tensor_layout layouts[2]
 
 
@@ -60,8 +62,8 @@ cdef _Tables _tables(int deck):
     cdef _Tables tb = _TABLES.get(deck)
     if tb is None:
         tb = _Tables()
-        if ec_eu_tables_init(&tb.t, deck) != 0:
-            raise ArgumentError(f"deck must be 24, 25 or 32 cards, not {deck!r}")
+        tb.machine = _machine_tables(deck)
+        tb.t = &tb.machine.t
         ec_eu_tensor_layout(deck, EC_EU_OBSERVATION, &tb.layouts[0])
         ec_eu_tensor_layout(deck, EC_EU_INFO_STATE, &tb.layouts[1])
         _TABLES[deck] = tb
@@ -118,19 +120,19 @@ cdef class EuchreState:
         """A new game with this seed (to its first decision with ``auto_chance``)."""
         cdef ec_eu_config cfg = self.cfg
         if self.auto_chance:
-            ec_eu_env_reset(&self.tb.t, &self.g, &cfg, seed)
+            ec_eu_env_reset(self.tb.t, &self.g, &cfg, seed)
         else:
             cfg.seed = seed
-            ec_eu_init(&self.tb.t, &self.g, &cfg)
+            ec_eu_init(self.tb.t, &self.g, &cfg)
 
     def apply(self, int action_id):
         """Apply a legal id (a chance outcome at a chance node); an illegal one raises
         :class:`ecarte.IllegalActionError` and changes nothing."""
         cdef int r
         if self.auto_chance:
-            r = ec_eu_env_step(&self.tb.t, &self.g, action_id)
+            r = ec_eu_env_step(self.tb.t, &self.g, action_id)
         elif 0 <= action_id < 64:
-            r = ec_eu_apply(&self.tb.t, &self.g, action_id)
+            r = ec_eu_apply(self.tb.t, &self.g, action_id)
         else:
             r = -1
         if r != 0:
@@ -205,10 +207,10 @@ cdef class EuchreState:
     @property
     def legal_mask(self):
         """The legal ids (chance outcomes at a chance node) as a bit mask."""
-        return ec_eu_legal(&self.tb.t, &self.g)
+        return ec_eu_legal(self.tb.t, &self.g)
 
     def legal_ids(self):
-        cdef uint64_t m = ec_eu_legal(&self.tb.t, &self.g)
+        cdef uint64_t m = ec_eu_legal(self.tb.t, &self.g)
         return [i for i in range(64) if m >> i & 1]
 
     def hand_ids(self, int seat):
@@ -234,14 +236,14 @@ cdef class EuchreState:
         if not 0 <= seat < 4:
             raise ArgumentError(f"seat must be 0..3, not {seat}")
         get_bytes(out, L.size, &view)
-        ec_eu_tensor(&self.tb.t, &self.g, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
+        ec_eu_tensor(self.tb.t, &self.g, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
         PyBuffer_Release(&view)
 
     def write_mask(self, out):
         """Write the legal ids as bytes into ``out`` (at least :attr:`num_ids` bytes)."""
         cdef Py_buffer view
         get_bytes(out, self.tb.t.ncards + 9, &view)
-        ec_eu_mask(&self.tb.t, &self.g, <uint8_t *>view.buf)
+        ec_eu_mask(self.tb.t, &self.g, <uint8_t *>view.buf)
         PyBuffer_Release(&view)
 
 
@@ -277,7 +279,7 @@ cdef class EuchreBatch:
                  int which=EC_EU_OBSERVATION):
         cdef ec_rl_outputs none
         self.tb = _tables(deck)
-        self.b.tables = &self.tb.t
+        self.b.tables = self.tb.t
         self.b.cfg = _config(deck, flags, target)
         batch_init(&self.b.rl, n, seed, &self.tb.layouts[check_which(which)], 1)
         self.b.games = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))

@@ -14,9 +14,7 @@
 
 /* A hand in one world, from the decision on. */
 typedef struct sim {
-    uint64_t held[2];
-    const uint8_t *stock;
-    int top, len, ndiscards, last, before_last, exchanges, alone, refusal;
+    ec_pimc_hand h; /* the cards and the exchanges */
     int phase, leader, ntrick, won[2];
     uint8_t trick[2];
     ec_pimc_claims claims; /* kings, before the tricks */
@@ -26,16 +24,9 @@ static void sim_init(sim *s, const ec_pimc_env *e, const ec_pimc_world *w)
 {
     const ec_pimc_query *q = e->q;
     memset(s, 0, sizeof *s);
-    s->held[q->me] = q->hand;
-    s->held[1 - q->me] = w->opp;
-    s->stock = w->stock;
-    s->len = q->phase == EC_PIMC_PLAY ? 0 : q->stock_size;
-    s->ndiscards = q->ndiscards;
-    s->last = q->last;
-    s->before_last = q->before_last;
-    s->exchanges = q->exchanges;
-    s->alone = q->alone;
-    s->refusal = q->refusal;
+    ec_pimc__hand_init(&s->h, q, w);
+    if (q->phase == EC_PIMC_PLAY)
+        s->h.len = 0;
     s->phase = q->phase;
     if (q->phase == EC_PIMC_PLAY) {
         s->leader = q->leader;
@@ -51,30 +42,18 @@ static void sim_init(sim *s, const ec_pimc_env *e, const ec_pimc_world *w)
 static void start_play(const ec_pimc_env *e, sim *s)
 {
     for (int pos = 0; pos < 2; pos++)
-        if (s->held[pos] >> e->king & 1)
+        if (s->h.held[pos] >> e->king & 1)
             ec_pimc__claim(&s->claims, pos, 1);
     s->phase = EC_PIMC_PLAY;
     s->leader = s->ntrick = s->won[0] = s->won[1] = 0;
 }
 
-static void discard(sim *s, int pos, uint64_t cards)
-{
-    int n = ec_count(cards);
-    uint64_t held = s->held[pos] & ~cards;
-    for (int i = 0; i < n; i++)
-        held |= BIT(s->stock[s->top + i]);
-    s->held[pos] = held;
-    s->top += n;
-    s->before_last = s->last;
-    s->last = n;
-    s->ndiscards++;
-}
-
 static void model_discard(const ec_pimc_env *e, sim *s, int pos, int least)
 {
-    int left = s->len - s->top, most = left < 5 ? left : 5;
+    int left = s->h.len - s->h.top, most = left < 5 ? left : 5;
     int lo = least < most ? least : most;
-    discard(s, pos, ec_pimc__discard(e->idx, s->held[pos], e->q->trump, lo, most));
+    uint64_t cards = ec_pimc__discard(e->idx, s->h.held[pos], e->q->trump, lo, most);
+    ec_pimc__hand_discard(&s->h, pos, cards);
 }
 
 /* Take the action of the position to move. */
@@ -84,7 +63,7 @@ static void apply(const ec_pimc_env *e, sim *s, uint64_t action)
     switch (s->phase) {
     case EC_PIMC_PROPOSE:
         if (action == EC_PIMC_PLAY_OPTION) {
-            s->alone = s->exchanges == 0;
+            s->h.alone = s->h.exchanges == 0;
             start_play(e, s);
         } else {
             s->phase = EC_PIMC_RESPOND;
@@ -92,30 +71,30 @@ static void apply(const ec_pimc_env *e, sim *s, uint64_t action)
         break;
     case EC_PIMC_RESPOND:
         if (action == EC_PIMC_REFUSE_OPTION) {
-            s->refusal = s->exchanges == 0 || r->penalty_every_refusal != 0;
+            s->h.refusal = s->h.exchanges == 0 || r->penalty_every_refusal != 0;
             start_play(e, s);
         } else {
             s->phase = EC_PIMC_ELDER_DISCARD;
         }
         break;
     case EC_PIMC_ELDER_DISCARD:
-        discard(s, 0, action);
+        ec_pimc__hand_discard(&s->h, 0, action);
         s->phase = EC_PIMC_DEALER_DISCARD;
         break;
     case EC_PIMC_DEALER_DISCARD:
-        discard(s, 1, action);
-        s->exchanges++;
+        ec_pimc__hand_discard(&s->h, 1, action);
+        s->h.exchanges++;
         s->phase = EC_PIMC_PROPOSE;
         break;
     default: { /* EC_PIMC_PLAY */
         int mover = (s->leader + s->ntrick) % 2;
-        s->held[mover] &= ~BIT(action);
+        s->h.held[mover] &= ~BIT(action);
         s->trick[s->ntrick++] = (uint8_t)action;
         if (s->ntrick == 2) {
             s->leader ^= ec_trick_winner_unchecked(&e->ctx, s->trick, 2);
             s->won[s->leader]++;
             s->ntrick = 0;
-            if (!s->held[0] && !s->held[1])
+            if (!s->h.held[0] && !s->h.held[1])
                 s->phase = END;
         }
         break;
@@ -131,11 +110,11 @@ static void advance(const ec_pimc_env *e, sim *s)
     for (;;) {
         switch (s->phase) {
         case EC_PIMC_PROPOSE: {
-            int idle = s->ndiscards >= 2 && s->last == 0 && s->before_last == 0;
+            int idle = s->h.ndiscards >= 2 && s->h.last == 0 && s->h.before_last == 0;
             int need = r->elder_min_discard > 1 ? r->elder_min_discard : 1;
-            if (!idle && s->len - s->top >= need)
+            if (!idle && s->h.len - s->h.top >= need)
                 return;
-            s->alone = s->exchanges == 0;
+            s->h.alone = s->h.exchanges == 0;
             start_play(e, s);
             return;
         }
@@ -145,7 +124,7 @@ static void advance(const ec_pimc_env *e, sim *s)
             break;
         case EC_PIMC_DEALER_DISCARD:
             model_discard(e, s, 1, r->dealer_min_discard);
-            s->exchanges++;
+            s->h.exchanges++;
             s->phase = EC_PIMC_PROPOSE;
             break;
         default: /* EC_PIMC_RESPOND, EC_PIMC_PLAY, END */
@@ -165,7 +144,7 @@ static int actions(const ec_pimc_env *e, const sim *s, uint64_t *out, int *mover
     }
     int n = 0;
     *mover = (s->leader + s->ntrick) % 2;
-    uint64_t legal = ec_legal_plays_unchecked(&e->ctx, s->held[*mover], s->trick, s->ntrick,
+    uint64_t legal = ec_legal_plays_unchecked(&e->ctx, s->h.held[*mover], s->trick, s->ntrick,
                                               e->q->rules.play_flags);
     for (; legal; legal &= legal - 1)
         out[n++] = (uint64_t)ec_ctz(legal);
@@ -180,18 +159,18 @@ static int32_t rollout(ec_pimc_env *e, sim *s)
     for (;;) {
         advance(e, s);
         if (s->phase == EC_PIMC_PROPOSE)
-            apply(e, s, ec_pimc__likely(e->idx, s->held[0], q->trump) >= EC_PIMC_PLAY_THRESHOLD);
+            apply(e, s, ec_pimc__likely(e->idx, s->h.held[0], q->trump) >= EC_PIMC_PLAY_THRESHOLD);
         else if (s->phase == EC_PIMC_RESPOND)
             apply(e, s,
-                  ec_pimc__likely(e->idx, s->held[1], q->trump) >= EC_PIMC_REFUSE_THRESHOLD);
+                  ec_pimc__likely(e->idx, s->h.held[1], q->trump) >= EC_PIMC_REFUSE_THRESHOLD);
         else
             break;
     }
     ec_pimc_claims c = s->claims;
     int elder = s->phase == END ? s->won[0]
-                                : ec_pimc__elder_tricks(e, s->held, s->leader, s->ntrick,
+                                : ec_pimc__elder_tricks(e, s->h.held, s->leader, s->ntrick,
                                                         s->trick[0], s->won);
-    ec_pimc__tricks_claim(e, &c, elder, s->alone, s->refusal);
+    ec_pimc__tricks_claim(e, &c, elder, s->h.alone, s->h.refusal);
     return ec_pimc__utility(e, &c);
 }
 
@@ -263,14 +242,7 @@ static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
         node = next;
     }
     u = rollout(e, &s);
-    for (int i = 0; i < depth; i++) {
-        ec_ismcts_node *nd = &t->nodes[path[i]];
-        nd->visits++;
-        if (nd->mover == q->me)
-            nd->total += u;
-        else if (nd->mover != 255)
-            nd->total += q->utility ? EC_PIMC_WIN - u : -u;
-    }
+    ec_mcts_backup(t->nodes, path, depth, 1u << q->me, u, q->utility ? EC_PIMC_WIN - u : -u);
     t->iterations++;
 }
 

@@ -245,12 +245,6 @@ int ec_pimc_worlds(const ec_pimc_query *q, uint64_t seed, int n, int pool_factor
 
 /* ------------------------------------------------------------------- values */
 
-typedef struct hand_state {
-    uint64_t held[2];
-    const uint8_t *stock;
-    int top, len, ndiscards, last, before_last, exchanges, alone, refusal;
-} hand_state;
-
 void ec_pimc__claim(ec_pimc_claims *c, int pos, int pts)
 {
     c->pos[c->n] = pos;
@@ -310,7 +304,7 @@ int ec_pimc__elder_tricks(ec_pimc_env *e, const uint64_t hands[2], int leader, i
     return mover == 0 ? won[0] + t : 5 - won[1] - t;
 }
 
-static int32_t start_play(ec_pimc_env *e, hand_state *h)
+static int32_t start_play(ec_pimc_env *e, ec_pimc_hand *h)
 {
     static const int none[2] = {0, 0};
     ec_pimc_claims c = {0, {0}, {0}};
@@ -322,14 +316,29 @@ static int32_t start_play(ec_pimc_env *e, hand_state *h)
     return ec_pimc__utility(e, &c);
 }
 
-static void limits(const hand_state *h, int least, int *lo, int *hi)
+static void limits(const ec_pimc_hand *h, int least, int *lo, int *hi)
 {
     int left = h->len - h->top;
     *hi = left < 5 ? left : 5;
     *lo = least < *hi ? least : *hi;
 }
 
-static void discard(hand_state *h, int pos, uint64_t cards)
+void ec_pimc__hand_init(ec_pimc_hand *h, const ec_pimc_query *q, const ec_pimc_world *w)
+{
+    h->held[q->me] = q->hand;
+    h->held[1 - q->me] = w->opp;
+    h->stock = w->stock;
+    h->top = 0;
+    h->len = q->stock_size;
+    h->ndiscards = q->ndiscards;
+    h->last = q->last;
+    h->before_last = q->before_last;
+    h->exchanges = q->exchanges;
+    h->alone = q->alone;
+    h->refusal = q->refusal;
+}
+
+void ec_pimc__hand_discard(ec_pimc_hand *h, int pos, uint64_t cards)
 {
     int n = ec_count(cards);
     uint64_t held = h->held[pos] & ~cards;
@@ -342,7 +351,7 @@ static void discard(hand_state *h, int pos, uint64_t cards)
     h->ndiscards++;
 }
 
-static int32_t finish(ec_pimc_env *e, hand_state *h, int phase)
+static int32_t finish(ec_pimc_env *e, ec_pimc_hand *h, int phase)
 {
     const ec_pimc_query *q = e->q;
     const ec_hand_rules *r = &q->rules;
@@ -369,12 +378,14 @@ static int32_t finish(ec_pimc_env *e, hand_state *h, int phase)
             break;
         case EC_PIMC_ELDER_DISCARD:
             limits(h, r->elder_min_discard, &least, &most);
-            discard(h, 0, ec_pimc__discard(e->idx, h->held[0], q->trump, least, most));
+            ec_pimc__hand_discard(h, 0,
+                                  ec_pimc__discard(e->idx, h->held[0], q->trump, least, most));
             phase = EC_PIMC_DEALER_DISCARD;
             break;
         default: /* EC_PIMC_DEALER_DISCARD */
             limits(h, r->dealer_min_discard, &least, &most);
-            discard(h, 1, ec_pimc__discard(e->idx, h->held[1], q->trump, least, most));
+            ec_pimc__hand_discard(h, 1,
+                                  ec_pimc__discard(e->idx, h->held[1], q->trump, least, most));
             h->exchanges++;
             phase = EC_PIMC_PROPOSE;
             break;
@@ -408,20 +419,10 @@ static int32_t play_card(ec_pimc_env *e, uint64_t opp, int card)
 static int32_t option_value(ec_pimc_env *e, const ec_pimc_world *w, uint64_t option)
 {
     const ec_pimc_query *q = e->q;
-    hand_state h;
+    ec_pimc_hand h;
     if (q->phase == EC_PIMC_PLAY)
         return play_card(e, w->opp, (int)option);
-    h.held[q->me] = q->hand;
-    h.held[1 - q->me] = w->opp;
-    h.stock = w->stock;
-    h.top = 0;
-    h.len = q->stock_size;
-    h.ndiscards = q->ndiscards;
-    h.last = q->last;
-    h.before_last = q->before_last;
-    h.exchanges = q->exchanges;
-    h.alone = q->alone;
-    h.refusal = q->refusal;
+    ec_pimc__hand_init(&h, q, w);
     switch (q->phase) {
     case EC_PIMC_PROPOSE:
         if (option == EC_PIMC_PLAY_OPTION) {
@@ -436,7 +437,7 @@ static int32_t option_value(ec_pimc_env *e, const ec_pimc_world *w, uint64_t opt
         }
         return finish(e, &h, EC_PIMC_ELDER_DISCARD);
     default:
-        discard(&h, q->me, option);
+        ec_pimc__hand_discard(&h, q->me, option);
         if (q->phase == EC_PIMC_ELDER_DISCARD)
             return finish(e, &h, EC_PIMC_DEALER_DISCARD);
         h.exchanges++;

@@ -24,7 +24,18 @@ typedef struct ec_pimc_claims {
     int pts[4];
 } ec_pimc_claims;
 
+/* A hand in one world before its play: both holdings, the stock and the exchanges so far. */
+typedef struct ec_pimc_hand {
+    uint64_t held[2];
+    const uint8_t *stock;
+    int top, len, ndiscards, last, before_last, exchanges, alone, refusal;
+} ec_pimc_hand;
+
 void ec_pimc__env_init(ec_pimc_env *e, const ec_pimc_query *q);
+/* The hand of the query in world w: the deciding seat's cards, the other's from w, w's stock. */
+void ec_pimc__hand_init(ec_pimc_hand *h, const ec_pimc_query *q, const ec_pimc_world *w);
+/* Seat pos discards cards and draws as many from the stock. */
+void ec_pimc__hand_discard(ec_pimc_hand *h, int pos, uint64_t cards);
 void ec_pimc__rank_index(const ec_hand_rules *r, uint8_t idx[16]);
 int ec_pimc__likely(const uint8_t idx[16], uint64_t hand, int trump);
 uint64_t ec_pimc__discard(const uint8_t idx[16], uint64_t hand, int trump, int least, int most);

@@ -143,12 +143,7 @@ static void iterate(ec_eu_ismcts *s)
         node = next;
     }
     u = rollout(s, &g);
-    for (int i = 0; i < depth; i++) {
-        ec_mcts_node *nd = &s->nodes[path[i]];
-        nd->visits++;
-        if (nd->mover != EC_MCTS_ROOT_MOVER)
-            nd->total += (nd->mover & 1) == (s->me & 1) ? u : -u;
-    }
+    ec_mcts_backup(s->nodes, path, depth, 0x5u << (s->me & 1), u, -u); /* the partners */
     s->iterations++;
 }
 
