@@ -9,12 +9,15 @@
  *
  * Search: fail-soft alpha-beta over single cards, the value counted for the side of the
  * root's mover ("mine"); at trick boundaries a direct-mapped transposition table (on the
- * stack) keeps bounds on the remaining tricks and the lead that last cut; the last trick is
- * played out directly. Equivalent cards (the mover's legal cards with no card in play
- * between them: a card still held by an active position, or in the trick in progress) are
- * searched once, when the context's powers are distinct. At each trick boundary, sure
- * tricks bound the value before any move: a hand's trumps above every trump the other side
- * holds each win a trick of their own (nd_sure). The card winning the trick in progress
+ * stack) keeps bounds on the remaining tricks and the lead that last cut. Equivalent cards
+ * (the mover's legal cards with no card in play between them: a card still held by an
+ * active position, or in the trick in progress) are searched once, when the context's
+ * powers are distinct; a single legal card is played without ordering. At each trick
+ * boundary, sure tricks bound the value before any move: a hand's trumps above every trump
+ * the other side holds each win a trick of their own (nd_sure). The last two tricks
+ * (without rule flags) are then a plain alpha-beta over the cards in id order, without
+ * table or ordering (nd_two); the last trick is played out directly. The card winning the
+ * trick in progress
  * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
  * number of tricks can be forced: one null-window search; ec_solve_n_reached asks it of
  * several numbers by bisection, the searches sharing one table (its bounds hold whatever
@@ -26,6 +29,7 @@
 
 #define ALL_FLAGS (EC_MUST_OVERTAKE | EC_MUST_TRUMP | EC_MUST_OVERTRUMP)
 #define NO_MOVE 255
+
 
 typedef struct nd_entry {
     uint64_t hands[EC_MAX_PLAYERS];
@@ -222,6 +226,52 @@ static void nd_sure(const nd_env *e, int sure[2])
     }
 }
 
+/* The last two tricks (every active hand holds two cards; no rule flags), by plain
+ * fail-soft alpha-beta over the cards in id order: p plays the i-th card of the first
+ * trick, whose led suit is `led` (its mask), won so far by wcard played by wpos; `out`
+ * holds the cards played to it. */
+static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wpos,
+                  uint64_t out, int alpha, int beta)
+{
+    const ec_context *ctx = e->ctx;
+    uint64_t hand = e->hands[p] & ~out, legal = hand & led;
+    int max = e->mine[p], best = max ? -1 : 99;
+    if (i == e->na) { /* the first trick is over: its winner leads the last */
+        int w = ec_ctz(e->hands[wpos] & ~out), lwp = wpos;
+        for (int j = 1, q = e->next[wpos]; j < e->na; j++, q = e->next[q]) {
+            int c = ec_ctz(e->hands[q] & ~out);
+            if (ctx->beaten_by[w] >> c & 1) {
+                w = c;
+                lwp = q;
+            }
+        }
+        return e->mine[wpos] + e->mine[lwp];
+    }
+    if (!legal)
+        legal = hand;
+    for (; legal; legal &= legal - 1) {
+        int c = ec_ctz(legal), v;
+        if (i == 0)
+            v = nd_two(e, e->next[p], 1, ctx->suit_mask[ctx->suit_of[c]], c, p, out | BIT(c),
+                       alpha, beta);
+        else if (ctx->beaten_by[wcard] >> c & 1)
+            v = nd_two(e, e->next[p], i + 1, led, c, p, out | BIT(c), alpha, beta);
+        else
+            v = nd_two(e, e->next[p], i + 1, led, wcard, wpos, out | BIT(c), alpha, beta);
+        if (max ? v > best : v < best)
+            best = v;
+        if (max ? best > alpha : best < beta) {
+            if (max)
+                alpha = best;
+            else
+                beta = best;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
 static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
 {
     const ec_context *ctx = e->ctx;
@@ -257,6 +307,8 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
             if (n - sure[0] <= alpha)
                 return n - sure[0];
         }
+        if (n == 2 && !e->flags) /* two tricks left: a plain search, no table */
+            return nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
         entry = nd_probe(e->tt, e->hands, leader);
         if (entry->lo >= b)
             return entry->lo;
