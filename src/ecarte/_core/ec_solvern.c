@@ -230,23 +230,28 @@ static void nd_sure(const nd_env *e, int sure[2])
  * fail-soft alpha-beta over the cards in id order: p plays the i-th card of the first
  * trick, whose led suit is `led` (its mask), won so far by wcard played by wpos; `out`
  * holds the cards played to it. */
+/* The last trick, after a first trick won by wpos whose cards are out: the root mover's
+ * side's tricks of the two. */
+EC_INLINE int nd_two_end(const nd_env *e, int wpos, uint64_t out)
+{
+    const ec_context *ctx = e->ctx;
+    int w = ec_ctz(e->hands[wpos] & ~out), lwp = wpos;
+    for (int j = 1, q = e->next[wpos]; j < e->na; j++, q = e->next[q]) {
+        int c = ec_ctz(e->hands[q] & ~out);
+        if (ctx->beaten_by[w] >> c & 1) {
+            w = c;
+            lwp = q;
+        }
+    }
+    return e->mine[wpos] + e->mine[lwp];
+}
+
 static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wpos,
                   uint64_t out, int alpha, int beta)
 {
     const ec_context *ctx = e->ctx;
     uint64_t hand = e->hands[p] & ~out, legal = hand & led;
-    int max = e->mine[p], best = max ? -1 : 99;
-    if (i == e->na) { /* the first trick is over: its winner leads the last */
-        int w = ec_ctz(e->hands[wpos] & ~out), lwp = wpos;
-        for (int j = 1, q = e->next[wpos]; j < e->na; j++, q = e->next[q]) {
-            int c = ec_ctz(e->hands[q] & ~out);
-            if (ctx->beaten_by[w] >> c & 1) {
-                w = c;
-                lwp = q;
-            }
-        }
-        return e->mine[wpos] + e->mine[lwp];
-    }
+    int max = e->mine[p], best = max ? -1 : 99, last = i + 1 == e->na;
     if (!legal)
         legal = hand;
     for (; legal; legal &= legal - 1) {
@@ -255,9 +260,11 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
             v = nd_two(e, e->next[p], 1, ctx->suit_mask[ctx->suit_of[c]], c, p, out | BIT(c),
                        alpha, beta);
         else if (ctx->beaten_by[wcard] >> c & 1)
-            v = nd_two(e, e->next[p], i + 1, led, c, p, out | BIT(c), alpha, beta);
+            v = last ? nd_two_end(e, p, out | BIT(c))
+                     : nd_two(e, e->next[p], i + 1, led, c, p, out | BIT(c), alpha, beta);
         else
-            v = nd_two(e, e->next[p], i + 1, led, wcard, wpos, out | BIT(c), alpha, beta);
+            v = last ? nd_two_end(e, wpos, out | BIT(c))
+                     : nd_two(e, e->next[p], i + 1, led, wcard, wpos, out | BIT(c), alpha, beta);
         if (max ? v > best : v < best)
             best = v;
         if (max ? best > alpha : best < beta) {
