@@ -9,12 +9,15 @@
  *
  * Search: fail-soft alpha-beta over single cards, the value counted for the side of the
  * root's mover ("mine"); at trick boundaries a direct-mapped transposition table (on the
- * stack) keeps bounds on the remaining tricks and the lead that last cut; the last trick is
- * played out directly. Equivalent cards (the mover's legal cards with no card in play
- * between them: a card still held by an active position, or in the trick in progress) are
- * searched once, when the context's powers are distinct. At each trick boundary, sure
- * tricks bound the value before any move: a hand's trumps above every trump the other side
- * holds each win a trick of their own (nd_sure). The card winning the trick in progress
+ * stack) keeps bounds on the remaining tricks and the lead that last cut. Equivalent cards
+ * (the mover's legal cards with no card in play between them: a card still held by an
+ * active position, or in the trick in progress) are searched once, when the context's
+ * powers are distinct; a single legal card is played without ordering. At each trick
+ * boundary, sure tricks bound the value before any move: a hand's trumps above every trump
+ * the other side holds each win a trick of their own (nd_sure). The last two tricks
+ * (without rule flags) are then a plain alpha-beta over the cards in id order, without
+ * table or ordering (nd_two); the last trick is played out directly. The card winning the
+ * trick in progress
  * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
  * number of tricks can be forced: one null-window search; ec_solve_n_reached asks it of
  * several numbers by bisection, the searches sharing one table (its bounds hold whatever
@@ -26,6 +29,7 @@
 
 #define ALL_FLAGS (EC_MUST_OVERTAKE | EC_MUST_TRUMP | EC_MUST_OVERTRUMP)
 #define NO_MOVE 255
+
 
 typedef struct nd_entry {
     uint64_t hands[EC_MAX_PLAYERS];
@@ -47,6 +51,8 @@ typedef struct nd_env {
     int distinct;
     uint8_t next[EC_MAX_PLAYERS]; /* next active position */
     uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
+    int16_t lead_key[64];  /* move order of a lead: side suits high first, then trumps */
+    int16_t reply_key[64]; /* of a reply: trumps above the rest, then power */
 } nd_env;
 
 /* ------------------------------------------------------------ checks */
@@ -118,12 +124,6 @@ static uint64_t nd_reps(const nd_env *e, uint64_t cand)
     return out;
 }
 
-/* Strength of a card for move ordering: trumps above the rest, then power. */
-EC_INLINE int nd_key(const ec_context *ctx, int c)
-{
-    return (ctx->suit_of[c] == ctx->trump ? 64 : 0) + ctx->power[c];
-}
-
 /* Moves in search order: leads the table's move first, then the cards of the other suits
  * high first, then the trumps high first (side winners led before trumps cut the search
  * most); replies that take the trick from the other side lowest first then the others
@@ -132,23 +132,15 @@ EC_INLINE int nd_key(const ec_context *ctx, int c)
 static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos, int mover,
                     int first, uint8_t *out)
 {
-    const ec_context *ctx = e->ctx;
     int n = 0, keys[EC_PLAYN_MAX_CARDS * 2];
-    uint64_t beat = 0;
-    int ours = 0;
-    if (nt > 0) {
-        ours = e->mine[wpos] == e->mine[mover];
-        beat = ctx->beaten_by[wcard];
-    }
+    uint64_t beat = ~(uint64_t)0;
+    const int16_t *key = nt == 0 ? e->lead_key : e->reply_key;
+    if (nt > 0 && e->mine[wpos] != e->mine[mover])
+        beat = e->ctx->beaten_by[wcard];
     while (moves) {
         int c = ec_ctz(moves), k, i;
         moves &= moves - 1;
-        if (nt == 0)
-            k = c == first ? -1000 : (ctx->suit_of[c] == ctx->trump ? 64 : 0) - ctx->power[c];
-        else if (ours)
-            k = nd_key(ctx, c);
-        else
-            k = nd_key(ctx, c) + ((beat >> c & 1) ? 0 : 256);
+        k = c == first ? -1000 : key[c] + ((beat >> c & 1) ? 0 : 256);
         /* insertion by key, ties by id (ids come ascending) */
         i = n++;
         while (i > 0 && keys[i - 1] > k) {
@@ -167,6 +159,7 @@ static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos
 /* The trick in progress: its leader, its cards and the card winning it so far, with the
  * position that played it. */
 typedef struct nd_trick {
+    uint64_t mask; /* its cards */
     uint8_t cards[EC_MAX_PLAYERS];
     int leader, n, wcard, wpos;
 } nd_trick;
@@ -181,18 +174,18 @@ static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, in
     nd_trick u = *t;
     e->hands[mover] &= ~BIT(c);
     u.cards[u.n] = (uint8_t)c;
+    u.mask |= BIT(c);
     if (u.n == 0 || (e->ctx->beaten_by[u.wcard] >> c & 1)) {
         u.wcard = c;
         u.wpos = mover;
     }
     if (++u.n == e->na) {
         int wp = u.wpos, won = e->mine[wp];
-        uint64_t tm = 0;
-        for (int i = 0; i < e->na; i++)
-            tm |= BIT(u.cards[i]);
+        uint64_t tm = u.mask;
         e->inplay &= ~tm;
         u.leader = wp;
         u.n = 0;
+        u.mask = 0;
         v = won + nd_search(e, &u, wp, alpha - won, beta - won);
         e->inplay |= tm;
     } else {
@@ -222,6 +215,8 @@ static void nd_sure(const nd_env *e, int sure[2])
             }
         }
         sure[side] = 0;
+        if (!(held[side] & top))
+            continue;
         for (int p = 0; p < EC_MAX_PLAYERS; p++)
             if (e->mine[p] == side) { /* an inactive hand is empty here */
                 int k = ec_count(e->hands[p] & trumps & top);
@@ -229,6 +224,59 @@ static void nd_sure(const nd_env *e, int sure[2])
                     sure[side] = k;
             }
     }
+}
+
+/* The last two tricks (every active hand holds two cards; no rule flags), by plain
+ * fail-soft alpha-beta over the cards in id order: p plays the i-th card of the first
+ * trick, whose led suit is `led` (its mask), won so far by wcard played by wpos; `out`
+ * holds the cards played to it. */
+/* The last trick, after a first trick won by wpos whose cards are out: the root mover's
+ * side's tricks of the two. */
+EC_INLINE int nd_two_end(const nd_env *e, int wpos, uint64_t out)
+{
+    const ec_context *ctx = e->ctx;
+    int w = ec_ctz(e->hands[wpos] & ~out), lwp = wpos;
+    for (int j = 1, q = e->next[wpos]; j < e->na; j++, q = e->next[q]) {
+        int c = ec_ctz(e->hands[q] & ~out);
+        if (ctx->beaten_by[w] >> c & 1) {
+            w = c;
+            lwp = q;
+        }
+    }
+    return e->mine[wpos] + e->mine[lwp];
+}
+
+static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wpos,
+                  uint64_t out, int alpha, int beta)
+{
+    const ec_context *ctx = e->ctx;
+    uint64_t hand = e->hands[p] & ~out, legal = hand & led;
+    int max = e->mine[p], best = max ? -1 : 99, last = i + 1 == e->na;
+    if (!legal)
+        legal = hand;
+    for (; legal; legal &= legal - 1) {
+        int c = ec_ctz(legal), v;
+        if (i == 0)
+            v = nd_two(e, e->next[p], 1, ctx->suit_mask[ctx->suit_of[c]], c, p, out | BIT(c),
+                       alpha, beta);
+        else if (ctx->beaten_by[wcard] >> c & 1)
+            v = last ? nd_two_end(e, p, out | BIT(c))
+                     : nd_two(e, e->next[p], i + 1, led, c, p, out | BIT(c), alpha, beta);
+        else
+            v = last ? nd_two_end(e, wpos, out | BIT(c))
+                     : nd_two(e, e->next[p], i + 1, led, wcard, wpos, out | BIT(c), alpha, beta);
+        if (max ? v > best : v < best)
+            best = v;
+        if (max ? best > alpha : best < beta) {
+            if (max)
+                alpha = best;
+            else
+                beta = best;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    return best;
 }
 
 static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
@@ -244,15 +292,15 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
         if (n == 0)
             return 0;
         if (n == 1) { /* the last trick: every active position plays its card */
-            uint8_t last[EC_MAX_PLAYERS];
-            int p = leader, w;
-            for (int i = 0; i < e->na; i++, p = e->next[p])
-                last[i] = (uint8_t)ec_ctz(e->hands[p]);
-            w = ec_trick_winner_unchecked(ctx, last, e->na);
-            p = leader;
-            while (w--)
-                p = e->next[p];
-            return e->mine[p];
+            int w = ec_ctz(e->hands[leader]), wp = leader;
+            for (int i = 1, p = e->next[leader]; i < e->na; i++, p = e->next[p]) {
+                int c = ec_ctz(e->hands[p]);
+                if (ctx->beaten_by[w] >> c & 1) {
+                    w = c;
+                    wp = p;
+                }
+            }
+            return e->mine[wp];
         }
         if (n <= alpha)
             return n;
@@ -266,6 +314,8 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
             if (n - sure[0] <= alpha)
                 return n - sure[0];
         }
+        if (n == 2 && !e->flags) /* two tricks left: a plain search, no table */
+            return nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
         entry = nd_probe(e->tt, e->hands, leader);
         if (entry->lo >= b)
             return entry->lo;
@@ -288,7 +338,12 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
         if (!legal)
             legal = e->hands[mover];
     }
-    k = nd_order(e, nd_reps(e, legal), nt, t->wcard, t->wpos, mover, first, moves);
+    if (!(legal & (legal - 1))) { /* one card */
+        k = 1;
+        moves[0] = (uint8_t)ec_ctz(legal);
+    } else {
+        k = nd_order(e, nd_reps(e, legal), nt, t->wcard, t->wpos, mover, first, moves);
+    }
     {
         int lo = a, hi = b;
         best = max ? -1 : 99;
@@ -361,6 +416,7 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
         e->next[i] = (uint8_t)j;
     }
     mover = t->leader = t->wpos = pos->leader;
+    t->mask = 0;
     t->n = pos->ntrick;
     t->wcard = pos->ntrick ? pos->trick[0] : NO_MOVE;
     for (int i = 0; i < pos->ntrick; i++) {
@@ -371,9 +427,15 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
         }
         mover = e->next[mover];
         e->inplay |= BIT(c);
+        t->mask |= BIT(c);
     }
     for (int i = 0; i < np; i++)
         e->mine[i] = (uint8_t)((active >> i & 1) && teams[i] == teams[mover]);
+    for (uint64_t m = e->inplay; m; m &= m - 1) {
+        int c = ec_ctz(m), trump = ctx->suit_of[c] == ctx->trump;
+        e->lead_key[c] = (int16_t)((trump ? 64 : 0) - ctx->power[c]);
+        e->reply_key[c] = (int16_t)((trump ? 64 : 0) + ctx->power[c]);
+    }
     return mover;
 }
 

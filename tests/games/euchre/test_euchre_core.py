@@ -303,6 +303,30 @@ def test_solve_n_is_the_brute_force_minimax(impl: ModuleType, seed: int) -> None
         assert impl.solve_n(ictx, hands, leader, trick, flags, teams, active) == ref
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_solve_n_last_two_tricks_are_the_brute_force_minimax(impl: ModuleType, seed: int) -> None:
+    """Positions of two or three cards a hand without rule flags, where the solver searches
+    the last two tricks plainly (no table, no ordering): the value and the move are the
+    brute force's, and the pure twin's threshold searches say a number of tricks can be
+    forced exactly when the value reaches it, partners or any sides, lone hand or not."""
+    from ecarte._core._pure.solvern import solve_n_reached, solve_n_target
+
+    rng = random.Random(300 + seed)
+    for _ in range(80):
+        trump = rng.randrange(4)
+        pctx, ictx = context_on(PURE, trump), context_on(impl, trump)
+        hands, leader, trick, active = _euchre_position(
+            rng, rng.choice([2, 2, 3]), rng.random() < 0.4, pctx
+        )
+        teams = PARTNERS if rng.random() < 0.7 else tuple(rng.randrange(2) for _ in range(4))
+        ref = brute_force(pctx, list(hands), leader, list(trick), 0, teams, active)
+        assert impl.solve_n(ictx, hands, leader, trick, 0, teams, active) == ref
+        position = (hands, leader, trick, 0, teams, active)
+        for target in range(-1, 5):
+            assert solve_n_target(pctx, target, *position) is (ref[0] >= target)
+        assert solve_n_reached(pctx, (1, 2, 3), *position) == sum(ref[0] >= t for t in (1, 2, 3))
+
+
 @pytest.mark.parametrize("lone", [False, True])
 def test_solve_n_agrees_with_pure_on_euchre_deals(lone: bool) -> None:
     rng = random.Random(100 + lone)

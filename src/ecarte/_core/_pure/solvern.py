@@ -12,7 +12,8 @@ from ecarte._core._pure.tricks import TrickContext, _check_ctx, _legal, _winner
 
 class _SolverN:
     """Twin of ``ec_solvern.c``: the same fail-soft alpha-beta, the same move order, bounds
-    (the table's and the sure tricks') and equivalent cards. Its table never evicts (the C
+    (the table's and the sure tricks'), equivalent cards and plain search of the last two
+    tricks. Its table never evicts (the C
     one is direct-mapped), which changes the cost, never the answer."""
 
     __slots__ = ("ctx", "distinct", "flags", "hands", "inplay", "mine", "na", "next", "table")
@@ -134,6 +135,44 @@ class _SolverN:
             default=0,
         )
 
+    def two(
+        self, p: int, i: int, led: int, wcard: int, wpos: int, out: int, alpha: int, beta: int
+    ) -> int:
+        """The last two tricks (every active hand holds two cards; no rule flags) by plain
+        fail-soft alpha-beta over the cards in id order: ``p`` plays the ``i``-th card of
+        the first trick, whose led suit is ``led`` (its mask), won so far by ``wcard``
+        played by ``wpos``; ``out`` holds the cards played to it."""
+        ctx, hands, nxt = self.ctx, self.hands, self.next
+        if i == self.na:  # the first trick is over: its winner leads the last
+            w, lwp, q = _ctz(hands[wpos] & ~out), wpos, nxt[wpos]
+            for _ in range(1, self.na):
+                c = _ctz(hands[q] & ~out)
+                if ctx.beaten_by[w] >> c & 1:
+                    w, lwp = c, q
+                q = nxt[q]
+            return self.mine[wpos] + self.mine[lwp]
+        hand = hands[p] & ~out
+        legal = hand & led or hand
+        is_max = self.mine[p]
+        best = -1 if is_max else 99
+        for c in _bits(legal):
+            if i == 0:
+                led_c = ctx.suit_mask[ctx.suit_of[c]]
+                v = self.two(nxt[p], 1, led_c, c, p, out | 1 << c, alpha, beta)
+            elif ctx.beaten_by[wcard] >> c & 1:
+                v = self.two(nxt[p], i + 1, led, c, p, out | 1 << c, alpha, beta)
+            else:
+                v = self.two(nxt[p], i + 1, led, wcard, wpos, out | 1 << c, alpha, beta)
+            if v > best if is_max else v < best:
+                best = v
+            if is_max and best > alpha:
+                alpha = best
+            elif not is_max and best < beta:
+                beta = best
+            if alpha >= beta:
+                break
+        return best
+
     def search(self, leader: int, mover: int, trick: list[int], alpha: int, beta: int) -> int:
         ctx = self.ctx
         entry = None
@@ -162,6 +201,8 @@ class _SolverN:
                     return lo
                 if hi <= alpha:
                     return hi
+            if n == 2 and not self.flags:  # two tricks left: a plain search, no table
+                return self.two(leader, 0, 0, -1, leader, 0, alpha, beta)
             key = (*self.hands, leader)
             entry = self.table.setdefault(key, [0, 255, 255])
             if entry[0] >= b:
