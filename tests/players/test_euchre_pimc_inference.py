@@ -12,7 +12,7 @@ import pytest
 from euchre_cases import positions
 
 from ecarte._cards import Rank
-from ecarte.arena import GAMES, PlayerSpec
+from ecarte.arena import GAMES, PlayerSpec, run
 from ecarte.games.euchre import EuchreGame, EuchreRules
 from ecarte.games.euchre import _pure_pimc as pure
 from ecarte.games.euchre.bots import RandomBot
@@ -323,8 +323,6 @@ def test_the_arena_plays_it_by_its_spec() -> None:
     assert isinstance(player, EuchrePIMCPlayer)
     assert player.inference and player.worlds == 7
     assert not arena.make_player(PlayerSpec.parse("pimc:worlds=7"), 3).inference
-    game = EuchreGame(EuchreRules.openspiel(), seed=2)
-    players = [EuchrePIMCPlayer(worlds=4, seed=s, inference=s % 2 == 0) for s in range(4)]
-    while not game.is_over:
-        game.apply_id(players[game.to_act].choose(game))
-    assert game.is_over
+    specs = ["pimc:inference=true,worlds=4", "pimc:worlds=4"]
+    s = run(specs, 2, game="euchre", rules="openspiel", seed=1, workers=1).summary()
+    assert s["matches"] == 4 and s["players"]["a"] == specs[0]
