@@ -20,9 +20,10 @@ take before the play (its partner's and its opponents': passing or ordering the 
 card up, passing or naming a suit in the second round, going alone or not), with the hand
 the world gives each (:func:`decisions_seen`, ``_pure_pimc.weight``). The model is the one
 above made a chance: a seat bids with a chance that rises along a logistic curve with its
-hand's strength for the suit, half at 6, and goes alone likewise about 11; so a seat that
-passed seldom holds both bowers. An option's value is then its weighted mean over the
-worlds. Without it (the default) every world weighs the same.
+hand's strength for the suit, about even at the model's 6, and goes alone likewise about
+11; so a seat that passed seldom holds both bowers. An option's value is then its
+weighted mean over the worlds (the same worlds as without inference). Without it (the
+default) every world weighs the same.
 
 The utility is the deal's points, the seat's side's less the other's. The worlds: the
 unknown cards (the deck less the seat's hand, the cards played, the turned card once it
