@@ -173,10 +173,10 @@ uint64_t ec_eu_pimc_weight(const ec_eu_infer *inf, const uint64_t held[4]);
 /* ec_eu_pimc_play and ec_eu_pimc_bid with inference: each world's values count times its
  * weight (ec_eu_pimc_weight; inf NULL or inf->n == 0: every world weighs 1, the loops of
  * ec_eu_pimc_play and ec_eu_pimc_bid), and weights (NULL or nworlds entries) gets each
- * world's weight; their sum divides the totals to the weighted means. The play's hands are
- * the world's with inf->plus; before the play, each seat's once the world replayed the
- * script. EC_EBADRULES also for a bad inf or, weighted, nworlds above
- * EC_EU_PIMC_MAX_WEIGHTED_WORLDS. */
+ * world's weight; their sum divides the totals to the weighted means. The hands weighed are
+ * the world's in the play, before it each seat's once the world replayed the script, with
+ * inf->plus (the cards played: none before the play). EC_EBADRULES also for a bad inf or,
+ * weighted, nworlds above EC_EU_PIMC_MAX_WEIGHTED_WORLDS. */
 int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
                           const ec_eu_infer *inf, const uint8_t *options, int nopt,
                           uint64_t seed, int nworlds, int tries, int64_t *totals,
