@@ -208,3 +208,33 @@ def test_euchre_pimc_in_c_against_the_python_loop(benchmark: Any) -> None:
     benchmark.pedantic(c_loop, args=(decisions["cards"],), rounds=1)
     if benchmark.enabled:
         assert ratio["worlds"] >= 20 and ratio["bids"] >= 2 and ratio["cards"] >= 2
+
+
+@pytest.mark.skipif(_core.BACKEND != "cython", reason="the compiled kernel is not built")
+def test_euchre_pimc_inference_costs_little(benchmark: Any) -> None:
+    """Euchre's PIMC at 500 worlds a decision, with inference (each world weighted by the
+    other seats' decisions before the play) against uniform worlds, on the decisions of two
+    deals, alternated, process time, medians of five rounds. Target: at most 15% more (the
+    worlds and the solves are the same; the weights cost little, the load varies)."""
+    from ecarte.games.euchre.pimc import EuchrePIMCPlayer
+
+    worlds = 500 if benchmark.enabled else 10  # disabled: the body once, small
+    games = [g for kind in _euchre_decisions().values() for g in kind]
+    players = {inf: EuchrePIMCPlayer(worlds=worlds, seed=1, inference=inf) for inf in (0, 1)}
+
+    def loop(inf: int) -> float:
+        start = time.process_time()
+        for game in games:
+            players[inf].choose(game)
+        return time.process_time() - start
+
+    times: dict[int, list[float]] = {0: [], 1: []}
+    for r in range(5 if benchmark.enabled else 1):
+        for inf in (0, 1) if r % 2 == 0 else (1, 0):  # alternated: the load hits both
+            times[inf].append(loop(inf))
+    ratio = statistics.median(times[1]) / statistics.median(times[0])
+    benchmark.extra_info["inference / uniform"] = ratio
+    print(f"\nEuchre PIMC, {worlds} worlds: inference / uniform {ratio:.3f}")
+    benchmark.pedantic(loop, args=(1,), rounds=1)
+    if benchmark.enabled:
+        assert ratio <= 1.15

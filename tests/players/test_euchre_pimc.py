@@ -263,7 +263,7 @@ def test_the_kernels_refuse_bad_queries(kernel: str) -> None:
         k.pimc_play(24, good, play, [], 1, 2, 5)  # no option
     with pytest.raises(ValueError):
         k.pimc_play(24, good, play, [41], 1, 2, 5)  # not in the hand
-    assert k.pimc_play(24, good, play, [40], 1, 0, 5) == ([0], [])
+    assert k.pimc_play(24, good, play, [40], 1, 0, 5) == ([0], [], [])
     with pytest.raises(ValueError):
         k.pimc_bid(24, good, 0, 0, 0, [24] * 25, -1, [24], 1, 2, 5)  # script too long
 

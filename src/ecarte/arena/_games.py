@@ -233,7 +233,7 @@ class EuchreArena(_Roster):
         ),
         "pimc": _Entry(
             "PIMC (EuchrePIMCPlayer)",
-            ("worlds",),
+            ("worlds", "inference", "kernel"),
             lambda o, s: _euchre("pimc", "EuchrePIMCPlayer")(**o, seed=s),
         ),
         "ismcts": _Entry(

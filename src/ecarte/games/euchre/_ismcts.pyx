@@ -2,7 +2,8 @@
 """One decision's IS-MCTS search for Euchre in C (``c/ec_eu_ismcts.c``); the pure twin is
 ``_pure_ismcts.Search``, with the same tree for the same worlds and seed. And the worlds of
 the PIMC player and its card-play loop (``c/ec_eu_pimc.c``): ``sample_worlds`` and
-``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``; ``solved_points``
+``pimc_play`` and ``pimc_bid``, whose pure twins are ``_pure_pimc.sample_worlds``, ``_pure_pimc.pimc_play`` and ``_pure_pimc.pimc_bid``, with the worlds'
+weights of its inference (``weight``, ``chance``: ``_pure_pimc``'s); ``solved_points``
 (``_pure_pimc.solved_points``), ``solve_target`` and ``solve_reached`` (the core's
 ``ec_solve_n_target`` and ``ec_solve_n_reached``, whose twins are ``solve_n_target`` and ``solve_n_reached`` of
 ``ecarte._core._pure.solvern``), the solves they rest on."""
@@ -164,13 +165,27 @@ cdef extern from "euchre_pimc.h":
         uint8_t won[2]
     int ec_eu_sample(const ec_eu_seen *s, ec_rng *rng, int tries, int relax,
                      uint64_t hands[4]) nogil
-    int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
-                        const uint8_t *options, int nopt, uint64_t seed, int nworlds,
-                        int tries, int64_t *totals, uint8_t *kinds) nogil
-    int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
-                       int dealer, int upcard, const uint8_t *script, int nscript,
-                       int discard_at, const uint8_t *options, int nopt, uint64_t seed,
-                       int nworlds, int tries, int64_t *totals, uint8_t *kinds) nogil
+    ctypedef struct ec_eu_infer:
+        uint8_t n
+        uint8_t upcard
+        uint8_t dealer
+        uint8_t seat[10]
+        uint8_t kind[10]
+        uint8_t suit[10]
+        uint64_t plus[4]
+    int ec_eu_pimc_chance(int d)
+    uint64_t ec_eu_pimc_weight(const ec_eu_infer *inf, const uint64_t held[4])
+    int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s,
+                              const ec_eu_pimc_query *q, const ec_eu_infer *inf,
+                              const uint8_t *options, int nopt, uint64_t seed, int nworlds,
+                              int tries, int64_t *totals, uint8_t *kinds,
+                              uint64_t *weights) nogil
+    int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s,
+                             const ec_eu_config *cfg, const ec_eu_infer *inf, int dealer,
+                             int upcard, const uint8_t *script, int nscript, int discard_at,
+                             const uint8_t *options, int nopt, uint64_t seed, int nworlds,
+                             int tries, int64_t *totals, uint8_t *kinds,
+                             uint64_t *weights) nogil
 
 
 cdef int _seen(ec_eu_seen *out, s) except -1:
@@ -233,25 +248,77 @@ cdef int _query(ec_eu_tables *t, ec_eu_seen *seen, ec_eu_config *cfg, int deck, 
 
 
 cdef uint8_t *_kinds(int nworlds) except NULL:
-    """A buffer for the kinds of ``nworlds`` worlds (PyMem_Free it)."""
-    cdef uint8_t *kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1))
+    """A buffer for the kinds and the weights of ``nworlds`` worlds (PyMem_Free it): the
+    weights (``uint64_t``) first, then the kinds."""
+    cdef uint8_t *kinds = <uint8_t *>PyMem_Malloc(max(nworlds, 1) * 9)
     if kinds == NULL:
         raise MemoryError()
     return kinds
 
 
-cdef _result(int err, const int64_t *totals, int nopt, const uint8_t *kinds, int nworlds):
-    """A PIMC loop's answer: each option's total and each world's kind."""
+cdef _result(int err, const int64_t *totals, int nopt, const uint8_t *buf, int nworlds):
+    """A PIMC loop's answer: each option's total, each world's kind and weight."""
+    cdef const uint64_t *weights = <const uint64_t *>buf
+    cdef const uint8_t *kinds = buf + 8 * max(nworlds, 1)
     if err != 0:
         raise ValueError(f"bad PIMC query (error {err})")
-    return [totals[k] for k in range(nopt)], [kinds[k] for k in range(nworlds)]
+    return (
+        [totals[k] for k in range(nopt)],
+        [kinds[k] for k in range(nworlds)],
+        [weights[k] for k in range(nworlds)],
+    )
 
 
-def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
-    """PIMC over the card play (``ec_eu_pimc_play``): each option's summed points over
-    ``nworlds`` worlds and each world's kind; ``q`` is a ``_pure_pimc.Play``."""
+cdef int _infer(ec_eu_infer *out, inf) except -1:
+    """Fill ``out`` from a ``_pure_pimc.Infer`` (None: no decision weighs)."""
+    cdef int k
+    out.n = 0
+    out.upcard = 0
+    out.dealer = 0
+    for k in range(4):
+        out.plus[k] = 0
+    if inf is None:
+        return 0
+    if len(inf.decisions) > 10 or not 0 <= inf.upcard <= 63 or not 0 <= inf.dealer <= 3:
+        raise ValueError("bad inference: at most 10 decisions, a card and a dealer")
+    out.upcard = inf.upcard
+    out.dealer = inf.dealer
+    for k in range(4):
+        out.plus[k] = inf.plus[k]
+    for k, (seat, kind, suit) in enumerate(inf.decisions):
+        if not (0 <= seat <= 3 and 0 <= kind <= 5 and 0 <= suit <= 3):
+            raise ValueError(f"bad inferred decision {(seat, kind, suit)!r}")
+        out.seat[k] = seat
+        out.kind[k] = kind
+        out.suit[k] = suit
+    out.n = len(inf.decisions)
+    return 0
+
+
+def chance(int d):
+    """The model's chance of a decision, in sixteenths, ``d`` points of strength above its
+    threshold (``ec_eu_pimc_chance``; ``_pure_pimc.chance``)."""
+    return ec_eu_pimc_chance(d)
+
+
+def weight(inf, held):
+    """A world's weight (``ec_eu_pimc_weight``; ``_pure_pimc.weight``): the product of the
+    model's chances of ``inf``'s decisions with the four hands ``held``."""
+    cdef ec_eu_infer c
+    cdef uint64_t hands[4]
+    _infer(&c, inf)
+    for k in range(4):
+        hands[k] = held[k]
+    return ec_eu_pimc_weight(&c, hands)
+
+
+def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries, infer=None):
+    """PIMC over the card play (``ec_eu_pimc_play_infer``): each option's points summed
+    over ``nworlds`` worlds, each times its weight, each world's kind and weight; ``q`` is
+    a ``_pure_pimc.Play``, ``infer`` a ``_pure_pimc.Infer`` or None (every weight 1)."""
     cdef ec_eu_tables t
     cdef ec_eu_seen seen
+    cdef ec_eu_infer inf
     cdef ec_eu_pimc_query play
     cdef uint8_t opts[8]
     cdef int64_t totals[8]
@@ -260,6 +327,7 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     if not 1 <= nopt <= 8:
         raise ValueError("the options must be 1 to 8 cards of the seat's hand")
     _query(&t, &seen, &play.cfg, deck, q.flags, s, nworlds)
+    _infer(&inf, infer)
     play.trump = q.trump
     play.maker = q.maker
     play.alone = q.alone
@@ -278,19 +346,22 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries):
     kinds = _kinds(nworlds)
     try:
         with nogil:
-            err = ec_eu_pimc_play(&t, &seen, &play, opts, nopt, seed, nworlds, tries, totals,
-                                  kinds)
+            err = ec_eu_pimc_play_infer(&t, &seen, &play, &inf, opts, nopt, seed, nworlds,
+                                        tries, totals, kinds + 8 * max(nworlds, 1),
+                                        <uint64_t *>kinds)
         return _result(err, totals, nopt, kinds, nworlds)
     finally:
         PyMem_Free(kinds)
 
 
 def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard_at, options,
-             uint64_t seed, int nworlds, int tries):
-    """PIMC over a decision before the play (``ec_eu_pimc_bid``): each option's summed
-    points over ``nworlds`` worlds and each world's kind."""
+             uint64_t seed, int nworlds, int tries, infer=None):
+    """PIMC over a decision before the play (``ec_eu_pimc_bid_infer``): each option's
+    points summed over ``nworlds`` worlds, each times its weight, each world's kind and
+    weight (``infer`` as for :func:`pimc_play`)."""
     cdef ec_eu_tables t
     cdef ec_eu_seen seen
+    cdef ec_eu_infer inf
     cdef ec_eu_config cfg
     cdef uint8_t opts[8]
     cdef uint8_t ids[24]
@@ -300,6 +371,7 @@ def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard
     if not 1 <= nopt <= 8 or nscript > 24 or discard_at >= nscript:
         raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
     _query(&t, &seen, &cfg, deck, flags, s, nworlds)
+    _infer(&inf, infer)
     for k in range(nopt):
         opts[k] = options[k]
     for k in range(nscript):
@@ -307,8 +379,9 @@ def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard
     kinds = _kinds(nworlds)
     try:
         with nogil:
-            err = ec_eu_pimc_bid(&t, &seen, &cfg, dealer, upcard, ids, nscript, discard_at,
-                                 opts, nopt, seed, nworlds, tries, totals, kinds)
+            err = ec_eu_pimc_bid_infer(&t, &seen, &cfg, &inf, dealer, upcard, ids, nscript,
+                                       discard_at, opts, nopt, seed, nworlds, tries, totals,
+                                       kinds + 8 * max(nworlds, 1), <uint64_t *>kinds)
         return _result(err, totals, nopt, kinds, nworlds)
     finally:
         PyMem_Free(kinds)

@@ -7,7 +7,9 @@ taken up), the cards a seat is known to hold (``known``: the turned card with a 
 may not discard it) and how many cards are drawn for each seat. :func:`sample` draws one
 world from the core's PRNG exactly as ``ec_eu_sample``; :func:`sample_worlds` and
 :func:`pimc_play` are the compiled module's functions of the same names (in ``_ismcts``),
-draw for draw and point for point.
+draw for draw and point for point. With an :class:`Infer` (the decisions the seat saw the
+others take before the play), both loops weight each world by the chance a model of play
+gives those decisions (:func:`weight`, ``ec_eu_pimc_weight``).
 """
 
 from __future__ import annotations
@@ -28,15 +30,24 @@ __all__ = [
     "EXACT",
     "FREE",
     "HARD",
+    "INFER_ALONE",
+    "INFER_CALL2",
+    "INFER_ORDER",
+    "INFER_PARTNER",
+    "INFER_PASS1",
+    "INFER_PASS2",
     "MODEL",
     "NONE",
+    "Infer",
     "Play",
     "Seen",
+    "chance",
     "model",
     "pimc_bid",
     "pimc_play",
     "sample",
     "sample_worlds",
+    "weight",
 ]
 
 NONE, FREE, HARD, EXACT = 0, 1, 2, 3
@@ -187,22 +198,33 @@ def _value(ctx: TrickContext, s: Seen, q: Play, world: Sequence[int], card: int)
 
 
 def pimc_play(
-    deck: int, s: Seen, q: Play, options: Sequence[int], seed: int, nworlds: int, tries: int
-) -> tuple[list[int], list[int]]:
-    """PIMC over the card play (``ec_eu_pimc_play``): each option's summed points over
-    ``nworlds`` worlds, and each world's kind."""
+    deck: int,
+    s: Seen,
+    q: Play,
+    options: Sequence[int],
+    seed: int,
+    nworlds: int,
+    tries: int,
+    infer: Infer | None = None,
+) -> tuple[list[int], list[int], list[int]]:
+    """PIMC over the card play (``ec_eu_pimc_play_infer``): each option's points summed
+    over ``nworlds`` worlds, each times its weight (``infer``: :func:`weight`; None: 1),
+    each world's kind and weight."""
     if not 1 <= len(options) <= 8 or any(not s.hand >> c & 1 for c in options):
         raise ValueError("the options must be 1 to 8 cards of the seat's hand")
+    _check_infer(infer, nworlds)
     ctx = make_context(*euchre_tables(q.trump, deck), q.trump)
     rng = Rng(seed)
     totals = [0] * len(options)
-    kinds = []
+    kinds, weights = [], []
     for _ in range(nworlds):
         kind, world = sample(s, rng, tries, True)
         kinds.append(kind)
+        w = weight(infer, world) if infer and infer.decisions else 1
+        weights.append(w)
         for k, c in enumerate(options):
-            totals[k] += _value(ctx, s, q, world, c)
-    return totals, kinds
+            totals[k] += w * _value(ctx, s, q, world, c)
+    return totals, kinds, weights
 
 
 # ------------------------------------------------------- decisions before the play
@@ -307,27 +329,100 @@ def pimc_bid(
     seed: int,
     nworlds: int,
     tries: int,
-) -> tuple[list[int], list[int]]:
-    """PIMC over a decision before the play (``ec_eu_pimc_bid``): each option's summed
-    points over ``nworlds`` worlds, and each world's kind."""
+    infer: Infer | None = None,
+) -> tuple[list[int], list[int], list[int]]:
+    """PIMC over a decision before the play (``ec_eu_pimc_bid_infer``): each option's
+    points summed over ``nworlds`` worlds, each times its weight (the hands the world holds
+    once it replayed ``script``: :func:`weight`), each world's kind and weight."""
     if not 1 <= len(options) <= 8 or len(script) > 24 or discard_at >= len(script):
         raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
+    _check_infer(infer, nworlds)
     rng = Rng(seed)
     up = 1 << EuchreMachine(deck, flags, 0, 0, False)._t.core_of[upcard]
     disc = 0
     if s.seat == dealer and discard_at >= 0 and script[discard_at] < deck:
         disc = 1 << EuchreMachine(deck, flags, 0, 0, False)._t.core_of[script[discard_at]]
     totals = [0] * len(options)
-    kinds = []
+    kinds, weights = [], []
     for _ in range(nworlds):
         kind, world = sample(s, rng, tries, True)
         kinds.append(kind)
         if s.seat == dealer:
             world[dealer] = world[dealer] & ~up | disc & ~up
         m0 = _deal(deck, flags, dealer, upcard, script, world)
+        w = weight(infer, [m0.hand(p) for p in range(4)]) if infer and infer.decisions else 1
+        weights.append(w)
         memo: dict[tuple[int, ...], int] = {}
         for k, o in enumerate(options):
             m = m0.copy()
             m.apply_id(o)
-            totals[k] += _play_out(m, s.seat, memo)
-    return totals, kinds
+            totals[k] += w * _play_out(m, s.seat, memo)
+    return totals, kinds, weights
+
+
+# ------------------------------------------------------------------------ inference
+
+INFER_PASS1, INFER_ORDER, INFER_PASS2, INFER_CALL2, INFER_ALONE, INFER_PARTNER = range(6)
+"""The kinds of an inferred decision (``EC_EU_INFER_*``): passed or ordered the turned
+card up in the first round, passed or named a suit in the second, went alone or played
+with the partner."""
+MAX_INFER = 10
+MAX_WEIGHTED_WORLDS = 1 << 20
+_CHANCE = (1, 1, 1, 2, 2, 4, 5, 7, 9, 11, 12, 14, 14, 15, 15, 15)
+
+
+class Infer(NamedTuple):
+    """The decisions the deciding seat saw the other seats take before the play
+    (``ec_eu_infer``): the turned card (a core id), the dealer, each decision as
+    ``(seat, kind, suit)`` (``INFER_*``; the suit named, or the trumps of an alone
+    decision, else 0) and the cards each seat played (its hand in a world of the play is
+    the world's with them)."""
+
+    upcard: int
+    dealer: int
+    decisions: tuple[tuple[int, int, int], ...]
+    plus: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+def chance(d: int) -> int:
+    """The model's chance of bidding (going alone), in sixteenths, for a hand ``d`` points
+    of strength above 60 (110): ``round(16 / (1 + e^(-x)))`` at ``x = (5 floor(d / 5) +
+    2.5) / 10``, within 1..15 (``ec_eu_pimc_chance``)."""
+    return _CHANCE[min(max(d // 5, -8), 7) + 8]
+
+
+def weight(inf: Infer | None, held: Sequence[int]) -> int:
+    """A world's weight (``ec_eu_pimc_weight``): the product of the model's chances of
+    ``inf``'s decisions, each seat holding ``held[p] | inf.plus[p]`` (see
+    ``euchre_pimc.h``); 0 for a bad ``inf``."""
+    if inf is None:
+        return 1
+    if len(inf.decisions) > MAX_INFER or not 0 <= inf.upcard <= 63 or not 0 <= inf.dealer <= 3:
+        return 0
+    up = 1 << inf.upcard
+    upsuit = inf.upcard >> 4
+    w = 1
+    for p, kind, suit in inf.decisions:
+        if not (0 <= p <= 3 and 0 <= kind <= INFER_PARTNER and 0 <= suit <= 3):
+            return 0
+        hand = held[p] | inf.plus[p]
+        if kind in (INFER_PASS1, INFER_ORDER):
+            v = _strength(hand & ~up, upsuit) + (_strength(up, upsuit) if p == inf.dealer else 0)
+            w *= chance(v - 60) if kind == INFER_ORDER else 16 - chance(v - 60)
+        elif kind == INFER_PASS2:
+            v = max(_strength(hand & ~up, x) for x in range(4) if x != upsuit)
+            w *= 16 - chance(v - 60)
+        elif kind == INFER_CALL2:
+            w *= chance(_strength(hand & ~up, suit) - 60)
+        elif kind == INFER_ALONE:
+            w *= chance(_strength(hand, suit) - 110)
+        else:
+            w *= 16 - chance(_strength(hand, suit) - 110)
+    return w
+
+
+def _check_infer(inf: Infer | None, nworlds: int) -> None:
+    if inf is None or not inf.decisions:
+        return
+    if nworlds > MAX_WEIGHTED_WORLDS or not weight(inf, (0, 0, 0, 0)):
+        raise ValueError("bad inference: at most 10 decisions of seats 0..3, 2^20 worlds")

@@ -14,6 +14,17 @@ consistent with what it saw, and values each legal option in each world:
   ``euchre_pimc.h``) and the play is solved double dummy; a deal passed out is worth
   nothing.
 
+With ``inference=True`` the worlds are not equally likely: each counts in proportion to
+the chance that a model of play gives the decisions the seat saw the other three seats
+take before the play (its partner's and its opponents': passing or ordering the turned
+card up, passing or naming a suit in the second round, going alone or not), with the hand
+the world gives each (:func:`decisions_seen`, ``_pure_pimc.weight``). The model is the one
+above made a chance: a seat bids with a chance that rises along a logistic curve with its
+hand's strength for the suit, about even at the model's 6, and goes alone likewise about
+11; so a seat that passed seldom holds both bowers. An option's value is then its
+weighted mean over the worlds (the same worlds as without inference). Without it (the
+default) every world weighs the same.
+
 The utility is the deal's points, the seat's side's less the other's. The worlds: the
 unknown cards (the deck less the seat's hand, the cards played, the turned card once it
 is out of play, turned down or declined by the dealer, its own discard) are dealt to the
@@ -50,12 +61,12 @@ from ecarte._core._args import _bits
 from ecarte.engine import backend
 
 from . import _pure_pimc
-from ._pure_machine import DISCARD_UP
+from ._pure_machine import ANYONE_ALONE, DISCARD_UP, LONE_DEFENDER, STICK
 from .bots import HeuristicBot
 from .game import EuchreGame, EuchreObservation, Phase
 from .tables import euchre_context
 
-__all__ = ["TRIES", "EuchrePIMCPlayer", "declined", "load_kernel"]
+__all__ = ["TRIES", "EuchrePIMCPlayer", "decisions_seen", "declined", "load_kernel"]
 
 TRIES = 200
 """Draws of a world before the void constraints are dropped (then as many before the
@@ -114,6 +125,51 @@ def declined(game: EuchreGame, obs: EuchreObservation) -> bool:
         if hist[j] == n + 8:
             return True
     return False
+
+
+def decisions_seen(game: EuchreGame, obs: EuchreObservation) -> tuple[tuple[int, int, int], ...]:
+    """The decisions before the play that ``obs.seat`` saw the other seats take this deal,
+    as the inference weighs them: ``(seat, kind, suit)`` (``_pure_pimc.INFER_*``; the suit
+    named in the second round or the trumps of a decision to go alone or not, else 0). A
+    call the dealer is stuck with (``stick_the_dealer``) is left out: it was no choice."""
+    n, seat, dealer = game.deck, obs.seat, obs.dealer
+    out = []
+    for k, (p, i) in enumerate(game.bids()):
+        if k < 4:  # the first round: at most one bid each
+            kind, suit = (_pure_pimc.INFER_PASS1 if i == n else _pure_pimc.INFER_ORDER), 0
+        elif i == n:
+            kind, suit = _pure_pimc.INFER_PASS2, 0
+        elif game.flags & STICK and p == dealer:
+            continue
+        else:
+            kind, suit = _pure_pimc.INFER_CALL2, i - n - 1
+        if p != seat:
+            out.append((p, kind, suit))
+    maker, trump = obs.maker, obs.trump
+    if maker is None or trump is None or dealer is None:
+        return tuple(out)
+    flags = game.flags
+    asks: list[int] = []  # who is asked to go alone after the maker (the machine's order)
+    if flags & LONE_DEFENDER:
+        if flags & ANYONE_ALONE:
+            asks = [(maker + 1) & 3, (maker + 3) & 3]
+        else:
+            asks = [(dealer + k) & 3 for k in range(1, 5) if (dealer + k) & 1 != maker & 1]
+    p = maker
+    for i in _public_ids(game, obs)[0]:
+        if i not in (n + 5, n + 6):
+            continue
+        lone = i == n + 5
+        if p != seat:
+            kind = _pure_pimc.INFER_ALONE if lone else _pure_pimc.INFER_PARTNER
+            out.append((p, kind, int(trump)))
+        if not lone and p == maker and flags & ANYONE_ALONE:
+            p = (p + 2) & 3  # the maker stays: its partner is asked
+        elif not asks or (lone and p & 1 != maker & 1):
+            break
+        else:
+            p = asks.pop(0)
+    return tuple(out)
 
 
 class _Seen:
@@ -194,13 +250,26 @@ def _four(v: Sequence[int]) -> tuple[int, int, int, int]:
 
 class EuchrePIMCPlayer:
     """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision;
-    ``kernel`` is ``"c"``, ``"pure"`` or None (see :func:`load_kernel`)."""
+    ``inference`` weights them by the other seats' decisions before the play (uniform
+    without); ``kernel`` is ``"c"``, ``"pure"`` or None (see :func:`load_kernel`)."""
 
-    def __init__(self, worlds: int = 30, *, seed: int = 0, kernel: str | None = None) -> None:
+    def __init__(
+        self,
+        worlds: int = 30,
+        *,
+        seed: int = 0,
+        inference: bool = False,
+        kernel: str | None = None,
+    ) -> None:
         if worlds.__class__ is not int or worlds < 1:
             raise ValueError(f"worlds must be an int >= 1, not {worlds!r}")
+        if inference not in (True, False):
+            raise ValueError(f"inference must be True or False, not {inference!r}")
+        if inference and worlds > _pure_pimc.MAX_WEIGHTED_WORLDS:
+            raise ValueError(f"worlds must be at most 2^20 with inference, not {worlds}")
         self.worlds = worlds
         self.seed = seed & _M64
+        self.inference = bool(inference)
         self._heuristic = HeuristicBot()
         self._pimc: Any = load_kernel(kernel)
         self.last: dict[int, float] = {}
@@ -209,9 +278,13 @@ class EuchrePIMCPlayer:
         """The kind of each world of the last decision (``_pure_pimc.EXACT``: it meets
         everything the seat saw; ``HARD``: the voids dropped; ``FREE``: every constraint
         dropped)."""
+        self.weights: list[int] = []
+        """The weight of each world of the last decision (all 1 without inference)."""
 
     def __repr__(self) -> str:
-        return f"EuchrePIMCPlayer(worlds={self.worlds}, seed={self.seed})"
+        return (
+            f"EuchrePIMCPlayer(worlds={self.worlds}, seed={self.seed}, inference={self.inference})"
+        )
 
     def _seed(self, obs: EuchreObservation) -> int:
         h = _mix(self.seed, obs.seat)
@@ -235,13 +308,20 @@ class EuchrePIMCPlayer:
         ctxs = _contexts(game.deck)
         seen = _Seen(game, obs, ctxs)
         seed = self._seed(obs)
+        infer = None
+        if self.inference:
+            infer = _pure_pimc.Infer(
+                obs.upcard.id, obs.dealer, decisions_seen(game, obs), _four(seen.played)
+            )
         if obs.phase is Phase.PLAY:
-            values, self.kinds = self._play_values(game, obs, seen, legal, seed)
+            values, self.kinds, self.weights = self._play_values(
+                game, obs, seen, legal, seed, infer
+            )
         else:
             decisions, discard_at, _ = _public_ids(game, obs)
             if discard_at >= 0 and seat != obs.dealer:
                 decisions[discard_at] = _pure_pimc.MODEL  # each world's dealer discards
-            totals_, kinds = self._pimc.pimc_bid(
+            totals_, kinds, weights = self._pimc.pimc_bid(
                 game.deck,
                 seen.query,
                 game.flags,
@@ -253,10 +333,12 @@ class EuchrePIMCPlayer:
                 seed,
                 self.worlds,
                 TRIES,
+                infer,
             )
-            values, self.kinds = list(totals_), list(kinds)
+            values, self.kinds, self.weights = list(totals_), list(kinds), list(weights)
         totals = dict(zip(legal, values, strict=True))
-        self.last = {o: t / self.worlds for o, t in totals.items()}
+        weight = sum(self.weights)
+        self.last = {o: t / weight for o, t in totals.items()}
         return max(legal, key=lambda o: (totals[o], -legal.index(o)))
 
     # -- values -------------------------------------------------------------------
@@ -268,9 +350,10 @@ class EuchrePIMCPlayer:
         seen: _Seen,
         legal: Sequence[int],
         seed: int,
-    ) -> tuple[list[int], list[int]]:
-        """Each card's summed points over the worlds, and the worlds' kinds: one call of
-        the kernel draws the worlds and solves them."""
+        infer: _pure_pimc.Infer | None,
+    ) -> tuple[list[int], list[int], list[int]]:
+        """Each card's points summed over the worlds (each times its weight), the worlds'
+        kinds and weights: one call of the kernel draws the worlds and solves them."""
         assert obs.trump is not None and obs.maker is not None
         cards = []
         for option in legal:
@@ -288,10 +371,10 @@ class EuchrePIMCPlayer:
             done=len(obs.tricks),
             won=obs.tricks_won,
         )
-        totals, kinds = self._pimc.pimc_play(
-            game.deck, seen.query, query, cards, seed, self.worlds, TRIES
+        totals, kinds, weights = self._pimc.pimc_play(
+            game.deck, seen.query, query, cards, seed, self.worlds, TRIES, infer
         )
-        return list(totals), list(kinds)
+        return list(totals), list(kinds), list(weights)
 
 
 def _public_ids(game: EuchreGame, obs: EuchreObservation) -> tuple[list[int], int, bool]:

@@ -177,15 +177,21 @@ static int alike(const ec_context *ctx, const ec_eu_seen *s, const ec_eu_pimc_qu
     return !(ctx->above[a] & ~ctx->above[b] & ~((uint64_t)1 << b) & live);
 }
 
-int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
-                    const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
-                    int64_t *totals, uint8_t *kinds)
+static int bad_infer(const ec_eu_infer *inf, int nworlds);
+static uint64_t world_weight(const ec_eu_infer *inf, const uint64_t hands[4], int w,
+                             uint64_t *weights);
+
+int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
+                          const ec_eu_infer *inf, const uint8_t *options, int nopt,
+                          uint64_t seed, int nworlds, int tries, int64_t *totals,
+                          uint8_t *kinds, uint64_t *weights)
 {
     int same[EC_EU_PIMC_MAX_OPTIONS], v[EC_EU_PIMC_MAX_OPTIONS];
     ec_rng rng;
     uint64_t world[4];
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
-        q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2)
+        q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2 ||
+        bad_infer(inf, nworlds))
         return EC_EBADRULES;
     for (int k = 0; k < nopt; k++) {
         if (!(s->hand >> options[k] & 1))
@@ -200,9 +206,10 @@ int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
             return kind;
+        int64_t wt = (int64_t)world_weight(inf, world, w, weights);
         for (int k = 0; k < nopt; k++) {
             v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k]);
-            totals[k] += v[k];
+            totals[k] += wt * v[k];
         }
     }
     return EC_OK;
@@ -327,10 +334,11 @@ static int deal(const ec_eu_tables *t, const ec_eu_config *cfg, int dealer, int 
     return e;
 }
 
-int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
-                   int dealer, int upcard, const uint8_t *script, int nscript, int discard_at,
-                   const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
-                   int64_t *totals, uint8_t *kinds)
+int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                         const ec_eu_infer *inf, int dealer, int upcard, const uint8_t *script,
+                         int nscript, int discard_at, const uint8_t *options, int nopt,
+                         uint64_t seed, int nworlds, int tries, int64_t *totals,
+                         uint8_t *kinds, uint64_t *weights)
 {
     ec_rng rng;
     uint64_t world[4];
@@ -338,7 +346,8 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
     solved_play memo[EC_EU_PIMC_MAX_OPTIONS];
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || dealer < 0 || dealer > 3 ||
         upcard < 0 || upcard >= t->ncards || nscript < 0 || nscript > EC_EU_PIMC_MAX_SCRIPT ||
-        discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards)
+        discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards ||
+        bad_infer(inf, nworlds))
         return EC_EBADRULES;
     uint64_t up = (uint64_t)1 << t->core_of[upcard], disc = 0;
     if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
@@ -353,13 +362,100 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
         int e = deal(t, cfg, dealer, upcard, script, nscript, world, &g0);
         if (e != EC_OK)
             return EC_EILLEGAL;
+        int64_t wt = (int64_t)world_weight(inf, g0.hands, w, weights);
         int nmemo = 0;
         for (int k = 0; k < nopt; k++) {
             g = g0;
             if (g.to_act != s->seat || ec_eu_apply(t, &g, options[k]) != EC_OK)
                 return EC_EILLEGAL;
-            totals[k] += play_out(t, &g, s->seat, memo, &nmemo);
+            totals[k] += wt * play_out(t, &g, s->seat, memo, &nmemo);
         }
     }
     return EC_OK;
+}
+
+int ec_eu_pimc_play(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
+                    const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
+                    int64_t *totals, uint8_t *kinds)
+{
+    return ec_eu_pimc_play_infer(t, s, q, NULL, options, nopt, seed, nworlds, tries, totals,
+                                 kinds, NULL);
+}
+
+int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                   int dealer, int upcard, const uint8_t *script, int nscript, int discard_at,
+                   const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
+                   int64_t *totals, uint8_t *kinds)
+{
+    return ec_eu_pimc_bid_infer(t, s, cfg, NULL, dealer, upcard, script, nscript, discard_at,
+                                options, nopt, seed, nworlds, tries, totals, kinds, NULL);
+}
+
+/* ---- inference: the worlds weighted by the other seats' decisions (euchre_pimc.h) ---- */
+
+/* round(16 / (1 + e^(-(5k + 2.5) / 10))) within 1..15, k = -8..7 */
+static const uint8_t CHANCE[16] = {1, 1, 1, 2, 2, 4, 5, 7, 9, 11, 12, 14, 14, 15, 15, 15};
+
+int ec_eu_pimc_chance(int d)
+{
+    int k = d >= 0 ? d / 5 : -((4 - d) / 5); /* floor(d / 5) */
+    return CHANCE[k < -8 ? 0 : k > 7 ? 15 : k + 8];
+}
+
+uint64_t ec_eu_pimc_weight(const ec_eu_infer *inf, const uint64_t held[4])
+{
+    uint64_t w = 1, up = (uint64_t)1 << (inf->upcard & 63);
+    int upsuit = inf->upcard >> 4;
+    if (inf->n > EC_EU_PIMC_MAX_INFER || inf->upcard > 63 || inf->dealer > 3)
+        return 0;
+    for (int i = 0; i < inf->n; i++) {
+        int p = inf->seat[i], kind = inf->kind[i], suit = inf->suit[i], v = 0;
+        if (p > 3 || kind > EC_EU_INFER_PARTNER || suit > 3)
+            return 0;
+        uint64_t hand = held[p] | inf->plus[p];
+        switch (kind) {
+        case EC_EU_INFER_PASS1:
+        case EC_EU_INFER_ORDER:
+            v = strength(hand & ~up, upsuit) + (p == inf->dealer ? strength(up, upsuit) : 0);
+            w *= kind == EC_EU_INFER_ORDER ? ec_eu_pimc_chance(v - 60)
+                                           : 16 - ec_eu_pimc_chance(v - 60);
+            break;
+        case EC_EU_INFER_PASS2:
+            v = -1;
+            for (int x = 0; x < 4; x++)
+                if (x != upsuit && strength(hand & ~up, x) > v)
+                    v = strength(hand & ~up, x);
+            w *= 16 - ec_eu_pimc_chance(v - 60);
+            break;
+        case EC_EU_INFER_CALL2:
+            w *= ec_eu_pimc_chance(strength(hand & ~up, suit) - 60);
+            break;
+        case EC_EU_INFER_ALONE:
+            w *= ec_eu_pimc_chance(strength(hand, suit) - 110);
+            break;
+        default: /* EC_EU_INFER_PARTNER */
+            w *= 16 - ec_eu_pimc_chance(strength(hand, suit) - 110);
+            break;
+        }
+    }
+    return w;
+}
+
+/* Whether inf cannot weight nworlds worlds (NULL: it weighs nothing and is fine). */
+static int bad_infer(const ec_eu_infer *inf, int nworlds)
+{
+    static const uint64_t none[4] = {0, 0, 0, 0};
+    if (!inf || !inf->n)
+        return 0;
+    return nworlds > EC_EU_PIMC_MAX_WEIGHTED_WORLDS || !ec_eu_pimc_weight(inf, none);
+}
+
+/* World w's weight (1 without inference), noted in weights (or NULL). */
+static uint64_t world_weight(const ec_eu_infer *inf, const uint64_t hands[4], int w,
+                             uint64_t *weights)
+{
+    uint64_t wt = inf && inf->n ? ec_eu_pimc_weight(inf, hands) : 1;
+    if (weights)
+        weights[w] = wt;
+    return wt;
 }

@@ -117,6 +117,76 @@ int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_confi
                    const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
                    int64_t *totals, uint8_t *kinds);
 
+/* ---- inference: the worlds weighted by the other seats' decisions before the play ----
+ *
+ * The model of a seat's decision is the model above made a chance: a seat bids with
+ * chance(S - 60) out of 16 and goes alone with chance(S - 110), where S is its hand's
+ * strength for the suit (as ec_eu_pimc_model counts it) and chance(d) is 16 / (1 + e^(-x))
+ * at x = (5 floor(d / 5) + 2.5) / 10, rounded and kept within 1..15 (EC_EU_PIMC_CHANCE:
+ * a logistic curve over the strength, 10 points, a low trump's worth, its scale; the
+ * strongest hand still passes one time in 16). A world's weight is the product, over the
+ * decisions the deciding seat saw the other seats take (partners and opponents alike), of
+ * the chance the model gives each with the hand the world gives that seat:
+ *   EC_EU_INFER_PASS1  passed in the first round: 16 - chance(S - 60), S its strength
+ *                      for the turned card's suit (the dealer's with the turned card);
+ *   EC_EU_INFER_ORDER  ordered the turned card up: chance(S - 60), the same S;
+ *   EC_EU_INFER_PASS2  passed in the second round: 16 - chance(S - 60), S its strength
+ *                      for its best suit other than the turned card's;
+ *   EC_EU_INFER_CALL2  named `suit` in the second round: chance(S - 60), S for that suit;
+ *   EC_EU_INFER_ALONE  went alone with `suit` trumps: chance(S - 110);
+ *   EC_EU_INFER_PARTNER played with its partner: 16 - chance(S - 110).
+ * The hand is the one the seat holds once the bidding is over (held[p]: the world's, with
+ * the cards it has played): the dealer's bids count it without the turned card (its
+ * discard, when it took the card up, is not counted), its first-round ones add the
+ * turned card's strength. Taking up or declining, the discard and a call the dealer is
+ * stuck with are not weighted. The weight is at most 15^10: with nworlds <= 2^20 the
+ * weighted totals stay far inside int64. */
+
+#define EC_EU_PIMC_MAX_INFER 10 /* the other seats decide at most 3 + 3 bids, 3 alones */
+#define EC_EU_PIMC_MAX_WEIGHTED_WORLDS (1 << 20)
+
+#define EC_EU_INFER_PASS1 0
+#define EC_EU_INFER_ORDER 1
+#define EC_EU_INFER_PASS2 2
+#define EC_EU_INFER_CALL2 3
+#define EC_EU_INFER_ALONE 4
+#define EC_EU_INFER_PARTNER 5
+
+typedef struct ec_eu_infer {
+    uint8_t n;                           /* decisions, 0..EC_EU_PIMC_MAX_INFER */
+    uint8_t upcard;                      /* the turned card's core id */
+    uint8_t dealer;                      /* seat */
+    uint8_t seat[EC_EU_PIMC_MAX_INFER];  /* who decided */
+    uint8_t kind[EC_EU_PIMC_MAX_INFER];  /* EC_EU_INFER_* */
+    uint8_t suit[EC_EU_PIMC_MAX_INFER];  /* the suit named (CALL2), the trumps (ALONE,
+                                          * PARTNER); ignored for the others */
+    uint64_t plus[4]; /* cards each seat held besides its world's: those it played */
+} ec_eu_infer;
+
+/* chance(d) of the model, in sixteenths (1..15). */
+int ec_eu_pimc_chance(int d);
+
+/* A world's weight: the product of the model's chances of the decisions in inf, each
+ * seat's hand held[p] | inf->plus[p]. Returns 0 for a bad inf (n, kind, seat, suit). */
+uint64_t ec_eu_pimc_weight(const ec_eu_infer *inf, const uint64_t held[4]);
+
+/* ec_eu_pimc_play and ec_eu_pimc_bid with inference: each world's values count times its
+ * weight (ec_eu_pimc_weight; inf NULL or inf->n == 0: every world weighs 1, the loops of
+ * ec_eu_pimc_play and ec_eu_pimc_bid), and weights (NULL or nworlds entries) gets each
+ * world's weight; their sum divides the totals to the weighted means. The hands weighed are
+ * the world's in the play, before it each seat's once the world replayed the script, with
+ * inf->plus (the cards played: none before the play). EC_EBADRULES also for a bad inf or,
+ * weighted, nworlds above EC_EU_PIMC_MAX_WEIGHTED_WORLDS. */
+int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
+                          const ec_eu_infer *inf, const uint8_t *options, int nopt,
+                          uint64_t seed, int nworlds, int tries, int64_t *totals,
+                          uint8_t *kinds, uint64_t *weights);
+int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
+                         const ec_eu_infer *inf, int dealer, int upcard, const uint8_t *script,
+                         int nscript, int discard_at, const uint8_t *options, int nopt,
+                         uint64_t seed, int nworlds, int tries, int64_t *totals,
+                         uint8_t *kinds, uint64_t *weights);
+
 #ifdef __cplusplus
 }
 #endif
