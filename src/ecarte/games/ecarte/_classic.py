@@ -195,6 +195,8 @@ class ClassicRules(Plugin):
 
     @hookimpl(trylast=True)
     def ecarte_exchange_allowed(self, game: Game, seat: int, action: Action) -> bool:
+        if not isinstance(action, Propose):  # allowed whatever the exchanges: none read
+            return exchange_allowed(game.rules, action, (), 0)
         return exchange_allowed(game.rules, action, game.exchanges, game.stock_size)
 
     @hookimpl(trylast=True)

@@ -418,6 +418,11 @@ def first_of(hooks: HookTable, hook: str, **kwargs: Any) -> tuple[Any, str]:
     """Call a firstresult hook; the first non-None result and the plugin's name, passed
     through the hook's wrappers (each gets the answer from its ``yield`` and returns the
     answer it gives instead; the last wrapper to change it is named)."""
+    return _first_of(hooks, hook, kwargs)
+
+
+def _first_of(hooks: HookTable, hook: str, kwargs: dict[str, Any]) -> tuple[Any, str]:
+    """:func:`first_of` with the arguments in a dict (the answers to the machine's hooks)."""
     wrappers = hooks.wrappers(hook)
     if wrappers:
         return _wrapped(hooks, hook, wrappers, kwargs)
@@ -467,7 +472,7 @@ def _wrapped(
 
 def _first(game: Game, hook: str, **kwargs: Any) -> tuple[Any, str]:
     kwargs["game"] = game
-    return first_of(game._config.hooks, hook, **kwargs)
+    return _first_of(game._config.hooks, hook, kwargs)
 
 
 def first_veto(game: Game, seat: int, action: Action) -> tuple[str | None, str]:
@@ -623,8 +628,9 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
         raise _bad(plugin, hook, f"returned {dealt!r}, not DealtHands")
     if not isinstance(dealt.hands, Mapping):
         raise _bad(plugin, hook, f"hands must be a dict of seat to CardSet, got {dealt.hands!r}")
-    if type(dealt.stock) is not tuple or any(type(c) is not Card for c in dealt.stock):
-        raise _bad(plugin, hook, f"the stock must be a tuple of cards, got {dealt.stock!r}")
+    cards = dealt.stock
+    if type(cards) is not tuple or any(type(c) is not Card for c in cards):
+        raise _bad(plugin, hook, f"the stock must be a tuple of cards, got {cards!r}")
     if set(dealt.hands) != {dealer, elder}:
         raise _bad(
             plugin,
@@ -641,15 +647,16 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
     if not isinstance(dealt.turnup, Card) or seen & dealt.turnup.mask:
         raise _bad(plugin, hook, f"bad turn-up {dealt.turnup!r}")
     seen |= dealt.turnup.mask
+    ids = [card.id for card in cards]
     stock = 0
-    for card in dealt.stock:
-        stock |= 1 << card.id
-    if stock.bit_count() != len(dealt.stock) or stock & seen or stock | seen != _DECK_MASK:
+    for i in ids:
+        stock |= 1 << i
+    if stock.bit_count() != len(ids) or stock & seen or stock | seen != _DECK_MASK:
         raise _bad(plugin, hook, "hands, turn-up and stock must hold the 32 cards once each")
     return (
         piquet_mask(dealt.hands[elder].mask).to_bytes(4, "little")
         + piquet_mask(dealt.hands[dealer].mask).to_bytes(4, "little")
-        + bytes((dealt.turnup.id, *(c.id for c in dealt.stock)))
+        + bytes((dealt.turnup.id, *ids))
     )
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from ecarte._core._args import _BUDGET
 from ecarte._core._pure import Rng, TrickContext
 from ecarte._core._pure.tricks import _legal, _winner
 
@@ -1085,8 +1086,18 @@ def match_draw(m: Match) -> tuple[int, ...]:
         a = below(32)
         b = below(31)
         return (deck[a], deck[b + 1 if b >= a else b])
-    for i in range(31, 0, -1):  # Fisher-Yates from the top
-        j = below(i + 1)
+    # Fisher-Yates from the top; below(i + 1) is Rng._below written out here (the twin's
+    # hottest loop: 31 draws a deal)
+    bound, frac = rng.bound, rng.frac
+    for i in range(31, 0, -1):
+        n = i + 1
+        bound *= n
+        if bound > _BUDGET:  # the fraction's bits are spent: a new 64-bit output
+            frac = rng.next_u64()
+            bound = n
+        t = frac * n
+        frac = t & _M64
+        j = t >> 64
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
@@ -1238,9 +1249,9 @@ def match_legal(cfg: MatchConfig, m: Match) -> tuple[int, int]:
         return (0, 0)
     ph = m.phase
     if ph == PH_PLAY:
-        if _dealer_window(m):
-            return (1 << ID_PLAY_HAND | (1 << ID_KING if _may_announce(cfg, m, 1) else 0), 0)
         p = m.play
+        if p.nplayed == 0 and m.to_act == m.dealer:  # _dealer_window(m)
+            return (1 << ID_PLAY_HAND | (1 << ID_KING if _may_announce(cfg, m, 1) else 0), 0)
         out = piquet_mask(_play_legal(cfg.ctx[m.trump], p))
         if m.king_seats and _may_announce(cfg, m, p.to_move):
             out |= 1 << ID_KING
@@ -1264,6 +1275,9 @@ def _check_action(cfg: MatchConfig, m: Match, id: int) -> int:
     """OK, or the error for ``id`` from the seat to act (nothing changed)."""
     if id < 0 or id >= NUM_IDS or (ID_PACKETS_23 < id < ID_DISCARD):
         return EBADCARD
+    legal = match_legal(cfg, m)
+    if legal[id >> 6] >> (id & 63) & 1:
+        return OK  # (a legal id is one the phase takes: the checks below find why not)
     if m.step != ST_NONE or m.to_act < 0:
         return ENOTNOW
     ph = m.phase
@@ -1284,12 +1298,9 @@ def _check_action(cfg: MatchConfig, m: Match, id: int) -> int:
             return ENOTNOW
     else:
         return ENOTNOW
-    legal = match_legal(cfg, m)
-    if not legal[id >> 6] >> (id & 63) & 1:
-        if id >= ID_DISCARD:
-            return EDISCARDN
-        return EILLEGAL if id < ID_PROPOSE else ENOTALLOWED
-    return OK
+    if id >= ID_DISCARD:
+        return EDISCARDN
+    return EILLEGAL if id < ID_PROPOSE else ENOTALLOWED
 
 
 def match_apply(cfg: MatchConfig, m: Match, log: bytearray, id: int) -> int:
