@@ -13,9 +13,7 @@ import importlib.metadata
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any
-
-from attrs import frozen
+from typing import Any, NamedTuple
 
 from ecarte import (
     Action,
@@ -338,10 +336,10 @@ class Adapter:
         raise NotImplementedError
 
 
-@frozen
-class _Now:
+class _Now(NamedTuple):
     """Where a table stands, for its views: over (or forfeited), the seat to act (None
-    once over), the seat that forfeited, the table's cache for the adapter."""
+    once over), the seat that forfeited, the table's cache for the adapter (a named
+    tuple: one is made for every view)."""
 
     over: bool
     to_act: int | None

@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from attrs import define, frozen
 
@@ -78,10 +78,9 @@ class SeatRow:
     token_hash: bytes | None
 
 
-@frozen
-class EventRow:
+class EventRow(NamedTuple):
     """One event of a table: ``who`` and ``seq`` identify the client message that made
-    it (None for bots and the clock)."""
+    it (None for bots and the clock). A named tuple: one is made for every action."""
 
     n: int
     seat: int | None
@@ -110,9 +109,9 @@ class TableRow:
     backers: dict[str, bytes]
 
 
-@frozen
-class TableUpdate:
-    """What changes in a table's row with a commit."""
+class TableUpdate(NamedTuple):
+    """What a commit writes of a table: its last event, status and forfeit, and its
+    snapshot (None: none now; then the row is not written)."""
 
     id: str
     last_n: int

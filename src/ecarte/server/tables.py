@@ -502,7 +502,7 @@ class Tables:
 
     def _arm_clock(self, table: Table) -> None:
         seconds = table.spec.turn_seconds
-        seat = table.adapter.to_act(table.game)
+        seat = None if seconds is None else table.adapter.to_act(table.game)
         if seconds is None or table.over or self.closing or seat is None or seat in table.bots:
             if table.clock is not None:
                 table.clock.cancel()
