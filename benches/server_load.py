@@ -17,9 +17,11 @@ gives the median of the rounds:
   action.
 - ``echo``: the same number of WebSockets against a bare Starlette echo server on the
   same uvicorn settings, each sending a seat's event (a real one, with its view's patch)
-  and decoding and patching its echo as the bots do, each connection as many times as
-  its seat of the full run acted; reports messages per second and the CPU times. The
-  target: durable actions per second at least 0.7 of the echo's messages per second.
+  and decoding and patching its echo as the bots do; a table's two connections take
+  turns, one message in flight between them (as a table of the full run has one action
+  in flight), for as many round trips as the table's seats acted; reports messages per
+  second and the CPU times. The target: durable actions per second at least 0.7 of the
+  echo's messages per second.
 - ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds`` (each seat
   a table client's task: ``turn()``, a pause, ``act()``); reports p50 and p99 of the ack
   latency (the target: p99 under 50 ms).
@@ -359,18 +361,22 @@ def _event_frame() -> bytes:
 
 
 class _Echo(_Wire):
-    """An echo client: sends the event, decodes and patches what comes back, again for
-    as many rounds as its seat of the full run acted."""
+    """An echo client: sends the event, decodes and patches what comes back. The two
+    connections of a table's seats take turns, one round trip in flight between them
+    (as a table has one action in flight), for as many round trips as the two seats of
+    the full run acted."""
 
-    def __init__(self, url: str, rounds: int, message: bytes, view: Any, run: _Run) -> None:
+    def __init__(self, url: str, message: bytes, view: Any, run: _Run) -> None:
         super().__init__(url)
-        self.left = rounds
         self.message = message
         self.run = run
         self.view = view
+        self.partner = self
+        self.left = [0]
+        """The round trips the pair has still to make (shared with the partner)."""
 
     def go(self) -> None:
-        if self.left:
+        if self.left[0]:
             self.send(self.message)
         else:
             self.run.finished()
@@ -379,27 +385,30 @@ class _Echo(_Wire):
         msg = _DECODE(data)
         assert isinstance(msg, m.Event) and msg.patch is not None
         m.patched(self.view, msg.patch)  # as a table client patches its view (kept as it was)
-        self.left -= 1
-        self.go()
+        self.left[0] -= 1
+        self.partner.go()
 
 
 async def _echo(url: str, counts: list[int]) -> tuple[int, float, float]:
+    """``counts``: the actions of each seat of the full run, two by two a table's."""
     from ecarte.server.games import ADAPTERS
 
     message = _event_frame()
-    run = _Run(len(counts))
+    run = _Run(len(counts) // 2)
     adapter = ADAPTERS["ecarte"]
     view = msgspec.convert(
         adapter.views(adapter.create(m.CreateTable(), 7), (0,), None)[0], m.EcarteView
     )
     ws = url.replace("http://", "ws://") + "/ws/echo"
-    sockets = [
-        await _Echo.open(ws, 60, rounds=n, message=message, view=view, run=run) for n in counts
-    ]
+    sockets = [await _Echo.open(ws, 60, message=message, view=view, run=run) for _ in counts]
+    pairs = list(zip(sockets[::2], sockets[1::2], strict=True))
+    for (a, b), rounds in zip(pairs, zip(counts[::2], counts[1::2], strict=True), strict=True):
+        a.partner, b.partner = b, a
+        b.left = a.left = [sum(rounds)]
 
     def begin() -> None:
-        for s in sockets:
-            s.go()
+        for a, _ in pairs:
+            a.go()
 
     elapsed, cpu = await _timed(sockets, begin, lambda: asyncio.wait_for(run.all_done, 1800))
     return sum(counts), elapsed, cpu
@@ -442,10 +451,10 @@ def _full_and_echo(tmp: str, tables: int, clients: int, round_: int) -> dict[str
     echoed = messages / max(t for _, t, _ in results)
     message_cpu = echo_cpu / messages
     print(
-        f"  echo ({load}): {2 * tables} connections, each as many round trips as a seat of "
-        f"the full run acted: {echoed:.0f} messages/s, echo server CPU {1e6 * message_cpu:.0f} "
-        f"µs per message, clients' CPU {1e6 * sum(c for _, _, c in results) / messages:.0f} "
-        "µs per message"
+        f"  echo ({load}): {2 * tables} connections, a table's two taking turns, as many "
+        f"round trips as its seats acted: {echoed:.0f} messages/s, echo server CPU "
+        f"{1e6 * message_cpu:.0f} µs per message, clients' CPU "
+        f"{1e6 * sum(c for _, _, c in results) / messages:.0f} µs per message"
     )
     return {
         "actions": full["per_second"],

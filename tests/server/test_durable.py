@@ -195,3 +195,30 @@ def test_the_wal_is_checkpointed_by_a_thread_not_by_a_commit(
     finally:
         store.close()
     assert store._checkpointer is not None and not store._checkpointer.is_alive()
+
+
+def test_a_rows_last_event_is_read_from_its_events(tmp_path: Path) -> None:
+    """A commit writes a table's row only with a snapshot (its status and forfeit change
+    only with one): the row read back, after a restart too, names the last event
+    committed all the same."""
+    from ecarte.server.store import EventRow, Store, TableRow, TableUpdate
+
+    path = tmp_path / "tables.db"
+    store = Store(path)
+    row = TableRow("t1", "ecarte", "{}", 7, "n", "c", 0.0, "playing", "S0", 0, 0, None, [], {})
+    store.create(row, [])
+    events = [EventRow(n, 0, "seat:0", n, "act", "propose", "propose") for n in (1, 2, 3)]
+    store.commit([(TableUpdate("t1", 3, "playing", None, None, 0), events)])
+    store.close()
+    store = Store(path)
+    try:
+        (back,) = store.unfinished()
+        assert (back.last_n, back.snapshot, back.snapshot_n, back.status) == (3, "S0", 0, "playing")
+        last = EventRow(4, 0, "seat:0", 4, "forfeit", "0", "seat 0 forfeits")
+        store.commit([(TableUpdate("t1", 4, "over", 0, "S4", 4), [last])])
+        done = store.table("t1")
+        assert done is not None
+        assert (done.last_n, done.snapshot, done.snapshot_n, done.status) == (4, "S4", 4, "over")
+        assert done.forfeit == 0 and store.unfinished() == []
+    finally:
+        store.close()

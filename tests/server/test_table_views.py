@@ -119,3 +119,33 @@ def test_the_public_observation_is_what_every_seat_observes(variant: str | None)
             game.apply(rng.choice(game.legal_actions()))
             steps += 1
         assert steps > 20
+
+
+@pytest.mark.parametrize("variant", [None, *available_variants()])
+def test_the_public_changes_are_what_moved_in_the_public_observation(
+    variant: str | None,
+) -> None:
+    """``Game.public_changes(mark)`` gives every field of the public observation that
+    changed since the mark (and only fields of it): the last observation updated with
+    them is the observation now, after every step of whole matches of every installed
+    variant, from the last step's mark and from one several steps older."""
+    rng = random.Random(4)
+    for seed in range(3):
+        game = Game(seed=seed, variant=variant)
+        view, mark = game.public_changes()
+        assert view == game.public_observation()
+        old_view, old_mark = dict(view), mark
+        steps = 0
+        while not game.is_over and steps < 400:
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+            now = game.public_observation()
+            changed, mark = game.public_changes(mark)
+            assert set(changed) <= set(now)
+            view = {**view, **changed}
+            assert view == now, steps
+            if steps % 7 == 0:  # a mark several steps old
+                since, old_mark = game.public_changes(old_mark)
+                assert {**old_view, **since} == now, steps
+                old_view = dict(now)
+        assert steps > 20

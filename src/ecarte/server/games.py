@@ -13,9 +13,7 @@ import importlib.metadata
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any
-
-from attrs import frozen
+from typing import Any, NamedTuple
 
 from ecarte import (
     Action,
@@ -84,6 +82,16 @@ def _entry_point_bots(game: str) -> dict[str, type]:
     return found
 
 
+_ABSENT = object()
+
+
+def changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``now`` whose values are not those of ``before`` (the same object is
+    the same value: compared first)."""
+    get = before.get
+    return {k: v for k, v in now.items() if (b := get(k, _ABSENT)) is not v and b != v}
+
+
 # ------------------------------------------------------------------- Écarté
 
 _TEXT: dict[Any, str] = {}
@@ -106,15 +114,16 @@ _MASK_TEXTS: dict[int, tuple[str, ...]] = {}
 """The texts of the cards of the hands seen lately, by card mask."""
 
 
-def _mask_texts(mask: int) -> list[str]:
+def _mask_texts(mask: int) -> tuple[str, ...]:
     """The texts of the cards of a card mask, in the order of :class:`ecarte.CardSet`
-    (by id), without making a card object."""
+    (by id), without making a card object (the same tuple for the same mask, while it is
+    kept: quick to compare with the hand last sent)."""
     known = _MASK_TEXTS.get(mask)
     if known is None:
         if len(_MASK_TEXTS) >= 1 << 16:
             _MASK_TEXTS.clear()
         known = _MASK_TEXTS[mask] = tuple(_bit_texts(mask))
-    return list(known)
+    return known
 
 
 def _bit_texts(mask: int) -> list[str]:
@@ -138,9 +147,9 @@ _DISCARD_BASE = 64
 """The id of discarding nothing: a discard's id is this plus the mask of its cards over the
 mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
 
-_ACTION_TEXT: dict[Any, tuple[int, str]] = {}
+_ACTION_TEXT: dict[Any, dict[str, Any]] = {}
 """The id and text of every action but a discard (their ids do not depend on the state),
-by the action, or a play by its card's id."""
+as a legal action of a view, by the action, or a play by its card's id."""
 
 _PARSED: dict[str, Action] = {}
 """Records read back to the engine's actions (every record but a discard's: a few
@@ -172,8 +181,8 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
             key = action
         known = _ACTION_TEXT.get(key)
         if known is None:
-            known = _ACTION_TEXT[key] = (game.action_id(action), str(action))
-        out.append({"id": known[0], "text": known[1]})
+            known = _ACTION_TEXT[key] = {"id": game.action_id(action), "text": str(action)}
+        out.append(known)  # the same dict each time (read, never changed)
     return out
 
 
@@ -289,6 +298,34 @@ class Adapter:
         public.update(to_act=now.to_act, over=over, winner=game.winner, forfeit=forfeit)
         return public, {seat: self._own(game, seat, now) for seat in seats}
 
+    def view_update(
+        self,
+        game: Any,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any],
+        previous: dict[str, Any] | None,
+    ) -> tuple[dict[str, Any], dict[str, Any], dict[int | None, dict[str, Any]]]:
+        """:meth:`view_parts` with what changed: ``(public, changed, own)``, ``changed``
+        the public fields whose values differ from ``previous``'s (every field when it is
+        None). ``previous``: the public part this method returned last for the table of
+        ``cache`` (then only what moved since is read again; an adapter may keep, in
+        ``public``, the very objects of ``previous`` whose values did not change), or any
+        other (then every field is read and compared)."""
+        over = bool(game.is_over) or forfeit is not None
+        now = _Now(over, None if over else self.to_act(game), forfeit, cache)
+        public, changed = self._public_update(game, now, previous)
+        return public, changed, {seat: self._own(game, seat, now) for seat in seats}
+
+    def _public_update(
+        self, game: Any, now: _Now, previous: dict[str, Any] | None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The public part now and its fields that differ from ``previous``'s (see
+        :meth:`view_update`): here read whole and compared."""
+        public = self._public(game, now)
+        public.update(to_act=now.to_act, over=now.over, winner=game.winner, forfeit=now.forfeit)
+        return public, public if previous is None else changed(previous, public)
+
     def _public(self, game: Any, now: _Now) -> dict[str, Any]:
         """The game's fields of every seat's view that are the same for all (the table's,
         ``to_act``, ``over``, ``winner`` and ``forfeit``, are added to them)."""
@@ -299,10 +336,10 @@ class Adapter:
         raise NotImplementedError
 
 
-@frozen
-class _Now:
+class _Now(NamedTuple):
     """Where a table stands, for its views: over (or forfeited), the seat to act (None
-    once over), the seat that forfeited, the table's cache for the adapter."""
+    once over), the seat that forfeited, the table's cache for the adapter (a named
+    tuple: one is made for every view)."""
 
     over: bool
     to_act: int | None
@@ -370,20 +407,54 @@ class EcarteAdapter(
     def _public(self, game: Game, now: _Now) -> dict[str, Any]:
         # The fields of an observation, as an embedder gets them, that every seat sees.
         public = game.public_observation()
-        public["players"] = game.players
-        public["variants"] = list(game.plugin_names[1:])
-        public["game_players"] = list(game.game_players)
-        public["game_number"] = game.game_number
-        public["hand_number"] = game.hand_number
-        public.update(_summaries(game, now.cache))
+        public.update(self._match(game, now))
         return public
+
+    def _match(self, game: Game, now: _Now) -> dict[str, Any]:
+        """The public fields of the view that are not the observation's."""
+        return {
+            "players": game.players,
+            "variants": list(game.plugin_names[1:]),
+            "game_players": list(game.game_players),
+            "game_number": game.game_number,
+            "hand_number": game.hand_number,
+            **_summaries(game, now.cache),
+        }
+
+    def _public_update(
+        self, game: Game, now: _Now, previous: dict[str, Any] | None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        # From the table's last public part: only the observation's fields whose match
+        # data moved are read again (Game.public_changes), the others are kept, objects
+        # and all (which makes them quick to compare next time).
+        cache = now.cache
+        assert cache is not None
+        mark = None
+        if previous is not None and cache.get("public") is previous:
+            mark = cache["mark"]
+        # the match's fields change with the hand, the game or the end of the match
+        match = (game.game_number, game.hand_number, now.over)
+        if previous is None or mark is None:
+            public, mark = game.public_changes()
+            public.update(self._match(game, now), winner=game.winner)
+            public.update(to_act=now.to_act, over=now.over, forfeit=now.forfeit)
+            moved = public if previous is None else changed(previous, public)
+        else:
+            fields, mark = game.public_changes(mark)
+            if match != cache.get("match"):
+                fields.update(self._match(game, now), winner=game.winner)
+            fields.update(to_act=now.to_act, over=now.over, forfeit=now.forfeit)
+            moved = changed(previous, fields)
+            public = {**previous, **moved}
+        cache["public"], cache["mark"], cache["match"] = public, mark, match
+        return public, moved
 
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
         # classic rules describe nothing: only the variants' hooks are asked
         told = game.describe(seat) if len(game.plugin_names) > 1 else ()
         return {
             "seat": seat,
-            "hand": [] if seat is None else _mask_texts(game.hand(seat).mask),
+            "hand": () if seat is None else _mask_texts(game.hand(seat).mask),
             "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
             "describe": list(told),
         }

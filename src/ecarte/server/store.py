@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from attrs import define, frozen
 
@@ -78,10 +78,9 @@ class SeatRow:
     token_hash: bytes | None
 
 
-@frozen
-class EventRow:
+class EventRow(NamedTuple):
     """One event of a table: ``who`` and ``seq`` identify the client message that made
-    it (None for bots and the clock)."""
+    it (None for bots and the clock). A named tuple: one is made for every action."""
 
     n: int
     seat: int | None
@@ -110,9 +109,9 @@ class TableRow:
     backers: dict[str, bytes]
 
 
-@frozen
-class TableUpdate:
-    """What changes in a table's row with a commit."""
+class TableUpdate(NamedTuple):
+    """What a commit writes of a table: its last event, status and forfeit, and its
+    snapshot (None: none now; then the row is not written)."""
 
     id: str
     last_n: int
@@ -206,15 +205,17 @@ class Store:
         )
 
     def commit(self, batch: Sequence[tuple[TableUpdate, Sequence[EventRow]]]) -> None:
-        """Write the events and row updates of several tables in one transaction (one
-        statement for all the events, one for the rows without a snapshot)."""
+        """Write the events of several tables in one transaction (one statement for all
+        of them), and the rows of those with a snapshot (a table's status and forfeit
+        change only with one: the server snapshots a finished table). A row's ``last_n``
+        is written with its snapshot only: reading a row takes its last event's number
+        from the events."""
         db = self.db
         events = [
             (update.id, e.n, e.seat, e.who, e.seq, e.kind, e.record, e.text)
             for update, rows in batch
             for e in rows
         ]
-        plain = [(u.last_n, u.status, u.forfeit, u.id) for u, _ in batch if u.snapshot is None]
         snapshots = [
             (u.last_n, u.status, u.forfeit, u.snapshot, u.snapshot_n, u.id)
             for u, _ in batch
@@ -223,7 +224,6 @@ class Store:
         db.execute("BEGIN")
         try:
             db.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?)", events)
-            db.executemany("UPDATE tables SET last_n=?, status=?, forfeit=? WHERE id=?", plain)
             if snapshots:
                 db.executemany(
                     "UPDATE tables SET last_n=?, status=?, forfeit=?, snapshot=?, "
@@ -265,6 +265,9 @@ class Store:
                 "SELECT name, token_hash FROM backers WHERE table_id=?", (table_id,)
             )
         }
+        (last,) = self.db.execute(
+            "SELECT max(n) FROM events WHERE table_id=?", (table_id,)
+        ).fetchone()
         return TableRow(
             id=table_id,
             game=r[1],
@@ -276,7 +279,7 @@ class Store:
             status=r[7],
             snapshot=r[8],
             snapshot_n=r[9],
-            last_n=r[10],
+            last_n=max(r[10], last or 0),
             forfeit=r[11],
             seats=seats,
             backers=backers,

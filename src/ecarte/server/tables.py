@@ -33,7 +33,7 @@ from ecarte import EcarteError, PluginError, from_json
 from . import fair
 from . import messages as m
 from .config import ServerConfig
-from .games import ADAPTERS, Adapter, Bot, Refused, adapter
+from .games import ADAPTERS, Adapter, Bot, Refused, adapter, changed
 from .store import EventRow, SeatRow, Store, TableRow, TableUpdate
 
 __all__ = ["Subscriber", "Table", "Tables", "token_hash"]
@@ -502,7 +502,7 @@ class Tables:
 
     def _arm_clock(self, table: Table) -> None:
         seconds = table.spec.turn_seconds
-        seat = table.adapter.to_act(table.game)
+        seat = None if seconds is None else table.adapter.to_act(table.game)
         if seconds is None or table.over or self.closing or seat is None or seat in table.bots:
             if table.clock is not None:
                 table.clock.cancel()
@@ -635,23 +635,20 @@ class Tables:
         last = events[-1]
         subscribers = list(table.subscribers)
         seats = {sub.seat for sub in subscribers}
-        public, owns = adapt.view_parts(table.game, seats, table.forfeit, table.cache)
         before = table.shown
+        public, common, owns = adapt.view_update(
+            table.game, seats, table.forfeit, table.cache, before or None
+        )
         table.shown = public
-        common: dict[str, Any] | None = None  # the public patch of those sent ``before``
         patch: Any  # a ViewPatch of the game, as a dict of its fields
         for sub in subscribers:
             seat = sub.seat
             sent, sent_own = sub.shown
-            if sent is before:
-                if common is None:
-                    common = _changed(before, public)
-                patch = dict(common)
-            else:
-                patch = _changed(sent, public)
+            # the public patch of those sent ``before``, the same for all
+            patch = dict(common) if sent is before else changed(sent, public)
             own = owns[seat]
             for key, value in own.items():
-                if sent_own.get(key, _ABSENT) != value:
+                if (b := sent_own.get(key, _ABSENT)) is not value and b != value:
                     patch[key] = value
             patch["game"] = game
             sub.shown = (public, own)
@@ -670,12 +667,6 @@ class Tables:
 
 
 _ABSENT = object()
-
-
-def _changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
-    """The fields of ``now`` whose values are not those of ``before``."""
-    get = before.get
-    return {k: v for k, v in now.items() if (b := get(k, _ABSENT)) is not v and b != v}
 
 
 def _table(row: TableRow, game: Any) -> Table:

@@ -302,8 +302,97 @@ class MatchReads(_Base):
         True
         """
         v = self._m_view()
+        return self._public_fields(v, self._discard_limits(v))
+
+    @held
+    def public_changes(
+        self, since: tuple[Any, ...] | None = None
+    ) -> tuple[dict[str, Any], tuple[Any, ...]]:
+        """:meth:`public_observation` told as what moved: ``(fields, mark)``, the fields
+        whose match data changed since ``since`` (a mark this method returned earlier for
+        this game; None: every field) and the mark of now, for the next call. Each field
+        is built only when the data it is read from changed (a field so rebuilt may keep
+        its value): a server that sends every seat what changed after each action reads
+        little more than that.
+
+        >>> from ecarte import Game
+        >>> game = Game(seed=1)
+        >>> view, mark = game.public_changes()
+        >>> view == game.public_observation()
+        True
+        >>> game.apply(game.legal_actions()[0])
+        >>> changed, mark = game.public_changes(mark)
+        >>> {**view, **changed} == game.public_observation()
+        True
+        >>> sorted(changed)
+        ['phase', 'stock_size', 'to_act', 'trump', 'turnup']
+        """
+        v = self._m_view()
+        seats = (v.elder, v.dealer)
+        cards, leaders = v.play_cards, v.play_leaders
+        done = len(cards) // 2  # the finished tricks
+        play = (v.in_play, cards, leaders, v.play_won, (cards[: 2 * done], leaders[:done]))
+        mark = (
+            v.phase,
+            v.to_act,
+            seats,
+            v.turnup,
+            v.trump,
+            len(v.stock),
+            v.discarded,
+            play,
+            v.played_without_proposing,
+            v.refused_after,
+            v.announced,
+            v.scores,
+            v.games_won,
+            self._discard_limits(v),
+        )
+        if since is None:
+            return self._public_fields(v, mark[13]), mark
+        out: dict[str, Any] = {}
+        if mark[0] != since[0]:
+            out["phase"] = self._phases[v.phase].value
+        if mark[1] != since[1]:
+            out["to_act"] = v.to_act
+        moved = seats != since[2]
+        if moved:
+            no_seat = self._binding.NO_SEAT
+            out["dealer"] = None if v.dealer == no_seat else v.dealer
+            out["elder"] = None if v.elder == no_seat else v.elder
+        if mark[3] != since[3]:
+            out["turnup"] = None if v.turnup > 63 else _card_text(v.turnup)
+        if mark[4] != since[4]:
+            out["trump"] = None if v.trump < 0 else _suit_symbol(v.trump)
+        if mark[5] != since[5]:
+            out["stock_size"] = mark[5]
+        if moved or mark[6] != since[6]:
+            out["exchanges"] = [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)]
+        if moved or play != since[7]:
+            out["trick"] = [{"seat": s, "card": _card_text(c)} for s, c in ob.trick(v)]
+            if moved or play[0] != since[7][0] or play[4] != since[7][4]:  # a trick ended
+                out["tricks"] = [
+                    [{"seat": s, "card": _card_text(c)} for s, c in t] for t in ob.tricks(v)
+                ]
+            if moved or play[3] != since[7][3] or play[0] != since[7][0]:
+                out["tricks_won"] = list(ob.tricks_won(v))
+        if mark[8] != since[8]:
+            out["played_without_proposing"] = bool(v.played_without_proposing)
+        if mark[9] != since[9]:
+            out["refused_after"] = None if v.refused_after == 255 else v.refused_after
+        if moved or mark[10] != since[10]:
+            out["kings_announced"] = list(ob.announced_seats(v))
+        if mark[11] != since[11]:
+            out["scores"] = list(v.scores)
+        if mark[12] != since[12]:
+            out["games_won"] = list(v.games_won)
+        if mark[13] != since[13]:
+            out["discard_limits"] = None if mark[13] is None else list(mark[13])
+        return out, mark
+
+    def _public_fields(self, v: MatchView, limits: tuple[int, int] | None) -> dict[str, Any]:
+        """Every field of :meth:`public_observation`, from the match's fields ``v``."""
         no_seat = self._binding.NO_SEAT
-        limits = self._discard_limits(v)
         return {
             "phase": self._phases[v.phase].value,
             "to_act": v.to_act,
