@@ -23,7 +23,8 @@ gives the median of the rounds:
   second and the CPU times. The target: durable actions per second at least 0.7 of the
   echo's messages per second.
 - ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds`` (each seat
-  a table client's task: ``turn()``, a pause, ``act()``); reports p50 and p99 of the ack
+  a table client's task: ``turn()``, a pause, ``act()``, its first action at a random
+  moment of its first second); reports p50 and p99 of the ack
   latency (the target: p99 under 50 ms).
 
 The echo's clients are the table client's own WebSocket connection, decoding and
@@ -175,8 +176,10 @@ class _Seat(TableClient):
         super()._take(msg)
 
     async def paced(self, pace: float, until: float) -> None:
-        """Act at most once every ``pace`` seconds until ``until`` (monotonic)."""
-        next_at = time.monotonic()
+        """Act at most once every ``pace`` seconds until ``until`` (monotonic), the first
+        time after a random part of ``pace``: tables open at different moments, so their
+        actions do not all arrive in the same instant of each second."""
+        next_at = time.monotonic() + _PHASES.random() * pace - pace
         while True:
             try:
                 view = await self.turn(timeout=max(until - time.monotonic(), 0.001))
@@ -189,6 +192,9 @@ class _Seat(TableClient):
             if time.monotonic() > until:
                 return
             await self.act(id=self.choose(view), timeout=120)
+
+
+_PHASES = random.Random()  # each paced seat's phase within its second (any draw will do)
 
 
 class _Run:
