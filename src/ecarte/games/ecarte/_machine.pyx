@@ -196,18 +196,23 @@ cdef class Machine:
             raise ConcurrentUseError()
         return 0
 
-    cdef inline int _claim(self) except -1:
+    cdef inline int _take(self) except -1:
         self._free()
         self.owner = PyThread_get_thread_ident()
         self.depth += 1
         return 0
 
-    @property
-    def _use(self):
-        """The machine's claim as a lock that never waits (``acquire(False)``,
-        ``release()``), for the game's calls made of several machine calls (undo)."""
+    def _claim(self):
+        """Take this machine for a call made of several reads or steps (the game's reads,
+        ``undo``): a call from another thread meanwhile raises ConcurrentUseError, as this
+        one does if another thread holds it; the holding thread may take it again.
+        :meth:`_release` gives it back (no object made: a read pays two C calls)."""
         self._need()
-        return _Claim(self)
+        self._take()
+
+    def _release(self):
+        if self.depth > 0 and self.owner == PyThread_get_thread_ident():
+            self.depth -= 1
 
     cdef int _save(self) except -1:
         if self.saved == NULL:
@@ -393,7 +398,7 @@ cdef class Machine:
         ec_match_legal(&self.config.cfg, &self.m, w)
         if self.vetoes and (w[1] or w[0] >> 32):
             self.nlegal = 0  # ids of the filtered tuple are looked up in Python
-            self._claim()  # plugins' Python code runs: no other thread's change then
+            self._take()  # plugins' Python code runs: no other thread's change then
             try:
                 return self._legal_slow()  # decisions a plugin may veto
             finally:
@@ -430,7 +435,7 @@ cdef class Machine:
             return self._legal_mask_slow(out)
         ec_match_legal(&self.config.cfg, &self.m, w)
         if self.vetoes and (w[1] or w[0] >> 32):
-            self._claim()  # plugins' Python code runs: no other thread's change then
+            self._take()  # plugins' Python code runs: no other thread's change then
             try:
                 return self._legal_mask_slow(out)  # decisions a plugin may veto
             finally:
@@ -472,7 +477,7 @@ cdef class Machine:
                     action_id = (<DiscardChoices>legal).id_of(action)  # a discard offered
         if (action_id < 0 or self._busy or (self.vetoes and legal is None and action_id >= 32)
                 or (seat is not None and not (type(seat) is int and seat == self.m.to_act))):
-            self._claim()  # Python code runs: no other thread's call in between
+            self._take()  # Python code runs: no other thread's call in between
             try:
                 return self._apply_slow(action, seat, action_id)
             finally:
@@ -483,7 +488,7 @@ cdef class Machine:
             self._room(EC_LOG_ROOM)
             self._step(action, action_id)
             return
-        self._claim()  # plugins' Python code runs mid-call: no other thread's call then
+        self._take()  # plugins' Python code runs mid-call: no other thread's call then
         try:
             self._room(EC_LOG_ROOM)
             start = self.m.nlog
@@ -535,30 +540,6 @@ cdef class Machine:
         new._busy = False
         new._notified = self._notified
         return new
-
-
-cdef class _Claim:
-    """A machine's claim seen as a lock that never waits: ``acquire(False)`` takes it
-    (again, from the thread that holds it) or answers False while another thread holds
-    it; ``release()`` gives it back."""
-
-    cdef Machine machine
-
-    def __cinit__(self, Machine machine):
-        self.machine = machine
-
-    def acquire(self, blocking=False):
-        cdef Machine m = self.machine
-        if m.depth and m.owner != PyThread_get_thread_ident():
-            return False
-        m.owner = PyThread_get_thread_ident()
-        m.depth += 1
-        return True
-
-    def release(self):
-        cdef Machine m = self.machine
-        if m.depth > 0 and m.owner == PyThread_get_thread_ident():
-            m.depth -= 1
 
 
 include "_match_view.pxi"

@@ -212,6 +212,17 @@ class Machine:
                 ) from None
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
+    def _claim(self) -> None:
+        """Take this machine for a call made of several reads or steps (the game's reads,
+        ``undo``): a call from another thread meanwhile raises ConcurrentUseError, as this
+        one does if another thread holds it; the holding thread may take it again.
+        :meth:`_release` gives it back."""
+        if not self._use.acquire(False):
+            _concurrent()
+
+    def _release(self) -> None:
+        self._use.release()
+
     def _claimed(self, call: Callable[..., R], *args: Any) -> R:
         """``call(*args)`` holding the machine's claim (:attr:`_use`): another thread's
         call meanwhile raises :class:`ConcurrentUseError`."""

@@ -9,13 +9,14 @@ configuration, as ``Game`` does.
 
 from __future__ import annotations
 
+import inspect
 import reprlib
 from collections.abc import Callable
 from functools import cache, wraps
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ecarte._cards import Card, CardSet, Suit
-from ecarte._errors import ArgumentError, ConcurrentUseError, IllegalActionError
+from ecarte._errors import ArgumentError, IllegalActionError
 
 from . import _advice, _hooks
 from . import observation as ob
@@ -43,15 +44,22 @@ def held(read: _F) -> _F:
 
     @wraps(read)
     def holding(self: MatchReads, *args: Any, **kwargs: Any) -> Any:
-        lock = self._use
-        if not lock.acquire(False):
-            raise ConcurrentUseError()
+        self._claim()
         try:
             return read(self, *args, **kwargs)
         finally:
-            lock.release()
+            self._release()
 
-    return cast(_F, holding)
+    @wraps(read)
+    def holding_self(self: MatchReads) -> Any:  # a property's read: no arguments to pass on
+        self._claim()
+        try:
+            return read(self)
+        finally:
+            self._release()
+
+    alone = len(inspect.signature(read).parameters) == 1
+    return cast(_F, holding_self if alone else holding)
 
 
 class MatchReads(_Base):

@@ -34,7 +34,6 @@ from ecarte._core._pure import masks as _masks
 from ecarte._errors import (
     ArgumentError,
     CardParseError,
-    ConcurrentUseError,
     IllegalActionError,
     PluginError,
     SaveFormatError,
@@ -374,13 +373,11 @@ class Game(MatchReads):
 
     def undo(self) -> None:
         """Take back the last :meth:`apply` (with the chance events it triggered)."""
-        lock = self._use  # never waits: another thread's call meanwhile is refused
-        if not lock.acquire(False):
-            raise ConcurrentUseError()
+        self._claim()  # never waits: another thread's call meanwhile is refused
         try:
-            self._undo()  # checked and taken back under one lock: no other call between
+            self._undo()  # checked and taken back in one claim: no other call between
         finally:
-            lock.release()
+            self._release()
 
     def _undo(self) -> None:
         self._guard("undo()")

@@ -1,0 +1,56 @@
+"""Fixtures of Écarté's tests: the test variant 'teller' of the command line's tests."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# ------------------------------------------------------------------ the variant "teller"
+
+TELLER = '''
+from ecarte import hookimpl
+
+
+class Teller:
+    """A variant for the CLI tests: describes the game, changes nothing."""
+
+    NAME = "teller"
+    DESCRIPTION = "Teller: says which game and hand it is"
+
+    def __init__(self, greeting: str = "hello", every: int = 1, loud: bool = False) -> None:
+        if every < 1:
+            raise ValueError(f"every must be at least 1, not {every}")
+        self.greeting, self.every, self.loud = greeting, every, loud
+
+    @hookimpl
+    def ecarte_describe(self, game, seat):
+        text = f"{self.greeting} seat {seat}: game {game.game_number} hand {game.hand_number}"
+        return [text.upper() if self.loud else text]
+'''
+
+
+def _install_teller(where: Path) -> None:
+    """A distribution 'ecarte-teller' with the variant 'teller', importable from ``where``."""
+    (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
+    info = where / "ecarte_cli_teller-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: ecarte-cli-teller\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n", encoding="utf-8"
+    )
+
+
+@pytest.fixture
+def teller(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The 'teller' variant installed for this test (in process and for subprocesses)."""
+    _install_teller(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), *sys.path]))
+    yield tmp_path
+    sys.modules.pop("ecarte_cli_teller", None)
