@@ -1,4 +1,4 @@
-"""Fixtures for every test folder (the helpers are in ``helpers.py``).
+"""Fixtures for every test folder (the helpers are in the ``helpers`` package).
 
 Backends: a module marked ``own_backends`` (the core's tests, which take each backend
 module through the ``impl`` fixture or parametrize their own) runs as written; every

@@ -1,5 +1,5 @@
 """The game server's tests need its extra (``pip install 'ecarte[server]'``, in the test
-extra too); their helpers are in ``server_helpers.py`` and ``server_procs.py``."""
+extra too); their helpers are in ``helpers/server.py`` and ``helpers/server_process.py``."""
 
 import pytest
 

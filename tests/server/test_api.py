@@ -10,7 +10,7 @@ import types
 from typing import Any
 
 import pytest
-from server_helpers import run, serving
+from helpers.server import run, serving
 
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json
 

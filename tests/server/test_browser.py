@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_procs import ServerProcess
+from helpers.server_process import ServerProcess
 
 pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 

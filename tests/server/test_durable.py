@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import close_all, run, serving
+from helpers.server import close_all, run, serving
 
 from ecarte.server import verify
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json

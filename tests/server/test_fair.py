@@ -12,7 +12,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from server_helpers import run, serving
+from helpers.server import run, serving
 
 from ecarte.cli import main as cli
 from ecarte.server import fair, verify

@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 
 import pytest
-from server_helpers import close_all, run, serving
+from helpers.server import close_all, run, serving
 from websockets.asyncio.client import ClientConnection, connect
 
 from ecarte.server.client import TableClient, create_table

@@ -7,7 +7,7 @@ import asyncio
 import json
 
 import pytest
-from server_helpers import close_all, run, serving
+from helpers.server import close_all, run, serving
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 

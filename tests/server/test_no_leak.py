@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from server_helpers import close_all, run, serving
+from helpers.server import close_all, run, serving
 
 from ecarte import Card, available_variants
 from ecarte.games.euchre import Kind

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import run
-from server_procs import ServerProcess
+from helpers.server import run
+from helpers.server_process import ServerProcess
 
 from ecarte.server import verify
 from ecarte.server.client import ServerError, TableClient, create_table, fetch_json

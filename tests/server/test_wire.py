@@ -13,7 +13,7 @@ import struct
 from typing import Any
 
 import pytest
-from server_helpers import run, serving
+from helpers.server import run, serving
 
 from ecarte.server.client import create_table
 

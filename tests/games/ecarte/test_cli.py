@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from cli_helpers import Tty, run_cli, run_ecarte
+from helpers.cli import Tty, run_cli, run_ecarte
 
 import ecarte
 from ecarte import cli

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from cli_helpers import run_cli, run_ecarte
+from helpers.cli import run_cli, run_ecarte
 
 from ecarte import CardSet, Discard, Game, IllegalActionError, Phase, Play, Rules, cli
 from ecarte.games.ecarte import terminal

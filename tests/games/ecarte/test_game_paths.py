@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from helpers import log_records, nth_legal
+from helpers.machine_driver import log_records, nth_legal
 
 from ecarte import (
     PRESETS,

@@ -2,8 +2,8 @@
 its own (undo, replay, errors, hooks).
 
 The differential tests compile benches/c/machine.c and compare its digests with the twin
-of that driver in tests/helpers.py (machine_matches, machine_prefixes). ECARTE_LONG=1 runs ten
-times as many matches (about ten minutes of pure Python)."""
+of that driver in tests/helpers/machine_driver.py (machine_matches, machine_prefixes).
+ECARTE_LONG=1 runs ten times as many matches (about ten minutes of pure Python)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import build_c_driver, classic_answer, log_entries, machine_matches, machine_prefixes
+from helpers import build_c_driver
+from helpers.machine_driver import classic_answer, log_entries, machine_matches, machine_prefixes
 
 import ecarte.games.ecarte._pure_machine as pm
 from ecarte.games.ecarte._pure_rules import HandRules

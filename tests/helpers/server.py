@@ -1,5 +1,5 @@
 """The game server's tests' helpers: a real uvicorn server on loopback, in the test's own
-event loop (``serving``); ``server_procs`` runs one in a child process."""
+event loop (``serving``); ``helpers.server_process`` runs one in a child process."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Helpers of the ``ecarte`` command line's tests (``test_cli*.py``): the command run in
-process or in a child process; ``conftest.py`` installs the test variant 'teller'."""
+"""Helpers of the ``ecarte`` command line's tests (``tests/games/ecarte/test_cli*.py``):
+the command run in process or in a child process; the ``conftest.py`` of that folder
+installs the test variant 'teller'."""
 
 from __future__ import annotations
 
