@@ -364,3 +364,21 @@ def test_the_command_prints_the_rounds_done_when_interrupted(
     monkeypatch.setattr(analysis, "_map", real)
     assert text == _run("--deals", "10", "--game", "10", "--per-class", "--by", "shape",
                         "--workers", "1")  # fmt: skip
+
+
+def test_a_class_interval_on_its_own_sample_is_the_plain_one() -> None:
+    """Dealt by the elder's classes alone, an elder's class's gain at the equilibrium is the
+    plain mean of its deals' gains, and its interval the plain normal one."""
+    from ecarte.arena import Interval
+
+    found = analysis._run_strata((200, 0, 0), 9, "shape", None, "model", 1, None)
+    game, deals = analysis._class_game("shape", found, 200)
+    eq = solve(game, iterations=2000)
+    refuse = dict(zip(game.dealer_classes, eq.refuse, strict=True))
+    elder_rows, _, _ = class_values(game, deals, eq)
+    for k, row in enumerate(elder_rows):
+        gains = [play - (refuse[d] * r + (1 - refuse[d]) * a) for d, play, r, a, _ in found[0][k]]
+        plain = Interval.of(gains)
+        assert row.deals == 200
+        assert row.advantage == pytest.approx(plain.mean)
+        assert row.high - row.low == pytest.approx(plain.high - plain.low, rel=0.02)
