@@ -483,8 +483,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--per-class",
         action="store_true",
-        help="deal --deals and --game deals of every class of the deciding seat's hand, "
-        "weighting the classes by their exact shares",
+        help="deal --deals deals of every class of the deciding seat's hand and --game "
+        "deals of every class of each seat's, weighting the classes by their exact shares",
     )
     parser.add_argument(
         "--players",
