@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import Literal
 
 import pytest
 from helpers import dask_two_workers
@@ -20,6 +21,7 @@ import ecarte.analysis as analysis
 from ecarte._cards import PIQUET_DECK, CardSet, Suit
 from ecarte.analysis import (
     add_arguments,
+    cell_weights,
     class_shares,
     command,
     decision_table,
@@ -27,6 +29,7 @@ from ecarte.analysis import (
     solve,
 )
 from ecarte.analysis._classtable import class_table
+from ecarte.analysis._game import class_values
 from ecarte.analysis._strata import _Lines, deal_seeds
 
 pytest.importorskip("numpy", reason="the deals by class seed from numpy's SeedSequence")
@@ -183,13 +186,29 @@ def test_the_tables_by_class(monkeypatch: pytest.MonkeyPatch) -> None:
     assert all(r.deals == 40 for r in dealer)
 
 
-def test_the_game_by_class_weighs_each_class_by_its_share() -> None:
-    game = first_decision_game(80, seed=3, by="shape", per_class=True)
+def test_the_game_by_class_weighs_each_cell_by_the_classes_shares() -> None:
+    """Deals of every class of both seats: a cell's weight is ``1 / (n / s_e + n / s_d)``,
+    and the weights of a class's deals, on both samples, sum to its exact share (on
+    average: within a few per cent here); every class rests on at least ``n`` deals."""
+    n = 300
+    game = first_decision_game(n, seed=3, by="shape", per_class=True)
     assert game.weights is not None
-    shares = class_shares("shape")
-    assert game.elder_classes == tuple(shares)
-    for row, w, share in zip(game.deals, game.weights, shares.values(), strict=True):
-        assert sum(row) == 80 and w == pytest.approx(float(share) / 80)
+    elder, dealer = class_shares("shape"), class_shares("shape", "dealer")
+    assert game.elder_classes == tuple(elder) and game.dealer_classes == tuple(dealer)
+    assert game.weights == cell_weights(tuple(elder.values()), tuple(dealer.values()), n, n)
+    for e, se in enumerate(elder.values()):
+        for d, sd in enumerate(dealer.values()):
+            assert game.weights[e][d] * (n / se + n / sd) == pytest.approx(1)
+    rows = [sum(k * w for k, w in zip(*cells, strict=True))
+            for cells in zip(game.deals, game.weights, strict=True)]  # fmt: skip
+    columns = [sum(game.deals[e][d] * game.weights[e][d] for e in range(len(elder)))
+               for d in range(len(dealer))]  # fmt: skip
+    assert sum(rows) == pytest.approx(1, abs=0.02)
+    for got, shares in ((rows, elder), (columns, dealer)):
+        for x, share in zip(got, shares.values(), strict=True):
+            assert x == pytest.approx(float(share), rel=0.12)
+    assert all(sum(row) >= n for row in game.deals)
+    assert all(sum(col) >= n for col in zip(*game.deals, strict=True))
     eq = solve(game, iterations=3000)
     assert eq.exploitability < 0.005
     from test_first_decision_game import _lp_value
@@ -198,6 +217,37 @@ def test_the_game_by_class_weighs_each_class_by_its_share() -> None:
     # the weights matter: the same cells unweighted are another game
     unweighted = solve(game._replace(weights=None), iterations=3000)
     assert unweighted.value != pytest.approx(eq.value, abs=0.01)
+
+
+@pytest.mark.long(6)
+def test_the_game_by_class_agrees_with_the_game_on_random_deals() -> None:
+    """The same seeded game on 10,000 random deals and on 200 deals of every class of
+    both seats: the value on random deals falls in the interval of the value by class,
+    and wherever a class's gain at the equilibrium by class is clear of zero and the
+    random deals give the class 300 deals or more, both equilibria take the same option."""
+    by: Literal["shape"] = "shape"
+    plain = first_decision_game(10_000, seed=7, by=by)
+    plain_eq = solve(plain, iterations=3000)
+    found = analysis._run_strata((200, 0, 200), 7, by, None, "model", 1, None)
+    game, deals = analysis._class_game(by, found, 200)
+    eq = solve(game, iterations=3000)
+    elder_rows, dealer_rows, (value, low, high) = class_values(game, deals, eq)
+    assert low <= plain_eq.value <= high and low < value < high
+    compared = 0
+    for rows, chances, labels, plain_chances, sizes in (
+        (elder_rows, eq.play, plain.elder_classes, plain_eq.play, map(sum, plain.deals)),
+        (dealer_rows, eq.refuse, plain.dealer_classes, plain_eq.refuse,
+         map(sum, zip(*plain.deals, strict=True))),
+    ):  # fmt: skip
+        plain_by_label = dict(zip(labels, zip(plain_chances, sizes, strict=True), strict=True))
+        for row, chance in zip(rows, chances, strict=True):
+            assert row.low <= row.advantage <= row.high
+            assert (chance > 0.5) == (row.advantage > 0) or row.low < 0 < row.high
+            x, size = plain_by_label.get(row.label, (0.5, 0))
+            if size >= 300 and not row.low < 0 < row.high:
+                assert (x > 0.5) == (row.advantage > 0), row.label
+                compared += 1
+    assert compared >= 12  # the test can tell
 
 
 def test_the_pimc_players(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,7 +260,7 @@ def test_the_pimc_players(monkeypatch: pytest.MonkeyPatch) -> None:
     with ThreadPoolExecutor(2) as pool:
         assert decision_table(2, seed=5, side="elder", executor=pool, **kw) == rows  # type: ignore[arg-type]
     game = first_decision_game(1, seed=6, **kw)  # type: ignore[arg-type]
-    assert sum(map(sum, game.deals)) == len(game.elder_classes)
+    assert sum(map(sum, game.deals)) == len(game.elder_classes) + len(game.dealer_classes)
     with pytest.raises(ValueError, match="per_class"):
         decision_table(10, seed=1, players="pimc")
     with pytest.raises(ValueError, match="players"):
@@ -228,7 +278,8 @@ def _run(*argv: str) -> str:
 def test_the_command_by_class() -> None:
     text = _run("--deals", "30", "--game", "40", "--per-class", "--by", "shape", "--workers", "1")
     assert "30 deals of each class, played by the model" in text
-    assert "40 deals of each elder's class" in text and "share" in text
+    assert "40 deals of each class of each seat" in text and "share" in text
+    assert "points per hand to the elder" in text and "its gain (refuse - accept)" in text
     pytest.importorskip("ecarte_regles")  # the classical table: 23 classes
     pimc = _run(
         "--deals", "1", "--per-class", "--players", "pimc", "--worlds", "2", "--workers", "1"
@@ -282,14 +333,14 @@ def test_an_interrupted_run_keeps_the_first_deals_of_every_class(
 
         return progress
 
-    n = len(class_table("shape", "elder").labels) + len(class_table("shape", "dealer").labels)
+    n = len(class_table("shape", "elder").labels) + 2 * len(class_table("shape", "dealer").labels)
     run = analysis._run_strata
     with ThreadPoolExecutor(2) as pool:
-        part = run(90, 90, 4, "shape", None, "model", 1, pool, stop_after(n + 3), True)
+        part = run((90, 90, 90), 4, "shape", None, "model", 1, pool, stop_after(n + 3), True)
     assert all(len(r) == 30 for side in part for r in side.values())
-    assert part == run(30, 30, 4, "shape", None, "model", 1, None)
+    assert part == run((30, 30, 30), 4, "shape", None, "model", 1, None)
     with pytest.raises(KeyboardInterrupt):
-        run(90, 90, 4, "shape", None, "model", 1, None, stop_after(2))
+        run((90, 90, 0), 4, "shape", None, "model", 1, None, stop_after(2))
 
 
 def test_the_command_prints_the_rounds_done_when_interrupted(
@@ -313,3 +364,21 @@ def test_the_command_prints_the_rounds_done_when_interrupted(
     monkeypatch.setattr(analysis, "_map", real)
     assert text == _run("--deals", "10", "--game", "10", "--per-class", "--by", "shape",
                         "--workers", "1")  # fmt: skip
+
+
+def test_a_class_interval_on_its_own_sample_is_the_plain_one() -> None:
+    """Dealt by the elder's classes alone, an elder's class's gain at the equilibrium is the
+    plain mean of its deals' gains, and its interval the plain normal one."""
+    from ecarte.arena import Interval
+
+    found = analysis._run_strata((200, 0, 0), 9, "shape", None, "model", 1, None)
+    game, deals = analysis._class_game("shape", found, 200)
+    eq = solve(game, iterations=2000)
+    refuse = dict(zip(game.dealer_classes, eq.refuse, strict=True))
+    elder_rows, _, _ = class_values(game, deals, eq)
+    for k, row in enumerate(elder_rows):
+        gains = [play - (refuse[d] * r + (1 - refuse[d]) * a) for d, play, r, a, _ in found[0][k]]
+        plain = Interval.of(gains)
+        assert row.deals == 200
+        assert row.advantage == pytest.approx(plain.mean)
+        assert row.high - row.low == pytest.approx(plain.high - plain.low, rel=0.02)

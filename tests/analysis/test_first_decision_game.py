@@ -24,11 +24,13 @@ from ecarte.analysis import (
 def _lp_value(game: FirstDecisionGame) -> float:
     """The elder's max-min value by linear programming: maximise over its chances p of
     playing K + sum_e p_e (A - C)_e + sum_d z_d, z_d <= 0 and z_d <= sum_e (1 - p_e)(B - C)_ed
-    (the dealer's best answer, class by class), each deal weighing ``game.weights``."""
+    (the dealer's best answer, class by class), each deal of a cell weighing
+    ``game.weights``."""
     np = pytest.importorskip("numpy")
     optimize = pytest.importorskip("scipy.optimize", reason="the LP check needs scipy")
-    w = np.ones(len(game.deals)) if game.weights is None else np.asarray(game.weights)
-    w = w[:, None] / (np.asarray(game.deals, dtype=float) * w[:, None]).sum()
+    n = np.asarray(game.deals, dtype=float)
+    w = np.ones(n.shape) if game.weights is None else np.asarray(game.weights)
+    w = w / (n * w).sum()
     a, b, c = (np.asarray(x) * w for x in (game.play, game.refuse, game.accept))
     ne, nd = a.shape
     d = b - c

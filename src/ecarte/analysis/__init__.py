@@ -29,11 +29,11 @@ convention), and by trumps and kings:
 300
 
 With ``per_class=True`` the deals are dealt class by class: ``n`` deals of every class of
-the deciding seat's hand, its five cards drawn within the class and the rest at random,
-each class weighted by its exact share of random deals (:func:`class_shares`, by
-enumeration) where the numbers need it (the zero-sum game). ``players="pimc"`` plays the
-exchanges and the tricks after the first decision by the PIMC player at both seats
-instead of the model and the double-dummy tricks.
+the deciding seat's hand, its five cards drawn within the class and the rest at random;
+the zero-sum game deals every class of both seats, each deal weighing by its two classes'
+exact shares of random deals (:func:`class_shares`, by enumeration; :func:`cell_weights`).
+``players="pimc"`` plays the exchanges and the tricks after the first decision by the
+PIMC player at both seats instead of the model and the double-dummy tricks.
 """
 
 from __future__ import annotations
@@ -51,6 +51,18 @@ from typing import Any, Literal, NamedTuple, TextIO
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ecarte._executors import add_executor_arguments, open_executor
 
+from ._game import (
+    ClassDeals,
+    DecisionRow,
+    Equilibrium,
+    FirstDecisionGame,
+    _game_cells,
+    cell_weights,
+    class_game,
+    class_values,
+    solve,
+)
+
 __all__ = [
     "PIMC_TASK_DEALS",
     "PIMC_WORLDS",
@@ -60,6 +72,7 @@ __all__ = [
     "Equilibrium",
     "FirstDecisionGame",
     "add_arguments",
+    "cell_weights",
     "class_shares",
     "command",
     "dealer_trump_counts",
@@ -121,23 +134,6 @@ def closed_form(elder_trumps: int) -> tuple[int, ...]:
 def table() -> list[DealerCounts]:
     """The counts for every number of trumps in the elder's hand."""
     return [dealer_trump_counts(t) for t in range(6)]
-
-
-class DecisionRow(NamedTuple):
-    """One class of hands: its deals, the mean advantage in points per hand of the strong
-    option (play, refuse) over the weak one (propose, accept) with its 95% interval, and
-    the shares of deals in which the strong option scores more and less (the rest: the
-    same)."""
-
-    label: str
-    deals: int
-    advantage: float
-    low: float
-    high: float
-    strong_better: float
-    strong_worse: float
-    share: float | None = None
-    """The class's exact share of random deals (the deals dealt by class), else None."""
 
 
 def _classes(by: str, side: str) -> Callable[[CardSet, Suit], str]:
@@ -227,8 +223,8 @@ def decision_table(
 
     _check(n, per_class, players, worlds)
     if per_class:
-        elder, dealer = _run_strata(
-            n if side == "elder" else 0, n if side == "dealer" else 0, seed, by, rules,
+        elder, dealer, _ = _run_strata(
+            (n if side == "elder" else 0, n if side == "dealer" else 0, 0), seed, by, rules,
             players, worlds, executor,
         )  # fmt: skip
         return _class_rows(side, by, elder if side == "elder" else dealer, n)
@@ -258,8 +254,7 @@ def _check(n: int, per_class: bool, players: str, worlds: int) -> None:
 
 
 def _run_strata(
-    n_elder: int,
-    n_dealer: int,
+    counts: tuple[int, int, int],
     seed: int,
     by: str,
     rules: object,
@@ -268,9 +263,10 @@ def _run_strata(
     executor: Executor | None,
     progress: Callable[[int, int], None] | None = None,
     interruptible: bool = False,
-) -> tuple[dict[int, list[Any]], dict[int, list[Any]]]:
-    """``n_elder`` deals of every elder's class and ``n_dealer`` of every dealer's
-    (:mod:`._strata`): their records by class index, in the deals' order.
+) -> tuple[dict[int, list[Any]], ...]:
+    """``counts[s]`` deals of every class of each stratum ``s`` (:mod:`._strata`: the
+    elder's classes, the dealer's after a proposal, the dealer's for the game): their
+    records by class index, in the deals' order.
 
     The tasks go in rounds, each round the next deals of every class. If
     ``interruptible``, a KeyboardInterrupt (Ctrl-C) stops the run and keeps the rounds
@@ -279,20 +275,20 @@ def _run_strata(
     from ._strata import stratum_task
 
     size = TASK_DEALS if players == "model" else PIMC_TASK_DEALS
-    classes = [len(class_table(by, side).labels) for side in ("elder", "dealer")]
+    classes = [len(class_table(by, side).labels) for side in ("elder", "dealer", "dealer")]
     args = []
-    for first in range(0, max(n_elder, n_dealer), size):
-        for stratum, n in ((0, n_elder), (1, n_dealer)):
+    for first in range(0, max(counts), size):
+        for stratum, n in enumerate(counts):
             if first < n:
                 for k in range(classes[stratum]):
                     args.append((stratum, k, first, min(size, n - first), seed, by, rules,
                                  players, worlds))  # fmt: skip
     parts = _map(executor, stratum_task, args, progress, interruptible)
-    found: tuple[dict[int, list[Any]], dict[int, list[Any]]] = ({}, {})
+    found: tuple[dict[int, list[Any]], ...] = ({}, {}, {})
     for a, part in zip(args, parts, strict=False):
         found[a[0]].setdefault(a[1], []).extend(part)
     if len(parts) < len(args):  # interrupted: the deals every class has
-        for stratum, n in ((0, n_elder), (1, n_dealer)):
+        for stratum, n in enumerate(counts):
             if n:
                 done = min(len(found[stratum].get(k, [])) for k in range(classes[stratum]))
                 for k in range(classes[stratum]):
@@ -402,38 +398,6 @@ def _table_task(
     return found
 
 
-class FirstDecisionGame(NamedTuple):
-    """The first decision as a zero-sum game between the two seats: the elder, seeing its
-    hand's class, plays or proposes; the dealer, seeing its class after a proposal, refuses
-    or accepts. ``deals[e][d]`` counts the deals with the elder in class ``e`` and the
-    dealer in class ``d``; ``play``, ``refuse`` and ``accept`` are the sums over those
-    deals of the elder's points less the dealer's when the elder plays, when it proposes
-    and the dealer refuses, and when it proposes and the dealer accepts (each option played
-    out as :func:`decision_table` does). ``weights``, for deals dealt by the elder's class,
-    is the weight of one deal of each elder's class (its class's exact share over its
-    deals); None: every deal weighs the same."""
-
-    elder_classes: tuple[str, ...]
-    dealer_classes: tuple[str, ...]
-    deals: tuple[tuple[int, ...], ...]
-    play: tuple[tuple[int, ...], ...]
-    refuse: tuple[tuple[int, ...], ...]
-    accept: tuple[tuple[int, ...], ...]
-    weights: tuple[float, ...] | None = None
-
-
-class Equilibrium(NamedTuple):
-    """A solution of :class:`FirstDecisionGame`: the elder's chance of playing in each of
-    its classes, the dealer's chance of refusing in each of its, the value (the elder's
-    points less the dealer's per hand) and the exploitability (what the best answers to
-    these strategies gain over them, in points per hand; 0 at an exact equilibrium)."""
-
-    play: tuple[float, ...]
-    refuse: tuple[float, ...]
-    value: float
-    exploitability: float
-
-
 def first_decision_game(
     n: int,
     seed: int,
@@ -454,12 +418,13 @@ def first_decision_game(
     on ``seed`` and ``n`` alone.
 
     With ``per_class``, ``n`` deals of every elder's class, seeded and played as
-    :func:`decision_table` deals them (the same deals as its elder's table), each class
-    weighted by its exact share (:attr:`FirstDecisionGame.weights`)."""
+    :func:`decision_table` deals them (the same deals as its elder's table), and ``n`` of
+    every dealer's class with the elder's hand at random, each deal weighing by the
+    classes' exact shares (:attr:`FirstDecisionGame.weights`, :func:`cell_weights`)."""
     _check(n, per_class, players, worlds)
     if per_class:
-        elder, _ = _run_strata(n, 0, seed, by, rules, players, worlds, executor)
-        return _class_game(by, elder, n)
+        found = _run_strata((n, 0, n), seed, by, rules, players, worlds, executor)
+        return _class_game(by, found, n)[0]
     if players != "model":
         raise ValueError("the PIMC players need per_class=True (deals by class)")
     args = [(k, i, size, seed, by, rules) for k, i, size in _task_sizes(n)]
@@ -479,126 +444,18 @@ def first_decision_game(
     return FirstDecisionGame(es, ds, grid(0), grid(1), grid(2), grid(3))
 
 
-def _class_game(by: str, records: dict[int, list[Any]], n: int) -> FirstDecisionGame:
-    """The game from the first ``n`` deals of each elder's class."""
+def _class_game(
+    by: str, found: tuple[dict[int, list[Any]], ...], n: int
+) -> tuple[FirstDecisionGame, ClassDeals]:
+    """The game from the first ``n`` deals of every elder's class and of every dealer's
+    (the game's stratum; none if it was not dealt), and its deals."""
     from ._classtable import class_table
 
-    t = class_table(by, "elder")
-    cells: dict[tuple[int, str], list[int]] = {}
-    for k in range(len(t.labels)):
-        for d, play, refuse, accept, _ in records[k][:n]:
-            cell = cells.setdefault((k, d), [0, 0, 0, 0])
-            cell[0] += 1
-            cell[1] += play
-            cell[2] += refuse
-            cell[3] += accept
-    ds = tuple(sorted({d for _, d in cells}))
-
-    def grid(i: int) -> tuple[tuple[int, ...], ...]:
-        return tuple(
-            tuple(cells.get((k, d), [0, 0, 0, 0])[i] for d in ds) for k in range(len(t.labels))
-        )
-
-    counts = [len(records[k][:n]) for k in range(len(t.labels))]
-    weights = tuple(float(share / c) for share, c in zip(t.shares, counts, strict=True))
-    return FirstDecisionGame(t.labels, ds, grid(0), grid(1), grid(2), grid(3), weights)
-
-
-def _game_cells(
-    task: int, first: int, size: int, seed: int, by: Literal["classic", "shape"], rules: object
-) -> dict[tuple[str, str], list[int]]:
-    """One task of :func:`first_decision_game`: by pair of classes, the deals and the sums
-    of the elder's points less the dealer's on each line."""
-    from ecarte.games.ecarte import _pure_pimc as model
-    from ecarte.games.ecarte.pimc import load_kernel
-    from ecarte.games.ecarte.rules import Rules
-
-    r = rules if isinstance(rules, Rules) else Rules()
-    hand_rules = r.hand_rules()
-    kernel = load_kernel()
-    elder_label, dealer_label = _classes(by, "elder"), _classes(by, "dealer")
-    rng = random.Random(f"{seed}:{task}")
-    deck = [c.id for c in PIQUET_DECK]
-    cells: dict[tuple[str, str], list[int]] = {}
-    for j in range(size):
-        i = first + j
-        rng.shuffle(deck)
-        elder = sum(1 << c for c in deck[:5])
-        dealer = sum(1 << c for c in deck[5:10])
-        trump = deck[10] >> 4
-        stock = sum(1 << c for c in deck[11:])
-        base = model.Query(rules=hand_rules, trump=trump, me=0, phase=model.PROPOSE,
-                           hand=elder, pool=dealer | stock, require=dealer)  # fmt: skip
-        (play,) = kernel.values(base, (model.PLAY_OPTION,), seed * 1_000_003 + i, 1)
-        respond = base._replace(me=1, phase=model.RESPOND, hand=dealer, pool=elder | stock,
-                                require=elder)  # fmt: skip
-        accept, refuse = kernel.values(respond, (0, 1), seed * 1_000_003 + i, 1)
-        e = elder_label(CardSet(elder), Suit(trump))
-        d = dealer_label(CardSet(dealer), Suit(trump))
-        cell = cells.setdefault((e, d), [0, 0, 0, 0])
-        cell[0] += 1
-        cell[1] += play
-        cell[2] -= refuse  # the dealer's values are its points less the elder's
-        cell[3] -= accept
-    return cells
-
-
-def solve(game: FirstDecisionGame, iterations: int = 20_000) -> Equilibrium:
-    """An equilibrium of ``game`` by CFR+ (regret matching with regrets floored at zero,
-    alternating updates, the strategies averaged with linear weights): the elder maximises
-    its points less the dealer's, the dealer minimises them. Needs numpy."""
-    import numpy as np
-
-    w = np.ones(len(game.deals)) if game.weights is None else np.asarray(game.weights)
-    w = w[:, None] / (np.asarray(game.deals, dtype=float) * w[:, None]).sum()
-    a = np.asarray(game.play) * w  # the elder's points per hand, by cell
-    b = np.asarray(game.refuse) * w
-    c = np.asarray(game.accept) * w
-    n = np.asarray(game.deals, dtype=float)
-    ne, nd = n.shape
-    re, rd = np.zeros((ne, 2)), np.zeros((nd, 2))  # regrets: (propose, play), (accept, refuse)
-    sum_p, sum_r = np.zeros(ne), np.zeros(nd)
-
-    def current(regrets: np.ndarray) -> np.ndarray:
-        pos = regrets.sum(axis=1)
-        share = np.divide(regrets[:, 1], pos, out=np.full(len(pos), 0.5), where=pos > 0)
-        return np.asarray(share)
-
-    play_v = a.sum(axis=1)
-    for t in range(1, iterations + 1):
-        p, r = current(re), current(rd)
-        propose_v = (b * r + c * (1 - r)).sum(axis=1)
-        mean = p * play_v + (1 - p) * propose_v
-        re = np.maximum(re + np.stack([propose_v - mean, play_v - mean], axis=1), 0)
-        sum_p += t * p
-        reach = 1 - current(re)  # alternating: the dealer answers the updated elder
-        refuse_v = (b * reach[:, None]).sum(axis=0)
-        accept_v = (c * reach[:, None]).sum(axis=0)
-        mean_d = r * refuse_v + (1 - r) * accept_v  # the dealer minimises
-        rd = np.maximum(rd + np.stack([mean_d - accept_v, mean_d - refuse_v], axis=1), 0)
-        sum_r += t * r
-    weight = iterations * (iterations + 1) / 2
-    p, r = sum_p / weight, sum_r / weight
-    value = _value(a, b, c, p, r)
-    best_elder = np.maximum(a.sum(axis=1), (b * r + c * (1 - r)).sum(axis=1)).sum()
-    reach = 1 - p
-    best_dealer = (p * a.sum(axis=1)).sum() + np.minimum(
-        (b * reach[:, None]).sum(axis=0), (c * reach[:, None]).sum(axis=0)
-    ).sum()
-    return Equilibrium(
-        tuple(float(x) for x in p),
-        tuple(float(x) for x in r),
-        float(value),
-        float(best_elder - best_dealer),
-    )
-
-
-def _value(a: Any, b: Any, c: Any, p: Any, r: Any) -> float:
-    """The elder's points per hand when it plays with chances ``p`` and the dealer refuses
-    with chances ``r``."""
-    play = (p[:, None] * a).sum()
-    propose = ((1 - p)[:, None] * (b * r[None, :] + c * (1 - r)[None, :])).sum()
-    return float(play + propose)
+    elder, dealer = class_table(by, "elder"), class_table(by, "dealer")
+    elder_records = [found[0][k][:n] for k in range(len(elder.labels))]
+    dealer_records = [found[2][k][:n] for k in range(len(dealer.labels))] if found[2] else []
+    return class_game(elder.labels, dealer.labels, (elder.shares, dealer.shares),
+                      elder_records, dealer_records)  # fmt: skip
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -626,8 +483,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--per-class",
         action="store_true",
-        help="deal --deals and --game deals of every class of the deciding seat's hand, "
-        "weighting the classes by their exact shares",
+        help="deal --deals deals of every class of the deciding seat's hand and --game "
+        "deals of every class of each seat's, weighting the classes by their exact shares",
     )
     parser.add_argument(
         "--players",
@@ -692,8 +549,8 @@ def _print_rows(rows: list[DecisionRow], size: Callable[[DecisionRow], str], out
 def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:
     """``--per-class``: one run of the deals of every class of both seats (the elder's deals
     serve its table and the game), then the tables and the game."""
-    n_elder, n_dealer = max(args.deals, args.game), args.deals
-    _check(max(n_elder, 1), True, args.players, args.worlds)
+    counts = (max(args.deals, args.game), args.deals, args.game)
+    _check(max(counts[0], 1), True, args.players, args.worlds)
     who = (
         "the model and double-dummy tricks"
         if args.players == "model"
@@ -711,10 +568,11 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
             started[0] = now
             print(f"ecarte analyse: {done}/{total} tasks", file=sys.stderr, flush=True)
 
-    elder, dealer = _run_strata(n_elder, n_dealer, args.seed, args.by, None, args.players,
-                                args.worlds, executor, progress, interruptible=True)  # fmt: skip
-    deals = min(args.deals, len(dealer[0])) if n_dealer else 0
-    game = min(args.game, len(elder[0]))
+    found = _run_strata(counts, args.seed, args.by, None, args.players, args.worlds, executor,
+                        progress, interruptible=True)  # fmt: skip
+    elder, dealer, _ = found
+    deals = min(args.deals, len(dealer[0])) if args.deals else 0
+    game = min(args.game, len(elder[0]), len(found[2][0])) if args.game else 0
     if (deals, game) != (args.deals, args.game):  # Ctrl-C: the first deals of every class
         print(f"ecarte analyse: interrupted; the tables of the first deals of each class "
               f"(as --deals {deals} --game {game})", file=sys.stderr)  # fmt: skip
@@ -732,8 +590,9 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
             )
             _print_rows(rows, lambda row: f"share {row.share:7.3%}", out)
     if args.game:
-        solved = _class_game(args.by, elder, args.game)
-        _print_solved(solved, f"{args.game:,} deals of each elder's class, played by {who}", out)
+        solved, on = _class_game(args.by, found, args.game)
+        _print_solved(solved, f"{args.game:,} deals of each class of each seat, played by {who}",
+                      out, on)  # fmt: skip
 
 
 def classical(label: str) -> str:
@@ -753,23 +612,37 @@ def _print_game(
     _print_solved(game, f"{n:,} deals", out)
 
 
-def _print_solved(game: FirstDecisionGame, on: str, out: TextIO) -> None:
+def _print_solved(
+    game: FirstDecisionGame, on: str, out: TextIO, deals: ClassDeals | None = None
+) -> None:
+    """The equilibrium beside the classical advice; with the ``deals`` of a game dealt by
+    class, each class's gain at the equilibrium with its interval."""
     eq = solve(game)
+    value = f"{eq.value:+.3f}"
+    if deals is not None:
+        elder_rows, dealer_rows, (_, low, high) = class_values(game, deals, eq)
+        value += f" [{low:+.3f}, {high:+.3f}]"
     print(
-        f"\nThe first decision as a zero-sum game, on {on} (CFR+): value "
-        f"{eq.value:+.3f} points per hand to the elder, exploitability {eq.exploitability:.4f}",
+        f"\nThe first decision as a zero-sum game, on {on} (CFR+): value {value} points "
+        f"per hand to the elder, exploitability {eq.exploitability:.4f}",
         file=out,
     )
-    for who, labels, deals, chances, what in (
+    for who, labels, size, chances, what in (
         ("elder", game.elder_classes, [sum(r) for r in game.deals], eq.play, "play"),
         ("dealer", game.dealer_classes, [sum(c) for c in zip(*game.deals, strict=True)],
          eq.refuse, "refuse"),
     ):  # fmt: skip
         width = max(len(x) for x in labels)
+        gains = [""] * len(labels)
+        if deals is not None:
+            rows = elder_rows if who == "elder" else dealer_rows
+            size = [r.deals for r in rows]
+            gains = [f" | {r.advantage:+.3f} [{r.low:+.3f}, {r.high:+.3f}]" for r in rows]
+            what += f" | its gain ({'play - propose' if who == 'elder' else 'refuse - accept'})"
         print(f"{who}: chance to {what} at the equilibrium | the classical advice", file=out)
-        for label, k, x in zip(labels, deals, chances, strict=True):
+        for label, k, x, gain in zip(labels, size, chances, gains, strict=True):
             advice = classical(label) or "-"
-            print(f"{label:{width}} | {k:7,} deals | {x:5.2f} | {advice}", file=out)
+            print(f"{label:{width}} | {k:7,} deals | {x:5.2f}{gain} | {advice}", file=out)
 
 
 def _counts(out: TextIO) -> None:

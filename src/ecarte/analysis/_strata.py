@@ -1,10 +1,12 @@
 """Deals by class of hand and the lines of the first decision played out on them.
 
-Deal ``i`` of class ``k`` of a seat (``stratum`` 0 the elder, 1 the dealer) deals from
-its own seed, the state of ``numpy.random.SeedSequence(seed, spawn_key=(stratum, k, i))``:
-the deciding seat's hand within its class (:class:`~._classtable.ClassTable`), the other
-cards at random. The numbers depend on the seed and the deals' indices alone, not on how
-the deals are cut into tasks nor where the tasks run.
+Deal ``i`` of class ``k`` of a stratum deals from its own seed, the state of
+``numpy.random.SeedSequence(seed, spawn_key=(stratum, k, i))``: one seat's hand within its
+class (:class:`~._classtable.ClassTable`), the other cards at random. Stratum 0 deals the
+elder's classes (the decision tables and the game), 1 the dealer's on deals where the
+elder proposes (the dealer's table), 2 the dealer's with the elder's hand at random (the
+game: every line of the first decision, as stratum 0). The numbers depend on the seed and
+the deals' indices alone, not on how the deals are cut into tasks nor where the tasks run.
 
 The lines are played out by the players of the analysis:
 
@@ -28,7 +30,7 @@ from ecarte._cards import PIQUET_DECK, Card
 
 from ._classtable import class_table
 
-__all__ = ["DealerRecord", "ElderRecord", "deal_seeds", "stratum_task"]
+__all__ = ["DealerRecord", "ElderRecord", "GameRecord", "deal_seeds", "stratum_task"]
 
 Players = Literal["model", "pimc"]
 
@@ -39,6 +41,9 @@ proposal (the players' answer)."""
 DealerRecord = tuple[int, int]
 """A deal of a dealer's class on which the elder proposes: the values of refusing and of
 accepting."""
+GameRecord = tuple[str, int, int, int]
+"""A deal of a dealer's class with the elder's hand at random: the elder's class and the
+values of playing, of proposing and being refused, of proposing and being accepted."""
 
 _DECK = [c.id for c in PIQUET_DECK]
 _KING = 11
@@ -141,32 +146,53 @@ class _Lines:
 
     # -- one deal of each stratum -----------------------------------------------------
 
-    def elder_deal(self, by: str, k: int, seed: int, i: int) -> ElderRecord:
+    def lines(
+        self, elder: int, dealer: int, turnup: int, stock: list[int], seeds: tuple[int, int]
+    ) -> tuple[int, int, int, bool]:
+        """The values of playing, of proposing and being refused, of proposing and being
+        accepted on this deal, and whether the dealer refuses a proposal."""
         from ecarte.games.ecarte.actions import Accept, PlayHand, Propose, Refuse
 
-        deal_seed, player_seed = deal_seeds(seed, 0, k, i)
-        rng = random.Random(deal_seed)
-        elder, turnup = class_table(by, "elder").deal(k, rng)
-        rest = _rest(rng, elder | 1 << turnup)
-        dealer = _mask(rest[:5])
+        deal_seed, player_seed = seeds
         trump = turnup >> 4
-        dealer_class = class_table(by, "dealer").label(dealer, trump)
         if self.players == "model":
             from ecarte.games.ecarte import _pure_pimc as model
 
-            base, respond = self._queries(elder, dealer, trump, _mask(rest[5:]))
+            base, respond = self._queries(elder, dealer, trump, _mask(stock))
             (play,) = self.kernel.values(base, (model.PLAY_OPTION,), player_seed, 1)
             refuse, accept = self.model_respond(respond, player_seed)
-            refuses = self.model_dealer_refuses(dealer, trump)
-            return dealer_class, play, refuse, accept, refuses
-        game = self.start(elder, dealer, turnup, rest[5:], deal_seed)
+            return play, refuse, accept, self.model_dealer_refuses(dealer, trump)
+        game = self.start(elder, dealer, turnup, stock, deal_seed)
         play = self.play_out(game, (PlayHand(),), player_seed)
         refuse = self.play_out(game, (Propose(), Refuse()), player_seed)
         accept = self.play_out(game, (Propose(), Accept()), player_seed)
         proposed = game.clone()
         proposed.apply(Propose())
-        refuses = self.choose(proposed, player_seed) == Refuse()
-        return dealer_class, play, refuse, accept, refuses
+        return play, refuse, accept, self.choose(proposed, player_seed) == Refuse()
+
+    def _class_deal(
+        self, by: str, stratum: int, side: str, k: int, seed: int, i: int
+    ) -> tuple[str, tuple[int, int, int, bool]]:
+        """Deal ``i`` of ``side``'s class ``k`` in ``stratum``, the other hand at random:
+        the other hand's class and the lines."""
+        other = "dealer" if side == "elder" else "elder"
+        seeds = deal_seeds(seed, stratum, k, i)
+        rng = random.Random(seeds[0])
+        mine, turnup = class_table(by, side).deal(k, rng)
+        rest = _rest(rng, mine | 1 << turnup)
+        theirs = _mask(rest[:5])
+        elder, dealer = (mine, theirs) if side == "elder" else (theirs, mine)
+        label = class_table(by, other).label(theirs, turnup >> 4)
+        return label, self.lines(elder, dealer, turnup, rest[5:], seeds)
+
+    def elder_deal(self, by: str, k: int, seed: int, i: int) -> ElderRecord:
+        dealer_class, lines = self._class_deal(by, 0, "elder", k, seed, i)
+        return (dealer_class, *lines)
+
+    def game_dealer_deal(self, by: str, k: int, seed: int, i: int) -> GameRecord:
+        """A deal of the dealer's class ``k`` with the elder's hand at random."""
+        elder_class, (play, refuse, accept, _) = self._class_deal(by, 2, "dealer", k, seed, i)
+        return elder_class, play, refuse, accept
 
     def dealer_deal(self, by: str, k: int, seed: int, i: int) -> DealerRecord:
         """A deal of the dealer's class ``k`` on which the elder proposes (the rest of
@@ -215,7 +241,7 @@ def stratum_task(
     worlds: int,
 ) -> list[Any]:
     """Deals ``first`` to ``first + size - 1`` of class ``k`` of ``stratum``: their
-    records (:data:`ElderRecord`, :data:`DealerRecord`)."""
+    records (:data:`ElderRecord`, :data:`DealerRecord`, :data:`GameRecord`)."""
     lines = _Lines(players, worlds, rules)
-    deal = lines.elder_deal if stratum == 0 else lines.dealer_deal
+    deal = (lines.elder_deal, lines.dealer_deal, lines.game_dealer_deal)[stratum]
     return [deal(by, k, seed, i) for i in range(first, first + size)]
