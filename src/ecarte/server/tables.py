@@ -557,12 +557,22 @@ class Tables:
         acks, self._acks = self._acks, []
         self._dirty = {}
         batch = []
+        ended = []  # whether each table is over (read once here: nothing moves it before
+        # the events are sent)
+        every = self.config.snapshot_every
         for t in dirty:
+            over = t.over
+            ended.append(over)
             snapshot = None
-            if t.over or t.n - t.snapshot_n >= self.config.snapshot_every:
+            if over or t.n - t.snapshot_n >= every:
                 snapshot = t.game.to_json()
             update = TableUpdate(
-                t.id, t.n, t.status, t.forfeit, snapshot, t.n if snapshot else t.snapshot_n
+                t.id,
+                t.n,
+                "over" if over else "playing",
+                t.forfeit,
+                snapshot,
+                t.n if snapshot else t.snapshot_n,
             )
             batch.append((update, t.pending))
         try:
@@ -577,24 +587,25 @@ class Tables:
             return
         self.commits += 1
         published = []
-        for t, (update, events) in zip(dirty, batch, strict=True):
+        for t, (update, events), over in zip(dirty, batch, ended, strict=True):
             t.committed = t.n
             t.snapshot_n = update.snapshot_n
             t.pending = []
             self.committed_events += len(events)
-            published.append((t, events))
+            published.append((t, events, over))
         answers: dict[tuple[str, int], tuple[Subscriber, int]] = {}
         for t, sub, seq, n, duplicate in acks:
             if duplicate:
                 sub.push(m.encode(m.Ack(seq, n, True)))
             else:
                 answers[t.id, n] = (sub, seq)
-        for t, events in published:
+        for t, events, over in published:
             self._publish(t, events, answers)
-            waiting, t.after_commit = t.after_commit, []
-            for callback in waiting:
-                callback()
-            if t.over and not t.revealed:
+            if t.after_commit:
+                waiting, t.after_commit = t.after_commit, []
+                for callback in waiting:
+                    callback()
+            if over and not t.revealed:
                 t.revealed = True
                 if t.clock is not None:
                     t.clock.cancel()
@@ -640,6 +651,9 @@ class Tables:
             table.game, seats, table.forfeit, table.cache, before or None
         )
         table.shown = public
+        redact, encode = adapt.redact, m.encode
+        tid, deadline = table.id, table.deadline
+        acked = [answers.get((tid, e.n)) for e in events]
         patch: Any  # a ViewPatch of the game, as a dict of its fields
         for sub in subscribers:
             seat = sub.seat
@@ -652,18 +666,17 @@ class Tables:
                     patch[key] = value
             patch["game"] = game
             sub.shown = (public, own)
-            for e in events:
-                answer = answers.get((table.id, e.n))
+            for e, answer in zip(events, acked, strict=True):
                 message = m.Event(
                     e.n,
                     e.seat,
                     e.kind,  # type: ignore[arg-type]
-                    adapt.redact(e.text, e.seat, seat),
+                    redact(e.text, e.seat, seat),
                     patch if e is last else None,
-                    table.deadline if e is last else None,
+                    deadline if e is last else None,
                     answer[1] if answer is not None and answer[0] is sub else None,
                 )
-                sub.push(m.encode(message))
+                sub.push(encode(message))
 
 
 _ABSENT = object()
