@@ -478,7 +478,7 @@ class Tables:
     def _advance(self, table: Table) -> None:
         """Let the bots play while one is to act."""
         adapt = table.adapter
-        while not table.over:
+        while table.bots and not table.over:  # (a table of humans only: nothing to ask)
             seat = adapt.to_act(table.game)
             bot = table.bots.get(seat) if seat is not None else None
             if bot is None or seat is None:
