@@ -62,6 +62,22 @@ def held(read: _F) -> _F:
     return cast(_F, holding_self if alone else holding)
 
 
+_PUBLIC_MARKS = (
+    ("phase", 0),
+    ("to_act", 1),
+    ("turnup", 3),
+    ("trump", 4),
+    ("stock_size", 5),
+    ("played_without_proposing", 8),
+    ("refused_after", 9),
+    ("scores", 11),
+    ("games_won", 12),
+    ("discard_limits", 13),
+)
+"""The public fields read from one part of :meth:`MatchReads.public_changes`' mark each
+(its index there); the seats, the exchanges, the cards in play and the kings move more."""
+
+
 class MatchReads(_Base):
     """What a game answers without changing: see the module's docstring."""
 
@@ -358,68 +374,33 @@ class MatchReads(_Base):
         )
         if since is None:
             return self._public_fields(v, mark[13]), mark
-        out: dict[str, Any] = {}
-        if mark[0] != since[0]:
-            out["phase"] = self._phases[v.phase].value
-        if mark[1] != since[1]:
-            out["to_act"] = v.to_act
         moved = seats != since[2]
+        ended = play[0] != since[7][0]  # the cards in play: a trick ended, a hand began
+        changed = [n for n, i in _PUBLIC_MARKS if mark[i] != since[i]]
         if moved:
-            no_seat = self._binding.NO_SEAT
-            out["dealer"] = None if v.dealer == no_seat else v.dealer
-            out["elder"] = None if v.elder == no_seat else v.elder
-        if mark[3] != since[3]:
-            out["turnup"] = None if v.turnup > 63 else _card_text(v.turnup)
-        if mark[4] != since[4]:
-            out["trump"] = None if v.trump < 0 else _suit_symbol(v.trump)
-        if mark[5] != since[5]:
-            out["stock_size"] = mark[5]
-        if moved or mark[6] != since[6]:
-            out["exchanges"] = [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)]
-        if moved or play != since[7]:
-            out["trick"] = [{"seat": s, "card": _card_text(c)} for s, c in ob.trick(v)]
-            if moved or play[0] != since[7][0] or play[4] != since[7][4]:  # a trick ended
-                out["tricks"] = [
-                    [{"seat": s, "card": _card_text(c)} for s, c in t] for t in ob.tricks(v)
-                ]
-            if moved or play[3] != since[7][3] or play[0] != since[7][0]:
-                out["tricks_won"] = list(ob.tricks_won(v))
-        if mark[8] != since[8]:
-            out["played_without_proposing"] = bool(v.played_without_proposing)
-        if mark[9] != since[9]:
-            out["refused_after"] = None if v.refused_after == 255 else v.refused_after
-        if moved or mark[10] != since[10]:
-            out["kings_announced"] = list(ob.announced_seats(v))
-        if mark[11] != since[11]:
-            out["scores"] = list(v.scores)
-        if mark[12] != since[12]:
-            out["games_won"] = list(v.games_won)
-        if mark[13] != since[13]:
-            out["discard_limits"] = None if mark[13] is None else list(mark[13])
-        return out, mark
+            changed += ("dealer", "elder", "exchanges", "trick", "tricks", "tricks_won")
+            changed.append("kings_announced")
+        else:
+            if mark[6] != since[6]:
+                changed.append("exchanges")
+            if mark[10] != since[10]:
+                changed.append("kings_announced")
+            if play != since[7]:
+                changed.append("trick")
+                if ended or play[4] != since[7][4]:
+                    changed.append("tricks")
+                if ended or play[3] != since[7][3]:
+                    changed.append("tricks_won")
+        return self._public_fields(v, mark[13], changed), mark
 
-    def _public_fields(self, v: MatchView, limits: tuple[int, int] | None) -> dict[str, Any]:
-        """Every field of :meth:`public_observation`, from the match's fields ``v``."""
-        no_seat = self._binding.NO_SEAT
-        return {
-            "phase": self._phases[v.phase].value,
-            "to_act": v.to_act,
-            "dealer": None if v.dealer == no_seat else v.dealer,
-            "elder": None if v.elder == no_seat else v.elder,
-            "turnup": None if v.turnup > 63 else _card_text(v.turnup),
-            "trump": None if v.trump < 0 else _suit_symbol(v.trump),
-            "stock_size": len(v.stock),
-            "exchanges": [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)],
-            "trick": [{"seat": s, "card": _card_text(c)} for s, c in ob.trick(v)],
-            "tricks": [[{"seat": s, "card": _card_text(c)} for s, c in t] for t in ob.tricks(v)],
-            "tricks_won": list(ob.tricks_won(v)),
-            "played_without_proposing": bool(v.played_without_proposing),
-            "refused_after": None if v.refused_after == 255 else v.refused_after,
-            "kings_announced": list(ob.announced_seats(v)),
-            "scores": list(v.scores),
-            "games_won": list(v.games_won),
-            "discard_limits": None if limits is None else list(limits),
-        }
+    def _public_fields(
+        self, v: MatchView, limits: tuple[int, int] | None, only: list[str] | None = None
+    ) -> dict[str, Any]:
+        """The fields of :meth:`public_observation` (those named in ``only``, or every
+        one), from the match's fields ``v``."""
+        if only is None:
+            return {name: build(self, v, limits) for name, build in _PUBLIC_FIELDS.items()}
+        return {name: _PUBLIC_FIELDS[name](self, v, limits) for name in only}
 
     @held
     def advise(self, adviser: int | str, action: Action | str) -> Advice:
@@ -469,3 +450,34 @@ def _card_text(card_id: int) -> str:
 def _suit_symbol(suit: int) -> str:
     """A suit's symbol by its number (``"♠"``), found once."""
     return Suit(suit).symbol
+
+
+def _seat(r: MatchReads, seat: int) -> int | None:
+    return None if seat == r._binding.NO_SEAT else seat
+
+
+def _cards(plays: Any) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": _card_text(c)} for s, c in plays]
+
+
+_PUBLIC_FIELDS: dict[str, Callable[[MatchReads, MatchView, tuple[int, int] | None], Any]] = {
+    "phase": lambda r, v, _: r._phases[v.phase].value,
+    "to_act": lambda r, v, _: v.to_act,
+    "dealer": lambda r, v, _: _seat(r, v.dealer),
+    "elder": lambda r, v, _: _seat(r, v.elder),
+    "turnup": lambda r, v, _: None if v.turnup > 63 else _card_text(v.turnup),
+    "trump": lambda r, v, _: None if v.trump < 0 else _suit_symbol(v.trump),
+    "stock_size": lambda r, v, _: len(v.stock),
+    "exchanges": lambda r, v, _: [{"seat": s, "cards": n} for s, n in ob.exchange_log(v)],
+    "trick": lambda r, v, _: _cards(ob.trick(v)),
+    "tricks": lambda r, v, _: [_cards(t) for t in ob.tricks(v)],
+    "tricks_won": lambda r, v, _: list(ob.tricks_won(v)),
+    "played_without_proposing": lambda r, v, _: bool(v.played_without_proposing),
+    "refused_after": lambda r, v, _: None if v.refused_after == 255 else v.refused_after,
+    "kings_announced": lambda r, v, _: list(ob.announced_seats(v)),
+    "scores": lambda r, v, _: list(v.scores),
+    "games_won": lambda r, v, _: list(v.games_won),
+    "discard_limits": lambda r, v, limits: None if limits is None else list(limits),
+}
+"""Each field of :meth:`MatchReads.public_observation`, in order, built from the game and
+its match's fields (and the discard limits, read once)."""

@@ -338,10 +338,11 @@ def pimc_bid(
         raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
     _check_infer(infer, nworlds)
     rng = Rng(seed)
-    up = 1 << EuchreMachine(deck, flags, 0, 0, False)._t.core_of[upcard]
+    core_of = EuchreMachine(deck, flags, 0, 0, False)._t.core_of
+    up = 1 << core_of[upcard]
     disc = 0
     if s.seat == dealer and discard_at >= 0 and script[discard_at] < deck:
-        disc = 1 << EuchreMachine(deck, flags, 0, 0, False)._t.core_of[script[discard_at]]
+        disc = 1 << core_of[script[discard_at]]
     totals = [0] * len(options)
     kinds, weights = [], []
     for _ in range(nworlds):
