@@ -422,9 +422,11 @@ uint64_t ec_eu_pimc_weight(const ec_eu_infer *inf, const uint64_t held[4])
             break;
         case EC_EU_INFER_PASS2:
             v = -1;
-            for (int x = 0; x < 4; x++)
-                if (x != upsuit && strength(hand & ~up, x) > v)
-                    v = strength(hand & ~up, x);
+            for (int x = 0; x < 4; x++) {
+                int sx = x != upsuit ? strength(hand & ~up, x) : -1;
+                if (sx > v)
+                    v = sx;
+            }
             w *= 16 - ec_eu_pimc_chance(v - 60);
             break;
         case EC_EU_INFER_CALL2:
