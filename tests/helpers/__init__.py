@@ -32,21 +32,17 @@ from typing import Any, Protocol, TypeVar
 
 import pytest
 
+import ecarte
 from ecarte import (
     PIQUET_DECK,
     Card,
     CardSet,
-    ChoosePackets,
-    Cut,
-    Deal,
     DealPattern,
     DealtHands,
     FirstDealer,
     Game,
     GameResult,
     Phase,
-    Play,
-    PlayHand,
     Rank,
     Rules,
     Suit,
@@ -63,7 +59,7 @@ HAND_PHASES = (
     Phase.PLAY,
 )
 
-NON_CARD_ACTIONS = tuple(a for a in ACTIONS if not isinstance(a, Play))
+NON_CARD_ACTIONS = tuple(a for a in ACTIONS if not isinstance(a, ecarte.Play))
 """The actions with an id that are not card plays, in id order: propose, play-hand,
 accept, refuse, the king, packets 3-2 and 2-3."""
 
@@ -102,12 +98,12 @@ def deck_order(
     return order
 
 
-def cut_for(rules: Rules, dealer: int) -> Cut:
+def cut_for(rules: Rules, dealer: int) -> ecarte.Cut:
     """A cut (seat 0's card, seat 1's card) that makes ``dealer`` deal first."""
     high = Card.of(rules.rank_order.ranks[0], Suit.CLUBS)
     low = Card.of(rules.rank_order.ranks[-1], Suit.DIAMONDS)
     higher_seat = dealer if rules.first_dealer is FirstDealer.HIGHER_CUT else 1 - dealer
-    return Cut((high, low) if higher_seat == 0 else (low, high))
+    return ecarte.Cut((high, low) if higher_seat == 0 else (low, high))
 
 
 def new_game(rules: Rules | str | None = None, *, dealer: int = 0, first_packet: int = 3) -> Game:
@@ -117,7 +113,7 @@ def new_game(rules: Rules | str | None = None, *, dealer: int = 0, first_packet:
     game.apply(cut_for(game.rules, dealer))
     assert game.dealer == dealer
     if game.phase is Phase.PACKETS:
-        game.apply(ChoosePackets(first_packet), seat=dealer)
+        game.apply(ecarte.ChoosePackets(first_packet), seat=dealer)
     assert game.phase is Phase.DEAL
     return game
 
@@ -141,9 +137,9 @@ def deal(
     """Deal exactly these hands (the packet pattern in force is respected;
     at the start of a game the dealer first picks 3-2)."""
     if game.phase is Phase.PACKETS:
-        game.apply(ChoosePackets(3))
+        game.apply(ecarte.ChoosePackets(3))
     assert game.phase is Phase.DEAL
-    game.apply(Deal(deck_order(elder, dealer, turnup, stock, packets_now(game))))
+    game.apply(ecarte.Deal(deck_order(elder, dealer, turnup, stock, packets_now(game))))
     if game.phase in HAND_PHASES:
         assert game.hand(game.elder) == CardSet.parse(elder)
         assert game.hand(game.dealer) == CardSet.parse(dealer)
@@ -161,30 +157,30 @@ def play_declining_the_king(game: Game, script: str) -> None:
     (``KingAnnouncement.FIRST_LEAD``) and holding no card to play lets play begin."""
     for token in script.split():
         if token != "play-hand" and game.phase is Phase.PLAY and _at_the_window(game):
-            game.apply(PlayHand())
+            game.apply(ecarte.PlayHand())
         game.apply(token)
 
 
 def _at_the_window(game: Game) -> bool:
     legal = game.legal_actions()
-    return PlayHand() in legal and not any(isinstance(a, Play) for a in legal)
+    return ecarte.PlayHand() in legal and not any(isinstance(a, ecarte.Play) for a in legal)
 
 
 def legal_cards(game: Game) -> CardSet:
     """The cards the seat to act may play now."""
-    return CardSet.of(a.card for a in game.legal_actions() if isinstance(a, Play))
+    return CardSet.of(a.card for a in game.legal_actions() if isinstance(a, ecarte.Play))
 
 
 def finish_hand(game: Game) -> None:
     """Play the current hand out with the first legal card (never announcing)."""
     number = game.hand_number
     if game.phase is Phase.PROPOSE:
-        game.apply(PlayHand())
+        game.apply(ecarte.PlayHand())
     while game.phase is Phase.PLAY and game.hand_number == number:
         if _at_the_window(game):  # the king's window before the first lead: play begins
-            game.apply(PlayHand())
+            game.apply(ecarte.PlayHand())
             continue
-        game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, ecarte.Play)))
 
 
 # A hand in which the elder takes all five tricks, trumps hearts.
@@ -218,7 +214,7 @@ def random_action(game: Game, rng: random.Random) -> Any:
     variants allowing empty exchanges still end quickly."""
     actions = game.legal_actions()
     if game.phase is Phase.PROPOSE and rng.random() < 0.3:
-        return PlayHand() if PlayHand() in actions else rng.choice(actions)
+        return ecarte.PlayHand() if ecarte.PlayHand() in actions else rng.choice(actions)
     return rng.choice(actions)
 
 

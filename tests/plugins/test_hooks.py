@@ -20,24 +20,15 @@ from helpers import (
     refused,
 )
 
+import ecarte
 from ecarte import (
-    Accept,
     AdviceError,
-    AnnounceKing,
     CardSet,
-    ChoosePackets,
-    Cut,
-    Deal,
-    Discard,
     Game,
     IllegalActionError,
     MatchStatus,
     Phase,
-    Play,
-    PlayHand,
     PluginError,
-    Propose,
-    Refuse,
     Rules,
     RulesError,
     SaveFormatError,
@@ -180,7 +171,7 @@ def test_hook_cut() -> None:
 
     for cut in ("K♠ 7♥", "7♠ K♥", "Q♠ Q♥"):
         game = Game(plugins=[YoungestDeals()], auto_chance=False)
-        game.apply(Cut(cut))
+        game.apply(ecarte.Cut(cut))
         assert game.dealer == 1
 
 
@@ -189,7 +180,7 @@ def test_hook_cut_nonsense_leaves_game_unchanged() -> None:
 
     game = Game(plugins=[plugin], auto_chance=False)
     with refused(game, PluginError, r"'stranger', hook ecarte_cut"):
-        game.apply(Cut("K♠ 7♥"))
+        game.apply(ecarte.Cut("K♠ 7♥"))
 
 
 def test_hook_deal_packets() -> None:
@@ -247,19 +238,19 @@ def test_hook_deal_illegal_deal_leaves_game_unchanged() -> None:
     from ecarte import PIQUET_DECK
 
     with refused(game, PluginError):
-        game.apply(Deal(tuple(PIQUET_DECK)))
+        game.apply(ecarte.Deal(tuple(PIQUET_DECK)))
 
 
 def test_hook_exchange_allowed() -> None:
     class NoProposals:
         @hookimpl
         def ecarte_exchange_allowed(self, action: Any) -> bool | None:
-            return False if isinstance(action, Propose) else None
+            return False if isinstance(action, ecarte.Propose) else None
 
     game = dealt(Game(plugins=[NoProposals()], seed=1))
-    assert game.legal_actions() == (PlayHand(),)
+    assert game.legal_actions() == (ecarte.PlayHand(),)
     with pytest.raises(IllegalActionError, match="propose"):
-        game.apply(Propose())
+        game.apply(ecarte.Propose())
 
 
 def test_hook_exchange_allowed_forbidding_everything() -> None:
@@ -285,12 +276,12 @@ def test_hook_discard_limits() -> None:
             return (2, 3)
 
     game = dealt(Game(plugins=[TwoOrThree()], seed=1))
-    game.apply(Propose())
-    game.apply(Accept())
-    sizes = {len(a.cards) for a in game.legal_actions() if isinstance(a, Discard)}
+    game.apply(ecarte.Propose())
+    game.apply(ecarte.Accept())
+    sizes = {len(a.cards) for a in game.legal_actions() if isinstance(a, ecarte.Discard)}
     assert sizes == {2, 3}
     with pytest.raises(IllegalActionError, match="at least 2"):
-        game.apply(Discard(_one(game)))
+        game.apply(ecarte.Discard(_one(game)))
 
 
 def _one(game: Game) -> Any:
@@ -303,12 +294,12 @@ def test_hook_discard_limits_nonsense(limits: Any) -> None:
     plugin = answering("bad-limits", "ecarte_discard_limits", limits)
 
     game = dealt(Game(plugins=[plugin], seed=1))
-    game.apply(Propose())
+    game.apply(ecarte.Propose())
     # the machine asks when the elder is to discard: the acceptance raises, rolled back
     with refused(game, PluginError, r"'bad-limits', hook ecarte_discard_limits", legal=False):
-        game.apply(Accept())
+        game.apply(ecarte.Accept())
     with refused(game, PluginError, r"'bad-limits', hook ecarte_discard_limits", legal=False):
-        game.apply(Accept())  # again: nothing of the failed step was kept
+        game.apply(ecarte.Accept())  # again: nothing of the failed step was kept
 
 
 def test_hook_validate_action() -> None:
@@ -320,14 +311,14 @@ def test_hook_validate_action() -> None:
         @hookimpl
         def ecarte_validate_action(self, action: Any) -> str | None:
             seen.append(action)
-            return "this club never refuses" if isinstance(action, Refuse) else None
+            return "this club never refuses" if isinstance(action, ecarte.Refuse) else None
 
     game = dealt(Game(plugins=[NoRefusals()], seed=1))
-    game.apply(Propose())
+    game.apply(ecarte.Propose())
     with refused(game, IllegalActionError, r"never refuses.*'no-refusals'"):
-        game.apply(Refuse())
+        game.apply(ecarte.Refuse())
     _play_out(game)
-    assert seen and not any(isinstance(a, Play) for a in seen)  # never per card
+    assert seen and not any(isinstance(a, ecarte.Play) for a in seen)  # never per card
 
 
 def test_hook_king_points() -> None:
@@ -346,7 +337,7 @@ def test_hook_king_points_negative_leaves_game_unchanged() -> None:
 
     deal = FixedDeal(elder="K♦ 8♠ 9♠ 10♠ 7♥", dealer="Q♥ J♥ A♥ 10♥ 9♥", turnup="7♦")
     game = dealt(Game(plugins=[plugin, deal], seed=1))
-    game.apply(PlayHand())
+    game.apply(ecarte.PlayHand())
     with refused(game, PluginError, r"'negative-king', hook ecarte_king_points: -1"):
         game.apply("king")
 
@@ -523,7 +514,7 @@ def test_legality_hooks_are_asked_once_per_state() -> None:
     game = dealt(Game(plugins=[counting], seed=1))
     assert len(calls) == 2  # asked once when the elder came to propose: propose, play-hand
     offered = game.legal_actions()
-    assert offered == (Propose(), PlayHand())
+    assert offered == (ecarte.Propose(), ecarte.PlayHand())
     game.legal_actions()
     assert len(calls) == 2  # kept for this state
     game.apply(offered[0])
@@ -531,8 +522,8 @@ def test_legality_hooks_are_asked_once_per_state() -> None:
     game.legal_actions()
     assert len(calls) == 4
     with pytest.raises(IllegalActionError):
-        game.apply(Discard(_one(game)))  # not offered: checked, and refused
-    game.apply(Accept())  # equal to an offered action, though not the same object
+        game.apply(ecarte.Discard(_one(game)))  # not offered: checked, and refused
+    game.apply(ecarte.Accept())  # equal to an offered action, though not the same object
     assert game.phase is Phase.ELDER_DISCARD
 
 
@@ -657,11 +648,11 @@ class Vetoes:
 
     @hookimpl
     def ecarte_validate_action(self, action: Any) -> str | None:
-        if action == ChoosePackets(2):
+        if action == ecarte.ChoosePackets(2):
             return "no 2-3"
-        if isinstance(action, Discard) and len(action.cards) == 5:
+        if isinstance(action, ecarte.Discard) and len(action.cards) == 5:
             return "no five"
-        if isinstance(action, AnnounceKing):
+        if isinstance(action, ecarte.AnnounceKing):
             return "no king"
         return None
 
@@ -673,8 +664,8 @@ def test_vetoed_decisions_are_not_offered() -> None:
             if game.is_over:
                 break
             legal = game.legal_actions()
-            assert ChoosePackets(2) not in legal and AnnounceKing() not in legal
-            assert not any(isinstance(a, Discard) and len(a.cards) == 5 for a in legal)
+            assert ecarte.ChoosePackets(2) not in legal and ecarte.AnnounceKing() not in legal
+            assert not any(isinstance(a, ecarte.Discard) and len(a.cards) == 5 for a in legal)
             game.apply(legal[-1])  # the largest discards come last
 
 
@@ -716,7 +707,7 @@ def test_a_game_cannot_be_changed_or_copied_from_inside_a_hook() -> None:
     class Meddler:
         @hookimpl
         def ecarte_validate_action(self, game: Game) -> None:
-            for what in (game.clone, game.undo, lambda: game.apply(Propose())):
+            for what in (game.clone, game.undo, lambda: game.apply(ecarte.Propose())):
                 try:
                     what()
                 except IllegalActionError as exc:
@@ -724,9 +715,9 @@ def test_a_game_cannot_be_changed_or_copied_from_inside_a_hook() -> None:
 
     game = Game(seed=1, plugins=[Meddler()])
     if game.phase is Phase.PACKETS:
-        game.apply(ChoosePackets(3))
+        game.apply(ecarte.ChoosePackets(3))
     n = len(game.history)
-    game.apply(Propose())
+    game.apply(ecarte.Propose())
     assert game.phase is Phase.RESPOND and len(game.history) == n + 1
     assert seen and all("from inside a plugin hook" in why for why in seen)
 
@@ -769,9 +760,9 @@ def test_vetoing_everything_names_the_plugin() -> None:
 
 def test_packets_are_ints() -> None:
     with pytest.raises(ValueError, match="the int 2 or 3"):
-        ChoosePackets(3.0)  # type: ignore[arg-type]
+        ecarte.ChoosePackets(3.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="the int 2 or 3"):
-        ChoosePackets(True)
+        ecarte.ChoosePackets(True)
 
     plugin = answering("float-packets", "ecarte_deal_packets", (3.0, 2.0))
 

@@ -19,32 +19,23 @@ from helpers import (
     snapshot,
 )
 
+import ecarte
 from ecarte import (
     CHANCE,
     NUM_ACTION_IDS,
     PIQUET_DECK,
     TERMINAL,
-    Accept,
-    AnnounceKing,
     ArgumentError,
     Card,
     CardParseError,
     CardSet,
-    ChoosePackets,
-    Cut,
-    Deal,
-    Discard,
     EcarteError,
     FrozenDict,
     Game,
     HandResult,
     IllegalActionError,
     Phase,
-    Play,
-    PlayHand,
-    Propose,
     Rank,
-    Refuse,
     Rules,
     RulesError,
     Suit,
@@ -55,17 +46,17 @@ DECK = tuple(PIQUET_DECK)
 
 def test_new_game_with_auto_chance_has_cut() -> None:
     game = Game(seed=4)
-    assert isinstance(game.history[0], Cut)
+    assert isinstance(game.history[0], ecarte.Cut)
     assert game.phase is Phase.PACKETS
     assert game.to_act == game.dealer and game.dealer in (0, 1)
     assert game.elder == 1 - game.dealer
-    assert game.legal_actions() == (ChoosePackets(3), ChoosePackets(2))
+    assert game.legal_actions() == (ecarte.ChoosePackets(3), ecarte.ChoosePackets(2))
 
 
 def test_auto_chance_deals_after_packets() -> None:
     game = Game(seed=4)
-    game.apply(ChoosePackets(2))
-    assert isinstance(game.history[-1], Deal)
+    game.apply(ecarte.ChoosePackets(2))
+    assert isinstance(game.history[-1], ecarte.Deal)
     assert game.phase is Phase.PROPOSE and game.to_act == game.elder
     assert len(game.hand(0)) == len(game.hand(1)) == 5
     assert game.stock_size == 21 and game.turnup is not None
@@ -91,18 +82,18 @@ def test_chance_nodes_without_auto_chance() -> None:
     assert game.to_act == CHANCE and game.phase is Phase.CUT
     assert game.legal_actions() == () and game.legal_action_ids() == ()
     with pytest.raises(IllegalActionError, match="propose: the cards are cut next"):
-        game.apply(Propose())
+        game.apply(ecarte.Propose())
     with pytest.raises(IllegalActionError, match="cannot act"):
-        game.apply(Cut((Card.parse("Ks"), Card.parse("7h"))), seat=0)
+        game.apply(ecarte.Cut((Card.parse("Ks"), Card.parse("7h"))), seat=0)
     event = game.apply_chance()
-    assert isinstance(event, Cut) and game.history == (event,)
+    assert isinstance(event, ecarte.Cut) and game.history == (event,)
 
 
 def test_chance_event_out_of_turn_is_rejected() -> None:
     game = new_game(dealer=0)
     deal(game, STRONG, WEAK, VOLE_TURNUP)
     with pytest.raises(IllegalActionError, match="no cut or deal is due"):
-        game.apply(Deal(tuple(PIQUET_DECK)))
+        game.apply(ecarte.Deal(tuple(PIQUET_DECK)))
     with pytest.raises(IllegalActionError, match="no cut or deal is due"):
         game.apply_chance()
 
@@ -121,7 +112,7 @@ def test_chance_event_out_of_turn_is_rejected() -> None:
 def test_bad_deal_is_rejected(order: tuple[Card, ...]) -> None:
     # a deal is the whole piquet deck from its construction; its text is no event either
     with pytest.raises(ArgumentError, match="a deal is the 32 cards of the piquet deck"):
-        Deal(order)
+        ecarte.Deal(order)
     game = new_game(dealer=0)
     before = game.history
     with pytest.raises(CardParseError, match="not an event"):
@@ -142,7 +133,7 @@ def test_apply_text_and_seat() -> None:
         game.apply("play-hand")
     with pytest.raises(IllegalActionError, match="not an action"):
         game.apply(42)  # type: ignore[arg-type]
-    game.apply(Accept(), seat=0)
+    game.apply(ecarte.Accept(), seat=0)
     assert game.phase is Phase.ELDER_DISCARD
 
 
@@ -181,19 +172,28 @@ def test_bad_seat_for_views() -> None:
 def test_action_ids() -> None:
     game = new_game(dealer=0)
     deal(game, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")
-    assert game.action_id(Play(Card.parse("7♣"))) == 0
-    assert game.action_id(Play(Card.parse("A♠"))) == 31
-    assert game.action_id(Play(Card.parse("10♦"))) == 8 + 3
-    simple = [Propose(), PlayHand(), Accept(), Refuse(), AnnounceKing()]
+    assert game.action_id(ecarte.Play(Card.parse("7♣"))) == 0
+    assert game.action_id(ecarte.Play(Card.parse("A♠"))) == 31
+    assert game.action_id(ecarte.Play(Card.parse("10♦"))) == 8 + 3
+    simple = [
+        ecarte.Propose(),
+        ecarte.PlayHand(),
+        ecarte.Accept(),
+        ecarte.Refuse(),
+        ecarte.AnnounceKing(),
+    ]
     assert [game.action_id(a) for a in simple] == [32, 33, 34, 35, 36]
-    assert game.action_id(ChoosePackets(3)) == 37 and game.action_id(ChoosePackets(2)) == 38
+    assert (
+        game.action_id(ecarte.ChoosePackets(3)) == 37
+        and game.action_id(ecarte.ChoosePackets(2)) == 38
+    )
     for i in range(32):
         assert game.action_id(game.action_from_id(i)) == i
     for bad in (39, 63, 96, -1, "32"):
         with pytest.raises(IllegalActionError):
             game.action_from_id(bad)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError):
-        game.action_id(Cut((Card.parse("Ks"), Card.parse("7h"))))  # type: ignore[arg-type]
+        game.action_id(ecarte.Cut((Card.parse("Ks"), Card.parse("7h"))))  # type: ignore[arg-type]
 
 
 def test_discard_ids_are_masks_over_the_hand() -> None:
@@ -204,10 +204,10 @@ def test_discard_ids_are_masks_over_the_hand() -> None:
     assert ids == tuple(range(64 + 1, 64 + 32))  # 1 to 5 cards of five
     assert [game.action_id(a) for a in game.legal_actions()] == list(ids)
     hand = sorted(game.hand(1))
-    assert game.action_from_id(64 + 0b101) == Discard(CardSet.of([hand[0], hand[2]]))
-    assert game.action_id(Discard(CardSet.of(hand))) == 64 + 31
+    assert game.action_from_id(64 + 0b101) == ecarte.Discard(CardSet.of([hand[0], hand[2]]))
+    assert game.action_id(ecarte.Discard(CardSet.of(hand))) == 64 + 31
     with pytest.raises(IllegalActionError, match="not in the hand"):
-        game.action_id(Discard(CardSet.parse("A♠")))
+        game.action_id(ecarte.Discard(CardSet.parse("A♠")))
     mask = game.legal_action_mask()
     assert len(mask) == NUM_ACTION_IDS
     assert [i for i, m in enumerate(mask) if m] == list(ids)
@@ -241,8 +241,8 @@ def test_undo() -> None:
 def test_undo_takes_back_the_chance_events_an_action_triggered() -> None:
     game = Game(seed=9)
     before = (game.history, game.log, game.phase, game.to_act)
-    game.apply(ChoosePackets(3))
-    assert isinstance(game.history[-1], Deal)
+    game.apply(ecarte.ChoosePackets(3))
+    assert isinstance(game.history[-1], ecarte.Deal)
     game.undo()
     assert (game.history, game.log, game.phase, game.to_act) == before
 
@@ -252,7 +252,7 @@ def test_nothing_to_undo() -> None:
         Game(seed=1).undo()
     game = Game(seed=1)
     with pytest.raises(IllegalActionError):
-        game.apply(Propose())  # a rejected action leaves nothing to undo
+        game.apply(ecarte.Propose())  # a rejected action leaves nothing to undo
     with pytest.raises(IllegalActionError, match="nothing to undo"):
         game.undo()
 
@@ -286,8 +286,8 @@ def test_clone_and_undo_do_not_share_states() -> None:
 def test_clone_samples_the_same_chance() -> None:
     game = Game(seed=5)
     copy = game.clone()
-    game.apply(ChoosePackets(3))
-    copy.apply(ChoosePackets(3))
+    game.apply(ecarte.ChoosePackets(3))
+    copy.apply(ecarte.ChoosePackets(3))
     assert game.history == copy.history
 
 
@@ -306,7 +306,7 @@ def test_terminal_state() -> None:
     assert not any(game.legal_action_mask())
     assert max(game.games_won) == 2 and game.winner == game.games_won.index(2)
     with pytest.raises(IllegalActionError, match="over"):
-        game.apply(Propose())
+        game.apply(ecarte.Propose())
     with pytest.raises(IllegalActionError, match="over"):
         game.apply_chance()
 
@@ -331,7 +331,7 @@ def test_hand_results_and_log() -> None:
     deal(game, STRONG, WEAK, VOLE_TURNUP)
     play(game, "play-hand")
     for _ in range(5):
-        game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, ecarte.Play)))
         game.apply(game.legal_actions()[0])
     result = game.hand_results[-1]
     assert result.number == 1 and result.dealer == 0 and result.elder == 1
@@ -353,7 +353,7 @@ def at_cut() -> Game:
 def at_deal() -> Game:
     game = at_cut()
     game.apply(cut_for(game.rules, 0))
-    game.apply(ChoosePackets(3))
+    game.apply(ecarte.ChoosePackets(3))
     assert game.phase is Phase.DEAL
     return game
 
@@ -361,10 +361,14 @@ def at_deal() -> Game:
 @pytest.mark.parametrize(
     ("make", "event", "match"),
     [
-        (at_deal, Cut((KS, SEVEN_H)), "a deal is due, not a cut"),
-        (at_cut, Deal(DECK), "a cut is due, not a deal"),
-        (at_cut, Cut((KS, KS)), "two different cards"),
-        (at_cut, Cut((KS, Card.of(Rank.TWO, Suit.SPADES))), "two different cards of the deck"),
+        (at_deal, ecarte.Cut((KS, SEVEN_H)), "a deal is due, not a cut"),
+        (at_cut, ecarte.Deal(DECK), "a cut is due, not a deal"),
+        (at_cut, ecarte.Cut((KS, KS)), "two different cards"),
+        (
+            at_cut,
+            ecarte.Cut((KS, Card.of(Rank.TWO, Suit.SPADES))),
+            "two different cards of the deck",
+        ),
     ],
 )
 def test_a_bad_chance_event_is_refused_and_changes_nothing(
@@ -381,9 +385,9 @@ def test_a_bad_chance_event_is_refused_and_changes_nothing(
 
 def test_no_chance_event_out_of_a_chance_phase() -> None:
     game = at_deal()
-    game.apply(Deal(deck_order("7♣ 8♣ 9♣ 10♣ J♣", "7♦ 8♦ 9♦ 10♦ J♦", "7♥")))
+    game.apply(ecarte.Deal(deck_order("7♣ 8♣ 9♣ 10♣ J♣", "7♦ 8♦ 9♦ 10♦ J♦", "7♥")))
     before = snapshot(game)
-    for event in (Cut((KS, SEVEN_H)), Deal(DECK)):
+    for event in (ecarte.Cut((KS, SEVEN_H)), ecarte.Deal(DECK)):
         with pytest.raises(IllegalActionError, match="no cut or deal is due"):
             game.apply(event)
     with pytest.raises(IllegalActionError, match="no cut or deal is due"):

@@ -20,20 +20,8 @@ from helpers import (
     win_game,
 )
 
-from ecarte import (
-    AnnounceKing,
-    Card,
-    CardSet,
-    ChoosePackets,
-    Discard,
-    Game,
-    IllegalActionError,
-    Phase,
-    Play,
-    PlayHand,
-    Propose,
-    Rules,
-)
+import ecarte
+from ecarte import Card, CardSet, Game, IllegalActionError, Phase, Rules
 
 ELDER, DEALER = 1, 0
 
@@ -55,7 +43,7 @@ def test_spades_not_trumps_jack_led_queen_and_seven_only_queen() -> None:
     game = game_with("J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand J♠")
     assert game.to_act == DEALER
-    assert game.legal_actions() == (Play(Card.parse("Q♠")),)
+    assert game.legal_actions() == (ecarte.Play(Card.parse("Q♠")),)
     with pytest.raises(IllegalActionError, match="must win the trick"):
         game.apply("7♠")
     with pytest.raises(IllegalActionError, match="must follow suit ♠"):
@@ -102,9 +90,9 @@ def test_three_tricks_after_playing_the_hand_score_one() -> None:
 def test_three_tricks_after_an_accepted_proposal_score_one() -> None:
     game = game_with("K♥ Q♥ J♥ 7♣ 9♦", "K♣ Q♣ J♣ A♣ 10♣", stock="8♣")
     play(game, "propose accept")
-    game.apply(Discard(CardSet.parse("9♦")), seat=ELDER)
+    game.apply(ecarte.Discard(CardSet.parse("9♦")), seat=ELDER)
     assert game.hand(ELDER) == CardSet.parse(THREE_TRICKS[0])  # drew the top card
-    game.apply(Discard(), seat=DEALER)
+    game.apply(ecarte.Discard(), seat=DEALER)
     play(game, "play-hand " + THREE_TRICKS_PLAY)
     assert game.hand_results[-1].points == {ELDER: 1, DEALER: 0}
 
@@ -126,18 +114,18 @@ def test_turned_up_king_scores_for_the_dealer_at_once() -> None:
     assert game.phase is Phase.PROPOSE
     assert any("turns up the king" in line for line in game.log)
     play(game, "play-hand")
-    assert AnnounceKing() not in game.legal_actions()
+    assert ecarte.AnnounceKing() not in game.legal_actions()
 
 
 def test_king_announced_with_the_first_card_led() -> None:
     game = game_with("K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand")
-    assert AnnounceKing() in game.legal_actions()
+    assert ecarte.AnnounceKing() in game.legal_actions()
     play(game, "king")
     assert game.scores == (0, 1)
-    assert game.to_act == ELDER and AnnounceKing() not in game.legal_actions()
+    assert game.to_act == ELDER and ecarte.AnnounceKing() not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="already announced"):
-        game.apply(AnnounceKing())
+        game.apply(ecarte.AnnounceKing())
     play(game, "K♥")
     assert game.trick == ((ELDER, Card.parse("K♥")),)
 
@@ -146,7 +134,7 @@ def test_king_not_announced_before_first_card_is_lost() -> None:
     game = game_with("K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand 8♦ K♣")
     assert game.to_act == ELDER and Card.parse("K♥") in game.hand(ELDER)
-    assert AnnounceKing() not in game.legal_actions()
+    assert ecarte.AnnounceKing() not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="too late"):
         game.apply("king")
     finish_hand(game)
@@ -159,11 +147,11 @@ def test_king_not_announced_before_first_card_is_lost() -> None:
 def test_dealer_may_announce_before_their_first_card() -> None:
     game = game_with("J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♥ Q♣ J♣")
     play(game, "play-hand")
-    assert AnnounceKing() not in game.legal_actions()  # the elder has no king
+    assert ecarte.AnnounceKing() not in game.legal_actions()  # the elder has no king
     with pytest.raises(IllegalActionError, match="does not hold the king"):
         game.apply("king")
     play(game, "J♠")
-    assert AnnounceKing() in game.legal_actions()
+    assert ecarte.AnnounceKing() in game.legal_actions()
     play(game, "king Q♠")
     assert game.scores == (1, 0)
 
@@ -291,8 +279,8 @@ def test_discards_are_out_of_play() -> None:
 def exhaust(game: Game, elder_counts: list[int], dealer_counts: list[int]) -> None:
     for e, d in zip(elder_counts, dealer_counts, strict=True):
         play(game, "propose accept")
-        game.apply(Discard(CardSet.of(list(game.hand(game.elder))[:e])))
-        game.apply(Discard(CardSet.of(list(game.hand(game.dealer))[:d])))
+        game.apply(ecarte.Discard(CardSet.of(list(game.hand(game.elder))[:e])))
+        game.apply(ecarte.Discard(CardSet.of(list(game.hand(game.dealer))[:d])))
 
 
 def test_short_stock_caps_the_elder_then_the_dealer() -> None:
@@ -301,20 +289,20 @@ def test_short_stock_caps_the_elder_then_the_dealer() -> None:
     assert game.stock_size == 3
     play(game, "propose accept")
     with pytest.raises(IllegalActionError, match="at most 3"):
-        game.apply(Discard(CardSet.of(list(game.hand(ELDER))[:4])))
+        game.apply(ecarte.Discard(CardSet.of(list(game.hand(ELDER))[:4])))
     assert {len(a.cards) for a in game.legal_actions()} == {1, 2, 3}
-    game.apply(Discard(CardSet.of(list(game.hand(ELDER))[:2])))
+    game.apply(ecarte.Discard(CardSet.of(list(game.hand(ELDER))[:2])))
     assert game.stock_size == 1
     assert {len(a.cards) for a in game.legal_actions()} == {0, 1}  # the dealer gets what is left
     with pytest.raises(IllegalActionError, match="at most 1"):
-        game.apply(Discard(CardSet.of(list(game.hand(DEALER))[:2])))
-    game.apply(Discard(CardSet.of(list(game.hand(DEALER))[:1])))
+        game.apply(ecarte.Discard(CardSet.of(list(game.hand(DEALER))[:2])))
+    game.apply(ecarte.Discard(CardSet.of(list(game.hand(DEALER))[:1])))
     assert game.stock_size == 0
     assert len(game.hand(ELDER)) == len(game.hand(DEALER)) == 5
     # with an empty stock the elder can no longer propose
-    assert game.phase is Phase.PROPOSE and game.legal_actions() == (PlayHand(),)
+    assert game.phase is Phase.PROPOSE and game.legal_actions() == (ecarte.PlayHand(),)
     with pytest.raises(IllegalActionError, match="stock"):
-        game.apply(Propose())
+        game.apply(ecarte.Propose())
 
 
 def test_empty_stock_leaves_dealer_nothing_even_with_a_minimum_of_one() -> None:
@@ -323,10 +311,10 @@ def test_empty_stock_leaves_dealer_nothing_even_with_a_minimum_of_one() -> None:
     exhaust(game, [5, 5], [5, 5])
     assert game.stock_size == 1
     play(game, "propose accept")
-    game.apply(Discard(CardSet.of(list(game.hand(ELDER))[:1])))
-    assert game.legal_actions() == (Discard(),)
-    game.apply(Discard())
-    assert game.legal_actions() == (PlayHand(),)
+    game.apply(ecarte.Discard(CardSet.of(list(game.hand(ELDER))[:1])))
+    assert game.legal_actions() == (ecarte.Discard(),)
+    game.apply(ecarte.Discard())
+    assert game.legal_actions() == (ecarte.PlayHand(),)
 
 
 def test_exchanges_repeat_until_elder_plays() -> None:
@@ -370,7 +358,7 @@ def test_best_of_three_la_belle() -> None:
     assert [g.winner for g in game.game_results] == [0, 1, 0]
     assert game.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="over"):
-        game.apply(ChoosePackets(3))
+        game.apply(ecarte.ChoosePackets(3))
 
 
 def test_match_over_after_two_straight_games() -> None:

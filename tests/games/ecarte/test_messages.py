@@ -10,25 +10,9 @@ from typing import Any
 import pytest
 from helpers import random_action
 
+import ecarte
 import ecarte._core as core
-from ecarte import (
-    PIQUET_DECK,
-    Accept,
-    AnnounceKing,
-    Card,
-    CardSet,
-    ChoosePackets,
-    Cut,
-    Deal,
-    Discard,
-    EcarteError,
-    Game,
-    Phase,
-    Play,
-    PlayHand,
-    Propose,
-    Refuse,
-)
+from ecarte import PIQUET_DECK, Card, CardSet, EcarteError, Game, Phase
 from ecarte.engine import backend as _backend
 from ecarte.games.euchre import PRESETS as EUCHRE_PRESETS
 from ecarte.games.euchre import EuchreGame
@@ -46,16 +30,26 @@ statuses, phase names."""
 def _attempts(game: Game, rng: random.Random) -> list[tuple[Any, Any]]:
     """Actions (with the seat they are applied for) that are illegal now, or may be."""
     legal = game.legal_actions()
-    decisions: list[Any] = [Propose(), PlayHand(), Accept(), Refuse(), AnnounceKing()]
-    decisions += [ChoosePackets(3), ChoosePackets(2)]
-    decisions += [Play(c) for c in rng.sample(tuple(PIQUET_DECK), 6)]
+    decisions: list[Any] = [
+        ecarte.Propose(),
+        ecarte.PlayHand(),
+        ecarte.Accept(),
+        ecarte.Refuse(),
+        ecarte.AnnounceKing(),
+    ]
+    decisions += [ecarte.ChoosePackets(3), ecarte.ChoosePackets(2)]
+    decisions += [ecarte.Play(c) for c in rng.sample(tuple(PIQUET_DECK), 6)]
     cards = tuple(PIQUET_DECK)
-    decisions += [Discard(CardSet.of(rng.sample(cards, k))) for k in (0, 1, 3, 5)]
+    decisions += [ecarte.Discard(CardSet.of(rng.sample(cards, k))) for k in (0, 1, 3, 5)]
     for seat in range(game.players):
         hand = tuple(game.hand(seat))
         if hand:
-            decisions += [Discard(CardSet.of(hand)), Discard(CardSet.of(hand[:1]))]
-    decisions += [Cut((cards[0], cards[1])), Cut((cards[0], cards[0])), Deal(cards)]
+            decisions += [ecarte.Discard(CardSet.of(hand)), ecarte.Discard(CardSet.of(hand[:1]))]
+    decisions += [
+        ecarte.Cut((cards[0], cards[1])),
+        ecarte.Cut((cards[0], cards[0])),
+        ecarte.Deal(cards),
+    ]
     decisions += [str(rng.choice(cards)), "discard", "packets 3-2"]
     out = [(a, None) for a in decisions if a not in legal]
     if legal:
@@ -93,7 +87,7 @@ def _sweep(rng: random.Random) -> set[str]:
                     assert game.history == history
                 else:
                     game.undo()
-            cut = Cut((Card.parse("7♣"), Card.parse("8♣")))
+            cut = ecarte.Cut((Card.parse("7♣"), Card.parse("8♣")))
             for call, arg in ((game.apply_chance, ()), (game.action_from_id, (200,))):
                 try:
                     call(*arg)

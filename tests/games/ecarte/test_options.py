@@ -22,22 +22,17 @@ from helpers import (
     win_game,
 )
 
+import ecarte
 from ecarte import (
-    AnnounceKing,
     Card,
     CardSet,
-    ChoosePackets,
-    Cut,
-    Deal,
     DealPattern,
-    Discard,
     FirstDealer,
     Game,
     IllegalActionError,
     KingAnnouncement,
     PenaltyBeneficiary,
     Phase,
-    PlayHand,
     RankOrder,
     Rules,
 )
@@ -90,17 +85,17 @@ def test_first_dealer_by_cut(rules: Rules, cut: str, dealer: int) -> None:
     game = Game(rules, auto_chance=False)
     assert game.phase is Phase.CUT and game.dealer is None
     a, b = (Card.parse(t) for t in cut.split())
-    game.apply(Cut((a, b)))
+    game.apply(ecarte.Cut((a, b)))
     assert game.dealer == dealer and game.elder == 1 - dealer
     assert game.phase is Phase.PACKETS and game.to_act == dealer
 
 
 def test_equal_cut_cuts_again() -> None:
     game = Game(auto_chance=False)
-    game.apply(Cut((Card.parse("K♣"), Card.parse("K♦"))))
+    game.apply(ecarte.Cut((Card.parse("K♣"), Card.parse("K♦"))))
     assert game.phase is Phase.CUT and game.dealer is None
     assert "equal cut" in game.log[-1]
-    game.apply(Cut((Card.parse("7♣"), Card.parse("8♦"))))
+    game.apply(ecarte.Cut((Card.parse("7♣"), Card.parse("8♦"))))
     assert game.dealer == 1
 
 
@@ -108,7 +103,7 @@ def test_equal_cut_cuts_again() -> None:
 def test_bad_cut_is_rejected(cut: tuple[str, str]) -> None:
     game = Game(auto_chance=False)
     with pytest.raises(IllegalActionError, match="cut"):
-        game.apply(Cut((Card.parse(cut[0]), Card.parse(cut[1]))))
+        game.apply(ecarte.Cut((Card.parse(cut[0]), Card.parse(cut[1]))))
     assert game.phase is Phase.CUT and game.history == ()
 
 
@@ -126,10 +121,10 @@ E_HAND_23 = "7♣ 8♣ 8♦ 9♦ 10♣"
 @pytest.mark.parametrize(("first", "elder_hand"), [(3, E_HAND), (2, E_HAND_23)])
 def test_dealers_choice_of_packets_decides_the_hands(first: int, elder_hand: str) -> None:
     game = Game(auto_chance=False)
-    game.apply(Cut((Card.parse("K♣"), Card.parse("7♦"))))
-    assert game.legal_actions() == (ChoosePackets(3), ChoosePackets(2))
-    game.apply(ChoosePackets(first), seat=0)
-    game.apply(Deal(ORDER))
+    game.apply(ecarte.Cut((Card.parse("K♣"), Card.parse("7♦"))))
+    assert game.legal_actions() == (ecarte.ChoosePackets(3), ecarte.ChoosePackets(2))
+    game.apply(ecarte.ChoosePackets(first), seat=0)
+    game.apply(ecarte.Deal(ORDER))
     assert game.hand(ELDER) == CardSet.parse(elder_hand)
     assert game.hand(DEALER) == CardSet.parse(D_HAND if first == 3 else "9♣ 7♦ J♣ 10♦ J♦")
     assert game.turnup == Card.parse("7♥")
@@ -140,7 +135,7 @@ def test_dealers_choice_is_kept_for_the_game_and_chosen_again_next_game(first: i
     game = new_game(dealer=0, first_packet=first)
     vole_hand(game, 0)
     assert game.phase is Phase.DEAL  # no new choice within the game
-    game.apply(Deal(ORDER))
+    game.apply(ecarte.Deal(ORDER))
     # second hand: seat 1 deals, seat 0 is elder; the first packet decides
     expected = E_HAND if first == 3 else E_HAND_23
     assert game.hand(0) == CardSet.parse(expected)
@@ -152,15 +147,15 @@ def test_dealers_choice_is_kept_for_the_game_and_chosen_again_next_game(first: i
 def test_alternate_deal_pattern() -> None:
     rules = CLASSIC.evolve(deal_pattern=DealPattern.ALTERNATE)
     game = Game(rules, auto_chance=False)
-    game.apply(Cut((Card.parse("K♣"), Card.parse("7♦"))))
+    game.apply(ecarte.Cut((Card.parse("K♣"), Card.parse("7♦"))))
     assert game.phase is Phase.DEAL  # nobody chooses
     with pytest.raises(IllegalActionError):
-        game.apply(ChoosePackets(3))
+        game.apply(ecarte.ChoosePackets(3))
     seen = []
     for _ in range(3):
         assert game.game_number == 1 and game.phase is Phase.DEAL
         elder = game.elder
-        game.apply(Deal(ORDER))
+        game.apply(ecarte.Deal(ORDER))
         seen.append(game.hand(elder) == CardSet.parse(E_HAND))
         finish_hand(game)
     assert seen == [True, False, True]  # 3-2, 2-3, 3-2
@@ -182,13 +177,13 @@ def test_brazilian_preset_alternates_from_three_two() -> None:
 def test_elder_minimum_discard(least: int) -> None:
     game = game_with(CLASSIC.evolve(elder_min_discard=least), STRONG, WEAK, VOLE_TURNUP)
     play(game, "propose accept")
-    assert (Discard() in game.legal_actions()) == (least == 0)
+    assert (ecarte.Discard() in game.legal_actions()) == (least == 0)
     if least:
         with pytest.raises(IllegalActionError, match="at least 1"):
-            game.apply(Discard())
+            game.apply(ecarte.Discard())
         assert game.phase is Phase.ELDER_DISCARD
     else:
-        game.apply(Discard())
+        game.apply(ecarte.Discard())
         assert game.phase is Phase.DEALER_DISCARD and game.hand(ELDER) == CardSet.parse(STRONG)
 
 
@@ -197,13 +192,13 @@ def test_dealer_minimum_discard(least: int) -> None:
     game = game_with(CLASSIC.evolve(dealer_min_discard=least), STRONG, WEAK, VOLE_TURNUP)
     play(game, "propose accept")
     game.apply("discard 10♥")
-    assert (Discard() in game.legal_actions()) == (least == 0)
+    assert (ecarte.Discard() in game.legal_actions()) == (least == 0)
     assert len(game.legal_actions()) == 32 - (least == 1)
     if least:
         with pytest.raises(IllegalActionError, match="at least 1"):
-            game.apply(Discard())
+            game.apply(ecarte.Discard())
     else:
-        game.apply(Discard())
+        game.apply(ecarte.Discard())
         assert game.phase is Phase.PROPOSE and game.hand(DEALER) == CardSet.parse(WEAK)
 
 
@@ -212,7 +207,7 @@ def test_spanish_dealer_must_exchange() -> None:
     play(game, "propose accept")
     game.apply("discard 10♥")
     with pytest.raises(IllegalActionError, match="at least 1"):
-        game.apply(Discard())
+        game.apply(ecarte.Discard())
 
 
 # ------------------------------------------------------- refusal penalty
@@ -423,10 +418,10 @@ def test_king_announcement_optional() -> None:
     game = game_with(CLASSIC, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand")
     assert game.scores == (0, 0)
-    assert AnnounceKing() in game.legal_actions()
+    assert ecarte.AnnounceKing() in game.legal_actions()
     play(game, "8♦ K♣")  # hides the king: no point, ever
     assert game.scores == (0, 0)
-    assert AnnounceKing() not in game.legal_actions()
+    assert ecarte.AnnounceKing() not in game.legal_actions()
 
 
 @pytest.mark.parametrize("holder", [ELDER, DEALER])
@@ -441,7 +436,7 @@ def test_king_announcement_automatic(holder: int) -> None:
     expected = [0, 0]
     expected[holder] = 1
     assert game.scores == tuple(expected)
-    assert AnnounceKing() not in game.legal_actions()
+    assert ecarte.AnnounceKing() not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="automatically"):
         game.apply("king")
 
@@ -478,18 +473,18 @@ def test_first_lead_window_the_dealer_announces_before_the_elder_leads() -> None
     game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand")
     assert game.to_act == DEALER and game.phase is Phase.PLAY
-    assert set(game.legal_actions()) == {AnnounceKing(), PlayHand()}
+    assert set(game.legal_actions()) == {ecarte.AnnounceKing(), ecarte.PlayHand()}
     play(game, "king")
     assert game.scores[DEALER] == 1 and game.to_act == ELDER
-    assert AnnounceKing() not in game.legal_actions()  # the elder holds no king
+    assert ecarte.AnnounceKing() not in game.legal_actions()  # the elder holds no king
     play(game, "8♦")
-    assert AnnounceKing() not in game.legal_actions()
+    assert ecarte.AnnounceKing() not in game.legal_actions()
 
 
 def test_first_lead_window_closes_at_the_first_lead() -> None:
     game = game_with(FIRST_LEAD, "Q♠ 8♦ 9♦ 10♦ 7♣", "K♥ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand play-hand 8♦")  # the dealer lets play begin, the elder leads
-    assert game.to_act == DEALER and AnnounceKing() not in game.legal_actions()
+    assert game.to_act == DEALER and ecarte.AnnounceKing() not in game.legal_actions()
     with pytest.raises(IllegalActionError):
         game.apply("king")
     assert game.scores == (0, 0)
@@ -499,9 +494,9 @@ def test_first_lead_window_asks_the_dealer_without_the_king_too() -> None:
     # Asking only a holder would tell the elder who holds the king.
     game = game_with(FIRST_LEAD, "K♥ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣")
     play(game, "play-hand")
-    assert game.to_act == DEALER and game.legal_actions() == (PlayHand(),)
+    assert game.to_act == DEALER and game.legal_actions() == (ecarte.PlayHand(),)
     play(game, "play-hand")
-    assert game.to_act == ELDER and AnnounceKing() in game.legal_actions()
+    assert game.to_act == ELDER and ecarte.AnnounceKing() in game.legal_actions()
     play(game, "king")
     assert game.scores[ELDER] == 1
 
@@ -549,13 +544,13 @@ def test_alternate_deal_pattern_continues_across_games() -> None:
     """Seed 003 alternates "na vez seguinte": each next deal, whatever the game."""
     rules = CLASSIC.evolve(deal_pattern=DealPattern.ALTERNATE, target=1)
     game = Game(rules, auto_chance=False)
-    game.apply(Cut((Card.parse("K♣"), Card.parse("7♦"))))
+    game.apply(ecarte.Cut((Card.parse("K♣"), Card.parse("7♦"))))
     games_dealt, three_two = [], []
     while game.game_number < 3 and not game.is_over:
         if game.phase is Phase.DEAL:
             games_dealt.append(game.game_number)
             elder = game.elder
-            game.apply(Deal(ORDER))
+            game.apply(ecarte.Deal(ORDER))
             three_two.append(game.hand(elder) == CardSet.parse(E_HAND))
         else:
             game.apply(game.legal_actions()[0])
@@ -570,4 +565,4 @@ def test_first_lead_window_survives_a_save() -> None:
     assert saved["rules"]["king_announcement"] == "first-lead"
     restored = Game.from_dict(saved)
     assert restored.to_act == DEALER
-    assert set(restored.legal_actions()) == {AnnounceKing(), PlayHand()}
+    assert set(restored.legal_actions()) == {ecarte.AnnounceKing(), ecarte.PlayHand()}

@@ -7,31 +7,23 @@ import pickle
 import attrs
 import pytest
 
-from ecarte import (
-    PRESETS,
-    DealPattern,
-    FirstDealer,
-    KingAnnouncement,
-    PenaltyBeneficiary,
-    RankOrder,
-    Rules,
-    RulesError,
-)
+import ecarte
+from ecarte import PRESETS, Rules, RulesError
 from ecarte._seal import SEALED
 
 
 def test_defaults_are_the_classic_club_game() -> None:
     rules = Rules()
     assert rules == Rules.classic() == PRESETS["classic"]
-    assert rules.rank_order is RankOrder.KING_HIGH
-    assert rules.first_dealer is FirstDealer.HIGHER_CUT
-    assert rules.deal_pattern is DealPattern.DEALERS_CHOICE
+    assert rules.rank_order is ecarte.RankOrder.KING_HIGH
+    assert rules.first_dealer is ecarte.FirstDealer.HIGHER_CUT
+    assert rules.deal_pattern is ecarte.DealPattern.DEALERS_CHOICE
     assert (rules.elder_min_discard, rules.dealer_min_discard) == (1, 0)
-    assert rules.refusal_penalty_to is PenaltyBeneficiary.ELDER
+    assert rules.refusal_penalty_to is ecarte.PenaltyBeneficiary.ELDER
     assert rules.penalty_first_refusal_only is True
     assert rules.vole_under_penalty == 2
     assert rules.must_overtake is True and rules.must_trump is True
-    assert rules.king_announcement is KingAnnouncement.OPTIONAL
+    assert rules.king_announcement is ecarte.KingAnnouncement.OPTIONAL
     assert rules.target == 5
     assert rules.games_to_win == 2
     assert rules.game_values is False
@@ -47,7 +39,7 @@ def test_rules_are_frozen() -> None:
 
 def test_rules_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        Rules(RankOrder.ACE_HIGH)  # type: ignore[misc]
+        Rules(ecarte.RankOrder.ACE_HIGH)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(
@@ -106,7 +98,7 @@ def test_evolve_changes_only_what_is_asked() -> None:
     assert attrs.evolve(quick, target=5) == base
     assert quick != base
     napoleon = Rules.preset("spanish").evolve(target=11)
-    assert napoleon.first_dealer is FirstDealer.LOWER_CUT and napoleon.target == 11
+    assert napoleon.first_dealer is ecarte.FirstDealer.LOWER_CUT and napoleon.target == 11
 
 
 def test_evolve_makes_the_rules_the_constructor_makes() -> None:
@@ -159,10 +151,10 @@ def test_spanish_preset_seed_000() -> None:
     # dealer's benefit, on every refusal; le vole under the bonus is 3; the king of
     # trumps is announced before the first lead.
     assert _differences(Rules.preset("spanish")) == {
-        "king_announcement": KingAnnouncement.FIRST_LEAD,
-        "first_dealer": FirstDealer.LOWER_CUT,
+        "king_announcement": ecarte.KingAnnouncement.FIRST_LEAD,
+        "first_dealer": ecarte.FirstDealer.LOWER_CUT,
         "dealer_min_discard": 1,
-        "refusal_penalty_to": PenaltyBeneficiary.DEALER,
+        "refusal_penalty_to": ecarte.PenaltyBeneficiary.DEALER,
         "penalty_first_refusal_only": False,
         "vole_under_penalty": 3,
     }
@@ -173,7 +165,7 @@ def test_portuguese_preset_seed_001() -> None:
     # discards, only the first refusal penalised, "2, não 3" with a vole; the king is
     # announced after the exchanges, before play.
     assert _differences(Rules.preset("portuguese")) == {
-        "king_announcement": KingAnnouncement.FIRST_LEAD,
+        "king_announcement": ecarte.KingAnnouncement.FIRST_LEAD,
     }
 
 
@@ -182,9 +174,9 @@ def test_swedish_preset_seed_002() -> None:
     assert _differences(Rules.preset("swedish")) == {
         "elder_min_discard": 0,
         "penalty_first_refusal_only": False,
-        "king_announcement": KingAnnouncement.FIRST_LEAD,
+        "king_announcement": ecarte.KingAnnouncement.FIRST_LEAD,
     }
-    assert Rules.preset("swedish").refusal_penalty_to is PenaltyBeneficiary.ELDER
+    assert Rules.preset("swedish").refusal_penalty_to is ecarte.PenaltyBeneficiary.ELDER
 
 
 def test_brazilian_preset_seed_003() -> None:
@@ -193,10 +185,10 @@ def test_brazilian_preset_seed_003() -> None:
     # deve anunciá-lo antes da primeira jogada" (compulsory: scored when play starts);
     # "um ponto por três ou quatro vazas feitas e 2 pontos por cinco vazas" (no penalty).
     assert _differences(Rules.preset("brazilian")) == {
-        "rank_order": RankOrder.ACE_HIGH,
-        "deal_pattern": DealPattern.ALTERNATE,
+        "rank_order": ecarte.RankOrder.ACE_HIGH,
+        "deal_pattern": ecarte.DealPattern.ALTERNATE,
         "must_overtake": False,
-        "king_announcement": KingAnnouncement.AUTOMATIC,
+        "king_announcement": ecarte.KingAnnouncement.AUTOMATIC,
         "penalties": False,
     }
     rules = Rules.preset("brazilian")
