@@ -15,22 +15,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
 from ecarte._errors import ArgumentError, IllegalActionError, PluginError
 
+from . import actions
 from . import observation as ob
 from ._records import card_mask
-from .actions import (
-    Accept,
-    Action,
-    AnnounceKing,
-    ChoosePackets,
-    Cut,
-    Deal,
-    Discard,
-    Event,
-    Play,
-    PlayHand,
-    Propose,
-    Refuse,
-)
 from .observation import Phase
 from .protocol import MatchView
 from .rules import KingAnnouncement
@@ -47,13 +34,13 @@ CHANCE_CARDS = {
     Phase.DEAL: (32, "a deal orders the 32 cards of the deck once each"),
 }
 """The cards of each chance event: how many different cards of the deck, and the rule."""
-EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
-    Phase.PACKETS: (ChoosePackets,),
-    Phase.PROPOSE: (Propose, PlayHand),
-    Phase.RESPOND: (Accept, Refuse),
-    Phase.ELDER_DISCARD: (Discard,),
-    Phase.DEALER_DISCARD: (Discard,),
-    Phase.PLAY: (Play, AnnounceKing, PlayHand),
+EXPECTED: dict[Phase, tuple[type[actions.Action], ...]] = {
+    Phase.PACKETS: (actions.ChoosePackets,),
+    Phase.PROPOSE: (actions.Propose, actions.PlayHand),
+    Phase.RESPOND: (actions.Accept, actions.Refuse),
+    Phase.ELDER_DISCARD: (actions.Discard,),
+    Phase.DEALER_DISCARD: (actions.Discard,),
+    Phase.PLAY: (actions.Play, actions.AnnounceKing, actions.PlayHand),
 }
 """The kinds of action each decision phase takes."""
 DOING: dict[Phase, str] = {
@@ -92,7 +79,7 @@ def check_turn(game: Game, v: MatchView, seat: Any) -> None:
 def check_decision(game: Game, v: MatchView, action: object, action_id: int) -> int:
     """The action id of ``action`` if the seat to act may take it now; raise the reason
     otherwise (the kind of action the phase takes, cards not held, a plugin's veto)."""
-    if not isinstance(action, Action):
+    if not isinstance(action, actions.Action):
         raise IllegalActionError(f"not an action: {action!r}")
     phase = game._phases[v.phase]
     if phase in CHANCE_PHASES or phase is Phase.OVER:
@@ -101,29 +88,29 @@ def check_decision(game: Game, v: MatchView, action: object, action_id: int) -> 
         raise IllegalActionError(f"{action}: {who_acts(game, v)}")
     if action_id < 0:
         held = ob.hands(v)[v.to_act]
-        if isinstance(action, Discard) and action.cards.mask & ~held:
+        if isinstance(action, actions.Discard) and action.cards.mask & ~held:
             missing = action.cards - CardSet(held)
             raise IllegalActionError(f"{action}: seat {v.to_act} does not hold {missing}")
         action_id = game.action_id(action)
     if (
         game._config.validators
-        and not isinstance(action, Play)
+        and not isinstance(action, actions.Play)
         and action not in game.legal_actions()
     ):
         _raise_veto(game, v.to_act, action)
     return action_id
 
 
-def chance_ids(game: Game, v: MatchView, event: Event) -> tuple[int, ...]:
+def chance_ids(game: Game, v: MatchView, event: actions.Event) -> tuple[int, ...]:
     """The card ids of a chance event that is due now (a cut or a deal); raise the reason
     otherwise."""
     phase = game._phases[v.phase]
     if phase not in CHANCE_PHASES:
         raise IllegalActionError(f"{event}: no cut or deal is due ({who_acts(game, v)})")
     cards: tuple[Card, ...]
-    if isinstance(event, Cut):
+    if isinstance(event, actions.Cut):
         cards, kind = event.cards, Phase.CUT
-    elif isinstance(event, Deal):
+    elif isinstance(event, actions.Deal):
         cards, kind = event.order, Phase.DEAL
     else:
         raise IllegalActionError(f"not a cut or a deal: {event}")
@@ -160,19 +147,19 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
     """Raise the IllegalActionError explaining why the machine refused ``action``."""
     v = game._view()
     seat = v.to_act
-    if isinstance(action, Event) or status == game._binding.EBADCHANCE:
+    if isinstance(action, actions.Event) or status == game._binding.EBADCHANCE:
         raise IllegalActionError(f"{action}: no such cut or deal is due now")
     phase = game._phases[v.phase]
     in_play = phase is Phase.PLAY and not v.step
-    if isinstance(action, Play) and in_play:
+    if isinstance(action, actions.Play) and in_play:
         card = action.card
         if not ob.hands(v)[seat] >> card.id & 1:
             raise IllegalActionError(f"{card}: seat {seat} does not hold that card")
         if ob.trick(v):
             raise IllegalActionError(f"{card}: {_why_illegal(game, v, card)}")
-    if isinstance(action, AnnounceKing) and in_play:
+    if isinstance(action, actions.AnnounceKing) and in_play:
         raise IllegalActionError(_why_no_king(game, v))
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         n = len(action.cards)
         if n > v.disc_most:
             raise IllegalActionError(
@@ -181,12 +168,12 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
             )
         raise IllegalActionError(f"{action}: seat {seat} must discard at least {v.disc_least}")
     if (
-        isinstance(action, Propose | PlayHand | Accept | Refuse)
+        isinstance(action, actions.Propose | actions.PlayHand | actions.Accept | actions.Refuse)
         and status == game._binding.ENOTALLOWED
     ):
         if game._config.validators:
             _raise_veto(game, seat, action)
-        if isinstance(action, Propose):
+        if isinstance(action, actions.Propose):
             raise IllegalActionError(
                 f"propose: the stock ({len(v.stock)} cards) cannot serve another "
                 "exchange, or the variant forbids it"
@@ -195,7 +182,7 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
     raise IllegalActionError(f"{action}: {who_acts(game, v)}")
 
 
-def _raise_veto(game: Game, seat: int, action: Action) -> None:
+def _raise_veto(game: Game, seat: int, action: actions.Action) -> None:
     """Raise the first plugin's veto of ``action``, if a plugin vetoes it."""
     veto, plugin = game._first_veto(seat, action)
     if veto is not None:
