@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 __all__ = [
     "AdviceError",
     "ArgumentError",
@@ -62,6 +64,26 @@ class SaveFormatError(EcarteError, ValueError):
 class UninitialisedError(EcarteError, TypeError):
     """An object that was never initialised (made by ``__new__`` alone): it cannot be
     used, whatever the backend."""
+
+
+def uninitialised(obj: object) -> UninitialisedError:
+    """The error of ``obj``, an object made by ``__new__`` alone (its message names the
+    class)."""
+    return UninitialisedError(
+        f"this {type(obj).__name__} was never initialised (made by __new__ alone)"
+    )
+
+
+def unset_attribute(obj: object, name: str, first: str) -> NoReturn:
+    """The ``__getattr__`` of a class whose ``__init__`` sets the attribute ``first``
+    before any other, reached only for an attribute ``name`` that is not set: raise
+    :class:`UninitialisedError` when ``first`` is not set either (``obj`` was made by
+    ``__new__`` alone), else AttributeError."""
+    try:
+        object.__getattribute__(obj, first)
+    except AttributeError:
+        raise uninitialised(obj) from None
+    raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
 
 
 class ConcurrentUseError(EcarteError, RuntimeError):

@@ -29,12 +29,10 @@ def _unset(obj: object, name: str) -> NoReturn:
     """The ``__getattr__`` of a core class with slots, only reached for an attribute that is
     not set: a slot of an object made by ``__new__`` alone raises UninitialisedError (on
     every backend), any other name AttributeError."""
-    from ecarte._errors import UninitialisedError
+    from ecarte._errors import uninitialised
 
     if any(name in getattr(cls, "__slots__", ()) for cls in type(obj).__mro__):
-        raise UninitialisedError(
-            f"this {type(obj).__name__} was never initialised (made by __new__ alone)"
-        )
+        raise uninitialised(obj)
     raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
 
 

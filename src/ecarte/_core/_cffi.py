@@ -358,11 +358,9 @@ class _PlayBase:
 
     def __getattr__(self, name: str) -> object:
         """Only reached for a slot never set: a state made by ``__new__`` alone."""
-        from ecarte._errors import UninitialisedError
+        from ecarte._errors import uninitialised
 
-        raise UninitialisedError(
-            f"this {type(self).__name__} was never initialised (made by __new__ alone)"
-        )
+        raise uninitialised(self)
 
     _legal: ClassVar[Any]
     _apply: ClassVar[Any]

@@ -14,7 +14,7 @@ from threading import RLock
 from typing import TYPE_CHECKING, Any, Final, Self, TypeVar, overload
 
 from ecarte._core._pure.masks import legal_mask_of
-from ecarte._errors import ConcurrentUseError, UninitialisedError
+from ecarte._errors import ConcurrentUseError, unset_attribute
 
 from . import _pure_machine as pm
 from . import protocol
@@ -204,13 +204,7 @@ class Machine:
     if not TYPE_CHECKING:  # reached only for an attribute that is not set
 
         def __getattr__(self, name):
-            try:
-                object.__getattribute__(self, "_m")
-            except AttributeError:
-                raise UninitialisedError(
-                    f"this {type(self).__name__} was never initialised (made by __new__ alone)"
-                ) from None
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            unset_attribute(self, name, "_m")
 
     def _claim(self) -> None:
         """Take this machine for a call made of several reads or steps (the game's reads,

@@ -28,7 +28,7 @@ from ecarte._errors import (
     ConcurrentUseError,
     IllegalActionError,
     RulesError,
-    UninitialisedError,
+    unset_attribute,
 )
 
 from ._pure_hands import euchre_tables
@@ -1074,13 +1074,7 @@ class EuchreMachine:
     if not TYPE_CHECKING:  # reached only for an attribute that is not set
 
         def __getattr__(self, name):
-            try:
-                object.__getattribute__(self, "_t")
-            except AttributeError:
-                raise UninitialisedError(
-                    f"this {type(self).__name__} was never initialised (made by __new__ alone)"
-                ) from None
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            unset_attribute(self, name, "_t")
 
     def __repr__(self) -> str:
         return (
