@@ -53,12 +53,19 @@ def _bool(name: str) -> Callable[[Any, Any, Any], None]:
     return check
 
 
-def _enum(cls: type[E], value: object) -> E:
-    try:
-        return cls(value)
-    except ValueError:
-        names = ", ".join(repr(m.value) for m in cls)
-        raise RulesError(f"{cls.__name__} must be one of {names}, not {value!r}") from None
+def _choice(default: E) -> Any:
+    """A field holding a member of ``default``'s enum (``default`` unless given): the member
+    or its value, else :class:`RulesError` naming the values."""
+    cls = type(default)
+
+    def convert(value: object) -> E:
+        try:
+            return cls(value)
+        except ValueError:
+            names = ", ".join(repr(m.value) for m in cls)
+            raise RulesError(f"{cls.__name__} must be one of {names}, not {value!r}") from None
+
+    return field(default=default, converter=convert)
 
 
 def _target(_: object, attribute: object, value: object) -> None:
@@ -69,18 +76,6 @@ def _target(_: object, attribute: object, value: object) -> None:
 def _deck(_: object, attribute: object, value: object) -> None:
     if isinstance(value, bool) or value not in (24, 25, 32):
         raise RulesError(f"deck must be 24, 25 or 32 cards, not {value!r}")
-
-
-def _lead(value: object) -> Lead:
-    return _enum(Lead, value)
-
-
-def _scoring(value: object) -> LoneDefenderScoring:
-    return _enum(LoneDefenderScoring, value)
-
-
-def _deal_order(value: object) -> DealOrder:
-    return _enum(DealOrder, value)
 
 
 @frozen(kw_only=True, cache_hash=True)
@@ -110,15 +105,9 @@ class EuchreRules:
     first, then the maker's partner if the maker stays (a lone partner plays as the maker
     and the maker sits out), then the defenders in turn from the maker's left. Needs
     ``allow_lone_defender`` (anyone includes the defenders)."""
-    lone_defender_scoring: LoneDefenderScoring = field(
-        default=LoneDefenderScoring.BY_TRICKS,
-        converter=_scoring,
-    )
-    lead: Lead = field(default=Lead.LEFT_OF_DEALER, converter=_lead)
-    deal_order: DealOrder = field(
-        default=DealOrder.PACKETS,
-        converter=_deal_order,
-    )
+    lone_defender_scoring: LoneDefenderScoring = _choice(LoneDefenderScoring.BY_TRICKS)
+    lead: Lead = _choice(Lead.LEFT_OF_DEALER)
+    deal_order: DealOrder = _choice(DealOrder.PACKETS)
     dealer_may_discard_upcard: bool = field(
         default=True, validator=_bool("dealer_may_discard_upcard")
     )
