@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The extension types of ecarte._core._cycore, for modules that take a context."""
 
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from ecarte._core.core cimport ec_context, ec_play, ec_playn
 
@@ -44,3 +44,25 @@ cdef class PlayState(_PlayBase):
 
 cdef class PlayStateN(_PlayBase):
     cdef ec_playn p
+
+
+cdef extern from "ec_mcts.h" nogil:
+    ctypedef struct ec_mcts_node:
+        pass
+
+
+cdef enum:
+    TREE_NODES = 64  # the nodes of a new tree; run() grows the array
+
+
+cdef class _Tree:
+    # what the games' IS-MCTS searches hold (ec_mcts.h): the node array, owned, and
+    # pointers into the subclass's search struct, set by _fields
+    cdef ec_mcts_node *nodes
+    cdef ec_mcts_node **at       # the struct's node array
+    cdef int64_t *done           # its iterations
+    cdef int32_t *capacity       # the nodes the array holds
+    cdef int32_t *used           # the nodes used
+    cdef void _fields(self, ec_mcts_node **at, int64_t *done, int32_t *capacity,
+                      int32_t *used) noexcept
+    cdef int _run(self, int n) noexcept nogil

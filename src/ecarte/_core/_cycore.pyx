@@ -7,12 +7,12 @@ Same functions, same results as ``_pure`` (the oracle); every bad input raises
 ``_pure``), so no method of a caller's object runs once the checks have begun and
 nothing read afterwards can change. Batch functions work in chunks: each chunk runs
 without the GIL, and signals (Ctrl-C) are checked between chunks. Positions and their
-solvers are in ``_positions.pxi``, the play states in ``_play_states.pxi`` (included at the
-end).
+solvers are in ``_positions.pxi``, the play states in ``_play_states.pxi`` and the tree the
+games' IS-MCTS searches share in ``_mcts_tree.pxi`` (included at the end).
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.string cimport memcpy, memset
 
 from ecarte._core.core cimport *
@@ -261,3 +261,4 @@ cdef class Rng:
 
 include "_positions.pxi"
 include "_play_states.pxi"
+include "_mcts_tree.pxi"

@@ -3,10 +3,11 @@
 values of :mod:`ecarte.games.ecarte._pure_pimc`, the same for the same seed, in C without
 the GIL."""
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
+from ecarte._core._cycore cimport TREE_NODES, _Tree, ec_mcts_node
 from ecarte.games.ecarte.machine cimport ec_hand_rules, fill_hand_rules
 
 from ecarte.games.ecarte._pure_pimc import InfeasibleError, Query
@@ -211,42 +212,31 @@ def model_discard(rules, uint64_t hand, int trump, int least, int most):
 
 
 cdef extern from "ecarte_ismcts.h" nogil:
-    int EC_ISMCTS_EROOM
-
-    ctypedef struct ec_ismcts_node:
-        uint64_t action
-        int64_t total
-        uint32_t visits
-        uint32_t avail
-
     ctypedef struct ec_ismcts_tree:
         int64_t iterations
         int32_t capacity
         int32_t count
-        ec_ismcts_node *nodes
+        ec_mcts_node *nodes
 
     int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *options,
                        int noptions, uint64_t seed, int nworlds, int pool_factor, double c,
-                       ec_pimc_world *buf, uint32_t *picked, ec_ismcts_node *nodes,
+                       ec_pimc_world *buf, uint32_t *picked, ec_mcts_node *nodes,
                        int capacity)
     int ec_ismcts_run(ec_ismcts_tree *t, int n)
     void ec_ismcts_root(const ec_ismcts_tree *t, uint32_t *visits, int64_t *totals)
 
 
-cdef class Search:
+cdef class Search(_Tree):
     """One decision's IS-MCTS tree in C (``c/ec_ismcts.c``; see ``_pure_ismcts.Search``,
     the same tree for the same seed). The nodes grow as iterations are added."""
 
     cdef _Call call
     cdef ec_ismcts_tree tree
-    cdef ec_ismcts_node *nodes
     cdef readonly tuple options
 
     def __cinit__(self):
-        self.nodes = NULL
-
-    def __dealloc__(self):
-        PyMem_Free(self.nodes)
+        self._fields(&self.tree.nodes, &self.tree.iterations, &self.tree.capacity,
+                     &self.tree.count)
 
     def __init__(self, q, options, uint64_t seed, int nworlds, int pool_factor=4,
                  double c=0.7):
@@ -261,45 +251,14 @@ cdef class Search:
         self.options = tuple(options)
         self.call = _Call()
         self.call.setup(q, nworlds, pool_factor)
-        self.nodes = <ec_ismcts_node *>PyMem_Malloc(64 * sizeof(ec_ismcts_node))
-        if self.nodes == NULL:
-            raise MemoryError()
         with nogil:
             err = ec_ismcts_init(&self.tree, &self.call.q, opts, noptions, seed, nworlds,
-                                 pool_factor, c, self.call.buf, self.call.picked, self.nodes, 64)
+                                 pool_factor, c, self.call.buf, self.call.picked, self.nodes,
+                                 TREE_NODES)
         _status(err)
 
-    @property
-    def iterations(self):
-        return self.tree.iterations
-
-    @property
-    def count(self):
-        """Nodes in the tree, the root included."""
-        return self.tree.count
-
-    def run(self, int n):
-        """Run ``n`` more iterations."""
-        cdef int err
-        cdef Py_ssize_t size
-        cdef ec_ismcts_node *grown
-        if n < 0:
-            raise ValueError(f"iterations must be >= 0, not {n}")
-        if <Py_ssize_t>self.tree.count + n > self.tree.capacity:
-            size = max(2 * <Py_ssize_t>self.tree.capacity, <Py_ssize_t>self.tree.count + n)
-            if size > 0x7FFFFFFF:
-                raise ValueError("too many iterations for one tree")
-            grown = <ec_ismcts_node *>PyMem_Realloc(self.nodes, size * sizeof(ec_ismcts_node))
-            if grown == NULL:
-                raise MemoryError()
-            self.nodes = grown
-            self.tree.nodes = grown
-            self.tree.capacity = <int32_t>size
-        with nogil:
-            err = ec_ismcts_run(&self.tree, n)
-        if err == EC_ISMCTS_EROOM:
-            raise MemoryError("the tree has no room for the iterations")
-        _status(err)
+    cdef int _run(self, int n) noexcept nogil:
+        return ec_ismcts_run(&self.tree, n)
 
     def determinizations(self):
         """The worlds the iterations play in, in turn: ``(opponent's hand, stock)``."""

@@ -8,9 +8,10 @@ weights of its inference (``weight``, ``chance``: ``_pure_pimc``'s); ``solved_po
 ``ec_solve_n_target`` and ``ec_solve_n_reached``, whose twins are ``solve_n_target`` and ``solve_n_reached`` of
 ``ecarte._core._pure.solvern``), the solves they rest on."""
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
+from ecarte._core._cycore cimport TREE_NODES, _Tree, ec_mcts_node
 from ecarte._core.core cimport ec_context, ec_position, ec_rng, ec_rng_seed
 from ecarte.games.euchre.machine cimport (
     ec_eu_apply,
@@ -23,14 +24,11 @@ from ecarte.games.euchre.machine cimport (
 
 
 cdef extern from "euchre_ismcts.h":
-    ctypedef struct ec_mcts_node:
-        pass
     ctypedef struct ec_eu_ismcts:
         int64_t iterations
         int32_t capacity
         int32_t count
         ec_mcts_node *nodes
-    int EC_EU_ISMCTS_EROOM
     int EC_EU_ISMCTS_EWORLDS
     int ec_eu_ismcts_init(ec_eu_ismcts *s, const ec_eu_tables *t, const ec_eu_game *worlds,
                           int nworlds, uint64_t seed, double c, int solve, ec_mcts_node *nodes,
@@ -39,22 +37,20 @@ cdef extern from "euchre_ismcts.h":
     void ec_eu_ismcts_root(const ec_eu_ismcts *s, int id, uint32_t *visits, int64_t *total)
 
 
-cdef class Search:
+cdef class Search(_Tree):
     """The search of one decision: the worlds are ``scripts``, each the ids of the deal
     from its dealing on (``dealer`` first dealing; ``deck`` and ``flags`` the rules')."""
 
     cdef ec_eu_tables t
     cdef ec_eu_game *worlds
-    cdef ec_mcts_node *nodes
     cdef ec_eu_ismcts s
 
     def __cinit__(self):
         self.worlds = NULL
-        self.nodes = NULL
+        self._fields(&self.s.nodes, &self.s.iterations, &self.s.capacity, &self.s.count)
 
     def __dealloc__(self):
         PyMem_Free(self.worlds)
-        PyMem_Free(self.nodes)
 
     def __init__(self, int deck, int flags, int dealer, scripts, uint64_t seed,
                  double c=0.7, int solve=2):
@@ -69,8 +65,7 @@ cdef class Search:
         if ec_eu_tables_init(&self.t, deck) != 0:
             raise ValueError(f"no {deck}-card Euchre deck")
         self.worlds = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))
-        self.nodes = <ec_mcts_node *>PyMem_Malloc(64 * sizeof(ec_mcts_node))
-        if self.worlds == NULL or self.nodes == NULL:
+        if self.worlds == NULL:
             raise MemoryError()
         cfg.seed = 0
         cfg.target = 0
@@ -82,42 +77,15 @@ cdef class Search:
             for i in (dealer, *scripts[k]):
                 if ec_eu_apply(&self.t, &self.worlds[k], i) != 0:
                     raise ValueError(f"world {k}: id {i} is not legal")
-        err = ec_eu_ismcts_init(&self.s, &self.t, self.worlds, n, seed, c, solve, self.nodes, 64)
+        err = ec_eu_ismcts_init(&self.s, &self.t, self.worlds, n, seed, c, solve, self.nodes,
+                                TREE_NODES)
         if err == EC_EU_ISMCTS_EWORLDS:
             raise ValueError("the worlds are not at the same decision")
         if err != 0:
             raise ValueError(f"bad search arguments (error {err})")
 
-    @property
-    def iterations(self):
-        return self.s.iterations
-
-    @property
-    def count(self):
-        """Nodes in the tree, the root included."""
-        return self.s.count
-
-    def run(self, int n):
-        """Run ``n`` more iterations."""
-        cdef int err
-        cdef Py_ssize_t size
-        cdef ec_mcts_node *grown
-        if n < 0:
-            raise ValueError(f"iterations must be >= 0, not {n}")
-        if <Py_ssize_t>self.s.count + n > self.s.capacity:
-            size = max(2 * <Py_ssize_t>self.s.capacity, <Py_ssize_t>self.s.count + n)
-            if size > 0x7FFFFFFF:
-                raise ValueError("too many iterations for one tree")
-            grown = <ec_mcts_node *>PyMem_Realloc(self.nodes, size * sizeof(ec_mcts_node))
-            if grown == NULL:
-                raise MemoryError()
-            self.nodes = grown
-            self.s.nodes = grown
-            self.s.capacity = <int32_t>size
-        with nogil:
-            err = ec_eu_ismcts_run(&self.s, n)
-        if err != 0:
-            raise ValueError(f"search error {err}")
+    cdef int _run(self, int n) noexcept nogil:
+        return ec_eu_ismcts_run(&self.s, n)
 
     def root(self, ids):
         """Each id's visits and sum of utilities (the deciding seat's points) at the root."""
