@@ -4,6 +4,7 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from ecarte._core.core cimport ec_context, ec_play, ec_playn
+from ecarte._core.rl cimport ec_rl_batch, ec_rl_outputs
 
 
 cdef class Context:
@@ -66,3 +67,15 @@ cdef class _Tree:
     cdef void _fields(self, ec_mcts_node **at, int64_t *done, int32_t *capacity,
                       int32_t *used) noexcept
     cdef int _run(self, int n) noexcept nogil
+
+
+cdef class _Batch:
+    # what the games' RL batches hold (ecarte_rl.h): a pointer to the game-free part of the
+    # batch, inside the subclass's C struct, and the widths of the outputs
+    cdef ec_rl_batch *rl
+    cdef Py_ssize_t ids          # the action ids (the mask's width)
+    cdef Py_ssize_t seats        # the rewards' width
+    cdef int _start(self) except -1
+    cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil
+    cdef int _step(self, const int32_t *actions, const ec_rl_outputs *out,
+                   size_t *bad) noexcept nogil

@@ -8,7 +8,8 @@ Same functions, same results as ``_pure`` (the oracle); every bad input raises
 nothing read afterwards can change. Batch functions work in chunks: each chunk runs
 without the GIL, and signals (Ctrl-C) are checked between chunks. Positions and their
 solvers are in ``_positions.pxi``, the play states in ``_play_states.pxi`` and the tree the
-games' IS-MCTS searches share in ``_mcts_tree.pxi`` (included at the end).
+games' IS-MCTS searches share in ``_mcts_tree.pxi``, the base of the games' RL batches in
+``_rl_batch.pxi`` (included at the end).
 """
 
 from cpython.exc cimport PyErr_CheckSignals
@@ -16,6 +17,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.string cimport memcpy, memset
 
 from ecarte._core.core cimport *
+from ecarte._core.rl cimport batch_free, batch_index, check_actions, check_step, outputs_of
 
 from ecarte._core import _api
 from ecarte._core._api import (
@@ -28,7 +30,7 @@ from ecarte._core._api import (
     PLAY_TRICK,
     _play_repr,
 )
-from ecarte._errors import UninitialisedError
+from ecarte._errors import IllegalActionError, UninitialisedError
 from ecarte._core._args import (
     _batch_positions,
     _check_below,
@@ -262,3 +264,4 @@ cdef class Rng:
 include "_positions.pxi"
 include "_play_states.pxi"
 include "_mcts_tree.pxi"
+include "_rl_batch.pxi"

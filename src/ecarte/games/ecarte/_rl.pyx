@@ -7,16 +7,17 @@ tensors of a seat written by C into a caller's buffer, one match as an environme
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from ecarte._errors import ArgumentError, IllegalActionError
 
 from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
 
+from ecarte._core._cycore cimport _Batch
 from ecarte._core.rl cimport (
-    batch_free, batch_index, batch_init, check_actions, check_step, check_which, ec_rl_batch,
-    ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
+    batch_index, batch_init, check_which, ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes,
+    layout_fields,
 )
 from ecarte.games.ecarte.machine cimport *
 
@@ -298,7 +299,7 @@ def _restore(Rules rules, bint auto_chance, bytes raw):
     return s
 
 
-cdef class MatchBatch:
+cdef class MatchBatch(_Batch):
     """``n`` Écarté match environments stepped together in C (``ecarte_env.h``), auto-reset
     SAME_STEP; ``ecarte.rl.vector.VecEnv`` is its Python face. Outputs: numpy arrays of the
     shapes of ``outputs_of`` (``_core/rl.pxd``) with 2 seats, or None."""
@@ -306,12 +307,15 @@ cdef class MatchBatch:
     cdef ec_mt_batch b
     cdef readonly Rules rules
 
+    def __cinit__(self):
+        self.rl = &self.b.rl
+        self.ids = EC_NUM_IDS
+        self.seats = 2
+
     def __dealloc__(self):  # (its pointers are NULL until __init__ allocates them)
         PyMem_Free(self.b.envs)
-        batch_free(&self.b.rl)
 
     def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
-        cdef ec_rl_outputs none
         if not rules.playable:
             raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
@@ -320,12 +324,14 @@ cdef class MatchBatch:
         self.b.envs = <ec_mt_env *>PyMem_Malloc(n * sizeof(ec_mt_env))
         if self.b.envs == NULL:
             raise MemoryError()
-        memset(&none, 0, sizeof(ec_rl_outputs))
-        _check(ec_mt_batch_reset(&self.b, &none))
+        self._start()
 
-    def episode(self, size_t i):
-        """The episode number environment ``i`` is playing."""
-        return self.b.rl.episodes[batch_index(&self.b.rl, i)]
+    cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil:
+        return ec_mt_batch_reset(&self.b, out)
+
+    cdef int _step(self, const int32_t *actions, const ec_rl_outputs *out,
+                   size_t *bad) noexcept nogil:
+        return ec_mt_batch_step(&self.b, actions, out, bad)
 
     def state(self, size_t i):
         """A copy of environment ``i``'s match (a :class:`MatchState`)."""
@@ -334,27 +340,3 @@ cdef class MatchBatch:
         s.rules = self.rules
         s.auto_chance = True
         return s
-
-    def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
-        """Every environment back to its episode 0; the outputs written."""
-        cdef ec_rl_outputs o
-        cdef int r
-        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
-                   terminated, to_act)
-        with nogil:
-            r = ec_mt_batch_reset(&self.b, &o)
-        _check(r)
-
-    def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
-             terminated=None, to_act=None):
-        """Step environment i with ``actions[i]``, writing the outputs. An illegal action
-        anywhere raises :class:`ecarte.IllegalActionError` and changes nothing."""
-        cdef ec_rl_outputs o
-        cdef size_t bad = 0
-        cdef int r
-        check_actions(&self.b.rl, actions.shape[0])
-        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, EC_NUM_IDS, 2, obs, mask, rewards,
-                   terminated, to_act)
-        with nogil:
-            r = ec_mt_batch_step(&self.b, &actions[0], &o, &bad)
-        check_step(r, bad, actions)

@@ -7,15 +7,16 @@ seat written by C into a caller's buffer, one game as an environment
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from ecarte._errors import ArgumentError, IllegalActionError
 
 from cpython.buffer cimport PyBuffer_Release
 
+from ecarte._core._cycore cimport _Batch
 from ecarte._core.rl cimport (
-    batch_free, batch_index, batch_init, check_actions, check_step, check_which, ec_episode_seed,
-    ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes, layout_fields, outputs_of,
+    batch_index, batch_init, check_which, ec_episode_seed, ec_rl_batch, ec_rl_outputs,
+    ec_tensor_layout, get_bytes, layout_fields,
 )
 from ecarte.games.euchre.machine cimport *
 from ecarte.games.euchre._machine cimport _Tables as _MachineTables, _tables as _machine_tables
@@ -263,7 +264,7 @@ def _restore(int deck, int flags, int target, bint auto_chance, bytes raw):
     return s
 
 
-cdef class EuchreBatch:
+cdef class EuchreBatch(_Batch):
     """``n`` Euchre environments stepped together in C (``euchre_rl.h``), auto-reset
     SAME_STEP; ``ecarte.rl.vector.VecEnv`` is its Python face. Outputs: numpy arrays of the
     shapes of ``outputs_of`` (``_core/rl.pxd``) with 4 seats, or None."""
@@ -271,26 +272,31 @@ cdef class EuchreBatch:
     cdef ec_eu_batch b
     cdef _Tables tb
 
+    def __cinit__(self):
+        self.rl = &self.b.rl
+        self.seats = 4
+
     def __dealloc__(self):  # (its pointers are NULL until __init__ allocates them)
         PyMem_Free(self.b.games)
-        batch_free(&self.b.rl)
 
     def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
                  int which=EC_EU_OBSERVATION):
-        cdef ec_rl_outputs none
         self.tb = _tables(deck)
         self.b.tables = self.tb.t
         self.b.cfg = _config(deck, flags, target)
+        self.ids = self.tb.t.ncards + 9
         batch_init(&self.b.rl, n, seed, &self.tb.layouts[check_which(which)], 1)
         self.b.games = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))
         if self.b.games == NULL:
             raise MemoryError()
-        memset(&none, 0, sizeof(ec_rl_outputs))
-        ec_eu_batch_reset(&self.b, &none)
+        self._start()
 
-    def episode(self, size_t i):
-        """The episode number environment ``i`` is playing."""
-        return self.b.rl.episodes[batch_index(&self.b.rl, i)]
+    cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil:
+        return ec_eu_batch_reset(&self.b, out)
+
+    cdef int _step(self, const int32_t *actions, const ec_rl_outputs *out,
+                   size_t *bad) noexcept nogil:
+        return ec_eu_batch_step(&self.b, actions, out, bad)
 
     def state(self, size_t i):
         """A copy of environment ``i``'s game (an :class:`EuchreState`)."""
@@ -300,25 +306,3 @@ cdef class EuchreBatch:
         s.tb = self.tb
         s.auto_chance = True
         return s
-
-    def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
-        """Every environment back to its episode 0; the outputs written."""
-        cdef ec_rl_outputs o
-        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
-                   rewards, terminated, to_act)
-        with nogil:
-            ec_eu_batch_reset(&self.b, &o)
-
-    def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
-             terminated=None, to_act=None):
-        """Step environment i with ``actions[i]``, writing the outputs. An illegal action
-        anywhere raises :class:`ecarte.IllegalActionError` and changes nothing."""
-        cdef ec_rl_outputs o
-        cdef size_t bad = 0
-        cdef int r
-        check_actions(&self.b.rl, actions.shape[0])
-        outputs_of(&o, self.b.rl.n, self.b.rl.layout.size, self.tb.t.ncards + 9, 4, obs, mask,
-                   rewards, terminated, to_act)
-        with nogil:
-            r = ec_eu_batch_step(&self.b, &actions[0], &o, &bad)
-        check_step(r, bad, actions)

@@ -1,0 +1,63 @@
+# The batches of the games' RL environments (ecarte_rl.h), included by _cycore.pyx.
+
+
+cdef int _check_reset(int r) except -1:
+    if r < 0:
+        raise IllegalActionError(ec_strerror(r).decode())
+    return r
+
+
+cdef class _Batch:
+    """What the games' batches of environments share (``ecarte_rl.h``): the game-free part
+    of the batch (``rl``, in the game's C struct, which the game's batch points to and
+    allocates with ``batch_init``; freed here), and :meth:`episode`, :meth:`reset` and
+    :meth:`step` over the game's C reset and step (``_reset``, ``_step``)."""
+
+    def __cinit__(self):
+        if type(self) is _Batch:
+            raise TypeError("_Batch is the base of a game's batch, not a batch")
+
+    def __dealloc__(self):  # (its arrays are NULL until the game's __init__ allocates them)
+        if self.rl != NULL:
+            batch_free(self.rl)
+
+    cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil:
+        return -1  # (never called: each game's batch resets its own environments)
+
+    cdef int _step(self, const int32_t *actions, const ec_rl_outputs *out,
+                   size_t *bad) noexcept nogil:
+        return -1  # (never called: each game's batch steps its own environments)
+
+    cdef int _start(self) except -1:
+        """Every environment at its episode 0, no output written (the end of __init__)."""
+        cdef ec_rl_outputs none
+        memset(&none, 0, sizeof(ec_rl_outputs))
+        return _check_reset(self._reset(&none))
+
+    def episode(self, size_t i):
+        """The episode number environment ``i`` is playing."""
+        return self.rl.episodes[batch_index(self.rl, i)]
+
+    def reset(self, obs=None, mask=None, rewards=None, terminated=None, to_act=None):
+        """Every environment back to its episode 0; the outputs written."""
+        cdef ec_rl_outputs o
+        cdef int r
+        outputs_of(&o, self.rl.n, self.rl.layout.size, self.ids, self.seats, obs, mask,
+                   rewards, terminated, to_act)
+        with nogil:
+            r = self._reset(&o)
+        _check_reset(r)
+
+    def step(self, const int32_t[::1] actions not None, obs=None, mask=None, rewards=None,
+             terminated=None, to_act=None):
+        """Step environment i with ``actions[i]``, writing the outputs. An illegal action
+        anywhere raises :class:`ecarte.IllegalActionError` and changes nothing."""
+        cdef ec_rl_outputs o
+        cdef size_t bad = 0
+        cdef int r
+        check_actions(self.rl, actions.shape[0])
+        outputs_of(&o, self.rl.n, self.rl.layout.size, self.ids, self.seats, obs, mask,
+                   rewards, terminated, to_act)
+        with nogil:
+            r = self._step(&actions[0], &o, &bad)
+        check_step(r, bad, actions)
