@@ -30,7 +30,7 @@ from ecarte._core._api import (
     PLAY_TRICK,
     _play_repr,
 )
-from ecarte._errors import IllegalActionError, UninitialisedError
+from ecarte._errors import IllegalActionError, uninitialised
 from ecarte._core._args import (
     _batch_positions,
     _check_below,
@@ -127,8 +127,7 @@ cdef inline int _ready(Context ctx) except -1:
     """Refuse a context made by ``__new__`` alone: its tables are all zero, where one that
     was built (even with no card) says ``-1`` for each card not in the deck."""
     if ctx.c.deck == 0 and ctx.c.suit_of[0] == 0:
-        raise UninitialisedError(
-            f"this {type(ctx).__name__} was never initialised (made by __new__ alone)")
+        raise uninitialised(ctx)
     return 0
 
 
@@ -247,7 +246,7 @@ cdef class Rng:
     cdef inline int _ready(self) except -1:
         # seeding never leaves the four words all zero: that is one made by __new__ alone
         if not (self.r.s[0] | self.r.s[1] | self.r.s[2] | self.r.s[3]):
-            raise UninitialisedError("this Rng was never initialised (made by __new__ alone)")
+            raise uninitialised(self)
         return 0
 
     def next_u64(self):

@@ -11,8 +11,7 @@ cdef uint8_t _BOTH = 3    # both positions playing
 cdef inline int _need(_PlayBase state) except -1:
     """Refuse a state made by ``__new__`` alone (its context is the one of no state)."""
     if state.ctx is _NO_CONTEXT:
-        raise UninitialisedError(
-            f"this {type(state).__name__} was never initialised (made by __new__ alone)")
+        raise uninitialised(state)
     return 0
 
 

@@ -27,7 +27,7 @@ from ecarte.games.euchre._pure_machine import (
 )
 from ecarte.games.euchre._pure_hands import EuchreResult, EuchreTotals, _check_euchre_batch
 from ecarte._errors import (
-    ArgumentError, ConcurrentUseError, IllegalActionError, UninitialisedError)
+    ArgumentError, ConcurrentUseError, IllegalActionError, uninitialised)
 
 
 from cpython.exc cimport PyErr_CheckSignals
@@ -153,8 +153,7 @@ cdef class EuchreMachine:
 
     cdef inline int _need(self) except -1:
         if self.t == NULL:
-            raise UninitialisedError(
-                f"this {type(self).__name__} was never initialised (made by __new__ alone)")
+            raise uninitialised(self)
         return 0
 
     cdef inline int _free(self) except -1:
