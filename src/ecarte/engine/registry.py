@@ -33,7 +33,7 @@ import inspect
 import os
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import attrs
 from attrs import frozen
@@ -105,7 +105,8 @@ class GameSpec:
     - ``name``: the registered name (``ecarte play --game NAME``, the ``game`` field of
       its saves).
     - ``title``: one line saying what the game is (``ecarte games`` lists it).
-    - ``load(**options)``: a new game; its keyword arguments are the game's options
+    - ``load(**options)``: a new game (a function, or the game's class itself); its keyword
+      arguments (a class's: those of its ``__init__``) are the game's options
       (:func:`load_game` refuses any other with :class:`~ecarte.ArgumentError`), and it
       raises :class:`~ecarte.ArgumentError` (or another ``EcarteError``) for a bad value.
     - ``play``: the game in the terminal (:data:`TerminalGame`), or None.
@@ -125,8 +126,11 @@ class GameSpec:
 
 
 def _keywords(function: Callable[..., Any], skip: int = 0) -> tuple[str, ...] | None:
-    """The keyword arguments ``function`` takes after its first ``skip`` parameters, or
-    None when it takes any (``**kwargs``, or no signature to read)."""
+    """The keyword arguments ``function`` takes after its first ``skip`` parameters (a
+    class: its ``__init__`` after ``self``), or None when it takes any (``**kwargs``, or no
+    signature to read)."""
+    if isinstance(function, type):
+        function, skip = cast(Any, function).__init__, skip + 1
     try:
         params = list(inspect.signature(function).parameters.values())[skip:]
     except (TypeError, ValueError):  # no signature (a builtin): anything goes
