@@ -1266,9 +1266,29 @@ def match_legal(cfg: MatchConfig, m: Match) -> tuple[int, int]:
         if least <= 5 and most <= 5:
             return (0, _DISCARD_MASKS[least][most])
         return (0, sum(1 << k for k in range(32) if least <= _POPCOUNT5[k] <= most))
-    if ph == PH_PACKETS:
-        return (1 << ID_PACKETS_32 | 1 << ID_PACKETS_23, 0)
+    if ph == PH_PACKETS:  # either pattern
+        return _phase_ids(m)
     return (0, 0)
+
+
+def _phase_ids(m: Match) -> tuple[int, int]:
+    """The ids the phase takes, legal now or not (as :func:`match_legal`'s): the cards and
+    the king in play (play-hand too in the dealer's first-lead window), the two answers of a
+    proposal and of a response, every discard, the two deal patterns (``phase_ids``)."""
+    ph = m.phase
+    if ph == PH_PLAY:
+        return (0xFFFFFFFF | 1 << ID_KING | (1 << ID_PLAY_HAND if _dealer_window(m) else 0), 0)
+    if ph in (PH_ELDER_DISCARD, PH_DEALER_DISCARD):
+        return (0, 0xFFFFFFFF)
+    return (_ONE_OF.get(ph, 0), 0)
+
+
+_ONE_OF = {
+    PH_PROPOSE: 1 << ID_PROPOSE | 1 << ID_PLAY_HAND,
+    PH_RESPOND: 1 << ID_ACCEPT | 1 << ID_REFUSE,
+    PH_PACKETS: 1 << ID_PACKETS_32 | 1 << ID_PACKETS_23,
+}
+"""The two ids each phase of two answers takes."""
 
 
 def _check_action(cfg: MatchConfig, m: Match, id: int) -> int:
@@ -1278,25 +1298,7 @@ def _check_action(cfg: MatchConfig, m: Match, id: int) -> int:
     legal = match_legal(cfg, m)
     if legal[id >> 6] >> (id & 63) & 1:
         return OK  # (a legal id is one the phase takes: the checks below find why not)
-    if m.step != ST_NONE or m.to_act < 0:
-        return ENOTNOW
-    ph = m.phase
-    if ph == PH_PLAY:
-        if id >= ID_PROPOSE and id != ID_KING and not (id == ID_PLAY_HAND and _dealer_window(m)):
-            return ENOTNOW
-    elif ph == PH_PROPOSE:
-        if id != ID_PROPOSE and id != ID_PLAY_HAND:
-            return ENOTNOW
-    elif ph == PH_RESPOND:
-        if id != ID_ACCEPT and id != ID_REFUSE:
-            return ENOTNOW
-    elif ph in (PH_ELDER_DISCARD, PH_DEALER_DISCARD):
-        if id < ID_DISCARD:
-            return ENOTNOW
-    elif ph == PH_PACKETS:
-        if id != ID_PACKETS_32 and id != ID_PACKETS_23:
-            return ENOTNOW
-    else:
+    if m.step != ST_NONE or m.to_act < 0 or not _phase_ids(m)[id >> 6] >> (id & 63) & 1:
         return ENOTNOW
     if id >= ID_DISCARD:
         return EDISCARDN

@@ -772,6 +772,34 @@ EC_INLINE int may_announce(const ec_match_config *cfg, const ec_match *m, int po
            m->play.nplayed <= window;
 }
 
+/* The ids the phase takes, legal now or not (out as for ec_match_legal): the cards and the
+ * king in play (play-hand too in the dealer's first-lead window), the two answers of a
+ * proposal and of a response, every discard, the two deal patterns. */
+static void phase_ids(const ec_match *m, uint64_t out[2])
+{
+    out[0] = out[1] = 0;
+    switch (m->phase) {
+    case EC_PH_PLAY:
+        out[0] = 0xFFFFFFFFu | BIT(EC_ID_KING) | (dealer_window(m) ? BIT(EC_ID_PLAY_HAND) : 0);
+        break;
+    case EC_PH_PROPOSE:
+        out[0] = BIT(EC_ID_PROPOSE) | BIT(EC_ID_PLAY_HAND);
+        break;
+    case EC_PH_RESPOND:
+        out[0] = BIT(EC_ID_ACCEPT) | BIT(EC_ID_REFUSE);
+        break;
+    case EC_PH_ELDER_DISCARD:
+    case EC_PH_DEALER_DISCARD:
+        out[1] = 0xFFFFFFFFu;
+        break;
+    case EC_PH_PACKETS:
+        out[0] = BIT(EC_ID_PACKETS_32) | BIT(EC_ID_PACKETS_23);
+        break;
+    default:
+        break;
+    }
+}
+
 void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[2])
 {
     out[0] = out[1] = 0;
@@ -807,8 +835,8 @@ void ec_match_legal(const ec_match_config *cfg, const ec_match *m, uint64_t out[
         }
         break;
     }
-    case EC_PH_PACKETS:
-        out[0] = BIT(EC_ID_PACKETS_32) | BIT(EC_ID_PACKETS_23);
+    case EC_PH_PACKETS: /* either pattern */
+        phase_ids(m, out);
         break;
     default:
         break;
@@ -823,31 +851,9 @@ static int check_action(const ec_match_config *cfg, const ec_match *m, int id)
         return EC_EBADCARD;
     if (m->step != ST_NONE || m->to_act < 0)
         return EC_ENOTNOW;
-    switch (m->phase) {
-    case EC_PH_PLAY:
-        if (id >= EC_ID_PROPOSE && id != EC_ID_KING && !(id == EC_ID_PLAY_HAND && dealer_window(m)))
-            return EC_ENOTNOW;
-        break;
-    case EC_PH_PROPOSE:
-        if (id != EC_ID_PROPOSE && id != EC_ID_PLAY_HAND)
-            return EC_ENOTNOW;
-        break;
-    case EC_PH_RESPOND:
-        if (id != EC_ID_ACCEPT && id != EC_ID_REFUSE)
-            return EC_ENOTNOW;
-        break;
-    case EC_PH_ELDER_DISCARD:
-    case EC_PH_DEALER_DISCARD:
-        if (id < EC_ID_DISCARD)
-            return EC_ENOTNOW;
-        break;
-    case EC_PH_PACKETS:
-        if (id != EC_ID_PACKETS_32 && id != EC_ID_PACKETS_23)
-            return EC_ENOTNOW;
-        break;
-    default:
+    phase_ids(m, legal);
+    if (!(legal[id >> 6] >> (id & 63) & 1))
         return EC_ENOTNOW;
-    }
     ec_match_legal(cfg, m, legal);
     if (!(legal[id >> 6] >> (id & 63) & 1)) {
         if (id >= EC_ID_DISCARD)
