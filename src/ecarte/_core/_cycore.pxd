@@ -50,6 +50,11 @@ cdef class PlayStateN(_PlayBase):
 cdef extern from "ec_mcts.h" nogil:
     ctypedef struct ec_mcts_node:
         pass
+    ctypedef struct ec_mcts_tree:
+        ec_mcts_node *nodes
+        int64_t iterations
+        int32_t capacity
+        int32_t count
 
 
 cdef enum:
@@ -57,15 +62,11 @@ cdef enum:
 
 
 cdef class _Tree:
-    # what the games' IS-MCTS searches hold (ec_mcts.h): the node array, owned, and
-    # pointers into the subclass's search struct, set by _fields
+    # what the games' IS-MCTS searches hold (ec_mcts.h): the node array, owned, and the
+    # tree in the subclass's search struct, set by _fields
     cdef ec_mcts_node *nodes
-    cdef ec_mcts_node **at       # the struct's node array
-    cdef int64_t *done           # its iterations
-    cdef int32_t *capacity       # the nodes the array holds
-    cdef int32_t *used           # the nodes used
-    cdef void _fields(self, ec_mcts_node **at, int64_t *done, int32_t *capacity,
-                      int32_t *used) noexcept
+    cdef ec_mcts_tree *tree
+    cdef void _fields(self, ec_mcts_tree *tree) noexcept
     cdef int _run(self, int n) noexcept nogil
 
 

@@ -3,8 +3,8 @@
 
 cdef class _Tree:
     """What the games' IS-MCTS searches share: the array of nodes, which grows as iterations
-    are added, its iterations and its nodes used. A game's search sets the pointers into
-    its C struct (``_fields``) and runs its iterations (``_run``)."""
+    are added, its iterations and its nodes used. A game's search points to the tree in its
+    C struct (``_fields``) and runs its iterations (``_run``)."""
 
     def __cinit__(self):
         if type(self) is _Tree:
@@ -16,24 +16,20 @@ cdef class _Tree:
     def __dealloc__(self):
         PyMem_Free(self.nodes)
 
-    cdef void _fields(self, ec_mcts_node **at, int64_t *done, int32_t *capacity,
-                      int32_t *used) noexcept:
-        self.at = at
-        self.done = done
-        self.capacity = capacity
-        self.used = used
+    cdef void _fields(self, ec_mcts_tree *tree) noexcept:
+        self.tree = tree
 
     cdef int _run(self, int n) noexcept nogil:
         return -1  # (never called: each game's search runs its own iterations)
 
     @property
     def iterations(self):
-        return self.done[0]
+        return self.tree.iterations
 
     @property
     def count(self):
         """Nodes in the tree, the root included."""
-        return self.used[0]
+        return self.tree.count
 
     def run(self, int n):
         """Run ``n`` more iterations."""
@@ -42,16 +38,16 @@ cdef class _Tree:
         cdef ec_mcts_node *grown
         if n < 0:
             raise ValueError(f"iterations must be >= 0, not {n}")
-        if <Py_ssize_t>self.used[0] + n > self.capacity[0]:
-            size = max(2 * <Py_ssize_t>self.capacity[0], <Py_ssize_t>self.used[0] + n)
+        if <Py_ssize_t>self.tree.count + n > self.tree.capacity:
+            size = max(2 * <Py_ssize_t>self.tree.capacity, <Py_ssize_t>self.tree.count + n)
             if size > 0x7FFFFFFF:
                 raise ValueError("too many iterations for one tree")
             grown = <ec_mcts_node *>PyMem_Realloc(self.nodes, size * sizeof(ec_mcts_node))
             if grown == NULL:
                 raise MemoryError()
             self.nodes = grown
-            self.at[0] = grown
-            self.capacity[0] = <int32_t>size
+            self.tree.nodes = grown
+            self.tree.capacity = <int32_t>size
         with nogil:
             err = self._run(n)
         if err != 0:  # the room was made above

@@ -48,6 +48,42 @@ static inline void ec_mcts_root(ec_mcts_node *nodes)
     nodes[0].mover = EC_MCTS_ROOT_MOVER;
 }
 
+/* A search's tree: the node array the caller owns and what walks it. */
+typedef struct ec_mcts_tree {
+    ec_mcts_node *nodes; /* node 0 is the root */
+    ec_rng rng;          /* the choice among untried actions (a game may draw from it too) */
+    double c;            /* UCB1's exploration constant */
+    int64_t iterations;  /* iterations done */
+    int32_t capacity;    /* nodes available */
+    int32_t count;       /* nodes used, the root included */
+} ec_mcts_tree;
+
+/* Whether c (positive, below 1e9) and capacity (at least 1) can make a tree. */
+static inline int ec_mcts_tree_ok(double c, int capacity)
+{
+    return c > 0 && c < 1e9 && capacity >= 1;
+}
+
+/* Start tree on the capacity nodes of nodes (they must outlive it): the root made, no
+ * iteration done, the rng seeded with seed. */
+static inline void ec_mcts_tree_init(ec_mcts_tree *tree, ec_mcts_node *nodes, int capacity,
+                                     double c, uint64_t seed)
+{
+    memset(tree, 0, sizeof *tree);
+    tree->nodes = nodes;
+    tree->c = c;
+    tree->capacity = capacity;
+    tree->count = 1;
+    ec_rng_seed(&tree->rng, seed);
+    ec_mcts_root(nodes);
+}
+
+/* Whether n more iterations (n >= 0, each adding at most one node) fit in the tree. */
+static inline int ec_mcts_tree_room(const ec_mcts_tree *tree, int n)
+{
+    return n >= 0 && (int64_t)tree->count + n <= tree->capacity;
+}
+
 /* Append a child of parent at nodes[*count] (the caller checked the room). */
 static inline int32_t ec_mcts_add(ec_mcts_node *nodes, int32_t *count, int32_t parent,
                                   uint64_t action, int mover)

@@ -7,7 +7,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from ecarte._core._cycore cimport TREE_NODES, _Tree, ec_mcts_node
+from ecarte._core._cycore cimport TREE_NODES, _Tree, ec_mcts_node, ec_mcts_tree
 from ecarte.games.ecarte.machine cimport ec_hand_rules, fill_hand_rules
 
 from ecarte.games.ecarte._pure_pimc import InfeasibleError, Query
@@ -213,10 +213,7 @@ def model_discard(rules, uint64_t hand, int trump, int least, int most):
 
 cdef extern from "ecarte_ismcts.h" nogil:
     ctypedef struct ec_ismcts_tree:
-        int64_t iterations
-        int32_t capacity
-        int32_t count
-        ec_mcts_node *nodes
+        ec_mcts_tree mcts
 
     int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *options,
                        int noptions, uint64_t seed, int nworlds, int pool_factor, double c,
@@ -235,8 +232,7 @@ cdef class Search(_Tree):
     cdef readonly tuple options
 
     def __cinit__(self):
-        self._fields(&self.tree.nodes, &self.tree.iterations, &self.tree.capacity,
-                     &self.tree.count)
+        self._fields(&self.tree.mcts)
 
     def __init__(self, q, options, uint64_t seed, int nworlds, int pool_factor=4,
                  double c=0.7):

@@ -11,7 +11,7 @@ weights of its inference (``weight``, ``chance``: ``_pure_pimc``'s); ``solved_po
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
-from ecarte._core._cycore cimport TREE_NODES, _Tree, ec_mcts_node
+from ecarte._core._cycore cimport TREE_NODES, _Tree, ec_mcts_node, ec_mcts_tree
 from ecarte._core.core cimport ec_context, ec_position, ec_rng, ec_rng_seed
 from ecarte.games.euchre.machine cimport (
     ec_eu_apply,
@@ -25,10 +25,7 @@ from ecarte.games.euchre.machine cimport (
 
 cdef extern from "euchre_ismcts.h":
     ctypedef struct ec_eu_ismcts:
-        int64_t iterations
-        int32_t capacity
-        int32_t count
-        ec_mcts_node *nodes
+        ec_mcts_tree mcts
     int EC_EU_ISMCTS_EWORLDS
     int ec_eu_ismcts_init(ec_eu_ismcts *s, const ec_eu_tables *t, const ec_eu_game *worlds,
                           int nworlds, uint64_t seed, double c, int solve, ec_mcts_node *nodes,
@@ -47,7 +44,7 @@ cdef class Search(_Tree):
 
     def __cinit__(self):
         self.worlds = NULL
-        self._fields(&self.s.nodes, &self.s.iterations, &self.s.capacity, &self.s.count)
+        self._fields(&self.s.mcts)
 
     def __dealloc__(self):
         PyMem_Free(self.worlds)
@@ -67,10 +64,7 @@ cdef class Search(_Tree):
         self.worlds = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))
         if self.worlds == NULL:
             raise MemoryError()
-        cfg.seed = 0
-        cfg.target = 0
-        cfg.deck = deck
-        cfg.flags = flags
+        _config(&cfg, deck, flags)
         for k in range(n):
             if ec_eu_init(&self.t, &self.worlds[k], &cfg) != 0:
                 raise ValueError(f"bad Euchre rules: deck {deck}, flags {flags}")
@@ -269,6 +263,13 @@ def chance(int d):
     return ec_eu_pimc_chance(d)
 
 
+cdef int _ids(uint8_t *out, ids, int n) except -1:
+    """The first ``n`` of ``ids`` (card or action ids) into ``out``."""
+    for k in range(n):
+        out[k] = ids[k]
+    return 0
+
+
 def weight(inf, held):
     """A world's weight (``ec_eu_pimc_weight``; ``_pure_pimc.weight``): the product of the
     model's chances of ``inf``'s decisions with the four hands ``held``."""
@@ -291,7 +292,7 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries, in
     cdef uint8_t opts[8]
     cdef int64_t totals[8]
     cdef uint8_t *kinds
-    cdef int k, err, nopt = len(options)
+    cdef int err, nopt = len(options)
     if not 1 <= nopt <= 8:
         raise ValueError("the options must be 1 to 8 cards of the seat's hand")
     _query(&t, &seen, &play.cfg, deck, q.flags, s, nworlds)
@@ -304,13 +305,11 @@ def pimc_play(int deck, s, q, options, uint64_t seed, int nworlds, int tries, in
     if len(q.trick) > 3:
         raise ValueError("a trick in progress holds at most 3 cards")
     play.ntrick = len(q.trick)
-    for k in range(play.ntrick):
-        play.trick[k] = q.trick[k]
+    _ids(play.trick, q.trick, play.ntrick)
     play.done = q.done
     play.won[0] = q.won[0]
     play.won[1] = q.won[1]
-    for k in range(nopt):
-        opts[k] = options[k]
+    _ids(opts, options, nopt)
     kinds = _kinds(nworlds)
     try:
         with nogil:
@@ -335,15 +334,13 @@ def pimc_bid(int deck, s, int flags, int dealer, int upcard, script, int discard
     cdef uint8_t ids[24]
     cdef int64_t totals[8]
     cdef uint8_t *kinds
-    cdef int k, err, nopt = len(options), nscript = len(script)
+    cdef int err, nopt = len(options), nscript = len(script)
     if not 1 <= nopt <= 8 or nscript > 24 or discard_at >= nscript:
         raise ValueError("bad PIMC query: 1 to 8 options, a script of at most 24 ids")
     _query(&t, &seen, &cfg, deck, flags, s, nworlds)
     _infer(&inf, infer)
-    for k in range(nopt):
-        opts[k] = options[k]
-    for k in range(nscript):
-        ids[k] = script[k]
+    _ids(opts, options, nopt)
+    _ids(ids, script, nscript)
     kinds = _kinds(nworlds)
     try:
         with nogil:
@@ -369,8 +366,7 @@ cdef int _position(ec_eu_tables *t, ec_position *pos, int deck, int trump, hands
     pos.ntrick = len(trick)
     for k in range(4):
         pos.hands[k] = hands[k]
-    for k in range(pos.ntrick):
-        pos.trick[k] = trick[k]
+    _ids(pos.trick, trick, pos.ntrick)
     err = ec_position_check_n(&t.ctx[trump], pos, active)
     if err != 0:
         raise ValueError(f"bad position (error {err})")

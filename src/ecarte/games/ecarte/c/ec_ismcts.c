@@ -184,7 +184,7 @@ int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *op
     int err = ec_pimc_check(q, nworlds, pool_factor);
     if (err != EC_OK)
         return err;
-    if (!(c > 0 && c < 1e9) || capacity < 1)
+    if (!ec_mcts_tree_ok(c, capacity))
         return EC_PIMC_EBADQUERY;
     ec_pimc__env_init(&e, q);
     err = ec_pimc__check_options(q, &e.ctx, options, noptions);
@@ -201,22 +201,17 @@ int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *op
     t->q = q;
     t->worlds = buf;
     t->picked = picked;
-    t->nodes = nodes;
     memcpy(t->options, options, (size_t)noptions * sizeof *options);
     t->noptions = noptions;
     t->nworlds = nworlds;
-    t->c = c;
-    t->capacity = capacity;
-    t->count = 1;
-    ec_rng_seed(&t->rng, ~seed);
-    ec_mcts_root(nodes);
+    ec_mcts_tree_init(&t->mcts, nodes, capacity, c, ~seed);
     return EC_OK;
 }
 
 static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
 {
     const ec_pimc_query *q = t->q;
-    const ec_pimc_world *w = &t->worlds[t->picked[t->iterations % t->nworlds]];
+    const ec_pimc_world *w = &t->worlds[t->picked[t->mcts.iterations % t->nworlds]];
     int32_t path[MAX_DEPTH], node = 0, u;
     int depth = 0, n, mover, expanded = 0;
     uint64_t acts[EC_PIMC_MAX_OPTIONS];
@@ -235,21 +230,22 @@ static void iterate(ec_ismcts_tree *t, ec_pimc_env *e)
             n = actions(e, &s, acts, &mover);
         }
         double scale = q->utility ? (double)EC_PIMC_WIN : (double)EC_ISMCTS_POINTS_SCALE;
-        int32_t next = ec_mcts_step(t->nodes, &t->count, node, acts, n, mover, &t->rng, t->c,
-                                    scale, &expanded);
-        apply(e, &s, t->nodes[next].action);
+        int32_t next = ec_mcts_step(t->mcts.nodes, &t->mcts.count, node, acts, n, mover,
+                                    &t->mcts.rng, t->mcts.c, scale, &expanded);
+        apply(e, &s, t->mcts.nodes[next].action);
         path[depth++] = next;
         node = next;
     }
     u = rollout(e, &s);
-    ec_mcts_backup(t->nodes, path, depth, 1u << q->me, u, q->utility ? EC_PIMC_WIN - u : -u);
-    t->iterations++;
+    ec_mcts_backup(t->mcts.nodes, path, depth, 1u << q->me, u,
+                   q->utility ? EC_PIMC_WIN - u : -u);
+    t->mcts.iterations++;
 }
 
 int ec_ismcts_run(ec_ismcts_tree *t, int n)
 {
     ec_pimc_env e;
-    if (n < 0 || (int64_t)t->count + n > t->capacity)
+    if (!ec_mcts_tree_room(&t->mcts, n))
         return EC_ISMCTS_EROOM;
     ec_pimc__env_init(&e, t->q);
     for (int i = 0; i < n; i++)
@@ -260,5 +256,5 @@ int ec_ismcts_run(ec_ismcts_tree *t, int n)
 void ec_ismcts_root(const ec_ismcts_tree *t, uint32_t *visits, int64_t *totals)
 {
     for (int k = 0; k < t->noptions; k++)
-        ec_mcts_root_stats(t->nodes, t->options[k], &visits[k], &totals[k]);
+        ec_mcts_root_stats(t->mcts.nodes, t->options[k], &visits[k], &totals[k]);
 }

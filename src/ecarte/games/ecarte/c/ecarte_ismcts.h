@@ -36,13 +36,8 @@ typedef struct ec_ismcts_tree {
     const ec_pimc_query *q;
     const ec_pimc_world *worlds;
     const uint32_t *picked;
-    ec_ismcts_node *nodes;
+    ec_mcts_tree mcts; /* the nodes, the rng of the untried actions, the iterations */
     uint64_t options[EC_PIMC_MAX_OPTIONS];
-    ec_rng rng;        /* the choice among untried actions */
-    double c;          /* UCB1's exploration constant */
-    int64_t iterations; /* iterations done */
-    int32_t capacity;  /* nodes available */
-    int32_t count;     /* nodes used (the root is node 0) */
     int32_t noptions;
     int32_t nworlds;
 } ec_ismcts_tree;
@@ -55,7 +50,7 @@ int ec_ismcts_init(ec_ismcts_tree *t, const ec_pimc_query *q, const uint64_t *op
                    int noptions, uint64_t seed, int nworlds, int pool_factor, double c,
                    ec_pimc_world *buf, uint32_t *picked, ec_ismcts_node *nodes, int capacity);
 
-/* Run n more iterations (n >= 0; t->count + n <= t->capacity, else EC_ISMCTS_EROOM and
+/* Run n more iterations (ec_mcts_tree_room(&t->mcts, n), else EC_ISMCTS_EROOM and
  * nothing is done). Running a and then b iterations is running a + b. */
 int ec_ismcts_run(ec_ismcts_tree *t, int n);
 

@@ -86,7 +86,7 @@ static int32_t rollout(ec_eu_ismcts *s, ec_eu_game *g)
             if (ec_count(g->play.hands[g->play.to_move]) <= s->solve)
                 return solved(s, g);
             uint64_t legal = ec_eu_legal(t, g);
-            uint32_t k = ec_rng_below(&s->rng, (uint32_t)ec_count(legal));
+            uint32_t k = ec_rng_below(&s->mcts.rng, (uint32_t)ec_count(legal));
             ec_eu_apply(t, g, ec_nth_bit(legal, k));
         } else {
             ec_eu_apply(t, g, ec_eu_ismcts_rule(t, g));
@@ -99,7 +99,7 @@ int ec_eu_ismcts_init(ec_eu_ismcts *s, const ec_eu_tables *t, const ec_eu_game *
                       int nworlds, uint64_t seed, double c, int solve, ec_mcts_node *nodes,
                       int capacity)
 {
-    if (!(c > 0 && c < 1e9) || solve < 0 || solve > 8 || nworlds < 1 || capacity < 1)
+    if (!ec_mcts_tree_ok(c, capacity) || solve < 0 || solve > 8 || nworlds < 1)
         return EC_EBADRULES;
     uint64_t legal = ec_eu_legal(t, &worlds[0]);
     for (int i = 0; i < nworlds; i++) {
@@ -112,22 +112,17 @@ int ec_eu_ismcts_init(ec_eu_ismcts *s, const ec_eu_tables *t, const ec_eu_game *
     memset(s, 0, sizeof *s);
     s->t = t;
     s->worlds = worlds;
-    s->nodes = nodes;
-    s->c = c;
-    s->capacity = capacity;
-    s->count = 1;
     s->nworlds = nworlds;
     s->me = worlds[0].to_act;
     s->solve = solve;
-    ec_rng_seed(&s->rng, seed);
-    ec_mcts_root(nodes);
+    ec_mcts_tree_init(&s->mcts, nodes, capacity, c, seed);
     return EC_OK;
 }
 
 static void iterate(ec_eu_ismcts *s)
 {
     const ec_eu_tables *t = s->t;
-    ec_eu_game g = s->worlds[s->iterations % s->nworlds];
+    ec_eu_game g = s->worlds[s->mcts.iterations % s->nworlds];
     int32_t path[MAX_DEPTH], node = 0, u;
     int depth = 0, expanded = 0;
     uint64_t acts[EC_MCTS_MAX_ACTIONS];
@@ -136,20 +131,21 @@ static void iterate(ec_eu_ismcts *s)
         int n = 0;
         for (uint64_t legal = ec_eu_legal(t, &g); legal; legal &= legal - 1)
             acts[n++] = (uint64_t)ec_ctz(legal);
-        int32_t next = ec_mcts_step(s->nodes, &s->count, node, acts, n, g.to_act, &s->rng,
-                                    s->c, (double)EC_EU_ISMCTS_SCALE, &expanded);
-        ec_eu_apply(t, &g, (int)s->nodes[next].action);
+        int32_t next = ec_mcts_step(s->mcts.nodes, &s->mcts.count, node, acts, n, g.to_act,
+                                    &s->mcts.rng, s->mcts.c, (double)EC_EU_ISMCTS_SCALE,
+                                    &expanded);
+        ec_eu_apply(t, &g, (int)s->mcts.nodes[next].action);
         path[depth++] = next;
         node = next;
     }
     u = rollout(s, &g);
-    ec_mcts_backup(s->nodes, path, depth, 0x5u << (s->me & 1), u, -u); /* the partners */
-    s->iterations++;
+    ec_mcts_backup(s->mcts.nodes, path, depth, 0x5u << (s->me & 1), u, -u); /* the partners */
+    s->mcts.iterations++;
 }
 
 int ec_eu_ismcts_run(ec_eu_ismcts *s, int n)
 {
-    if (n < 0 || (int64_t)s->count + n > s->capacity)
+    if (!ec_mcts_tree_room(&s->mcts, n))
         return EC_EU_ISMCTS_EROOM;
     for (int i = 0; i < n; i++)
         iterate(s);
@@ -158,5 +154,5 @@ int ec_eu_ismcts_run(ec_eu_ismcts *s, int n)
 
 void ec_eu_ismcts_root(const ec_eu_ismcts *s, int id, uint32_t *visits, int64_t *total)
 {
-    ec_mcts_root_stats(s->nodes, (uint64_t)id, visits, total);
+    ec_mcts_root_stats(s->mcts.nodes, (uint64_t)id, visits, total);
 }

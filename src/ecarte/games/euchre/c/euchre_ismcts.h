@@ -35,12 +35,7 @@ extern "C" {
 typedef struct ec_eu_ismcts {
     const ec_eu_tables *t;
     const ec_eu_game *worlds;
-    ec_mcts_node *nodes;
-    ec_rng rng;          /* the untried actions, the random plays */
-    double c;            /* UCB1's exploration constant */
-    int64_t iterations;  /* iterations done */
-    int32_t capacity;    /* nodes available */
-    int32_t count;       /* nodes used (the root is node 0) */
+    ec_mcts_tree mcts;   /* the nodes, the iterations; its rng: untried actions, random plays */
     int32_t nworlds;
     int32_t me;          /* the deciding seat */
     int32_t solve;       /* cards a hand at or below which the play is solved */
@@ -54,7 +49,7 @@ int ec_eu_ismcts_init(ec_eu_ismcts *s, const ec_eu_tables *t, const ec_eu_game *
                       int nworlds, uint64_t seed, double c, int solve, ec_mcts_node *nodes,
                       int capacity);
 
-/* Run n more iterations (n >= 0; s->count + n <= s->capacity, else EC_EU_ISMCTS_EROOM and
+/* Run n more iterations (ec_mcts_tree_room(&s->mcts, n), else EC_EU_ISMCTS_EROOM and
  * nothing is done). Running a and then b iterations is running a + b. */
 int ec_eu_ismcts_run(ec_eu_ismcts *s, int n);
 
