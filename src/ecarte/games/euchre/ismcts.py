@@ -18,13 +18,12 @@ search shares) or in its pure-Python twin (``_pure_ismcts.py``), with the same t
 same seed.
 
 >>> from ecarte.games.euchre import EuchreGame
->>> from ecarte.games.euchre.bots import HeuristicBot
 >>> game = EuchreGame(seed=4)
->>> players = [EuchreISMCTSPlayer(iterations=100, seed=1), HeuristicBot()] * 2
->>> while not game.is_over:
-...     game.apply_id(players[game.to_act].choose(game))
->>> game.winner in (0, 1)
-True
+>>> player = EuchreISMCTSPlayer(iterations=200, seed=1)
+>>> [str(a) for a in game.legal_actions()], player.choose(game)  # pass, or call hearts
+(['pass', 'call ♥'], 24)
+>>> player.visits  # the iterations through each option: the most visited is chosen
+{24: 182, 27: 18}
 """
 
 from __future__ import annotations
