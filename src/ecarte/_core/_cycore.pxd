@@ -4,7 +4,7 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from ecarte._core.core cimport ec_context, ec_play, ec_playn
-from ecarte._core.rl cimport ec_rl_batch, ec_rl_outputs
+from ecarte._core.rl cimport ec_rl_batch, ec_rl_outputs, ec_tensor_layout
 
 
 cdef class Context:
@@ -72,10 +72,14 @@ cdef class _Tree:
 
 cdef class _Batch:
     # what the games' RL batches hold (ecarte_rl.h): a pointer to the game-free part of the
-    # batch, inside the subclass's C struct, and the widths of the outputs
+    # batch, inside the subclass's C struct, its environments (owned) and the widths of the
+    # outputs
     cdef ec_rl_batch *rl
+    cdef void *envs
     cdef Py_ssize_t ids          # the action ids (the mask's width)
     cdef Py_ssize_t seats        # the rewards' width
+    cdef void *_init(self, size_t n, uint64_t seed, const ec_tensor_layout *L, size_t words,
+                     size_t env_size) except NULL
     cdef int _start(self) except -1
     cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil
     cdef int _step(self, const int32_t *actions, const ec_rl_outputs *out,

@@ -17,7 +17,9 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.string cimport memcpy, memset
 
 from ecarte._core.core cimport *
-from ecarte._core.rl cimport batch_free, batch_index, check_actions, check_step, outputs_of
+from ecarte._core.rl cimport (
+    batch_free, batch_index, batch_init, check_actions, check_step, outputs_of,
+)
 
 from ecarte._core import _api
 from ecarte._core._api import (

@@ -9,9 +9,9 @@ cdef int _check_reset(int r) except -1:
 
 cdef class _Batch:
     """What the games' batches of environments share (``ecarte_rl.h``): the game-free part
-    of the batch (``rl``, in the game's C struct, which the game's batch points to and
-    allocates with ``batch_init``; freed here), and :meth:`episode`, :meth:`reset` and
-    :meth:`step` over the game's C reset and step (``_reset``, ``_step``)."""
+    of the batch (``rl``, in the game's C struct, which the game's batch points to) and its
+    environments, both made by :meth:`_init` and freed here, and :meth:`episode`,
+    :meth:`reset` and :meth:`step` over the game's C reset and step (``_reset``, ``_step``)."""
 
     def __cinit__(self):
         if type(self) is _Batch:
@@ -20,6 +20,7 @@ cdef class _Batch:
     def __dealloc__(self):  # (its arrays are NULL until the game's __init__ allocates them)
         if self.rl != NULL:
             batch_free(self.rl)
+        PyMem_Free(self.envs)
 
     cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil:
         return -1  # (never called: each game's batch resets its own environments)
@@ -27,6 +28,18 @@ cdef class _Batch:
     cdef int _step(self, const int32_t *actions, const ec_rl_outputs *out,
                    size_t *bad) noexcept nogil:
         return -1  # (never called: each game's batch steps its own environments)
+
+    cdef void *_init(self, size_t n, uint64_t seed, const ec_tensor_layout *L, size_t words,
+                     size_t env_size) except NULL:
+        """The batch's game-free part (``batch_init``: ``n`` environments, layout ``L``,
+        ``words`` of legal mask each) and its ``n`` environments of ``env_size`` bytes, not
+        yet started (the game's __init__ points its C struct to them, then starts them)."""
+        batch_init(self.rl, n, seed, L, words)
+        PyMem_Free(self.envs)
+        self.envs = PyMem_Malloc(n * env_size)
+        if self.envs == NULL:
+            raise MemoryError()
+        return self.envs
 
     cdef int _start(self) except -1:
         """Every environment at its episode 0, no output written (the end of __init__)."""

@@ -16,7 +16,7 @@ from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core._cycore cimport _Batch
 from ecarte._core.rl cimport (
-    batch_index, batch_init, check_which, ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes,
+    batch_index, check_which, ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes,
     layout_fields,
 )
 from ecarte.games.ecarte.machine cimport *
@@ -312,18 +312,13 @@ cdef class MatchBatch(_Batch):
         self.ids = EC_NUM_IDS
         self.seats = 2
 
-    def __dealloc__(self):  # (its pointers are NULL until __init__ allocates them)
-        PyMem_Free(self.b.envs)
-
     def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
         if not rules.playable:
             raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
         self.b.cfg = &rules.cfg
-        batch_init(&self.b.rl, n, seed, &_LAYOUTS[check_which(which)], 2)
-        self.b.envs = <ec_mt_env *>PyMem_Malloc(n * sizeof(ec_mt_env))
-        if self.b.envs == NULL:
-            raise MemoryError()
+        self.b.envs = <ec_mt_env *>self._init(n, seed, &_LAYOUTS[check_which(which)], 2,
+                                              sizeof(ec_mt_env))
         self._start()
 
     cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil:

@@ -15,7 +15,7 @@ from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core._cycore cimport _Batch
 from ecarte._core.rl cimport (
-    batch_index, batch_init, check_which, ec_episode_seed, ec_rl_batch, ec_rl_outputs,
+    batch_index, check_which, ec_episode_seed, ec_rl_batch, ec_rl_outputs,
     ec_tensor_layout, get_bytes, layout_fields,
 )
 from ecarte.games.euchre.machine cimport *
@@ -276,19 +276,14 @@ cdef class EuchreBatch(_Batch):
         self.rl = &self.b.rl
         self.seats = 4
 
-    def __dealloc__(self):  # (its pointers are NULL until __init__ allocates them)
-        PyMem_Free(self.b.games)
-
     def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
                  int which=EC_EU_OBSERVATION):
         self.tb = _tables(deck)
         self.b.tables = self.tb.t
         self.b.cfg = _config(deck, flags, target)
         self.ids = self.tb.t.ncards + 9
-        batch_init(&self.b.rl, n, seed, &self.tb.layouts[check_which(which)], 1)
-        self.b.games = <ec_eu_game *>PyMem_Malloc(n * sizeof(ec_eu_game))
-        if self.b.games == NULL:
-            raise MemoryError()
+        self.b.games = <ec_eu_game *>self._init(n, seed, &self.tb.layouts[check_which(which)],
+                                                1, sizeof(ec_eu_game))
         self._start()
 
     cdef int _reset(self, const ec_rl_outputs *out) noexcept nogil:
