@@ -499,6 +499,7 @@ import ecarte.games.ecarte
 hands_of = lambda m: _module("ecarte.hands", sys.argv[1])
 picked = random.Random(1).sample(cards, 16)
 hands8 = (sum(1 << c for c in picked[:8]), sum(1 << c for c in picked[8:]))  # eight cards each
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores it
 threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()
 try:
