@@ -1,8 +1,10 @@
 """Hostile input: every core binding converts its arguments once, then never
 touches the caller's objects again; batches stop on Ctrl-C and stay in the same streams.
 
-Each reproduction of a crash runs in a subprocess, so that a regression fails its test
-instead of killing pytest. The rule under test is in docs/c-core.md ("Arguments").
+The reproductions of crashes run in a subprocess, one for all the cases of a backend (and
+each case alone in one of its own when that one does not exit cleanly), so that a
+regression fails its test instead of killing pytest. The rule under test is in
+docs/c-core.md ("Arguments").
 """
 
 from __future__ import annotations
@@ -142,25 +144,70 @@ def _run(code: str, name: str, timeout: float = 60) -> subprocess.CompletedProce
     )
 
 
-_EXPECTED: dict[str, str] = {}
+_MARK = "-- hostile case: "
+"""Written to stdout and stderr before each case of a batch (a line of its own)."""
+
+_BATCH = """
+import sys
+for _name, _code in CASES.items():
+    print(MARK + _name, flush=True)
+    print(MARK + _name, file=sys.stderr, flush=True)
+    exec(compile(_code, _name, "exec"), {"__name__": "__main__"})
+"""
+
+_BATCHES: dict[str, dict[str, tuple[str, str]] | None] = {}
+
+
+def _split(text: str) -> dict[str, str]:
+    parts: dict[str, str] = {}
+    name = None
+    for line in text.splitlines(keepends=True):
+        if line.startswith(_MARK):
+            name = line[len(_MARK) : -1]
+            parts[name] = ""
+        elif name is not None:
+            parts[name] += line
+    return parts
+
+
+def _batch(name: str) -> dict[str, tuple[str, str]] | None:
+    """Every case on backend ``name`` in one subprocess, each case's code run in a fresh
+    namespace: {case: (stdout, stderr)}, or None when the subprocess did not exit cleanly
+    (a crash: each case then runs alone, so that only the guilty one fails)."""
+    if name not in _BATCHES:
+        cases = {case: PRELUDE + textwrap.dedent(code) for case, code in CASES.items()}
+        code = f"CASES = {cases!r}\nMARK = {_MARK!r}\n{_BATCH}"
+        proc = _run(code, name, timeout=60 * len(CASES))
+        outs, errs = _split(proc.stdout), _split(proc.stderr)
+        done = proc.returncode == 0 and set(outs) == set(errs) == set(CASES)
+        _BATCHES[name] = {case: (outs[case], errs[case]) for case in CASES} if done else None
+    return _BATCHES[name]
+
+
+def _case(name: str, case: str) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``case`` on backend ``name``: from the backend's
+    batch, or run alone when the batch did not finish."""
+    batch = _batch(name)
+    if batch is not None:
+        return 0, *batch[case]
+    proc = _run(PRELUDE + textwrap.dedent(CASES[case]), name)
+    return proc.returncode, proc.stdout, proc.stderr
 
 
 def _expected(case: str) -> str:
-    """The pure twin's output, computed in process (it cannot crash)."""
-    if case not in _EXPECTED:
-        proc = _run(PRELUDE + textwrap.dedent(CASES[case]), "pure")
-        assert proc.returncode == 0, proc.stderr
-        _EXPECTED[case] = proc.stdout
-    return _EXPECTED[case]
+    """The pure twin's output (it cannot crash)."""
+    status, out, err = _case("pure", case)
+    assert status == 0, err
+    return out
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.parametrize("name", sorted(BACKENDS))
 def test_hostile_int_subclasses_in_a_subprocess(name: str, case: str) -> None:
-    proc = _run(PRELUDE + textwrap.dedent(CASES[case]), name)
-    assert proc.returncode == 0, f"{name} {case}: exit {proc.returncode}\n{proc.stderr[-2000:]}"
-    assert proc.stdout == _expected(case), f"{name} {case}"
-    assert "Traceback" not in proc.stderr
+    status, out, err = _case(name, case)
+    assert status == 0, f"{name} {case}: exit {status}\n{err[-2000:]}"
+    assert out == _expected(case), f"{name} {case}"
+    assert "Traceback" not in err
 
 
 def test_hostile_outputs_are_the_rule() -> None:
@@ -452,6 +499,7 @@ import ecarte.games.ecarte
 hands_of = lambda m: _module("ecarte.hands", sys.argv[1])
 picked = random.Random(1).sample(cards, 16)
 hands8 = (sum(1 << c for c in picked[:8]), sum(1 << c for c in picked[8:]))  # eight cards each
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores it
 threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()
 try:

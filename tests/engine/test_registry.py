@@ -18,6 +18,7 @@ from ecarte.engine import registry, save
 from ecarte.games.euchre import EuchreGame, EuchreRules
 
 
+@pytest.mark.own_backends  # a child process on the default backend: once
 def test_the_builtin_games_are_listed_without_importing_them() -> None:
     code = (
         "import sys, ecarte\n"

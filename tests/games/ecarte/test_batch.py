@@ -240,6 +240,7 @@ from ecarte.engine import backend
 from ecarte.games.ecarte._pure_hands import HandOptions
 from ecarte.engine import backend
 _core.use_backend(sys.argv[1])
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores it
 threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()
 try:

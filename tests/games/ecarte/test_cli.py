@@ -57,6 +57,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"ecarte {ecarte.__version__} (core: {ecarte.BACKEND})\n"
 
 
+@pytest.mark.own_backends  # a child process on the default backend: once
 def test_version_of_an_uninstalled_tree() -> None:
     code = textwrap.dedent("""
         import importlib.metadata as m
@@ -72,6 +73,7 @@ def test_version_of_an_uninstalled_tree() -> None:
     assert proc.stdout.strip() == "0+unknown"
 
 
+@pytest.mark.own_backends  # a child process on the default backend: once
 def test_console_script_version() -> None:
     proc = run_ecarte(["--version"])
     assert proc.returncode == 0
@@ -113,6 +115,7 @@ def test_bots_play_a_whole_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert "\x1b[" not in out  # not a terminal: plain text
 
 
+@pytest.mark.own_backends  # a child process on the default backend: once
 def test_non_tty_stdin_plays_bot_against_bot() -> None:
     proc = run_ecarte(["play", "--seed", "2", "--rules", "brazilian"])
     assert proc.returncode == 0, proc.stderr

@@ -86,6 +86,7 @@ def test_end_of_input_exits_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.own_backends  # a child process on the default backend: once
 def test_human_seat_scripted_from_a_pipe() -> None:
     proc = run_ecarte(["play", "--human", "0", "--seed", "3"], "1\n" * 1000)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr

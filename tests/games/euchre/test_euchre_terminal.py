@@ -357,6 +357,7 @@ def test_ecarte_play_game_euchre_finds_the_entry_point(
     assert "your hand: " in out.getvalue() and "game over: " in out.getvalue()
 
 
+@pytest.mark.own_backends  # child processes on the default backend: once
 def test_the_console_script_plays_euchre() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "ecarte.cli", "play", "--game", "euchre", "--seed", "1"],
