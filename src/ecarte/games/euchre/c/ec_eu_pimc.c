@@ -94,9 +94,10 @@ static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, 
     return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
 }
 
-int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
-                        unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
-                        int made, int me)
+/* ec_eu_solved_points, the last two tricks' bounds kept in ends (or NULL). */
+static int solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                         unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                         int made, int me, ec_solvern_ends *ends)
 {
     static const uint8_t teams[4] = {0, 1, 0, 1};
     int mover = pos->leader, side = maker & 1, need[3], targets[3], n = 0, k;
@@ -113,7 +114,7 @@ int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned 
      * need[i] - made, the makers moving, or cannot force rem - need[i] + made + 1 */
     for (int i = 0; i < n; i++)
         targets[mm ? i : n - 1 - i] = mm ? need[i] - made : rem - need[i] + made + 1;
-    k = ec_solve_n_reached(ctx, pos, active, flags, teams, targets, n);
+    k = ec_solve_n_reached_ends(ctx, pos, active, flags, teams, targets, n, ends);
     if (k < 0) /* not reached from valid positions: read as no target forced, as before */
         k = 0;
     if (!mm)
@@ -121,9 +122,16 @@ int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned 
     return points(cfg, maker, alone, k ? need[k - 1] : 0, me);
 }
 
+int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                        unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                        int made, int me)
+{
+    return solved_points(ctx, pos, active, flags, cfg, maker, alone, made, me, NULL);
+}
+
 /* The seat's points when it plays `card` in the world `world`. */
 static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
-                 const uint64_t world[4], int card)
+                 const uint64_t world[4], int card, ec_solvern_ends *ends)
 {
     const ec_context *ctx = &t->ctx[q->trump];
     ec_position pos;
@@ -154,8 +162,8 @@ static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_qu
     pos.nplayers = 4;
     pos.leader = (uint8_t)leader;
     pos.ntrick = (uint8_t)n;
-    return ec_eu_solved_points(ctx, &pos, q->active, 0, &q->cfg, q->maker, q->alone, won[side],
-                               s->seat);
+    return solved_points(ctx, &pos, q->active, 0, &q->cfg, q->maker, q->alone, won[side],
+                         s->seat, ends);
 }
 
 /* Whether cards a and b of the seat's hand are worth the same in every world: of one
@@ -189,6 +197,7 @@ int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_e
     int same[EC_EU_PIMC_MAX_OPTIONS], v[EC_EU_PIMC_MAX_OPTIONS];
     ec_rng rng;
     uint64_t world[4];
+    ec_solvern_ends ends;
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
         q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2 ||
         bad_infer(inf, nworlds))
@@ -202,13 +211,14 @@ int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_e
                 same[k] = j;
     }
     start(&rng, seed, totals, nopt);
+    ec_solvern_ends_clear(&ends);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
             return kind;
         int64_t wt = (int64_t)world_weight(inf, world, w, weights);
         for (int k = 0; k < nopt; k++) {
-            v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k]);
+            v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k], &ends);
             totals[k] += wt * v[k];
         }
     }
@@ -279,7 +289,8 @@ typedef struct solved_play {
 
 /* The seat's points from g on: the model up to the play, the play solved (or found
  * among the n plays of memo, else added there). */
-static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n)
+static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n,
+                    ec_solvern_ends *ends)
 {
     while (g->phase != EC_EU_PLAY && g->phase != EC_EU_OVER)
         if (ec_eu_apply(t, g, ec_eu_pimc_model(t, g)) != EC_OK)
@@ -294,8 +305,8 @@ static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *m
             return memo[i].pts;
     ec_position pos;
     ec_playn_position(p, &pos);
-    int pts = ec_eu_solved_points(&t->ctx[g->trump], &pos, p->active, 0, &g->cfg, g->maker,
-                                  g->alone, 0, me);
+    int pts = solved_points(&t->ctx[g->trump], &pos, p->active, 0, &g->cfg, g->maker, g->alone,
+                            0, me, ends);
     solved_play *m = &memo[(*n)++];
     memcpy(m->hands, p->hands, sizeof m->hands);
     m->trump = g->trump;
@@ -344,6 +355,7 @@ int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu
     uint64_t world[4];
     ec_eu_game g0, g;
     solved_play memo[EC_EU_PIMC_MAX_OPTIONS];
+    ec_solvern_ends ends;
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || dealer < 0 || dealer > 3 ||
         upcard < 0 || upcard >= t->ncards || nscript < 0 || nscript > EC_EU_PIMC_MAX_SCRIPT ||
         discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards ||
@@ -353,6 +365,7 @@ int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu
     if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
         disc = (uint64_t)1 << t->core_of[script[discard_at]];
     start(&rng, seed, totals, nopt);
+    ec_solvern_ends_clear(&ends);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
@@ -368,7 +381,7 @@ int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu
             g = g0;
             if (g.to_act != s->seat || ec_eu_apply(t, &g, options[k]) != EC_OK)
                 return EC_EILLEGAL;
-            totals[k] += wt * play_out(t, &g, s->seat, memo, &nmemo);
+            totals[k] += wt * play_out(t, &g, s->seat, memo, &nmemo, &ends);
         }
     }
     return EC_OK;
