@@ -57,6 +57,8 @@ typedef struct nd_env {
     uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
     int16_t lead_key[64];  /* move order of a lead: side suits high first, then trumps */
     int16_t reply_key[64]; /* of a reply: trumps above the rest, then power */
+    uint8_t trumps[64];    /* the trumps in play, the highest first (ties by id) */
+    int ntrumps;
 } nd_env;
 
 /* ------------------------------------------------------------ checks */
@@ -172,7 +174,7 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
 
 /* The value (the root side's tricks from here, this trick included) of card c played by
  * mover to the trick t. */
-static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
+EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
 {
     int v;
     nd_trick u = *t;
@@ -206,30 +208,23 @@ static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, in
 static int nd_sure(const nd_env *e, int *side)
 {
     const ec_context *ctx = e->ctx;
-    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], theirs = 0, top = ~(uint64_t)0;
-    int s = 0, sure = 0;
+    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], h[2] = {0, 0}, theirs;
+    uint64_t top = ~(uint64_t)0;
+    int s, sure = 0, i = 0;
     if (!trumps)
         return 0;
-    for (uint64_t m = trumps; m; m &= m - 1) { /* the highest trump in play: its side */
-        int x = ec_ctz(m);
-        if (!(ctx->above[x] & trumps)) {
-            for (int p = 0; p < EC_MAX_PLAYERS; p++)
-                if (e->hands[p] >> x & 1)
-                    s = e->mine[p];
-            break;
-        }
-    }
-    *side = s;
     for (int p = 0; p < EC_MAX_PLAYERS; p++) /* an inactive hand is empty here */
-        if (e->mine[p] != s)
-            theirs |= e->hands[p] & trumps;
-    for (uint64_t m = theirs; m; m &= m - 1) {
-        int y = ec_ctz(m);
-        if (!(ctx->above[y] & theirs)) { /* their highest trump */
-            top = ctx->above[y];
+        h[e->mine[p]] |= e->hands[p];
+    while (!(trumps >> e->trumps[i] & 1)) /* the highest trump in play: its side */
+        i++;
+    s = (int)(h[1] >> e->trumps[i] & 1);
+    *side = s;
+    theirs = h[!s] & trumps;
+    for (; i < e->ntrumps; i++)
+        if (theirs >> e->trumps[i] & 1) { /* their highest trump */
+            top = ctx->above[e->trumps[i]];
             break;
         }
-    }
     for (int p = 0; p < EC_MAX_PLAYERS; p++)
         if (e->mine[p] == s) {
             int k = ec_count(e->hands[p] & trumps & top);
@@ -506,6 +501,14 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
         int c = ec_ctz(m), trump = ctx->suit_of[c] == ctx->trump;
         e->lead_key[c] = (int16_t)((trump ? 64 : 0) - ctx->power[c]);
         e->reply_key[c] = (int16_t)((trump ? 64 : 0) + ctx->power[c]);
+        if (trump) { /* insertion, the highest first (ids come ascending) */
+            int i = e->ntrumps++;
+            while (i > 0 && ctx->power[e->trumps[i - 1]] < ctx->power[c]) {
+                e->trumps[i] = e->trumps[i - 1];
+                i--;
+            }
+            e->trumps[i] = (uint8_t)c;
+        }
     }
     return mover;
 }
