@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from euchre_cases import positions
@@ -145,6 +146,64 @@ def test_the_compiled_kernel_is_its_pure_twin(name: str) -> None:
         else:
             bids += 1
     assert plays >= 4 and bids >= 4
+
+
+class _Spy:
+    """A kernel that keeps the arguments of its ``pimc_bid`` calls."""
+
+    def __init__(self, kernel: Any) -> None:
+        self.kernel = kernel
+        self.bids: list[tuple[Any, ...]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.kernel, name)
+
+    def pimc_bid(self, *args: Any) -> Any:
+        self.bids.append(args)
+        return self.kernel.pimc_bid(*args)
+
+
+def _plays_by_both_sides(args: tuple[Any, ...]) -> int:
+    """The worlds of a first-round bid (``pimc_bid``'s arguments, the seat not the dealer)
+    in which two options reach one play with the trumps made by either side."""
+    from ecarte._core._pure import Rng
+
+    deck, s, flags, dealer, upcard, script, _, options, seed, nworlds, tries = args[:11]
+    rng, both = Rng(seed), 0
+    for _ in range(nworlds):
+        _, world = pure.sample(s, rng, tries, True)
+        m0 = pure._deal(deck, flags, dealer, upcard, script, world)
+        sides: dict[tuple[int, ...], set[int]] = {}
+        for o in options:
+            m = m0.copy()
+            m.apply_id(o)
+            while m.phase not in (pure._PH_PLAY, pure._PH_OVER):
+                m.apply_id(pure.model(m))
+            if m._play is not None and m.phase == pure._PH_PLAY:
+                key = (m.trump, m._play.to_move, m._play.active, *m._play.hands)
+                sides.setdefault(key, set()).add(m.maker & 1)
+        both += any(len(v) == 2 for v in sides.values())
+    return both
+
+
+def test_options_reaching_one_play_share_it_whoever_made_the_trumps() -> None:
+    """Passing and ordering up often reach one play, the trumps made by the other side:
+    the compiled bid loop searches only the thresholds what it found for the first option
+    leaves open (the pure twin solves each exactly), with the same totals as the twin."""
+    c, py = load_kernel("c"), load_kernel("pure")
+    shared = checked = 0
+    for k, game in enumerate(positions(80, 5, EuchreRules.openspiel(), every=0.5)):
+        obs = game.observation(game.to_act)
+        if game.phase is not Phase.BID or obs.seat == obs.dealer:
+            continue
+        player = EuchrePIMCPlayer(worlds=24, seed=k, kernel="c")
+        spy = player._pimc = _Spy(player._pimc)
+        player.choose(game)
+        (args,) = spy.bids
+        assert c.pimc_bid(*args) == py.pimc_bid(*args)
+        shared += _plays_by_both_sides(args)
+        checked += 1
+    assert checked >= 8 and shared >= 20
 
 
 def test_cards_of_the_same_worth_share_their_values() -> None:

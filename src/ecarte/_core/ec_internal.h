@@ -194,4 +194,28 @@ EC_INLINE int ec_check_play(const ec_context *ctx, uint64_t legal, int card)
     return (legal & BIT(card)) ? EC_OK : EC_EILLEGAL;
 }
 
+/* ---- the four-hand solver's last two tricks, kept across solves (ec_solvern.c) ---- */
+
+/* Bounds on the value of positions of two tricks left (no rule flags, distinct powers),
+ * each keyed by the position up to the renaming of cards that keeps every suit's order
+ * among the cards in play (so positions of different deals may share an entry): the
+ * leader, the trumps, the sides and each hand's cards as their suits and their ranks
+ * among the cards of their suit still in play. The bounds count the leader's side's
+ * tricks of the two; an entry holds whatever position last fell on its slot. One table
+ * serves the solves of contexts that order the cards alike for each trump (one game's). */
+#define EC_SOLVEN_ENDS 4096
+typedef struct ec_solvern_ends {
+    uint64_t key[EC_SOLVEN_ENDS];
+    uint8_t lo[EC_SOLVEN_ENDS], hi[EC_SOLVEN_ENDS];
+} ec_solvern_ends;
+
+/* Empties the table. */
+void ec_solvern_ends_clear(ec_solvern_ends *ends);
+
+/* ec_solve_n_reached, the last two tricks' bounds looked up in and added to ends (NULL:
+ * none kept). */
+int ec_solve_n_reached_ends(const ec_context *ctx, const ec_position *pos, unsigned active,
+                            unsigned flags, const uint8_t *teams, const int *targets, int n,
+                            ec_solvern_ends *ends);
+
 #endif /* EC_INTERNAL_H */

@@ -14,9 +14,12 @@
  * active position, or in the trick in progress) are searched once, when the context's
  * powers are distinct; a single legal card is played without ordering. At each trick
  * boundary, sure tricks bound the value before any move: a hand's trumps above every trump
- * the other side holds each win a trick of their own (nd_sure). The last two tricks
- * (without rule flags) are then a plain alpha-beta over the cards in id order, without
- * table or ordering (nd_two); the last trick is played out directly. The card winning the
+ * the other side holds each win a trick of their own (only the side holding the highest
+ * trump has any: nd_sure). The last two tricks (without rule flags) are then a plain
+ * alpha-beta over the cards in id order, without table or ordering (nd_two); the last trick
+ * is played out directly. A caller solving many positions (the Euchre PIMC player's worlds)
+ * may keep the bounds of the last two tricks across its solves (ec_solve_n_reached_ends):
+ * keyed by the position up to a renaming of the cards out of play, they recur across deals. The card winning the
  * trick in progress
  * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
  * number of tricks can be forced: one null-window search; ec_solve_n_reached asks it of
@@ -44,6 +47,7 @@ typedef struct nd_table {
 typedef struct nd_env {
     const ec_context *ctx;
     nd_table *tt;
+    ec_solvern_ends *ends; /* the last two tricks' bounds, or NULL */
     uint64_t hands[EC_MAX_PLAYERS];
     uint64_t inplay; /* active hands and the trick in progress */
     unsigned flags;
@@ -53,6 +57,8 @@ typedef struct nd_env {
     uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
     int16_t lead_key[64];  /* move order of a lead: side suits high first, then trumps */
     int16_t reply_key[64]; /* of a reply: trumps above the rest, then power */
+    uint8_t trumps[64];    /* the trumps in play, the highest first (ties by id) */
+    int ntrumps;
 } nd_env;
 
 /* ------------------------------------------------------------ checks */
@@ -168,7 +174,7 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
 
 /* The value (the root side's tricks from here, this trick included) of card c played by
  * mover to the trick t. */
-static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
+EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
 {
     int v;
     nd_trick u = *t;
@@ -195,35 +201,37 @@ static int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, in
     return v;
 }
 
-/* Sure tricks of the root mover's side (sure[1]) and of the other (sure[0]) at a trick
- * boundary: the most, over the side's hands, of a hand's trumps above every trump the
+/* Sure tricks at a trick boundary: those of the side holding the highest trump in play (the
+ * other side has none), the most, over its hands, of a hand's trumps above every trump the
  * other side holds (each wins the trick it is played to, and one hand plays them to
- * different tricks). */
-static void nd_sure(const nd_env *e, int sure[2])
+ * different tricks); *side gets that side (1: the root mover's). 0 without trumps. */
+static int nd_sure(const nd_env *e, int *side)
 {
     const ec_context *ctx = e->ctx;
-    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], held[2] = {0, 0};
-    for (int p = 0; p < EC_MAX_PLAYERS; p++)
-        held[e->mine[p]] |= e->hands[p] & trumps;
-    for (int side = 0; side < 2; side++) {
-        uint64_t theirs = held[1 - side], top = ~(uint64_t)0;
-        for (uint64_t m = theirs; m; m &= m - 1) {
-            int x = ec_ctz(m);
-            if (!(ctx->above[x] & theirs)) { /* their highest trump */
-                top = ctx->above[x];
-                break;
-            }
+    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], h[2] = {0, 0}, theirs;
+    uint64_t top = ~(uint64_t)0;
+    int s, sure = 0, i = 0;
+    if (!trumps)
+        return 0;
+    for (int p = 0; p < EC_MAX_PLAYERS; p++) /* an inactive hand is empty here */
+        h[e->mine[p]] |= e->hands[p];
+    while (!(trumps >> e->trumps[i] & 1)) /* the highest trump in play: its side */
+        i++;
+    s = (int)(h[1] >> e->trumps[i] & 1);
+    *side = s;
+    theirs = h[!s] & trumps;
+    for (; i < e->ntrumps; i++)
+        if (theirs >> e->trumps[i] & 1) { /* their highest trump */
+            top = ctx->above[e->trumps[i]];
+            break;
         }
-        sure[side] = 0;
-        if (!(held[side] & top))
-            continue;
-        for (int p = 0; p < EC_MAX_PLAYERS; p++)
-            if (e->mine[p] == side) { /* an inactive hand is empty here */
-                int k = ec_count(e->hands[p] & trumps & top);
-                if (k > sure[side])
-                    sure[side] = k;
-            }
-    }
+    for (int p = 0; p < EC_MAX_PLAYERS; p++)
+        if (e->mine[p] == s) {
+            int k = ec_count(e->hands[p] & trumps & top);
+            if (k > sure)
+                sure = k;
+        }
+    return sure;
 }
 
 /* The last two tricks (every active hand holds two cards; no rule flags), by plain
@@ -279,6 +287,66 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
     return best;
 }
 
+void ec_solvern_ends_clear(ec_solvern_ends *ends)
+{
+    memset(ends->key, 0, sizeof ends->key);
+}
+
+/* The key of a position of two tricks left led by leader (ec_solvern_ends): each hand's two
+ * cards as suit * 8 + their rank from the top among the cards of the suit in play (the
+ * lower code first; 0 for an empty hand), the leader, the trumps and, for each hand, whether
+ * it is on the leader's side. */
+static uint64_t nd_end_key(const nd_env *e, int leader)
+{
+    const ec_context *ctx = e->ctx;
+    uint64_t key = (uint64_t)leader << 40 | (uint64_t)(ctx->trump & 7) << 42 | BIT(63);
+    for (int p = 0; p < EC_MAX_PLAYERS; p++) {
+        uint64_t h = e->hands[p];
+        if (!h)
+            continue;
+        int a = ec_ctz(h), b = ec_ctz(h & (h - 1));
+        unsigned ca = (unsigned)(ctx->suit_of[a] * 8 + ec_count(ctx->above[a] & e->inplay));
+        unsigned cb = (unsigned)(ctx->suit_of[b] * 8 + ec_count(ctx->above[b] & e->inplay));
+        key |= (uint64_t)(ca < cb ? ca << 5 | cb : cb << 5 | ca) << (10 * p);
+        key |= (uint64_t)(e->mine[p] == e->mine[leader]) << (45 + p);
+    }
+    return key;
+}
+
+/* nd_two from the start of the two last tricks, its bounds kept in e->ends (the value for
+ * the root side: the leader's side's, or 2 less it). */
+static int nd_two_kept(const nd_env *e, int leader, int alpha, int beta)
+{
+    ec_solvern_ends *ends = e->ends;
+    uint64_t key = nd_end_key(e, leader);
+    unsigned i = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> 52) % EC_SOLVEN_ENDS;
+    int mine = e->mine[leader], lo = 0, hi = 2, v;
+    if (ends->key[i] == key) {
+        lo = mine ? ends->lo[i] : 2 - ends->hi[i];
+        hi = mine ? ends->hi[i] : 2 - ends->lo[i];
+        if (lo >= beta)
+            return lo;
+        if (hi <= alpha)
+            return hi;
+        if (lo == hi)
+            return lo;
+    }
+    v = nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
+    if (v <= alpha) {
+        if (v < hi)
+            hi = v;
+    } else if (v >= beta) {
+        if (v > lo)
+            lo = v;
+    } else {
+        lo = hi = v;
+    }
+    ends->key[i] = key;
+    ends->lo[i] = (uint8_t)(mine ? lo : 2 - hi);
+    ends->hi[i] = (uint8_t)(mine ? hi : 2 - lo);
+    return v;
+}
+
 static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
 {
     const ec_context *ctx = e->ctx;
@@ -307,15 +375,13 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
         if (beta <= 0)
             return 0;
         if (ctx->trump != EC_NO_TRUMP) {
-            int sure[2];
-            nd_sure(e, sure);
-            if (sure[1] >= beta)
-                return sure[1];
-            if (n - sure[0] <= alpha)
-                return n - sure[0];
+            int side = 0, sure = nd_sure(e, &side);
+            if (side ? sure >= beta : n - sure <= alpha)
+                return side ? sure : n - sure;
         }
         if (n == 2 && !e->flags) /* two tricks left: a plain search, no table */
-            return nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
+            return e->ends ? nd_two_kept(e, leader, alpha, beta)
+                           : nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
         entry = nd_probe(e->tt, e->hands, leader);
         if (entry->lo >= b)
             return entry->lo;
@@ -435,6 +501,14 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
         int c = ec_ctz(m), trump = ctx->suit_of[c] == ctx->trump;
         e->lead_key[c] = (int16_t)((trump ? 64 : 0) - ctx->power[c]);
         e->reply_key[c] = (int16_t)((trump ? 64 : 0) + ctx->power[c]);
+        if (trump) { /* insertion, the highest first (ids come ascending) */
+            int i = e->ntrumps++;
+            while (i > 0 && ctx->power[e->trumps[i - 1]] < ctx->power[c]) {
+                e->trumps[i] = e->trumps[i - 1];
+                i--;
+            }
+            e->trumps[i] = (uint8_t)c;
+        }
     }
     return mover;
 }
@@ -503,6 +577,13 @@ int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned ac
 int ec_solve_n_reached(const ec_context *ctx, const ec_position *pos, unsigned active,
                        unsigned flags, const uint8_t *teams, const int *targets, int n)
 {
+    return ec_solve_n_reached_ends(ctx, pos, active, flags, teams, targets, n, NULL);
+}
+
+int ec_solve_n_reached_ends(const ec_context *ctx, const ec_position *pos, unsigned active,
+                            unsigned flags, const uint8_t *teams, const int *targets, int n,
+                            ec_solvern_ends *ends)
+{
     nd_table tt;
     nd_env e;
     nd_trick t;
@@ -511,6 +592,8 @@ int ec_solve_n_reached(const ec_context *ctx, const ec_position *pos, unsigned a
         return mover;
     if (n < 0)
         return EC_EBADRULES;
+    if (e.distinct) /* the keys need distinct powers */
+        e.ends = ends;
     for (int i = 1; i < n; i++)
         if (targets[i] < targets[i - 1])
             return EC_EBADRULES;

@@ -308,10 +308,12 @@ def test_solve_n_last_two_tricks_are_the_brute_force_minimax(impl: ModuleType, s
     """Positions of two or three cards a hand without rule flags, where the solver searches
     the last two tricks plainly (no table, no ordering): the value and the move are the
     brute force's, and the pure twin's threshold searches say a number of tricks can be
-    forced exactly when the value reaches it, partners or any sides, lone hand or not."""
+    forced exactly when the value reaches it, partners or any sides, lone hand or not,
+    also when the bounds of the last two tricks are kept across all the solves."""
     from ecarte._core._pure.solvern import solve_n_reached, solve_n_target
 
     rng = random.Random(300 + seed)
+    ends: dict[int, tuple[int, int]] = {}
     for _ in range(80):
         trump = rng.randrange(4)
         pctx, ictx = context_on(PURE, trump), context_on(impl, trump)
@@ -324,7 +326,12 @@ def test_solve_n_last_two_tricks_are_the_brute_force_minimax(impl: ModuleType, s
         position = (hands, leader, trick, 0, teams, active)
         for target in range(-1, 5):
             assert solve_n_target(pctx, target, *position) is (ref[0] >= target)
-        assert solve_n_reached(pctx, (1, 2, 3), *position) == sum(ref[0] >= t for t in (1, 2, 3))
+        want = sum(ref[0] >= t for t in (1, 2, 3))
+        assert solve_n_reached(pctx, (1, 2, 3), *position) == want
+        for targets in ((1, 2, 3), (2,), (1,), (3,)):
+            got = solve_n_reached(pctx, targets, *position, ends=ends)
+            assert got == sum(ref[0] >= t for t in targets)
+    assert ends  # the searches met positions of two tricks left
 
 
 @pytest.mark.parametrize("lone", [False, True])

@@ -16,7 +16,18 @@ class _SolverN:
     tricks. Its table never evicts (the C
     one is direct-mapped), which changes the cost, never the answer."""
 
-    __slots__ = ("ctx", "distinct", "flags", "hands", "inplay", "mine", "na", "next", "table")
+    __slots__ = (
+        "ctx",
+        "distinct",
+        "ends",
+        "flags",
+        "hands",
+        "inplay",
+        "mine",
+        "na",
+        "next",
+        "table",
+    )
 
     def __init__(
         self,
@@ -43,6 +54,8 @@ class _SolverN:
             mover = self.next[mover]
         self.mine = [1 if active >> i & 1 and teams[i] == teams[mover] else 0 for i in range(np)]
         self.table: dict[tuple[int, ...], list[int]] = {}
+        self.ends: dict[int, tuple[int, int]] | None = None
+        """The last two tricks' bounds kept across solves (``ec_solvern_ends``), or None."""
 
     def reps(self, cand: int) -> int:
         if not self.distinct:
@@ -111,29 +124,65 @@ class _SolverN:
         hands[mover] |= 1 << c
         return v
 
-    def sure(self, side: int) -> int:
-        """Sure tricks of the root mover's side (1) or the other (0) at a trick boundary:
-        the most, over the side's hands, of a hand's trumps above every trump of the other
-        side (each wins the trick it is played to)."""
-        ctx = self.ctx
+    def sure(self) -> tuple[int, int]:
+        """Sure tricks at a trick boundary: ``(side, count)`` of the side holding the highest
+        trump in play (1: the root mover's; the other side has none), the most, over its
+        hands, of a hand's trumps above every trump of the other side (each wins the trick
+        it is played to); ``(0, 0)`` without trumps."""
+        ctx, hands, mine = self.ctx, self.hands, self.mine
         trumps = self.inplay & ctx.suit_mask[ctx.trump]
+        if not trumps:
+            return 0, 0
+        x = next(x for x in _bits(trumps) if not ctx.above[x] & trumps)
+        side = next(mine[p] for p, h in enumerate(hands) if h >> x & 1)
         theirs = 0
-        for p, h in enumerate(self.hands):
-            if self.mine[p] != side:
+        for p, h in enumerate(hands):
+            if mine[p] != side:
                 theirs |= h & trumps
-        top = -1
-        for x in _bits(theirs):
-            if not ctx.above[x] & theirs:
-                top = ctx.above[x]
-                break
-        return max(
-            (
-                (h & trumps & top).bit_count()
-                for p, h in enumerate(self.hands)
-                if self.mine[p] == side
-            ),
-            default=0,
+        top = next((ctx.above[y] for y in _bits(theirs) if not ctx.above[y] & theirs), -1)
+        return side, max(
+            (h & trumps & top).bit_count() for p, h in enumerate(hands) if mine[p] == side
         )
+
+    def end_key(self, leader: int) -> int:
+        """The key of a position of two tricks left (``nd_end_key``): each hand's two cards
+        as ``suit * 8`` plus their rank from the top among the cards of the suit in play,
+        the leader, the trumps and which hands are on the leader's side."""
+        ctx, inplay, mine = self.ctx, self.inplay, self.mine
+        key = leader << 40 | (ctx.trump & 7) << 42 | 1 << 63
+        for p, h in enumerate(self.hands):
+            if h:
+                ca, cb = sorted(
+                    ctx.suit_of[c] * 8 + (ctx.above[c] & inplay).bit_count() for c in _bits(h)
+                )
+                key |= (ca << 5 | cb) << (10 * p) | (mine[p] == mine[leader]) << (45 + p)
+        return key
+
+    def two_kept(self, leader: int, alpha: int, beta: int) -> int:
+        """:meth:`two` from the start of the last two tricks, its bounds (the leader's
+        side's tricks) kept in :attr:`ends` under :meth:`end_key` (``nd_two_kept``)."""
+        assert self.ends is not None
+        key = self.end_key(leader)
+        mine = self.mine[leader]
+        lo, hi = 0, 2
+        if key in self.ends:
+            klo, khi = self.ends[key]
+            lo, hi = (klo, khi) if mine else (2 - khi, 2 - klo)
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+        v = self.two(leader, 0, 0, -1, leader, 0, alpha, beta)
+        if v <= alpha:
+            hi = min(hi, v)
+        elif v >= beta:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        self.ends[key] = (lo, hi) if mine else (2 - hi, 2 - lo)
+        return v
 
     def two(
         self, p: int, i: int, led: int, wcard: int, wpos: int, out: int, alpha: int, beta: int
@@ -196,12 +245,14 @@ class _SolverN:
             if beta <= 0:
                 return 0
             if ctx.trump >= 0:
-                lo, hi = self.sure(1), n - self.sure(0)
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
+                side, sure = self.sure()
+                if side and sure >= beta:
+                    return sure
+                if not side and n - sure <= alpha:
+                    return n - sure
             if n == 2 and not self.flags:  # two tricks left: a plain search, no table
+                if self.ends is not None:
+                    return self.two_kept(leader, alpha, beta)
                 return self.two(leader, 0, 0, -1, leader, 0, alpha, beta)
             key = (*self.hands, leader)
             entry = self.table.setdefault(key, [0, 255, 255])
@@ -320,10 +371,19 @@ def solve_n_target(ctx: TrickContext, target: int, *position: Any) -> bool:
     return solver.reaches(lead, t, target)
 
 
-def solve_n_reached(ctx: TrickContext, targets: Sequence[int], *position: Any) -> int:
+def solve_n_reached(
+    ctx: TrickContext,
+    targets: Sequence[int],
+    *position: Any,
+    ends: dict[int, tuple[int, int]] | None = None,
+) -> int:
     """How many of the ascending ``targets`` the side of the position to move can force
     (reaching one reaches those below it), each answered as :func:`solve_n_target` would
     (``ec_solve_n_reached``: bisection, the lower half first); ``position`` as there.
+    ``ends`` (``ec_solve_n_reached_ends``), a dict kept across solves of contexts that
+    order the cards alike for a trump, keeps the bounds of positions of two tricks left up
+    to the renaming of cards out of play, so later solves look them up; the answer is the
+    same.
 
     >>> from ecarte._core import backend, ranked_context
     >>> ctx = ranked_context(0, (12, 11, 10, 9, 8, 7), 0x1F80_1F80_1F80_1F80, backend("pure"))
@@ -335,6 +395,8 @@ def solve_n_reached(ctx: TrickContext, targets: Sequence[int], *position: Any) -
     if any(b < a for a, b in itertools.pairwise(targets)):
         raise ValueError("the targets must be in ascending order")
     solver, lead, t = _solver(ctx, *position)
+    if solver.distinct:  # the keys need distinct powers
+        solver.ends = ends
     lo, hi = 0, len(targets)
     while lo < hi:
         mid = (lo + hi - 1) // 2

@@ -94,12 +94,19 @@ static int points(const ec_eu_config *cfg, int maker, unsigned alone, int made, 
     return (makers ? side : 1 - side) == (me & 1) ? pts : -pts;
 }
 
-int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
-                        unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
-                        int made, int me)
+/* Bounds on a side's tricks that decide no threshold (solved_points). */
+#define UNKNOWN_LO (-100)
+#define UNKNOWN_HI 100
+
+/* ec_eu_solved_points, the last two tricks' bounds kept in ends (or NULL); the side to
+ * move is known to force from *lo to *hi tricks of the rest (UNKNOWN_LO, UNKNOWN_HI: nothing
+ * known), which the searches narrow: a threshold those bounds decide is not searched. */
+static int solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                         unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                         int made, int me, ec_solvern_ends *ends, int *lo, int *hi)
 {
     static const uint8_t teams[4] = {0, 1, 0, 1};
-    int mover = pos->leader, side = maker & 1, need[3], targets[3], n = 0, k;
+    int mover = pos->leader, side = maker & 1, need[3], targets[3], n = 0, k, a, b;
     for (int i = 0; i < pos->ntrick; i++)
         mover = next_active(mover, active);
     int rem = ec_count(pos->hands[mover]), mm = (mover & 1) == side;
@@ -113,17 +120,40 @@ int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned 
      * need[i] - made, the makers moving, or cannot force rem - need[i] + made + 1 */
     for (int i = 0; i < n; i++)
         targets[mm ? i : n - 1 - i] = mm ? need[i] - made : rem - need[i] + made + 1;
-    k = ec_solve_n_reached(ctx, pos, active, flags, teams, targets, n);
-    if (k < 0) /* not reached from valid positions: read as no target forced, as before */
-        k = 0;
+    /* targets[i] for i < a are reached, for i >= b not, by what is known */
+    for (a = 0; a < n && targets[a] <= *lo; a++)
+        ;
+    for (b = n; b > a && targets[b - 1] > *hi; b--)
+        ;
+    k = a;
+    if (a < b) {
+        int j = ec_solve_n_reached_ends(ctx, pos, active, flags, teams, targets + a, b - a, ends);
+        if (j < 0) { /* not reached from valid positions: read as no target forced, as before */
+            k = 0;
+        } else {
+            k = a + j;
+            if (j > 0 && targets[k - 1] > *lo)
+                *lo = targets[k - 1];
+            if (k < b && targets[k] - 1 < *hi)
+                *hi = targets[k] - 1;
+        }
+    }
     if (!mm)
         k = n - k;
     return points(cfg, maker, alone, k ? need[k - 1] : 0, me);
 }
 
+int ec_eu_solved_points(const ec_context *ctx, const ec_position *pos, unsigned active,
+                        unsigned flags, const ec_eu_config *cfg, int maker, unsigned alone,
+                        int made, int me)
+{
+    int lo = UNKNOWN_LO, hi = UNKNOWN_HI;
+    return solved_points(ctx, pos, active, flags, cfg, maker, alone, made, me, NULL, &lo, &hi);
+}
+
 /* The seat's points when it plays `card` in the world `world`. */
 static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_query *q,
-                 const uint64_t world[4], int card)
+                 const uint64_t world[4], int card, ec_solvern_ends *ends)
 {
     const ec_context *ctx = &t->ctx[q->trump];
     ec_position pos;
@@ -154,8 +184,9 @@ static int value(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_pimc_qu
     pos.nplayers = 4;
     pos.leader = (uint8_t)leader;
     pos.ntrick = (uint8_t)n;
-    return ec_eu_solved_points(ctx, &pos, q->active, 0, &q->cfg, q->maker, q->alone, won[side],
-                               s->seat);
+    int lo = UNKNOWN_LO, hi = UNKNOWN_HI;
+    return solved_points(ctx, &pos, q->active, 0, &q->cfg, q->maker, q->alone, won[side],
+                         s->seat, ends, &lo, &hi);
 }
 
 /* Whether cards a and b of the seat's hand are worth the same in every world: of one
@@ -189,6 +220,7 @@ int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_e
     int same[EC_EU_PIMC_MAX_OPTIONS], v[EC_EU_PIMC_MAX_OPTIONS];
     ec_rng rng;
     uint64_t world[4];
+    ec_solvern_ends ends;
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || q->trump > 3 ||
         q->ntrick > 3 || q->done > 4 || q->maker > 3 || ec_count(q->active) < 2 ||
         bad_infer(inf, nworlds))
@@ -202,13 +234,14 @@ int ec_eu_pimc_play_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_e
                 same[k] = j;
     }
     start(&rng, seed, totals, nopt);
+    ec_solvern_ends_clear(&ends);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
             return kind;
         int64_t wt = (int64_t)world_weight(inf, world, w, weights);
         for (int k = 0; k < nopt; k++) {
-            v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k]);
+            v[k] = same[k] >= 0 ? v[same[k]] : value(t, s, q, world, options[k], &ends);
             totals[k] += wt * v[k];
         }
     }
@@ -271,39 +304,46 @@ int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g)
     return pick;
 }
 
-/* A play solved in one world: options reaching the same play share its solve. */
+/* A play solved in one world: the tricks of the rest its side to move is known to force
+ * (from lo to hi), shared by the options that reach it, whoever made the trumps. */
 typedef struct solved_play {
     uint64_t hands[4];
-    int8_t trump, leader, active, side, alone, pts; /* side: the makers' */
+    int8_t trump, leader, active, lo, hi;
 } solved_play;
 
-/* The seat's points from g on: the model up to the play, the play solved (or found
- * among the n plays of memo, else added there). */
-static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n)
+/* The seat's points from g on: the model up to the play, the play solved (found among the
+ * n plays of memo, else added there), only the thresholds its known bounds leave open
+ * searched. */
+static int play_out(const ec_eu_tables *t, ec_eu_game *g, int me, solved_play *memo, int *n,
+                    ec_solvern_ends *ends)
 {
+    solved_play *m = NULL;
     while (g->phase != EC_EU_PLAY && g->phase != EC_EU_OVER)
         if (ec_eu_apply(t, g, ec_eu_pimc_model(t, g)) != EC_OK)
             return 0;
     if (g->phase != EC_EU_PLAY)
         return 0; /* passed out */
     const ec_playn *p = &g->play;
-    for (int i = 0; i < *n; i++)
-        if (memo[i].trump == g->trump && memo[i].leader == p->to_move &&
-            memo[i].active == p->active && memo[i].side == (g->maker & 1) &&
-            memo[i].alone == g->alone && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
-            return memo[i].pts;
     ec_position pos;
     ec_playn_position(p, &pos);
-    int pts = ec_eu_solved_points(&t->ctx[g->trump], &pos, p->active, 0, &g->cfg, g->maker,
-                                  g->alone, 0, me);
-    solved_play *m = &memo[(*n)++];
-    memcpy(m->hands, p->hands, sizeof m->hands);
-    m->trump = g->trump;
-    m->leader = (int8_t)p->to_move;
-    m->active = (int8_t)p->active;
-    m->side = (int8_t)(g->maker & 1);
-    m->alone = (int8_t)g->alone;
-    m->pts = (int8_t)pts;
+    for (int i = 0; i < *n && !m; i++)
+        if (memo[i].trump == g->trump && memo[i].leader == p->to_move &&
+            memo[i].active == p->active && !memcmp(memo[i].hands, p->hands, sizeof p->hands))
+            m = &memo[i];
+    if (!m) {
+        m = &memo[(*n)++];
+        memcpy(m->hands, p->hands, sizeof m->hands);
+        m->trump = g->trump;
+        m->leader = (int8_t)p->to_move;
+        m->active = (int8_t)p->active;
+        m->lo = UNKNOWN_LO;
+        m->hi = UNKNOWN_HI;
+    }
+    int lo = m->lo, hi = m->hi;
+    int pts = solved_points(&t->ctx[g->trump], &pos, p->active, 0, &g->cfg, g->maker, g->alone,
+                            0, me, ends, &lo, &hi);
+    m->lo = (int8_t)lo;
+    m->hi = (int8_t)hi;
     return pts;
 }
 
@@ -344,6 +384,7 @@ int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu
     uint64_t world[4];
     ec_eu_game g0, g;
     solved_play memo[EC_EU_PIMC_MAX_OPTIONS];
+    ec_solvern_ends ends;
     if (nopt < 1 || nopt > EC_EU_PIMC_MAX_OPTIONS || nworlds < 0 || dealer < 0 || dealer > 3 ||
         upcard < 0 || upcard >= t->ncards || nscript < 0 || nscript > EC_EU_PIMC_MAX_SCRIPT ||
         discard_at >= nscript || cfg->target != 0 || cfg->deck != t->ncards ||
@@ -353,6 +394,7 @@ int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu
     if (s->seat == dealer && discard_at >= 0 && script[discard_at] < t->ncards)
         disc = (uint64_t)1 << t->core_of[script[discard_at]];
     start(&rng, seed, totals, nopt);
+    ec_solvern_ends_clear(&ends);
     for (int w = 0; w < nworlds; w++) {
         int kind = next_world(s, &rng, tries, w, kinds, world);
         if (kind < 0)
@@ -368,7 +410,7 @@ int ec_eu_pimc_bid_infer(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu
             g = g0;
             if (g.to_act != s->seat || ec_eu_apply(t, &g, options[k]) != EC_OK)
                 return EC_EILLEGAL;
-            totals[k] += wt * play_out(t, &g, s->seat, memo, &nmemo);
+            totals[k] += wt * play_out(t, &g, s->seat, memo, &nmemo, &ends);
         }
     }
     return EC_OK;

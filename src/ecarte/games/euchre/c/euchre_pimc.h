@@ -109,9 +109,11 @@ int ec_eu_pimc_model(const ec_eu_tables *t, const ec_eu_game *g);
  * the discard script[discard_at] when that is a card, if the seat is the dealer), the
  * decisions script[0..nscript) are replayed (EC_EU_PIMC_MODEL: the model's), then each
  * option (an action id) is taken, the model decides up to the play and the play is solved
- * double dummy (once per world for the options that reach the same play). totals[k] sums
- * the deal's points for the seat's side less the other's (0 when passed out). Returns EC_OK, EC_EBADRULES or EC_EILLEGAL (a world that cannot
- * replay the script or take an option). */
+ * double dummy (the options of a world that reach the same play share what its searches
+ * found, whichever side made the trumps: a threshold already decided is not searched
+ * again). totals[k] sums the deal's points for the seat's side less the other's (0 when
+ * passed out). Returns EC_OK, EC_EBADRULES or EC_EILLEGAL (a world that cannot replay the
+ * script or take an option). */
 int ec_eu_pimc_bid(const ec_eu_tables *t, const ec_eu_seen *s, const ec_eu_config *cfg,
                    int dealer, int upcard, const uint8_t *script, int nscript, int discard_at,
                    const uint8_t *options, int nopt, uint64_t seed, int nworlds, int tries,
