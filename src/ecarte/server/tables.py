@@ -661,9 +661,10 @@ class Tables:
             # the public patch of those sent ``before``, the same for all
             patch = dict(common) if sent is before else changed(sent, public)
             own = owns[seat]
-            for key, value in own.items():
-                if (b := sent_own.get(key, _ABSENT)) is not value and b != value:
-                    patch[key] = value
+            if own is not sent_own:  # (the same dict: the seat's part did not move)
+                for key, value in own.items():
+                    if (b := sent_own.get(key, _ABSENT)) is not value and b != value:
+                        patch[key] = value
             patch["game"] = game
             sub.shown = (public, own)
             for e, answer in zip(events, acked, strict=True):
