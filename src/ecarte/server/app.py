@@ -432,6 +432,9 @@ def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str
 
 
 def _handle(conn: Connection, tables: Tables, table: Table, msg: m.ClientMessage) -> None:
+    if msg.__class__ is m.Act and conn.greeted:  # the common case first
+        tables.act(table, conn, msg)
+        return
     if isinstance(msg, m.Ping):
         conn.push(m.encode(m.Pong()))
         return

@@ -106,10 +106,11 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
             listener = self._listener
             if first == 0x81 and listener is not None and not self.close_sent:
                 payload = apply_mask(buf[j + 4 : end], buf[j : j + 4])
-                try:
-                    payload.decode()
-                except UnicodeDecodeError:
-                    listener = None
+                if not payload.isascii():  # (ASCII is UTF-8: nothing to check)
+                    try:
+                        payload.decode()
+                    except UnicodeDecodeError:
+                        listener = None
                 if listener is not None:
                     i = end
                     listener(payload)
