@@ -1,7 +1,7 @@
 """The game server under load on loopback, against a bare Starlette WebSocket echo server.
 
     python benches/server_load.py [--tables 1000] [--clients 2] [--paced 200] [--seconds 20]
-                                  [--rounds 3]
+                                  [--rounds 3] [--loop auto]
 
 Each round runs three times, each against a fresh server process (``ecarte serve`` with
 its own SQLite file in WAL mode, or the echo server), one after the other; the summary
@@ -27,8 +27,10 @@ gives the median of the rounds:
   moment of its first second); reports p50 and p99 of the ack
   latency (the target: p99 under 50 ms).
 
-The echo's clients are the table client's own WebSocket connection, decoding and
-patching each message as a table client does. Every line says the load average when its
+Both servers run on the same event loop (``--loop``: ``auto`` is uvloop when it is
+installed, as uvicorn chooses, else asyncio's), which the first line names. The echo's
+clients are the table client's own WebSocket connection, decoding and patching each
+message as a table client does. Every line says the load average when its
 run began: the machine's other work moves the wall-clock figures, the CPU figures much
 less. Nothing here is a timed test: it prints numbers. Loopback only; every loop is
 bounded.

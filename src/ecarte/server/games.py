@@ -479,27 +479,32 @@ class EcarteAdapter(
         # table's cache, its last part is kept by seat: what did not move is the very
         # object of the last one (its hand, its legal actions, or the whole dict), which
         # makes it quick to compare with what the seat was sent.
-        told = game.describe(seat) if len(game.plugin_names) > 1 else ()  # the variants'
+        cache = now.cache
+        parts: dict[int, Any] | None = None  # the table's cache: each seat's last part
+        if cache is None:
+            variants = len(game.plugin_names) > 1
+        else:
+            parts = cache.get("own")
+            if parts is None:  # (a game's plugins are those it was made with)
+                parts = cache["own"] = {}
+                cache["variants"] = len(game.plugin_names) > 1
+            variants = cache["variants"]
+        told = list(game.describe(seat)) if variants else []  # the variants' lines
         if seat is None:
-            return {"seat": None, "hand": (), "legal": [], "describe": list(told)}
+            return {"seat": None, "hand": (), "legal": [], "describe": told}
         hand = game.hand_mask(seat)
         bits = game.legal_action_bits() if now.to_act == seat else 0
-        parts: dict[int, Any] | None = None  # the table's cache: each seat's last part
-        if now.cache is not None:
-            parts = now.cache.get("own")
-            if parts is None:
-                parts = now.cache["own"] = {}
         last = parts.get(seat) if parts is not None else None
         if last is None:
             last = _NO_PART
-        elif last[0] == hand and last[1] == bits and last[2]["describe"] == list(told):
+        elif last[0] == hand and last[1] == bits and last[2]["describe"] == told:
             own: dict[str, Any] = last[2]
             return own
         own = {
             "seat": seat,
             "hand": last[2]["hand"] if last[0] == hand else _mask_texts(hand),
             "legal": last[2]["legal"] if last[1] == bits else self._legal(game, bits, hand),
-            "describe": list(told),
+            "describe": told,
         }
         if parts is not None:
             parts[seat] = (hand, bits, own)

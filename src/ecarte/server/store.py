@@ -248,11 +248,7 @@ class Store:
         is written with its snapshot only: reading a row takes its last event's number
         from the events."""
         db = self.db
-        events = [
-            (update.id, e.n, e.seat, e.who, e.seq, e.kind, e.record, e.text)
-            for update, rows in batch
-            for e in rows
-        ]
+        events = [(update.id, *e) for update, rows in batch for e in rows]  # (the log's columns)
         snapshots = [
             (u.last_n, u.status, u.forfeit, u.snapshot, u.snapshot_n, u.id)
             for u, _ in batch
