@@ -29,7 +29,18 @@ __all__ = ["EventRow", "SeatRow", "Store", "TableRow"]
 _CHECKPOINT_SECONDS = 0.5
 """How often the checkpoint thread copies the WAL into the database."""
 
-_SCHEMA = """
+_EVENT_COLUMNS = """
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    who TEXT,
+    seq INTEGER,
+    kind TEXT NOT NULL,
+    record TEXT NOT NULL,
+    text TEXT NOT NULL"""
+"""The columns of an event, in the events table and in the log."""
+
+_SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -59,27 +70,10 @@ CREATE TABLE IF NOT EXISTS backers (
     token_hash BLOB NOT NULL,
     PRIMARY KEY (table_id, name)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER,
-    who TEXT,
-    seq INTEGER,
-    kind TEXT NOT NULL,
-    record TEXT NOT NULL,
-    text TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS events ({_EVENT_COLUMNS},
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS log (
-    id INTEGER PRIMARY KEY,
-    table_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER,
-    who TEXT,
-    seq INTEGER,
-    kind TEXT NOT NULL,
-    record TEXT NOT NULL,
-    text TEXT NOT NULL
+CREATE TABLE IF NOT EXISTS log (id INTEGER PRIMARY KEY,{_EVENT_COLUMNS}
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 """
