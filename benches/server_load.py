@@ -1,7 +1,7 @@
 """The game server under load on loopback, against a bare Starlette WebSocket echo server.
 
     python benches/server_load.py [--tables 1000] [--clients 2] [--paced 200] [--seconds 20]
-                                  [--rounds 3]
+                                  [--rounds 3] [--loop auto]
 
 Each round runs three times, each against a fresh server process (``ecarte serve`` with
 its own SQLite file in WAL mode, or the echo server), one after the other; the summary
@@ -27,8 +27,10 @@ gives the median of the rounds:
   moment of its first second); reports p50 and p99 of the ack
   latency (the target: p99 under 50 ms).
 
-The echo's clients are the table client's own WebSocket connection, decoding and
-patching each message as a table client does. Every line says the load average when its
+Both servers run on the same event loop (``--loop``: ``auto`` is uvloop when it is
+installed, as uvicorn chooses, else asyncio's), which the first line names. The echo's
+clients are the table client's own WebSocket connection, decoding and patching each
+message as a table client does. Every line says the load average when its
 run began: the machine's other work moves the wall-clock figures, the CPU figures much
 less. Nothing here is a timed test: it prints numbers. Loopback only; every loop is
 bounded.
@@ -76,7 +78,7 @@ async def echo(ws):
 
 app = Starlette(routes=[WebSocketRoute("/ws/echo", echo)])
 uvicorn.run(app, host="127.0.0.1", port=0, ws="websockets-sansio", ws_per_message_deflate=False,
-            log_level="info", access_log=False)
+            log_level="info", access_log=False, loop=LOOP)
 """
 
 
@@ -120,6 +122,26 @@ class Process:
         self.proc.wait(60)
 
 
+def _loop(choice: str) -> str:
+    """The event loop that uvicorn's ``choice`` runs on (``auto``: uvloop when it is
+    installed)."""
+    if choice != "auto":
+        return choice
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return "asyncio"
+    return "uvloop"
+
+
+LOOP = _loop("auto")
+"""The event loop of the servers, the game server's and the echo's (``--loop``)."""
+
+
+def _echo_server() -> Process:
+    return Process([sys.executable, "-c", ECHO_APP.replace("LOOP", repr(LOOP))])
+
+
 def _ecarte_server(db: str) -> Process:
     return Process(
         [
@@ -127,6 +149,8 @@ def _ecarte_server(db: str) -> Process:
             "-m",
             "ecarte.cli",
             "serve",
+            "--loop",
+            LOOP,
             "--port",
             "0",
             "--db",
@@ -445,7 +469,7 @@ def _full_and_echo(tmp: str, tables: int, clients: int, round_: int) -> dict[str
         f"action, clients' CPU {1e6 * full['client_cpu'] / full['actions']:.0f} µs per action"
     )
     load = _load()
-    echo = Process([sys.executable, "-c", ECHO_APP])
+    echo = _echo_server()
     _gate()
     with _CONTEXT.Pool(clients) as pool:
         pending = pool.map_async(_echo_worker, [(echo.url, c) for c in full["counts"]])
@@ -494,7 +518,16 @@ def main() -> None:
     parser.add_argument("--paced", type=int, default=200, help="tables of the paced run (0: none)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the paced run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the three runs")
+    parser.add_argument(
+        "--loop",
+        default="auto",
+        choices=("auto", "asyncio", "uvloop"),
+        help="the event loop of both servers (auto: uvloop when it is installed)",
+    )
     args = parser.parse_args()
+    global LOOP
+    LOOP = _loop(args.loop)
+    print(f"both servers on uvicorn's {LOOP} event loop")
     rounds: list[dict[str, float]] = []
     paced: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:

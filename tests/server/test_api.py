@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.metadata
+import pathlib
 import sys
 import types
 from typing import Any
@@ -157,3 +158,28 @@ def test_the_documented_application_with_a_route_of_its_own() -> None:
             await task
 
     run(main())
+
+
+@pytest.mark.parametrize("loop", ["auto", "asyncio", "uvloop"])
+def test_serve_runs_on_the_event_loop_asked_for(
+    loop: str, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ecarte serve --loop`` reaches uvicorn's settings (``auto`` when not given); a
+    loop it does not know is refused by the parser."""
+    import uvicorn
+
+    from ecarte import cli
+    from ecarte.server import ServerConfig, logs
+    from ecarte.server import run as running
+
+    ran: list[object] = []
+    monkeypatch.setattr(logs, "configure", lambda level: None)  # (the loggers left as they are)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config.loop))
+    db = str(tmp_path / "t.db")
+    argv = ["serve", "--db", db, "--port", "0"] + ([] if loop == "auto" else ["--loop", loop])
+    assert cli.main(argv) == 0
+    assert ran == [loop]
+    config = running.uvicorn_config(ServerConfig(database=db), "127.0.0.1", 0, log_level="info")
+    assert isinstance(config, uvicorn.Config) and config.loop == "auto"
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--db", db, "--loop", "trio"])

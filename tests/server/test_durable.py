@@ -222,3 +222,48 @@ def test_a_rows_last_event_is_read_from_its_events(tmp_path: Path) -> None:
         assert done.forfeit == 0 and store.unfinished() == []
     finally:
         store.close()
+
+
+def test_events_are_read_back_from_the_log_and_the_events_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit appends its events to the log, which is moved, sorted, to the events
+    table every few thousand events: a table's events are read back in order from both,
+    each once, and a store reopened after a crash (not closed) has them all."""
+    from ecarte.server import store as store_module
+    from ecarte.server.store import EventRow, Store, TableRow, TableUpdate
+
+    monkeypatch.setattr(store_module, "_LOG_ROWS", 5)
+    path = tmp_path / "tables.db"
+    store = Store(path)
+    for t in ("t1", "t2"):
+        store.create(
+            TableRow(t, "ecarte", "{}", 7, "n", "c", 0.0, "playing", "S0", 0, 0, None, [], {}), []
+        )
+    for n in range(1, 15):  # each commit: one event of each table; a move every third
+        store.commit(
+            [
+                (
+                    TableUpdate(t, n, "playing", None, None, 0),
+                    [EventRow(n, 0, None, None, "act", t, t)],
+                )
+                for t in ("t1", "t2")
+            ]
+        )
+        logged = store.db.execute("SELECT count(*) FROM log").fetchone()[0]
+        moved = store.db.execute("SELECT count(*) FROM events").fetchone()[0]
+        assert logged + moved == 2 * n and logged < 6
+        for t in ("t1", "t2"):
+            assert [(e.n, e.record) for e in store.events(t)] == [(k, t) for k in range(1, n + 1)]
+            assert [e.n for e in store.events(t, n - 3, 2)] == list(range(max(n - 2, 1), n + 1))[:2]
+    assert store.db.execute("SELECT count(*) FROM log").fetchone()[0] > 0
+    crashed = Store(path)  # the first one never closed: as after a kill
+    try:
+        assert crashed.db.execute("SELECT count(*) FROM log").fetchone()[0] == 0
+        for t in ("t1", "t2"):
+            assert [e.n for e in crashed.events(t)] == list(range(1, 15))
+            row = crashed.table(t)
+            assert row is not None and row.last_n == 14
+    finally:
+        crashed.close()
+        store.db.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import gc
 import logging
 import time
@@ -364,7 +365,7 @@ async def _receive(conn: Connection, tables: Tables, table: Table) -> None:
     conn.watch_idle()
     if direct is not None:
         conn.direct = direct
-        direct.listen(lambda data: _take(conn, tables, table, data))
+        direct.listen(functools.partial(_take, conn, tables, table))
     while not conn.closing or direct is not None:
         try:
             message = await websocket.receive()
@@ -389,7 +390,7 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
     if conn.closing:
         return
     config = conn.config
-    size = len(data.encode() if isinstance(data, str) else data)
+    size = len(data) if isinstance(data, bytes) else len(data.encode())
     if not conn.allow():
         conn.over_rate += 1
         conn.error(
@@ -432,6 +433,9 @@ def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str
 
 
 def _handle(conn: Connection, tables: Tables, table: Table, msg: m.ClientMessage) -> None:
+    if msg.__class__ is m.Act and conn.greeted:  # the common case first
+        tables.act(table, conn, msg)
+        return
     if isinstance(msg, m.Ping):
         conn.push(m.encode(m.Pong()))
         return

@@ -52,6 +52,12 @@ def add_parsers(sub: Any) -> None:
     for flag, field, kind, what in _LIMITS:
         default = getattr(d, field)
         serve.add_argument(flag, dest=field, type=kind, default=default, help=f"{what} ({default})")
+    serve.add_argument(
+        "--loop",
+        default="auto",
+        choices=("auto", "asyncio", "uvloop"),
+        help="the event loop (auto: uvloop when it is installed)",
+    )
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     verify.add_argument("record", nargs="+", help="record files ('-': stdin)")
 
@@ -70,7 +76,7 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
         return 2
     limits = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
     config = ServerConfig(database=args.db, **limits)
-    serve(config, args.host, args.port, log_level=args.log_level)
+    serve(config, args.host, args.port, log_level=args.log_level, loop=args.loop)
     return 0
 
 

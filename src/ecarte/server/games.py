@@ -23,7 +23,6 @@ from ecarte import (
     EcarteError,
     Game,
     IllegalActionError,
-    Play,
     Rules,
     available_variants,
     get_game,
@@ -106,34 +105,25 @@ def _text(card: Any) -> str:
     return text
 
 
-_ID_TEXT: dict[int, str] = {}
-"""Each card's text, by card id (the bit of the card in a card mask)."""
-
-
-_MASK_TEXTS: dict[int, tuple[str, ...]] = {}
-"""The texts of the cards of the hands seen lately, by card mask."""
+_ID_TEXT: list[str | None] = [None] * 64
+"""Each card's text, by card id (the bit of the card in a card mask), made once."""
 
 
 def _mask_texts(mask: int) -> tuple[str, ...]:
     """The texts of the cards of a card mask, in the order of :class:`ecarte.CardSet`
-    (by id), without making a card object (the same tuple for the same mask, while it is
-    kept: quick to compare with the hand last sent)."""
-    known = _MASK_TEXTS.get(mask)
-    if known is None:
-        if len(_MASK_TEXTS) >= 1 << 16:
-            _MASK_TEXTS.clear()
-        known = _MASK_TEXTS[mask] = tuple(_bit_texts(mask))
-    return known
+    (by id), without making a card object."""
+    return tuple(_bit_texts(mask))
 
 
 def _bit_texts(mask: int) -> list[str]:
+    texts = _ID_TEXT
     out = []
     while mask:
         low = mask & -mask
         bit = low.bit_length() - 1
-        text = _ID_TEXT.get(bit)
+        text = texts[bit]
         if text is None:
-            text = _ID_TEXT[bit] = str(Card.from_id(bit))
+            text = texts[bit] = str(Card.from_id(bit))
         out.append(text)
         mask ^= low
     return out
@@ -147,9 +137,18 @@ _DISCARD_BASE = 64
 """The id of discarding nothing: a discard's id is this plus the mask of its cards over the
 mover's hand sorted by card (:meth:`ecarte.Game.action_id`)."""
 
-_ACTION_TEXT: dict[Any, dict[str, Any]] = {}
+_ACTION_TEXT: dict[int, dict[str, Any]] = {}
 """The id and text of every action but a discard (their ids do not depend on the state),
-as a legal action of a view, by the action, or a play by its card's id."""
+as a legal action of a view, by id."""
+
+_LEGAL: dict[int | tuple[int, int], list[dict[str, Any]]] = {}
+"""The legal actions of a view (``{"id", "text"}`` each) by the legal ids' bits, and the
+hand's card mask with the bits of discards (their texts name the hand's cards): the same
+list for the same actions, while it is kept (quick to compare with the list last
+sent)."""
+
+_RECORDS: dict[int, str] = {}
+"""The record of each action id but a discard's (a few dozen)."""
 
 _PARSED: dict[str, Action] = {}
 """Records read back to the engine's actions (every record but a discard's: a few
@@ -158,31 +157,50 @@ dozen)."""
 
 def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     """``{"id", "text"}`` of each legal action of the seat to act, as
-    ``game.action_id(a)`` and ``str(a)`` say, the seat's hand read once for all the
-    discards (not once per discard)."""
+    ``game.action_id(a)`` and ``str(a)`` say, in the order of the ids."""
+    bits = game.legal_action_bits()
+    return _legal_of(game, bits, game.hand_mask(game.to_act) if bits >> 64 else 0)
+
+
+def _legal_of(game: Game, bits: int, hand: int) -> list[dict[str, Any]]:
+    """The legal actions of the ids set in ``bits``, ``hand`` the mask of the hand of
+    the seat to act (it names a discard's cards: 0 when no discard is legal); read from
+    the bits, without making an action object (but once for each id of another action
+    than a discard)."""
+    key = (bits, hand) if hand else bits
+    known = _LEGAL.get(key)  # (propose, accept, refuse... and the plays of some hands)
+    if known is not None:
+        return known
     out: list[dict[str, Any]] = []
-    bits: list[int] | None = None
-    for action in game.legal_actions():
-        if action.__class__ is Discard:
-            if bits is None:  # the hand's card bits, in the order of its cards
-                hand = game.hand(game.to_act).mask
-                bits = [1 << i for i in range(64) if hand >> i & 1]
-            cards = action.cards.mask
-            text = " ".join(["discard", *_bit_texts(cards)])  # as str(action) says it
+    low, high = bits & ((1 << _DISCARD_BASE) - 1), bits >> _DISCARD_BASE
+    while low:
+        bit = low & -low
+        low ^= bit
+        action_id = bit.bit_length() - 1
+        text = _ACTION_TEXT.get(action_id)
+        if text is None:  # the same dict each time (read, never changed)
+            text = _ACTION_TEXT[action_id] = {
+                "id": action_id,
+                "text": str(game.action_from_id(action_id)),
+            }
+        out.append(text)
+    if high:
+        cards = [1 << i for i in range(64) if hand >> i & 1]  # the hand by card, as ids say
+        while high:
+            bit = high & -high
+            high ^= bit
+            chosen = bit.bit_length() - 1  # the mask of the cards over the hand's cards
             mask = 0
-            for i, bit in enumerate(bits):
-                if cards & bit:
-                    mask |= 1 << i
-            out.append({"id": _DISCARD_BASE + mask, "text": text})
-            continue
-        if action.__class__ is Play:  # by the card's id (cheaper to hash than the action)
-            key: Any = action.card.id
-        else:
-            key = action
-        known = _ACTION_TEXT.get(key)
-        if known is None:
-            known = _ACTION_TEXT[key] = {"id": game.action_id(action), "text": str(action)}
-        out.append(known)  # the same dict each time (read, never changed)
+            for i, card in enumerate(cards):
+                if chosen >> i & 1:
+                    mask |= card
+            # as str(Discard) says it: the cards by id
+            out.append(
+                {"id": _DISCARD_BASE + chosen, "text": " ".join(["discard", *_bit_texts(mask)])}
+            )
+    if len(_LEGAL) >= 1 << 14:
+        _LEGAL.clear()
+    _LEGAL[key] = out
     return out
 
 
@@ -386,9 +404,16 @@ class EcarteAdapter(
         return game.players
 
     def _read(self, game: Game, act: m.Act) -> tuple[str, str]:
-        by_id = act.id is not None
-        action = game.action_from_id(act.id) if by_id else Action.parse(act.action)  # type: ignore[arg-type]
-        record = str(action)
+        action_id = act.id
+        if action_id is None:
+            record = str(Action.parse(act.action))  # type: ignore[arg-type]
+        elif action_id < _DISCARD_BASE:  # (its text does not depend on the state)
+            known = _RECORDS.get(action_id)
+            if known is None:
+                known = _RECORDS[action_id] = str(game.action_from_id(action_id))
+            record = known
+        else:
+            record = str(game.action_from_id(action_id))
         return record, record
 
     def apply(self, game: Game, seat: int, record: str) -> None:
@@ -450,18 +475,54 @@ class EcarteAdapter(
         return public, moved
 
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
-        # classic rules describe nothing: only the variants' hooks are asked
-        told = game.describe(seat) if len(game.plugin_names) > 1 else ()
-        return {
+        # The seat's hand and legal actions, read from the machine as masks; with the
+        # table's cache, its last part is kept by seat: what did not move is the very
+        # object of the last one (its hand, its legal actions, or the whole dict), which
+        # makes it quick to compare with what the seat was sent.
+        cache = now.cache
+        parts: dict[int, Any] | None = None  # the table's cache: each seat's last part
+        if cache is None:
+            variants = len(game.plugin_names) > 1
+        else:
+            parts = cache.get("own")
+            if parts is None:  # (a game's plugins are those it was made with)
+                parts = cache["own"] = {}
+                cache["variants"] = len(game.plugin_names) > 1
+            variants = cache["variants"]
+        told = list(game.describe(seat)) if variants else []  # the variants' lines
+        if seat is None:
+            return {"seat": None, "hand": (), "legal": [], "describe": told}
+        hand = game.hand_mask(seat)
+        bits = game.legal_action_bits() if now.to_act == seat else 0
+        last = parts.get(seat) if parts is not None else None
+        if last is None:
+            last = _NO_PART
+        elif last[0] == hand and last[1] == bits and last[2]["describe"] == told:
+            own: dict[str, Any] = last[2]
+            return own
+        own = {
             "seat": seat,
-            "hand": () if seat is None else _mask_texts(game.hand(seat).mask),
-            "legal": _ecarte_legal(game) if seat is not None and now.to_act == seat else [],
-            "describe": list(told),
+            "hand": last[2]["hand"] if last[0] == hand else _mask_texts(hand),
+            "legal": last[2]["legal"] if last[1] == bits else self._legal(game, bits, hand),
+            "describe": told,
         }
+        if parts is not None:
+            parts[seat] = (hand, bits, own)
+        return own
+
+    @staticmethod
+    def _legal(game: Game, bits: int, hand: int) -> list[dict[str, Any]]:
+        if not bits:
+            return []
+        return _legal_of(game, bits, hand if bits >> _DISCARD_BASE else 0)
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())
         return m.Act(seq=1, action=str(action))
+
+
+_NO_PART: tuple[int, int, dict[str, Any]] = (-1, -1, {"hand": (), "legal": [], "describe": []})
+"""The seat's part last built, when none was: nothing in it is kept."""
 
 
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:

@@ -28,12 +28,16 @@ def _server_class() -> type:
     return Server
 
 
-def uvicorn_config(config: ServerConfig, host: str, port: int, *, log_level: str) -> object:
+def uvicorn_config(
+    config: ServerConfig, host: str, port: int, *, log_level: str, loop: str = "auto"
+) -> object:
     """The uvicorn settings of the server: its WebSocket frame limit a few times the
     server's message limit (a larger frame closes the connection, code 1009), no access
     log (the server logs JSON lines), five seconds to finish on SIGTERM; uvicorn's
     sans-I/O WebSocket protocol with the server's direct path
-    (:class:`~ecarte.server.wire.TableSocketProtocol`)."""
+    (:class:`~ecarte.server.wire.TableSocketProtocol`); the event ``loop``
+    (``auto``: uvloop when it is installed, else asyncio's; or ``asyncio``,
+    ``uvloop``)."""
     import uvicorn
 
     from .app import create_app
@@ -53,6 +57,7 @@ def uvicorn_config(config: ServerConfig, host: str, port: int, *, log_level: str
         access_log=False,
         lifespan="on",
         timeout_graceful_shutdown=5,
+        loop=loop,
     )
 
 
@@ -62,14 +67,16 @@ def serve(
     port: int = 8000,
     *,
     log_level: str = "info",
+    loop: str = "auto",
 ) -> None:
     """Serve until SIGINT or SIGTERM: then stop taking actions, commit those accepted,
-    close every connection (code 1012) and return."""
+    close every connection (code 1012) and return. ``loop``: the event loop
+    (:func:`uvicorn_config`)."""
     import uvicorn
 
     from .logs import configure
 
     configure(log_level)
-    settings = uvicorn_config(config or ServerConfig(), host, port, log_level=log_level)
+    settings = uvicorn_config(config or ServerConfig(), host, port, log_level=log_level, loop=loop)
     assert isinstance(settings, uvicorn.Config)
     _server_class()(settings).run()

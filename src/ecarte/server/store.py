@@ -6,6 +6,11 @@ engine's save envelope at some event), its seats and backers (the SHA-256 of the
 tokens, never the tokens), and its numbered events: every accepted action, bet,
 timeout and forfeit, with the client's sequence number. A table is rebuilt by
 reading its snapshot and applying the events after it.
+
+The events of a commit are appended to a log (a table in the order of the commits: its
+rows fill its last page, where the events of many tables, kept by table, would each
+rewrite a page of their own), then moved, a few thousand at a time and sorted, to the
+events table, where a table's events are read by number: every read reads both.
 """
 
 from __future__ import annotations
@@ -24,7 +29,18 @@ __all__ = ["EventRow", "SeatRow", "Store", "TableRow"]
 _CHECKPOINT_SECONDS = 0.5
 """How often the checkpoint thread copies the WAL into the database."""
 
-_SCHEMA = """
+_EVENT_COLUMNS = """
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    who TEXT,
+    seq INTEGER,
+    kind TEXT NOT NULL,
+    record TEXT NOT NULL,
+    text TEXT NOT NULL"""
+"""The columns of an event, in the events table and in the log."""
+
+_SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -54,19 +70,31 @@ CREATE TABLE IF NOT EXISTS backers (
     token_hash BLOB NOT NULL,
     PRIMARY KEY (table_id, name)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER,
-    who TEXT,
-    seq INTEGER,
-    kind TEXT NOT NULL,
-    record TEXT NOT NULL,
-    text TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS events ({_EVENT_COLUMNS},
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS log (id INTEGER PRIMARY KEY,{_EVENT_COLUMNS}
+);
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 """
+
+_LOG_ROWS = 8192
+"""How many events the log holds before they are moved to the events table."""
+
+_LOG = "INSERT INTO log (table_id, n, seat, who, seq, kind, record, text) VALUES (?,?,?,?,?,?,?,?)"
+_MOVE = (
+    "INSERT INTO events SELECT table_id, n, seat, who, seq, kind, record, text FROM log "
+    "ORDER BY table_id, n"
+)
+_EVENTS = (
+    "SELECT n, seat, who, seq, kind, record, text FROM events WHERE table_id=? AND n>? "
+    "UNION ALL SELECT n, seat, who, seq, kind, record, text FROM log WHERE table_id=? AND n>? "
+    "ORDER BY n LIMIT ?"
+)
+_LAST = (
+    "SELECT max(n) FROM (SELECT max(n) AS n FROM events WHERE table_id=? "
+    "UNION ALL SELECT max(n) FROM log WHERE table_id=?)"
+)
 
 
 @frozen
@@ -132,6 +160,8 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(_SCHEMA)
+        self._logged = 0
+        self._move()  # what the log held when the server stopped
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.path != ":memory:" and not self.path.startswith("file:"):
@@ -158,6 +188,7 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.join()
         try:
+            self._move()
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             self.db.close()
@@ -211,11 +242,7 @@ class Store:
         is written with its snapshot only: reading a row takes its last event's number
         from the events."""
         db = self.db
-        events = [
-            (update.id, e.n, e.seat, e.who, e.seq, e.kind, e.record, e.text)
-            for update, rows in batch
-            for e in rows
-        ]
+        events = [(update.id, *e) for update, rows in batch for e in rows]  # (the log's columns)
         snapshots = [
             (u.last_n, u.status, u.forfeit, u.snapshot, u.snapshot_n, u.id)
             for u, _ in batch
@@ -223,7 +250,7 @@ class Store:
         ]
         db.execute("BEGIN")
         try:
-            db.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?)", events)
+            db.executemany(_LOG, events)
             if snapshots:
                 db.executemany(
                     "UPDATE tables SET last_n=?, status=?, forfeit=?, snapshot=?, "
@@ -234,6 +261,23 @@ class Store:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._logged += len(events)
+        if self._logged >= _LOG_ROWS:
+            self._move()
+
+    def _move(self) -> None:
+        """Move the log's events to the events table, sorted by table and number (in
+        one transaction: each event is in one of the two at every moment)."""
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            db.execute(_MOVE)
+            db.execute("DELETE FROM log")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        self._logged = 0
 
     # ---------------------------------------------------------------- reading
 
@@ -265,9 +309,7 @@ class Store:
                 "SELECT name, token_hash FROM backers WHERE table_id=?", (table_id,)
             )
         }
-        (last,) = self.db.execute(
-            "SELECT max(n) FROM events WHERE table_id=?", (table_id,)
-        ).fetchone()
+        (last,) = self.db.execute(_LAST, (table_id, table_id)).fetchone()
         return TableRow(
             id=table_id,
             game=r[1],
@@ -289,9 +331,5 @@ class Store:
         """The events of a table after number ``after``, in order (``limit`` at most)."""
         return [
             EventRow(*r)
-            for r in self.db.execute(
-                "SELECT n, seat, who, seq, kind, record, text FROM events "
-                "WHERE table_id=? AND n>? ORDER BY n LIMIT ?",
-                (table_id, after, limit),
-            )
+            for r in self.db.execute(_EVENTS, (table_id, after, table_id, after, limit))
         ]

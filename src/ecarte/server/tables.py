@@ -376,8 +376,11 @@ class Tables:
         seat = sub.seat
         if seat is None:
             raise Refused("not-a-seat", "only a seated player acts: connect with a seat's token")
-        assert sub.who is not None
-        if self._duplicate(table, sub, msg.seq):
+        who, seq = sub.who, msg.seq
+        assert who is not None
+        seqs = table.seqs.get(who)
+        if (seqs is not None and seq in seqs) or seq <= table.last_seq.get(who, 0):
+            self._duplicate(table, sub, seq)  # an ack again, or refused
             return
         self._check_open(table)
         game, adapt = table.game, table.adapter
@@ -386,10 +389,12 @@ class Tables:
             raise Refused("not-your-turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
         record, text = adapt.record(game, seat, msg)
         self._apply(table, seat, record)
-        n = self._event(table, seat, sub.who, msg.seq, "act", record, text)
-        self._acks.append((table, sub, msg.seq, n, False))
-        self._advance(table)
-        self._commit_soon()
+        n = self._event(table, seat, who, seq, "act", record, text)
+        self._acks.append((table, sub, seq, n, False))
+        if table.bots or table.clock is not None or table.spec.turn_seconds is not None:
+            self._advance(table)  # (else no bot to play, no clock to move)
+        if not self._scheduled:
+            self._commit_soon()
 
     def bet(self, table: Table, sub: Subscriber, msg: m.Bet) -> None:
         """A backer's bet or a seated player's cover at a club table."""
@@ -422,7 +427,8 @@ class Tables:
         self._commit_soon()
 
     def _duplicate(self, table: Table, sub: Subscriber, seq: int) -> bool:
-        """Whether ``seq`` was accepted already (then its ack is sent again)."""
+        """Whether ``seq`` was accepted already (then its ack is sent again);
+        :class:`Refused` for a number not after the last one accepted."""
         assert sub.who is not None
         n = table.seqs.get(sub.who, {}).get(seq)
         if n is not None:
@@ -651,9 +657,12 @@ class Tables:
             table.game, seats, table.forfeit, table.cache, before or None
         )
         table.shown = public
-        redact, encode = adapt.redact, m.encode
+        redact, encode, event = adapt.redact, m.encode, m.Event
         tid, deadline = table.id, table.deadline
         acked = [answers.get((tid, e.n)) for e in events]
+        earlier = list(zip(events[:-1], acked[:-1], strict=True))
+        acker, ack = acked[-1] or (None, None)  # the last event's ack and whose it is
+        n, actor, kind, text = last.n, last.seat, last.kind, last.text
         patch: Any  # a ViewPatch of the game, as a dict of its fields
         for sub in subscribers:
             seat = sub.seat
@@ -661,22 +670,34 @@ class Tables:
             # the public patch of those sent ``before``, the same for all
             patch = dict(common) if sent is before else changed(sent, public)
             own = owns[seat]
-            for key, value in own.items():
-                if (b := sent_own.get(key, _ABSENT)) is not value and b != value:
-                    patch[key] = value
+            if own is not sent_own:  # (the same dict: the seat's part did not move)
+                for key, value in own.items():
+                    if (b := sent_own.get(key, _ABSENT)) is not value and b != value:
+                        patch[key] = value
             patch["game"] = game
             sub.shown = (public, own)
-            for e, answer in zip(events, acked, strict=True):
-                message = m.Event(
+            push = sub.push
+            for e, answer in earlier:  # (a bot's moves after the action, a timeout's)
+                message = event(
                     e.n,
                     e.seat,
                     e.kind,  # type: ignore[arg-type]
                     redact(e.text, e.seat, seat),
-                    patch if e is last else None,
-                    deadline if e is last else None,
+                    None,
+                    None,
                     answer[1] if answer is not None and answer[0] is sub else None,
                 )
-                sub.push(encode(message))
+                push(encode(message))
+            message = event(
+                n,
+                actor,
+                kind,  # type: ignore[arg-type]
+                redact(text, actor, seat),
+                patch,
+                deadline,
+                ack if acker is sub else None,
+            )
+            push(encode(message))
 
 
 _ABSENT = object()

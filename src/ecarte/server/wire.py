@@ -37,22 +37,20 @@ _LONG = struct.Struct("!BBQ")
 
 class Direct:
     """A connection's direct path: :meth:`listen` to receive its messages by callback,
-    :meth:`send` to write a message at once."""
+    :attr:`send` to write a message at once."""
 
     def __init__(self, protocol: TableSocketProtocol) -> None:
         self._protocol = protocol
+        self.send: Callable[[bytes], bool] = protocol.send_now
+        """Write ``data`` (UTF-8 JSON) as one text frame now; False (nothing written)
+        when the connection is closing or its client does not read (the transport's
+        buffer is full: the caller queues and waits, through ASGI)."""
 
     def listen(self, callback: Callable[[bytes], None]) -> None:
         """From now on pass every message the client sends (text as UTF-8 bytes, checked)
         to ``callback``, as it is read; the ASGI ``receive`` then yields only the
         disconnection. Messages queued before are passed at once, in order."""
         self._protocol.listen(callback)
-
-    def send(self, data: bytes) -> bool:
-        """Write ``data`` (UTF-8 JSON) as one text frame now; False (nothing written)
-        when the connection is closing or its client does not read (the transport's
-        buffer is full: the caller queues and waits, through ASGI)."""
-        return self._protocol.send_now(data)
 
 
 class TableSocketProtocol(WebSocketsSansIOProtocol):
@@ -106,10 +104,11 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
             listener = self._listener
             if first == 0x81 and listener is not None and not self.close_sent:
                 payload = apply_mask(buf[j + 4 : end], buf[j : j + 4])
-                try:
-                    payload.decode()
-                except UnicodeDecodeError:
-                    listener = None
+                if not payload.isascii():  # (ASCII is UTF-8: nothing to check)
+                    try:
+                        payload.decode()
+                    except UnicodeDecodeError:
+                        listener = None
                 if listener is not None:
                     i = end
                     listener(payload)

@@ -450,6 +450,38 @@ cdef class Machine:
                 _MASKS[key] = mask
         return mask
 
+    def legal_action_bits(self):
+        """The legal ids as the bits of an int (bit ``i`` set: id ``i`` is legal), read in
+        C from the machine's legal bits, unless a plugin may veto these actions."""
+        self._need()
+        cdef uint64_t w[2]
+        if self.depth:
+            self._free()
+        if self._busy:
+            return 0
+        ec_match_legal(&self.config.cfg, &self.m, w)
+        if self.vetoes and (w[1] or w[0] >> 32):
+            self._take()  # plugins' Python code runs: no other thread's change then
+            try:
+                return self._legal_bits_slow()  # decisions a plugin may veto
+            finally:
+                self.depth -= 1
+        return <object>w[0] | (<object>w[1]) << 64
+
+    def hand_mask(self, seat):
+        """The card mask of the cards ``seat`` holds (:meth:`hand`'s ``mask``), read from
+        the machine."""
+        self._need()
+        if not (type(seat) is int and 0 <= seat < self.config.cfg.rules.nplayers):
+            self._check_seat(seat)  # raises
+        if self.m.dealer == EC_NO_SEAT:
+            return 0
+        if seat == self.m.elder:
+            return self.m.play.hands[0] if self.m.in_play else self.m.held[0]
+        if seat == self.m.dealer:
+            return self.m.play.hands[1] if self.m.in_play else self.m.held[1]
+        return 0
+
     def apply(self, action, *, seat=None):
         """Apply the action of the seat to act (checked), or a chance event.
 

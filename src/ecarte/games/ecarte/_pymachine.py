@@ -234,6 +234,10 @@ class Machine:
 
         def _legal_mask_slow(self, out: Any) -> Any: ...
 
+        def _legal_bits_slow(self) -> int: ...
+
+        def _check_seat(self, seat: int) -> None: ...
+
         def _apply_slow(self, action: Any, seat: Any, action_id: int) -> None: ...
 
         def _illegal(self, action: Any, action_id: int, status: int) -> None: ...
@@ -432,6 +436,37 @@ class Machine:
         finally:
             lock.release()
         return legal_mask_of(int(low) | int(high) << 64, NUM_IDS, out, False)
+
+    def legal_action_bits(self) -> int:
+        """The legal ids as the bits of an int (bit ``i`` set: id ``i`` is legal), from
+        the machine's legal bits, unless a plugin may veto these actions."""
+        lock = self._use  # (not read while another thread changes the state)
+        if not lock.acquire(False):
+            _concurrent()
+        try:
+            if self._busy:
+                return 0
+            low, high = pm.match_legal(self._mcfg.cfg, self._m)
+            if self._vetoes and (high or low >> 32):
+                return self._legal_bits_slow()  # decisions a plugin may veto
+        finally:
+            lock.release()
+        return int(low) | int(high) << 64
+
+    def hand_mask(self, seat: int) -> int:
+        """The card mask of the cards ``seat`` holds (``hand(seat).mask``), read from the
+        machine."""
+        if not (seat.__class__ is int and 0 <= seat < self._mcfg.cfg.rules.nplayers):
+            self._check_seat(seat)  # raises
+        m = self._m
+        if m.dealer == NO_SEAT:
+            return 0
+        now = m.play.hands if m.in_play else m.held
+        if seat == m.elder:
+            return int(now[0])
+        if seat == m.dealer:
+            return int(now[1])
+        return 0
 
     def _id_of(self, action: Any) -> int:
         """The id of an offered or interned action object, or -1 (identity only)."""

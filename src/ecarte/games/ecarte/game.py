@@ -239,6 +239,22 @@ class Game(MatchReads):
         bits = sum(1 << i for i in self.legal_action_ids())
         return _masks.legal_mask_of(bits, NUM_ACTION_IDS, out, False)
 
+    def legal_action_bits(self) -> int:
+        """The legal ids as the bits of an int: bit ``i`` is set when id ``i`` is among
+        :meth:`legal_action_ids` (a discard's bit is past bit 64). (The machine answers
+        this from its legal bits, unless a plugin may veto.)"""
+        return self._legal_bits_slow()
+
+    def _legal_bits_slow(self) -> int:
+        """:meth:`legal_action_bits` from :meth:`legal_action_ids` (plugins vetoing, or
+        inside a hook)."""
+        return sum(1 << i for i in self.legal_action_ids())
+
+    def hand_mask(self, seat: int) -> int:
+        """The card mask of the cards ``seat`` holds: ``hand(seat).mask``, which the
+        machine reads without making a :class:`~ecarte.CardSet`."""
+        return self.hand(seat).mask
+
     def action_id(self, action: Action) -> int:
         """A stable integer for ``action`` in this state: 0-31 play a card
         (``suit * 8 + rank - Rank.SEVEN``), 32 propose, 33 play the hand, 34 accept,
