@@ -159,15 +159,15 @@ def _ecarte_legal(game: Game) -> list[dict[str, Any]]:
     """``{"id", "text"}`` of each legal action of the seat to act, as
     ``game.action_id(a)`` and ``str(a)`` say, in the order of the ids."""
     bits = game.legal_action_bits()
-    return _legal_of(game, bits, game.hand_mask(game.to_act) if bits >> 64 else 0)
+    return _legal_of(game, bits, game.hand_mask(game.to_act) if bits else 0)
 
 
 def _legal_of(game: Game, bits: int, hand: int) -> list[dict[str, Any]]:
     """The legal actions of the ids set in ``bits``, ``hand`` the mask of the hand of
-    the seat to act (it names a discard's cards: 0 when no discard is legal); read from
-    the bits, without making an action object (but once for each id of another action
-    than a discard)."""
-    key = (bits, hand) if hand else bits
+    the seat to act (it names a discard's cards: read only when a discard is legal); read
+    from the bits, without making an action object (but once for each id of another
+    action than a discard)."""
+    key = (bits, hand) if bits >> _DISCARD_BASE else bits
     known = _LEGAL.get(key)  # (propose, accept, refuse... and the plays of some hands)
     if known is not None:
         return known
@@ -503,18 +503,12 @@ class EcarteAdapter(
         own = {
             "seat": seat,
             "hand": last[2]["hand"] if last[0] == hand else _mask_texts(hand),
-            "legal": last[2]["legal"] if last[1] == bits else self._legal(game, bits, hand),
+            "legal": last[2]["legal"] if last[1] == bits else _legal_of(game, bits, hand),
             "describe": told,
         }
         if parts is not None:
             parts[seat] = (hand, bits, own)
         return own
-
-    @staticmethod
-    def _legal(game: Game, bits: int, hand: int) -> list[dict[str, Any]]:
-        if not bits:
-            return []
-        return _legal_of(game, bits, hand if bits >> _DISCARD_BASE else 0)
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())

@@ -378,9 +378,7 @@ class Tables:
             raise Refused("not-a-seat", "only a seated player acts: connect with a seat's token")
         who, seq = sub.who, msg.seq
         assert who is not None
-        seqs = table.seqs.get(who)
-        if (seqs is not None and seq in seqs) or seq <= table.last_seq.get(who, 0):
-            self._duplicate(table, sub, seq)  # an ack again, or refused
+        if self._duplicate(table, sub, seq):
             return
         self._check_open(table)
         game, adapt = table.game, table.adapter

@@ -236,8 +236,7 @@ class Game(MatchReads):
     def _legal_mask_slow(self, out: Any) -> Any:
         """:meth:`legal_action_mask` from :meth:`legal_action_ids` (plugins vetoing, or
         inside a hook)."""
-        bits = sum(1 << i for i in self.legal_action_ids())
-        return _masks.legal_mask_of(bits, NUM_ACTION_IDS, out, False)
+        return _masks.legal_mask_of(self._legal_bits_slow(), NUM_ACTION_IDS, out, False)
 
     def legal_action_bits(self) -> int:
         """The legal ids as the bits of an int: bit ``i`` is set when id ``i`` is among
