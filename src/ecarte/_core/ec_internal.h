@@ -207,6 +207,10 @@ EC_INLINE int ec_check_play(const ec_context *ctx, uint64_t legal, int card)
 typedef struct ec_solvern_ends {
     uint64_t key[EC_SOLVEN_ENDS];
     uint8_t lo[EC_SOLVEN_ENDS], hi[EC_SOLVEN_ENDS];
+    /* by trump (EC_NO_TRUMP first), the order of the deck of the context last solved with
+     * it (the solver's places: ec_solvern.c), made once for the solves that follow */
+    const ec_context *named[5];
+    uint8_t place[5][64], lead_rank[5][64], lead_place[5][64];
 } ec_solvern_ends;
 
 /* Empties the table. */

@@ -16,15 +16,19 @@
  * boundary, sure tricks bound the value before any move: a hand's trumps above every trump
  * the other side holds each win a trick of their own (only the side holding the highest
  * trump has any: nd_sure). The last two tricks (without rule flags) are then a plain
- * alpha-beta over the cards in id order, without table or ordering (nd_two); the last trick
- * is played out directly. A caller solving many positions (the Euchre PIMC player's worlds)
- * may keep the bounds of the last two tricks across its solves (ec_solve_n_reached_ends):
- * keyed by the position up to a renaming of the cards out of play, they recur across deals. The card winning the
- * trick in progress
- * is carried down the search, not recomputed. ec_solve_n_target asks only whether a
- * number of tricks can be forced: one null-window search; ec_solve_n_reached asks it of
- * several numbers by bisection, the searches sharing one table (its bounds hold whatever
- * the window, the value being counted for the same side).
+ * alpha-beta over the cards in reply order, without table (nd_two); the last trick is played
+ * out directly. A caller solving many positions (the Euchre PIMC player's worlds) may keep
+ * the bounds of the last two tricks across its solves (ec_solve_n_reached_ends): keyed by
+ * the position up to a renaming of the cards out of play, they recur across deals. The card
+ * winning the trick in progress is carried down the search, not recomputed.
+ * ec_solve_n_target asks only whether a number of tricks can be forced: one null-window
+ * search; ec_solve_n_reached asks it of several numbers by bisection, the searches sharing
+ * one table (its bounds hold whatever the window, the value being counted for the same
+ * side).
+ *
+ * Inside a solve a card is named by its place in the reply order (trumps above the other
+ * cards, then power, ties by id): the cards above one, a suit's, the replies in order and
+ * the highest trump are then masks and bit scans, not table walks (nd_name).
  */
 #include "ec_internal.h"
 
@@ -32,7 +36,6 @@
 
 #define ALL_FLAGS (EC_MUST_OVERTAKE | EC_MUST_TRUMP | EC_MUST_OVERTRUMP)
 #define NO_MOVE 255
-
 
 typedef struct nd_entry {
     uint64_t hands[EC_MAX_PLAYERS];
@@ -44,22 +47,62 @@ typedef struct nd_table {
     nd_entry e[EC_SOLVEN_TT_SIZE];
 } nd_table;
 
+/* Inside a solve a card is its rank (from 0) among the cards in play ordered by the reply
+ * key (trumps above the rest, then power, ties by id): its "place". The masks below are of
+ * places. */
 typedef struct nd_env {
     const ec_context *ctx;
     nd_table *tt;
     ec_solvern_ends *ends; /* the last two tricks' bounds, or NULL */
     uint64_t hands[EC_MAX_PLAYERS];
     uint64_t inplay; /* active hands and the trick in progress */
+    uint64_t suit[4]; /* each effective suit's places */
+    uint64_t trumps;  /* the trumps' places (0 without trumps) */
     unsigned flags;
     int na;          /* active positions: cards per trick */
     int distinct;
     uint8_t next[EC_MAX_PLAYERS]; /* next active position */
     uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
-    int16_t lead_key[64];  /* move order of a lead: side suits high first, then trumps */
-    int16_t reply_key[64]; /* of a reply: trumps above the rest, then power */
-    uint8_t trumps[64];    /* the trumps in play, the highest first (ties by id) */
-    int ntrumps;
+    uint64_t above[64];     /* same effective suit, strictly higher power */
+    uint64_t beaten_by[64]; /* the places beating a place led: above it, and the trumps */
+    int8_t suit_of[64];     /* effective suit */
+    uint8_t id[64];         /* the card id of a place */
+    const uint8_t *place;      /* the place of a card id in play */
+    const uint8_t *lead_rank;  /* a place's rank in the lead order (side suits high first,
+                                * then the trumps high first, ties by id) */
+    const uint8_t *lead_place; /* the place of each lead rank */
+    uint8_t own[3][64];        /* those three when the solve makes them */
 } nd_env;
+
+/* The highest bit of m (m != 0). */
+EC_INLINE int nd_top(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(m);
+#else
+    int n = 0;
+    while (m >>= 1)
+        n++;
+    return n;
+#endif
+}
+
+/* The places of the card ids in m (cards in play), and back. */
+EC_INLINE uint64_t nd_places(const nd_env *e, uint64_t m)
+{
+    uint64_t out = 0;
+    for (; m; m &= m - 1)
+        out |= BIT(e->place[ec_ctz(m)]);
+    return out;
+}
+
+EC_INLINE uint64_t nd_ids(const nd_env *e, uint64_t m)
+{
+    uint64_t out = 0;
+    for (; m; m &= m - 1)
+        out |= BIT(e->id[ec_ctz(m)]);
+    return out;
+}
 
 /* ------------------------------------------------------------ checks */
 
@@ -106,26 +149,19 @@ static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
 
 /* ------------------------------------------------------------ moves */
 
-/* The card of cand that represents c: the next higher card in play of c's suit while it is
- * also in cand (cand: the mover's legal cards; a run of them with no other card in play
- * between is one choice). */
+/* The places of cand that represent the others: a place is dropped when the next higher
+ * place in play of its suit is also in cand (cand: the mover's legal places; a run of them
+ * with no other card in play between is one choice). */
 static uint64_t nd_reps(const nd_env *e, uint64_t cand)
 {
-    const ec_context *ctx = e->ctx;
     uint64_t out = cand;
     if (!e->distinct)
         return cand;
     for (uint64_t m = cand; m; m &= m - 1) {
         int c = ec_ctz(m);
-        uint64_t up = ctx->above[c] & e->inplay;
-        /* the lowest card of up (the one whose above[] holds all the others), if in cand */
-        for (uint64_t d = up & cand; d; d &= d - 1) {
-            int x = ec_ctz(d);
-            if ((up & ~ctx->above[x]) == BIT(x)) {
-                out &= ~BIT(c);
-                break;
-            }
-        }
+        uint64_t up = e->above[c] & e->inplay;
+        if (up & (~up + 1) & cand) /* the lowest of up: the next higher in play */
+            out &= ~BIT(c);
     }
     return out;
 }
@@ -134,29 +170,32 @@ static uint64_t nd_reps(const nd_env *e, uint64_t cand)
  * high first, then the trumps high first (side winners led before trumps cut the search
  * most); replies that take the trick from the other side lowest first then the others
  * lowest first, or, when the mover's side holds the trick (wcard, played by wpos, wins it
- * so far), the lowest first. Ties by card id. */
+ * so far), the lowest first ("lowest": by the reply key, trumps above the rest, then power,
+ * ties by id: the places ascending). Ties by card id. */
 static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos, int mover,
                     int first, uint8_t *out)
 {
-    int n = 0, keys[EC_PLAYN_MAX_CARDS * 2];
-    uint64_t beat = ~(uint64_t)0;
-    const int16_t *key = nt == 0 ? e->lead_key : e->reply_key;
-    if (nt > 0 && e->mine[wpos] != e->mine[mover])
-        beat = e->ctx->beaten_by[wcard];
-    while (moves) {
-        int c = ec_ctz(moves), k, i;
-        moves &= moves - 1;
-        k = c == first ? -1000 : key[c] + ((beat >> c & 1) ? 0 : 256);
-        /* insertion by key, ties by id (ids come ascending) */
-        i = n++;
-        while (i > 0 && keys[i - 1] > k) {
-            keys[i] = keys[i - 1];
-            out[i] = out[i - 1];
-            i--;
+    int n = 0;
+    if (nt == 0) {
+        uint64_t r = 0;
+        if (first != NO_MOVE && (moves >> first & 1)) {
+            out[n++] = (uint8_t)first;
+            moves &= ~BIT(first);
         }
-        keys[i] = k;
-        out[i] = (uint8_t)c;
+        for (; moves; moves &= moves - 1)
+            r |= BIT(e->lead_rank[ec_ctz(moves)]);
+        for (; r; r &= r - 1)
+            out[n++] = e->lead_place[ec_ctz(r)];
+        return n;
     }
+    if (e->mine[wpos] != e->mine[mover]) {
+        uint64_t beat = moves & e->beaten_by[wcard];
+        moves &= ~beat;
+        for (; beat; beat &= beat - 1)
+            out[n++] = (uint8_t)ec_ctz(beat);
+    }
+    for (; moves; moves &= moves - 1)
+        out[n++] = (uint8_t)ec_ctz(moves);
     return n;
 }
 
@@ -181,7 +220,7 @@ EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha,
     e->hands[mover] &= ~BIT(c);
     u.cards[u.n] = (uint8_t)c;
     u.mask |= BIT(c);
-    if (u.n == 0 || (e->ctx->beaten_by[u.wcard] >> c & 1)) {
+    if (u.n == 0 || (e->beaten_by[u.wcard] >> c & 1)) {
         u.wcard = c;
         u.wpos = mover;
     }
@@ -207,24 +246,22 @@ EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha,
  * different tricks); *side gets that side (1: the root mover's). 0 without trumps. */
 static int nd_sure(const nd_env *e, int *side)
 {
-    const ec_context *ctx = e->ctx;
-    uint64_t trumps = e->inplay & ctx->suit_mask[ctx->trump], h[2] = {0, 0}, theirs;
-    uint64_t top = ~(uint64_t)0;
-    int s, sure = 0, i = 0;
+    uint64_t trumps = e->inplay & e->trumps, h[2] = {0, 0}, theirs, top = ~(uint64_t)0;
+    int s, sure = 0, x;
     if (!trumps)
         return 0;
     for (int p = 0; p < EC_MAX_PLAYERS; p++) /* an inactive hand is empty here */
         h[e->mine[p]] |= e->hands[p];
-    while (!(trumps >> e->trumps[i] & 1)) /* the highest trump in play: its side */
-        i++;
-    s = (int)(h[1] >> e->trumps[i] & 1);
+    x = nd_top(trumps); /* the highest trump in play (of equals, the lowest id): its side */
+    if (!e->distinct)
+        for (uint64_t lower = trumps & (BIT(x) - 1); lower && !(e->above[nd_top(lower)] & trumps);
+             lower &= ~BIT(nd_top(lower)))
+            x = nd_top(lower);
+    s = (int)(h[1] >> x & 1);
     *side = s;
     theirs = h[!s] & trumps;
-    for (; i < e->ntrumps; i++)
-        if (theirs >> e->trumps[i] & 1) { /* their highest trump */
-            top = ctx->above[e->trumps[i]];
-            break;
-        }
+    if (theirs) /* above their highest trump */
+        top = e->above[nd_top(theirs)];
     for (int p = 0; p < EC_MAX_PLAYERS; p++)
         if (e->mine[p] == s) {
             int k = ec_count(e->hands[p] & trumps & top);
@@ -235,18 +272,17 @@ static int nd_sure(const nd_env *e, int *side)
 }
 
 /* The last two tricks (every active hand holds two cards; no rule flags), by plain
- * fail-soft alpha-beta over the cards in id order: p plays the i-th card of the first
+ * fail-soft alpha-beta over the places ascending: p plays the i-th card of the first
  * trick, whose led suit is `led` (its mask), won so far by wcard played by wpos; `out`
  * holds the cards played to it. */
 /* The last trick, after a first trick won by wpos whose cards are out: the root mover's
  * side's tricks of the two. */
 EC_INLINE int nd_two_end(const nd_env *e, int wpos, uint64_t out)
 {
-    const ec_context *ctx = e->ctx;
     int w = ec_ctz(e->hands[wpos] & ~out), lwp = wpos;
     for (int j = 1, q = e->next[wpos]; j < e->na; j++, q = e->next[q]) {
         int c = ec_ctz(e->hands[q] & ~out);
-        if (ctx->beaten_by[w] >> c & 1) {
+        if (e->beaten_by[w] >> c & 1) {
             w = c;
             lwp = q;
         }
@@ -257,7 +293,6 @@ EC_INLINE int nd_two_end(const nd_env *e, int wpos, uint64_t out)
 static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wpos,
                   uint64_t out, int alpha, int beta)
 {
-    const ec_context *ctx = e->ctx;
     uint64_t hand = e->hands[p] & ~out, legal = hand & led;
     int max = e->mine[p], best = max ? -1 : 99, last = i + 1 == e->na;
     if (!legal)
@@ -265,9 +300,9 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
     for (; legal; legal &= legal - 1) {
         int c = ec_ctz(legal), v;
         if (i == 0)
-            v = nd_two(e, e->next[p], 1, ctx->suit_mask[ctx->suit_of[c]], c, p, out | BIT(c),
-                       alpha, beta);
-        else if (ctx->beaten_by[wcard] >> c & 1)
+            v = nd_two(e, e->next[p], 1, e->suit[e->suit_of[c]], c, p, out | BIT(c), alpha,
+                       beta);
+        else if (e->beaten_by[wcard] >> c & 1)
             v = last ? nd_two_end(e, p, out | BIT(c))
                      : nd_two(e, e->next[p], i + 1, led, c, p, out | BIT(c), alpha, beta);
         else
@@ -290,6 +325,7 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
 void ec_solvern_ends_clear(ec_solvern_ends *ends)
 {
     memset(ends->key, 0, sizeof ends->key);
+    memset(ends->named, 0, sizeof ends->named);
 }
 
 /* The key of a position of two tricks left led by leader (ec_solvern_ends): each hand's two
@@ -298,15 +334,14 @@ void ec_solvern_ends_clear(ec_solvern_ends *ends)
  * it is on the leader's side. */
 static uint64_t nd_end_key(const nd_env *e, int leader)
 {
-    const ec_context *ctx = e->ctx;
-    uint64_t key = (uint64_t)leader << 40 | (uint64_t)(ctx->trump & 7) << 42 | BIT(63);
+    uint64_t key = (uint64_t)leader << 40 | (uint64_t)(e->ctx->trump & 7) << 42 | BIT(63);
     for (int p = 0; p < EC_MAX_PLAYERS; p++) {
         uint64_t h = e->hands[p];
         if (!h)
             continue;
         int a = ec_ctz(h), b = ec_ctz(h & (h - 1));
-        unsigned ca = (unsigned)(ctx->suit_of[a] * 8 + ec_count(ctx->above[a] & e->inplay));
-        unsigned cb = (unsigned)(ctx->suit_of[b] * 8 + ec_count(ctx->above[b] & e->inplay));
+        unsigned ca = (unsigned)(e->suit_of[a] * 8 + ec_count(e->above[a] & e->inplay));
+        unsigned cb = (unsigned)(e->suit_of[b] * 8 + ec_count(e->above[b] & e->inplay));
         key |= (uint64_t)(ca < cb ? ca << 5 | cb : cb << 5 | ca) << (10 * p);
         key |= (uint64_t)(e->mine[p] == e->mine[leader]) << (45 + p);
     }
@@ -349,7 +384,6 @@ static int nd_two_kept(const nd_env *e, int leader, int alpha, int beta)
 
 static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
 {
-    const ec_context *ctx = e->ctx;
     uint8_t moves[EC_PLAYN_MAX_CARDS];
     nd_entry *entry = NULL;
     int n, k, best, best_move = NO_MOVE, first = NO_MOVE, a = alpha, b = beta;
@@ -363,7 +397,7 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
             int w = ec_ctz(e->hands[leader]), wp = leader;
             for (int i = 1, p = e->next[leader]; i < e->na; i++, p = e->next[p]) {
                 int c = ec_ctz(e->hands[p]);
-                if (ctx->beaten_by[w] >> c & 1) {
+                if (e->beaten_by[w] >> c & 1) {
                     w = c;
                     wp = p;
                 }
@@ -374,7 +408,7 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
             return n;
         if (beta <= 0)
             return 0;
-        if (ctx->trump != EC_NO_TRUMP) {
+        if (e->trumps) {
             int side = 0, sure = nd_sure(e, &side);
             if (side ? sure >= beta : n - sure <= alpha)
                 return side ? sure : n - sure;
@@ -397,10 +431,14 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
     }
     if (nt == 0) {
         legal = e->hands[mover];
-    } else if (e->flags) {
-        legal = ec_legal_plays_unchecked(ctx, e->hands[mover], t->cards, nt, e->flags);
+    } else if (e->flags) { /* the rules' legal cards, by id */
+        uint8_t ids[EC_MAX_PLAYERS];
+        for (int i = 0; i < nt; i++)
+            ids[i] = e->id[t->cards[i]];
+        legal = nd_places(e, ec_legal_plays_unchecked(e->ctx, nd_ids(e, e->hands[mover]), ids,
+                                                      nt, e->flags));
     } else { /* follow suit, or any card */
-        legal = e->hands[mover] & ctx->suit_mask[ctx->suit_of[t->cards[0]]];
+        legal = e->hands[mover] & e->suit[e->suit_of[t->cards[0]]];
         if (!legal)
             legal = e->hands[mover];
     }
@@ -448,12 +486,90 @@ static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int bet
 
 /* ------------------------------------------------------------ entry points */
 
+/* Sort v[0..n) ascending (insertion: a few dozen values). */
+static void nd_sort(int *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i;
+        while (j > 0 && v[j - 1] > x) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
+}
+
+/* The places of the cards of `all` (place: by card id), ranked by reply key then id, and
+ * their lead order (lead_rank: by place; lead_place: by rank), ranked by lead key then id. */
+static void nd_rank(const ec_context *ctx, uint64_t all, uint8_t *place, uint8_t *lead_rank,
+                    uint8_t *lead_place)
+{
+    int v[64], n = 0, trump = ctx->trump;
+    for (uint64_t m = all; m; m &= m - 1) {
+        int c = ec_ctz(m);
+        v[n++] = ((ctx->suit_of[c] == trump ? 64 : 0) + ctx->power[c]) << 6 | c;
+    }
+    nd_sort(v, n);
+    for (int i = 0; i < n; i++)
+        place[v[i] & 63] = (uint8_t)i;
+    for (int i = 0; i < n; i++) {
+        int c = v[i] & 63;
+        v[i] = (64 + (ctx->suit_of[c] == trump ? 64 : 0) - ctx->power[c]) << 6 | c;
+    }
+    nd_sort(v, n);
+    for (int r = 0; r < n; r++) {
+        int i = place[v[r] & 63];
+        lead_place[r] = (uint8_t)i;
+        lead_rank[i] = (uint8_t)r;
+    }
+}
+
+/* The places of the cards in play `all` and their masks: with a table of ends (distinct
+ * powers), the places of the context's deck, ranked once for the table. */
+static void nd_name(nd_env *e, const ec_context *ctx, uint64_t all)
+{
+    int trump = ctx->trump;
+    if (e->ends) {
+        ec_solvern_ends *ends = e->ends;
+        int k = trump == EC_NO_TRUMP ? 0 : trump + 1;
+        if (ends->named[k] != ctx) {
+            nd_rank(ctx, ctx->deck, ends->place[k], ends->lead_rank[k], ends->lead_place[k]);
+            ends->named[k] = ctx;
+        }
+        e->place = ends->place[k];
+        e->lead_rank = ends->lead_rank[k];
+        e->lead_place = ends->lead_place[k];
+    } else {
+        nd_rank(ctx, all, e->own[0], e->own[1], e->own[2]);
+        e->place = e->own[0];
+        e->lead_rank = e->own[1];
+        e->lead_place = e->own[2];
+    }
+    memset(e->suit, 0, sizeof e->suit);
+    for (uint64_t m = all; m; m &= m - 1) {
+        int c = ec_ctz(m), i = e->place[c];
+        e->id[i] = (uint8_t)c;
+        e->suit_of[i] = ctx->suit_of[c];
+        e->suit[ctx->suit_of[c]] |= BIT(i);
+    }
+    e->trumps = trump == EC_NO_TRUMP ? 0 : e->suit[trump];
+    for (uint64_t m = all; m; m &= m - 1) {
+        int c = ec_ctz(m), i = e->place[c];
+        /* distinct powers: the higher places of the suit; else those of the higher cards */
+        e->above[i] = e->distinct ? e->suit[e->suit_of[i]] & ~((BIT(i) << 1) - 1)
+                                  : nd_places(e, ctx->above[c] & all);
+        e->beaten_by[i] = e->above[i] | (e->suit_of[i] == trump ? 0 : e->trumps);
+    }
+}
+
 /* Set e (its table: tt) and the trick t up for pos; returns the position to move or an
  * error. */
 static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
-                    const ec_position *pos, unsigned active, unsigned flags, const uint8_t *teams)
+                    const ec_position *pos, unsigned active, unsigned flags, const uint8_t *teams,
+                    ec_solvern_ends *ends)
 {
     int err = ec_position_check_n(ctx, pos, active), np, mover;
+    uint64_t all = 0;
     if (err != EC_OK)
         return err;
     if (flags > ALL_FLAGS)
@@ -461,21 +577,29 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
     np = pos->nplayers;
     if (active == 0)
         active = (1u << np) - 1;
-    memset(e, 0, sizeof *e);
     memset(tt->used, 0, sizeof tt->used);
     e->ctx = ctx;
     e->tt = tt;
     e->flags = flags;
     e->distinct = ctx->distinct;
-    for (int i = 0; i < np; i++) {
+    e->ends = e->distinct ? ends : NULL; /* the keys need distinct powers */
+    e->na = 0;
+    for (int i = 0; i < EC_MAX_PLAYERS; i++)
+        e->next[i] = e->mine[i] = 0;
+    for (int i = 0; i < np; i++)
+        if (active >> i & 1)
+            all |= pos->hands[i];
+    for (int i = 0; i < pos->ntrick; i++)
+        all |= BIT(pos->trick[i]);
+    nd_name(e, ctx, all);
+    e->inplay = nd_places(e, all);
+    for (int i = 0; i < EC_MAX_PLAYERS; i++) {
         int j = i;
-        if (!(active >> i & 1)) { /* out of play; the table key keeps the hand constant */
-            e->hands[i] = 0;
+        e->hands[i] = 0; /* out of play: the table key keeps the hand constant */
+        if (i >= np || !(active >> i & 1))
             continue;
-        }
         e->na++;
-        e->hands[i] = pos->hands[i];
-        e->inplay |= pos->hands[i];
+        e->hands[i] = nd_places(e, pos->hands[i]);
         do
             j = (j + 1) % np;
         while (!(active >> j & 1));
@@ -484,32 +608,18 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
     mover = t->leader = t->wpos = pos->leader;
     t->mask = 0;
     t->n = pos->ntrick;
-    t->wcard = pos->ntrick ? pos->trick[0] : NO_MOVE;
+    t->wcard = pos->ntrick ? e->place[pos->trick[0]] : NO_MOVE;
     for (int i = 0; i < pos->ntrick; i++) {
-        int c = t->cards[i] = pos->trick[i];
-        if (i > 0 && (ctx->beaten_by[t->wcard] >> c & 1)) {
+        int c = t->cards[i] = e->place[pos->trick[i]];
+        if (i > 0 && (e->beaten_by[t->wcard] >> c & 1)) {
             t->wcard = c;
             t->wpos = mover;
         }
         mover = e->next[mover];
-        e->inplay |= BIT(c);
         t->mask |= BIT(c);
     }
     for (int i = 0; i < np; i++)
         e->mine[i] = (uint8_t)((active >> i & 1) && teams[i] == teams[mover]);
-    for (uint64_t m = e->inplay; m; m &= m - 1) {
-        int c = ec_ctz(m), trump = ctx->suit_of[c] == ctx->trump;
-        e->lead_key[c] = (int16_t)((trump ? 64 : 0) - ctx->power[c]);
-        e->reply_key[c] = (int16_t)((trump ? 64 : 0) + ctx->power[c]);
-        if (trump) { /* insertion, the highest first (ids come ascending) */
-            int i = e->ntrumps++;
-            while (i > 0 && ctx->power[e->trumps[i - 1]] < ctx->power[c]) {
-                e->trumps[i] = e->trumps[i - 1];
-                i--;
-            }
-            e->trumps[i] = (uint8_t)c;
-        }
-    }
     return mover;
 }
 
@@ -519,7 +629,7 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     nd_table tt;
     nd_env e;
     nd_trick t;
-    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams), n, value, tested[64];
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams, NULL), n, value, tested[64];
     uint64_t legal, reps, m;
     if (mover < 0)
         return mover;
@@ -530,22 +640,17 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     }
     value = nd_search(&e, &t, mover, -1, n + 1);
     /* the move: the lowest card id whose class (its representative) achieves the value */
-    legal = ec_legal_plays_unchecked(ctx, e.hands[mover], t.cards, t.n, flags);
-    reps = nd_reps(&e, legal);
+    legal = ec_legal_plays_unchecked(ctx, pos->hands[mover], pos->trick, t.n, flags);
+    reps = nd_reps(&e, nd_places(&e, legal));
     for (int i = 0; i < 64; i++)
         tested[i] = -1;
     m = legal;
     while (m) {
-        int c = ec_ctz(m), r = c;
+        int c = ec_ctz(m), r = e.place[c];
         m &= m - 1;
-        while (!(reps & BIT(r))) { /* up the run to its representative */
-            uint64_t up = ctx->above[r] & e.inplay;
-            int x = ec_ctz(up);
-            while ((up & ~ctx->above[x]) != BIT(x)) {
-                up &= up - 1;
-                x = ec_ctz(up);
-            }
-            r = x;
+        while (!(reps & BIT(r))) { /* up the run to its representative: the next higher */
+            uint64_t up = e.above[r] & e.inplay;
+            r = ec_ctz(up);
         }
         if (tested[r] < 0)
             tested[r] = nd_play(&e, &t, mover, r, value - 1, value) >= value;
@@ -564,7 +669,7 @@ int ec_solve_n_target(const ec_context *ctx, const ec_position *pos, unsigned ac
     nd_table tt;
     nd_env e;
     nd_trick t;
-    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams);
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams, NULL);
     if (mover < 0)
         return mover;
     if (target <= 0)
@@ -587,13 +692,12 @@ int ec_solve_n_reached_ends(const ec_context *ctx, const ec_position *pos, unsig
     nd_table tt;
     nd_env e;
     nd_trick t;
-    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams), lo = 0, hi = n, size;
+    int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams, ends), lo = 0, hi = n;
+    int size;
     if (mover < 0)
         return mover;
     if (n < 0)
         return EC_EBADRULES;
-    if (e.distinct) /* the keys need distinct powers */
-        e.ends = ends;
     for (int i = 1; i < n; i++)
         if (targets[i] < targets[i - 1])
             return EC_EBADRULES;

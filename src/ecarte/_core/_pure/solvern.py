@@ -188,9 +188,9 @@ class _SolverN:
         self, p: int, i: int, led: int, wcard: int, wpos: int, out: int, alpha: int, beta: int
     ) -> int:
         """The last two tricks (every active hand holds two cards; no rule flags) by plain
-        fail-soft alpha-beta over the cards in id order: ``p`` plays the ``i``-th card of
-        the first trick, whose led suit is ``led`` (its mask), won so far by ``wcard``
-        played by ``wpos``; ``out`` holds the cards played to it."""
+        fail-soft alpha-beta over the cards in reply order (:meth:`key`, ties by id): ``p``
+        plays the ``i``-th card of the first trick, whose led suit is ``led`` (its mask),
+        won so far by ``wcard`` played by ``wpos``; ``out`` holds the cards played to it."""
         ctx, hands, nxt = self.ctx, self.hands, self.next
         if i == self.na:  # the first trick is over: its winner leads the last
             w, lwp, q = _ctz(hands[wpos] & ~out), wpos, nxt[wpos]
@@ -204,7 +204,7 @@ class _SolverN:
         legal = hand & led or hand
         is_max = self.mine[p]
         best = -1 if is_max else 99
-        for c in _bits(legal):
+        for c in sorted(_bits(legal), key=lambda c: (self.key(c), c)):
             if i == 0:
                 led_c = ctx.suit_mask[ctx.suit_of[c]]
                 v = self.two(nxt[p], 1, led_c, c, p, out | 1 << c, alpha, beta)
