@@ -63,6 +63,9 @@ typedef struct nd_env {
     int distinct;
     uint8_t next[EC_MAX_PLAYERS]; /* next active position */
     uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
+    uint64_t side[2];             /* the cards each side holds (side[1]: the root mover's) */
+    uint8_t team[2][EC_MAX_PLAYERS]; /* the active positions of each side */
+    int nteam[2];
     uint64_t above[64];     /* same effective suit, strictly higher power */
     uint64_t beaten_by[64]; /* the places beating a place led: above it, and the trumps */
     int8_t suit_of[64];     /* effective suit */
@@ -128,16 +131,10 @@ int ec_position_check_n(const ec_context *ctx, const ec_position *pos, unsigned 
 
 /* ------------------------------------------------------------ table */
 
-static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
+/* The entry p for the position (hands, leader): emptied when it holds another one. */
+EC_INLINE nd_entry *nd_claim(nd_entry *p, const uint64_t *hands, int leader)
 {
-    uint64_t h = hands[0] * 0x9E3779B97F4A7C15ULL ^ hands[1] * 0xC2B2AE3D27D4EB4FULL ^
-                 hands[2] * 0x165667B19E3779F9ULL ^ hands[3] * 0xD6E8FEB86659FD93ULL ^
-                 (uint64_t)leader * 0xFF51AFD7ED558CCDULL;
-    unsigned i = (unsigned)((h ^ h >> 29) * 0xBF58476D1CE4E5B9ULL >> 54) % EC_SOLVEN_TT_SIZE;
-    uint64_t *word = &tt->used[i >> 6], bit = BIT(i & 63);
-    nd_entry *p = &tt->e[i];
-    if (!(*word & bit) || p->leader != leader || memcmp(p->hands, hands, sizeof p->hands)) {
-        *word |= bit;
+    if (p->leader != leader || memcmp(p->hands, hands, sizeof p->hands)) {
         memcpy(p->hands, hands, sizeof p->hands);
         p->leader = (uint8_t)leader;
         p->lo = 0;
@@ -147,55 +144,63 @@ static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
     return p;
 }
 
+static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
+{
+    uint64_t h = hands[0] * 0x9E3779B97F4A7C15ULL ^ hands[1] * 0xC2B2AE3D27D4EB4FULL ^
+                 hands[2] * 0x165667B19E3779F9ULL ^ hands[3] * 0xD6E8FEB86659FD93ULL ^
+                 (uint64_t)leader * 0xFF51AFD7ED558CCDULL;
+    unsigned i = (unsigned)((h ^ h >> 29) * 0xBF58476D1CE4E5B9ULL >> 54) % EC_SOLVEN_TT_SIZE;
+    uint64_t *word = &tt->used[i >> 6], bit = BIT(i & 63);
+    nd_entry *p = &tt->e[i];
+    if (!(*word & bit)) {
+        *word |= bit;
+        p->leader = NO_MOVE; /* no position's */
+    }
+    return nd_claim(p, hands, leader);
+}
+
 /* ------------------------------------------------------------ moves */
 
-/* The places of cand that represent the others: a place is dropped when the next higher
+/* The places of cand that represent the others: a place is dropped when the next lower
  * place in play of its suit is also in cand (cand: the mover's legal places; a run of them
- * with no other card in play between is one choice). */
+ * with no other card in play between is one choice, its lowest card). Per suit, one sum:
+ * a carry from the place above each card of cand runs over the places that are not the
+ * suit's in play and lands on the next card of the suit in play above it; the cards of cand
+ * landed on are dropped. */
+EC_INLINE uint64_t nd_reps_of(const nd_env *e, uint64_t a, uint64_t suit)
+{
+    uint64_t skip = ~(e->inplay & suit);
+    return a & ~((skip + (a << 1)) & ~skip);
+}
+
 static uint64_t nd_reps(const nd_env *e, uint64_t cand)
 {
-    uint64_t out = cand;
+    uint64_t out = 0;
     if (!e->distinct)
         return cand;
-    for (uint64_t m = cand; m; m &= m - 1) {
-        int c = ec_ctz(m);
-        uint64_t up = e->above[c] & e->inplay;
-        if (up & (~up + 1) & cand) /* the lowest of up: the next higher in play */
-            out &= ~BIT(c);
+    while (cand) { /* each suit of cand (the places of the suit: suit) */
+        uint64_t suit = e->suit[e->suit_of[ec_ctz(cand)]];
+        out |= nd_reps_of(e, cand & suit, suit);
+        cand &= ~suit;
     }
     return out;
 }
 
-/* Moves in search order: leads the table's move first, then the cards of the other suits
- * high first, then the trumps high first (side winners led before trumps cut the search
- * most); replies that take the trick from the other side lowest first then the others
- * lowest first, or, when the mover's side holds the trick (wcard, played by wpos, wins it
- * so far), the lowest first ("lowest": by the reply key, trumps above the rest, then power,
- * ties by id: the places ascending). Ties by card id. */
-static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos, int mover,
-                    int first, uint8_t *out)
+/* Leads in search order: the table's move first, then the cards of the other suits high
+ * first, then the trumps high first (side winners led before trumps cut the search most),
+ * ties by card id. (Replies: nd_reply.) */
+static int nd_lead_order(const nd_env *e, uint64_t moves, int first, uint8_t *out)
 {
     int n = 0;
-    if (nt == 0) {
-        uint64_t r = 0;
-        if (first != NO_MOVE && (moves >> first & 1)) {
-            out[n++] = (uint8_t)first;
-            moves &= ~BIT(first);
-        }
-        for (; moves; moves &= moves - 1)
-            r |= BIT(e->lead_rank[ec_ctz(moves)]);
-        for (; r; r &= r - 1)
-            out[n++] = e->lead_place[ec_ctz(r)];
-        return n;
-    }
-    if (e->mine[wpos] != e->mine[mover]) {
-        uint64_t beat = moves & e->beaten_by[wcard];
-        moves &= ~beat;
-        for (; beat; beat &= beat - 1)
-            out[n++] = (uint8_t)ec_ctz(beat);
+    uint64_t r = 0;
+    if (first != NO_MOVE && (moves >> first & 1)) {
+        out[n++] = (uint8_t)first;
+        moves &= ~BIT(first);
     }
     for (; moves; moves &= moves - 1)
-        out[n++] = (uint8_t)ec_ctz(moves);
+        r |= BIT(e->lead_rank[ec_ctz(moves)]);
+    for (; r; r &= r - 1)
+        out[n++] = e->lead_place[ec_ctz(r)];
     return n;
 }
 
@@ -206,37 +211,37 @@ static int nd_order(const nd_env *e, uint64_t moves, int nt, int wcard, int wpos
 typedef struct nd_trick {
     uint64_t mask; /* its cards */
     uint8_t cards[EC_MAX_PLAYERS];
-    int leader, n, wcard, wpos;
+    uint8_t leader, n, wcard, wpos;
 } nd_trick;
 
-static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta);
+static int nd_lead(nd_env *e, int leader, int alpha, int beta);
+static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta);
 
 /* The value (the root side's tricks from here, this trick included) of card c played by
  * mover to the trick t. */
 EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
 {
-    int v;
+    int v, side = e->mine[mover];
     nd_trick u = *t;
     e->hands[mover] &= ~BIT(c);
+    e->side[side] &= ~BIT(c);
     u.cards[u.n] = (uint8_t)c;
     u.mask |= BIT(c);
     if (u.n == 0 || (e->beaten_by[u.wcard] >> c & 1)) {
-        u.wcard = c;
-        u.wpos = mover;
+        u.wcard = (uint8_t)c;
+        u.wpos = (uint8_t)mover;
     }
     if (++u.n == e->na) {
         int wp = u.wpos, won = e->mine[wp];
         uint64_t tm = u.mask;
         e->inplay &= ~tm;
-        u.leader = wp;
-        u.n = 0;
-        u.mask = 0;
-        v = won + nd_search(e, &u, wp, alpha - won, beta - won);
+        v = won + nd_lead(e, wp, alpha - won, beta - won);
         e->inplay |= tm;
     } else {
-        v = nd_search(e, &u, e->next[mover], alpha, beta);
+        v = nd_reply(e, &u, e->next[mover], alpha, beta);
     }
     e->hands[mover] |= BIT(c);
+    e->side[side] |= BIT(c);
     return v;
 }
 
@@ -246,28 +251,25 @@ EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha,
  * different tricks); *side gets that side (1: the root mover's). 0 without trumps. */
 static int nd_sure(const nd_env *e, int *side)
 {
-    uint64_t trumps = e->inplay & e->trumps, h[2] = {0, 0}, theirs, top = ~(uint64_t)0;
+    uint64_t trumps = e->inplay & e->trumps, theirs, top = ~(uint64_t)0;
     int s, sure = 0, x;
     if (!trumps)
         return 0;
-    for (int p = 0; p < EC_MAX_PLAYERS; p++) /* an inactive hand is empty here */
-        h[e->mine[p]] |= e->hands[p];
     x = nd_top(trumps); /* the highest trump in play (of equals, the lowest id): its side */
     if (!e->distinct)
         for (uint64_t lower = trumps & (BIT(x) - 1); lower && !(e->above[nd_top(lower)] & trumps);
              lower &= ~BIT(nd_top(lower)))
             x = nd_top(lower);
-    s = (int)(h[1] >> x & 1);
+    s = (int)(e->side[1] >> x & 1);
     *side = s;
-    theirs = h[!s] & trumps;
+    theirs = e->side[!s] & trumps;
     if (theirs) /* above their highest trump */
         top = e->above[nd_top(theirs)];
-    for (int p = 0; p < EC_MAX_PLAYERS; p++)
-        if (e->mine[p] == s) {
-            int k = ec_count(e->hands[p] & trumps & top);
-            if (k > sure)
-                sure = k;
-        }
+    for (int i = 0; i < e->nteam[s]; i++) {
+        int k = ec_count(e->hands[e->team[s][i]] & trumps & top);
+        if (k > sure)
+            sure = k;
+    }
     return sure;
 }
 
@@ -382,106 +384,167 @@ static int nd_two_kept(const nd_env *e, int leader, int alpha, int beta)
     return v;
 }
 
-static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
+/* The position at a trick boundary, leader to lead: bounds first (the cards left, the
+ * sure tricks, the table), then the last two tricks by nd_two, else each lead. */
+static int nd_expand(nd_env *e, int leader, int alpha, int beta);
+
+static int nd_lead(nd_env *e, int leader, int alpha, int beta)
+{
+    int n = ec_count(e->hands[leader]);
+    if (n == 0)
+        return 0;
+    if (n == 1) { /* the last trick: every active position plays its card */
+        int w = ec_ctz(e->hands[leader]), wp = leader;
+        for (int i = 1, p = e->next[leader]; i < e->na; i++, p = e->next[p]) {
+            int c = ec_ctz(e->hands[p]);
+            if (e->beaten_by[w] >> c & 1) {
+                w = c;
+                wp = p;
+            }
+        }
+        return e->mine[wp];
+    }
+    if (n <= alpha)
+        return n;
+    if (beta <= 0)
+        return 0;
+    if (e->trumps) {
+        int side = 0, sure = nd_sure(e, &side);
+        if (side ? sure >= beta : n - sure <= alpha)
+            return side ? sure : n - sure;
+    }
+    if (n == 2 && !e->flags) /* two tricks left: a plain search, no table */
+        return e->ends ? nd_two_kept(e, leader, alpha, beta)
+                       : nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
+    return nd_expand(e, leader, alpha, beta);
+}
+
+/* nd_lead past its first bounds: the table's, then each lead. */
+static int nd_expand(nd_env *e, int leader, int alpha, int beta)
 {
     uint8_t moves[EC_PLAYN_MAX_CARDS];
-    nd_entry *entry = NULL;
-    int n, k, best, best_move = NO_MOVE, first = NO_MOVE, a = alpha, b = beta;
-    int max = e->mine[mover], leader = t->leader, nt = t->n;
+    nd_entry *entry;
+    int k, best, best_move = NO_MOVE, a = alpha, b = beta, max = e->mine[leader], lo, hi;
     uint64_t legal;
-    if (nt == 0) {
-        n = ec_count(e->hands[leader]);
-        if (n == 0)
-            return 0;
-        if (n == 1) { /* the last trick: every active position plays its card */
-            int w = ec_ctz(e->hands[leader]), wp = leader;
-            for (int i = 1, p = e->next[leader]; i < e->na; i++, p = e->next[p]) {
-                int c = ec_ctz(e->hands[p]);
-                if (e->beaten_by[w] >> c & 1) {
-                    w = c;
-                    wp = p;
-                }
-            }
-            return e->mine[wp];
-        }
-        if (n <= alpha)
-            return n;
-        if (beta <= 0)
-            return 0;
-        if (e->trumps) {
-            int side = 0, sure = nd_sure(e, &side);
-            if (side ? sure >= beta : n - sure <= alpha)
-                return side ? sure : n - sure;
-        }
-        if (n == 2 && !e->flags) /* two tricks left: a plain search, no table */
-            return e->ends ? nd_two_kept(e, leader, alpha, beta)
-                           : nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
-        entry = nd_probe(e->tt, e->hands, leader);
-        if (entry->lo >= b)
-            return entry->lo;
-        if (entry->hi <= a)
-            return entry->hi;
-        if (entry->lo == entry->hi)
-            return entry->lo;
-        if (entry->lo > a)
-            a = entry->lo;
-        if (entry->hi < b)
-            b = entry->hi;
-        first = entry->move;
+    entry = nd_probe(e->tt, e->hands, leader);
+    if (entry->lo >= b)
+        return entry->lo;
+    if (entry->hi <= a)
+        return entry->hi;
+    if (entry->lo == entry->hi)
+        return entry->lo;
+    if (entry->lo > a)
+        a = entry->lo;
+    if (entry->hi < b)
+        b = entry->hi;
+    legal = e->hands[leader];
+    if (!(legal & (legal - 1))) { /* one card */
+        k = 1;
+        moves[0] = (uint8_t)ec_ctz(legal);
+    } else {
+        k = nd_lead_order(e, nd_reps(e, legal), entry->move, moves);
     }
-    if (nt == 0) {
-        legal = e->hands[mover];
-    } else if (e->flags) { /* the rules' legal cards, by id */
+    lo = a;
+    hi = b;
+    best = max ? -1 : 99;
+    for (int i = 0; i < k; i++) {
+        nd_trick t;
+        int v;
+        t.leader = t.wpos = (uint8_t)leader;
+        t.n = 0;
+        t.mask = 0;
+        t.wcard = NO_MOVE;
+        v = nd_play(e, &t, leader, moves[i], lo, hi);
+        if (max ? v > best : v < best) {
+            best = v;
+            best_move = moves[i];
+        }
+        if (max ? best > lo : best < hi) {
+            if (max)
+                lo = best;
+            else
+                hi = best;
+        }
+        if (lo >= hi)
+            break;
+    }
+    /* the entry's slot may have been taken by a deeper position: claim it again */
+    entry = nd_claim(entry, e->hands, leader);
+    if (best <= a) {
+        if (best < entry->hi)
+            entry->hi = (uint8_t)best;
+    } else if (best >= b) {
+        if (best > entry->lo)
+            entry->lo = (uint8_t)best;
+    } else {
+        entry->lo = entry->hi = (uint8_t)best;
+    }
+    entry->move = (uint8_t)best_move;
+    return best;
+}
+
+/* A position within the trick t (some cards played to it), mover to play. Replies in search
+ * order: those that take the trick from the other side lowest first then the others lowest
+ * first, or, when the mover's side holds the trick, the lowest first ("lowest": by the
+ * reply key, trumps above the rest, then power, ties by id: the places ascending). */
+static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
+{
+    int nt = t->n, best, max = e->mine[mover], lo = alpha, hi = beta;
+    uint64_t legal, now, later, led = 0;
+    if (e->flags) { /* the rules' legal cards, by id */
         uint8_t ids[EC_MAX_PLAYERS];
         for (int i = 0; i < nt; i++)
             ids[i] = e->id[t->cards[i]];
         legal = nd_places(e, ec_legal_plays_unchecked(e->ctx, nd_ids(e, e->hands[mover]), ids,
                                                       nt, e->flags));
-    } else { /* follow suit, or any card */
-        legal = e->hands[mover] & e->suit[e->suit_of[t->cards[0]]];
-        if (!legal)
+    } else { /* follow suit (the places of the suit led: led), or any card */
+        led = e->suit[e->suit_of[t->cards[0]]];
+        legal = e->hands[mover] & led;
+        if (!legal) {
             legal = e->hands[mover];
+            led = 0;
+        }
     }
-    if (!(legal & (legal - 1))) { /* one card */
-        k = 1;
-        moves[0] = (uint8_t)ec_ctz(legal);
+    if (!(legal & (legal - 1))) /* one card */
+        return nd_play(e, t, mover, ec_ctz(legal), alpha, beta);
+    legal = led && e->distinct ? nd_reps_of(e, legal, led) : nd_reps(e, legal);
+    if (e->mine[t->wpos] != max) {
+        now = legal & e->beaten_by[t->wcard];
+        later = legal & ~now;
     } else {
-        k = nd_order(e, nd_reps(e, legal), nt, t->wcard, t->wpos, mover, first, moves);
+        now = legal;
+        later = 0;
     }
-    {
-        int lo = a, hi = b;
-        best = max ? -1 : 99;
-        for (int i = 0; i < k; i++) {
-            int v = nd_play(e, t, mover, moves[i], lo, hi);
-            if (max ? v > best : v < best) {
-                best = v;
-                best_move = moves[i];
-            }
-            if (max ? best > lo : best < hi) {
-                if (max)
-                    lo = best;
-                else
-                    hi = best;
-            }
-            if (lo >= hi)
+    best = max ? -1 : 99;
+    for (;;) {
+        int v, c;
+        if (!now) {
+            if (!later)
                 break;
+            now = later;
+            later = 0;
         }
-    }
-    if (entry) {
-        /* entry may have been replaced by a deeper position: probe again */
-        entry = nd_probe(e->tt, e->hands, leader);
-        if (best <= a) {
-            if (best < entry->hi)
-                entry->hi = (uint8_t)best;
-        } else if (best >= b) {
-            if (best > entry->lo)
-                entry->lo = (uint8_t)best;
-        } else {
-            entry->lo = entry->hi = (uint8_t)best;
+        c = ec_ctz(now);
+        now &= now - 1;
+        v = nd_play(e, t, mover, c, lo, hi);
+        if (max ? v > best : v < best)
+            best = v;
+        if (max ? best > lo : best < hi) {
+            if (max)
+                lo = best;
+            else
+                hi = best;
         }
-        entry->move = (uint8_t)best_move;
+        if (lo >= hi)
+            break;
     }
     return best;
+}
+
+/* The value of the position: the trick t in progress, mover to play. */
+static int nd_search(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
+{
+    return t->n == 0 ? nd_lead(e, t->leader, alpha, beta) : nd_reply(e, t, mover, alpha, beta);
 }
 
 /* ------------------------------------------------------------ entry points */
@@ -605,21 +668,29 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
         while (!(active >> j & 1));
         e->next[i] = (uint8_t)j;
     }
-    mover = t->leader = t->wpos = pos->leader;
+    mover = pos->leader;
+    t->leader = t->wpos = (uint8_t)mover;
     t->mask = 0;
-    t->n = pos->ntrick;
+    t->n = (uint8_t)pos->ntrick;
     t->wcard = pos->ntrick ? e->place[pos->trick[0]] : NO_MOVE;
     for (int i = 0; i < pos->ntrick; i++) {
         int c = t->cards[i] = e->place[pos->trick[i]];
         if (i > 0 && (e->beaten_by[t->wcard] >> c & 1)) {
-            t->wcard = c;
-            t->wpos = mover;
+            t->wcard = (uint8_t)c;
+            t->wpos = (uint8_t)mover;
         }
         mover = e->next[mover];
         t->mask |= BIT(c);
     }
-    for (int i = 0; i < np; i++)
-        e->mine[i] = (uint8_t)((active >> i & 1) && teams[i] == teams[mover]);
+    e->side[0] = e->side[1] = 0;
+    e->nteam[0] = e->nteam[1] = 0;
+    for (int i = 0; i < np; i++) {
+        int s = (active >> i & 1) && teams[i] == teams[mover];
+        e->mine[i] = (uint8_t)s;
+        e->side[s] |= e->hands[i];
+        if (active >> i & 1)
+            e->team[s][e->nteam[s]++] = (uint8_t)i;
+    }
     return mover;
 }
 
@@ -648,10 +719,8 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     while (m) {
         int c = ec_ctz(m), r = e.place[c];
         m &= m - 1;
-        while (!(reps & BIT(r))) { /* up the run to its representative: the next higher */
-            uint64_t up = e.above[r] & e.inplay;
-            r = ec_ctz(up);
-        }
+        while (!(reps & BIT(r))) /* down the run to its representative: the next lower */
+            r = nd_top(e.suit[e.suit_of[r]] & e.inplay & (BIT(r) - 1));
         if (tested[r] < 0)
             tested[r] = nd_play(&e, &t, mover, r, value - 1, value) >= value;
         if (tested[r]) {

@@ -57,25 +57,30 @@ class _SolverN:
         self.ends: dict[int, tuple[int, int]] | None = None
         """The last two tricks' bounds kept across solves (``ec_solvern_ends``), or None."""
 
+    def below(self, c: int) -> int:
+        """The next lower card in play of ``c``'s suit, or -1."""
+        above = self.ctx.above
+        down = 0
+        for x in _bits(self.inplay):
+            if above[x] >> c & 1:
+                down |= 1 << x
+        return next((x for x in _bits(down) if not above[x] & down), -1)
+
     def reps(self, cand: int) -> int:
+        """The cards of ``cand`` that represent the others: the lowest of each run of
+        ``cand`` with no other card in play between (``nd_reps``)."""
         if not self.distinct:
             return cand
-        above = self.ctx.above
         out = cand
         for c in _bits(cand):
-            up = above[c] & self.inplay
-            if not up:
-                continue
-            x = next(x for x in _bits(up) if up & ~above[x] == 1 << x)
-            if cand >> x & 1:
+            x = self.below(c)
+            if x >= 0 and cand >> x & 1:
                 out &= ~(1 << c)
         return out
 
     def rep_of(self, c: int, reps: int) -> int:
-        above = self.ctx.above
         while not reps >> c & 1:
-            up = above[c] & self.inplay
-            c = next(x for x in _bits(up) if up & ~above[x] == 1 << x)
+            c = self.below(c)
         return c
 
     def key(self, c: int) -> int:
