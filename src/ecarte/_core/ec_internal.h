@@ -210,7 +210,7 @@ typedef struct ec_solvern_ends {
     /* by trump (EC_NO_TRUMP first), the order of the deck of the context last solved with
      * it (the solver's places: ec_solvern.c), made once for the solves that follow */
     const ec_context *named[5];
-    uint8_t place[5][64], lead_rank[5][64], lead_place[5][64];
+    uint8_t place[5][64];
 } ec_solvern_ends;
 
 /* Empties the table. */

@@ -11,8 +11,8 @@
  * root's mover ("mine"); at trick boundaries a direct-mapped transposition table (on the
  * stack) keeps bounds on the remaining tricks and the lead that last cut. Equivalent cards
  * (the mover's legal cards with no card in play between them: a card still held by an
- * active position, or in the trick in progress) are searched once, when the context's
- * powers are distinct; a single legal card is played without ordering. At each trick
+ * active position, or the card winning the trick in progress) are searched once, when the
+ * context's powers are distinct; a single legal card is played without ordering. At each trick
  * boundary, sure tricks bound the value before any move: a hand's trumps above every trump
  * the other side holds each win a trick of their own (only the side holding the highest
  * trump has any: nd_sure). The last two tricks (without rule flags) are then a plain
@@ -60,6 +60,7 @@ typedef struct nd_env {
     uint64_t trumps;  /* the trumps' places (0 without trumps) */
     unsigned flags;
     int na;          /* active positions: cards per trick */
+    int left;        /* the cards the leader of the trick in progress held before it */
     int distinct;
     uint8_t next[EC_MAX_PLAYERS]; /* next active position */
     uint8_t mine[EC_MAX_PLAYERS]; /* 1 for the root mover's side */
@@ -70,12 +71,17 @@ typedef struct nd_env {
     uint64_t beaten_by[64]; /* the places beating a place led: above it, and the trumps */
     int8_t suit_of[64];     /* effective suit */
     uint8_t id[64];         /* the card id of a place */
-    const uint8_t *place;      /* the place of a card id in play */
-    const uint8_t *lead_rank;  /* a place's rank in the lead order (side suits high first,
-                                * then the trumps high first, ties by id) */
-    const uint8_t *lead_place; /* the place of each lead rank */
-    uint8_t own[3][64];        /* those three when the solve makes them */
+    const uint8_t *place; /* the place of a card id in play */
+    uint8_t own[64];      /* the places when the solve makes them */
 } nd_env;
+
+/* The trick in progress: its leader, its cards and the card winning it so far, with the
+ * position that played it. */
+typedef struct nd_trick {
+    uint64_t mask; /* its cards */
+    uint8_t cards[EC_MAX_PLAYERS];
+    uint8_t leader, n, wcard, wpos;
+} nd_trick;
 
 /* The highest bit of m (m != 0). */
 EC_INLINE int nd_top(uint64_t m)
@@ -162,57 +168,60 @@ static nd_entry *nd_probe(nd_table *tt, const uint64_t *hands, int leader)
 /* ------------------------------------------------------------ moves */
 
 /* The places of cand that represent the others: a place is dropped when the next lower
- * place in play of its suit is also in cand (cand: the mover's legal places; a run of them
- * with no other card in play between is one choice, its lowest card). Per suit, one sum:
- * a carry from the place above each card of cand runs over the places that are not the
- * suit's in play and lands on the next card of the suit in play above it; the cards of cand
- * landed on are dropped. */
-EC_INLINE uint64_t nd_reps_of(const nd_env *e, uint64_t a, uint64_t suit)
+ * place of its suit in `live` is also in cand (cand: the mover's legal places; a run of them
+ * with no live card between is one choice, its lowest card). The live cards are those in
+ * play but, within a trick, the cards played to it other than the one winning it: those
+ * cannot tell two cards apart that both lose the trick or both take it (they are below the
+ * winner), and leave play with the trick. Per suit, one sum: a carry from the place above
+ * each card of cand runs over the places that are not the suit's live cards and lands on
+ * the next live card of the suit above it; the cards of cand landed on are dropped. */
+EC_INLINE uint64_t nd_reps_of(uint64_t a, uint64_t suit, uint64_t live)
 {
-    uint64_t skip = ~(e->inplay & suit);
+    uint64_t skip = ~(live & suit);
     return a & ~((skip + (a << 1)) & ~skip);
 }
 
-static uint64_t nd_reps(const nd_env *e, uint64_t cand)
+static uint64_t nd_reps(const nd_env *e, uint64_t cand, uint64_t live)
 {
     uint64_t out = 0;
     if (!e->distinct)
         return cand;
     while (cand) { /* each suit of cand (the places of the suit: suit) */
         uint64_t suit = e->suit[e->suit_of[ec_ctz(cand)]];
-        out |= nd_reps_of(e, cand & suit, suit);
+        out |= nd_reps_of(cand & suit, suit, live);
         cand &= ~suit;
     }
     return out;
 }
 
+/* The live cards (nd_reps) at a position within the trick t. */
+EC_INLINE uint64_t nd_live(const nd_env *e, const nd_trick *t)
+{
+    return t->n ? e->inplay & ~(t->mask & ~BIT(t->wcard)) : e->inplay;
+}
+
 /* Leads in search order: the table's move first, then the cards of the other suits high
  * first, then the trumps high first (side winners led before trumps cut the search most),
- * ties by card id. (Replies: nd_reply.) */
+ * ties by card id from the highest: the places descending, the trumps' last. (Replies:
+ * nd_reply.) */
 static int nd_lead_order(const nd_env *e, uint64_t moves, int first, uint8_t *out)
 {
     int n = 0;
-    uint64_t r = 0;
+    uint64_t side, trumps;
     if (first != NO_MOVE && (moves >> first & 1)) {
         out[n++] = (uint8_t)first;
         moves &= ~BIT(first);
     }
-    for (; moves; moves &= moves - 1)
-        r |= BIT(e->lead_rank[ec_ctz(moves)]);
-    for (; r; r &= r - 1)
-        out[n++] = e->lead_place[ec_ctz(r)];
+    side = moves & ~e->trumps;
+    trumps = moves & e->trumps;
+    for (; side; side &= ~BIT(out[n - 1]))
+        out[n++] = (uint8_t)nd_top(side);
+    for (; trumps; trumps &= ~BIT(out[n - 1]))
+        out[n++] = (uint8_t)nd_top(trumps);
     return n;
 }
 
 /* ------------------------------------------------------------ search */
-
-/* The trick in progress: its leader, its cards and the card winning it so far, with the
- * position that played it. */
-typedef struct nd_trick {
-    uint64_t mask; /* its cards */
-    uint8_t cards[EC_MAX_PLAYERS];
-    uint8_t leader, n, wcard, wpos;
-} nd_trick;
 
 static int nd_lead(nd_env *e, int leader, int alpha, int beta);
 static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta);
@@ -235,7 +244,9 @@ EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha,
         int wp = u.wpos, won = e->mine[wp];
         uint64_t tm = u.mask;
         e->inplay &= ~tm;
+        e->left--;
         v = won + nd_lead(e, wp, alpha - won, beta - won);
+        e->left++;
         e->inplay |= tm;
     } else {
         v = nd_reply(e, &u, e->next[mover], alpha, beta);
@@ -324,6 +335,94 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
     return best;
 }
 
+/* One step of nd_two's fail-soft loop at a position of side max: v the value of a card,
+ * best, a and b the position's best and window; leaves the loop on a cut. */
+#define ND_TWO_STEP(max, v, best, a, b)                                                        \
+    if ((max) ? (v) > (best) : (v) < (best))                                                   \
+        (best) = (v);                                                                          \
+    if ((max) ? (best) > (a) : (best) < (b)) {                                                 \
+        if (max)                                                                               \
+            (a) = (best);                                                                      \
+        else                                                                                   \
+            (b) = (best);                                                                      \
+    }                                                                                          \
+    if ((a) >= (b))                                                                            \
+    break
+
+/* nd_two from the start of the last two tricks with four active hands, its recursion
+ * unrolled: the same cards in the same order, the same values. The positions from the
+ * leader are p[0..3]; r[i] is the card p[i] keeps for the last trick. */
+static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
+{
+    int p[4], m[4], r[4], b0v = e->mine[leader] ? -1 : 99, a0 = alpha, b0 = beta;
+    uint64_t h[4];
+    p[0] = leader;
+    for (int i = 1; i < 4; i++)
+        p[i] = e->next[p[i - 1]];
+    for (int i = 0; i < 4; i++) {
+        h[i] = e->hands[p[i]];
+        m[i] = e->mine[p[i]];
+    }
+    for (uint64_t l0 = h[0]; l0; l0 &= l0 - 1) {
+        int c0 = ec_ctz(l0), b1v = m[1] ? -1 : 99, a1 = a0, b1 = b0;
+        uint64_t led = e->suit[e->suit_of[c0]], l1 = h[1] & led;
+        r[0] = ec_ctz(h[0] & ~BIT(c0));
+        if (!l1)
+            l1 = h[1];
+        for (; l1; l1 &= l1 - 1) {
+            int c1 = ec_ctz(l1), w1 = c0, i1 = 0, b2v = m[2] ? -1 : 99, a2 = a1, b2 = b1;
+            uint64_t l2 = h[2] & led;
+            r[1] = ec_ctz(h[1] & ~BIT(c1));
+            if (e->beaten_by[c0] >> c1 & 1) {
+                w1 = c1;
+                i1 = 1;
+            }
+            if (!l2)
+                l2 = h[2];
+            for (; l2; l2 &= l2 - 1) {
+                int c2 = ec_ctz(l2), w2 = w1, i2 = i1, b3v = m[3] ? -1 : 99, a3 = a2, b3 = b2;
+                uint64_t l3 = h[3] & led;
+                r[2] = ec_ctz(h[2] & ~BIT(c2));
+                if (e->beaten_by[w1] >> c2 & 1) {
+                    w2 = c2;
+                    i2 = 2;
+                }
+                if (!l3)
+                    l3 = h[3];
+                for (; l3; l3 &= l3 - 1) {
+                    int c3 = ec_ctz(l3), i3 = i2, w, l, v;
+                    r[3] = ec_ctz(h[3] & ~BIT(c3));
+                    if (e->beaten_by[w2] >> c3 & 1)
+                        i3 = 3;
+                    /* the last trick, led by the first one's winner */
+                    w = r[i3];
+                    l = i3;
+                    for (int j = 1; j < 4; j++) {
+                        int k = (i3 + j) & 3;
+                        if (e->beaten_by[w] >> r[k] & 1) {
+                            w = r[k];
+                            l = k;
+                        }
+                    }
+                    v = m[i3] + m[l];
+                    ND_TWO_STEP(m[3], v, b3v, a3, b3);
+                }
+                ND_TWO_STEP(m[2], b3v, b2v, a2, b2);
+            }
+            ND_TWO_STEP(m[1], b2v, b1v, a1, b1);
+        }
+        ND_TWO_STEP(m[0], b1v, b0v, a0, b0);
+    }
+    return b0v;
+}
+
+/* nd_two from the start of the last two tricks, led by leader. */
+static int nd_two_from(const nd_env *e, int leader, int alpha, int beta)
+{
+    return e->na == 4 ? nd_two4(e, leader, alpha, beta)
+                      : nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
+}
+
 void ec_solvern_ends_clear(ec_solvern_ends *ends)
 {
     memset(ends->key, 0, sizeof ends->key);
@@ -368,7 +467,7 @@ static int nd_two_kept(const nd_env *e, int leader, int alpha, int beta)
         if (lo == hi)
             return lo;
     }
-    v = nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
+    v = nd_two_from(e, leader, alpha, beta);
     if (v <= alpha) {
         if (v < hi)
             hi = v;
@@ -390,7 +489,7 @@ static int nd_expand(nd_env *e, int leader, int alpha, int beta);
 
 static int nd_lead(nd_env *e, int leader, int alpha, int beta)
 {
-    int n = ec_count(e->hands[leader]);
+    int n = e->left; /* the cards of each active hand */
     if (n == 0)
         return 0;
     if (n == 1) { /* the last trick: every active position plays its card */
@@ -415,7 +514,7 @@ static int nd_lead(nd_env *e, int leader, int alpha, int beta)
     }
     if (n == 2 && !e->flags) /* two tricks left: a plain search, no table */
         return e->ends ? nd_two_kept(e, leader, alpha, beta)
-                       : nd_two(e, leader, 0, 0, NO_MOVE, leader, 0, alpha, beta);
+                       : nd_two_from(e, leader, alpha, beta);
     return nd_expand(e, leader, alpha, beta);
 }
 
@@ -442,7 +541,7 @@ static int nd_expand(nd_env *e, int leader, int alpha, int beta)
         k = 1;
         moves[0] = (uint8_t)ec_ctz(legal);
     } else {
-        k = nd_lead_order(e, nd_reps(e, legal), entry->move, moves);
+        k = nd_lead_order(e, nd_reps(e, legal, e->inplay), entry->move, moves);
     }
     lo = a;
     hi = b;
@@ -490,7 +589,7 @@ static int nd_expand(nd_env *e, int leader, int alpha, int beta)
 static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta)
 {
     int nt = t->n, best, max = e->mine[mover], lo = alpha, hi = beta;
-    uint64_t legal, now, later, led = 0;
+    uint64_t legal, now, later, led = 0, live;
     if (e->flags) { /* the rules' legal cards, by id */
         uint8_t ids[EC_MAX_PLAYERS];
         for (int i = 0; i < nt; i++)
@@ -507,7 +606,8 @@ static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta
     }
     if (!(legal & (legal - 1))) /* one card */
         return nd_play(e, t, mover, ec_ctz(legal), alpha, beta);
-    legal = led && e->distinct ? nd_reps_of(e, legal, led) : nd_reps(e, legal);
+    live = nd_live(e, t);
+    legal = led && e->distinct ? nd_reps_of(legal, led, live) : nd_reps(e, legal, live);
     if (e->mine[t->wpos] != max) {
         now = legal & e->beaten_by[t->wcard];
         later = legal & ~now;
@@ -562,10 +662,8 @@ static void nd_sort(int *v, int n)
     }
 }
 
-/* The places of the cards of `all` (place: by card id), ranked by reply key then id, and
- * their lead order (lead_rank: by place; lead_place: by rank), ranked by lead key then id. */
-static void nd_rank(const ec_context *ctx, uint64_t all, uint8_t *place, uint8_t *lead_rank,
-                    uint8_t *lead_place)
+/* The places of the cards of `all` (place: by card id), ranked by reply key then id. */
+static void nd_rank(const ec_context *ctx, uint64_t all, uint8_t *place)
 {
     int v[64], n = 0, trump = ctx->trump;
     for (uint64_t m = all; m; m &= m - 1) {
@@ -575,16 +673,6 @@ static void nd_rank(const ec_context *ctx, uint64_t all, uint8_t *place, uint8_t
     nd_sort(v, n);
     for (int i = 0; i < n; i++)
         place[v[i] & 63] = (uint8_t)i;
-    for (int i = 0; i < n; i++) {
-        int c = v[i] & 63;
-        v[i] = (64 + (ctx->suit_of[c] == trump ? 64 : 0) - ctx->power[c]) << 6 | c;
-    }
-    nd_sort(v, n);
-    for (int r = 0; r < n; r++) {
-        int i = place[v[r] & 63];
-        lead_place[r] = (uint8_t)i;
-        lead_rank[i] = (uint8_t)r;
-    }
 }
 
 /* The places of the cards in play `all` and their masks: with a table of ends (distinct
@@ -596,17 +684,13 @@ static void nd_name(nd_env *e, const ec_context *ctx, uint64_t all)
         ec_solvern_ends *ends = e->ends;
         int k = trump == EC_NO_TRUMP ? 0 : trump + 1;
         if (ends->named[k] != ctx) {
-            nd_rank(ctx, ctx->deck, ends->place[k], ends->lead_rank[k], ends->lead_place[k]);
+            nd_rank(ctx, ctx->deck, ends->place[k]);
             ends->named[k] = ctx;
         }
         e->place = ends->place[k];
-        e->lead_rank = ends->lead_rank[k];
-        e->lead_place = ends->lead_place[k];
     } else {
-        nd_rank(ctx, all, e->own[0], e->own[1], e->own[2]);
-        e->place = e->own[0];
-        e->lead_rank = e->own[1];
-        e->lead_place = e->own[2];
+        nd_rank(ctx, all, e->own);
+        e->place = e->own;
     }
     memset(e->suit, 0, sizeof e->suit);
     for (uint64_t m = all; m; m &= m - 1) {
@@ -682,6 +766,7 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
         mover = e->next[mover];
         t->mask |= BIT(c);
     }
+    e->left = ec_count(e->hands[t->leader]) + (t->n > 0);
     e->side[0] = e->side[1] = 0;
     e->nteam[0] = e->nteam[1] = 0;
     for (int i = 0; i < np; i++) {
@@ -701,7 +786,7 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     nd_env e;
     nd_trick t;
     int mover = nd_setup(&e, &tt, &t, ctx, pos, active, flags, teams, NULL), n, value, tested[64];
-    uint64_t legal, reps, m;
+    uint64_t legal, reps, m, live;
     if (mover < 0)
         return mover;
     n = ec_count(e.hands[mover]);
@@ -712,7 +797,8 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
     value = nd_search(&e, &t, mover, -1, n + 1);
     /* the move: the lowest card id whose class (its representative) achieves the value */
     legal = ec_legal_plays_unchecked(ctx, pos->hands[mover], pos->trick, t.n, flags);
-    reps = nd_reps(&e, nd_places(&e, legal));
+    live = nd_live(&e, &t);
+    reps = nd_reps(&e, nd_places(&e, legal), live);
     for (int i = 0; i < 64; i++)
         tested[i] = -1;
     m = legal;
@@ -720,7 +806,7 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
         int c = ec_ctz(m), r = e.place[c];
         m &= m - 1;
         while (!(reps & BIT(r))) /* down the run to its representative: the next lower */
-            r = nd_top(e.suit[e.suit_of[r]] & e.inplay & (BIT(r) - 1));
+            r = nd_top(e.suit[e.suit_of[r]] & live & (BIT(r) - 1));
         if (tested[r] < 0)
             tested[r] = nd_play(&e, &t, mover, r, value - 1, value) >= value;
         if (tested[r]) {

@@ -57,30 +57,42 @@ class _SolverN:
         self.ends: dict[int, tuple[int, int]] | None = None
         """The last two tricks' bounds kept across solves (``ec_solvern_ends``), or None."""
 
-    def below(self, c: int) -> int:
-        """The next lower card in play of ``c``'s suit, or -1."""
+    def live(self, trick: list[int]) -> int:
+        """The cards that tell equivalent cards apart (``nd_live``): those in play but, within
+        a trick, the cards played to it other than the one winning it."""
+        if not trick:
+            return self.inplay
+        w = trick[_winner(self.ctx, trick)]
+        out = 0
+        for x in trick:
+            if x != w:
+                out |= 1 << x
+        return self.inplay & ~out
+
+    def below(self, c: int, live: int) -> int:
+        """The next lower card of ``live`` in ``c``'s suit, or -1."""
         above = self.ctx.above
         down = 0
-        for x in _bits(self.inplay):
+        for x in _bits(live):
             if above[x] >> c & 1:
                 down |= 1 << x
         return next((x for x in _bits(down) if not above[x] & down), -1)
 
-    def reps(self, cand: int) -> int:
+    def reps(self, cand: int, live: int) -> int:
         """The cards of ``cand`` that represent the others: the lowest of each run of
-        ``cand`` with no other card in play between (``nd_reps``)."""
+        ``cand`` with no other card of ``live`` between (``nd_reps``)."""
         if not self.distinct:
             return cand
         out = cand
         for c in _bits(cand):
-            x = self.below(c)
+            x = self.below(c, live)
             if x >= 0 and cand >> x & 1:
                 out &= ~(1 << c)
         return out
 
-    def rep_of(self, c: int, reps: int) -> int:
+    def rep_of(self, c: int, reps: int, live: int) -> int:
         while not reps >> c & 1:
-            c = self.below(c)
+            c = self.below(c, live)
         return c
 
     def key(self, c: int) -> int:
@@ -92,10 +104,14 @@ class _SolverN:
         nt = len(trick)
         if nt == 0:
             trump = ctx.trump
-            keys = [
-                (-1000 if c == first else (64 if ctx.suit_of[c] == trump else 0) - ctx.power[c], c)
-                for c in _bits(moves)
-            ]
+            return sorted(
+                _bits(moves),
+                key=lambda c: (
+                    (-1000, 0)
+                    if c == first
+                    else ((64 if ctx.suit_of[c] == trump else 0) - ctx.power[c], -c)
+                ),
+            )
         else:
             w = _winner(ctx, trick)
             wp = leader
@@ -275,7 +291,7 @@ class _SolverN:
         lo, hi = a, b
         best = -1 if is_max else 99
         best_move = 255
-        for c in self.order(self.reps(legal), trick, leader, mover, first):
+        for c in self.order(self.reps(legal, self.live(trick)), trick, leader, mover, first):
             v = self.play(leader, mover, trick, c, lo, hi)
             if v > best if is_max else v < best:
                 best, best_move = v, c
@@ -320,10 +336,11 @@ class _SolverN:
         t = list(trick)
         value = self.search(leader, mover, t, -1, n + 1)
         legal = _legal(self.ctx, self.hands[mover], t, self.flags)
-        reps = self.reps(legal)
+        live = self.live(t)
+        reps = self.reps(legal, live)
         tested: dict[int, bool] = {}
         for c in _bits(legal):
-            r = self.rep_of(c, reps)
+            r = self.rep_of(c, reps, live)
             if r not in tested:
                 tested[r] = self.play(leader, mover, t, r, value - 1, value) >= value
             if tested[r]:
