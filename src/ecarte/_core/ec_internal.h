@@ -204,13 +204,26 @@ EC_INLINE int ec_check_play(const ec_context *ctx, uint64_t legal, int card)
  * tricks of the two; an entry holds whatever position last fell on its slot. One table
  * serves the solves of contexts that order the cards alike for each trump (one game's). */
 #define EC_SOLVEN_ENDS 4096
+
+/* The solver's names of a set of cards (ec_solvern.c): each card's place (its rank by reply
+ * key, then id) and, by place, the masks of places the search reads. */
+typedef struct ec_solvern_names {
+    uint64_t suit[4];       /* each effective suit's places */
+    uint64_t trumps;        /* the trumps' places (0 without trumps) */
+    uint64_t above[64];     /* same effective suit, strictly higher power */
+    uint64_t beaten_by[64]; /* the places beating a place led: above it, and the trumps */
+    int8_t suit_of[64];     /* effective suit */
+    uint8_t id[64];         /* the card id of a place */
+    uint8_t place[64];      /* the place of a card id */
+} ec_solvern_names;
+
 typedef struct ec_solvern_ends {
     uint64_t key[EC_SOLVEN_ENDS];
     uint8_t lo[EC_SOLVEN_ENDS], hi[EC_SOLVEN_ENDS];
-    /* by trump (EC_NO_TRUMP first), the order of the deck of the context last solved with
-     * it (the solver's places: ec_solvern.c), made once for the solves that follow */
+    /* by trump (EC_NO_TRUMP first), the names of the deck of the context last solved with
+     * it, made once for the solves that follow */
     const ec_context *named[5];
-    uint8_t place[5][64];
+    ec_solvern_names names[5];
 } ec_solvern_ends;
 
 /* Empties the table. */

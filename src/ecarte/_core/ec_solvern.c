@@ -56,8 +56,6 @@ typedef struct nd_env {
     ec_solvern_ends *ends; /* the last two tricks' bounds, or NULL */
     uint64_t hands[EC_MAX_PLAYERS];
     uint64_t inplay; /* active hands and the trick in progress */
-    uint64_t suit[4]; /* each effective suit's places */
-    uint64_t trumps;  /* the trumps' places (0 without trumps) */
     unsigned flags;
     int na;          /* active positions: cards per trick */
     int left;        /* the cards the leader of the trick in progress held before it */
@@ -67,12 +65,7 @@ typedef struct nd_env {
     uint64_t side[2];             /* the cards each side holds (side[1]: the root mover's) */
     uint8_t team[2][EC_MAX_PLAYERS]; /* the active positions of each side */
     int nteam[2];
-    uint64_t above[64];     /* same effective suit, strictly higher power */
-    uint64_t beaten_by[64]; /* the places beating a place led: above it, and the trumps */
-    int8_t suit_of[64];     /* effective suit */
-    uint8_t id[64];         /* the card id of a place */
-    const uint8_t *place; /* the place of a card id in play */
-    uint8_t own[64];      /* the places when the solve makes them */
+    ec_solvern_names nm; /* the names of the cards in play (of the deck, with ends) */
 } nd_env;
 
 /* The trick in progress: its leader, its cards and the card winning it so far, with the
@@ -101,7 +94,7 @@ EC_INLINE uint64_t nd_places(const nd_env *e, uint64_t m)
 {
     uint64_t out = 0;
     for (; m; m &= m - 1)
-        out |= BIT(e->place[ec_ctz(m)]);
+        out |= BIT(e->nm.place[ec_ctz(m)]);
     return out;
 }
 
@@ -109,7 +102,7 @@ EC_INLINE uint64_t nd_ids(const nd_env *e, uint64_t m)
 {
     uint64_t out = 0;
     for (; m; m &= m - 1)
-        out |= BIT(e->id[ec_ctz(m)]);
+        out |= BIT(e->nm.id[ec_ctz(m)]);
     return out;
 }
 
@@ -187,7 +180,7 @@ static uint64_t nd_reps(const nd_env *e, uint64_t cand, uint64_t live)
     if (!e->distinct)
         return cand;
     while (cand) { /* each suit of cand (the places of the suit: suit) */
-        uint64_t suit = e->suit[e->suit_of[ec_ctz(cand)]];
+        uint64_t suit = e->nm.suit[e->nm.suit_of[ec_ctz(cand)]];
         out |= nd_reps_of(cand & suit, suit, live);
         cand &= ~suit;
     }
@@ -212,8 +205,8 @@ static int nd_lead_order(const nd_env *e, uint64_t moves, int first, uint8_t *ou
         out[n++] = (uint8_t)first;
         moves &= ~BIT(first);
     }
-    side = moves & ~e->trumps;
-    trumps = moves & e->trumps;
+    side = moves & ~e->nm.trumps;
+    trumps = moves & e->nm.trumps;
     for (; side; side &= ~BIT(out[n - 1]))
         out[n++] = (uint8_t)nd_top(side);
     for (; trumps; trumps &= ~BIT(out[n - 1]))
@@ -236,7 +229,7 @@ EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha,
     e->side[side] &= ~BIT(c);
     u.cards[u.n] = (uint8_t)c;
     u.mask |= BIT(c);
-    if (u.n == 0 || (e->beaten_by[u.wcard] >> c & 1)) {
+    if (u.n == 0 || (e->nm.beaten_by[u.wcard] >> c & 1)) {
         u.wcard = (uint8_t)c;
         u.wpos = (uint8_t)mover;
     }
@@ -262,20 +255,20 @@ EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha,
  * different tricks); *side gets that side (1: the root mover's). 0 without trumps. */
 static int nd_sure(const nd_env *e, int *side)
 {
-    uint64_t trumps = e->inplay & e->trumps, theirs, top = ~(uint64_t)0;
+    uint64_t trumps = e->inplay & e->nm.trumps, theirs, top = ~(uint64_t)0;
     int s, sure = 0, x;
     if (!trumps)
         return 0;
     x = nd_top(trumps); /* the highest trump in play (of equals, the lowest id): its side */
     if (!e->distinct)
-        for (uint64_t lower = trumps & (BIT(x) - 1); lower && !(e->above[nd_top(lower)] & trumps);
-             lower &= ~BIT(nd_top(lower)))
-            x = nd_top(lower);
+        for (uint64_t low = trumps & (BIT(x) - 1); low && !(e->nm.above[nd_top(low)] & trumps);
+             low &= ~BIT(nd_top(low)))
+            x = nd_top(low);
     s = (int)(e->side[1] >> x & 1);
     *side = s;
     theirs = e->side[!s] & trumps;
     if (theirs) /* above their highest trump */
-        top = e->above[nd_top(theirs)];
+        top = e->nm.above[nd_top(theirs)];
     for (int i = 0; i < e->nteam[s]; i++) {
         int k = ec_count(e->hands[e->team[s][i]] & trumps & top);
         if (k > sure)
@@ -295,7 +288,7 @@ EC_INLINE int nd_two_end(const nd_env *e, int wpos, uint64_t out)
     int w = ec_ctz(e->hands[wpos] & ~out), lwp = wpos;
     for (int j = 1, q = e->next[wpos]; j < e->na; j++, q = e->next[q]) {
         int c = ec_ctz(e->hands[q] & ~out);
-        if (e->beaten_by[w] >> c & 1) {
+        if (e->nm.beaten_by[w] >> c & 1) {
             w = c;
             lwp = q;
         }
@@ -313,9 +306,9 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
     for (; legal; legal &= legal - 1) {
         int c = ec_ctz(legal), v;
         if (i == 0)
-            v = nd_two(e, e->next[p], 1, e->suit[e->suit_of[c]], c, p, out | BIT(c), alpha,
+            v = nd_two(e, e->next[p], 1, e->nm.suit[e->nm.suit_of[c]], c, p, out | BIT(c), alpha,
                        beta);
-        else if (e->beaten_by[wcard] >> c & 1)
+        else if (e->nm.beaten_by[wcard] >> c & 1)
             v = last ? nd_two_end(e, p, out | BIT(c))
                      : nd_two(e, e->next[p], i + 1, led, c, p, out | BIT(c), alpha, beta);
         else
@@ -365,7 +358,7 @@ static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
     }
     for (uint64_t l0 = h[0]; l0; l0 &= l0 - 1) {
         int c0 = ec_ctz(l0), b1v = m[1] ? -1 : 99, a1 = a0, b1 = b0;
-        uint64_t led = e->suit[e->suit_of[c0]], l1 = h[1] & led;
+        uint64_t led = e->nm.suit[e->nm.suit_of[c0]], l1 = h[1] & led;
         r[0] = ec_ctz(h[0] & ~BIT(c0));
         if (!l1)
             l1 = h[1];
@@ -373,7 +366,7 @@ static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
             int c1 = ec_ctz(l1), w1 = c0, i1 = 0, b2v = m[2] ? -1 : 99, a2 = a1, b2 = b1;
             uint64_t l2 = h[2] & led;
             r[1] = ec_ctz(h[1] & ~BIT(c1));
-            if (e->beaten_by[c0] >> c1 & 1) {
+            if (e->nm.beaten_by[c0] >> c1 & 1) {
                 w1 = c1;
                 i1 = 1;
             }
@@ -383,7 +376,7 @@ static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
                 int c2 = ec_ctz(l2), w2 = w1, i2 = i1, b3v = m[3] ? -1 : 99, a3 = a2, b3 = b2;
                 uint64_t l3 = h[3] & led;
                 r[2] = ec_ctz(h[2] & ~BIT(c2));
-                if (e->beaten_by[w1] >> c2 & 1) {
+                if (e->nm.beaten_by[w1] >> c2 & 1) {
                     w2 = c2;
                     i2 = 2;
                 }
@@ -392,14 +385,14 @@ static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
                 for (; l3; l3 &= l3 - 1) {
                     int c3 = ec_ctz(l3), i3 = i2, w, l, v;
                     r[3] = ec_ctz(h[3] & ~BIT(c3));
-                    if (e->beaten_by[w2] >> c3 & 1)
+                    if (e->nm.beaten_by[w2] >> c3 & 1)
                         i3 = 3;
                     /* the last trick, led by the first one's winner */
                     w = r[i3];
                     l = i3;
                     for (int j = 1; j < 4; j++) {
                         int k = (i3 + j) & 3;
-                        if (e->beaten_by[w] >> r[k] & 1) {
+                        if (e->nm.beaten_by[w] >> r[k] & 1) {
                             w = r[k];
                             l = k;
                         }
@@ -441,8 +434,8 @@ static uint64_t nd_end_key(const nd_env *e, int leader)
         if (!h)
             continue;
         int a = ec_ctz(h), b = ec_ctz(h & (h - 1));
-        unsigned ca = (unsigned)(e->suit_of[a] * 8 + ec_count(e->above[a] & e->inplay));
-        unsigned cb = (unsigned)(e->suit_of[b] * 8 + ec_count(e->above[b] & e->inplay));
+        unsigned ca = (unsigned)(e->nm.suit_of[a] * 8 + ec_count(e->nm.above[a] & e->inplay));
+        unsigned cb = (unsigned)(e->nm.suit_of[b] * 8 + ec_count(e->nm.above[b] & e->inplay));
         key |= (uint64_t)(ca < cb ? ca << 5 | cb : cb << 5 | ca) << (10 * p);
         key |= (uint64_t)(e->mine[p] == e->mine[leader]) << (45 + p);
     }
@@ -496,7 +489,7 @@ static int nd_lead(nd_env *e, int leader, int alpha, int beta)
         int w = ec_ctz(e->hands[leader]), wp = leader;
         for (int i = 1, p = e->next[leader]; i < e->na; i++, p = e->next[p]) {
             int c = ec_ctz(e->hands[p]);
-            if (e->beaten_by[w] >> c & 1) {
+            if (e->nm.beaten_by[w] >> c & 1) {
                 w = c;
                 wp = p;
             }
@@ -507,7 +500,7 @@ static int nd_lead(nd_env *e, int leader, int alpha, int beta)
         return n;
     if (beta <= 0)
         return 0;
-    if (e->trumps) {
+    if (e->nm.trumps) {
         int side = 0, sure = nd_sure(e, &side);
         if (side ? sure >= beta : n - sure <= alpha)
             return side ? sure : n - sure;
@@ -593,11 +586,11 @@ static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta
     if (e->flags) { /* the rules' legal cards, by id */
         uint8_t ids[EC_MAX_PLAYERS];
         for (int i = 0; i < nt; i++)
-            ids[i] = e->id[t->cards[i]];
+            ids[i] = e->nm.id[t->cards[i]];
         legal = nd_places(e, ec_legal_plays_unchecked(e->ctx, nd_ids(e, e->hands[mover]), ids,
                                                       nt, e->flags));
     } else { /* follow suit (the places of the suit led: led), or any card */
-        led = e->suit[e->suit_of[t->cards[0]]];
+        led = e->nm.suit[e->nm.suit_of[t->cards[0]]];
         legal = e->hands[mover] & led;
         if (!legal) {
             legal = e->hands[mover];
@@ -609,7 +602,7 @@ static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta
     live = nd_live(e, t);
     legal = led && e->distinct ? nd_reps_of(legal, led, live) : nd_reps(e, legal, live);
     if (e->mine[t->wpos] != max) {
-        now = legal & e->beaten_by[t->wcard];
+        now = legal & e->nm.beaten_by[t->wcard];
         later = legal & ~now;
     } else {
         now = legal;
@@ -662,8 +655,9 @@ static void nd_sort(int *v, int n)
     }
 }
 
-/* The places of the cards of `all` (place: by card id), ranked by reply key then id. */
-static void nd_rank(const ec_context *ctx, uint64_t all, uint8_t *place)
+/* The names of the cards of `all` (at most 64 of them) for ctx (nm->place: by card id),
+ * ranked by reply key then id, and their masks. */
+static void nd_rank(const ec_context *ctx, uint64_t all, ec_solvern_names *nm)
 {
     int v[64], n = 0, trump = ctx->trump;
     for (uint64_t m = all; m; m &= m - 1) {
@@ -671,41 +665,44 @@ static void nd_rank(const ec_context *ctx, uint64_t all, uint8_t *place)
         v[n++] = ((ctx->suit_of[c] == trump ? 64 : 0) + ctx->power[c]) << 6 | c;
     }
     nd_sort(v, n);
-    for (int i = 0; i < n; i++)
-        place[v[i] & 63] = (uint8_t)i;
+    memset(nm->suit, 0, sizeof nm->suit);
+    for (int i = 0; i < n; i++) {
+        int c = v[i] & 63;
+        nm->place[c] = (uint8_t)i;
+        nm->id[i] = (uint8_t)c;
+        nm->suit_of[i] = ctx->suit_of[c];
+        nm->suit[ctx->suit_of[c]] |= BIT(i);
+    }
+    nm->trumps = trump == EC_NO_TRUMP ? 0 : nm->suit[trump];
+    for (int i = 0; i < n; i++) {
+        int c = nm->id[i];
+        uint64_t up = 0;
+        if (ctx->distinct) { /* the higher places of the suit */
+            up = nm->suit[nm->suit_of[i]] & ~((BIT(i) << 1) - 1);
+        } else { /* those of the higher cards */
+            for (uint64_t m = ctx->above[c] & all; m; m &= m - 1)
+                up |= BIT(nm->place[ec_ctz(m)]);
+        }
+        nm->above[i] = up;
+        nm->beaten_by[i] = up | (nm->suit_of[i] == trump ? 0 : nm->trumps);
+    }
 }
 
-/* The places of the cards in play `all` and their masks: with a table of ends (distinct
- * powers), the places of the context's deck, ranked once for the table. */
+/* The names of the cards in play `all`: with a table of ends (distinct powers), those of
+ * the context's deck, made once for the table (masks over the deck read the same as over
+ * the cards in play: the search ands them with its hands or the cards in play). */
 static void nd_name(nd_env *e, const ec_context *ctx, uint64_t all)
 {
-    int trump = ctx->trump;
     if (e->ends) {
         ec_solvern_ends *ends = e->ends;
-        int k = trump == EC_NO_TRUMP ? 0 : trump + 1;
+        int k = ctx->trump == EC_NO_TRUMP ? 0 : ctx->trump + 1;
         if (ends->named[k] != ctx) {
-            nd_rank(ctx, ctx->deck, ends->place[k]);
+            nd_rank(ctx, ctx->deck, &ends->names[k]);
             ends->named[k] = ctx;
         }
-        e->place = ends->place[k];
+        e->nm = ends->names[k];
     } else {
-        nd_rank(ctx, all, e->own);
-        e->place = e->own;
-    }
-    memset(e->suit, 0, sizeof e->suit);
-    for (uint64_t m = all; m; m &= m - 1) {
-        int c = ec_ctz(m), i = e->place[c];
-        e->id[i] = (uint8_t)c;
-        e->suit_of[i] = ctx->suit_of[c];
-        e->suit[ctx->suit_of[c]] |= BIT(i);
-    }
-    e->trumps = trump == EC_NO_TRUMP ? 0 : e->suit[trump];
-    for (uint64_t m = all; m; m &= m - 1) {
-        int c = ec_ctz(m), i = e->place[c];
-        /* distinct powers: the higher places of the suit; else those of the higher cards */
-        e->above[i] = e->distinct ? e->suit[e->suit_of[i]] & ~((BIT(i) << 1) - 1)
-                                  : nd_places(e, ctx->above[c] & all);
-        e->beaten_by[i] = e->above[i] | (e->suit_of[i] == trump ? 0 : e->trumps);
+        nd_rank(ctx, all, &e->nm);
     }
 }
 
@@ -756,10 +753,10 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
     t->leader = t->wpos = (uint8_t)mover;
     t->mask = 0;
     t->n = (uint8_t)pos->ntrick;
-    t->wcard = pos->ntrick ? e->place[pos->trick[0]] : NO_MOVE;
+    t->wcard = pos->ntrick ? e->nm.place[pos->trick[0]] : NO_MOVE;
     for (int i = 0; i < pos->ntrick; i++) {
-        int c = t->cards[i] = e->place[pos->trick[i]];
-        if (i > 0 && (e->beaten_by[t->wcard] >> c & 1)) {
+        int c = t->cards[i] = e->nm.place[pos->trick[i]];
+        if (i > 0 && (e->nm.beaten_by[t->wcard] >> c & 1)) {
             t->wcard = (uint8_t)c;
             t->wpos = (uint8_t)mover;
         }
@@ -803,10 +800,10 @@ int ec_solve_n(const ec_context *ctx, const ec_position *pos, unsigned active, u
         tested[i] = -1;
     m = legal;
     while (m) {
-        int c = ec_ctz(m), r = e.place[c];
+        int c = ec_ctz(m), r = e.nm.place[c];
         m &= m - 1;
         while (!(reps & BIT(r))) /* down the run to its representative: the next lower */
-            r = nd_top(e.suit[e.suit_of[r]] & live & (BIT(r) - 1));
+            r = nd_top(e.nm.suit[e.nm.suit_of[r]] & live & (BIT(r) - 1));
         if (tested[r] < 0)
             tested[r] = nd_play(&e, &t, mover, r, value - 1, value) >= value;
         if (tested[r]) {
