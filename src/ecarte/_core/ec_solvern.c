@@ -71,10 +71,13 @@ typedef struct nd_env {
 /* The trick in progress: its leader, its cards and the card winning it so far, with the
  * position that played it. */
 typedef struct nd_trick {
-    uint64_t mask; /* its cards */
-    uint8_t cards[EC_MAX_PLAYERS];
+    uint64_t mask;  /* its cards */
+    uint32_t cards; /* the i-th card played to it in bits 8i.. */
     uint8_t leader, n, wcard, wpos;
 } nd_trick;
+
+/* The i-th card played to the trick t. */
+#define ND_CARD(t, i) ((int)((t)->cards >> (8 * (i)) & 255))
 
 /* The highest bit of m (m != 0). */
 EC_INLINE int nd_top(uint64_t m)
@@ -86,6 +89,20 @@ EC_INLINE int nd_top(uint64_t m)
     while (m >>= 1)
         n++;
     return n;
+#endif
+}
+
+/* The cards of m, without a branch per card (ec_count's loop mispredicts on masks of a
+ * varying few bits; here on the search's hot paths). */
+EC_INLINE int nd_count(uint64_t m)
+{
+#if defined(__POPCNT__)
+    return __builtin_popcountll(m);
+#else
+    m -= (m >> 1) & 0x5555555555555555ULL;
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
 #endif
 }
 
@@ -224,16 +241,21 @@ static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta
 EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
 {
     int v, side = e->mine[mover];
-    nd_trick u = *t;
+    nd_trick u; /* made field by field: a copy of t whole would read its fields as one */
     e->hands[mover] &= ~BIT(c);
     e->side[side] &= ~BIT(c);
-    u.cards[u.n] = (uint8_t)c;
-    u.mask |= BIT(c);
-    if (u.n == 0 || (e->nm.beaten_by[u.wcard] >> c & 1)) {
+    u.mask = t->mask | BIT(c);
+    u.cards = t->cards | (uint32_t)c << (8 * t->n);
+    u.leader = t->leader;
+    u.n = (uint8_t)(t->n + 1);
+    if (t->n == 0 || (e->nm.beaten_by[t->wcard] >> c & 1)) {
         u.wcard = (uint8_t)c;
         u.wpos = (uint8_t)mover;
+    } else {
+        u.wcard = t->wcard;
+        u.wpos = t->wpos;
     }
-    if (++u.n == e->na) {
+    if (u.n == e->na) {
         int wp = u.wpos, won = e->mine[wp];
         uint64_t tm = u.mask;
         e->inplay &= ~tm;
@@ -270,7 +292,7 @@ static int nd_sure(const nd_env *e, int *side)
     if (theirs) /* above their highest trump */
         top = e->nm.above[nd_top(theirs)];
     for (int i = 0; i < e->nteam[s]; i++) {
-        int k = ec_count(e->hands[e->team[s][i]] & trumps & top);
+        int k = nd_count(e->hands[e->team[s][i]] & trumps & top);
         if (k > sure)
             sure = k;
     }
@@ -348,13 +370,15 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
 static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
 {
     int p[4], m[4], r[4], b0v = e->mine[leader] ? -1 : 99, a0 = alpha, b0 = beta;
-    uint64_t h[4];
+    uint64_t h[4], all = 0, ours = 0; /* the cards, the root side's */
     p[0] = leader;
     for (int i = 1; i < 4; i++)
         p[i] = e->next[p[i - 1]];
     for (int i = 0; i < 4; i++) {
         h[i] = e->hands[p[i]];
         m[i] = e->mine[p[i]];
+        all |= h[i];
+        ours |= m[i] ? h[i] : 0;
     }
     for (uint64_t l0 = h[0]; l0; l0 &= l0 - 1) {
         int c0 = ec_ctz(l0), b1v = m[1] ? -1 : 99, a1 = a0, b1 = b0;
@@ -363,41 +387,38 @@ static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
         if (!l1)
             l1 = h[1];
         for (; l1; l1 &= l1 - 1) {
-            int c1 = ec_ctz(l1), w1 = c0, i1 = 0, b2v = m[2] ? -1 : 99, a2 = a1, b2 = b1;
+            int c1 = ec_ctz(l1), i1 = (int)(e->nm.beaten_by[c0] >> c1 & 1), w1 = i1 ? c1 : c0;
+            int b2v = m[2] ? -1 : 99, a2 = a1, b2 = b1;
             uint64_t l2 = h[2] & led;
             r[1] = ec_ctz(h[1] & ~BIT(c1));
-            if (e->nm.beaten_by[c0] >> c1 & 1) {
-                w1 = c1;
-                i1 = 1;
-            }
             if (!l2)
                 l2 = h[2];
             for (; l2; l2 &= l2 - 1) {
-                int c2 = ec_ctz(l2), w2 = w1, i2 = i1, b3v = m[3] ? -1 : 99, a3 = a2, b3 = b2;
+                int c2 = ec_ctz(l2), b2t = (int)(e->nm.beaten_by[w1] >> c2 & 1);
+                int w2 = b2t ? c2 : w1, i2 = b2t ? 2 : i1, b3v = m[3] ? -1 : 99, a3 = a2, b3 = b2;
                 uint64_t l3 = h[3] & led;
                 r[2] = ec_ctz(h[2] & ~BIT(c2));
-                if (e->nm.beaten_by[w1] >> c2 & 1) {
-                    w2 = c2;
-                    i2 = 2;
-                }
                 if (!l3)
                     l3 = h[3];
                 for (; l3; l3 &= l3 - 1) {
-                    int c3 = ec_ctz(l3), i3 = i2, w, l, v;
+                    int c3 = ec_ctz(l3), i3 = e->nm.beaten_by[w2] >> c3 & 1 ? 3 : i2, w, v;
                     r[3] = ec_ctz(h[3] & ~BIT(c3));
-                    if (e->nm.beaten_by[w2] >> c3 & 1)
-                        i3 = 3;
-                    /* the last trick, led by the first one's winner */
+                    /* the last trick, led by the first one's winner (without branches: they
+                     * mispredict) */
                     w = r[i3];
-                    l = i3;
-                    for (int j = 1; j < 4; j++) {
-                        int k = (i3 + j) & 3;
-                        if (e->nm.beaten_by[w] >> r[k] & 1) {
-                            w = r[k];
-                            l = k;
+                    if (e->distinct) { /* the highest trump, else the highest of the suit led */
+                        uint64_t rest = all & ~(BIT(c0) | BIT(c1) | BIT(c2) | BIT(c3));
+                        w = nd_top(rest & (e->nm.suit[e->nm.suit_of[w]] | e->nm.trumps));
+                        v = m[i3] + (int)(ours >> w & 1);
+                    } else {
+                        int l = i3;
+                        for (int j = 1; j < 4; j++) {
+                            int k = (i3 + j) & 3, beats = (int)(e->nm.beaten_by[w] >> r[k] & 1);
+                            w = beats ? r[k] : w;
+                            l = beats ? k : l;
                         }
+                        v = m[i3] + m[l];
                     }
-                    v = m[i3] + m[l];
                     ND_TWO_STEP(m[3], v, b3v, a3, b3);
                 }
                 ND_TWO_STEP(m[2], b3v, b2v, a2, b2);
@@ -434,8 +455,8 @@ static uint64_t nd_end_key(const nd_env *e, int leader)
         if (!h)
             continue;
         int a = ec_ctz(h), b = ec_ctz(h & (h - 1));
-        unsigned ca = (unsigned)(e->nm.suit_of[a] * 8 + ec_count(e->nm.above[a] & e->inplay));
-        unsigned cb = (unsigned)(e->nm.suit_of[b] * 8 + ec_count(e->nm.above[b] & e->inplay));
+        unsigned ca = (unsigned)(e->nm.suit_of[a] * 8 + nd_count(e->nm.above[a] & e->inplay));
+        unsigned cb = (unsigned)(e->nm.suit_of[b] * 8 + nd_count(e->nm.above[b] & e->inplay));
         key |= (uint64_t)(ca < cb ? ca << 5 | cb : cb << 5 | ca) << (10 * p);
         key |= (uint64_t)(e->mine[p] == e->mine[leader]) << (45 + p);
     }
@@ -545,6 +566,7 @@ static int nd_expand(nd_env *e, int leader, int alpha, int beta)
         t.leader = t.wpos = (uint8_t)leader;
         t.n = 0;
         t.mask = 0;
+        t.cards = 0;
         t.wcard = NO_MOVE;
         v = nd_play(e, &t, leader, moves[i], lo, hi);
         if (max ? v > best : v < best) {
@@ -586,11 +608,11 @@ static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta
     if (e->flags) { /* the rules' legal cards, by id */
         uint8_t ids[EC_MAX_PLAYERS];
         for (int i = 0; i < nt; i++)
-            ids[i] = e->nm.id[t->cards[i]];
+            ids[i] = e->nm.id[ND_CARD(t, i)];
         legal = nd_places(e, ec_legal_plays_unchecked(e->ctx, nd_ids(e, e->hands[mover]), ids,
                                                       nt, e->flags));
     } else { /* follow suit (the places of the suit led: led), or any card */
-        led = e->nm.suit[e->nm.suit_of[t->cards[0]]];
+        led = e->nm.suit[e->nm.suit_of[ND_CARD(t, 0)]];
         legal = e->hands[mover] & led;
         if (!legal) {
             legal = e->hands[mover];
@@ -752,10 +774,12 @@ static int nd_setup(nd_env *e, nd_table *tt, nd_trick *t, const ec_context *ctx,
     mover = pos->leader;
     t->leader = t->wpos = (uint8_t)mover;
     t->mask = 0;
+    t->cards = 0;
     t->n = (uint8_t)pos->ntrick;
     t->wcard = pos->ntrick ? e->nm.place[pos->trick[0]] : NO_MOVE;
     for (int i = 0; i < pos->ntrick; i++) {
-        int c = t->cards[i] = e->nm.place[pos->trick[i]];
+        int c = e->nm.place[pos->trick[i]];
+        t->cards |= (uint32_t)c << (8 * i);
         if (i > 0 && (e->nm.beaten_by[t->wcard] >> c & 1)) {
             t->wcard = (uint8_t)c;
             t->wpos = (uint8_t)mover;
