@@ -16,8 +16,8 @@
  * boundary, sure tricks bound the value before any move: a hand's trumps above every trump
  * the other side holds each win a trick of their own (only the side holding the highest
  * trump has any: nd_sure). The last two tricks (without rule flags) are then a plain
- * alpha-beta over the cards in reply order, without table (nd_two); the last trick is played
- * out directly. A caller solving many positions (the Euchre PIMC player's worlds) may keep
+ * alpha-beta over the cards in reply order, without table (nd_two, unrolled for four hands:
+ * nd_two4); the last trick is played out directly. A caller solving many positions (the Euchre PIMC player's worlds) may keep
  * the bounds of the last two tricks across its solves (ec_solve_n_reached_ends): keyed by
  * the position up to a renaming of the cards out of play, they recur across deals. The card
  * winning the trick in progress is carried down the search, not recomputed.
@@ -236,6 +236,20 @@ static int nd_lead_order(const nd_env *e, uint64_t moves, int first, uint8_t *ou
 static int nd_lead(nd_env *e, int leader, int alpha, int beta);
 static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta);
 
+/* One step of a fail-soft loop at a position of side max (1: the root mover's): v the value
+ * of a card, best, a and b the position's best and window; leaves the loop on a cut. */
+#define ND_STEP(max, v, best, a, b)                                                            \
+    if ((max) ? (v) > (best) : (v) < (best))                                                   \
+        (best) = (v);                                                                          \
+    if ((max) ? (best) > (a) : (best) < (b)) {                                                 \
+        if (max)                                                                               \
+            (a) = (best);                                                                      \
+        else                                                                                   \
+            (b) = (best);                                                                      \
+    }                                                                                          \
+    if ((a) >= (b))                                                                            \
+    break
+
 /* The value (the root side's tricks from here, this trick included) of card c played by
  * mover to the trick t. */
 EC_INLINE int nd_play(nd_env *e, const nd_trick *t, int mover, int c, int alpha, int beta)
@@ -336,33 +350,10 @@ static int nd_two(const nd_env *e, int p, int i, uint64_t led, int wcard, int wp
         else
             v = last ? nd_two_end(e, wpos, out | BIT(c))
                      : nd_two(e, e->next[p], i + 1, led, wcard, wpos, out | BIT(c), alpha, beta);
-        if (max ? v > best : v < best)
-            best = v;
-        if (max ? best > alpha : best < beta) {
-            if (max)
-                alpha = best;
-            else
-                beta = best;
-        }
-        if (alpha >= beta)
-            break;
+        ND_STEP(max, v, best, alpha, beta);
     }
     return best;
 }
-
-/* One step of nd_two's fail-soft loop at a position of side max: v the value of a card,
- * best, a and b the position's best and window; leaves the loop on a cut. */
-#define ND_TWO_STEP(max, v, best, a, b)                                                        \
-    if ((max) ? (v) > (best) : (v) < (best))                                                   \
-        (best) = (v);                                                                          \
-    if ((max) ? (best) > (a) : (best) < (b)) {                                                 \
-        if (max)                                                                               \
-            (a) = (best);                                                                      \
-        else                                                                                   \
-            (b) = (best);                                                                      \
-    }                                                                                          \
-    if ((a) >= (b))                                                                            \
-    break
 
 /* nd_two from the start of the last two tricks with four active hands, its recursion
  * unrolled: the same cards in the same order, the same values. The positions from the
@@ -419,13 +410,13 @@ static int nd_two4(const nd_env *e, int leader, int alpha, int beta)
                         }
                         v = m[i3] + m[l];
                     }
-                    ND_TWO_STEP(m[3], v, b3v, a3, b3);
+                    ND_STEP(m[3], v, b3v, a3, b3);
                 }
-                ND_TWO_STEP(m[2], b3v, b2v, a2, b2);
+                ND_STEP(m[2], b3v, b2v, a2, b2);
             }
-            ND_TWO_STEP(m[1], b2v, b1v, a1, b1);
+            ND_STEP(m[1], b2v, b1v, a1, b1);
         }
-        ND_TWO_STEP(m[0], b1v, b0v, a0, b0);
+        ND_STEP(m[0], b1v, b0v, a0, b0);
     }
     return b0v;
 }
@@ -569,18 +560,9 @@ static int nd_expand(nd_env *e, int leader, int alpha, int beta)
         t.cards = 0;
         t.wcard = NO_MOVE;
         v = nd_play(e, &t, leader, moves[i], lo, hi);
-        if (max ? v > best : v < best) {
-            best = v;
+        if (max ? v > best : v < best)
             best_move = moves[i];
-        }
-        if (max ? best > lo : best < hi) {
-            if (max)
-                lo = best;
-            else
-                hi = best;
-        }
-        if (lo >= hi)
-            break;
+        ND_STEP(max, v, best, lo, hi);
     }
     /* the entry's slot may have been taken by a deeper position: claim it again */
     entry = nd_claim(entry, e->hands, leader);
@@ -642,16 +624,7 @@ static int nd_reply(nd_env *e, const nd_trick *t, int mover, int alpha, int beta
         c = ec_ctz(now);
         now &= now - 1;
         v = nd_play(e, t, mover, c, lo, hi);
-        if (max ? v > best : v < best)
-            best = v;
-        if (max ? best > lo : best < hi) {
-            if (max)
-                lo = best;
-            else
-                hi = best;
-        }
-        if (lo >= hi)
-            break;
+        ND_STEP(max, v, best, lo, hi);
     }
     return best;
 }
