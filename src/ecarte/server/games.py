@@ -522,48 +522,56 @@ _NO_PART: tuple[int, int, dict[str, Any]] = (-1, -1, {"hand": (), "legal": [], "
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
     """The finished hands of the current game and the finished games, as the views list
     them; kept in ``cache`` (a table's) while the hand goes on: they change when a hand
-    ends, and with it the hand's number (or the game's, or the match)."""
+    ends, and with it the hand's number (or the game's, or the match). Within a game, the
+    hands listed before are kept (the very dicts, and the very list while no hand was
+    added), and the games while no game ended: only what was added is built."""
     key = (game.game_number, game.hand_number, game.is_over)
     if cache is not None and cache.get("summaries_key") == key:
         found: dict[str, list[dict[str, Any]]] = cache["summaries"]
         return found
-    # the finished games change only when a game ends (its number, or the match)
-    games = None
+    hands = game.hand_results
     if cache is not None and cache.get("summaries_key", ())[::2] == key[::2]:
-        games = cache["summaries"]["games"]
-    summaries = _summarise(game.hand_results, game.game_results if games is None else None)
-    if games is not None:
-        summaries["games"] = games
+        # the same game: its finished hands are those listed, and maybe more
+        kept = cache["summaries"]
+        listed = kept["hands"]
+        summaries = {
+            "hands": listed + _hands(hands[len(listed) :]) if len(hands) > len(listed) else listed,
+            "games": kept["games"],  # (they change only when a game ends)
+        }
+    else:
+        summaries = {"hands": _hands(hands), "games": _games(game.game_results)}
     if cache is not None:
         cache["summaries_key"], cache["summaries"] = key, summaries
     return summaries
 
 
-def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
-    """The views' lists of finished hands and games (``games`` None: none listed)."""
-    return {
-        "hands": [
-            {
-                "number": h.number,
-                "dealer": h.dealer,
-                "elder": h.elder,
-                "trump": _text(h.trump),
-                "tricks": _by_seat(h.tricks),
-                "points": _by_seat(h.points),
-            }
-            for h in hands
-        ],
-        "games": [
-            {
-                "number": g.number,
-                "players": list(g.players),
-                "winner": g.winner,
-                "loser": g.loser,
-                "scores": _by_seat(g.scores),
-            }
-            for g in games or ()
-        ],
-    }
+def _hands(hands: Any) -> list[dict[str, Any]]:
+    """The views' list of finished hands."""
+    return [
+        {
+            "number": h.number,
+            "dealer": h.dealer,
+            "elder": h.elder,
+            "trump": _text(h.trump),
+            "tricks": _by_seat(h.tricks),
+            "points": _by_seat(h.points),
+        }
+        for h in hands
+    ]
+
+
+def _games(games: Any) -> list[dict[str, Any]]:
+    """The views' list of finished games."""
+    return [
+        {
+            "number": g.number,
+            "players": list(g.players),
+            "winner": g.winner,
+            "loser": g.loser,
+            "scores": _by_seat(g.scores),
+        }
+        for g in games
+    ]
 
 
 # ------------------------------------------------------------------- Euchre
