@@ -1,11 +1,11 @@
 """The game server under load on loopback, against a bare Starlette WebSocket echo server.
 
     python benches/server_load.py [--tables 1000] [--clients 2] [--paced 200] [--seconds 20]
-                                  [--rounds 3] [--loop auto]
+                                  [--rounds 3] [--loop auto] [--floor]
 
-Each round runs three times, each against a fresh server process (``ecarte serve`` with
-its own SQLite file in WAL mode, or the echo server), one after the other; the summary
-gives the median of the rounds:
+Each round runs three times (five with ``--floor``), each against a fresh server process
+(``ecarte serve`` with its own SQLite file in WAL mode, the echo server, the floor's),
+one after the other; the summary gives the median of the rounds:
 
 - ``full``: ``--tables`` Écarté tables (two human seats, classic rules) played to the end
   at once, every seat a :class:`ecarte.server.client.TableClient` playing a random legal
@@ -22,6 +22,12 @@ gives the median of the rounds:
   in flight), for as many round trips as the table's seats acted; reports messages per
   second and the CPU times. The target: durable actions per second at least 0.7 of the
   echo's messages per second.
+- ``floor`` (with ``--floor``): the echo's connections and round trips against a bare
+  Starlette server that answers each message with an action's two sends, the message
+  back to its sender (the actor's event with its ack) and the opponent's event to the
+  other connection of the table, and nothing else (no game, no database), once on the
+  game server's own WebSocket layer (its direct path), once through ASGI as the echo:
+  the server's CPU per action that an action's frames alone cost.
 - ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds`` (each seat
   a table client's task: ``turn()``, a pause, ``act()``, its first action at a random
   moment of its first second); reports p50 and p99 of the ack
@@ -526,10 +532,10 @@ def _load() -> str:
 
 def _round_trips(
     clients: int, counts: list[list[int]], server: Process, path: str
-) -> tuple[float, float, str]:
+) -> tuple[float, float, str, str]:
     """The echo's (or a floor's) round trips, as many as the full run's seats acted:
-    round trips a second, the server's CPU seconds per round trip, and what to print of
-    the run (the load when it began, the clients' CPU)."""
+    round trips a second, the server's CPU seconds per round trip, the load when the run
+    began, and the clients' CPU (as printed)."""
     load = _load()
     _gate()
     with _CONTEXT.Pool(clients) as pool:
@@ -540,8 +546,8 @@ def _round_trips(
     server.stop()
     trips = sum(n for n, _, _ in results)
     clients_cpu = sum(c for _, _, c in results) / trips
-    said = f"({load}) ... clients' CPU {1e6 * clients_cpu:.0f} µs per round trip"
-    return trips / max(t for _, t, _ in results), used / trips, said
+    said = f"clients' CPU {1e6 * clients_cpu:.0f} µs per round trip"
+    return trips / max(t for _, t, _ in results), used / trips, load, said
 
 
 def _full_and_echo(
@@ -563,10 +569,10 @@ def _full_and_echo(
         f"{per_table / 1024:.0f} KiB per table, server CPU {1e6 * action_cpu:.0f} µs per "
         f"action, clients' CPU {1e6 * full['client_cpu'] / full['actions']:.0f} µs per action"
     )
-    echoed, message_cpu, said = _round_trips(clients, full["counts"], _echo_server(), "/ws/echo")
-    load, clients_cpu = said.split(" ... ")
+    echo = _round_trips(clients, full["counts"], _echo_server(), "/ws/echo")
+    echoed, message_cpu, load, clients_cpu = echo
     print(
-        f"  echo {load}: {2 * tables} connections, a table's two taking turns, as many "
+        f"  echo ({load}): {2 * tables} connections, a table's two taking turns, as many "
         f"round trips as its seats acted: {echoed:.0f} messages/s, echo server CPU "
         f"{1e6 * message_cpu:.0f} µs per message, {clients_cpu}"
     )
@@ -574,11 +580,12 @@ def _full_and_echo(
     if floor:
         for direct in (False, True):
             server = _floor_server(direct)
-            rate, cpu, said = _round_trips(clients, full["counts"], server, "/ws/floor")
+            rate, cpu, load, clients_cpu = _round_trips(
+                clients, full["counts"], server, "/ws/floor"
+            )
             floors[direct] = cpu
-            load, clients_cpu = said.split(" ... ")
             print(
-                f"  floor on {'the server' if direct else 'ASGI'}'s WebSocket layer {load}: "
+                f"  floor on {'the server' if direct else 'ASGI'}'s WebSocket layer ({load}): "
                 f"the same round trips, each message answered with two sends: {rate:.0f} "
                 f"actions/s, server CPU {1e6 * cpu:.0f} µs per action, {clients_cpu}"
             )
