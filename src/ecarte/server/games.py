@@ -620,6 +620,10 @@ def _hand_json(hand: int) -> bytes:
     return found
 
 
+_PLAYS_JSON: dict[int, bytes] = {}
+"""The ``"legal"`` member of a view's patch where no discard is legal, by the legal ids'
+bits."""
+
 _ACTION_JSON: dict[int, bytes] = {}
 """Each action's ``{"id", "text"}`` as JSON, by id, for every action but a discard."""
 
@@ -633,8 +637,10 @@ def _legal_json(game: Game, bits: int, hand: int) -> bytes:
                 _LEGAL_JSON.clear()
             found = _LEGAL_JSON[key] = b'"legal":' + _ENCODE(_legal_of(game, bits, hand))
         return found
-    texts = _ACTION_JSON
-    out = []
+    found = _PLAYS_JSON.get(bits)
+    if found is not None:
+        return found
+    plays, texts, out = bits, _ACTION_JSON, []
     while bits:
         bit = bits & -bits
         bits ^= bit
@@ -643,7 +649,10 @@ def _legal_json(game: Game, bits: int, hand: int) -> bytes:
         if text is None:
             text = texts[action_id] = _ENCODE(_legal_of(game, bit, 0)[0])
         out.append(text)
-    return b'"legal":[' + b",".join(out) + b"]"
+    if len(_PLAYS_JSON) >= 1 << 14:
+        _PLAYS_JSON.clear()
+    found = _PLAYS_JSON[plays] = b'"legal":[' + b",".join(out) + b"]"
+    return found
 
 
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:

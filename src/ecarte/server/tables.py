@@ -691,11 +691,17 @@ class Tables:
                     patch = patch + b"," + own if patch else own
             sub.shown = (public, state)
             sub.push(
-                head
-                + _json_text(redact(text, actor, seat) if actor != seat else text)
-                + (b',"patch":{' + patch + b"," if patch else b',"patch":{')
-                + tail
-                + (b"%d}" % ack if acker is sub else b"null}")
+                b"".join(
+                    (
+                        head,
+                        _json_text(redact(text, actor, seat) if actor != seat else text),
+                        b',"patch":{',
+                        patch,
+                        b"," if patch else b"",
+                        tail,
+                        b"%d}" % ack if acker is sub else b"null}",
+                    )
+                )
             )
 
     def _send_earlier(
