@@ -606,10 +606,6 @@ _SPECTATOR: _Own = (None, 0, 0, ())
 _HAND_JSON: dict[int, bytes] = {}
 """The ``"hand"`` member of a view's patch by the hand's card mask."""
 
-_LEGAL_JSON: dict[tuple[int, int], bytes] = {}
-"""The ``"legal"`` member of a view's patch where discards are legal, by the legal ids'
-bits and the hand's card mask."""
-
 
 def _hand_json(hand: int) -> bytes:
     found = _HAND_JSON.get(hand)
@@ -630,13 +626,7 @@ _ACTION_JSON: dict[int, bytes] = {}
 
 def _legal_json(game: Game, bits: int, hand: int) -> bytes:
     if bits >> _DISCARD_BASE:  # (a discard's text names the hand's cards)
-        key = (bits, hand)
-        found = _LEGAL_JSON.get(key)
-        if found is None:
-            if len(_LEGAL_JSON) >= 1 << 14:
-                _LEGAL_JSON.clear()
-            found = _LEGAL_JSON[key] = b'"legal":' + _ENCODE(_legal_of(game, bits, hand))
-        return found
+        return _discards_json(game, bits, hand)
     found = _PLAYS_JSON.get(bits)
     if found is not None:
         return found
@@ -653,6 +643,21 @@ def _legal_json(game: Game, bits: int, hand: int) -> bytes:
         _PLAYS_JSON.clear()
     found = _PLAYS_JSON[plays] = b'"legal":[' + b",".join(out) + b"]"
     return found
+
+
+def _discards_json(game: Game, bits: int, hand: int) -> bytes:
+    """The ``"legal"`` member where discards are legal: the JSON of
+    :func:`_legal_of`'s list, written from the hand's card texts."""
+    low, high = bits & ((1 << _DISCARD_BASE) - 1), bits >> _DISCARD_BASE
+    out = [_legal_json(game, low, 0)[9:-1]] if low else []
+    cards = _bit_texts(hand)  # (by id, as a discard's mask over the hand counts them)
+    while high:
+        bit = high & -high
+        high ^= bit
+        chosen = bit.bit_length() - 1
+        text = " ".join(["discard", *(t for i, t in enumerate(cards) if chosen >> i & 1)])
+        out.append(f'{{"id":{_DISCARD_BASE + chosen},"text":"{text}"}}'.encode())
+    return b'"legal":[' + b",".join(out) + b"]"
 
 
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
