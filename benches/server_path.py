@@ -88,13 +88,6 @@ class _Transport:
             self.hash.update(data)
 
 
-class _Set:
-    """The protocol's ``writable`` event, always set."""
-
-    def is_set(self) -> bool:
-        return True
-
-
 def _protocol(transport: _Transport, largest: int) -> TableSocketProtocol:
     """The WebSocket layer of one connection past its handshake: its frame reader and
     its direct path's writer (uvicorn's parts that the action path never reaches are
@@ -106,7 +99,7 @@ def _protocol(transport: _Transport, largest: int) -> TableSocketProtocol:
     p._largest = largest
     p.close_sent = False
     p.disconnected = False
-    p.writable = _Set()  # type: ignore[assignment]
+    p._paused = False
     p.transport = transport  # type: ignore[assignment]
     p.queue = asyncio.Queue()
     p.read_paused = False
