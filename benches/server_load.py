@@ -1,11 +1,11 @@
 """The game server under load on loopback, against a bare Starlette WebSocket echo server.
 
     python benches/server_load.py [--tables 1000] [--clients 2] [--paced 200] [--seconds 20]
-                                  [--rounds 3] [--loop auto]
+                                  [--rounds 3] [--loop auto] [--floor]
 
-Each round runs three times, each against a fresh server process (``ecarte serve`` with
-its own SQLite file in WAL mode, or the echo server), one after the other; the summary
-gives the median of the rounds:
+Each round runs three times (five with ``--floor``), each against a fresh server process
+(``ecarte serve`` with its own SQLite file in WAL mode, the echo server, the floor's),
+one after the other; the summary gives the median of the rounds:
 
 - ``full``: ``--tables`` Écarté tables (two human seats, classic rules) played to the end
   at once, every seat a :class:`ecarte.server.client.TableClient` playing a random legal
@@ -22,6 +22,12 @@ gives the median of the rounds:
   in flight), for as many round trips as the table's seats acted; reports messages per
   second and the CPU times. The target: durable actions per second at least 0.7 of the
   echo's messages per second.
+- ``floor`` (with ``--floor``): the echo's connections and round trips against a bare
+  Starlette server that answers each message with an action's two sends, the message
+  back to its sender (the actor's event with its ack) and the opponent's event to the
+  other connection of the table, and nothing else (no game, no database), once on the
+  game server's own WebSocket layer (its direct path), once through ASGI as the echo:
+  the server's CPU per action that an action's frames alone cost.
 - ``paced``: ``--paced`` tables, each acting twice a second for ``--seconds`` (each seat
   a table client's task: ``turn()``, a pause, ``act()``, its first action at a random
   moment of its first second); reports p50 and p99 of the ack
@@ -82,6 +88,59 @@ uvicorn.run(app, host="127.0.0.1", port=0, ws="websockets-sansio", ws_per_messag
 """
 
 
+FLOOR_APP = """
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+
+OTHER = OTHER_BYTES
+pairs = {}
+
+async def floor(ws):
+    await ws.accept()
+    peers = pairs.setdefault(ws.path_params["pair"], [])
+    if DIRECT:
+        direct = ws.scope["extensions"][EXTENSION]
+        peers.append(direct)
+
+        def take(data):
+            direct.send(data)
+            for peer in peers:
+                if peer is not direct:
+                    peer.send(OTHER)
+
+        direct.listen(take)
+        while (await ws.receive())["type"] != "websocket.disconnect":
+            pass
+        return
+    peers.append(ws)
+    text = OTHER.decode()
+    try:
+        while True:
+            data = await ws.receive_text()
+            await ws.send_text(data)
+            for peer in peers:
+                if peer is not ws:
+                    await peer.send_text(text)
+    except Exception:
+        pass
+
+app = Starlette(routes=[WebSocketRoute("/ws/floor/{pair}", floor)])
+if DIRECT:
+    from ecarte.server.wire import EXTENSION, TableSocketProtocol as ws
+else:
+    ws = "websockets-sansio"
+uvicorn.run(app, host="127.0.0.1", port=0, ws=ws, ws_per_message_deflate=False,
+            log_level="info", access_log=False, loop=LOOP)
+"""
+"""The floor of an action's frames: a bare Starlette server that answers each message
+received with two sends, the message back to its sender (the actor's event with its ack)
+and the opponent's event (without) to the other connection of the pair, as the game
+server does for an action; no game, no database. ``DIRECT``: on the game server's own
+WebSocket layer (its direct path, :mod:`ecarte.server.wire`), else through ASGI as the
+echo."""
+
+
 class Process:
     """A server child process on a free port (its first log line naming the URL)."""
 
@@ -140,6 +199,13 @@ LOOP = _loop("auto")
 
 def _echo_server() -> Process:
     return Process([sys.executable, "-c", ECHO_APP.replace("LOOP", repr(LOOP))])
+
+
+def _floor_server(direct: bool) -> Process:
+    """The floor's server (:data:`FLOOR_APP`), on the game server's direct path or
+    through ASGI."""
+    source = FLOOR_APP.replace("LOOP", repr(LOOP)).replace("DIRECT", repr(direct))
+    return Process([sys.executable, "-c", source.replace("OTHER_BYTES", repr(_event_frame(None)))])
 
 
 def _ecarte_server(db: str) -> Process:
@@ -369,10 +435,11 @@ def _run_tables(
     }
 
 
-def _event_frame() -> bytes:
+def _event_frame(ack: int | None = 3) -> bytes:
     """A seat's event in the middle of an Écarté hand, as the server sends it: the card
     played, with what it changed in the seat's view (the same for the echo's clients to
-    decode and patch as the bots' do)."""
+    decode and patch as the bots' do), and the ack of the seat's sequence number ``ack``
+    (None: the event as the other seat gets it)."""
     from ecarte.server.games import ADAPTERS
 
     adapter = ADAPTERS["ecarte"]
@@ -387,14 +454,15 @@ def _event_frame() -> bytes:
     game.apply(game.legal_actions()[0])
     after = adapter.views(game, (seat,), None)[seat]
     patch: Any = {"game": "ecarte", **{k: v for k, v in after.items() if before.get(k) != v}}
-    return m.encode(m.Event(12, seat, "act", str(action), patch, None, 3))
+    return m.encode(m.Event(12, seat, "act", str(action), patch, None, ack))
 
 
 class _Echo(_Wire):
     """An echo client: sends the event, decodes and patches what comes back. The two
     connections of a table's seats take turns, one round trip in flight between them
     (as a table has one action in flight), for as many round trips as the two seats of
-    the full run acted."""
+    the full run acted. Against the floor's server, the event that comes back with its
+    ack ends the round trip; the partner's event (without) is decoded and patched."""
 
     def __init__(self, url: str, message: bytes, view: Any, run: _Run) -> None:
         super().__init__(url)
@@ -415,12 +483,15 @@ class _Echo(_Wire):
         msg = _DECODE(data)
         assert isinstance(msg, m.Event) and msg.patch is not None
         m.patched(self.view, msg.patch)  # as a table client patches its view (kept as it was)
-        self.left[0] -= 1
-        self.partner.go()
+        if msg.ack is not None:
+            self.left[0] -= 1
+            self.partner.go()
 
 
-async def _echo(url: str, counts: list[int]) -> tuple[int, float, float]:
-    """``counts``: the actions of each seat of the full run, two by two a table's."""
+async def _echo(url: str, counts: list[int], path: str) -> tuple[int, float, float]:
+    """``counts``: the actions of each seat of the full run, two by two a table's;
+    ``path``: the echo's (``/ws/echo``) or the floor's (``/ws/floor``: a table's two
+    connections at ``/ws/floor/{pair}``)."""
     from ecarte.server.games import ADAPTERS
 
     message = _event_frame()
@@ -429,8 +500,15 @@ async def _echo(url: str, counts: list[int]) -> tuple[int, float, float]:
     view = msgspec.convert(
         adapter.views(adapter.create(m.CreateTable(), 7), (0,), None)[0], m.EcarteView
     )
-    ws = url.replace("http://", "ws://") + "/ws/echo"
-    sockets = [await _Echo.open(ws, 60, message=message, view=view, run=run) for _ in counts]
+    ws = url.replace("http://", "ws://") + path
+    if path != "/ws/echo":
+        ws += f"/{os.getpid()}-"
+    sockets = [
+        await _Echo.open(
+            ws if path == "/ws/echo" else f"{ws}{k // 2}", 60, message=message, view=view, run=run
+        )
+        for k in range(len(counts))
+    ]
     pairs = list(zip(sockets[::2], sockets[1::2], strict=True))
     for (a, b), rounds in zip(pairs, zip(counts[::2], counts[1::2], strict=True), strict=True):
         a.partner, b.partner = b, a
@@ -444,7 +522,7 @@ async def _echo(url: str, counts: list[int]) -> tuple[int, float, float]:
     return sum(counts), elapsed, cpu
 
 
-def _echo_worker(args: tuple[str, list[int]]) -> tuple[int, float, float]:
+def _echo_worker(args: tuple[str, list[int], str]) -> tuple[int, float, float]:
     return asyncio.run(_echo(*args))
 
 
@@ -452,8 +530,31 @@ def _load() -> str:
     return "load average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
 
 
-def _full_and_echo(tmp: str, tables: int, clients: int, round_: int) -> dict[str, float]:
-    """One round: the tables played to the end, then the echo of the same messages."""
+def _round_trips(
+    clients: int, counts: list[list[int]], server: Process, path: str
+) -> tuple[float, float, str, str]:
+    """The echo's (or a floor's) round trips, as many as the full run's seats acted:
+    round trips a second, the server's CPU seconds per round trip, the load when the run
+    began, and the clients' CPU (as printed)."""
+    load = _load()
+    _gate()
+    with _CONTEXT.Pool(clients) as pool:
+        pending = pool.map_async(_echo_worker, [(server.url, c, path) for c in counts])
+        _, cpu = _start(clients, server, pending)  # every connection open
+        results = pending.get()
+        used = server.cpu() - cpu
+    server.stop()
+    trips = sum(n for n, _, _ in results)
+    clients_cpu = sum(c for _, _, c in results) / trips
+    said = f"clients' CPU {1e6 * clients_cpu:.0f} µs per round trip"
+    return trips / max(t for _, t, _ in results), used / trips, load, said
+
+
+def _full_and_echo(
+    tmp: str, tables: int, clients: int, round_: int, floor: bool
+) -> dict[str, float]:
+    """One round: the tables played to the end, then the echo of the same messages (and
+    the floor's, ``floor``)."""
     load = _load()
     server = _ecarte_server(str(Path(tmp) / f"full{round_}.db"))
     before = server.rss()
@@ -468,24 +569,26 @@ def _full_and_echo(tmp: str, tables: int, clients: int, round_: int) -> dict[str
         f"{per_table / 1024:.0f} KiB per table, server CPU {1e6 * action_cpu:.0f} µs per "
         f"action, clients' CPU {1e6 * full['client_cpu'] / full['actions']:.0f} µs per action"
     )
-    load = _load()
-    echo = _echo_server()
-    _gate()
-    with _CONTEXT.Pool(clients) as pool:
-        pending = pool.map_async(_echo_worker, [(echo.url, c) for c in full["counts"]])
-        _, cpu = _start(clients, echo, pending)  # every connection open
-        results = pending.get()
-        echo_cpu = echo.cpu() - cpu
-    echo.stop()
-    messages = sum(n for n, _, _ in results)
-    echoed = messages / max(t for _, t, _ in results)
-    message_cpu = echo_cpu / messages
+    echo = _round_trips(clients, full["counts"], _echo_server(), "/ws/echo")
+    echoed, message_cpu, load, clients_cpu = echo
     print(
         f"  echo ({load}): {2 * tables} connections, a table's two taking turns, as many "
         f"round trips as its seats acted: {echoed:.0f} messages/s, echo server CPU "
-        f"{1e6 * message_cpu:.0f} µs per message, clients' CPU "
-        f"{1e6 * sum(c for _, _, c in results) / messages:.0f} µs per message"
+        f"{1e6 * message_cpu:.0f} µs per message, {clients_cpu}"
     )
+    floors = {}
+    if floor:
+        for direct in (False, True):
+            server = _floor_server(direct)
+            rate, cpu, load, clients_cpu = _round_trips(
+                clients, full["counts"], server, "/ws/floor"
+            )
+            floors[direct] = cpu
+            print(
+                f"  floor on {'the server' if direct else 'ASGI'}'s WebSocket layer ({load}): "
+                f"the same round trips, each message answered with two sends: {rate:.0f} "
+                f"actions/s, server CPU {1e6 * cpu:.0f} µs per action, {clients_cpu}"
+            )
     return {
         "actions": full["per_second"],
         "echoed": echoed,
@@ -495,6 +598,9 @@ def _full_and_echo(tmp: str, tables: int, clients: int, round_: int) -> dict[str
         "p99": full["p99_ms"],
         "errors": full["errors"],
         "memory": per_table,
+        "action_cpu": action_cpu,
+        "message_cpu": message_cpu,
+        **{("floor_direct" if d else "floor_asgi"): c for d, c in floors.items()},
     }
 
 
@@ -519,6 +625,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the paced run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the three runs")
     parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also the floor of an action's frames (a server doing only an action's sends)",
+    )
+    parser.add_argument(
         "--loop",
         default="auto",
         choices=("auto", "asyncio", "uvloop"),
@@ -533,7 +644,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
             print(f"round {r + 1}:")
-            rounds.append(_full_and_echo(tmp, args.tables, args.clients, r))
+            rounds.append(_full_and_echo(tmp, args.tables, args.clients, r, args.floor))
             if args.paced:
                 paced.append(_paced(tmp, args.paced, args.clients, args.seconds, r))
 
@@ -552,6 +663,17 @@ def main() -> None:
         f"  ratio (server CPU): echo server CPU per message / server CPU per durable action "
         f"= {med(rounds, 'cpu'):.2f} (target >= 0.7)"
     )
+    if args.floor:
+        asgi, direct = med(rounds, "floor_asgi"), med(rounds, "floor_direct")
+        echo = med(rounds, "message_cpu")
+        print(
+            f"  server CPU: {1e6 * med(rounds, 'action_cpu'):.0f} µs per durable action, "
+            f"{1e6 * echo:.0f} per echoed message; the floor of an action's frames (one "
+            f"message received, two sent) {1e6 * direct:.0f} µs on the server's WebSocket "
+            f"layer, {1e6 * asgi:.0f} through ASGI: the CPU ratio of a server doing nothing "
+            f"but an action's frames, {echo / direct:.2f} on its layer, {echo / asgi:.2f} "
+            "through ASGI"
+        )
     if paced:
         print(
             f"  paced: ack p50 {med(paced, 'p50'):.1f} ms p99 {med(paced, 'p99'):.1f} ms "

@@ -80,7 +80,7 @@ def test_the_views_fast_paths_agree_with_the_engine() -> None:
     import random
 
     from ecarte import Game
-    from ecarte.server.games import ADAPTERS, _ecarte_legal, _summaries, _summarise
+    from ecarte.server.games import ADAPTERS, _ecarte_legal, _summaries
 
     adapt = ADAPTERS["ecarte"]
     rng = random.Random(5)
@@ -90,12 +90,44 @@ def test_the_views_fast_paths_agree_with_the_engine() -> None:
         while not game.is_over:
             slow = [{"id": game.action_id(a), "text": str(a)} for a in game.legal_actions()]
             assert _ecarte_legal(game) == slow
-            fresh = _summarise(game.hand_results, game.game_results)
-            assert _summaries(game, cache) == fresh
+            assert _summaries(game, cache) == _summaries(game, None)  # (read whole)
             # the views made with the table's cache are the ones made anew
             assert adapt.view_parts(game, seats, None, views) == adapt.view_parts(game, seats, None)
             game.apply(rng.choice(game.legal_actions()))
-        assert _summaries(game, cache) == _summarise(game.hand_results, game.game_results)
+        assert _summaries(game, cache) == _summaries(game, None)
+
+
+def test_the_views_told_as_changes_are_the_views_read_whole() -> None:
+    """A table's views told as what changed (``view_update`` with the table's cache, its
+    common case and its general path, and each seat's own patch, as JSON members) give,
+    applied in order to the first views, the views read whole, at every step of whole
+    matches (classic rules and variants)."""
+    import json
+    import random
+
+    from ecarte import Game
+    from ecarte.server.games import ADAPTERS
+
+    adapt = ADAPTERS["ecarte"]
+    rng = random.Random(11)
+    for seed, variant in [*((s, None) for s in range(5)), (5, "poule"), (6, "cercle")]:
+        game, cache = Game(seed=seed, variant=variant), {}
+        seats = (None, *range(game.players))
+        public, _, states = adapt.view_update(game, seats, None, cache, None)
+        shown = {seat: {**public, **adapt.own_fields(game, states[seat])} for seat in seats}
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            now, moved, new = adapt.view_update(game, seats, None, cache, public)
+            whole, own = adapt.view_parts(game, seats, None)
+            assert now == whole
+            assert {**public, **moved} == whole
+            assert all(public[k] != v for k, v in moved.items())  # (only what changed)
+            for seat in seats:
+                patch = json.loads(b"{" + adapt.own_patch(game, states[seat], new[seat]) + b"}")
+                shown[seat] = {**shown[seat], **moved, **patch}
+                expected = json.loads(json.dumps({**whole, **own[seat]}))
+                assert json.loads(json.dumps(shown[seat])) == expected, (seed, seat)
+            public, states = now, new
 
 
 SEAT_FIELDS = {"seat", "rules", "hand", "backs", "backed_hand", "advice"}

@@ -91,6 +91,14 @@ def changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in now.items() if (b := get(k, _ABSENT)) is not v and b != v}
 
 
+_ENCODE = m.encode
+
+
+def members(fields: dict[str, Any]) -> bytes:
+    """``fields`` as the members of a JSON object, without its braces (empty for none)."""
+    return _ENCODE(fields)[1:-1] if fields else b""
+
+
 # ------------------------------------------------------------------- Écarté
 
 _TEXT: dict[Any, str] = {}
@@ -323,17 +331,42 @@ class Adapter:
         forfeit: int | None,
         cache: dict[str, Any],
         previous: dict[str, Any] | None,
-    ) -> tuple[dict[str, Any], dict[str, Any], dict[int | None, dict[str, Any]]]:
-        """:meth:`view_parts` with what changed: ``(public, changed, own)``, ``changed``
-        the public fields whose values differ from ``previous``'s (every field when it is
-        None). ``previous``: the public part this method returned last for the table of
+    ) -> tuple[dict[str, Any], dict[str, Any], dict[int | None, Any]]:
+        """What a table's views are now, told as what changed: ``(public, changed,
+        states)``, ``changed`` the public fields whose values differ from ``previous``'s
+        (every field when it is None), ``states`` each seat's :meth:`own_state`.
+        ``previous``: the public part this method returned last for the table of
         ``cache`` (then only what moved since is read again; an adapter may keep, in
         ``public``, the very objects of ``previous`` whose values did not change), or any
         other (then every field is read and compared)."""
         over = bool(game.is_over) or forfeit is not None
         now = _Now(over, None if over else self.to_act(game), forfeit, cache)
         public, changed = self._public_update(game, now, previous)
-        return public, changed, {seat: self._own(game, seat, now) for seat in seats}
+        return public, changed, {seat: self._own_state(game, seat, now) for seat in seats}
+
+    def own_states(
+        self, game: Any, seats: Iterable[int | None], forfeit: int | None, cache: dict[str, Any]
+    ) -> dict[int | None, Any]:
+        """Each seat's :meth:`own_state` now."""
+        over = bool(game.is_over) or forfeit is not None
+        now = _Now(over, None if over else self.to_act(game), forfeit, cache)
+        return {seat: self._own_state(game, seat, now) for seat in seats}
+
+    def _own_state(self, game: Any, seat: int | None, now: _Now) -> Any:
+        """What a seat's own part of its view is made from, a value compared with ``==``
+        (here the part itself; an adapter may keep less: its :meth:`own_fields` and
+        :meth:`own_patch` make the fields from it)."""
+        return self._own(game, seat, now)
+
+    def own_fields(self, game: Any, state: Any) -> dict[str, Any]:
+        """The fields of a seat's own part, from its :meth:`own_state`."""
+        fields: dict[str, Any] = state
+        return fields
+
+    def own_patch(self, game: Any, before: Any, state: Any) -> bytes:
+        """The JSON members (``"name":value`` separated by commas, no braces) of the
+        fields of a seat's own part whose values differ between two of its states."""
+        return members(changed(before, state))
 
     def _public_update(
         self, game: Any, now: _Now, previous: dict[str, Any] | None
@@ -474,96 +507,212 @@ class EcarteAdapter(
         cache["public"], cache["mark"], cache["match"] = public, mark, match
         return public, moved
 
+    def view_update(
+        self,
+        game: Game,
+        seats: Iterable[int | None],
+        forfeit: int | None,
+        cache: dict[str, Any],
+        previous: dict[str, Any] | None,
+    ) -> tuple[dict[str, Any], dict[str, Any], dict[int | None, Any]]:
+        # The table's common case in one function (the one that runs after every
+        # action): the last public part was this table's and no variant describes
+        # anything; otherwise the general path.
+        if (
+            previous is None
+            or cache.get("public") is not previous
+            or cache.get("variants") is not False
+        ):
+            return super().view_update(game, seats, forfeit, cache, previous)
+        assert previous is not None
+        over = game.is_over or forfeit is not None
+        to_act: int | None = game.to_act
+        if over or to_act < 0:  # type: ignore[operator]
+            to_act = None
+        fields, cache["mark"] = game.public_changes(cache["mark"])
+        match = (game.game_number, game.hand_number, over)
+        if match != cache["match"]:
+            now = _Now(over, to_act, forfeit, cache)
+            fields.update(self._match(game, now), winner=game.winner)
+            cache["match"] = match
+        fields["to_act"], fields["over"], fields["forfeit"] = to_act, over, forfeit
+        moved = {k: v for k, v in fields.items() if (b := previous[k]) is not v and b != v}
+        public = previous
+        if moved:
+            public = cache["public"] = {**previous, **moved}
+        states: dict[int | None, Any] = {}
+        for seat in seats:
+            if seat is None:
+                states[seat] = _SPECTATOR
+            else:
+                bits = game.legal_action_bits() if to_act == seat else 0
+                states[seat] = (seat, game.hand_mask(seat), bits, ())
+        return public, moved, states
+
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
-        # The seat's hand and legal actions, read from the machine as masks; with the
-        # table's cache, its last part is kept by seat: what did not move is the very
-        # object of the last one (its hand, its legal actions, or the whole dict), which
-        # makes it quick to compare with what the seat was sent.
+        return self.own_fields(game, self._own_state(game, seat, now))
+
+    def _own_state(self, game: Game, seat: int | None, now: _Now) -> _Own:
+        # The seat's hand and legal actions as the machine's card and action masks: two
+        # ints, compared at once; their texts are made from them only when they moved.
         cache = now.cache
-        parts: dict[int, Any] | None = None  # the table's cache: each seat's last part
-        if cache is None:
+        variants = cache.get("variants") if cache is not None else None
+        if variants is None:  # (a game's plugins are those it was made with)
             variants = len(game.plugin_names) > 1
-        else:
-            parts = cache.get("own")
-            if parts is None:  # (a game's plugins are those it was made with)
-                parts = cache["own"] = {}
-                cache["variants"] = len(game.plugin_names) > 1
-            variants = cache["variants"]
-        told = list(game.describe(seat)) if variants else []  # the variants' lines
+            if cache is not None:
+                cache["variants"] = variants
+        told = tuple(game.describe(seat)) if variants else ()  # the variants' lines
         if seat is None:
-            return {"seat": None, "hand": (), "legal": [], "describe": told}
-        hand = game.hand_mask(seat)
+            return (None, 0, 0, told)
         bits = game.legal_action_bits() if now.to_act == seat else 0
-        last = parts.get(seat) if parts is not None else None
-        if last is None:
-            last = _NO_PART
-        elif last[0] == hand and last[1] == bits and last[2]["describe"] == told:
-            own: dict[str, Any] = last[2]
-            return own
-        own = {
+        return (seat, game.hand_mask(seat), bits, told)
+
+    def own_fields(self, game: Game, state: _Own) -> dict[str, Any]:
+        seat, hand, bits, told = state
+        if seat is None:
+            return {"seat": None, "hand": (), "legal": [], "describe": list(told)}
+        return {
             "seat": seat,
-            "hand": last[2]["hand"] if last[0] == hand else _mask_texts(hand),
-            "legal": last[2]["legal"] if last[1] == bits else _legal_of(game, bits, hand),
-            "describe": told,
+            "hand": _mask_texts(hand),
+            "legal": _legal_of(game, bits, hand),
+            "describe": list(told),
         }
-        if parts is not None:
-            parts[seat] = (hand, bits, own)
-        return own
+
+    def own_patch(self, game: Game, before: _Own, state: _Own) -> bytes:
+        seat, hand, bits, told = state
+        if before.__class__ is not tuple or before[0] != seat:  # (a part of no seat)
+            return members(self.own_fields(game, state))
+        out = []
+        if before[1] != hand:
+            out.append(_hand_json(hand))
+        if before[2] != bits or (bits >> _DISCARD_BASE and before[1] != hand):
+            out.append(_legal_json(game, bits, hand))  # (a discard's text names its cards)
+        if before[3] != told:
+            out.append(b'"describe":' + _ENCODE(told))
+        return b",".join(out)
 
     def _move(self, player: Player, game: Game, seat: int) -> m.Act:
         action = player.choose(game.observation(seat), game.legal_actions())
         return m.Act(seq=1, action=str(action))
 
 
-_NO_PART: tuple[int, int, dict[str, Any]] = (-1, -1, {"hand": (), "legal": [], "describe": []})
-"""The seat's part last built, when none was: nothing in it is kept."""
+_Own = tuple[int | None, int, int, tuple[str, ...]]
+"""An Écarté seat's own part: its seat, its hand's card mask, its legal action bits (0
+when not to act), the variants' lines for it."""
+
+_SPECTATOR: _Own = (None, 0, 0, ())
+"""A spectator's own part at a table without variants."""
+
+_HAND_JSON: dict[int, bytes] = {}
+"""The ``"hand"`` member of a view's patch by the hand's card mask."""
+
+
+def _hand_json(hand: int) -> bytes:
+    found = _HAND_JSON.get(hand)
+    if found is None:
+        if len(_HAND_JSON) >= 1 << 14:
+            _HAND_JSON.clear()
+        found = _HAND_JSON[hand] = b'"hand":' + _ENCODE(_bit_texts(hand))
+    return found
+
+
+_PLAYS_JSON: dict[int, bytes] = {}
+"""The ``"legal"`` member of a view's patch where no discard is legal, by the legal ids'
+bits."""
+
+_ACTION_JSON: dict[int, bytes] = {}
+"""Each action's ``{"id", "text"}`` as JSON, by id, for every action but a discard."""
+
+
+def _legal_json(game: Game, bits: int, hand: int) -> bytes:
+    if bits >> _DISCARD_BASE:  # (a discard's text names the hand's cards)
+        return _discards_json(game, bits, hand)
+    found = _PLAYS_JSON.get(bits)
+    if found is not None:
+        return found
+    plays, texts, out = bits, _ACTION_JSON, []
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        action_id = bit.bit_length() - 1
+        text = texts.get(action_id)
+        if text is None:
+            text = texts[action_id] = _ENCODE(_legal_of(game, bit, 0)[0])
+        out.append(text)
+    if len(_PLAYS_JSON) >= 1 << 14:
+        _PLAYS_JSON.clear()
+    found = _PLAYS_JSON[plays] = b'"legal":[' + b",".join(out) + b"]"
+    return found
+
+
+def _discards_json(game: Game, bits: int, hand: int) -> bytes:
+    """The ``"legal"`` member where discards are legal: the JSON of
+    :func:`_legal_of`'s list, written from the hand's card texts."""
+    low, high = bits & ((1 << _DISCARD_BASE) - 1), bits >> _DISCARD_BASE
+    out = [_legal_json(game, low, 0)[9:-1]] if low else []
+    cards = _bit_texts(hand)  # (by id, as a discard's mask over the hand counts them)
+    while high:
+        bit = high & -high
+        high ^= bit
+        chosen = bit.bit_length() - 1
+        text = " ".join(["discard", *(t for i, t in enumerate(cards) if chosen >> i & 1)])
+        out.append(f'{{"id":{_DISCARD_BASE + chosen},"text":"{text}"}}'.encode())
+    return b'"legal":[' + b",".join(out) + b"]"
 
 
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
     """The finished hands of the current game and the finished games, as the views list
     them; kept in ``cache`` (a table's) while the hand goes on: they change when a hand
-    ends, and with it the hand's number (or the game's, or the match)."""
+    ends, and with it the hand's number (or the game's, or the match). Within a game, the
+    hands listed before are kept (the very dicts, and the very list while no hand was
+    added), and the games while no game ended: only what was added is built."""
     key = (game.game_number, game.hand_number, game.is_over)
     if cache is not None and cache.get("summaries_key") == key:
         found: dict[str, list[dict[str, Any]]] = cache["summaries"]
         return found
-    # the finished games change only when a game ends (its number, or the match)
-    games = None
+    hands = game.hand_results
     if cache is not None and cache.get("summaries_key", ())[::2] == key[::2]:
-        games = cache["summaries"]["games"]
-    summaries = _summarise(game.hand_results, game.game_results if games is None else None)
-    if games is not None:
-        summaries["games"] = games
+        # the same game: its finished hands are those listed, and maybe more
+        kept = cache["summaries"]
+        listed = kept["hands"]
+        summaries = {
+            "hands": listed + _hands(hands[len(listed) :]) if len(hands) > len(listed) else listed,
+            "games": kept["games"],  # (they change only when a game ends)
+        }
+    else:
+        summaries = {"hands": _hands(hands), "games": _games(game.game_results)}
     if cache is not None:
         cache["summaries_key"], cache["summaries"] = key, summaries
     return summaries
 
 
-def _summarise(hands: Any, games: Any) -> dict[str, list[dict[str, Any]]]:
-    """The views' lists of finished hands and games (``games`` None: none listed)."""
-    return {
-        "hands": [
-            {
-                "number": h.number,
-                "dealer": h.dealer,
-                "elder": h.elder,
-                "trump": _text(h.trump),
-                "tricks": _by_seat(h.tricks),
-                "points": _by_seat(h.points),
-            }
-            for h in hands
-        ],
-        "games": [
-            {
-                "number": g.number,
-                "players": list(g.players),
-                "winner": g.winner,
-                "loser": g.loser,
-                "scores": _by_seat(g.scores),
-            }
-            for g in games or ()
-        ],
-    }
+def _hands(hands: Any) -> list[dict[str, Any]]:
+    """The views' list of finished hands."""
+    return [
+        {
+            "number": h.number,
+            "dealer": h.dealer,
+            "elder": h.elder,
+            "trump": _text(h.trump),
+            "tricks": _by_seat(h.tricks),
+            "points": _by_seat(h.points),
+        }
+        for h in hands
+    ]
+
+
+def _games(games: Any) -> list[dict[str, Any]]:
+    """The views' list of finished games."""
+    return [
+        {
+            "number": g.number,
+            "players": list(g.players),
+            "winner": g.winner,
+            "loser": g.loser,
+            "scores": _by_seat(g.scores),
+        }
+        for g in games
+    ]
 
 
 # ------------------------------------------------------------------- Euchre

@@ -33,7 +33,7 @@ from ecarte import EcarteError, PluginError, from_json
 from . import fair
 from . import messages as m
 from .config import ServerConfig
-from .games import ADAPTERS, Adapter, Bot, Refused, adapter, changed
+from .games import ADAPTERS, Adapter, Bot, Refused, adapter, changed, members
 from .store import EventRow, SeatRow, Store, TableRow, TableUpdate
 
 __all__ = ["Subscriber", "Table", "Tables", "token_hash"]
@@ -333,10 +333,12 @@ class Tables:
                 for e in self.store.events(table.id, last_event, behind)
             ]
         table.subscribers.add(sub)
-        public, own = table.adapter.view_parts(table.game, (sub.seat,), table.forfeit, table.cache)
+        adapt, game = table.adapter, table.game
+        public, _ = adapt.view_parts(game, (), table.forfeit, table.cache)
         if public == table.shown:  # as last published: the next patch is the same for all
             public = table.shown
-        sub.shown = (public, own[sub.seat])
+        state = adapt.own_states(game, (sub.seat,), table.forfeit, table.cache)[sub.seat]
+        sub.shown = (public, state)
         sub.push(
             m.encode(
                 m.Welcome(
@@ -348,7 +350,9 @@ class Tables:
                     event=table.committed,
                     last_seq=table.last_seq.get(sub.who, 0) if sub.who else 0,
                     commitment=table.commitment,
-                    view=msgspec.convert({**public, **own[sub.seat]}, table.adapter.view_type),
+                    view=msgspec.convert(
+                        {**public, **adapt.own_fields(game, state)}, adapt.view_type
+                    ),
                     missed=missed,
                     deadline=table.deadline,
                 )
@@ -378,16 +382,21 @@ class Tables:
             raise Refused("not-a-seat", "only a seated player acts: connect with a seat's token")
         who, seq = sub.who, msg.seq
         assert who is not None
-        if self._duplicate(table, sub, seq):
+        # (a number above the last accepted is new: every number kept is at most that)
+        if seq <= table.last_seq.get(who, 0) and self._duplicate(table, sub, seq):
             return
-        self._check_open(table)
         game, adapt = table.game, table.adapter
         to_act = adapt.to_act(game)
-        if to_act != seat:
+        if to_act != seat or self.closing or table.forfeit is not None:
+            self._check_open(table)
             raise Refused("not-your-turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
         record, text = adapt.record(game, seat, msg)
         self._apply(table, seat, record)
-        n = self._event(table, seat, who, seq, "act", record, text)
+        table.n = n = table.n + 1
+        table.pending.append(EventRow(n, seat, who, seq, "act", record, text))
+        table.seqs.setdefault(who, {})[seq] = n
+        table.last_seq[who] = seq
+        self._dirty[table.id] = table
         self._acks.append((table, sub, seq, n, False))
         if table.bots or table.clock is not None or table.spec.turn_seconds is not None:
             self._advance(table)  # (else no bot to play, no clock to move)
@@ -642,41 +651,73 @@ class Tables:
     ) -> None:
         """Send each subscriber the events as its seat may read them, on the last what
         changed in its view (a patch of the view it was last sent), and on its own
-        action's event the ack of its sequence number."""
-        if not events or not table.subscribers:
+        action's event the ack of its sequence number. The last event's message is
+        written as bytes around its parts: the public patch encoded once for all the
+        subscribers that were sent the last one, each seat's own patch once per
+        subscriber, the texts encoded once each."""
+        subscribers = table.subscribers
+        if not events or not subscribers:
             return
-        adapt = table.adapter
-        game = adapt.name
-        last = events[-1]
-        subscribers = list(table.subscribers)
-        seats = {sub.seat for sub in subscribers}
+        adapt, game = table.adapter, table.game
         before = table.shown
-        public, common, owns = adapt.view_update(
-            table.game, seats, table.forfeit, table.cache, before or None
+        public, common, states = adapt.view_update(
+            game, {sub.seat for sub in subscribers}, table.forfeit, table.cache, before or None
         )
         table.shown = public
-        redact, encode, event = adapt.redact, m.encode, m.Event
-        tid, deadline = table.id, table.deadline
-        acked = [answers.get((tid, e.n)) for e in events]
-        earlier = list(zip(events[:-1], acked[:-1], strict=True))
-        acker, ack = acked[-1] or (None, None)  # the last event's ack and whose it is
-        n, actor, kind, text = last.n, last.seat, last.kind, last.text
-        patch: Any  # a ViewPatch of the game, as a dict of its fields
+        common_json = members(common)
+        last = events[-1]
+        if len(events) > 1:  # (a bot's moves after the action, a timeout's)
+            self._send_earlier(table, events[:-1], answers)
+        actor, text = last.seat, last.text
+        acker, ack = answers.get((table.id, last.n)) or (None, 0)
+        head = b'{"type":"event","n":%d,"actor":%s,"kind":"%s","text":' % (
+            last.n,
+            b"null" if actor is None else b"%d" % actor,
+            last.kind.encode(),
+        )
+        tail = b'"game":"%s"},"deadline":%s,"ack":' % (
+            adapt.name.encode(),
+            b"null" if table.deadline is None else m.encode(table.deadline),
+        )
+        redact, own_patch = adapt.redact, adapt.own_patch
         for sub in subscribers:
             seat = sub.seat
             sent, sent_own = sub.shown
-            # the public patch of those sent ``before``, the same for all
-            patch = dict(common) if sent is before else changed(sent, public)
-            own = owns[seat]
-            if own is not sent_own:  # (the same dict: the seat's part did not move)
-                for key, value in own.items():
-                    if (b := sent_own.get(key, _ABSENT)) is not value and b != value:
-                        patch[key] = value
-            patch["game"] = game
-            sub.shown = (public, own)
-            push = sub.push
-            for e, answer in earlier:  # (a bot's moves after the action, a timeout's)
-                message = event(
+            state = states[seat]
+            patch = common_json if sent is before else members(changed(sent, public))
+            if state != sent_own:
+                own = own_patch(game, sent_own, state)
+                if own:
+                    patch = patch + b"," + own if patch else own
+            sub.shown = (public, state)
+            sub.push(
+                b"".join(
+                    (
+                        head,
+                        _json_text(redact(text, actor, seat) if actor != seat else text),
+                        b',"patch":{',
+                        patch,
+                        b"," if patch else b"",
+                        tail,
+                        b"%d}" % ack if acker is sub else b"null}",
+                    )
+                )
+            )
+
+    def _send_earlier(
+        self,
+        table: Table,
+        events: list[EventRow],
+        answers: dict[tuple[str, int], tuple[Subscriber, int]],
+    ) -> None:
+        """The events of a batch before its last one, to each subscriber (without a
+        patch: the last event's is the batch's)."""
+        redact, tid = table.adapter.redact, table.id
+        for sub in table.subscribers:
+            seat = sub.seat
+            for e in events:
+                answer = answers.get((tid, e.n))
+                message = m.Event(
                     e.n,
                     e.seat,
                     e.kind,  # type: ignore[arg-type]
@@ -685,20 +726,20 @@ class Tables:
                     None,
                     answer[1] if answer is not None and answer[0] is sub else None,
                 )
-                push(encode(message))
-            message = event(
-                n,
-                actor,
-                kind,  # type: ignore[arg-type]
-                redact(text, actor, seat),
-                patch,
-                deadline,
-                ack if acker is sub else None,
-            )
-            push(encode(message))
+                sub.push(m.encode(message))
 
 
-_ABSENT = object()
+_TEXT_JSON: dict[str, bytes] = {}
+"""Each event's text as JSON, by text (the texts of actions: a few hundred)."""
+
+
+def _json_text(text: str) -> bytes:
+    found = _TEXT_JSON.get(text)
+    if found is None:
+        if len(_TEXT_JSON) >= 1 << 14:
+            _TEXT_JSON.clear()
+        found = _TEXT_JSON[text] = m.encode(text)
+    return found
 
 
 def _table(row: TableRow, game: Any) -> Table:

@@ -64,6 +64,9 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         """Whether the frames are cut here (see :meth:`_read_frames`)."""
         self._buffer = b""
         self._largest = self.config.ws_max_size
+        self._paused = False
+        """Whether the transport asked to stop writing (its buffer is full): the flow
+        control of ``writable``, read as a plain attribute on every message sent."""
 
     def data_received(self, data: bytes) -> None:
         if self._framing:
@@ -164,8 +167,16 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
                 return
         listener(data)
 
+    def pause_writing(self) -> None:
+        self._paused = True
+        super().pause_writing()
+
+    def resume_writing(self) -> None:
+        self._paused = False
+        super().resume_writing()
+
     def send_now(self, data: bytes) -> bool:
-        if self.close_sent or self.disconnected or not self.writable.is_set():
+        if self.close_sent or self.disconnected or self._paused:
             return False
         size = len(data)
         if size < 126:

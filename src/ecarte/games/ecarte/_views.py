@@ -77,6 +77,9 @@ _PUBLIC_MARKS = (
 """The public fields read from one part of :meth:`MatchReads.public_changes`' mark each
 (its index there); the seats, the exchanges, the cards in play and the kings move more."""
 
+_SEATS_MOVED = ("dealer", "elder", "exchanges", "trick", "tricks", "tricks_won", "kings_announced")
+"""The public fields read again when the hand's seats moved (a new hand)."""
+
 
 class MatchReads(_Base):
     """What a game answers without changing: see the module's docstring."""
@@ -374,24 +377,36 @@ class MatchReads(_Base):
         )
         if since is None:
             return self._public_fields(v, mark[13]), mark
-        moved = seats != since[2]
-        ended = play[0] != since[7][0]  # the cards in play: a trick ended, a hand began
-        changed = [n for n, i in _PUBLIC_MARKS if mark[i] != since[i]]
-        if moved:
-            changed += ("dealer", "elder", "exchanges", "trick", "tricks", "tricks_won")
-            changed.append("kings_announced")
-        else:
-            if mark[6] != since[6]:
-                changed.append("exchanges")
-            if mark[10] != since[10]:
-                changed.append("kings_announced")
-            if play != since[7]:
-                changed.append("trick")
-                if ended or play[4] != since[7][4]:
-                    changed.append("tricks")
-                if ended or play[3] != since[7][3]:
-                    changed.append("tricks_won")
-        return self._public_fields(v, mark[13], changed), mark
+        build = _PUBLIC_FIELDS
+        limits = mark[13]
+        fields = {n: build[n](self, v, limits) for n, i in _PUBLIC_MARKS if mark[i] != since[i]}
+        if seats != since[2]:
+            for name in _SEATS_MOVED:
+                fields[name] = build[name](self, v, limits)
+            return fields, mark
+        if mark[6] != since[6]:
+            fields["exchanges"] = build["exchanges"](self, v, limits)
+        if mark[10] != since[10]:
+            fields["kings_announced"] = build["kings_announced"](self, v, limits)
+        before = since[7]
+        if play != before:
+            # the cards in play, as read for the mark: a trick ended, or a hand began
+            ended = play[0] != before[0]
+            elder, dealer = seats
+            if not play[0]:
+                fields["trick"] = []
+            else:
+                start = len(cards) - len(cards) % 2
+                lead = leaders[-1] if len(cards) > start else 0
+                fields["trick"] = [
+                    {"seat": dealer if lead ^ i else elder, "card": _card_text(c)}
+                    for i, c in enumerate(cards[start:])
+                ]
+            if ended or play[4] != before[4]:
+                fields["tricks"] = build["tricks"](self, v, limits)
+            if ended or play[3] != before[3]:
+                fields["tricks_won"] = build["tricks_won"](self, v, limits)
+        return fields, mark
 
     def _public_fields(
         self, v: MatchView, limits: tuple[int, int] | None, only: list[str] | None = None
