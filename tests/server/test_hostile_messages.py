@@ -125,13 +125,19 @@ def _oversized(rng: random.Random) -> str:
     return json.dumps({"type": "act", "seq": 1, "action": "x" * rng.randrange(MAX_FRAME, 8000)})
 
 
+def _text_key(text: str) -> str | frozenset[str]:
+    """A text as the action it names: a discard's cards in any order are one discard."""
+    words = text.split()
+    return frozenset(words) if words[:1] == ["discard"] else text
+
+
 def _act(seq: int, rng: random.Random, legal: list[dict[str, Any]]) -> str:
     if rng.random() < 0.5:
         legal_ids = {a["id"] for a in legal}
         action_id = rng.choice([i for i in range(0, 100) if i not in legal_ids])
         return json.dumps({"type": "act", "seq": seq, "id": action_id})
-    legal_texts = {a["text"] for a in legal}
-    text = rng.choice([t for t in TEXTS if t not in legal_texts])
+    legal_texts = {_text_key(a["text"]) for a in legal}
+    text = rng.choice([t for t in TEXTS if _text_key(t) not in legal_texts])
     return json.dumps({"type": "act", "seq": seq, "action": text})
 
 
