@@ -392,11 +392,7 @@ class Tables:
             raise Refused("not-your-turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
         record, text = adapt.record(game, seat, msg)
         self._apply(table, seat, record)
-        table.n = n = table.n + 1
-        table.pending.append(EventRow(n, seat, who, seq, "act", record, text))
-        table.seqs.setdefault(who, {})[seq] = n
-        table.last_seq[who] = seq
-        self._dirty[table.id] = table
+        n = self._event(table, seat, who, seq, "act", record, text)
         self._acks.append((table, sub, seq, n, False))
         if table.bots or table.clock is not None or table.spec.turn_seconds is not None:
             self._advance(table)  # (else no bot to play, no clock to move)
