@@ -99,7 +99,8 @@ def test_the_views_fast_paths_agree_with_the_engine() -> None:
 
 def test_the_views_told_as_changes_are_the_views_read_whole() -> None:
     """A table's views told as what changed (``view_update`` with the table's cache, its
-    common case and its general path, and each seat's own patch, as JSON members) give,
+    common case and its general path, and each seat's own patch, as JSON members in the
+    order of the view) give,
     applied in order to the first views, the views read whole, at every step of whole
     matches (classic rules and variants)."""
     import json
@@ -117,11 +118,13 @@ def test_the_views_told_as_changes_are_the_views_read_whole() -> None:
         shown = {seat: {**public, **adapt.own_fields(game, states[seat])} for seat in seats}
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
-            now, moved, new = adapt.view_update(game, seats, None, cache, public)
+            now, patch_json, new = adapt.view_update(game, seats, None, cache, public)
+            moved = json.loads(b"{" + patch_json + b"}")
             whole, own = adapt.view_parts(game, seats, None)
             assert now == whole
-            assert {**public, **moved} == whole
+            assert json.loads(json.dumps({**public, **moved})) == json.loads(json.dumps(whole))
             assert all(public[k] != v for k, v in moved.items())  # (only what changed)
+            assert list(moved) == [k for k in whole if k in moved]  # (in the view's order)
             for seat in seats:
                 patch = json.loads(b"{" + adapt.own_patch(game, states[seat], new[seat]) + b"}")
                 shown[seat] = {**shown[seat], **moved, **patch}

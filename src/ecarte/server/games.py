@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
+import msgspec
+
 from ecarte import (
     Action,
     ArgumentError,
@@ -81,17 +83,18 @@ def _entry_point_bots(game: str) -> dict[str, type]:
     return found
 
 
-_ABSENT = object()
-
-
 def changed(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     """The fields of ``now`` whose values are not those of ``before`` (the same object is
-    the same value: compared first)."""
-    get = before.get
-    return {k: v for k, v in now.items() if (b := get(k, _ABSENT)) is not v and b != v}
+    the same value: compared first), in ``before``'s order, then those it lacks."""
+    get = now.get
+    moved = {k: v for k, b in before.items() if (v := get(k, b)) is not b and v != b}
+    if not now.keys() <= before.keys():
+        moved.update((k, v) for k, v in now.items() if k not in before)
+    return moved
 
 
 _ENCODE = m.encode
+_DECODE = msgspec.json.Decoder(dict[str, Any]).decode
 
 
 def members(fields: dict[str, Any]) -> bytes:
@@ -331,18 +334,19 @@ class Adapter:
         forfeit: int | None,
         cache: dict[str, Any],
         previous: dict[str, Any] | None,
-    ) -> tuple[dict[str, Any], dict[str, Any], dict[int | None, Any]]:
-        """What a table's views are now, told as what changed: ``(public, changed,
-        states)``, ``changed`` the public fields whose values differ from ``previous``'s
-        (every field when it is None), ``states`` each seat's :meth:`own_state`.
-        ``previous``: the public part this method returned last for the table of
-        ``cache`` (then only what moved since is read again; an adapter may keep, in
-        ``public``, the very objects of ``previous`` whose values did not change), or any
-        other (then every field is read and compared)."""
+    ) -> tuple[dict[str, Any], bytes, dict[int | None, Any]]:
+        """What a table's views are now, told as what changed: ``(public, patch,
+        states)``, ``patch`` the JSON members (as :func:`members` writes them) of the
+        public fields whose values differ from ``previous``'s (every field when it is
+        None), in the order of the public part, ``states`` each seat's
+        :meth:`own_state`. ``previous``: the public part this method returned last for
+        the table of ``cache`` (then only what moved since is read again; an adapter may
+        keep, in ``public``, the very objects of ``previous`` whose values did not
+        change), or any other (then every field is read and compared)."""
         over = bool(game.is_over) or forfeit is not None
         now = _Now(over, None if over else self.to_act(game), forfeit, cache)
-        public, changed = self._public_update(game, now, previous)
-        return public, changed, {seat: self._own_state(game, seat, now) for seat in seats}
+        public, patch = self._public_update(game, now, previous)
+        return public, patch, {seat: self._own_state(game, seat, now) for seat in seats}
 
     def own_states(
         self, game: Any, seats: Iterable[int | None], forfeit: int | None, cache: dict[str, Any]
@@ -370,12 +374,12 @@ class Adapter:
 
     def _public_update(
         self, game: Any, now: _Now, previous: dict[str, Any] | None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The public part now and its fields that differ from ``previous``'s (see
-        :meth:`view_update`): here read whole and compared."""
+    ) -> tuple[dict[str, Any], bytes]:
+        """The public part now and the JSON members of its fields that differ from
+        ``previous``'s (see :meth:`view_update`): here read whole and compared."""
         public = self._public(game, now)
         public.update(to_act=now.to_act, over=now.over, winner=game.winner, forfeit=now.forfeit)
-        return public, public if previous is None else changed(previous, public)
+        return public, members(public if previous is None else changed(previous, public))
 
     def _public(self, game: Any, now: _Now) -> dict[str, Any]:
         """The game's fields of every seat's view that are the same for all (the table's,
@@ -481,31 +485,28 @@ class EcarteAdapter(
 
     def _public_update(
         self, game: Game, now: _Now, previous: dict[str, Any] | None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        # From the table's last public part: only the observation's fields whose match
-        # data moved are read again (Game.public_changes), the others are kept, objects
-        # and all (which makes them quick to compare next time).
+    ) -> tuple[dict[str, Any], bytes]:
+        # From the table's last public part: the engine writes the observation's fields
+        # that moved since (Game.public_changes_json), the match's are read when the hand,
+        # the game or the match moved on.
         cache = now.cache
         assert cache is not None
-        mark = None
+        since = None
         if previous is not None and cache.get("public") is previous:
-            mark = cache["mark"]
-        # the match's fields change with the hand, the game or the end of the match
+            since = cache["mark"]
+        written, mark = game.public_changes_json(since)
+        fields: dict[str, Any] = _DECODE(b"{%s}" % written)
         match = (game.game_number, game.hand_number, now.over)
-        if previous is None or mark is None:
-            public, mark = game.public_changes()
-            public.update(self._match(game, now), winner=game.winner)
-            public.update(to_act=now.to_act, over=now.over, forfeit=now.forfeit)
-            moved = public if previous is None else changed(previous, public)
+        if since is None or match != cache.get("match"):
+            fields.update(self._match(game, now))
+        fields.update(to_act=now.to_act, over=now.over, winner=game.winner, forfeit=now.forfeit)
+        if previous is None:
+            public = moved = fields
         else:
-            fields, mark = game.public_changes(mark)
-            if match != cache.get("match"):
-                fields.update(self._match(game, now), winner=game.winner)
-            fields.update(to_act=now.to_act, over=now.over, forfeit=now.forfeit)
             moved = changed(previous, fields)
-            public = {**previous, **moved}
+            public = fields if since is None else {**previous, **moved}
         cache["public"], cache["mark"], cache["match"] = public, mark, match
-        return public, moved
+        return public, members(moved)
 
     def view_update(
         self,
@@ -514,29 +515,32 @@ class EcarteAdapter(
         forfeit: int | None,
         cache: dict[str, Any],
         previous: dict[str, Any] | None,
-    ) -> tuple[dict[str, Any], dict[str, Any], dict[int | None, Any]]:
+    ) -> tuple[dict[str, Any], bytes, dict[int | None, Any]]:
         # The table's common case in one function (the one that runs after every
-        # action): the last public part was this table's and no variant describes
-        # anything; otherwise the general path.
+        # action): the last public part was this table's, the match goes on and no
+        # variant describes anything; otherwise the general path. The engine's JSON of
+        # the observation's fields that moved is the patch's first part as it is.
         if (
             previous is None
             or cache.get("public") is not previous
             or cache.get("variants") is not False
+            or forfeit is not None
+            or game.is_over
+            or game.to_act < 0
         ):
             return super().view_update(game, seats, forfeit, cache, previous)
         assert previous is not None
-        over = game.is_over or forfeit is not None
-        to_act: int | None = game.to_act
-        if over or to_act < 0:  # type: ignore[operator]
-            to_act = None
-        fields, cache["mark"] = game.public_changes(cache["mark"])
-        match = (game.game_number, game.hand_number, over)
+        to_act: int = game.to_act
+        patch, cache["mark"] = game.public_changes_json(cache["mark"])
+        moved: dict[str, Any] = _DECODE(b"{%s}" % patch) if patch else {}
+        match = (game.game_number, game.hand_number, False)
         if match != cache["match"]:
-            now = _Now(over, to_act, forfeit, cache)
-            fields.update(self._match(game, now), winner=game.winner)
+            now = _Now(False, to_act, None, cache)
+            more = changed(previous, {**self._match(game, now), "winner": game.winner})
+            if more:
+                moved.update(more)
+                patch = b"%s,%s" % (patch, members(more)) if patch else members(more)
             cache["match"] = match
-        fields["to_act"], fields["over"], fields["forfeit"] = to_act, over, forfeit
-        moved = {k: v for k, v in fields.items() if (b := previous[k]) is not v and b != v}
         public = previous
         if moved:
             public = cache["public"] = {**previous, **moved}
@@ -547,7 +551,7 @@ class EcarteAdapter(
             else:
                 bits = game.legal_action_bits() if to_act == seat else 0
                 states[seat] = (seat, game.hand_mask(seat), bits, ())
-        return public, moved, states
+        return public, patch, states
 
     def _own(self, game: Game, seat: int | None, now: _Now) -> dict[str, Any]:
         return self.own_fields(game, self._own_state(game, seat, now))
@@ -651,12 +655,17 @@ def _discards_json(game: Game, bits: int, hand: int) -> bytes:
     low, high = bits & ((1 << _DISCARD_BASE) - 1), bits >> _DISCARD_BASE
     out = [_legal_json(game, low, 0)[9:-1]] if low else []
     cards = _bit_texts(hand)  # (by id, as a discard's mask over the hand counts them)
+    # each discard's text, by the mask of its cards over the hand: the text of the mask
+    # less its highest card, then that card
+    texts = ["discard"]
+    for chosen in range(1, high.bit_length()):
+        top = chosen.bit_length() - 1
+        texts.append(f"{texts[chosen ^ 1 << top]} {cards[top]}")
     while high:
         bit = high & -high
         high ^= bit
         chosen = bit.bit_length() - 1
-        text = " ".join(["discard", *(t for i, t in enumerate(cards) if chosen >> i & 1)])
-        out.append(f'{{"id":{_DISCARD_BASE + chosen},"text":"{text}"}}'.encode())
+        out.append(b'{"id":%d,"text":"%s"}' % (_DISCARD_BASE + chosen, texts[chosen].encode()))
     return b'"legal":[' + b",".join(out) + b"]"
 
 

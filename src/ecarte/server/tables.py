@@ -656,11 +656,10 @@ class Tables:
             return
         adapt, game = table.adapter, table.game
         before = table.shown
-        public, common, states = adapt.view_update(
+        public, common_json, states = adapt.view_update(
             game, {sub.seat for sub in subscribers}, table.forfeit, table.cache, before or None
         )
         table.shown = public
-        common_json = members(common)
         last = events[-1]
         if len(events) > 1:  # (a bot's moves after the action, a timeout's)
             self._send_earlier(table, events[:-1], answers)
