@@ -13,6 +13,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from helpers import random_action
+from helpers.machine_driver import cffi_ecarte, cffi_match, nth_legal
 
 from ecarte import (
     PRESETS,
@@ -100,10 +102,10 @@ def _states(game: Game, rng: random.Random, steps: int) -> Iterator[int]:
         yield step
         if game.is_over:
             return
-        if game.to_act < 0:
-            game.apply_chance()
+        if game.to_act >= 0:
+            game.apply(random_action(game, rng))
         else:
-            game.apply(rng.choice(game.legal_actions()))
+            game.apply_chance()
         if rng.random() < 0.03 and not game._config.notifications and game._m_last_input >= 0:
             game.undo()
     yield steps
@@ -295,58 +297,36 @@ def test_the_machine_and_its_twin_agree_on_any_bytes() -> None:
 def test_the_view_is_reachable_through_cffi() -> None:
     """C hosts and PyPy reach ``ec_public_view`` through the cffi module: over a whole
     match played there, it writes what the compiled game writes."""
-    try:
-        from ecarte.games.ecarte._cffi_ecarte import ffi, lib
-    except ImportError:
-        pytest.skip("the cffi module is not built")
-    from ecarte.games.ecarte import _pure_machine as pm
-    from ecarte.games.ecarte._hooks import machine_rules
-
-    hand, *match = machine_rules(Rules(), 2)
-    cfg = ffi.new("ec_match_config *")
-    r = ffi.new("ec_match_rules *")
-    for name, value in hand._asdict().items():
-        setattr(r.hand, name, list(value) if name == "order" else value)
-    for name, value in zip(pm.MatchRules._fields[1:], match, strict=True):
-        setattr(r, name, value)
-    assert lib.ec_match_config_init(cfg, r, 0) == 0
-    buf = ffi.new("uint8_t[]", 1 << 16)
-    log = ffi.new("ec_log *", {"buf": buf, "cap": 1 << 16})
-    m = ffi.new("ec_match *")
-    assert lib.ec_match_start(cfg, m, log, 777, 1) == 0
+    ffi, lib = cffi_ecarte()
+    cfg, m, log, _ = cffi_match(ffi, lib, 777)
     with _backend("cython"):
         game = Game(seed=777)
-    mark, out = ffi.new("uint8_t[]", 4096), ffi.new("uint8_t[]", 4096)
-    lengths = ffi.new("size_t[2]")
+    mark, out, lengths = (
+        ffi.new("uint8_t[]", 4096),
+        ffi.new("uint8_t[]", 4096),
+        ffi.new("size_t[2]"),
+    )
+
+    def view(since: bytes | None, cap: int = 4096) -> Any:
+        old = ffi.NULL if since is None else ffi.from_buffer(since)
+        n = 0 if since is None else len(since)
+        status = lib.ec_public_view(m, 2, -2, 0, old, n, mark, cap, lengths, out, 4096, lengths + 1)
+        if status:
+            return status
+        return bytes(ffi.buffer(out, lengths[1])), bytes(ffi.buffer(mark, lengths[0]))
+
     legal = ffi.new("uint64_t[2]")
     since, steps = None, 0
     while True:
-        old = ffi.NULL if since is None else ffi.from_buffer(since)
-        n = 0 if since is None else len(since)
-        status = lib.ec_public_view(
-            m, 2, -2, 0, old, n, mark, 4096, lengths, out, 4096, lengths + 1
-        )
-        assert status == 0
-        written = bytes(ffi.buffer(out, lengths[1])), bytes(ffi.buffer(mark, lengths[0]))
+        written = view(since)
         assert written == game._m_public_json(since), steps
         since = written[1]
         if m.phase == 8:  # EC_PH_OVER
             break
         lib.ec_match_legal(cfg, m, legal)
-        ids = [i for i in range(64) if legal[0] >> i & 1] + [
-            64 + i for i in range(32) if legal[1] >> i & 1
-        ]
-        assert lib.ec_match_apply(cfg, m, log, ids[steps % len(ids)]) == 0
-        game.apply(game.action_from_id(ids[steps % len(ids)]))
+        action = nth_legal((legal[0], legal[1]), steps % bin(legal[0] | legal[1] << 64).count("1"))
+        assert lib.ec_match_apply(cfg, m, log, action) == 0
+        game.apply(game.action_from_id(action))
         steps += 1
-    bad = ffi.from_buffer(since[:-1])
-    assert (
-        lib.ec_public_view(
-            m, 2, -2, 0, bad, len(since) - 1, mark, 4096, lengths, out, 4096, lengths + 1
-        )
-        == -28
-    )  # EC_EBADMARK
-    assert (
-        lib.ec_public_view(m, 2, -2, 0, ffi.NULL, 0, mark, 4095, lengths, out, 4096, lengths + 1)
-        == -29
-    )  # EC_EVIEWROOM: a buffer too small
+    assert view(since[:-1]) == -28  # EC_EBADMARK
+    assert view(None, 4095) == -29  # EC_EVIEWROOM: a buffer below EC_VIEW_CAP

@@ -27,24 +27,29 @@ static const char *const NAMES[EC_VIEW_FIELDS] = {
 static const uint8_t NAME_LEN[EC_VIEW_FIELDS] = {8, 9, 9, 8, 9, 8, 13, 12, 8,
                                                   9, 13, 27, 16, 18, 9, 12, 17};
 
-/* The Phase values by EC_PH_*. */
-static const char *const PHASES[EC_PH_OVER + 1] = {
+/* The Phase values by EC_PH_*, and their lengths. */
+static const char PHASES[EC_PH_OVER + 1][17] = {
     "\"cut\"",     "\"packets\"", "\"deal\"", "\"propose\"", "\"respond\"",
     "\"elder-discard\"", "\"dealer-discard\"", "\"play\"", "\"over\"",
 };
+static const uint8_t PHASE_LEN[EC_PH_OVER + 1] = {5, 9, 6, 9, 9, 15, 16, 6, 6};
 
-/* Rank texts by rank id (2..A) and suit symbols by suit id (♣ ♦ ♥ ♠ in UTF-8). */
-static const char *const RANKS[13] = {"2", "3", "4", "5", "6", "7", "8",
-                                      "9", "10", "J", "Q", "K", "A"};
+/* Rank texts by rank id (2..A: the ten is "10", the others one character; no card has
+ * the ids 13..15) and suit symbols by suit id (♣ ♦ ♥ ♠, 3 bytes each in UTF-8). */
+static const char RANKS[16] = {'2', '3', '4', '5', '6', '7', '8', '9',
+                               '1', 'J', 'Q', 'K', 'A', '?', '?', '?'};
+#define RANK_TEN 8
 static const char *const SUITS[4] = {"\xe2\x99\xa3", "\xe2\x99\xa6", "\xe2\x99\xa5",
                                      "\xe2\x99\xa0"};
 
-static uint8_t *put(uint8_t *p, const char *s)
+static uint8_t *put_n(uint8_t *p, const char *s, size_t n)
 {
-    size_t n = strlen(s);
     memcpy(p, s, n);
     return p + n;
 }
+
+/* A string literal, its length known here ("" literal: anything else does not compile). */
+#define put(p, literal) put_n((p), "" literal, sizeof(literal) - 1)
 
 static uint8_t *put_uint(uint8_t *p, uint32_t v)
 {
@@ -77,8 +82,10 @@ static uint8_t *put_seat(uint8_t *p, unsigned seat)
 static uint8_t *put_card(uint8_t *p, unsigned card)
 {
     *p++ = '"';
-    p = put(p, RANKS[card & 15]);
-    p = put(p, SUITS[card >> 4 & 3]);
+    *p++ = (uint8_t)RANKS[card & 15];
+    if ((card & 15) == RANK_TEN)
+        *p++ = '0';
+    p = put_n(p, SUITS[card >> 4 & 3], 3);
     *p++ = '"';
     return p;
 }
@@ -127,7 +134,7 @@ static uint8_t *put_value(uint8_t *p, const ec_match *m, int nplayers, int f, in
     uint32_t counts[EC_MATCH_MAX_SEATS];
     switch (f) {
     case 0:
-        return put(p, PHASES[m->phase]);
+        return put_n(p, PHASES[m->phase], PHASE_LEN[m->phase]);
     case 1:
         return put_int(p, m->to_act);
     case 2:
@@ -140,7 +147,7 @@ static uint8_t *put_value(uint8_t *p, const ec_match *m, int nplayers, int f, in
         if (m->trump < 0)
             return put(p, "null");
         *p++ = '"';
-        p = put(p, SUITS[m->trump & 3]);
+        p = put_n(p, SUITS[m->trump & 3], 3);
         *p++ = '"';
         return p;
     case 6:
@@ -196,7 +203,7 @@ static uint8_t *put_value(uint8_t *p, const ec_match *m, int nplayers, int f, in
         }
         return put_list(p, counts, nplayers);
     case 11:
-        return put(p, m->played_without_proposing ? "true" : "false");
+        return m->played_without_proposing ? put(p, "true") : put(p, "false");
     case 12:
         return m->refused_after == 255 ? put(p, "null") : put_uint(p, m->refused_after);
     case 13: {
@@ -265,7 +272,7 @@ int ec_public_view(const ec_match *m, int nplayers, int least, int most, const u
     uint8_t *body = mark + EC_VIEW_MARK_HEAD, *p = body, *o = out;
     unsigned start = 0;
     for (int f = 0; f < EC_VIEW_FIELDS; f++) {
-        p = put(p, NAMES[f]);
+        p = put_n(p, NAMES[f], NAME_LEN[f]);
         p = put_value(p, m, nplayers, f, least, most);
         unsigned end = (unsigned)(p - body);
         mark[2 * f] = (uint8_t)end;
