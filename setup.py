@@ -86,7 +86,7 @@ EXTENSIONS = (
         "ecarte.games.ecarte._machine",
         f"{GAMES_DIR}/ecarte/_machine.pyx",
         _TRICKS,
-        ("ec_rules.c", "ec_machine.c"),
+        ("ec_rules.c", "ec_machine.c", "ec_view.c"),
     ),
     CExtension(
         "ecarte.games.ecarte._hands",

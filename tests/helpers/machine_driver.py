@@ -4,7 +4,10 @@ log's entries and records, read as the driver reads them."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+import pytest
 
 _FNV_OFFSET = 0xCBF29CE484222325
 _FNV_PRIME = 0x100000001B3
@@ -216,6 +219,41 @@ def nth_legal(legal: tuple[int, int], k: int) -> int:
             k -= 1
             x ^= low
     raise AssertionError("no such legal id")
+
+
+def cffi_ecarte() -> tuple[Any, Any]:
+    """The ``ffi`` and ``lib`` of Écarté's cffi module; the test is skipped when it is not
+    built (it fails under CI, which builds it)."""
+    try:
+        from ecarte.games.ecarte._cffi_ecarte import ffi, lib
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("the cffi module is not built")
+    return ffi, lib
+
+
+def cffi_match(ffi: Any, lib: Any, seed: int) -> tuple[Any, Any, Any, Any]:
+    """A classic match of two seats started through the cffi module (``ffi``, ``lib``),
+    chance drawn from ``seed``: its ``ec_match_config``, ``ec_match``, ``ec_log`` and the
+    log's buffer (64 KiB, kept alive with it)."""
+    from ecarte import Rules
+    from ecarte.games.ecarte import _pure_machine as pm
+    from ecarte.games.ecarte._hooks import machine_rules
+
+    hand, *match = machine_rules(Rules(), 2)
+    cfg = ffi.new("ec_match_config *")
+    r = ffi.new("ec_match_rules *")
+    for name, value in hand._asdict().items():
+        setattr(r.hand, name, list(value) if name == "order" else value)
+    for name, value in zip(pm.MatchRules._fields[1:], match, strict=True):
+        setattr(r, name, value)
+    assert lib.ec_match_config_init(cfg, r, 0) == 0
+    buf = ffi.new("uint8_t[]", 1 << 16)
+    log = ffi.new("ec_log *", {"buf": buf, "cap": 1 << 16})
+    m = ffi.new("ec_match *")
+    assert lib.ec_match_start(cfg, m, log, seed, 1) == 0
+    return cfg, m, log, buf
 
 
 _ENTRY_SIZES: list[int] = []

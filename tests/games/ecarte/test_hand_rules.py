@@ -5,10 +5,9 @@ and the batches share all three. The C and the twin agree on every input."""
 from __future__ import annotations
 
 import itertools
-import os
-from typing import Any
 
 import pytest
+from helpers.machine_driver import cffi_ecarte
 
 from ecarte import Rules, RulesError, batch
 from ecarte.games.ecarte._hooks import machine_rules
@@ -16,18 +15,8 @@ from ecarte.games.ecarte._pure_hands import HandOptions
 from ecarte.games.ecarte._pure_rules import RANGES, HandRules, hand_rules_ok, trick_points
 
 
-def _lib() -> tuple[Any, Any]:
-    try:
-        from ecarte.games.ecarte._cffi_ecarte import ffi, lib
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("the cffi module of Écarté is not built")
-    return ffi, lib
-
-
 def test_the_c_check_and_the_twin_agree_on_every_range() -> None:
-    ffi, lib = _lib()
+    ffi, lib = cffi_ecarte()
     for name, (lo, hi) in RANGES.items():
         for value in (lo - 1, lo, hi, hi + 1):
             if value < 0:
@@ -45,7 +34,7 @@ def test_the_c_check_and_the_twin_agree_on_every_range() -> None:
 
 
 def test_the_c_scoring_and_the_twin_agree_on_every_hand() -> None:
-    ffi, lib = _lib()
+    ffi, lib = cffi_ecarte()
     elder_scores, penalty = ffi.new("int *"), ffi.new("int *")
     for tricks, alone, refusal, to_dealer, vole, penalties in itertools.product(
         range(6), (False, True), (False, True), (0, 1), (2, 3), (0, 1)
@@ -106,7 +95,7 @@ def test_the_ranges_are_the_same_for_rules_batches_and_the_machine() -> None:
 
 def test_the_c_struct_is_the_twins_fields_as_bytes() -> None:
     """The Cython binding copies ``HandRules.c_bytes()`` into ``ec_hand_rules``."""
-    ffi, _ = _lib()
+    ffi, _ = cffi_ecarte()
     fields = HandRules._fields
     assert ffi.sizeof("ec_hand_rules") == len(HandRules().c_bytes()) == 8 + len(fields) - 1
     for i, name in enumerate(fields[1:]):

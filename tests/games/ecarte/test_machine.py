@@ -15,7 +15,14 @@ from pathlib import Path
 
 import pytest
 from helpers import build_c_driver
-from helpers.machine_driver import classic_answer, log_entries, machine_matches, machine_prefixes
+from helpers.machine_driver import (
+    cffi_ecarte,
+    cffi_match,
+    classic_answer,
+    log_entries,
+    machine_matches,
+    machine_prefixes,
+)
 
 import ecarte.games.ecarte._pure_machine as pm
 from ecarte.games.ecarte._pure_rules import HandRules
@@ -437,27 +444,10 @@ def test_hook_answers_at_scale_in_c(driver: Path) -> None:
 def test_the_machine_is_reachable_through_cffi() -> None:
     """C hosts and PyPy reach the match machine through the cffi module: a whole match
     played there writes the log the Cython binding writes."""
-    try:
-        from ecarte.games.ecarte._cffi_ecarte import ffi, lib
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("the cffi module is not built")
-    from ecarte import Game, Rules
-    from ecarte.games.ecarte._hooks import machine_rules
+    ffi, lib = cffi_ecarte()
+    from ecarte import Game
 
-    hand, *match = machine_rules(Rules(), 2)
-    cfg = ffi.new("ec_match_config *")
-    r = ffi.new("ec_match_rules *")
-    for name, value in hand._asdict().items():
-        setattr(r.hand, name, list(value) if name == "order" else value)
-    for name, value in zip(pm.MatchRules._fields[1:], match, strict=True):
-        setattr(r, name, value)
-    assert lib.ec_match_config_init(cfg, r, 0) == 0
-    buf = ffi.new("uint8_t[]", 1 << 16)
-    log = ffi.new("ec_log *", {"buf": buf, "cap": 1 << 16})
-    m = ffi.new("ec_match *")
-    assert lib.ec_match_start(cfg, m, log, 12345, 1) == 0
+    cfg, m, log, buf = cffi_match(ffi, lib, 12345)
     game = Game(seed=12345)
     legal = ffi.new("uint64_t[2]")
     while m.phase != 8:  # EC_PH_OVER

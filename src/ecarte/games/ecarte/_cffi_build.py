@@ -10,8 +10,8 @@ _game = runpy.run_path(str(Path(__file__).resolve().parents[1] / "_cffi_game.py"
 
 ffibuilder = _game["game_builder"](
     __file__,
-    ["ecarte_rules.h", "ecarte_hands.h", "ecarte_machine.h"],
-    ["ec_rules.c", "ec_batch.c", "ec_machine.c"],
+    ["ecarte_rules.h", "ecarte_hands.h", "ecarte_machine.h", "ecarte_view.h"],
+    ["ec_rules.c", "ec_batch.c", "ec_machine.c", "ec_view.c"],
     ("ec_tricks.c", "ec_rng.c", "ec_solver.c"),
 )
 

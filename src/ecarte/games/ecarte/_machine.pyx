@@ -8,7 +8,7 @@ frame, and only what a plugin overrides goes back to Python.
 ``_pymachine.Machine`` is its pure-Python twin, with the same methods.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.ref cimport PyObject
 from cpython.ref cimport Py_INCREF
@@ -366,6 +366,31 @@ cdef class Machine:
         view.m = self.m
         view.players = self.config.cfg.rules.nplayers
         return view
+
+    def _m_public_json(self, since=None, int least=EC_VIEW_OWN_LIMITS, int most=0):
+        """The public view told as what changed (``ec_public_view``): ``(members, mark)``,
+        or None when ``since`` is not a mark; ``least``, ``most``: the discard limits
+        (-1: none; -2, the default: the machine's own)."""
+        self._need()
+        cdef uint8_t mark[EC_VIEW_CAP]
+        cdef uint8_t out[EC_VIEW_CAP]
+        cdef size_t mark_len = 0, out_len = 0, old_len = 0
+        cdef const uint8_t *old = NULL
+        cdef int status
+        if since is not None:
+            if type(since) is not bytes:
+                return None
+            old = <const uint8_t *>PyBytes_AS_STRING(since)
+            old_len = PyBytes_GET_SIZE(since)
+        status = ec_public_view(&self.m, self.config.cfg.rules.nplayers, least, most, old,
+                                old_len, mark, EC_VIEW_CAP, &mark_len, out, EC_VIEW_CAP,
+                                &out_len)
+        if status == EC_EBADMARK:
+            return None
+        if status < 0:
+            raise ValueError(f"discard limits out of range: {least}, {most}")
+        return (PyBytes_FromStringAndSize(<char *>out, out_len),
+                PyBytes_FromStringAndSize(<char *>mark, mark_len))
 
     # ------------------------------------------------------------ the hot path
 

@@ -248,6 +248,10 @@ class Machine:
 
         def _notify(self, start: int) -> None: ...
 
+        def _public_json(
+            self, since: bytes | None, least: int, most: int
+        ) -> tuple[bytes, bytes] | None: ...
+
     # ------------------------------------------------------------ low level
 
     def _m_start(self, config: MatchConfig, seed: int, auto_chance: bool, flags: int) -> int:
@@ -366,6 +370,15 @@ class Machine:
             )
         finally:
             lock.release()
+
+    def _m_public_json(
+        self, since: bytes | None = None, least: int = -2, most: int = 0
+    ) -> tuple[bytes, bytes] | None:
+        """The public view told as what changed (twin of ``ec_public_view``, which the
+        game states in Python: ``MatchReads._public_json``): ``(members, mark)``, or None
+        when ``since`` is not a mark; ``least``, ``most``: the discard limits (-1: none;
+        -2, the default: the machine's own)."""
+        return self._public_json(since, least, most)
 
     # ------------------------------------------------------------ the hot path
 

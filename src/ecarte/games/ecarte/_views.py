@@ -10,9 +10,12 @@ configuration, as ``Game`` does.
 from __future__ import annotations
 
 import inspect
+import json
 import reprlib
+import struct
 from collections.abc import Callable
 from functools import cache, wraps
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ecarte._cards import Card, CardSet, Suit
@@ -408,6 +411,70 @@ class MatchReads(_Base):
                 fields["tricks_won"] = build["tricks_won"](self, v, limits)
         return fields, mark
 
+    @held
+    def public_changes_json(self, since: bytes | None = None) -> tuple[bytes, bytes]:
+        """:meth:`public_observation` as JSON told as what changed: ``(members, mark)``.
+        ``members`` are the members (``"name":value``, joined by ``,``, without braces) of
+        the fields whose JSON value differs from their value in the state ``since`` marks
+        (a mark this method returned earlier for this game; None: every field), in
+        :meth:`public_observation`'s order, encoded as ``msgspec.json.encode`` writes
+        them (UTF-8, no spaces); empty when nothing changed. ``mark`` is the state of now
+        for the next call (bytes, the same on every backend). Written by the machine in
+        one call, without a dict: what a server sends every seat after every action.
+        Raises :class:`~ecarte.ArgumentError`, and changes nothing, if ``since`` is not
+        a mark.
+
+        >>> import json
+        >>> from ecarte import Game
+        >>> game = Game(seed=1)
+        >>> members, mark = game.public_changes_json()
+        >>> json.loads(b"{" + members + b"}") == game.public_observation()
+        True
+        >>> game.apply(game.legal_actions()[0])
+        >>> members, mark = game.public_changes_json(mark)
+        >>> print(members.decode())
+        "phase":"propose","to_act":1,"turnup":"9♠","trump":"♠","stock_size":21
+        """
+        if self._config.validators and not self._busy and self._m_phase in self._discard_phases:
+            # a variant may veto some discard sizes: the limits that remain, from here
+            limits = self._discard_limits(self._m_view())
+            least, most = (_NO_LIMITS, 0) if limits is None else limits
+            found = self._m_public_json(since, least, most)
+        else:
+            found = self._m_public_json(since)
+        if found is None:
+            raise ArgumentError(
+                "since must be a mark public_changes_json() returned (bytes), not "
+                f"{reprlib.repr(since)}"
+            )
+        return found
+
+    def _public_json(
+        self, since: bytes | None, least: int, most: int
+    ) -> tuple[bytes, bytes] | None:
+        """The twin of the machine's ``ec_public_view`` (ecarte_view.h, which states the
+        mark's format): :meth:`public_changes_json`'s answer, or None when ``since`` is
+        not a mark, with the discard limits ``(least, most)`` (-1: none; -2: the
+        machine's own), from the fields of :meth:`public_observation`."""
+        if least not in (_OWN_LIMITS, _NO_LIMITS) and not (0 <= least <= 255 and 0 <= most <= 255):
+            raise ValueError(f"discard limits out of range: {least}, {most}")
+        before = None if since is None else _mark_members(since)
+        if since is not None and before is None:
+            return None
+        v = self._m_view()
+        limits = (
+            self._own_limits(v)
+            if least == _OWN_LIMITS
+            else None
+            if least == _NO_LIMITS
+            else (least, most)
+        )
+        members = [_member(name, value) for name, value in self._public_fields(v, limits).items()]
+        mark = _MARK_HEAD.pack(*accumulate(map(len, members))) + b"".join(members)
+        if before is not None:
+            members = [now for now, then in zip(members, before, strict=True) if now != then]
+        return b",".join(members), mark
+
     def _public_fields(
         self, v: MatchView, limits: tuple[int, int] | None, only: list[str] | None = None
     ) -> dict[str, Any]:
@@ -443,11 +510,17 @@ class MatchReads(_Base):
         return self._discard_limits(self._m_view())
 
     def _discard_limits(self, v: MatchView) -> tuple[int, int] | None:
-        if v.phase not in self._discard_phases or v.to_act < 0:
-            return None
-        if self._config.validators and not self._busy:  # a variant may veto some sizes
+        own = self._own_limits(v)
+        if own is not None and self._config.validators and not self._busy:
+            # a variant may veto some sizes
             sizes = [len(d.cards) for d in self.legal_actions() if isinstance(d, Discard)]
             return (min(sizes), max(sizes)) if sizes else None
+        return own
+
+    def _own_limits(self, v: MatchView) -> tuple[int, int] | None:
+        """The machine's discard limits (the rules' and the stock's, no variant's veto)."""
+        if v.phase not in self._discard_phases or v.to_act < 0:
+            return None
         return (v.disc_least, v.disc_most)
 
     def _check_seat(self, seat: int) -> None:
@@ -496,3 +569,38 @@ _PUBLIC_FIELDS: dict[str, Callable[[MatchReads, MatchView, tuple[int, int] | Non
 }
 """Each field of :meth:`MatchReads.public_observation`, in order, built from the game and
 its match's fields (and the discard limits, read once)."""
+
+
+_OWN_LIMITS = -2
+"""The discard limits' ``least`` saying "the machine's own" (``EC_VIEW_OWN_LIMITS``)."""
+_NO_LIMITS = -1
+"""... saying "none" (``EC_VIEW_NO_LIMITS``)."""
+
+_MARK_HEAD = struct.Struct(f"<{len(_PUBLIC_FIELDS)}H")
+"""A mark's head: the end of each field's member past the head (see ecarte_view.h)."""
+_OPENINGS = {name: f"{json.dumps(name)}:".encode() for name in _PUBLIC_FIELDS}
+"""The bytes that open each field's member (``"phase":``)."""
+
+
+def _member(name: str, value: Any) -> bytes:
+    """A field's JSON member, as msgspec writes it (UTF-8, no spaces)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _OPENINGS[name] + text.encode()
+
+
+def _mark_members(mark: object) -> list[bytes] | None:
+    """The members of a mark (:meth:`MatchReads.public_changes_json`), or None if
+    ``mark`` is not one: bytes whose head's ends are in order, the last at its end, each
+    member opening with its field's name and holding a value."""
+    head = _MARK_HEAD.size
+    if type(mark) is not bytes or not head <= len(mark) <= head + 0xFFFF:
+        return None
+    body = mark[head:]
+    members, start = [], 0
+    for end, opening in zip(_MARK_HEAD.unpack_from(mark), _OPENINGS.values(), strict=True):
+        member = body[start:end]
+        if end > len(body) or len(member) <= len(opening) or not member.startswith(opening):
+            return None
+        members.append(member)
+        start = end
+    return members if start == len(body) else None

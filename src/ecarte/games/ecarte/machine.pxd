@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""Écarté's C ABI (ecarte_rules.h, ecarte_hands.h, ecarte_machine.h), declared once."""
+"""Écarté's C ABI (ecarte_rules.h, ecarte_hands.h, ecarte_machine.h, ecarte_view.h),
+declared once."""
 
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
@@ -156,6 +157,14 @@ cdef extern from "ecarte_machine.h":
     int ec_random_matches(const ec_match_config *cfg, uint64_t seed, size_t n,
                           uint8_t *scratch, uint32_t cap, ec_match_totals *totals) nogil
 
+
+
+cdef extern from "ecarte_view.h":
+    enum:
+        EC_VIEW_CAP, EC_VIEW_OWN_LIMITS, EC_EBADMARK
+    int ec_public_view(const ec_match *m, int nplayers, int least, int most,
+                       const uint8_t *since, size_t since_len, uint8_t *mark, size_t mark_cap,
+                       size_t *mark_len, uint8_t *out, size_t out_cap, size_t *out_len)
 
 cdef inline int match_config_init(ec_match_config *cfg, tuple rules,
                                   uint32_t hook_mask) except -9999:

@@ -311,6 +311,15 @@ class MatchMachine(Machine, Protocol):
         """The machine's fields now, by name."""
         ...
 
+    def _m_public_json(
+        self, since: bytes | None = None, least: int = -2, most: int = 0
+    ) -> tuple[bytes, bytes] | None:
+        """The public view as JSON members told as what changed since the mark ``since``
+        and the mark of now (``ec_public_view``, ecarte_view.h), or None when ``since`` is
+        not a mark; ``least``, ``most``: the discard limits (-1: none; -2: the machine's
+        own)."""
+        ...
+
     @property
     def _m_phase(self) -> int:
         """The phase number (``PH_*``)."""
@@ -369,6 +378,13 @@ class MachineHost(Protocol):
 
     def _refuse_mid_step(self, what: str) -> None:
         """Raise: ``what`` was called from inside a hook."""
+        ...
+
+    def _public_json(
+        self, since: bytes | None, least: int, most: int
+    ) -> tuple[bytes, bytes] | None:
+        """``_m_public_json`` stated in Python from the public observation's fields (the
+        pure machine's)."""
         ...
 
 

@@ -1,0 +1,332 @@
+"""``Game.public_changes_json``: the public observation as JSON members told as what
+changed, written by the machine (``ec_public_view``) and by its pure-Python twin
+(``MatchReads._public_json``), which agree byte for byte, members and marks, in every
+state of random matches: classic rules, every preset, random rules, every installed
+variant, tables of 4 and 16 seats, chance by hand, undo."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import msgspec
+import pytest
+from helpers import random_action
+from helpers.machine_driver import cffi_ecarte, cffi_match, nth_legal
+
+from ecarte import (
+    PRESETS,
+    ArgumentError,
+    Discard,
+    Game,
+    KingAnnouncement,
+    Rules,
+    Seats,
+    _core,
+    available_variants,
+    hookimpl,
+)
+from ecarte._core import use_backend
+
+COMPILED = "cython" in _core.backends()
+compiled_only = pytest.mark.skipif(not COMPILED, reason="the compiled machine is not built")
+
+
+@contextmanager
+def _backend(name: str) -> Iterator[None]:
+    """Games made meanwhile are on backend ``name``."""
+    previous = _core.BACKEND
+    use_backend(name)
+    try:
+        yield
+    finally:
+        use_backend(previous)
+
+
+class Table:
+    """A table of ``seats`` seats: each game's two players are the next two round it."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+
+    @hookimpl
+    def ecarte_table_size(self) -> int:
+        return self.seats
+
+    @hookimpl
+    def ecarte_next_game(self, previous: Any) -> Seats:
+        first = 0 if previous is None else previous.number % self.seats
+        return Seats(players=(first, (first + 1) % self.seats), dealer=None)
+
+
+class ThreeAtMost:
+    """Vetoes discards of more than three cards: the discard limits are the variant's."""
+
+    @hookimpl
+    def ecarte_validate_action(self, action: Any) -> str | None:
+        return (
+            "three cards at most" if isinstance(action, Discard) and len(action.cards) > 3 else None
+        )
+
+
+def _random_rules(rng: random.Random) -> Rules:
+    return Rules(
+        elder_min_discard=rng.randint(0, 5),
+        dealer_min_discard=rng.randint(0, 5),
+        king_announcement=rng.choice(list(KingAnnouncement)),
+        target=rng.randint(1, 5),
+        games_to_win=rng.randint(1, 2),
+    )
+
+
+def _cases(rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
+    """The games played: (a name, ``Game``'s arguments but the seed)."""
+    return [
+        ("classic", {}),
+        ("classic, chance by hand", {"auto_chance": False}),
+        *((f"preset {name}", {"rules": name}) for name in sorted(PRESETS)),
+        *((f"random rules {i}", {"rules": _random_rules(rng)}) for i in range(3)),
+        *((f"variant {name}", {"variant": name}) for name in sorted(available_variants())),
+        ("a variant vetoing discards", {"plugins": [ThreeAtMost()]}),
+        ("a table of 4", {"plugins": [Table(4)], "rules": Rules(target=2, games_to_win=3)}),
+        ("a table of 16", {"plugins": [Table(16)], "rules": Rules(target=1, games_to_win=3)}),
+    ]
+
+
+def _states(game: Game, rng: random.Random, steps: int) -> Iterator[int]:
+    """Play ``game`` at random (taking an action back now and then) up to ``steps``
+    actions or its end, yielding the step number before each action and at the end."""
+    for step in range(steps):
+        yield step
+        if game.is_over:
+            return
+        if game.to_act >= 0:
+            game.apply(random_action(game, rng))
+        else:
+            game.apply_chance()
+        if rng.random() < 0.03 and not game._config.notifications and game._m_last_input >= 0:
+            game.undo()
+    yield steps
+
+
+def _decoded(members: bytes) -> dict[str, Any]:
+    return msgspec.json.decode(b"{" + members + b"}")  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------------ on every backend
+
+
+def test_the_members_are_the_public_observation_as_msgspec_writes_it() -> None:
+    """With no mark the members are the public observation's JSON (msgspec's bytes); from
+    a mark, the changed members applied to the JSON of then give the JSON of now, name
+    only fields whose value changed, in the observation's order; the mark is the same
+    whatever ``since``."""
+    rng = random.Random(5)
+    states = 0
+    for name, kwargs in _cases(rng):
+        for _ in range(2):
+            game = Game(seed=rng.getrandbits(64), **kwargs)
+            members, mark = game.public_changes_json()
+            shown = old_shown = game.public_observation()
+            old_mark = mark
+            for step in _states(game, rng, 150):
+                now = game.public_observation()
+                whole, whole_mark = game.public_changes_json()
+                assert b"{" + whole + b"}" == msgspec.json.encode(now), (name, step)
+                for before, since in ((shown, mark), (old_shown, old_mark)):
+                    members, new_mark = game.public_changes_json(since)
+                    changed = _decoded(members) if members else {}
+                    assert new_mark == whole_mark, (name, step)
+                    assert {**before, **changed} == now, (name, step)
+                    assert all(before[k] != v for k, v in changed.items()), (name, step)
+                    assert list(changed) == [k for k in now if k in changed]
+                    assert members == b",".join(
+                        msgspec.json.encode({k: v})[1:-1] for k, v in changed.items()
+                    )
+                shown, mark = now, whole_mark
+                if step % 7 == 0:  # a mark several steps old next
+                    old_shown, old_mark = now, whole_mark
+                states += 1
+    assert states > 3000
+
+
+def _bad_marks(mark: bytes, other: Game) -> list[Any]:
+    """Marks that are not: cut, grown, reordered, renamed, with a field short or one too
+    many, or not bytes at all."""
+    head, body = mark[:34], mark[34:]
+    ends = [int.from_bytes(head[2 * i : 2 * i + 2], "little") for i in range(17)]
+
+    def marked(ends: list[int], body: bytes) -> bytes:
+        return b"".join(e.to_bytes(2, "little") for e in ends) + body
+
+    swapped = [*ends]
+    swapped[3], swapped[4] = swapped[4], swapped[3]
+    starts = [0, *ends[:-1]]
+    return [
+        b"",
+        b"\0" * 33,
+        head,
+        mark[:-1],
+        mark + b" ",
+        marked(swapped, body),
+        marked([*ends[:-1], ends[-1] + 1], body),  # the last end past the end
+        marked([0, *ends[1:]], body),  # the first member empty
+        mark.replace(b'"phase":', b'"phaze":'),
+        mark.replace(b'"scores":', b'"points":'),
+        marked(ends[:-1], body[: ends[-2]]),  # 16 fields
+        marked([*ends, ends[-1] + 5], body + b'"x":1'),  # 18 fields
+        body[starts[0] : ends[0]],  # one member, no head
+        other.public_changes()[1],  # the mark of the other read (a tuple)
+        mark.decode("utf-8", "replace"),
+        bytearray(mark),
+        memoryview(mark),
+        0,
+    ]
+
+
+def test_a_malformed_mark_is_refused_and_changes_nothing() -> None:
+    rng = random.Random(8)
+    for kwargs in ({}, {"variant": "regles"}, {"plugins": [Table(16)]}):
+        game = Game(seed=rng.getrandbits(64), **kwargs)
+        for _ in _states(game, rng, 60):
+            _, mark = game.public_changes_json()
+            view, log = game._m_view(), game._m_log()
+            for bad in _bad_marks(mark, game):
+                with pytest.raises(ArgumentError, match="since must be a mark"):
+                    game.public_changes_json(bad)
+                assert game._m_view() == view and game._m_log() == log
+            assert game.public_changes_json(mark) == (b"", mark)
+
+
+# ------------------------------------------------------------------ the machine and its twin
+
+
+@pytest.mark.parametrize("part", range(4))
+@compiled_only
+@pytest.mark.own_backends
+def test_the_machine_writes_what_its_twin_writes(part: int) -> None:
+    """In every state of random matches, the machine's members and mark are its twin's,
+    byte for byte, from no mark, the last step's mark and one several steps old, with
+    the machine's own discard limits, none, and limits given (a variant's)."""
+    rng = random.Random(100 + part)
+    states = 0
+    for _, kwargs in _cases(rng):
+        for _ in range(3):
+            with _backend("cython"):
+                game = Game(seed=rng.getrandbits(64), **kwargs)
+            marks: list[bytes | None] = [None]
+            for step in _states(game, rng, 200):
+                for since in (marks[-1], marks[max(0, len(marks) - 6)], None):
+                    assert game._m_public_json(since) == game._public_json(since, -2, 0), step
+                    if step % 5 == 0:
+                        least, most = rng.choice([(-1, 0), (rng.randint(0, 5), rng.randint(0, 5))])
+                        ours = game._m_public_json(since, least, most)
+                        assert ours == game._public_json(since, least, most), step
+                marks.append(game._m_public_json()[1])
+                states += 1
+    assert states > 4000
+
+
+@compiled_only
+@pytest.mark.own_backends
+def test_the_backends_answer_the_same_bytes() -> None:
+    """The same match on the compiled machine and the pure twin (same seed, same
+    decisions) gives the same members and marks at every step, variants that veto
+    discards included (their limits are computed in Python, then written by the
+    machine)."""
+    rng = random.Random(9)
+    for name, kwargs in _cases(rng):
+        games = []
+        seed = rng.getrandbits(64)
+        for backend in ("cython", "pure"):
+            with _backend(backend):
+                games.append(Game(seed=seed, **kwargs))
+        marks: list[Any] = [None, None]
+        choices = random.Random(seed)
+        while not games[0].is_over:
+            answers = [g.public_changes_json(m) for g, m in zip(games, marks, strict=True)]
+            assert answers[0] == answers[1], name
+            marks = [answers[0][1], answers[1][1]]
+            if games[0].to_act < 0:
+                for g in games:
+                    g.apply_chance()
+            else:
+                k = choices.randrange(len(games[0].legal_actions()))
+                for g in games:
+                    g.apply(g.legal_actions()[k])
+        assert type(games[0]).__mro__[1] is not type(games[1]).__mro__[1]
+
+
+@compiled_only
+@pytest.mark.own_backends
+def test_the_machine_and_its_twin_agree_on_any_bytes() -> None:
+    """Marks with random bytes changed, cut or added: the machine and its twin refuse the
+    same ones and answer the others alike (a changed value is a changed field)."""
+    rng = random.Random(12)
+    refused = answered = 0
+    for kwargs in ({}, {"variant": "poule"}):
+        with _backend("cython"):
+            game = Game(seed=rng.getrandbits(64), **kwargs)
+        marks = []
+        for _ in _states(game, rng, 300):
+            marks.append(game._m_public_json()[1])
+        for mark in marks:
+            for _ in range(20):
+                bad = bytearray(mark)
+                for _ in range(rng.randint(1, 3)):
+                    i = rng.randrange(len(bad))
+                    what = rng.random()
+                    if what < 0.6:
+                        bad[i] = rng.randrange(256) if rng.random() < 0.5 else bad[i] ^ 1
+                    elif what < 0.8:
+                        del bad[i]
+                    else:
+                        bad.insert(i, rng.randrange(256))
+                since = bytes(bad)
+                c = game._m_public_json(since)
+                assert c == game._public_json(since, -2, 0), since
+                refused += c is None
+                answered += c is not None
+    assert refused > 1000 and answered > 300
+
+
+@compiled_only
+@pytest.mark.own_backends
+def test_the_view_is_reachable_through_cffi() -> None:
+    """C hosts and PyPy reach ``ec_public_view`` through the cffi module: over a whole
+    match played there, it writes what the compiled game writes."""
+    ffi, lib = cffi_ecarte()
+    cfg, m, log, _ = cffi_match(ffi, lib, 777)
+    with _backend("cython"):
+        game = Game(seed=777)
+    mark, out, lengths = (
+        ffi.new("uint8_t[]", 4096),
+        ffi.new("uint8_t[]", 4096),
+        ffi.new("size_t[2]"),
+    )
+
+    def view(since: bytes | None, cap: int = 4096) -> Any:
+        old = ffi.NULL if since is None else ffi.from_buffer(since)
+        n = 0 if since is None else len(since)
+        status = lib.ec_public_view(m, 2, -2, 0, old, n, mark, cap, lengths, out, 4096, lengths + 1)
+        if status:
+            return status
+        return bytes(ffi.buffer(out, lengths[1])), bytes(ffi.buffer(mark, lengths[0]))
+
+    legal = ffi.new("uint64_t[2]")
+    since, steps = None, 0
+    while True:
+        written = view(since)
+        assert written == game._m_public_json(since), steps
+        since = written[1]
+        if m.phase == 8:  # EC_PH_OVER
+            break
+        lib.ec_match_legal(cfg, m, legal)
+        action = nth_legal((legal[0], legal[1]), steps % bin(legal[0] | legal[1] << 64).count("1"))
+        assert lib.ec_match_apply(cfg, m, log, action) == 0
+        game.apply(game.action_from_id(action))
+        steps += 1
+    assert view(since[:-1]) == -28  # EC_EBADMARK
+    assert view(None, 4095) == -29  # EC_EVIEWROOM: a buffer below EC_VIEW_CAP
