@@ -226,6 +226,10 @@ def test_the_machine_writes_what_its_twin_writes(part: int) -> None:
                         assert ours == game._public_json(since, least, most), step
                 marks.append(game._m_public_json()[1])
                 states += 1
+            for least, most in ((256, 0), (0, -1), (-3, 0)):  # limits no machine has
+                for read in (game._m_public_json, game._public_json):
+                    with pytest.raises(ValueError, match="discard limits out of 0"):
+                        read(None, least, most)
     assert states > 4000
 
 
@@ -329,4 +333,4 @@ def test_the_view_is_reachable_through_cffi() -> None:
         game.apply(game.action_from_id(action))
         steps += 1
     assert view(since[:-1]) == -28  # EC_EBADMARK
-    assert view(None, 4095) == -29  # EC_EVIEWROOM: a buffer below EC_VIEW_CAP
+    assert view(None, 4095) == -29  # EC_EVIEWARG: a buffer below EC_VIEW_CAP

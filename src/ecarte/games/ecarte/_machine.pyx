@@ -388,7 +388,7 @@ cdef class Machine:
         if status == EC_EBADMARK:
             return None
         if status < 0:
-            raise ValueError(f"discard limits out of range: {least}, {most}")
+            raise ValueError(f"discard limits out of 0..255: {least}, {most}")
         return (PyBytes_FromStringAndSize(<char *>out, out_len),
                 PyBytes_FromStringAndSize(<char *>mark, mark_len))
 

@@ -420,8 +420,9 @@ class MatchReads(_Base):
         :meth:`public_observation`'s order, encoded as ``msgspec.json.encode`` writes
         them (UTF-8, no spaces); empty when nothing changed. ``mark`` is the state of now
         for the next call (bytes, the same on every backend). Written by the machine in
-        one call, without a dict: what a server sends every seat after every action.
-        Raises :class:`~ecarte.ArgumentError`, and changes nothing, if ``since`` is not
+        one call, without a dict: what a server sends every seat after every action (the
+        discard limits a variant's vetoes leave are worked out here, then written by the
+        machine). Raises :class:`~ecarte.ArgumentError`, and changes nothing, if ``since`` is not
         a mark.
 
         >>> import json
@@ -457,18 +458,15 @@ class MatchReads(_Base):
         not a mark, with the discard limits ``(least, most)`` (-1: none; -2: the
         machine's own), from the fields of :meth:`public_observation`."""
         if least not in (_OWN_LIMITS, _NO_LIMITS) and not (0 <= least <= 255 and 0 <= most <= 255):
-            raise ValueError(f"discard limits out of range: {least}, {most}")
+            raise ValueError(f"discard limits out of 0..255: {least}, {most}")
         before = None if since is None else _mark_members(since)
         if since is not None and before is None:
             return None
         v = self._m_view()
-        limits = (
-            self._own_limits(v)
-            if least == _OWN_LIMITS
-            else None
-            if least == _NO_LIMITS
-            else (least, most)
-        )
+        if least == _OWN_LIMITS:
+            limits = self._own_limits(v)
+        else:
+            limits = None if least == _NO_LIMITS else (least, most)
         members = [_member(name, value) for name, value in self._public_fields(v, limits).items()]
         mark = _MARK_HEAD.pack(*accumulate(map(len, members))) + b"".join(members)
         if before is not None:

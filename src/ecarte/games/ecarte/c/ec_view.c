@@ -266,7 +266,7 @@ int ec_public_view(const ec_match *m, int nplayers, int least, int most, const u
         nplayers > EC_MATCH_MAX_SEATS || m->phase > EC_PH_OVER ||
         (least != EC_VIEW_OWN_LIMITS && least != EC_VIEW_NO_LIMITS &&
          (least < 0 || least > 255 || most < 0 || most > 255)))
-        return EC_EVIEWROOM;
+        return EC_EVIEWARG;
     if (since != NULL && !is_mark(since, since_len))
         return EC_EBADMARK;
     uint8_t *body = mark + EC_VIEW_MARK_HEAD, *p = body, *o = out;

@@ -42,7 +42,8 @@ extern "C" {
 #define EC_VIEW_OWN_LIMITS (-2) /* least: the discard limits are the machine's own */
 #define EC_VIEW_NO_LIMITS (-1)  /* least: discard_limits is null */
 #define EC_EBADMARK (-28)      /* since is not a mark (its head does not fit its members) */
-#define EC_EVIEWROOM (-29)     /* a buffer below EC_VIEW_CAP bytes, or limits out of 0..255 */
+#define EC_EVIEWARG (-29)      /* a buffer below EC_VIEW_CAP bytes, limits out of 0..255,
+                                  nplayers out of 1..16 or a phase out of range */
 
 /* The public view of m (nplayers seats) told as what changed since the mark since
  * (since_len bytes; since NULL: every field): writes the members whose bytes differ, in
@@ -50,7 +51,8 @@ extern "C" {
  * mark (*mark_len bytes). Both buffers need EC_VIEW_CAP bytes. discard_limits is [least,
  * most] for least 0..255, null for EC_VIEW_NO_LIMITS, and the machine's own for
  * EC_VIEW_OWN_LIMITS (its limits while a seat is to discard: a variant that vetoes some
- * sizes passes what remains). Returns EC_OK, EC_EBADMARK (nothing written) or EC_EVIEWROOM. */
+ * sizes passes what remains). Returns EC_OK, or EC_EBADMARK or EC_EVIEWARG with nothing
+ * written. */
 int ec_public_view(const ec_match *m, int nplayers, int least, int most, const uint8_t *since,
                    size_t since_len, uint8_t *mark, size_t mark_cap, size_t *mark_len,
                    uint8_t *out, size_t out_cap, size_t *out_len);
