@@ -580,10 +580,13 @@ _OPENINGS = {name: f"{json.dumps(name)}:".encode() for name in _PUBLIC_FIELDS}
 """The bytes that open each field's member (``"phase":``)."""
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""A value's JSON as msgspec writes it (UTF-8 once encoded, no spaces)."""
+
+
 def _member(name: str, value: Any) -> bytes:
-    """A field's JSON member, as msgspec writes it (UTF-8, no spaces)."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return _OPENINGS[name] + text.encode()
+    """A field's JSON member."""
+    return _OPENINGS[name] + _JSON(value).encode()
 
 
 def _mark_members(mark: object) -> list[bytes] | None:
