@@ -520,17 +520,17 @@ class EcarteAdapter(
         # action): the last public part was this table's, the match goes on and no
         # variant describes anything; otherwise the general path. The engine's JSON of
         # the observation's fields that moved is the patch's first part as it is.
+        to_act: int = game.to_act
         if (
             previous is None
             or cache.get("public") is not previous
             or cache.get("variants") is not False
             or forfeit is not None
             or game.is_over
-            or game.to_act < 0
+            or to_act < 0
         ):
             return super().view_update(game, seats, forfeit, cache, previous)
         assert previous is not None
-        to_act: int = game.to_act
         patch, cache["mark"] = game.public_changes_json(cache["mark"])
         moved: dict[str, Any] = _DECODE(b"{%s}" % patch) if patch else {}
         match = (game.game_number, game.hand_number, False)
