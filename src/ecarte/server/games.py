@@ -653,20 +653,32 @@ def _discards_json(game: Game, bits: int, hand: int) -> bytes:
     """The ``"legal"`` member where discards are legal: the JSON of
     :func:`_legal_of`'s list, written from the hand's card texts."""
     low, high = bits & ((1 << _DISCARD_BASE) - 1), bits >> _DISCARD_BASE
-    out = [_legal_json(game, low, 0)[9:-1]] if low else []
-    cards = _bit_texts(hand)  # (by id, as a discard's mask over the hand counts them)
-    # each discard's text, by the mask of its cards over the hand: the text of the mask
-    # less its highest card, then that card
-    texts = ["discard"]
-    for chosen in range(1, high.bit_length()):
-        top = chosen.bit_length() - 1
-        texts.append(f"{texts[chosen ^ 1 << top]} {cards[top]}")
-    while high:
-        bit = high & -high
-        high ^= bit
-        chosen = bit.bit_length() - 1
-        out.append(b'{"id":%d,"text":"%s"}' % (_DISCARD_BASE + chosen, texts[chosen].encode()))
-    return b'"legal":[' + b",".join(out) + b"]"
+    head = b'"legal":[' + _legal_json(game, low, 0)[9:-1] + b"," if low else b'"legal":['
+    # (by id, as a discard's mask over the hand counts them)
+    return head + _discards_format(high).format(*_bit_texts(hand)).encode() + b"]"
+
+
+_DISCARD_FORMATS: dict[int, str] = {}
+"""The discards of a ``"legal"`` list, by the mask of the legal discards over the hand
+(bit ``i`` for the discard of id ``64 + i``): a format of the hand's card texts, each
+discard's text naming its cards in the hand's order."""
+
+
+def _discards_format(high: int) -> str:
+    found = _DISCARD_FORMATS.get(high)
+    if found is None:
+        parts = []
+        rest = high
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            chosen = bit.bit_length() - 1
+            names = "".join(f" {{{i}}}" for i in range(chosen.bit_length()) if chosen >> i & 1)
+            parts.append(f'{{{{"id":{_DISCARD_BASE + chosen},"text":"discard{names}"}}}}')
+        if len(_DISCARD_FORMATS) >= 1 << 10:
+            _DISCARD_FORMATS.clear()
+        found = _DISCARD_FORMATS[high] = ",".join(parts)
+    return found
 
 
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
