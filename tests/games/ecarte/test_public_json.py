@@ -334,3 +334,154 @@ def test_the_view_is_reachable_through_cffi() -> None:
         steps += 1
     assert view(since[:-1]) == -28  # EC_EBADMARK
     assert view(None, 4095) == -29  # EC_EVIEWARG: a buffer below EC_VIEW_CAP
+
+
+# ------------------------------------------------------------------ the twin's last view
+
+
+def _twin_answer(
+    game: Game, since: Any, least: int = -2, most: int = 0, machines: tuple[Game, ...] = ()
+) -> tuple[bytes, bytes] | None:
+    """The pure ``game``'s answer from ``since``, which its whole path (every member
+    encoded, nothing kept) writes too, and so do the compiled ``machines`` (games in the
+    same state)."""
+    whole = game._public_json_whole(since, least, most)
+    answer = game._public_json(since, least, most)
+    assert answer == whole
+    for machine in machines:
+        assert machine._m_public_json(since, least, most) == answer
+    return answer
+
+
+def _from_last(game: Game, since: Any) -> bool:
+    """Whether ``since`` is the pure ``game``'s last view written (bytes equal to its
+    mark), from which only the members whose match data moved are encoded."""
+    kept = game._public_kept
+    return kept is not None and type(since) is bytes and since == kept[0]
+
+
+def _limits(rng: random.Random) -> tuple[int, int]:
+    """Discard limits as the game asks for them: the machine's own, none, a variant's."""
+    return rng.choice([(-2, 0), (-2, 0), (-1, 0), (rng.randint(0, 5), rng.randint(0, 5))])
+
+
+_SKIP = -99
+"""Discard limits saying: no view written at this step."""
+
+
+@pytest.mark.parametrize("part", range(2))
+@pytest.mark.own_backends
+def test_the_twin_from_its_last_mark_writes_what_it_writes_whole(part: int) -> None:
+    """A pure game keeps the last view it wrote and, from that mark, encodes only the
+    members whose match data moved: in every state of random matches (undo, clones,
+    the discard limits changing from call to call) its members and mark are those of its
+    whole path and of the compiled machine in the same state, from the last mark, a copy
+    of it, an older one, none, another game's, and it refuses what is not a mark as
+    before, keeping its last view."""
+    rng = random.Random(300 + part)
+    backends = ("pure", "cython") if COMPILED else ("pure",)
+    from_last = states = clones = 0
+    for name, kwargs in _cases(rng):
+        seed, other_seed = rng.getrandbits(64), rng.getrandbits(64)
+        games, others = [], []
+        for backend in backends:
+            with _backend(backend):
+                games.append(Game(seed=seed, **kwargs))
+                others.append(Game(seed=other_seed, **kwargs))
+        assert games[0]._public_kept is None
+        last: Any = None
+        marks: list[bytes] = []
+        for step in range(200):
+            twin, machines = games[0], tuple(games[1:])
+            least, most = _limits(rng) if step % 3 == 0 else (-2, 0)
+            if step % 10 and rng.random() < 0.3:  # no view this step: the next is two away
+                least = _SKIP
+            if least != _SKIP:
+                from_last += _from_last(twin, last)
+                answer = _twin_answer(twin, last, least, most, machines)
+                assert answer is not None, (name, step)
+                last = answer[1]
+            for _ in range(
+                rng.randint(0, 2) if least != _SKIP else 0
+            ):  # interleaved: other marks, then the last again
+                since = rng.choice(
+                    [None, bytes(bytearray(last)), *marks[-8:], others[0]._m_public_json()[1]]
+                )
+                answer = _twin_answer(twin, since, *_limits(rng), machines=machines)
+                assert answer is not None, (name, step)
+                if rng.random() < 0.5:
+                    last = answer[1]
+            if step % 10 == 0 and last is not None:  # what is not a mark changes nothing
+                kept = twin._public_kept
+                for bad in (bytearray(last), memoryview(last), last[:-1], last + b" "):
+                    assert twin._public_json(bad, -2, 0) is None
+                    for machine in machines:
+                        assert machine._m_public_json(bad) is None
+                assert twin._public_kept is kept
+            marks.append(last)
+            states += 1
+            if games[0].is_over:
+                break
+            if games[0].to_act < 0:
+                for g in (*games, *others):
+                    if not g.is_over and g.to_act < 0:
+                        g.apply_chance()
+            else:
+                k = rng.randrange(len(games[0].legal_actions()))
+                for g in games:
+                    g.apply(g.legal_actions()[k])
+                for g in others:
+                    if not g.is_over and g.to_act >= 0:
+                        g.apply(g.legal_actions()[0])
+            can_undo = not games[0]._config.notifications and games[0]._m_last_input >= 0
+            if rng.random() < 0.05 and can_undo:
+                for g in games:
+                    g.undo()
+            if rng.random() < 0.05 and not games[0]._config.notifications:
+                # a clone goes on from its original's last view; the original is
+                # answered from its own last mark once more, then left
+                clones += 1
+                originals, games = games, [g.clone() for g in games]
+                assert games[0]._public_kept is originals[0]._public_kept
+                if rng.random() < 0.5 and games[0].to_act >= 0:
+                    for g in games:
+                        g.apply(g.legal_actions()[-1])
+                _twin_answer(games[0], last, machines=tuple(games[1:]))
+                _twin_answer(originals[0], last, machines=tuple(originals[1:]))
+    assert states > 2000 and from_last > states // 2 and clones > 20
+
+
+@pytest.mark.own_backends
+def test_the_twin_from_a_mark_another_game_wrote() -> None:
+    """Games in the same public state write the same mark: a pure game answers from the
+    mark of another (its last view's bytes, or not) what its whole path answers, and a
+    game loaded from a save, which has written no view, from its original's marks."""
+    rng = random.Random(31)
+    with _backend("pure"):  # both before the cut
+        first, second = Game(seed=1, auto_chance=False), Game(seed=2, auto_chance=False)
+    start = _twin_answer(first, None)
+    assert start is not None and _twin_answer(second, None) == start
+    second.apply_chance()  # the cut, from the first game's mark: the second's last view
+    assert _from_last(second, start[1]) and start[1] is not second._public_kept[0]
+    answer = _twin_answer(second, start[1])
+    assert answer is not None and answer[0]
+    marks = [start[1], answer[1]]
+    for step in range(400):
+        for i, game in enumerate((first, second)):
+            if game.is_over:
+                continue
+            since = marks[1 - i] if step % 2 else marks[i]  # the other game's mark, or its own
+            answer = _twin_answer(game, since)
+            assert answer is not None
+            marks[i] = answer[1]
+            if game.to_act < 0:
+                game.apply_chance()
+            else:
+                game.apply(random_action(game, rng))
+        if step % 25 == 0:
+            with _backend("pure"):
+                loaded = Game.from_dict(first.to_dict())
+            assert loaded._public_kept is None
+            for since in (marks[0], marks[1], None):
+                _twin_answer(loaded, since)
+            assert loaded._public_json(marks[0], -2, 0) == first._public_json_whole(marks[0], -2, 0)

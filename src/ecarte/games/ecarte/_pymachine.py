@@ -178,6 +178,7 @@ class Machine:
         "_nlegal_ids",
         "_notified",
         "_notify_on",
+        "_public_kept",
         "_records",
         "_saved",
         "_silent",
@@ -189,6 +190,9 @@ class Machine:
     _config: Any
     _legal: Sequence[Any] | None
     _records: Any
+    _public_kept: tuple[bytes, tuple[bytes, ...], tuple[Any, ...]] | None
+    """The last public view written (``MatchReads._public_json``): its mark, its
+    members and what each was read from, or None."""
     _silent: bool
     _notified: int
     _m: Any
@@ -265,6 +269,7 @@ class Machine:
         self._mlog = bytearray()
         self._legal = None
         self._nlegal_ids = ()
+        self._public_kept = None
         self._m = pm.Match()
         return int(pm.match_start(config.cfg, self._m, self._mlog, seed, int(auto_chance)))
 
@@ -542,6 +547,7 @@ class Machine:
         new._nlegal_ids = self._nlegal_ids
         new._config = self._config
         new._records = None
+        new._public_kept = self._public_kept  # (a tuple, checked against the state read)
         new._silent = True
         new._busy = False
         new._notified = self._notified

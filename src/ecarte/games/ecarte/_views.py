@@ -456,22 +456,58 @@ class MatchReads(_Base):
         """The twin of the machine's ``ec_public_view`` (ecarte_view.h, which states the
         mark's format): :meth:`public_changes_json`'s answer, or None when ``since`` is
         not a mark, with the discard limits ``(least, most)`` (-1: none; -2: the
-        machine's own), from the fields of :meth:`public_observation`."""
+        machine's own), from the fields of :meth:`public_observation`.
+
+        A pure machine keeps the last view it wrote (its mark, its members and what each
+        member was read from): asked again from that mark, it encodes only the members
+        whose match data moved since, the others are the mark's."""
         if least not in (_OWN_LIMITS, _NO_LIMITS) and not (0 <= least <= 255 and 0 <= most <= 255):
             raise ValueError(f"discard limits out of 0..255: {least}, {most}")
+        kept = getattr(self, "_public_kept", _NOT_KEPT)  # (the compiled machines keep none)
+        if kept is None or kept is _NOT_KEPT or since.__class__ is not bytes or since != kept[0]:
+            return self._public_json_whole(since, least, most, kept is not _NOT_KEPT)
+        v = self._m_view()
+        limits = self._limits_asked(v, least, most)
+        then, kept_members, read = kept
+        inputs = _public_inputs(v, limits)
+        members = list(kept_members)
+        changed = []
+        for i, now in enumerate(inputs):
+            if now != read[i]:
+                member = _public_member(self, i, now, v, limits)
+                if member != members[i]:
+                    members[i] = member
+                    changed.append(member)
+        if not changed:
+            self._public_kept = (then, kept_members, inputs)
+            return b"", then
+        mark = _MARK_HEAD.pack(*accumulate(map(len, members))) + b"".join(members)
+        self._public_kept = (mark, tuple(members), inputs)
+        return b",".join(changed), mark
+
+    def _public_json_whole(
+        self, since: bytes | None, least: int, most: int, keep: bool = False
+    ) -> tuple[bytes, bytes] | None:
+        """:meth:`_public_json` with every member encoded (and compared with those of
+        ``since``); ``keep``: kept as the machine's last view written."""
         before = None if since is None else _mark_members(since)
         if since is not None and before is None:
             return None
         v = self._m_view()
-        if least == _OWN_LIMITS:
-            limits = self._own_limits(v)
-        else:
-            limits = None if least == _NO_LIMITS else (least, most)
+        limits = self._limits_asked(v, least, most)
         members = [_member(name, value) for name, value in self._public_fields(v, limits).items()]
         mark = _MARK_HEAD.pack(*accumulate(map(len, members))) + b"".join(members)
+        if keep:
+            self._public_kept = (mark, tuple(members), _public_inputs(v, limits))
         if before is not None:
             members = [now for now, then in zip(members, before, strict=True) if now != then]
         return b",".join(members), mark
+
+    def _limits_asked(self, v: MatchView, least: int, most: int) -> tuple[int, int] | None:
+        """The discard limits :meth:`_public_json`'s ``least`` and ``most`` stand for."""
+        if least == _OWN_LIMITS:
+            return self._own_limits(v)
+        return None if least == _NO_LIMITS else (least, most)
 
     def _public_fields(
         self, v: MatchView, limits: tuple[int, int] | None, only: list[str] | None = None
@@ -567,6 +603,67 @@ _PUBLIC_FIELDS: dict[str, Callable[[MatchReads, MatchView, tuple[int, int] | Non
 }
 """Each field of :meth:`MatchReads.public_observation`, in order, built from the game and
 its match's fields (and the discard limits, read once)."""
+
+
+def _public_inputs(v: MatchView, limits: tuple[int, int] | None) -> tuple[Any, ...]:
+    """What each field of :meth:`MatchReads.public_observation` is built from, in the
+    fields' order: the same inputs, the same field (every value read is immutable)."""
+    seats = (v.elder, v.dealer)
+    cards, leaders = v.play_cards, v.play_leaders
+    done = len(cards) // 2  # the finished tricks: the cards in pairs, a leader each
+    return (
+        v.phase,
+        v.to_act,
+        v.dealer,
+        v.elder,
+        v.turnup,
+        v.trump,
+        len(v.stock),
+        (seats, v.discarded),  # exchanges
+        (seats, v.in_play, cards[2 * done :], leaders[done:]),  # trick
+        (seats, v.in_play, cards[: 2 * done], leaders[:done]),  # tricks
+        (seats, v.players, v.in_play, v.play_won),  # tricks_won
+        v.played_without_proposing,
+        v.refused_after,
+        (seats, v.announced),  # kings_announced
+        v.scores,
+        v.games_won,
+        limits,  # discard_limits
+    )
+
+
+_MANY_VALUES = frozenset(("exchanges", "tricks", "scores", "games_won"))
+"""The public fields whose values are too many to remember their members."""
+_FIELD_NAMES = tuple(_PUBLIC_FIELDS)
+"""The public fields' names, in order (as :func:`_public_inputs` lists their inputs)."""
+_FEW_VALUES = frozenset(i for i, name in enumerate(_FIELD_NAMES) if name not in _MANY_VALUES)
+"""The positions of the fields whose members are remembered by their inputs."""
+_MEMBERS: dict[tuple[type, int, Any], bytes] = {}
+"""The members of those fields by game class, position and inputs (at most
+:data:`_MEMBERS_KEPT` of them: a field of few values is encoded once)."""
+_MEMBERS_KEPT = 8192
+"""The most members :data:`_MEMBERS` holds (past them, the others are encoded anew)."""
+
+
+def _public_member(
+    r: MatchReads, i: int, inputs: Any, v: MatchView, limits: tuple[int, int] | None
+) -> bytes:
+    """The member of the ``i``-th public field, built from ``v`` and ``limits``
+    (``inputs``: what it is built from, by which a field of few values is remembered)."""
+    name = _FIELD_NAMES[i]
+    if i not in _FEW_VALUES:
+        return _member(name, _PUBLIC_FIELDS[name](r, v, limits))
+    key = (r.__class__, i, inputs)
+    member = _MEMBERS.get(key)
+    if member is None:
+        member = _member(name, _PUBLIC_FIELDS[name](r, v, limits))
+        if len(_MEMBERS) < _MEMBERS_KEPT:
+            _MEMBERS[key] = member
+    return member
+
+
+_NOT_KEPT: Any = object()
+"""What a machine that keeps no last view (a compiled one) has for it."""
 
 
 _OWN_LIMITS = -2
