@@ -5,6 +5,7 @@ across restarts too; a commit that fails refuses its actions and changes nothing
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
@@ -267,3 +268,51 @@ def test_events_are_read_back_from_the_log_and_the_events_table(
     finally:
         crashed.close()
         store.db.close()
+
+
+async def _until(ws: Any, done: Any, timeout: float = 3) -> list[dict[str, Any]]:
+    """The messages a raw connection reads until ``done(messages)`` (or ``timeout``)."""
+    import json
+
+    out: list[dict[str, Any]] = []
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(timeout):
+            while not done(out):
+                out.append(json.loads(await ws.recv()))
+    return out
+
+
+def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
+    """A hello that waits for a commit is answered when that commit fails too: with the
+    table as the store holds it."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(str(tmp_path / "t.db"), commit_delay=0.3) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            stored = server.tables.tables[tid].committed
+            store = server.tables.store
+            real = store.commit
+
+            def broken(batch: Any) -> None:
+                store.commit = real
+                raise OSError("disk full")
+
+            store.commit = broken
+            pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
+            await asyncio.sleep(0.05)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                got = await _until(ws, lambda out: bool(out))
+            assert [m["type"] for m in got] == ["welcome"], got
+            assert got[0]["event"] == stored
+            with pytest.raises(ServerError, match="storage"):
+                await pending
+            await seat.close()
+
+    run(main())

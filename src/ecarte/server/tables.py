@@ -590,8 +590,9 @@ class Tables:
             log.error("commit failed", extra={"fields": {"error": repr(exc)}})
             self._acks = acks + self._acks
             for t in dirty:
+                subscribers = list(t.subscribers)
                 self._reload(t, f"not saved, not applied: {exc}")
-                for sub in list(t.subscribers):
+                for sub in subscribers:
                     self._welcome(t, sub, None)
             return
         self.commits += 1
@@ -625,11 +626,16 @@ class Tables:
 
     def _reload(self, table: Table, why: str) -> None:
         """Put ``table`` back as the store holds it: the actions not committed are
-        refused (``why``), their senders told."""
+        refused (``why``), their senders told; the welcomes that waited for the commit
+        are sent, with the table as stored."""
         row = self.store.table(table.id)
         assert row is not None
         self._restore(table, row)
         self._dirty.pop(table.id, None)
+        if table.after_commit:
+            waiting, table.after_commit = table.after_commit, []
+            for callback in waiting:
+                callback()
         keep = []
         for ack in self._acks:
             t, sub, seq, n, _ = ack
