@@ -282,6 +282,47 @@ async def _until(ws: Any, done: Any, timeout: float = 3) -> list[dict[str, Any]]
     return out
 
 
+def _acked(messages: list[dict[str, Any]], seq: int) -> bool:
+    return any(
+        (m["type"] == "ack" and m["seq"] == seq) or (m["type"] == "event" and m["ack"] == seq)
+        for m in messages
+    )
+
+
+def test_an_action_sent_right_after_hello_during_a_commit_is_acknowledged() -> None:
+    """A hello while the table's last actions are being committed is answered after the
+    commit; an action the connection sends before that welcome is acknowledged all the
+    same, after the welcome."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.3) as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            tokens = [s["token"] for s in table["seats"]]
+            first = await TableClient.connect(url, tid, tokens[0])
+            dealer = first.view.to_act  # type: ignore[union-attr]
+            if dealer != 0:
+                await first.close()
+                first = await TableClient.connect(url, tid, tokens[dealer])
+            pending = asyncio.create_task(first.act("packets 3-2"))  # committed in 0.3 s
+            await asyncio.sleep(0.05)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": tokens[1 - dealer]}))
+                await ws.send(json.dumps({"type": "act", "seq": 1, "action": "propose"}))
+                got = await _until(ws, lambda out: _acked(out, 1))
+            assert [m["type"] for m in got][:1] == ["welcome"], got
+            assert got[0]["last_seq"] == 1 and got[0]["event"] == 2, got
+            assert _acked(got, 1), got
+            assert (await pending).event == 1
+            await first.close()
+
+    run(main())
+
+
 def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
     """A hello that waits for a commit is answered when that commit fails too: with the
     table as the store holds it."""

@@ -604,11 +604,14 @@ class Tables:
             self.committed_events += len(events)
             published.append((t, events, over))
         answers: dict[tuple[str, int], tuple[Subscriber, int]] = {}
+        late: list[tuple[Subscriber, m.Ack]] = []  # (senders whose welcome waited: after it)
         for t, sub, seq, n, duplicate in acks:
             if duplicate:
                 sub.push(m.encode(m.Ack(seq, n, True)))
-            else:
+            elif sub in t.subscribers:
                 answers[t.id, n] = (sub, seq)
+            else:
+                late.append((sub, m.Ack(seq, n)))
         for t, events, over in published:
             self._publish(t, events, answers)
             if t.after_commit:
@@ -623,6 +626,8 @@ class Tables:
                     sub.push(_reveal(t))
                 log.info("table over", extra={"fields": {"table": t.id, "events": t.n}})
                 self._evict(t)
+        for sub, ack in late:
+            sub.push(m.encode(ack))
 
     def _reload(self, table: Table, why: str) -> None:
         """Put ``table`` back as the store holds it: the actions not committed are
