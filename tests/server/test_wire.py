@@ -118,3 +118,26 @@ def test_an_unmasked_frame_closes_the_connection() -> None:
             raw.writer.close()
 
     run(main())
+
+
+@pytest.mark.parametrize("ws", [None, "websockets-sansio"])
+def test_a_whole_text_frame_inside_a_fragmented_message_is_a_protocol_error(
+    ws: str | None,
+) -> None:
+    """A new text frame while a message's fragments are still coming breaks the protocol:
+    the connection is closed (1002), and neither message is taken (as websockets alone
+    does: ``ws="websockets-sansio"``)."""
+
+    async def main() -> None:
+        async with serving(ws=ws) as (url, _):
+            table = await create_table(url, game="ecarte")
+            raw = await Raw.open(url, table["table"])
+            ping = _frame(b'{"type": "ping"}')
+            await raw.send(ping)  # (cut here from now on)
+            assert await raw.message() == {"type": "pong"}
+            await raw.send(_frame(b'{"type": ', fin=False) + ping + _frame(b'"ping"}', opcode=0))
+            opcode, payload = await asyncio.wait_for(raw.frame(), 10)
+            assert (opcode, struct.unpack("!H", payload[:2])[0]) == (0x8, 1002), payload
+            raw.writer.close()
+
+    run(main())

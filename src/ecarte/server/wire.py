@@ -105,7 +105,8 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
             if n < end:
                 break
             listener = self._listener
-            if first == 0x81 and listener is not None and not self.close_sent:
+            # (while a fragmented message is read, a text frame is websockets' to refuse)
+            if first == 0x81 and listener is not None and not self.close_sent and not self.frames:
                 payload = apply_mask(buf[j + 4 : end], buf[j : j + 4])
                 if not payload.isascii():  # (ASCII is UTF-8: nothing to check)
                     try:
