@@ -357,3 +357,29 @@ def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
             await seat.close()
 
     run(main())
+
+
+def test_the_turn_clock_runs_on_after_a_failed_commit(tmp_path: Path) -> None:
+    """A failed commit puts the table back as stored, its turn clock too: the seat to act
+    that then does nothing still forfeits on time."""
+
+    async def main() -> None:
+        async with serving(str(tmp_path / "t.db")) as (url, server):
+            table = await create_table(url, game="ecarte", turn_seconds=0.4, on_timeout="forfeit")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            store = server.tables.store
+            real = store.commit
+
+            def broken(batch: Any) -> None:
+                store.commit = real
+                raise OSError("disk full")
+
+            store.commit = broken
+            with pytest.raises(ServerError, match="storage"):
+                await seat.act(id=seat.view.legal[0].id)  # type: ignore[union-attr]
+            await seat.wait(lambda c: c.reveal is not None, timeout=3)
+            assert seat.view is not None and seat.view.forfeit == 0
+            await seat.close()
+
+    run(main())

@@ -631,12 +631,14 @@ class Tables:
 
     def _reload(self, table: Table, why: str) -> None:
         """Put ``table`` back as the store holds it: the actions not committed are
-        refused (``why``), their senders told; the welcomes that waited for the commit
-        are sent, with the table as stored."""
+        refused (``why``), their senders told; the turn clock runs for the seat to act
+        as stored; the welcomes that waited for the commit are sent, with the table as
+        stored."""
         row = self.store.table(table.id)
         assert row is not None
         self._restore(table, row)
         self._dirty.pop(table.id, None)
+        self._arm_clock(table)
         if table.after_commit:
             waiting, table.after_commit = table.after_commit, []
             for callback in waiting:
