@@ -383,3 +383,67 @@ def test_the_turn_clock_runs_on_after_a_failed_commit(tmp_path: Path) -> None:
             await seat.close()
 
     run(main())
+
+
+def test_an_action_sent_again_right_after_hello_is_acknowledged_after_the_welcome() -> None:
+    """A client that reconnects while its action is being committed and sends it again
+    (its ack was lost) gets its welcome first, then the ack of the duplicate: the
+    answers come in the order of its messages."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.3) as (url, _):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            token = table["seats"][0]["token"]
+            seat = await TableClient.connect(url, tid, token)
+            legal = seat.view.legal[0].id  # type: ignore[union-attr]
+            pending = asyncio.create_task(seat.act(id=legal, seq=7))
+            await asyncio.sleep(0.05)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                await ws.send(json.dumps({"type": "act", "seq": 7, "id": legal}))
+                got = await _until(ws, lambda out: len(out) >= 2)
+            assert [m["type"] for m in got] == ["welcome", "ack"], got
+            assert got[1]["duplicate"] and got[1]["event"] == (await pending).event
+            await seat.close()
+
+    run(main())
+
+
+def test_a_committed_action_sent_again_right_after_hello_is_acknowledged_after_the_welcome() -> (
+    None
+):
+    """The same when the action sent again was committed already but another seat's is
+    being committed: the welcome, then the duplicate's ack."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.3) as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            tokens = [s["token"] for s in table["seats"]]
+            seats = [await TableClient.connect(url, tid, t) for t in tokens]
+            dealer = seats[0].view.to_act  # type: ignore[union-attr]
+            assert dealer is not None
+            done = await seats[dealer].act("packets 3-2", seq=3)
+            other = seats[1 - dealer]
+            await other.wait(lambda c: c.event >= done.event)
+            pending = asyncio.create_task(other.act("propose"))  # committed in 0.3 s
+            await asyncio.sleep(0.05)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": tokens[dealer]}))
+                await ws.send(json.dumps({"type": "act", "seq": 3, "action": "packets 3-2"}))
+                got = await _until(ws, lambda out: len(out) >= 2)
+            assert [m["type"] for m in got] == ["welcome", "ack"], got
+            assert got[1]["duplicate"] and got[1]["event"] == done.event
+            await pending
+            await close_all(seats)
+
+    run(main())

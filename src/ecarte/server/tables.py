@@ -435,7 +435,7 @@ class Tables:
         assert sub.who is not None
         n = table.seqs.get(sub.who, {}).get(seq)
         if n is not None:
-            if n <= table.committed:
+            if table.n == table.committed:  # (else after the commit, and the welcomes)
                 sub.push(m.encode(m.Ack(seq, n, True)))
             else:
                 self._acks.append((table, sub, seq, n, True))
@@ -604,10 +604,12 @@ class Tables:
             self.committed_events += len(events)
             published.append((t, events, over))
         answers: dict[tuple[str, int], tuple[Subscriber, int]] = {}
-        late: list[tuple[Subscriber, m.Ack]] = []  # (senders whose welcome waited: after it)
+        # (after the events and the welcomes: a duplicate's, and a new action's when its
+        # sender's welcome waited for this commit)
+        late: list[tuple[Subscriber, m.Ack]] = []
         for t, sub, seq, n, duplicate in acks:
             if duplicate:
-                sub.push(m.encode(m.Ack(seq, n, True)))
+                late.append((sub, m.Ack(seq, n, True)))
             elif sub in t.subscribers:
                 answers[t.id, n] = (sub, seq)
             else:
@@ -645,9 +647,13 @@ class Tables:
                 callback()
         keep = []
         for ack in self._acks:
-            t, sub, seq, n, _ = ack
-            if t is table and n > table.committed:
+            t, sub, seq, n, duplicate = ack
+            if t is not table:
+                keep.append(ack)
+            elif n > table.committed:
                 sub.push(m.encode(m.Error("storage", why, seq=seq)))
+            elif duplicate:  # (of an action committed before)
+                sub.push(m.encode(m.Ack(seq, n, True)))
             else:
                 keep.append(ack)
         self._acks = keep
