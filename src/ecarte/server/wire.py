@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 try:
     from websockets.speedups import apply_mask
@@ -119,7 +120,8 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
                     continue
             super().data_received(buf[i:end])
             i = end
-            if self.close_sent or not self._framing:
+            # (after a close frame, sent or received, websockets discards what follows)
+            if self.close_sent or not self._framing or self.conn.state is not State.OPEN:
                 self._framing = False
                 if end < n:
                     super().data_received(buf[end:])
