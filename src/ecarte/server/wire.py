@@ -47,6 +47,11 @@ class Direct:
         when the connection is closing or its client does not read (the transport's
         buffer is full: the caller queues and waits, through ASGI)."""
 
+    def abort(self) -> None:
+        """Drop the connection now, without the closing handshake (for a client that
+        reads nothing: what was not sent is lost)."""
+        self._protocol.transport.abort()
+
     def listen(self, callback: Callable[[bytes], None]) -> None:
         """From now on pass every message the client sends (text as UTF-8 bytes, checked)
         to ``callback``, as it is read; the ASGI ``receive`` then yields only the
