@@ -447,3 +447,30 @@ def test_a_committed_action_sent_again_right_after_hello_is_acknowledged_after_t
             await close_all(seats)
 
     run(main())
+
+
+def test_a_sync_during_a_commit_gets_each_event_once() -> None:
+    """A sync while the table's last action is being committed is answered after the
+    commit: that action's event comes once, in the welcome's missed events."""
+    from ecarte.server import messages as m
+
+    async def main() -> None:
+        async with serving(commit_delay=0.3) as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            seats = [await TableClient.connect(url, tid, s["token"]) for s in table["seats"]]
+            dealer = seats[0].view.to_act  # type: ignore[union-attr]
+            assert dealer is not None
+            watcher = seats[1 - dealer]
+            seen = watcher.event
+            pending = asyncio.create_task(seats[dealer].act("packets 3-2"))
+            await asyncio.sleep(0.05)
+            watcher._send(m.Sync(last_event=seen))
+            ack = await pending
+            await watcher.wait(lambda c: c.welcome is not None and c.welcome.event == ack.event)
+            await asyncio.sleep(0.1)
+            assert [e.n for e in watcher.events] == list(range(seen + 1, ack.event + 1))
+            assert [e.n for e in watcher.welcome.missed] == [ack.event]  # type: ignore[union-attr]
+            await close_all(seats)
+
+    run(main())

@@ -318,8 +318,10 @@ class Tables:
     # -------------------------------------------------------- connections
 
     def welcome(self, table: Table, sub: Subscriber, last_event: int | None) -> None:
-        """Subscribe ``sub`` and send its welcome, once what the table holds is committed."""
+        """Subscribe ``sub`` and send its welcome, once what the table holds is committed
+        (a subscriber's sync: the events of that commit come in the welcome only)."""
         if table.n > table.committed:
+            table.subscribers.discard(sub)
             table.after_commit.append(lambda: self._welcome(table, sub, last_event))
         else:
             self._welcome(table, sub, last_event)
