@@ -474,3 +474,26 @@ def test_a_sync_during_a_commit_gets_each_event_once() -> None:
             await close_all(seats)
 
     run(main())
+
+
+def test_a_hello_during_the_last_commit_gets_one_reveal() -> None:
+    """A hello while a match's last event is being committed: the welcome, then the
+    reveal, once."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte", turn_seconds=0.1, on_timeout="forfeit")
+            tid = table["table"]
+            live = server.tables.tables[tid]
+            while live.n == live.committed:  # the forfeit, not committed yet
+                await asyncio.sleep(0.01)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                got = await _until(ws, lambda out: len(out) >= 3, timeout=1.5)
+            assert [m["type"] for m in got] == ["welcome", "reveal"], got
+
+    run(main())

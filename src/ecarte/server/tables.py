@@ -618,6 +618,8 @@ class Tables:
                 late.append((sub, m.Ack(seq, n)))
         for t, events, over in published:
             self._publish(t, events, answers)
+            # (those welcomed now are told by their welcome)
+            told = list(t.subscribers) if over and not t.revealed else ()
             if t.after_commit:
                 waiting, t.after_commit = t.after_commit, []
                 for callback in waiting:
@@ -626,7 +628,7 @@ class Tables:
                 t.revealed = True
                 if t.clock is not None:
                     t.clock.cancel()
-                for sub in list(t.subscribers):
+                for sub in told:
                     sub.push(_reveal(t))
                 log.info("table over", extra={"fields": {"table": t.id, "events": t.n}})
                 self._evict(t)
