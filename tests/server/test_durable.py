@@ -497,3 +497,38 @@ def test_a_hello_during_the_last_commit_gets_one_reveal() -> None:
             assert [m["type"] for m in got] == ["welcome", "reveal"], got
 
     run(main())
+
+
+def test_a_commit_is_not_failed_by_moving_its_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moving the log to the events table after a commit is not part of it: when the
+    move fails (a full disk), the commit's events are written all the same and the commit
+    does not fail (else the server would refuse, and never acknowledge, actions that are
+    stored); the log is moved by a later commit."""
+    import sqlite3
+
+    from ecarte.server import store as store_module
+    from ecarte.server.store import EventRow, Store, TableRow, TableUpdate
+
+    monkeypatch.setattr(store_module, "_LOG_ROWS", 2)
+    store = Store(tmp_path / "tables.db")
+    try:
+        row = TableRow("t1", "ecarte", "{}", 7, "n", "c", 0.0, "playing", "S0", 0, 0, None, [], {})
+        store.create(row, [])
+        real = store._move
+
+        def full() -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        monkeypatch.setattr(store, "_move", full)
+        for n in (1, 2, 3):
+            event = EventRow(n, 0, "seat:0", n, "act", "propose", "propose")
+            store.commit([(TableUpdate("t1", n, "playing", None, None, 0), [event])])
+        monkeypatch.setattr(store, "_move", real)
+        event = EventRow(4, 0, "seat:0", 4, "act", "propose", "propose")
+        store.commit([(TableUpdate("t1", 4, "playing", None, None, 0), [event])])
+        assert store.db.execute("SELECT count(*) FROM log").fetchone()[0] == 0
+        assert [e.n for e in store.events("t1")] == [1, 2, 3, 4]
+    finally:
+        store.close()
