@@ -532,3 +532,34 @@ def test_a_commit_is_not_failed_by_moving_its_log(
         assert [e.n for e in store.events("t1")] == [1, 2, 3, 4]
     finally:
         store.close()
+
+
+def test_a_connection_gone_before_its_welcome_is_not_kept() -> None:
+    """A connection that says hello while its table commits and goes before the commit
+    (so before its welcome) is not kept among the table's connections."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.3) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            live = server.tables.tables[tid]
+            pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
+            await asyncio.sleep(0.05)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                await asyncio.sleep(0.05)
+            while server.connections > 1:
+                await asyncio.sleep(0.01)
+            await pending
+            await asyncio.sleep(0.05)
+            assert len(live.subscribers) == 1
+            await seat.close()
+            await asyncio.sleep(0.05)
+            assert not live.subscribers
+
+    run(main())

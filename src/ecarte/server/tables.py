@@ -22,7 +22,6 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
@@ -91,7 +90,8 @@ class Table:
     last_seq: dict[str, int] = field(factory=dict)
     pending: list[EventRow] = field(factory=list)
     subscribers: set[Subscriber] = field(factory=set)
-    after_commit: list[Callable[[], None]] = field(factory=list)
+    welcoming: list[tuple[Subscriber, int | None]] = field(factory=list)
+    """The connections whose welcome waits for the commit (with the last event each saw)."""
     clock: asyncio.TimerHandle | None = None
     clock_n: int = -1
     deadline: float | None = None
@@ -322,7 +322,7 @@ class Tables:
         (a subscriber's sync: the events of that commit come in the welcome only)."""
         if table.n > table.committed:
             table.subscribers.discard(sub)
-            table.after_commit.append(lambda: self._welcome(table, sub, last_event))
+            table.welcoming.append((sub, last_event))
         else:
             self._welcome(table, sub, last_event)
 
@@ -365,6 +365,8 @@ class Tables:
 
     def leave(self, table: Table, sub: Subscriber) -> None:
         table.subscribers.discard(sub)
+        if table.welcoming:  # (gone before its welcome)
+            table.welcoming = [w for w in table.welcoming if w[0] is not sub]
         self._evict(table)
 
     def _evict(self, table: Table) -> None:
@@ -620,10 +622,10 @@ class Tables:
             self._publish(t, events, answers)
             # (those welcomed now are told by their welcome)
             told = list(t.subscribers) if over and not t.revealed else ()
-            if t.after_commit:
-                waiting, t.after_commit = t.after_commit, []
-                for callback in waiting:
-                    callback()
+            if t.welcoming:
+                waiting, t.welcoming = t.welcoming, []
+                for sub, last_event in waiting:
+                    self._welcome(t, sub, last_event)
             if over and not t.revealed:
                 t.revealed = True
                 if t.clock is not None:
@@ -645,10 +647,10 @@ class Tables:
         self._restore(table, row)
         self._dirty.pop(table.id, None)
         self._arm_clock(table)
-        if table.after_commit:
-            waiting, table.after_commit = table.after_commit, []
-            for callback in waiting:
-                callback()
+        if table.welcoming:
+            waiting, table.welcoming = table.welcoming, []
+            for sub, last_event in waiting:
+                self._welcome(table, sub, last_event)
         keep = []
         for ack in self._acks:
             t, sub, seq, n, duplicate = ack
