@@ -455,17 +455,21 @@ def test_a_sync_during_a_commit_gets_each_event_once() -> None:
     from ecarte.server import messages as m
 
     async def main() -> None:
-        async with serving(commit_delay=0.3) as (url, _):
+        async with serving(commit_delay=0.5) as (url, server):
             table = await create_table(url, game="ecarte", seats=[{}, {}])
             tid = table["table"]
             seats = [await TableClient.connect(url, tid, s["token"]) for s in table["seats"]]
+            live = server.tables.tables[tid]
             dealer = seats[0].view.to_act  # type: ignore[union-attr]
             assert dealer is not None
             watcher = seats[1 - dealer]
             seen = watcher.event
             pending = asyncio.create_task(seats[dealer].act("packets 3-2"))
-            await asyncio.sleep(0.05)
+            while live.n == live.committed:  # the action, not committed yet
+                await asyncio.sleep(0.01)
             watcher._send(m.Sync(last_event=seen))
+            await asyncio.sleep(0.05)  # (the sync read)
+            assert live.n > live.committed
             ack = await pending
             await watcher.wait(lambda c: c.welcome is not None and c.welcome.event == ack.event)
             await asyncio.sleep(0.1)
