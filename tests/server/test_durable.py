@@ -298,7 +298,7 @@ def test_an_action_sent_right_after_hello_during_a_commit_is_acknowledged() -> N
     from websockets.asyncio.client import connect
 
     async def main() -> None:
-        async with serving(commit_delay=0.3) as (url, _):
+        async with serving(commit_delay=0.5) as (url, server):
             table = await create_table(url, game="ecarte", seats=[{}, {}])
             tid = table["table"]
             tokens = [s["token"] for s in table["seats"]]
@@ -308,7 +308,7 @@ def test_an_action_sent_right_after_hello_during_a_commit_is_acknowledged() -> N
                 await first.close()
                 first = await TableClient.connect(url, tid, tokens[dealer])
             pending = asyncio.create_task(first.act("packets 3-2"))  # committed in 0.3 s
-            await asyncio.sleep(0.05)
+            await _committing(server, tid)
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
             async with connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": tokens[1 - dealer]}))
@@ -323,6 +323,14 @@ def test_an_action_sent_right_after_hello_during_a_commit_is_acknowledged() -> N
     run(main())
 
 
+async def _committing(server: Any, table: str) -> None:
+    """Wait until the table holds an action not committed yet."""
+    live = server.tables.tables[table]
+    async with asyncio.timeout(5):
+        while live.n == live.committed:
+            await asyncio.sleep(0.005)
+
+
 def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
     """A hello that waits for a commit is answered when that commit fails too: with the
     table as the store holds it."""
@@ -331,7 +339,7 @@ def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
     from websockets.asyncio.client import connect
 
     async def main() -> None:
-        async with serving(str(tmp_path / "t.db"), commit_delay=0.3) as (url, server):
+        async with serving(str(tmp_path / "t.db"), commit_delay=0.5) as (url, server):
             table = await create_table(url, game="ecarte")
             tid = table["table"]
             seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
@@ -345,7 +353,7 @@ def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
 
             store.commit = broken
             pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
-            await asyncio.sleep(0.05)
+            await _committing(server, tid)
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
             async with connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "hello"}))
@@ -394,14 +402,14 @@ def test_an_action_sent_again_right_after_hello_is_acknowledged_after_the_welcom
     from websockets.asyncio.client import connect
 
     async def main() -> None:
-        async with serving(commit_delay=0.3) as (url, _):
+        async with serving(commit_delay=0.5) as (url, server):
             table = await create_table(url, game="ecarte")
             tid = table["table"]
             token = table["seats"][0]["token"]
             seat = await TableClient.connect(url, tid, token)
             legal = seat.view.legal[0].id  # type: ignore[union-attr]
             pending = asyncio.create_task(seat.act(id=legal, seq=7))
-            await asyncio.sleep(0.05)
+            await _committing(server, tid)
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
             async with connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -424,7 +432,7 @@ def test_a_committed_action_sent_again_right_after_hello_is_acknowledged_after_t
     from websockets.asyncio.client import connect
 
     async def main() -> None:
-        async with serving(commit_delay=0.3) as (url, _):
+        async with serving(commit_delay=0.5) as (url, server):
             table = await create_table(url, game="ecarte", seats=[{}, {}])
             tid = table["table"]
             tokens = [s["token"] for s in table["seats"]]
@@ -435,7 +443,7 @@ def test_a_committed_action_sent_again_right_after_hello_is_acknowledged_after_t
             other = seats[1 - dealer]
             await other.wait(lambda c: c.event >= done.event)
             pending = asyncio.create_task(other.act("propose"))  # committed in 0.3 s
-            await asyncio.sleep(0.05)
+            await _committing(server, tid)
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
             async with connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": tokens[dealer]}))
@@ -546,13 +554,13 @@ def test_a_connection_gone_before_its_welcome_is_not_kept() -> None:
     from websockets.asyncio.client import connect
 
     async def main() -> None:
-        async with serving(commit_delay=0.3) as (url, server):
+        async with serving(commit_delay=0.5) as (url, server):
             table = await create_table(url, game="ecarte")
             tid = table["table"]
             seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
             live = server.tables.tables[tid]
             pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
-            await asyncio.sleep(0.05)
+            await _committing(server, tid)
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
             async with connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "hello"}))
