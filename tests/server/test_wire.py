@@ -300,3 +300,19 @@ def test_frame_limits_and_lengths() -> None:
         await _end(protocol)
 
     run(main())
+
+
+def test_nothing_is_written_after_the_closing_handshake() -> None:
+    """Once the client's close frame is answered, no message is written after that
+    answer (a WebSocket sends no data after its close frame)."""
+
+    async def main() -> None:
+        protocol, transport, _ = await _socket(300)
+        assert protocol.send_now(b'{"type":"pong"}')
+        del transport.written[:]
+        protocol.data_received(_frame(struct.pack("!H", 1000), opcode=0x8))
+        assert not protocol.send_now(b'{"type":"pong"}')
+        assert bytes(transport.written) == b"\x88\x02\x03\xe8"
+        await _end(protocol)
+
+    run(main())

@@ -73,6 +73,9 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         self._paused = False
         """Whether the transport asked to stop writing (its buffer is full): the flow
         control of ``writable``, read as a plain attribute on every message sent."""
+        self._ended = False
+        """Whether a close frame was written other than by the application's close (the
+        answer to the client's, the server's shutdown): nothing is written after it."""
 
     def data_received(self, data: bytes) -> None:
         if self._framing:
@@ -175,6 +178,14 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
                 return
         listener(data)
 
+    def handle_close(self, event: Any) -> None:
+        self._ended = True
+        super().handle_close(event)
+
+    def shutdown(self) -> None:
+        self._ended = True
+        super().shutdown()
+
     def pause_writing(self) -> None:
         self._paused = True
         super().pause_writing()
@@ -184,7 +195,7 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         super().resume_writing()
 
     def send_now(self, data: bytes) -> bool:
-        if self.close_sent or self.disconnected or self._paused:
+        if self.close_sent or self.disconnected or self._paused or self._ended:
             return False
         size = len(data)
         if size < 126:
