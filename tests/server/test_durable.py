@@ -5,6 +5,7 @@ across restarts too; a commit that fails refuses its actions and changes nothing
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
@@ -267,3 +268,310 @@ def test_events_are_read_back_from_the_log_and_the_events_table(
     finally:
         crashed.close()
         store.db.close()
+
+
+async def _until(ws: Any, done: Any, timeout: float = 3) -> list[dict[str, Any]]:
+    """The messages a raw connection reads until ``done(messages)`` (or ``timeout``)."""
+    import json
+
+    out: list[dict[str, Any]] = []
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(timeout):
+            while not done(out):
+                out.append(json.loads(await ws.recv()))
+    return out
+
+
+def _acked(messages: list[dict[str, Any]], seq: int) -> bool:
+    return any(
+        (m["type"] == "ack" and m["seq"] == seq) or (m["type"] == "event" and m["ack"] == seq)
+        for m in messages
+    )
+
+
+def test_an_action_sent_right_after_hello_during_a_commit_is_acknowledged() -> None:
+    """A hello while the table's last actions are being committed is answered after the
+    commit; an action the connection sends before that welcome is acknowledged all the
+    same, after the welcome."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            tokens = [s["token"] for s in table["seats"]]
+            first = await TableClient.connect(url, tid, tokens[0])
+            dealer = first.view.to_act  # type: ignore[union-attr]
+            if dealer != 0:
+                await first.close()
+                first = await TableClient.connect(url, tid, tokens[dealer])
+            pending = asyncio.create_task(first.act("packets 3-2"))  # committed in 0.3 s
+            await _committing(server, tid)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": tokens[1 - dealer]}))
+                await ws.send(json.dumps({"type": "act", "seq": 1, "action": "propose"}))
+                got = await _until(ws, lambda out: _acked(out, 1))
+            assert [m["type"] for m in got][:1] == ["welcome"], got
+            assert got[0]["last_seq"] == 1 and got[0]["event"] == 2, got
+            assert _acked(got, 1), got
+            assert (await pending).event == 1
+            await first.close()
+
+    run(main())
+
+
+async def _committing(server: Any, table: str) -> None:
+    """Wait until the table holds an action not committed yet."""
+    live = server.tables.tables[table]
+    async with asyncio.timeout(5):
+        while live.n == live.committed:
+            await asyncio.sleep(0.005)
+
+
+def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
+    """A hello that waits for a commit is answered when that commit fails too: with the
+    table as the store holds it."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(str(tmp_path / "t.db"), commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            stored = server.tables.tables[tid].committed
+            store = server.tables.store
+            real = store.commit
+
+            def broken(batch: Any) -> None:
+                store.commit = real
+                raise OSError("disk full")
+
+            store.commit = broken
+            pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
+            await _committing(server, tid)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                got = await _until(ws, lambda out: bool(out))
+            assert [m["type"] for m in got] == ["welcome"], got
+            assert got[0]["event"] == stored
+            with pytest.raises(ServerError, match="storage"):
+                await pending
+            await seat.close()
+
+    run(main())
+
+
+def test_the_turn_clock_runs_on_after_a_failed_commit(tmp_path: Path) -> None:
+    """A failed commit puts the table back as stored, its turn clock too: the seat to act
+    that then does nothing still forfeits on time."""
+
+    async def main() -> None:
+        async with serving(str(tmp_path / "t.db")) as (url, server):
+            table = await create_table(url, game="ecarte", turn_seconds=0.4, on_timeout="forfeit")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            store = server.tables.store
+            real = store.commit
+
+            def broken(batch: Any) -> None:
+                store.commit = real
+                raise OSError("disk full")
+
+            store.commit = broken
+            with pytest.raises(ServerError, match="storage"):
+                await seat.act(id=seat.view.legal[0].id)  # type: ignore[union-attr]
+            await seat.wait(lambda c: c.reveal is not None, timeout=3)
+            assert seat.view is not None and seat.view.forfeit == 0
+            await seat.close()
+
+    run(main())
+
+
+def test_an_action_sent_again_right_after_hello_is_acknowledged_after_the_welcome() -> None:
+    """A client that reconnects while its action is being committed and sends it again
+    (its ack was lost) gets its welcome first, then the ack of the duplicate: the
+    answers come in the order of its messages."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            token = table["seats"][0]["token"]
+            seat = await TableClient.connect(url, tid, token)
+            legal = seat.view.legal[0].id  # type: ignore[union-attr]
+            pending = asyncio.create_task(seat.act(id=legal, seq=7))
+            await _committing(server, tid)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                await ws.send(json.dumps({"type": "act", "seq": 7, "id": legal}))
+                got = await _until(ws, lambda out: len(out) >= 2)
+            assert [m["type"] for m in got] == ["welcome", "ack"], got
+            assert got[1]["duplicate"] and got[1]["event"] == (await pending).event
+            await seat.close()
+
+    run(main())
+
+
+def test_a_committed_action_sent_again_right_after_hello_is_acknowledged_after_the_welcome() -> (
+    None
+):
+    """The same when the action sent again was committed already but another seat's is
+    being committed: the welcome, then the duplicate's ack."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            tokens = [s["token"] for s in table["seats"]]
+            seats = [await TableClient.connect(url, tid, t) for t in tokens]
+            dealer = seats[0].view.to_act  # type: ignore[union-attr]
+            assert dealer is not None
+            done = await seats[dealer].act("packets 3-2", seq=3)
+            other = seats[1 - dealer]
+            await other.wait(lambda c: c.event >= done.event)
+            pending = asyncio.create_task(other.act("propose"))  # committed in 0.3 s
+            await _committing(server, tid)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": tokens[dealer]}))
+                await ws.send(json.dumps({"type": "act", "seq": 3, "action": "packets 3-2"}))
+                got = await _until(ws, lambda out: len(out) >= 2)
+            assert [m["type"] for m in got] == ["welcome", "ack"], got
+            assert got[1]["duplicate"] and got[1]["event"] == done.event
+            await pending
+            await close_all(seats)
+
+    run(main())
+
+
+def test_a_sync_during_a_commit_gets_each_event_once() -> None:
+    """A sync while the table's last action is being committed is answered after the
+    commit: that action's event comes once, in the welcome's missed events."""
+    from ecarte.server import messages as m
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            seats = [await TableClient.connect(url, tid, s["token"]) for s in table["seats"]]
+            live = server.tables.tables[tid]
+            dealer = seats[0].view.to_act  # type: ignore[union-attr]
+            assert dealer is not None
+            watcher = seats[1 - dealer]
+            seen = watcher.event
+            pending = asyncio.create_task(seats[dealer].act("packets 3-2"))
+            while live.n == live.committed:  # the action, not committed yet
+                await asyncio.sleep(0.01)
+            watcher._send(m.Sync(last_event=seen))
+            await asyncio.sleep(0.05)  # (the sync read)
+            assert live.n > live.committed
+            ack = await pending
+            await watcher.wait(lambda c: c.welcome is not None and c.welcome.event == ack.event)
+            await asyncio.sleep(0.1)
+            assert [e.n for e in watcher.events] == list(range(seen + 1, ack.event + 1))
+            assert [e.n for e in watcher.welcome.missed] == [ack.event]  # type: ignore[union-attr]
+            await close_all(seats)
+
+    run(main())
+
+
+def test_a_hello_during_the_last_commit_gets_one_reveal() -> None:
+    """A hello while a match's last event is being committed: the welcome, then the
+    reveal, once."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte", turn_seconds=0.1, on_timeout="forfeit")
+            tid = table["table"]
+            live = server.tables.tables[tid]
+            while live.n == live.committed:  # the forfeit, not committed yet
+                await asyncio.sleep(0.01)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                got = await _until(ws, lambda out: len(out) >= 3, timeout=1.5)
+            assert [m["type"] for m in got] == ["welcome", "reveal"], got
+
+    run(main())
+
+
+def test_a_commit_is_not_failed_by_moving_its_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moving the log to the events table after a commit is not part of it: when the
+    move fails (a full disk), the commit's events are written all the same and the commit
+    does not fail (else the server would refuse, and never acknowledge, actions that are
+    stored); the log is moved by a later commit."""
+    import sqlite3
+
+    from ecarte.server import store as store_module
+    from ecarte.server.store import EventRow, Store, TableRow, TableUpdate
+
+    monkeypatch.setattr(store_module, "_LOG_ROWS", 2)
+    store = Store(tmp_path / "tables.db")
+    try:
+        row = TableRow("t1", "ecarte", "{}", 7, "n", "c", 0.0, "playing", "S0", 0, 0, None, [], {})
+        store.create(row, [])
+        real = store._move
+
+        def full() -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        monkeypatch.setattr(store, "_move", full)
+        for n in (1, 2, 3):
+            event = EventRow(n, 0, "seat:0", n, "act", "propose", "propose")
+            store.commit([(TableUpdate("t1", n, "playing", None, None, 0), [event])])
+        monkeypatch.setattr(store, "_move", real)
+        event = EventRow(4, 0, "seat:0", 4, "act", "propose", "propose")
+        store.commit([(TableUpdate("t1", 4, "playing", None, None, 0), [event])])
+        assert store.db.execute("SELECT count(*) FROM log").fetchone()[0] == 0
+        assert [e.n for e in store.events("t1")] == [1, 2, 3, 4]
+    finally:
+        store.close()
+
+
+def test_a_connection_gone_before_its_welcome_is_not_kept() -> None:
+    """A connection that says hello while its table commits and goes before the commit
+    (so before its welcome) is not kept among the table's connections."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            live = server.tables.tables[tid]
+            pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
+            await _committing(server, tid)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                await asyncio.sleep(0.05)
+            while server.connections > 1:
+                await asyncio.sleep(0.01)
+            await pending
+            await asyncio.sleep(0.05)
+            assert len(live.subscribers) == 1
+            await seat.close()
+            await asyncio.sleep(0.05)
+            assert not live.subscribers
+
+    run(main())

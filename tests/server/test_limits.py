@@ -124,3 +124,49 @@ def test_the_turn_clock_forfeits_the_seat() -> None:
             await close_all(seats)
 
     run(main())
+
+
+def test_a_client_that_does_not_read_is_disconnected() -> None:
+    """A client that sends and never reads: once ``queue_limit`` messages wait for it,
+    the connection is dropped (it would read no closing message either)."""
+    import base64
+    import os
+    import socket
+    import time
+
+    async def main() -> None:
+        async with serving(queue_limit=50, rate=1e6, burst=10**6) as (url, server):
+            table = await create_table(url, game="ecarte")
+            host, port = url.removeprefix("http://").split(":")
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect((host, int(port)))
+            sock.setblocking(False)
+            reader, writer = await asyncio.open_connection(sock=sock)
+            key = base64.b64encode(os.urandom(16)).decode()
+            writer.write(
+                f"GET /ws/{table['table']} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            await reader.readuntil(b"\r\n\r\n")
+            writer.transport.pause_reading()  # never reads again
+
+            def frame(text: bytes) -> bytes:
+                return bytes([0x81, 0x80 | len(text)]) + b"\0\0\0\0" + text  # (masked by 0)
+
+            writer.write(frame(b'{"type": "hello"}'))
+            try:
+                for _ in range(100):  # each sync is answered by a welcome (the whole view)
+                    writer.write(frame(b'{"type": "sync"}') * 100)
+                    await writer.drain()
+                    await asyncio.sleep(0.01)
+            except ConnectionError:
+                pass  # (dropped already)
+            deadline = time.monotonic() + 5
+            while server.connections and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            assert server.connections == 0
+            writer.transport.abort()
+
+    run(main())

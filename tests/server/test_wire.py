@@ -118,3 +118,201 @@ def test_an_unmasked_frame_closes_the_connection() -> None:
             raw.writer.close()
 
     run(main())
+
+
+@pytest.mark.parametrize("ws", [None, "websockets-sansio"])
+def test_a_whole_text_frame_inside_a_fragmented_message_is_a_protocol_error(
+    ws: str | None,
+) -> None:
+    """A new text frame while a message's fragments are still coming breaks the protocol:
+    the connection is closed (1002), and neither message is taken (as websockets alone
+    does: ``ws="websockets-sansio"``)."""
+
+    async def main() -> None:
+        async with serving(ws=ws) as (url, _):
+            table = await create_table(url, game="ecarte")
+            raw = await Raw.open(url, table["table"])
+            ping = _frame(b'{"type": "ping"}')
+            await raw.send(ping)  # (cut here from now on)
+            assert await raw.message() == {"type": "pong"}
+            await raw.send(_frame(b'{"type": ', fin=False) + ping + _frame(b'"ping"}', opcode=0))
+            opcode, payload = await asyncio.wait_for(raw.frame(), 10)
+            assert (opcode, struct.unpack("!H", payload[:2])[0]) == (0x8, 1002), payload
+            raw.writer.close()
+
+    run(main())
+
+
+class _Transport(asyncio.Transport):
+    """A transport in memory: what the server writes, whether it closed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = bytearray()
+        self.closed = False
+
+    def write(self, data: Any) -> None:
+        self.written += data
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 80)}.get(name, default)
+
+
+async def _socket(max_size: int) -> tuple[Any, _Transport, list[bytes]]:
+    """The server's WebSocket protocol in memory, opened, listening: ``(protocol,
+    transport, messages)`` (each message the application is handed, in order)."""
+    import uvicorn
+    from uvicorn.server import ServerState
+
+    from ecarte.server.wire import EXTENSION, TableSocketProtocol
+
+    messages: list[bytes] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        scope["extensions"][EXTENSION].listen(messages.append)
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+
+    config = uvicorn.Config(
+        app, ws=TableSocketProtocol, ws_max_size=max_size, lifespan="off", log_config=None
+    )
+    config.load()
+    protocol = TableSocketProtocol(config, ServerState(), {})
+    transport = _Transport()
+    protocol.connection_made(transport)
+    key = base64.b64encode(os.urandom(16)).decode()
+    protocol.data_received(
+        f"GET /ws/t HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    for _ in range(10):  # the application accepts and listens
+        await asyncio.sleep(0)
+    assert transport.written.startswith(b"HTTP/1.1 101") and protocol._framing
+    del transport.written[:]
+    return protocol, transport, messages
+
+
+async def _end(protocol: Any) -> None:
+    """The connection lost: the application returns."""
+    protocol.connection_lost(None)
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def _long(payload: bytes, length: bytes) -> bytes:
+    """A masked text frame whose length is written as ``length`` says (126 or 127 and the
+    extended length, even for a small payload)."""
+    return bytes([0x81]) + length + MASK + bytes(b ^ MASK[i % 4] for i, b in enumerate(payload))
+
+
+def test_frames_cut_at_every_byte() -> None:
+    """Every message arrives whole and in order, and a ping is answered, however the
+    bytes are cut: at each byte (of a header, an extended length, a mask, a payload),
+    or one byte at a time."""
+    limit = 300
+    expected = [
+        b'{"type": "ping"}',
+        '{"action": "discard 7\u2660 8\u2665"}'.encode(),  # (cards: UTF-8 of 3 bytes)
+        b"x" * 200,  # a 16-bit length
+        b"small",  # a 16-bit length for a short payload
+        b"caf\xc3\xa9",  # in two fragments, a character across them
+        b"\x00\x01",  # binary
+        b"y" * limit,  # as large as a frame may be
+        b"",
+    ]
+    data = b"".join(
+        [
+            _frame(expected[0]),
+            _frame(b"are you there", opcode=0x9),  # a WebSocket ping
+            _frame(expected[1]),
+            _frame(expected[2]),
+            _long(expected[3], bytes([0x80 | 126]) + struct.pack("!H", 5)),
+            _frame(b"caf\xc3", fin=False) + _frame(b"\xa9", opcode=0x0),
+            _frame(expected[5], opcode=0x2),
+            _frame(expected[6]),
+            _frame(expected[7]),
+        ]
+    )
+    pong = b"\x8a\x0dare you there"
+
+    async def main() -> None:
+        cuts: list[list[bytes]] = [[data[:i], data[i:]] for i in range(1, len(data))]
+        cuts.append([data[i : i + 1] for i in range(len(data))])
+        cuts.append([data[:3], data[3:100], data[100:101], data[101:]])
+        for chunks in cuts:
+            protocol, transport, messages = await _socket(limit)
+            for chunk in chunks:
+                protocol.data_received(chunk)
+            assert messages == expected, [len(c) for c in chunks]
+            assert bytes(transport.written) == pong and not protocol.close_sent
+            assert protocol._framing  # (every frame was cut here or handed whole)
+            await _end(protocol)
+
+    run(main())
+
+
+def test_frame_limits_and_lengths() -> None:
+    """A frame one byte over the limit closes the connection (1009), one at the limit is
+    taken; a 64-bit length, even of a short payload, is read by websockets, which then
+    reads everything, in order; nothing is taken after a close frame; invalid UTF-8
+    across two fragments closes the connection (1007)."""
+
+    async def main() -> None:
+        protocol, transport, messages = await _socket(300)
+        protocol.data_received(_frame(b"y" * 300) + _frame(b"z" * 301) + _frame(b"after"))
+        assert messages == [b"y" * 300]
+        assert transport.written[:4] == b"\x88" + bytes([len(transport.written) - 2]) + b"\x03\xf1"
+        await _end(protocol)
+
+        protocol, transport, messages = await _socket(300)
+        long = _long(b"short", bytes([0x80 | 127]) + struct.pack("!Q", 5))
+        protocol.data_received(_frame(b"one") + long[:6])
+        protocol.data_received(long[6:] + _frame(b"three"))
+        assert messages == [b"one", b"short", b"three"] and not protocol._framing
+        await _end(protocol)
+
+        protocol, transport, messages = await _socket(300)
+        close = _frame(struct.pack("!H", 1000), opcode=0x8)
+        protocol.data_received(_frame(b"one") + close + _frame(b"two"))
+        assert messages == [b"one"] and transport.closed
+        assert bytes(transport.written) == b"\x88\x02\x03\xe8"  # (the close answered)
+        await _end(protocol)
+
+        protocol, transport, messages = await _socket(300)
+        protocol.data_received(_frame(b"caf\xc3", fin=False))
+        protocol.data_received(_frame(b"!", opcode=0x0) + _frame(b"two"))
+        assert messages == [] and protocol.close_sent
+        assert bytes(transport.written) == b"\x88\x02\x03\xef"  # 1007: not UTF-8
+        await _end(protocol)
+
+    run(main())
+
+
+def test_nothing_is_written_after_the_closing_handshake() -> None:
+    """Once the client's close frame is answered, no message is written after that
+    answer (a WebSocket sends no data after its close frame)."""
+
+    async def main() -> None:
+        protocol, transport, _ = await _socket(300)
+        assert protocol.send_now(b'{"type":"pong"}')
+        del transport.written[:]
+        protocol.data_received(_frame(struct.pack("!H", 1000), opcode=0x8))
+        assert not protocol.send_now(b'{"type":"pong"}')
+        assert bytes(transport.written) == b"\x88\x02\x03\xe8"
+        await _end(protocol)
+
+    run(main())

@@ -94,6 +94,8 @@ class Connection:
             return  # written at once (else queued, in order, for the writer task)
         if len(self.queue) >= self.config.queue_limit:
             self.close(1008, "too slow: messages are not read")
+            if direct is not None:  # (it would not read the closing message either)
+                direct.abort()
             return
         self._put(data)
 

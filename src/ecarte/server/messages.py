@@ -345,7 +345,9 @@ class Welcome(_Tagged, tag="welcome"):
 class Ack(_Tagged, tag="ack"):
     """An action (or bet) sent again with the ``seq`` of one accepted before: it is
     event ``event``, and nothing was applied again (``duplicate``). A new action's
-    acknowledgement is its event, whose ``ack`` is its ``seq``."""
+    acknowledgement is its event, whose ``ack`` is its ``seq``; that of an action sent
+    before the connection's welcome came is this message (not a duplicate), after the
+    welcome, whose view holds its event."""
 
     seq: int
     event: EventNumber

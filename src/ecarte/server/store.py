@@ -263,7 +263,10 @@ class Store:
             raise
         self._logged += len(events)
         if self._logged >= _LOG_ROWS:
-            self._move()
+            # (the events are committed: a move that fails leaves them in the log, read
+            # all the same, and a later commit moves them)
+            with contextlib.suppress(sqlite3.Error):
+                self._move()
 
     def _move(self) -> None:
         """Move the log's events to the events table, sorted by table and number (in

@@ -22,7 +22,6 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
@@ -91,7 +90,8 @@ class Table:
     last_seq: dict[str, int] = field(factory=dict)
     pending: list[EventRow] = field(factory=list)
     subscribers: set[Subscriber] = field(factory=set)
-    after_commit: list[Callable[[], None]] = field(factory=list)
+    welcoming: list[tuple[Subscriber, int | None]] = field(factory=list)
+    """The connections whose welcome waits for the commit (with the last event each saw)."""
     clock: asyncio.TimerHandle | None = None
     clock_n: int = -1
     deadline: float | None = None
@@ -318,9 +318,11 @@ class Tables:
     # -------------------------------------------------------- connections
 
     def welcome(self, table: Table, sub: Subscriber, last_event: int | None) -> None:
-        """Subscribe ``sub`` and send its welcome, once what the table holds is committed."""
+        """Subscribe ``sub`` and send its welcome, once what the table holds is committed
+        (a subscriber's sync: the events of that commit come in the welcome only)."""
         if table.n > table.committed:
-            table.after_commit.append(lambda: self._welcome(table, sub, last_event))
+            table.subscribers.discard(sub)
+            table.welcoming.append((sub, last_event))
         else:
             self._welcome(table, sub, last_event)
 
@@ -363,6 +365,8 @@ class Tables:
 
     def leave(self, table: Table, sub: Subscriber) -> None:
         table.subscribers.discard(sub)
+        if table.welcoming:  # (gone before its welcome)
+            table.welcoming = [w for w in table.welcoming if w[0] is not sub]
         self._evict(table)
 
     def _evict(self, table: Table) -> None:
@@ -435,7 +439,7 @@ class Tables:
         assert sub.who is not None
         n = table.seqs.get(sub.who, {}).get(seq)
         if n is not None:
-            if n <= table.committed:
+            if table.n == table.committed:  # (else after the commit, and the welcomes)
                 sub.push(m.encode(m.Ack(seq, n, True)))
             else:
                 self._acks.append((table, sub, seq, n, True))
@@ -590,8 +594,9 @@ class Tables:
             log.error("commit failed", extra={"fields": {"error": repr(exc)}})
             self._acks = acks + self._acks
             for t in dirty:
+                subscribers = list(t.subscribers)
                 self._reload(t, f"not saved, not applied: {exc}")
-                for sub in list(t.subscribers):
+                for sub in subscribers:
                     self._welcome(t, sub, None)
             return
         self.commits += 1
@@ -603,38 +608,58 @@ class Tables:
             self.committed_events += len(events)
             published.append((t, events, over))
         answers: dict[tuple[str, int], tuple[Subscriber, int]] = {}
+        # (after the events and the welcomes: a duplicate's, and a new action's when its
+        # sender's welcome waited for this commit)
+        late: list[tuple[Subscriber, m.Ack]] = []
         for t, sub, seq, n, duplicate in acks:
             if duplicate:
-                sub.push(m.encode(m.Ack(seq, n, True)))
-            else:
+                late.append((sub, m.Ack(seq, n, True)))
+            elif sub in t.subscribers:
                 answers[t.id, n] = (sub, seq)
+            else:
+                late.append((sub, m.Ack(seq, n)))
         for t, events, over in published:
             self._publish(t, events, answers)
-            if t.after_commit:
-                waiting, t.after_commit = t.after_commit, []
-                for callback in waiting:
-                    callback()
+            # (those welcomed now are told by their welcome)
+            told = list(t.subscribers) if over and not t.revealed else ()
+            if t.welcoming:
+                waiting, t.welcoming = t.welcoming, []
+                for sub, last_event in waiting:
+                    self._welcome(t, sub, last_event)
             if over and not t.revealed:
                 t.revealed = True
                 if t.clock is not None:
                     t.clock.cancel()
-                for sub in list(t.subscribers):
+                for sub in told:
                     sub.push(_reveal(t))
                 log.info("table over", extra={"fields": {"table": t.id, "events": t.n}})
                 self._evict(t)
+        for sub, ack in late:
+            sub.push(m.encode(ack))
 
     def _reload(self, table: Table, why: str) -> None:
         """Put ``table`` back as the store holds it: the actions not committed are
-        refused (``why``), their senders told."""
+        refused (``why``), their senders told; the turn clock runs for the seat to act
+        as stored; the welcomes that waited for the commit are sent, with the table as
+        stored."""
         row = self.store.table(table.id)
         assert row is not None
         self._restore(table, row)
         self._dirty.pop(table.id, None)
+        self._arm_clock(table)
+        if table.welcoming:
+            waiting, table.welcoming = table.welcoming, []
+            for sub, last_event in waiting:
+                self._welcome(table, sub, last_event)
         keep = []
         for ack in self._acks:
-            t, sub, seq, n, _ = ack
-            if t is table and n > table.committed:
+            t, sub, seq, n, duplicate = ack
+            if t is not table:
+                keep.append(ack)
+            elif n > table.committed:
                 sub.push(m.encode(m.Error("storage", why, seq=seq)))
+            elif duplicate:  # (of an action committed before)
+                sub.push(m.encode(m.Ack(seq, n, True)))
             else:
                 keep.append(ack)
         self._acks = keep

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 try:
     from websockets.speedups import apply_mask
@@ -46,6 +47,11 @@ class Direct:
         when the connection is closing or its client does not read (the transport's
         buffer is full: the caller queues and waits, through ASGI)."""
 
+    def abort(self) -> None:
+        """Drop the connection now, without the closing handshake (for a client that
+        reads nothing: what was not sent is lost)."""
+        self._protocol.transport.abort()
+
     def listen(self, callback: Callable[[bytes], None]) -> None:
         """From now on pass every message the client sends (text as UTF-8 bytes, checked)
         to ``callback``, as it is read; the ASGI ``receive`` then yields only the
@@ -67,6 +73,9 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         self._paused = False
         """Whether the transport asked to stop writing (its buffer is full): the flow
         control of ``writable``, read as a plain attribute on every message sent."""
+        self._ended = False
+        """Whether a close frame was written other than by the application's close (the
+        answer to the client's, the server's shutdown): nothing is written after it."""
 
     def data_received(self, data: bytes) -> None:
         if self._framing:
@@ -105,7 +114,8 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
             if n < end:
                 break
             listener = self._listener
-            if first == 0x81 and listener is not None and not self.close_sent:
+            # (while a fragmented message is read, a text frame is websockets' to refuse)
+            if first == 0x81 and listener is not None and not self.close_sent and not self.frames:
                 payload = apply_mask(buf[j + 4 : end], buf[j : j + 4])
                 if not payload.isascii():  # (ASCII is UTF-8: nothing to check)
                     try:
@@ -118,7 +128,8 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
                     continue
             super().data_received(buf[i:end])
             i = end
-            if self.close_sent or not self._framing:
+            # (after a close frame, sent or received, websockets discards what follows)
+            if self.close_sent or not self._framing or self.conn.state is not State.OPEN:
                 self._framing = False
                 if end < n:
                     super().data_received(buf[end:])
@@ -167,6 +178,14 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
                 return
         listener(data)
 
+    def handle_close(self, event: Any) -> None:
+        self._ended = True
+        super().handle_close(event)
+
+    def shutdown(self) -> None:
+        self._ended = True
+        super().shutdown()
+
     def pause_writing(self) -> None:
         self._paused = True
         super().pause_writing()
@@ -176,7 +195,7 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         super().resume_writing()
 
     def send_now(self, data: bytes) -> bool:
-        if self.close_sent or self.disconnected or self._paused:
+        if self.close_sent or self.disconnected or self._paused or self._ended:
             return False
         size = len(data)
         if size < 126:
