@@ -100,6 +100,8 @@ def _protocol(transport: _Transport, largest: int) -> TableSocketProtocol:
     p.close_sent = False
     p.disconnected = False
     p._paused = False
+    p._ended = False
+    p.frames = []
     p.transport = transport  # type: ignore[assignment]
     p.queue = asyncio.Queue()
     p.read_paused = False
