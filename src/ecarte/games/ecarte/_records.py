@@ -8,14 +8,18 @@ from where it stopped the last time, and keeps what it built.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
+
+import attrs
 
 from ecarte._cards import Card, CardSet
 
 from .actions import ACTIONS, Action, Cut, Deal, Discard, Event
 from .feed import Feed
-from .results import GameResult, HandResult, Seats
+from .results import FrozenDict, GameResult, HandResult, Seats
 
 __all__ = ["Records", "card_mask", "piquet_mask"]
 
@@ -48,12 +52,81 @@ def card_mask(piquet: int) -> int:
     )
 
 
-def _u16(log: bytes, i: int) -> int:
-    return log[i] | log[i + 1] << 8
+# the fields of a record after its tag, little-endian (ecarte_machine.h)
+_HBBB = struct.Struct("<HBBB").unpack_from  # a game's start, a hand's start
+_SCORE_FIELDS = struct.Struct("<BBHI").unpack_from  # seat, why, points, total
+# a hand's end: number, dealer, elder, turn-up; the elder's and the dealer's tricks,
+# points and points for the king; complete; the elder's and the dealer's scores
+_HAND_END_FIELDS = struct.Struct("<HBBBBBHHHHBII").unpack_from
+_U32 = struct.Struct("<I").unpack_from
+_ACTION_LINE = "seat {}: {}"
+
+_Setter = Callable[[Any, Any], None]
 
 
-def _u32(log: bytes, i: int) -> int:
-    return int.from_bytes(log[i : i + 4], "little")
+def _slot_setters(cls: type, *names: str) -> tuple[_Setter, ...]:
+    """The writers of the slots ``names`` of ``cls``, a slotted attrs class with exactly
+    these fields: what its ``__init__`` writes through. The records read here by the
+    thousand are built with them, from values already of the fields' types."""
+    fields = sorted(a.name for a in attrs.fields(cls))
+    if fields != sorted(names):  # pragma: no cover - a field was added or renamed
+        raise TypeError(f"{cls.__name__} has the fields {fields}, not {sorted(names)}")
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+(_set_order,) = _slot_setters(Deal, "order")
+(_set_cut,) = _slot_setters(Cut, "cards")
+(_set_players, _set_seats_dealer) = _slot_setters(Seats, "players", "dealer")
+(
+    _set_number,
+    _set_dealer,
+    _set_elder,
+    _set_trump,
+    _set_tricks,
+    _set_points,
+    _set_kings,
+    _set_complete,
+) = _slot_setters(
+    HandResult, "number", "dealer", "elder", "trump", "tricks", "points", "kings", "complete"
+)
+(
+    _set_game_number,
+    _set_game_players,
+    _set_winner,
+    _set_loser,
+    _set_scores,
+    _set_value,
+    _set_hands,
+) = _slot_setters(GameResult, "number", "players", "winner", "loser", "scores", "value", "hands")
+
+
+_ACTION_LINES: dict[int, tuple[str, tuple[int, Action]]] = {}
+"""The log line of each action read, keyed ``action id | seat << 8``: each is made once
+and shared (a tuple of an int and an interned action cannot change)."""
+
+
+def _action_line(key: int) -> tuple[str, tuple[int, Action]]:
+    """The log line of an action read for the first time (see :data:`_ACTION_LINES`)."""
+    line = _ACTION_LINES[key] = (_ACTION_LINE, (key >> 8, ACTIONS[key & 0xFF]))
+    return line
+
+
+class _BySeat(dict[tuple[int, int, int, int], FrozenDict[int, int]]):
+    """A hand's tricks, points or points for the king, ``{elder: a, dealer: b}``, keyed
+    ``(elder, dealer, a, b)``: the few that hands score are made once and shared (a
+    frozen mapping cannot change); past :data:`SIZE` of them, new ones are not kept."""
+
+    SIZE = 4096
+
+    def __missing__(self, key: tuple[int, int, int, int]) -> FrozenDict[int, int]:
+        elder, dealer, a, b = key
+        value: FrozenDict[int, int] = FrozenDict({elder: a, dealer: b})
+        if len(self) < self.SIZE:
+            self[key] = value
+        return value
+
+
+_BY_SEAT = _BySeat()
 
 
 class Records:
@@ -99,147 +172,123 @@ class Records:
 
     def read(self, log: bytes, start: int) -> None:
         """Read ``log`` (the bytes of the match log from offset ``start``, which must be
-        :attr:`offset`) to its end."""
+        :attr:`offset`) to its end.
+
+        The records are tested from the commonest (actions, then a hand's records) to the
+        rarest, and the values they make are built directly, field by field, as their
+        constructors would build them from the same arguments."""
         assert start == self.offset, (start, self.offset)
         i, n = 0, len(log)
-        history, lines, feed = self.history, self.lines, self.feed
+        history, lines, feed, events = self.history, self.lines, self.feed, self.events
+        record, line = history.append, lines.append
+        actions, action_lines, cards = ACTIONS, _ACTION_LINES, _CARDS
         while i < n:
             tag = log[i]
-            at = start + i
-            if tag < 0x60:  # an action id and its seat
-                seat = log[i + 1]
-                if tag >= 64:
-                    cards = CardSet(card_mask(_u32(log, i + 2)))
-                    history.append(Discard(cards))
-                    lines.append(("seat {}: discards {}", (seat, len(cards))))
-                    if feed is not None:
-                        feed.discard(seat, cards)
-                    i += 6
-                    continue
-                action = ACTIONS[tag]
-                history.append(action)
-                lines.append(("seat {}: {}", (seat, action)))
+            if tag < 64:  # an action id and its seat: read the whole run of them
+                run = i
+                while True:
+                    record(actions[tag])
+                    key = tag | log[i + 1] << 8
+                    try:
+                        line(action_lines[key])
+                    except KeyError:
+                        line(_action_line(key))
+                    i += 2
+                    if i >= n:
+                        break
+                    tag = log[i]
+                    if tag >= 64:
+                        break
                 if feed is not None:
-                    feed.action(seat, tag, action)
-                i += 2
-            elif tag in (_CUT, _AUTO_CUT):
-                a, b = _CARDS[log[i + 1]], _CARDS[log[i + 2]]
-                assert a is not None and b is not None
-                cut = object.__new__(Cut)
-                object.__setattr__(cut, "cards", (a, b))  # cards already: nothing to convert
-                history.append(cut)
-                p, q = self.game_players
-                lines.append(("cut: seat {} {}, seat {} {}", (p, a, q, b)))
+                    for k in range(run, i, 2):
+                        feed.action(log[k + 1], log[k], actions[log[k]])
+            elif tag == _SCORE:
+                seat, why, points, total = _SCORE_FIELDS(log, i + 1)
+                line(("seat {} {}: +{} -> {}", (seat, _SCORE_WHY[why], points, total)))
                 if feed is not None:
-                    feed.cut((p, q), (a, b))
-                i += 3
+                    feed.score(seat, why, points, total)
+                i += 9
             elif tag in (_DEAL, _AUTO_DEAL):
                 deal = object.__new__(Deal)
-                object.__setattr__(
-                    deal, "order", tuple(map(_CARDS.__getitem__, log[i + 1 : i + 33]))
-                )
-                history.append(deal)
+                _set_order(deal, itemgetter(*log[i + 1 : i + 33])(cards))
+                record(deal)
                 if feed is not None:
                     feed.deal(deal.order)
                 i += 33
-            elif tag == _ANSWER:
-                size = self.sizes[log[i + 1]]
-                if feed is not None and log[i + 1] == _H_DEAL:  # the hands, turn-up, stock
-                    elder, dealer = card_mask(_u32(log, i + 2)), card_mask(_u32(log, i + 6))
-                    feed.deal_answer(elder, dealer, tuple(log[i + 11 : i + 32]))
-                i += 2 + size
-            elif tag == _GAME:
-                number, p, q, dealer = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
-                self.game_players = (p, q)
-                self.game_hands = []
-                lines.append(("game {}: seats {} and {}", (number, p, q)))
-                seats = Seats(players=(p, q), dealer=None if dealer == 255 else dealer)
-                self.events.append((at, "ecarte_game_started", {"number": number, "seats": seats}))
-                if feed is not None:
-                    feed.game(number, (p, q), seats.dealer)
-                i += 6
-            elif tag == _CUT_AGAIN:
-                lines.append(("equal cut: cut again", ()))
-                if feed is not None:
-                    feed.cut_again()
-                i += 1
             elif tag == _HAND:
-                number, dealer, first, turnup = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
-                lines.append(
+                number, dealer, first, turnup = _HBBB(log, i + 1)
+                card = cards[turnup]
+                line(
                     (
                         "hand {}: seat {} deals {}-{}, turn-up {}",
-                        (number, dealer, first, 5 - first, _CARDS[turnup]),
+                        (number, dealer, first, 5 - first, card),
                     )
                 )
                 if feed is not None:
                     p, q = self.game_players
-                    card = _CARDS[turnup]
                     assert card is not None
                     feed.hand(number, dealer, q if dealer == p else p, first, card)
                 i += 6
-            elif tag == _SCORE:
-                seat, why, points, total = (
-                    log[i + 1],
-                    log[i + 2],
-                    _u16(log, i + 3),
-                    _u32(log, i + 5),
-                )
-                lines.append(("seat {} {}: +{} -> {}", (seat, _SCORE_WHY[why], points, total)))
-                if feed is not None:
-                    feed.score(seat, why, points, total)
-                i += 9
             elif tag == _HAND_END:
-                result = self._hand_end(log, i)
-                self.game_hands.append(result)
-                self.hands_by_game.append(result)
-                e, d = result.elder, result.dealer
-                se, sd = _u32(log, i + 17), _u32(log, i + 21)
-                lines.append(
-                    (
-                        "hand {} over: tricks seat {} {}, seat {} {}; "
-                        "scores seat {} {}, seat {} {}",
-                        (result.number, e, result.tricks[e], d, result.tricks[d], e, se, d, sd),
-                    )
-                )
-                self.events.append((at, "ecarte_hand_ended", {"result": result}))
-                if feed is not None:
-                    feed.hand_ended(result)
+                self._hand_end(log, i, start)
                 i += 25
-            elif tag == _GAME_END:
-                number = _u16(log, i + 1)
-                p, q, winner, loser, value = log[i + 3 : i + 8]
-                scores = {s: _u32(log, i + 8 + 4 * s) for s in range(self.players)}
-                game = GameResult(
-                    number=number,
-                    players=(p, q),
-                    winner=winner,
-                    loser=loser,
-                    scores=scores,
-                    value=value,
-                    hands=tuple(self.hands_by_game),
-                )
-                self.hands_by_game = []
-                self.games.append(game)
-                lines.append(
-                    (
-                        "game {} won by seat {} {}-{} (worth {})",
-                        (number, winner, scores[winner], scores[loser], value),
-                    )
-                )
-                self.events.append((at, "ecarte_game_ended", {"result": game}))
+            elif tag < 0x60:  # a discard: its seat and cards
+                seat = log[i + 1]
+                mask = _U32(log, i + 2)[0]  # a piquet mask
+                cards_discarded = CardSet(card_mask(mask))
+                record(Discard(cards_discarded))
+                line(("seat {}: discards {}", (seat, mask.bit_count())))
                 if feed is not None:
-                    feed.game_ended(game)
-                i += 8 + 4 * self.players
+                    feed.discard(seat, cards_discarded)
+                i += 6
+            elif tag == _GAME:
+                number, p, q, dealer = _HBBB(log, i + 1)
+                self.game_players = (p, q)
+                self.game_hands = []
+                line(("game {}: seats {} and {}", (number, p, q)))
+                seats = object.__new__(Seats)
+                _set_players(seats, (p, q))
+                _set_seats_dealer(seats, None if dealer == 255 else dealer)
+                events.append(
+                    (start + i, "ecarte_game_started", {"number": number, "seats": seats})
+                )
+                if feed is not None:
+                    feed.game(number, (p, q), seats.dealer)
+                i += 6
+            elif tag == _GAME_END:
+                i = self._game_end(log, i, start)
+            elif tag in (_CUT, _AUTO_CUT):
+                a, b = cards[log[i + 1]], cards[log[i + 2]]
+                assert a is not None and b is not None
+                cut = object.__new__(Cut)
+                _set_cut(cut, (a, b))  # cards already: nothing to convert
+                record(cut)
+                p, q = self.game_players
+                line(("cut: seat {} {}, seat {} {}", (p, a, q, b)))
+                if feed is not None:
+                    feed.cut((p, q), (a, b))
+                i += 3
             elif tag == _MATCH_END:
                 winner = log[i + 1]
-                lines.append(("match won by seat {}", (winner,)))
+                line(("match won by seat {}", (winner,)))
                 games = tuple(self.games)
-                self.events.append((at, "ecarte_match_ended", {"winner": winner, "games": games}))
+                events.append((start + i, "ecarte_match_ended", {"winner": winner, "games": games}))
                 if feed is not None:
                     feed.match_ended(winner)
                 i += 2
+            elif tag == _CUT_AGAIN:
+                line(("equal cut: cut again", ()))
+                if feed is not None:
+                    feed.cut_again()
+                i += 1
+            elif tag == _ANSWER:
+                size = self.sizes[log[i + 1]]
+                if feed is not None and log[i + 1] == _H_DEAL:  # the hands, turn-up, stock
+                    elder, dealer = card_mask(_U32(log, i + 2)[0]), card_mask(_U32(log, i + 6)[0])
+                    feed.deal_answer(elder, dealer, tuple(log[i + 11 : i + 32]))
+                i += 2 + size
             else:  # pragma: no cover - the machine writes no other tag
-                raise AssertionError(f"log tag {tag:#x} at {at}")
+                raise AssertionError(f"log tag {tag:#x} at {start + i}")
         self.offset = start + n
 
     def history_text(self) -> list[str]:
@@ -255,19 +304,59 @@ class Records:
             formatted.append(template.format(*args))
         return formatted
 
-    @staticmethod
-    def _hand_end(log: bytes, i: int) -> HandResult:
-        number, dealer, elder, turnup = _u16(log, i + 1), log[i + 3], log[i + 4], log[i + 5]
-        te, td = log[i + 6], log[i + 7]
+    def _hand_end(self, log: bytes, i: int, start: int) -> None:
+        """Read the hand's end at ``i`` (``start + i`` in the log)."""
+        (number, dealer, elder, turnup, te, td, pe, pd, ke, kd, complete, se, sd) = (
+            _HAND_END_FIELDS(log, i + 1)
+        )
         trump = _CARDS[turnup]
         assert trump is not None
-        return HandResult(
-            number=number,
-            dealer=dealer,
-            elder=elder,
-            trump=trump,
-            tricks={elder: te, dealer: td},
-            points={elder: _u16(log, i + 8), dealer: _u16(log, i + 10)},
-            kings={elder: _u16(log, i + 12), dealer: _u16(log, i + 14)},
-            complete=bool(log[i + 16]),
+        by_seat = _BY_SEAT
+        tricks = by_seat[elder, dealer, te, td]
+        result: HandResult = object.__new__(HandResult)
+        _set_number(result, number)
+        _set_dealer(result, dealer)
+        _set_elder(result, elder)
+        _set_trump(result, trump)
+        _set_tricks(result, tricks)
+        _set_points(result, by_seat[elder, dealer, pe, pd])
+        _set_kings(result, by_seat[elder, dealer, ke, kd])
+        _set_complete(result, bool(complete))
+        self.game_hands.append(result)
+        self.hands_by_game.append(result)
+        self.lines.append(
+            (
+                "hand {} over: tricks seat {} {}, seat {} {}; scores seat {} {}, seat {} {}",
+                (number, elder, tricks[elder], dealer, tricks[dealer], elder, se, dealer, sd),
+            )
         )
+        self.events.append((start + i, "ecarte_hand_ended", {"result": result}))
+        if self.feed is not None:
+            self.feed.hand_ended(result)
+
+    def _game_end(self, log: bytes, i: int, start: int) -> int:
+        """Read the game's end at ``i`` (``start + i`` in the log); return the offset
+        in ``log`` after it."""
+        number = log[i + 1] | log[i + 2] << 8
+        p, q, winner, loser, value = log[i + 3 : i + 8]
+        scores = {s: _U32(log, i + 8 + 4 * s)[0] for s in range(self.players)}
+        game: GameResult = object.__new__(GameResult)
+        _set_game_number(game, number)
+        _set_game_players(game, (p, q))
+        _set_winner(game, winner)
+        _set_loser(game, loser)
+        _set_scores(game, FrozenDict(scores))
+        _set_value(game, value)
+        _set_hands(game, tuple(self.hands_by_game))
+        self.hands_by_game = []
+        self.games.append(game)
+        self.lines.append(
+            (
+                "game {} won by seat {} {}-{} (worth {})",
+                (number, winner, scores[winner], scores[loser], value),
+            )
+        )
+        self.events.append((start + i, "ecarte_game_ended", {"result": game}))
+        if self.feed is not None:
+            self.feed.game_ended(game)
+        return i + 8 + 4 * self.players
