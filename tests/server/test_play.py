@@ -155,3 +155,31 @@ def test_a_bot_seat_plays_from_its_messages_and_says_why_it_stops() -> None:
                 await seats[0].play(_first)
 
     run(main())
+
+
+def test_a_bot_that_fails_after_an_action_leaves_the_action_acknowledged() -> None:
+    """A server bot that cannot move (its fallback failing too, as with a broken plugin)
+    after a human's action: the action stands, committed and acknowledged, not answered
+    with an error."""
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            table = await create_table(url, game="ecarte", seats=[{}, {"kind": "bot"}])
+            tid = table["table"]
+            human = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            tables = server.tables
+
+            def fails(*args: object) -> None:
+                raise RuntimeError("the bot's plugin failed")
+
+            while human.view.to_act != 0:  # type: ignore[union-attr]
+                await human.wait(lambda c: c.view.to_act == 0)  # type: ignore[union-attr]
+            tables._bot_move = fails  # type: ignore[method-assign]
+            ack = await human.act(id=_first(human.view), timeout=5)
+            t = tables.tables[tid]
+            assert not ack.duplicate and ack.event == t.n == t.committed
+            assert [e.kind for e in tables.store.events(tid, ack.event - 1, 1)] == ["act"]
+            assert not human.errors
+            await human.close()
+
+    run(main())

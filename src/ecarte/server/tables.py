@@ -398,10 +398,13 @@ class Tables:
         self._apply(table, seat, record)
         n = self._event(table, seat, who, seq, "act", record, text)
         self._acks.append((table, sub, seq, n, False))
-        if table.bots or table.clock is not None or table.spec.turn_seconds is not None:
-            self._advance(table)  # (else no bot to play, no clock to move)
         if not self._scheduled:
             self._commit_soon()
+        if table.bots or table.clock is not None or table.spec.turn_seconds is not None:
+            try:
+                self._advance(table)  # (else no bot to play, no clock to move)
+            except Exception as exc:  # the action stands (its ack follows the commit)
+                log.error("bot failed", extra={"fields": {"table": table.id, "error": repr(exc)}})
 
     def bet(self, table: Table, sub: Subscriber, msg: m.Bet) -> None:
         """A backer's bet or a seated player's cover at a club table."""
