@@ -246,7 +246,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     def _table(request: Request) -> Table | Response:
         table_id = request.path_params["table"]
-        table = tables().get(table_id)
+        try:
+            table = tables().get(table_id)
+        except Refused as exc:
+            return _error(exc.code, exc.message, 503)
         if table is None:
             return _error("unknown-table", f"no table {table_id!r}", 404)
         return table
@@ -335,7 +338,12 @@ async def _serve(server: Server, tables: Tables, websocket: WebSocket) -> None:
         server.by_address[address] = server.by_address.get(address, 0) + 1
         server.connections += 1
         table_id = websocket.path_params["table"]
-        table = tables.get(table_id)
+        try:
+            table = tables.get(table_id)
+        except Refused as exc:
+            conn.error(exc.code, exc.message)
+            conn.close(1011, "table unavailable")
+            return
         if table is None:
             conn.error("unknown-table", f"no table {table_id[:64]!r}")
             conn.close(1008, "unknown table")

@@ -135,7 +135,14 @@ class Tables:
     def resume(self) -> int:
         """Load every unfinished table from the store, where it stood; returns how many."""
         for row in self.store.unfinished():
-            table = self._rebuild(row)
+            try:
+                table = self._rebuild(row)
+            except Exception as exc:  # a damaged table: the others are served all the same
+                log.error(
+                    "table not resumed",
+                    extra={"fields": {"table": row.id, "error": repr(exc)}},
+                )
+                continue
             self.tables[table.id] = table
             self._advance(table)  # nothing for a table the store holds whole
             self._arm_clock(table)
@@ -154,12 +161,22 @@ class Tables:
 
     def get(self, table_id: str) -> Table | None:
         """A table by id, or None. A finished table is read back from the store (and not
-        kept: nothing happens at it any more)."""
+        kept: nothing happens at it any more); :class:`Refused` for a table the store
+        holds but cannot give back (a damaged row)."""
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 64:
             row = self.store.table(table_id)
             if row is not None:
-                table = self._rebuild(row)
+                try:
+                    table = self._rebuild(row)
+                except Exception as exc:
+                    log.error(
+                        "table not read",
+                        extra={"fields": {"table": table_id, "error": repr(exc)}},
+                    )
+                    raise Refused(
+                        "storage", f"table {table_id} cannot be read from the store"
+                    ) from None
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
