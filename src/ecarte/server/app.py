@@ -241,7 +241,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         except msgspec.ValidationError as exc:
             return _error("bad-message", str(exc), 400)
         except Refused as exc:
-            return _error(exc.code, exc.message, 503 if exc.code == "shutting-down" else 400)
+            status = 503 if exc.code in ("shutting-down", "storage") else 400
+            return _error(exc.code, exc.message, status)
         return _json(created, 201)
 
     def _table(request: Request) -> Table | Response:

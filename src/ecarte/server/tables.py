@@ -267,7 +267,15 @@ class Tables:
         self._advance(table)  # bots that act first
         self._dirty.pop(table_id, None)
         row = evolve(row, status=table.status, last_n=table.n)
-        self.store.create(row, table.pending)
+        try:
+            self.store.create(row, table.pending)
+        except Exception as exc:  # nothing of the table goes on: not its clock either
+            if table.clock is not None:
+                table.clock.cancel()
+            log.error("table not created", extra={"fields": {"error": repr(exc)}})
+            raise Refused(
+                "storage", f"the table was not created: the store failed ({exc})"
+            ) from None
         table.pending = []
         table.committed = table.n
         self.tables[table_id] = table
