@@ -70,6 +70,12 @@ def test_health_games_info_and_the_withheld_record() -> None:
             async with httpx.AsyncClient() as http:
                 bad = await http.post(f"{url}/api/tables", content=b"{")
                 assert bad.status_code == 400 and bad.json()["code"] == "not-json"
+                wrong = await http.post(f"{url}/api/tables", content=b'{"game": 5}')
+                assert wrong.status_code == 400 and wrong.json()["code"] == "bad-message"
+                assert "$.game" in wrong.json()["message"]
+                deep = b'{"options": {"cercle": {"players": %s}}}' % (b"[" * 20_000 + b"]" * 20_000)
+                nested = await http.post(f"{url}/api/tables", content=deep)
+                assert nested.status_code == 400 and nested.json()["code"] == "bad-message"
                 big = await http.post(f"{url}/api/tables", content=b" " * 70_000)
                 assert big.status_code == 413 and big.json()["code"] == "too-large"
             page = await _get(f"{url}/")

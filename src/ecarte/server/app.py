@@ -237,9 +237,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             spec = msgspec.json.decode(body or b"{}", type=m.CreateTable)
             created = tables().create(spec)
         except msgspec.DecodeError as exc:
-            return _error("not-json", f"not JSON: {exc}", 400)
-        except msgspec.ValidationError as exc:
-            return _error("bad-message", str(exc), 400)
+            return _error(*_decode_error(body, exc), 400)
+        except RecursionError:
+            return _error("bad-message", "the request's JSON is nested too deeply", 400)
         except Refused as exc:
             status = 503 if exc.code in ("shutting-down", "storage") else 400
             return _error(exc.code, exc.message, status)
@@ -439,6 +439,8 @@ def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str
             msgspec.json.decode(data)
         except msgspec.DecodeError as not_json:
             return "not-json", f"not JSON: {not_json}"
+        except RecursionError:  # (JSON nested deeper than any message is)
+            pass
         return "bad-message", str(exc)
     return "not-json", f"not JSON: {exc}"
 
