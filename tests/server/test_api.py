@@ -189,3 +189,28 @@ def test_serve_runs_on_the_event_loop_asked_for(
     assert isinstance(config, uvicorn.Config) and config.loop == "auto"
     with pytest.raises(SystemExit):
         cli.main(["serve", "--db", db, "--loop", "trio"])
+
+
+@pytest.mark.parametrize("framing", ["length", "chunked"])
+def test_a_request_body_over_the_limit_is_refused_before_it_is_read(framing: str) -> None:
+    """A table request whose body says it is larger than the limit, or is sent in chunks
+    past it, is answered 413 at once: the server does not wait for (nor keep) the rest."""
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            host, port = url.removeprefix("http://").split(":")
+            reader, writer = await asyncio.open_connection(host, int(port))
+            head = f"POST /api/tables HTTP/1.1\r\nHost: {host}\r\n"
+            if framing == "length":
+                writer.write(f"{head}Content-Length: 1000000000\r\n\r\n{{".encode())
+            else:
+                writer.write(f"{head}Transfer-Encoding: chunked\r\n\r\n".encode())
+                for _ in range(5):  # 80 KiB, never the last chunk
+                    writer.write(b"4000\r\n" + b" " * 0x4000 + b"\r\n")
+            await writer.drain()
+            status = await asyncio.wait_for(reader.readline(), 10)
+            assert status.split()[1] == b"413", status
+            assert server.tables.tables == {}
+            writer.close()
+
+    run(main())

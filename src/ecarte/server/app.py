@@ -230,8 +230,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return server.tables
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > _MAX_BODY:
+        body = await _body(request)
+        if body is None:
             return _error("too-large", f"a request is at most {_MAX_BODY} bytes", 413)
         try:
             spec = msgspec.json.decode(body or b"{}", type=m.CreateTable)
@@ -311,6 +311,22 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
     return app
+
+
+async def _body(request: Request) -> bytes | None:
+    """A request's body, None once it is larger than ``_MAX_BODY`` (by its length, or as
+    its chunks come: the rest is not read)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > _MAX_BODY:
+        return None
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > _MAX_BODY:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _static_dir() -> str:
