@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+import typing
 from collections.abc import Callable
 from typing import Any, Self
 
@@ -34,6 +35,18 @@ from . import messages as m
 __all__ = ["ServerError", "TableClient", "create_table", "fetch_json"]
 
 _DECODER = msgspec.json.Decoder(m.ServerMessage)
+_TYPES = frozenset(t.__struct_config__.tag for t in typing.get_args(m.ServerMessage))
+"""The ``type`` of every message the server sends."""
+
+
+def _known_type(data: bytes) -> bool:
+    """Whether ``data`` is a JSON object whose ``type`` is one this client reads (else
+    what it is cannot be told: a newer server's message, or not a message)."""
+    try:
+        found = msgspec.json.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return isinstance(found, dict) and found.get("type") in _TYPES
 
 
 class ServerError(Exception):
@@ -189,7 +202,15 @@ class _Link(_Wire):
         self.client = client
 
     def received(self, data: bytes) -> None:
-        self.client._take(_DECODER.decode(data))
+        try:
+            message = _DECODER.decode(data)
+        except (msgspec.DecodeError, RecursionError) as exc:
+            if not _known_type(data):
+                return  # a message of a type this client does not know (a newer server's)
+            self.client._lost(self, f"the server sent a message this client cannot read: {exc}")
+            self.close()
+            return
+        self.client._take(message)
 
     def lost(self) -> None:
         self.client._lost(self)
