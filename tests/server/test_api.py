@@ -33,6 +33,18 @@ BAD_TABLES: list[tuple[dict[str, Any], str]] = [
         {"game": "ecarte", "variants": ["cercle"], "options": {"cercle": {"players": {}}}},
         "club écarté seats two players, not 0",
     ),
+    (
+        {"game": "ecarte", "variants": ["cercle"], "options": {"cercle": {"players": ["A", "B"]}}},
+        "players names each player with a purse",
+    ),
+    (
+        {
+            "game": "ecarte",
+            "variants": ["cercle"],
+            "options": {"cercle": {"players": {"A": 5, "B": 5}, "gallery": "Cleo"}},
+        },
+        "gallery names each backer with a purse",
+    ),
 ]
 
 
