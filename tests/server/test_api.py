@@ -226,3 +226,22 @@ def test_a_request_body_over_the_limit_is_refused_before_it_is_read(framing: str
             writer.close()
 
     run(main())
+
+
+def test_a_table_of_bots_only_is_played_at_once_and_not_kept_in_memory() -> None:
+    """A table whose seats are all bots is over when it is created: memory does not keep
+    it (it counted against ``max_tables`` for good), the store does, with its record."""
+
+    async def main() -> None:
+        async with serving(max_tables=1) as (url, server):
+            bots = [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+            table = await create_table(url, game="ecarte", seats=bots)
+            assert server.tables.tables == {}
+            info = await fetch_json(f"{url}/api/tables/{table['table']}")
+            assert info["status"] == "over" and info["seed"] is not None
+            from ecarte.server import verify
+
+            assert verify(await fetch_json(f"{url}/api/tables/{table['table']}/record")).ok
+            await create_table(url, game="ecarte", seats=bots)  # room for another
+
+    run(main())

@@ -280,6 +280,7 @@ class Tables:
         table.committed = table.n
         self.tables[table_id] = table
         self._arm_clock(table)
+        self._evict(table)  # (a table of bots only is over already: the store keeps it)
         log.info(
             "table created",
             extra={"fields": {"table": table_id, "game": spec.game, "seats": len(seats)}},
