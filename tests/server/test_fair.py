@@ -168,3 +168,21 @@ def test_the_served_schema_validates_what_the_server_sends(finished: Any) -> Non
         jsonschema.validate(message, server)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"type": "act", "seq": 0}, client)
+
+
+def test_ecarte_verify_says_why_a_file_is_no_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that is not UTF-8 text, not JSON, or JSON of another shape: each is named
+    with its reason (and the exit status is 1), never a traceback."""
+    files = {
+        "latin1.json": "{'é'}".encode("latin-1"),
+        "broken.json": b"{",
+        "list.json": b"[1, 2]",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    assert cli(["verify", *(str(tmp_path / name) for name in files)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3, out
+    assert "not UTF-8 text" in out[0] and "not JSON" in out[1] and "a JSON object" in out[2]
