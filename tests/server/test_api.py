@@ -77,6 +77,8 @@ def test_health_games_info_and_the_withheld_record() -> None:
                 await fetch_json(f"{url}/api/tables/{table['table']}/record")
             with pytest.raises(ServerError, match="unknown-table"):
                 await fetch_json(f"{url}/api/tables/nope")
+            with pytest.raises(ServerError, match="404: Not Found"):  # (an answer not in JSON)
+                await fetch_json(f"{url}/api/nothing")
             import httpx
 
             async with httpx.AsyncClient() as http:

@@ -176,8 +176,15 @@ async def fetch_json(url: str, method: str = "GET", body: Any = None) -> Any:
 
     async with httpx.AsyncClient(timeout=30) as http:
         r = await http.request(method, url, json=body)
-    data = r.json()
+    try:
+        data = r.json()
+    except ValueError:  # (an answer not in JSON: a proxy's, a path the server has not)
+        if r.status_code >= 400:
+            raise ServerError(str(r.status_code), r.text.strip() or r.reason_phrase) from None
+        raise ServerError("not-json", f"the answer is not JSON: {r.text[:200]!r}") from None
     if r.status_code >= 400:
+        if not isinstance(data, dict):
+            raise ServerError(str(r.status_code), r.text)
         raise ServerError(data.get("code", str(r.status_code)), data.get("message", r.text))
     return data
 
