@@ -170,3 +170,23 @@ def test_a_client_that_does_not_read_is_disconnected() -> None:
             writer.transport.abort()
 
     run(main())
+
+
+def test_an_action_over_the_rate_is_refused_by_its_sequence_number() -> None:
+    """An action dropped over the rate limit gets its error with its ``seq``: the client
+    waiting for it is told at once (it waited for its timeout, told nothing)."""
+
+    async def main() -> None:
+        async with serving(rate=0.001, burst=2) as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            seats = [
+                await TableClient.connect(url, table["table"], s["token"]) for s in table["seats"]
+            ]
+            mover = next(c for c in seats if c.view is not None and c.view.legal)
+            legal = mover.view.legal[0].id  # type: ignore[union-attr]
+            await mover.act(id=legal)  # (the hello and this one: the burst)
+            with pytest.raises(ServerError, match="rate-limited: over the rate limit"):
+                await mover.act(id=legal, timeout=5)
+            await close_all(seats)
+
+    run(main())

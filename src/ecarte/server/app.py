@@ -424,6 +424,7 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
             "rate-limited",
             f"over the rate limit ({config.rate:g} messages a second, "
             f"{config.burst} at once): message dropped",
+            _seq_of(data) if size <= config.max_frame else None,
         )
         if conn.over_rate >= config.abuse_limit:
             conn.close(1008, "rate limit")
@@ -445,6 +446,15 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
     except Exception:  # a bug: refuse the message, keep the connection
         log.exception("internal error", extra={"fields": {"table": table.id}})
         conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
+
+
+def _seq_of(data: str | bytes) -> int | None:
+    """The sequence number of a client's message (None: it has none, or it is not one),
+    for the error that drops it: its sender is told which action was not taken."""
+    try:
+        return getattr(m.decode_client(data), "seq", None)
+    except (msgspec.DecodeError, RecursionError):
+        return None
 
 
 def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str]:
