@@ -190,3 +190,19 @@ def test_an_action_over_the_rate_is_refused_by_its_sequence_number() -> None:
             await close_all(seats)
 
     run(main())
+
+
+def test_a_bot_seat_slows_down_to_the_rate_limit() -> None:
+    """``play()`` against a server whose rate limit its actions outrun: the action dropped
+    is sent again, the next ones spaced, and the match is played to its end."""
+
+    async def main() -> None:
+        async with serving(rate=100.0, burst=5) as (url, _):
+            table = await create_table(url, game="euchre")
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            final = await seat.play(lambda v: v.legal[0].id)
+            assert final.over and seat.closed is None
+            assert any(e.code == "rate-limited" for e in seat.errors)
+            await seat.close()
+
+    run(main())

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+import time
 import typing
 from collections.abc import Callable
 from typing import Any, Self
@@ -339,7 +340,10 @@ class TableClient:
         elif isinstance(msg, m.Error):
             self.errors.append(msg)
             if self._bot is not None and msg.seq is not None and msg.seq == self._bot.waiting:
-                self._bot.fail(ServerError(msg.code, msg.message))
+                if msg.code == "rate-limited":
+                    self._bot.slow_down()
+                else:
+                    self._bot.fail(ServerError(msg.code, msg.message))
             future = self._waiting.pop(msg.seq, None) if msg.seq is not None else None
             if future is not None and not future.done():
                 future.set_exception(ServerError(msg.code, msg.message))
@@ -471,6 +475,31 @@ class _Bot:
         self.waiting: int | None = None
         """The sequence number of the action sent, until its ack."""
         self.done: asyncio.Future[m.View] = asyncio.get_running_loop().create_future()
+        self.sent: m.Act | None = None
+        self.last = 0.0
+        """When the last action was sent (monotonic)."""
+        self.gap = 0.0
+        """The least time between two actions, once the server dropped one as too fast."""
+
+    def slow_down(self) -> None:
+        """The server dropped the action sent, over its rate limit: send it again, and the
+        next ones, spaced (twice as far each time it happens again, up to a second)."""
+        self.gap = min(1.0, max(0.01, 2 * self.gap))
+        if self.sent is not None:
+            self._send(self.sent, self.gap)
+
+    def _send(self, act: m.Act, wait: float) -> None:
+        """Send ``act`` (the action waited for) after ``wait`` seconds, or now."""
+        if wait > 0:
+            asyncio.get_running_loop().call_later(wait, self._send, act, 0.0)
+            return
+        if self.done.done() or self.waiting != act.seq:
+            return
+        self.sent, self.last = act, time.monotonic()
+        try:
+            self.client._send(act)
+        except Exception as exc:
+            self.fail(exc)
 
     def fail(self, why: BaseException) -> None:
         if not self.done.done():
@@ -493,6 +522,8 @@ class _Bot:
             self.left -= 1
             self.waiting = seq = c.next_seq()
             try:
-                c._send(m.Act(seq=seq, id=self.choose(view)))
+                act = m.Act(seq=seq, id=self.choose(view))
             except Exception as exc:
                 self.fail(exc)
+                return
+            self._send(act, self.last + self.gap - time.monotonic())
