@@ -33,6 +33,18 @@ BAD_TABLES: list[tuple[dict[str, Any], str]] = [
         {"game": "ecarte", "variants": ["cercle"], "options": {"cercle": {"players": {}}}},
         "club écarté seats two players, not 0",
     ),
+    (
+        {"game": "ecarte", "variants": ["cercle"], "options": {"cercle": {"players": ["A", "B"]}}},
+        "players names each player with a purse",
+    ),
+    (
+        {
+            "game": "ecarte",
+            "variants": ["cercle"],
+            "options": {"cercle": {"players": {"A": 5, "B": 5}, "gallery": "Cleo"}},
+        },
+        "gallery names each backer with a purse",
+    ),
 ]
 
 
@@ -65,11 +77,19 @@ def test_health_games_info_and_the_withheld_record() -> None:
                 await fetch_json(f"{url}/api/tables/{table['table']}/record")
             with pytest.raises(ServerError, match="unknown-table"):
                 await fetch_json(f"{url}/api/tables/nope")
+            with pytest.raises(ServerError, match="404: Not Found"):  # (an answer not in JSON)
+                await fetch_json(f"{url}/api/nothing")
             import httpx
 
             async with httpx.AsyncClient() as http:
                 bad = await http.post(f"{url}/api/tables", content=b"{")
                 assert bad.status_code == 400 and bad.json()["code"] == "not-json"
+                wrong = await http.post(f"{url}/api/tables", content=b'{"game": 5}')
+                assert wrong.status_code == 400 and wrong.json()["code"] == "bad-message"
+                assert "$.game" in wrong.json()["message"]
+                deep = b'{"options": {"cercle": {"players": %s}}}' % (b"[" * 20_000 + b"]" * 20_000)
+                nested = await http.post(f"{url}/api/tables", content=deep)
+                assert nested.status_code == 400 and nested.json()["code"] == "bad-message"
                 big = await http.post(f"{url}/api/tables", content=b" " * 70_000)
                 assert big.status_code == 413 and big.json()["code"] == "too-large"
             page = await _get(f"{url}/")
@@ -183,3 +203,47 @@ def test_serve_runs_on_the_event_loop_asked_for(
     assert isinstance(config, uvicorn.Config) and config.loop == "auto"
     with pytest.raises(SystemExit):
         cli.main(["serve", "--db", db, "--loop", "trio"])
+
+
+@pytest.mark.parametrize("framing", ["length", "chunked"])
+def test_a_request_body_over_the_limit_is_refused_before_it_is_read(framing: str) -> None:
+    """A table request whose body says it is larger than the limit, or is sent in chunks
+    past it, is answered 413 at once: the server does not wait for (nor keep) the rest."""
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            host, port = url.removeprefix("http://").split(":")
+            reader, writer = await asyncio.open_connection(host, int(port))
+            head = f"POST /api/tables HTTP/1.1\r\nHost: {host}\r\n"
+            if framing == "length":
+                writer.write(f"{head}Content-Length: 1000000000\r\n\r\n{{".encode())
+            else:
+                writer.write(f"{head}Transfer-Encoding: chunked\r\n\r\n".encode())
+                for _ in range(5):  # 80 KiB, never the last chunk
+                    writer.write(b"4000\r\n" + b" " * 0x4000 + b"\r\n")
+            await writer.drain()
+            status = await asyncio.wait_for(reader.readline(), 10)
+            assert status.split()[1] == b"413", status
+            assert server.tables.tables == {}
+            writer.close()
+
+    run(main())
+
+
+def test_a_table_of_bots_only_is_played_at_once_and_not_kept_in_memory() -> None:
+    """A table whose seats are all bots is over when it is created: memory does not keep
+    it (it counted against ``max_tables`` for good), the store does, with its record."""
+
+    async def main() -> None:
+        async with serving(max_tables=1) as (url, server):
+            bots = [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+            table = await create_table(url, game="ecarte", seats=bots)
+            assert server.tables.tables == {}
+            info = await fetch_json(f"{url}/api/tables/{table['table']}")
+            assert info["status"] == "over" and info["seed"] is not None
+            from ecarte.server import verify
+
+            assert verify(await fetch_json(f"{url}/api/tables/{table['table']}/record")).ok
+            await create_table(url, game="ecarte", seats=bots)  # room for another
+
+    run(main())

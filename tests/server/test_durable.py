@@ -575,3 +575,62 @@ def test_a_connection_gone_before_its_welcome_is_not_kept() -> None:
             assert not live.subscribers
 
     run(main())
+
+
+def test_a_table_the_store_cannot_read_back_does_not_stop_the_others(tmp_path: Path) -> None:
+    """A table whose saved game cannot be read (a damaged row) is left out when the server
+    restarts: the others resume, and the damaged one is answered with an error."""
+    import sqlite3
+
+    db = str(tmp_path / "tables.db")
+
+    async def main() -> None:
+        async with serving(db) as (url, _):
+            good = await create_table(url, game="ecarte")
+            bad = await create_table(url, game="ecarte")
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            conn.execute("UPDATE tables SET snapshot='{' WHERE id=?", (bad["table"],))
+            conn.commit()
+        async with serving(db) as (url, server):
+            assert set(server.tables.tables) == {good["table"]}
+            seat = await TableClient.connect(url, good["table"], good["seats"][0]["token"])
+            assert seat.view is not None and seat.view.legal
+            await seat.close()
+            with pytest.raises(ServerError, match=r"storage: table .* cannot be read"):
+                await fetch_json(f"{url}/api/tables/{bad['table']}")
+            with pytest.raises(ServerError, match=r"storage: table .* cannot be read"):
+                await TableClient.connect(url, bad["table"], bad["seats"][0]["token"])
+
+    run(main())
+
+
+def test_a_table_the_store_fails_to_create_is_refused_and_leaves_nothing(tmp_path: Path) -> None:
+    """When the store cannot write a new table, the request gets a ``storage`` error (as
+    JSON) and nothing of that table goes on: no turn clock plays for it, no event of it is
+    written. The next table is created as usual."""
+    import sqlite3
+
+    async def main() -> None:
+        async with serving(str(tmp_path / "t.db")) as (url, server):
+            store = server.tables.store
+            real = store.create
+
+            def broken(row: Any, events: Any) -> None:
+                store.create = real
+                raise sqlite3.OperationalError("disk I/O error")
+
+            store.create = broken
+            spec = {"game": "ecarte", "seats": [{}, {}], "turn_seconds": 0.01}
+            with pytest.raises(ServerError, match="storage: the table was not created"):
+                await create_table(url, **spec)
+            assert server.tables.tables == {}
+            table = await create_table(url, **spec)  # its clock runs out after the other's
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            await seat.wait(lambda c: any(e.kind == "timeout" for e in c.events))
+            await seat.close()
+            written = store.db.execute(
+                "SELECT table_id FROM log UNION SELECT table_id FROM events"
+            ).fetchall()
+            assert written == [(table["table"],)]
+
+    run(main())

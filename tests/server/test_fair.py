@@ -92,6 +92,39 @@ def test_an_altered_record_fails(finished: Any, what: str) -> None:
     assert not verdict.ok and verdict.problems, what
 
 
+def _reseat_a_move(record: dict[str, Any]) -> None:
+    event = next(e for e in record["events"] if e[2] in ("act", "timeout"))
+    event[1] = (event[1] + 1) % 4
+
+
+MALFORMED: dict[str, Any] = {
+    "events not a list": lambda r: r.__setitem__("events", None),
+    "an event cut short": lambda r: r["events"].__setitem__(0, r["events"][0][:2]),
+    "an event not a list": lambda r: r["events"].__setitem__(0, 7),
+    "a commitment not in hex": lambda r: r.__setitem__("commitment", "é" * 64),
+    "a move given to another seat": _reseat_a_move,
+    "a forfeit added": lambda r: r.__setitem__("forfeit", 1),
+    "the events renumbered": lambda r: r["events"][0].__setitem__(0, 99),
+}
+
+
+@pytest.mark.parametrize("what", list(MALFORMED))
+def test_a_malformed_record_fails_with_a_reason(
+    finished: Any, what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record of the wrong shape, or whose events tell another story than its saved
+    game, is not verified, with a reason (never a traceback), on the command line too."""
+    _, record, _ = finished
+    altered = copy.deepcopy(record)
+    MALFORMED[what](altered)
+    verdict = verify(altered)
+    assert not verdict.ok and verdict.problems, what
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(altered), encoding="utf-8")
+    assert cli(["verify", str(path)]) == 1
+    assert "NOT VERIFIED" in capsys.readouterr().out
+
+
 def test_ecarte_verify_on_the_command_line(
     finished: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -135,3 +168,21 @@ def test_the_served_schema_validates_what_the_server_sends(finished: Any) -> Non
         jsonschema.validate(message, server)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"type": "act", "seq": 0}, client)
+
+
+def test_ecarte_verify_says_why_a_file_is_no_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that is not UTF-8 text, not JSON, or JSON of another shape: each is named
+    with its reason (and the exit status is 1), never a traceback."""
+    files = {
+        "latin1.json": "{'é'}".encode("latin-1"),
+        "broken.json": b"{",
+        "list.json": b"[1, 2]",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    assert cli(["verify", *(str(tmp_path / name) for name in files)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3, out
+    assert "not UTF-8 text" in out[0] and "not JSON" in out[1] and "a JSON object" in out[2]

@@ -298,3 +298,21 @@ def test_a_frame_far_over_the_limit_closes_the_connection() -> None:
             assert raw.ws.close_code == 1009  # message too big, refused by the WebSocket layer
 
     run(main())
+
+
+def test_a_message_nested_too_deeply_gets_an_error_and_the_connection_goes_on() -> None:
+    """JSON nested thousands of levels deep, within the size limit: an error naming the
+    wrong field, and the connection answers what comes next."""
+
+    async def main() -> None:
+        async with serving(max_frame=8192) as (url, _):
+            table = await create_table(url, game="ecarte")
+            raw = await Raw.open(url, table["table"], None, hello=False)
+            deep = '{"type": "hello", "token": ' + "[" * 4000 + "]" * 4000 + "}"
+            error, pong = await raw.exchange([deep, '{"type": "ping"}'])
+            assert error["type"] == "error" and error["code"] == "bad-message", error
+            assert "$.token" in error["message"]
+            assert pong == {"type": "pong"}
+            await raw.ws.close()
+
+    run(main())

@@ -170,3 +170,39 @@ def test_a_client_that_does_not_read_is_disconnected() -> None:
             writer.transport.abort()
 
     run(main())
+
+
+def test_an_action_over_the_rate_is_refused_by_its_sequence_number() -> None:
+    """An action dropped over the rate limit gets its error with its ``seq``: the client
+    waiting for it is told at once (it waited for its timeout, told nothing)."""
+
+    async def main() -> None:
+        async with serving(rate=0.001, burst=2) as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            seats = [
+                await TableClient.connect(url, table["table"], s["token"]) for s in table["seats"]
+            ]
+            mover = next(c for c in seats if c.view is not None and c.view.legal)
+            legal = mover.view.legal[0].id  # type: ignore[union-attr]
+            await mover.act(id=legal)  # (the hello and this one: the burst)
+            with pytest.raises(ServerError, match="rate-limited: over the rate limit"):
+                await mover.act(id=legal, timeout=5)
+            await close_all(seats)
+
+    run(main())
+
+
+def test_a_bot_seat_slows_down_to_the_rate_limit() -> None:
+    """``play()`` against a server whose rate limit its actions outrun: the action dropped
+    is sent again, the next ones spaced, and the match is played to its end."""
+
+    async def main() -> None:
+        async with serving(rate=100.0, burst=5) as (url, _):
+            table = await create_table(url, game="euchre")
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            final = await seat.play(lambda v: v.legal[0].id)
+            assert final.over and seat.closed is None
+            assert any(e.code == "rate-limited" for e in seat.errors)
+            await seat.close()
+
+    run(main())

@@ -183,3 +183,26 @@ def test_a_bot_that_fails_after_an_action_leaves_the_action_acknowledged() -> No
             await human.close()
 
     run(main())
+
+
+def test_a_message_the_client_does_not_know_is_skipped() -> None:
+    """A message of a type the client does not know (a newer server's) is skipped: the
+    connection stays open and the seat plays on. One of a known type that it cannot read
+    closes the connection, saying so."""
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            (conn,) = server.tables.tables[tid].subscribers
+            conn.push(b'{"type": "news", "text": "the club closes at midnight"}')
+            view = await seat.turn()
+            ack = await seat.act(id=view.legal[0].id)
+            assert ack.event >= 1 and seat.closed is None
+            conn.push(b'{"type": "pong", "at": 1}')
+            await seat.wait(lambda c: c.closed is not None)
+            assert "cannot read" in str(seat.closed)
+            await seat.close()
+
+    run(main())

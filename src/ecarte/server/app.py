@@ -230,23 +230,27 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return server.tables
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > _MAX_BODY:
+        body = await _body(request)
+        if body is None:
             return _error("too-large", f"a request is at most {_MAX_BODY} bytes", 413)
         try:
             spec = msgspec.json.decode(body or b"{}", type=m.CreateTable)
             created = tables().create(spec)
         except msgspec.DecodeError as exc:
-            return _error("not-json", f"not JSON: {exc}", 400)
-        except msgspec.ValidationError as exc:
-            return _error("bad-message", str(exc), 400)
+            return _error(*_decode_error(body, exc), 400)
+        except RecursionError:
+            return _error("bad-message", "the request's JSON is nested too deeply", 400)
         except Refused as exc:
-            return _error(exc.code, exc.message, 503 if exc.code == "shutting-down" else 400)
+            status = 503 if exc.code in ("shutting-down", "storage") else 400
+            return _error(exc.code, exc.message, status)
         return _json(created, 201)
 
     def _table(request: Request) -> Table | Response:
         table_id = request.path_params["table"]
-        table = tables().get(table_id)
+        try:
+            table = tables().get(table_id)
+        except Refused as exc:
+            return _error(exc.code, exc.message, 503)
         if table is None:
             return _error("unknown-table", f"no table {table_id!r}", 404)
         return table
@@ -309,6 +313,22 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     return app
 
 
+async def _body(request: Request) -> bytes | None:
+    """A request's body, None once it is larger than ``_MAX_BODY`` (by its length, or as
+    its chunks come: the rest is not read)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > _MAX_BODY:
+        return None
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > _MAX_BODY:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def _static_dir() -> str:
     import importlib.resources
 
@@ -335,7 +355,12 @@ async def _serve(server: Server, tables: Tables, websocket: WebSocket) -> None:
         server.by_address[address] = server.by_address.get(address, 0) + 1
         server.connections += 1
         table_id = websocket.path_params["table"]
-        table = tables.get(table_id)
+        try:
+            table = tables.get(table_id)
+        except Refused as exc:
+            conn.error(exc.code, exc.message)
+            conn.close(1011, "table unavailable")
+            return
         if table is None:
             conn.error("unknown-table", f"no table {table_id[:64]!r}")
             conn.close(1008, "unknown table")
@@ -399,6 +424,7 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
             "rate-limited",
             f"over the rate limit ({config.rate:g} messages a second, "
             f"{config.burst} at once): message dropped",
+            _seq_of(data) if size <= config.max_frame else None,
         )
         if conn.over_rate >= config.abuse_limit:
             conn.close(1008, "rate limit")
@@ -422,6 +448,15 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
         conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
 
 
+def _seq_of(data: str | bytes) -> int | None:
+    """The sequence number of a client's message (None: it has none, or it is not one),
+    for the error that drops it: its sender is told which action was not taken."""
+    try:
+        return getattr(m.decode_client(data), "seq", None)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+
+
 def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str]:
     """The code and message of a message that is not a client's message: not JSON, or
     JSON of the wrong shape (the validation stops at the first wrong value it reads)."""
@@ -430,6 +465,8 @@ def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str
             msgspec.json.decode(data)
         except msgspec.DecodeError as not_json:
             return "not-json", f"not JSON: {not_json}"
+        except RecursionError:  # (JSON nested deeper than any message is)
+            pass
         return "bad-message", str(exc)
     return "not-json", f"not JSON: {exc}"
 

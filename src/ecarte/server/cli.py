@@ -95,6 +95,12 @@ def _verify(paths: list[str], out: TextIO) -> int:
             print(f"{path}: cannot read: {exc}", file=out)
             status = 1
             continue
+        except UnicodeDecodeError as exc:
+            print(
+                f"{path}: not a record: not UTF-8 text ({exc.reason} at byte {exc.start})", file=out
+            )
+            status = 1
+            continue
         verdict = verify_json(text)
         print(f"{path}: {verdict}", file=out)
         status |= not verdict.ok

@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+import time
+import typing
 from collections.abc import Callable
 from typing import Any, Self
 
@@ -34,6 +36,18 @@ from . import messages as m
 __all__ = ["ServerError", "TableClient", "create_table", "fetch_json"]
 
 _DECODER = msgspec.json.Decoder(m.ServerMessage)
+_TYPES = frozenset(t.__struct_config__.tag for t in typing.get_args(m.ServerMessage))
+"""The ``type`` of every message the server sends."""
+
+
+def _known_type(data: bytes) -> bool:
+    """Whether ``data`` is a JSON object whose ``type`` is one this client reads (else
+    what it is cannot be told: a newer server's message, or not a message)."""
+    try:
+        found = msgspec.json.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return isinstance(found, dict) and found.get("type") in _TYPES
 
 
 class ServerError(Exception):
@@ -163,8 +177,15 @@ async def fetch_json(url: str, method: str = "GET", body: Any = None) -> Any:
 
     async with httpx.AsyncClient(timeout=30) as http:
         r = await http.request(method, url, json=body)
-    data = r.json()
+    try:
+        data = r.json()
+    except ValueError:  # (an answer not in JSON: a proxy's, a path the server has not)
+        if r.status_code >= 400:
+            raise ServerError(str(r.status_code), r.text.strip() or r.reason_phrase) from None
+        raise ServerError("not-json", f"the answer is not JSON: {r.text[:200]!r}") from None
     if r.status_code >= 400:
+        if not isinstance(data, dict):
+            raise ServerError(str(r.status_code), r.text)
         raise ServerError(data.get("code", str(r.status_code)), data.get("message", r.text))
     return data
 
@@ -189,7 +210,15 @@ class _Link(_Wire):
         self.client = client
 
     def received(self, data: bytes) -> None:
-        self.client._take(_DECODER.decode(data))
+        try:
+            message = _DECODER.decode(data)
+        except (msgspec.DecodeError, RecursionError) as exc:
+            if not _known_type(data):
+                return  # a message of a type this client does not know (a newer server's)
+            self.client._lost(self, f"the server sent a message this client cannot read: {exc}")
+            self.close()
+            return
+        self.client._take(message)
 
     def lost(self) -> None:
         self.client._lost(self)
@@ -311,7 +340,10 @@ class TableClient:
         elif isinstance(msg, m.Error):
             self.errors.append(msg)
             if self._bot is not None and msg.seq is not None and msg.seq == self._bot.waiting:
-                self._bot.fail(ServerError(msg.code, msg.message))
+                if msg.code == "rate-limited":
+                    self._bot.slow_down()
+                else:
+                    self._bot.fail(ServerError(msg.code, msg.message))
             future = self._waiting.pop(msg.seq, None) if msg.seq is not None else None
             if future is not None and not future.done():
                 future.set_exception(ServerError(msg.code, msg.message))
@@ -443,6 +475,31 @@ class _Bot:
         self.waiting: int | None = None
         """The sequence number of the action sent, until its ack."""
         self.done: asyncio.Future[m.View] = asyncio.get_running_loop().create_future()
+        self.sent: m.Act | None = None
+        self.last = 0.0
+        """When the last action was sent (monotonic)."""
+        self.gap = 0.0
+        """The least time between two actions, once the server dropped one as too fast."""
+
+    def slow_down(self) -> None:
+        """The server dropped the action sent, over its rate limit: send it again, and the
+        next ones, spaced (twice as far each time it happens again, up to a second)."""
+        self.gap = min(1.0, max(0.01, 2 * self.gap))
+        if self.sent is not None:
+            self._send(self.sent, self.gap)
+
+    def _send(self, act: m.Act, wait: float) -> None:
+        """Send ``act`` (the action waited for) after ``wait`` seconds, or now."""
+        if wait > 0:
+            asyncio.get_running_loop().call_later(wait, self._send, act, 0.0)
+            return
+        if self.done.done() or self.waiting != act.seq:
+            return
+        self.sent, self.last = act, time.monotonic()
+        try:
+            self.client._send(act)
+        except Exception as exc:
+            self.fail(exc)
 
     def fail(self, why: BaseException) -> None:
         if not self.done.done():
@@ -465,6 +522,8 @@ class _Bot:
             self.left -= 1
             self.waiting = seq = c.next_seq()
             try:
-                c._send(m.Act(seq=seq, id=self.choose(view)))
+                act = m.Act(seq=seq, id=self.choose(view))
             except Exception as exc:
                 self.fail(exc)
+                return
+            self._send(act, self.last + self.gap - time.monotonic())

@@ -115,7 +115,7 @@ def verify(doc: Mapping[str, Any]) -> Verdict:
         promised = str(doc["commitment"])
     except (KeyError, TypeError, ValueError) as exc:
         return Verdict(False, table, name, 0, 0, (f"field {exc} missing or malformed",))
-    if not hmac.compare_digest(commitment(table, seed, nonce), promised):
+    if not hmac.compare_digest(commitment(table, seed, nonce).encode(), promised.encode()):
         problems.append("the commitment is not the SHA-256 of the table, nonce and seed")
     if not isinstance(saved, Mapping):
         return Verdict(False, table, name, 0, 0, (*problems, "no saved game"))
@@ -137,9 +137,7 @@ def verify(doc: Mapping[str, Any]) -> Verdict:
         problems.append(
             f"history record {at} is {_show(history, at)}, the seed gives {_show(replayed, at)}"
         )
-    played = [e[3] for e in doc.get("events", []) if e[2] in ("act", "timeout")]
-    if played != [str(x) for x in moves]:
-        problems.append("the table's events are not the moves of the saved game")
+    problems.extend(_check_events(doc.get("events"), moves, doc.get("forfeit"), game.is_over))
     return Verdict(
         not problems, table, name, len(history) - len(moves), len(moves), tuple(problems)
     )
@@ -162,23 +160,58 @@ def fresh(saved: Mapping[str, Any]) -> Any:
     return from_json(json.dumps({**saved, **_FRESH[str(name)]}))
 
 
+def _check_events(events: Any, moves: list[tuple[int, Any]], forfeit: Any, over: bool) -> list[str]:
+    """What is wrong with a record's events (``[n, seat, kind, record]`` each) given the
+    saved game's moves (``(seat, move)``, replayed): each move is an event of its seat,
+    the events are numbered from 1 with no gap, and the seat of ``forfeit`` (if any)
+    forfeited the match at its last event, else the match is over."""
+    if not isinstance(events, list) or not all(
+        isinstance(e, list) and len(e) == 4 and isinstance(e[0], int) for e in events
+    ):
+        return ["the table's events are not a list of [n, seat, kind, record]"]
+    problems = []
+    if [e[0] for e in events] != list(range(1, len(events) + 1)):
+        problems.append("the table's events are not numbered from 1 with no gap")
+    played = [(e[1], e[3]) for e in events if e[2] in ("act", "timeout")]
+    if [r for _, r in played] != [str(x) for _, x in moves]:
+        problems.append("the table's events are not the moves of the saved game")
+    else:
+        seats = zip(played, moves, strict=True)
+        wrong = next((i for i, (a, b) in enumerate(seats) if a[0] != b[0]), None)
+        if wrong is not None:
+            problems.append(
+                f"move {wrong + 1} ({played[wrong][1]}) is by seat {moves[wrong][0]}, "
+                f"not seat {played[wrong][0]!r} as the events say"
+            )
+    forfeits = [e[1] for e in events if e[2] == "forfeit"]
+    if forfeit is None:
+        if forfeits:
+            problems.append(f"seat {forfeits[0]!r} forfeited, but the record names no forfeit")
+        elif not over:
+            problems.append("the saved game is not over and no seat forfeited")
+    elif forfeits != [forfeit] or events[-1][2] != "forfeit":
+        problems.append(f"the events do not end with seat {forfeit!r}'s forfeit")
+    return problems
+
+
 def _show(records: list[Any], i: int) -> str:
     return repr(records[i]) if i < len(records) else "(nothing)"
 
 
-def _replay(game: Any, history: list[Any]) -> tuple[list[Any], list[Any]]:
+def _replay(game: Any, history: list[Any]) -> tuple[list[Any], list[tuple[int, Any]]]:
     """Apply the moves of ``history`` to ``game`` (which draws chance from its seed):
     every record the game has not drawn itself is a move. Returns the game's history as
-    saved, and the moves."""
-    moves: list[Any] = []
+    saved, and the moves (``(seat, move)``: the seat to act when it was made)."""
+    moves: list[tuple[int, Any]] = []
     now = game.to_dict()["history"]
     for i, entry in enumerate(history):
         if i < len(now):
             continue  # drawn by the game (or a move already applied): compared at the end
         if game.is_over:
             break
+        seat = game.to_act
         game.apply(entry)
-        moves.append(entry)
+        moves.append((seat, entry))
         now = game.to_dict()["history"]
     return now, moves
 

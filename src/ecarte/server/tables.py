@@ -135,7 +135,14 @@ class Tables:
     def resume(self) -> int:
         """Load every unfinished table from the store, where it stood; returns how many."""
         for row in self.store.unfinished():
-            table = self._rebuild(row)
+            try:
+                table = self._rebuild(row)
+            except Exception as exc:  # a damaged table: the others are served all the same
+                log.error(
+                    "table not resumed",
+                    extra={"fields": {"table": row.id, "error": repr(exc)}},
+                )
+                continue
             self.tables[table.id] = table
             self._advance(table)  # nothing for a table the store holds whole
             self._arm_clock(table)
@@ -154,12 +161,22 @@ class Tables:
 
     def get(self, table_id: str) -> Table | None:
         """A table by id, or None. A finished table is read back from the store (and not
-        kept: nothing happens at it any more)."""
+        kept: nothing happens at it any more); :class:`Refused` for a table the store
+        holds but cannot give back (a damaged row)."""
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 64:
             row = self.store.table(table_id)
             if row is not None:
-                table = self._rebuild(row)
+                try:
+                    table = self._rebuild(row)
+                except Exception as exc:
+                    log.error(
+                        "table not read",
+                        extra={"fields": {"table": table_id, "error": repr(exc)}},
+                    )
+                    raise Refused(
+                        "storage", f"table {table_id} cannot be read from the store"
+                    ) from None
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
@@ -250,11 +267,20 @@ class Tables:
         self._advance(table)  # bots that act first
         self._dirty.pop(table_id, None)
         row = evolve(row, status=table.status, last_n=table.n)
-        self.store.create(row, table.pending)
+        try:
+            self.store.create(row, table.pending)
+        except Exception as exc:  # nothing of the table goes on: not its clock either
+            if table.clock is not None:
+                table.clock.cancel()
+            log.error("table not created", extra={"fields": {"error": repr(exc)}})
+            raise Refused(
+                "storage", f"the table was not created: the store failed ({exc})"
+            ) from None
         table.pending = []
         table.committed = table.n
         self.tables[table_id] = table
         self._arm_clock(table)
+        self._evict(table)  # (a table of bots only is over already: the store keeps it)
         log.info(
             "table created",
             extra={"fields": {"table": table_id, "game": spec.game, "seats": len(seats)}},

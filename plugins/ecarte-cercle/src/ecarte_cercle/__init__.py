@@ -146,6 +146,12 @@ class Cercle:
         commission_percent: int | float | Fraction = 0,
         games: int | None = None,
     ) -> None:
+        for what, whom, given in (("players", "player", players), ("gallery", "backer", gallery)):
+            if given is not None and not isinstance(given, Mapping):
+                raise EcarteError(
+                    f"{what} names each {whom} with a purse ({{name: purse}}), "
+                    f"not {reprlib.repr(given)}"
+                )
         players = dict(players) if players is not None else {"Player 1": 100, "Player 2": 100}
         gallery = dict(gallery) if gallery else {}
         if len(players) != 2:
