@@ -45,6 +45,7 @@ from ecarte import (
     Phase,
     Rank,
     Rules,
+    Seats,
     Suit,
     hookimpl,
 )
@@ -612,6 +613,22 @@ class HandCounter:
     @hookimpl
     def ecarte_hand_ended(self) -> None:
         self.hands += 1
+
+
+class Table:
+    """A table of ``seats`` seats: each game's two players are the next two round it."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+
+    @hookimpl
+    def ecarte_table_size(self) -> int:
+        return self.seats
+
+    @hookimpl
+    def ecarte_next_game(self, previous: Any) -> Seats:
+        first = 0 if previous is None else previous.number % self.seats
+        return Seats(players=(first, (first + 1) % self.seats), dealer=None)
 
 
 def visible_snapshot(game: Game, legal: bool = True) -> tuple[Any, ...]:

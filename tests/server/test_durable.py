@@ -43,6 +43,17 @@ async def _steps(clients: list[TableClient], rng: random.Random, count: int) -> 
         await asyncio.gather(*(c.wait(lambda c, top=top: c.event >= top) for c in clients))
 
 
+def _fail_next_commit(store: Any) -> None:
+    """The store's next commit fails ("disk full"); those after it are the store's."""
+    real = store.commit
+
+    def broken(batch: Any) -> None:
+        store.commit = real
+        raise OSError("disk full")
+
+    store.commit = broken
+
+
 def test_a_restarted_server_resumes_every_table_where_it_stood(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.db")
     rng = random.Random(3)
@@ -146,14 +157,7 @@ def test_a_failed_commit_refuses_the_action_and_changes_nothing(tmp_path: Path) 
             seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
             state = server.tables.tables[tid].game.to_json()
             stored = server.tables.tables[tid].committed
-            store = server.tables.store
-            real = store.commit
-
-            def broken(batch: Any) -> None:
-                store.commit = real
-                raise OSError("disk full")
-
-            store.commit = broken
+            _fail_next_commit(server.tables.store)
             legal = seat.view.legal[0].id  # type: ignore[union-attr]
             with pytest.raises(ServerError, match="storage: not saved, not applied: disk full"):
                 await seat.act(id=legal)
@@ -344,14 +348,7 @@ def test_a_hello_during_a_failed_commit_is_welcomed(tmp_path: Path) -> None:
             tid = table["table"]
             seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
             stored = server.tables.tables[tid].committed
-            store = server.tables.store
-            real = store.commit
-
-            def broken(batch: Any) -> None:
-                store.commit = real
-                raise OSError("disk full")
-
-            store.commit = broken
+            _fail_next_commit(server.tables.store)
             pending = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
             await _committing(server, tid)
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
@@ -376,14 +373,7 @@ def test_the_turn_clock_runs_on_after_a_failed_commit(tmp_path: Path) -> None:
             table = await create_table(url, game="ecarte", turn_seconds=0.4, on_timeout="forfeit")
             tid = table["table"]
             seat = await TableClient.connect(url, tid, table["seats"][0]["token"])
-            store = server.tables.store
-            real = store.commit
-
-            def broken(batch: Any) -> None:
-                store.commit = real
-                raise OSError("disk full")
-
-            store.commit = broken
+            _fail_next_commit(server.tables.store)
             with pytest.raises(ServerError, match="storage"):
                 await seat.act(id=seat.view.legal[0].id)  # type: ignore[union-attr]
             await seat.wait(lambda c: c.reveal is not None, timeout=3)

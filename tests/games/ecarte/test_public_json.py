@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from helpers import random_action
+from helpers import Table, random_action
 from helpers.machine_driver import cffi_ecarte, cffi_match, nth_legal
 
 from ecarte import (
@@ -23,7 +23,6 @@ from ecarte import (
     Game,
     KingAnnouncement,
     Rules,
-    Seats,
     _core,
     available_variants,
     hookimpl,
@@ -43,22 +42,6 @@ def _backend(name: str) -> Iterator[None]:
         yield
     finally:
         use_backend(previous)
-
-
-class Table:
-    """A table of ``seats`` seats: each game's two players are the next two round it."""
-
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
-
-    @hookimpl
-    def ecarte_table_size(self) -> int:
-        return self.seats
-
-    @hookimpl
-    def ecarte_next_game(self, previous: Any) -> Seats:
-        first = 0 if previous is None else previous.number % self.seats
-        return Seats(players=(first, (first + 1) % self.seats), dealer=None)
 
 
 class ThreeAtMost:

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
-from helpers import random_action
+from helpers import Table, random_action
 
 from ecarte import (
     PRESETS,
@@ -22,7 +22,6 @@ from ecarte import (
     DealtHands,
     Game,
     Rules,
-    Seats,
     available_variants,
     hookimpl,
 )
@@ -30,22 +29,6 @@ from ecarte.games.ecarte._records import Records
 from ecarte.games.ecarte.feed import Feed
 
 MATCHES = 12  # per case and backend
-
-
-class Table:
-    """A table of ``seats`` seats: each game's two players are the next two round it."""
-
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
-
-    @hookimpl
-    def ecarte_table_size(self) -> int:
-        return self.seats
-
-    @hookimpl
-    def ecarte_next_game(self, previous: Any) -> Seats:
-        first = 0 if previous is None else previous.number % self.seats
-        return Seats(players=(first, (first + 1) % self.seats), dealer=None)
 
 
 class DealsItself:
