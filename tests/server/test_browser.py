@@ -147,6 +147,34 @@ def test_a_click_before_the_lobby_knows_the_games_still_opens_the_table(
     page.close()
 
 
+def test_a_double_click_sends_the_action_once(server: ServerProcess, browser: Any) -> None:
+    # a second click (or a held key) before the server answers would play again: at
+    # Euchre a pass doubled could pass the next round too
+    page = browser.new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f)))
+    _open(page, server.url, "ecarte")
+    assert _my_turn(page)
+    before = int(page.evaluate("document.body.dataset.event"))
+    # two clicks, and a key held down (it repeats), before the server answers
+    page.evaluate(
+        """() => {
+          const b = document.querySelector("[data-legal]");
+          b.click();
+          b.click();
+          for (const repeat of [false, true]) {
+            document.dispatchEvent(new KeyboardEvent("keydown", { key: "1", repeat }));
+          }
+        }"""
+    )
+    page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    page.wait_for_timeout(300)
+    acts = [f for f in sent if '"act"' in f]
+    assert len(acts) == 1, acts
+    assert not page.inner_text("#status").startswith("Refused")
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -13,6 +13,7 @@ let view = null;
 let ws = null;
 let selected = new Set();
 let stop = false;
+let waiting = null;  // the seq of the action sent and not answered yet: none other goes
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,6 +55,7 @@ function receive(msg) {
   if (msg.type === "welcome") {
     game = msg.game;
     seq = Math.max(seq, msg.last_seq);
+    waiting = null;  // its view holds the action, if it was taken
     $("title").textContent = `${game === "euchre" ? "Euchre" : "Écarté"}: ` +
       (msg.seat === null ? "watching" : `seat ${msg.seat}`);
     $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
@@ -62,9 +64,13 @@ function receive(msg) {
     render(msg.view);
   } else if (msg.type === "event") {
     lastEvent = msg.n;
+    if (msg.ack === waiting) waiting = null;
     log(`${seatName(msg.actor)}: ${msg.text}`);
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
+  } else if (msg.type === "ack") {
+    if (msg.seq === waiting) waiting = null;
   } else if (msg.type === "error") {
+    if (msg.seq == null || msg.seq === waiting) waiting = null;
     status(`Refused: ${msg.message}`);
     if (msg.code === "bad-token" || msg.code === "unknown-table") stop = true;
   } else if (msg.type === "reveal") {
@@ -76,7 +82,10 @@ function receive(msg) {
 }
 
 function act(id) {
+  // a second click (or a held key) before the answer would play again on the next turn
+  if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
   seq += 1;
+  waiting = seq;
   remember();
   selected = new Set();
   ws.send(JSON.stringify({ type: "act", seq, id }));
@@ -237,6 +246,7 @@ function renderScores(v) {
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement) return;
   if (/^[1-9]$/.test(e.key)) {
+    if (e.repeat) return;  // a key held down chooses once
     const b = $("actions").querySelectorAll("button")[Number(e.key) - 1];
     if (b && !b.disabled) { b.click(); e.preventDefault(); }
   } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
