@@ -175,6 +175,25 @@ def test_a_double_click_sends_the_action_once(server: ServerProcess, browser: An
     page.close()
 
 
+def test_the_focus_stays_on_its_card_when_the_table_is_drawn_again(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+    _open(page, server.url, "ecarte")
+    while not page.query_selector("#hand button.card:nth-child(3)") and _my_turn(page):
+        _step(page, keyboard=False)  # (the packets come before the cards)
+    page.focus("#hand button.card:nth-child(3)")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.evaluate("ws.close()")  # a dropped connection: the welcome draws it all again
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Disc')")
+    page.wait_for_function("!document.getElementById('status').textContent.startsWith('Disc')")
+    focused = page.evaluate(
+        "(e => e.closest('#hand') && e.getAttribute('aria-label'))(document.activeElement)"
+    )
+    assert focused == label
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -92,7 +92,7 @@ function act(id) {
 }
 
 function cardButton(text, opts = {}) {
-  const b = el("button", { type: "button", class: "card" });
+  const b = el("button", { type: "button", class: "card", "data-card": text });
   b.appendChild(cardSVG(text));
   let label = cardName(text);
   if (opts.id !== undefined) {
@@ -133,6 +133,12 @@ function actionButton(entry, number) {
 const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort().join(" ");
 
 function render(v) {
+  // the focus stays on its card (or choice) as the table is drawn again
+  const had = document.activeElement;
+  const back = !had || !had.closest || !had.closest("#hand, #actions") ? null
+    : had.dataset.card ? `#hand [data-card="${had.dataset.card}"]`
+    : had.id ? `#${had.id}`
+    : had.dataset.legal !== undefined ? `#actions [data-legal="${had.dataset.legal}"]` : null;
   view = v;
   Object.assign(document.body.dataset, { phase: v.phase, over: v.over, event: lastEvent,
     hand: game === "euchre" ? v.scores.join("-") : v.hand_number });
@@ -214,6 +220,8 @@ function render(v) {
   } else {
     status(`${v.to_act === null ? "Waiting" : seatName(v.to_act) + " to act"} (${v.phase}).`);
   }
+  const again = back && document.querySelector(back);
+  if (again) again.focus();
 }
 
 function renderScores(v) {
