@@ -194,6 +194,26 @@ def test_the_focus_stays_on_its_card_when_the_table_is_drawn_again(
     page.close()
 
 
+def test_a_seat_open_in_two_windows_plays_from_both(server: ServerProcess, browser: Any) -> None:
+    # each window numbers its actions: the second's number was the first's already
+    first = browser.new_page()
+    _open(first, server.url, "ecarte")
+    second = browser.new_context().new_page()  # (another device: its own storage)
+    second.goto(first.url)
+    second.wait_for_function("document.body.dataset.phase !== undefined")
+    assert _my_turn(first)
+    _step(first, keyboard=False)
+    if _my_turn(second):
+        before = int(second.evaluate("document.body.dataset.event"))
+        discard = second.query_selector("#discard")
+        if discard is not None and discard.is_disabled():
+            second.click("#hand [data-select]")
+        second.click("#discard" if discard is not None else "[data-legal]")
+        second.wait_for_function(f"Number(document.body.dataset.event) > {before}", timeout=5000)
+    second.context.close()
+    first.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -14,6 +14,7 @@ let ws = null;
 let selected = new Set();
 let stop = false;
 let waiting = null;  // the seq of the action sent and not answered yet: none other goes
+let sent = null;  // that action's id
 
 const $ = (id) => document.getElementById(id);
 
@@ -65,10 +66,19 @@ function receive(msg) {
   } else if (msg.type === "event") {
     lastEvent = msg.n;
     if (msg.ack === waiting) waiting = null;
+    // the seat's action from another window (or device) took the next number
+    if (view && view.seat !== null && msg.actor === view.seat && msg.kind === "act" &&
+      msg.ack == null) seq += 1;
     log(`${seatName(msg.actor)}: ${msg.text}`);
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
   } else if (msg.type === "ack") {
-    if (msg.seq === waiting) waiting = null;
+    if (msg.seq === waiting) {
+      waiting = null;
+      if (msg.duplicate) send(sent);  // its number was another window's action: a new one
+    }
+  } else if (msg.type === "error" && msg.code === "replayed" && msg.seq === waiting) {
+    waiting = null;
+    send(sent);  // (as above: the number was taken)
   } else if (msg.type === "error") {
     if (msg.seq == null || msg.seq === waiting) waiting = null;
     status(`Refused: ${msg.message}`);
@@ -84,10 +94,15 @@ function receive(msg) {
 function act(id) {
   // a second click (or a held key) before the answer would play again on the next turn
   if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
+  selected = new Set();
+  send(id);
+}
+
+function send(id) {
   seq += 1;
   waiting = seq;
+  sent = id;
   remember();
-  selected = new Set();
   ws.send(JSON.stringify({ type: "act", seq, id }));
 }
 
