@@ -214,6 +214,19 @@ def test_a_seat_open_in_two_windows_plays_from_both(server: ServerProcess, brows
     first.close()
 
 
+def test_the_turn_clock_is_shown_and_its_timeout_told(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start:enabled")
+    page.fill("#clock", "2")
+    page.click("#start")
+    page.wait_for_url("**/static/table.html#t=*")
+    assert _my_turn(page)
+    page.wait_for_function("/\\d s left/.test(document.getElementById('clock').textContent)")
+    page.wait_for_function("document.getElementById('log').textContent.includes('turn clock')")
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -15,6 +15,7 @@ let selected = new Set();
 let stop = false;
 let waiting = null;  // the seq of the action sent and not answered yet: none other goes
 let sent = null;  // that action's id
+let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
 
 const $ = (id) => document.getElementById(id);
 
@@ -62,6 +63,7 @@ function receive(msg) {
     $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
     for (const e of msg.missed) log(`${seatName(e.actor)}: ${e.text}`);
     lastEvent = msg.event;
+    deadline = msg.deadline ?? null;
     render(msg.view);
   } else if (msg.type === "event") {
     lastEvent = msg.n;
@@ -69,7 +71,9 @@ function receive(msg) {
     // the seat's action from another window (or device) took the next number
     if (view && view.seat !== null && msg.actor === view.seat && msg.kind === "act" &&
       msg.ack == null) seq += 1;
-    log(`${seatName(msg.actor)}: ${msg.text}`);
+    const late = msg.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
+    log(`${seatName(msg.actor)}${late}: ${msg.text}`);
+    if (msg.patch) deadline = msg.deadline ?? null;  // (the last event of a batch says it)
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
   } else if (msg.type === "ack") {
     if (msg.seq === waiting) {
@@ -104,6 +108,13 @@ function send(id) {
   sent = id;
   remember();
   ws.send(JSON.stringify({ type: "act", seq, id }));
+}
+
+function showClock() {
+  const left = deadline === null || !view || view.over ? null :
+    Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  $("clock").textContent = left === null ? "" :
+    `Turn clock: ${left} s left for ${view.to_act === view.seat ? "you" : seatName(view.to_act)}`;
 }
 
 function cardButton(text, opts = {}) {
@@ -235,6 +246,7 @@ function render(v) {
   } else {
     status(`${v.to_act === null ? "Waiting" : seatName(v.to_act) + " to act"} (${v.phase}).`);
   }
+  showClock();
   const again = back && document.querySelector(back);
   if (again) again.focus();
 }
@@ -283,4 +295,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 if (!tableId) status("No table: open one from the lobby (/).");
-else connect();
+else { connect(); setInterval(showClock, 500); }
