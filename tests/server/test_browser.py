@@ -147,6 +147,86 @@ def test_a_click_before_the_lobby_knows_the_games_still_opens_the_table(
     page.close()
 
 
+def test_a_double_click_sends_the_action_once(server: ServerProcess, browser: Any) -> None:
+    # a second click (or a held key) before the server answers would play again: at
+    # Euchre a pass doubled could pass the next round too
+    page = browser.new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f)))
+    _open(page, server.url, "ecarte")
+    assert _my_turn(page)
+    before = int(page.evaluate("document.body.dataset.event"))
+    # two clicks, and a key held down (it repeats), before the server answers
+    page.evaluate(
+        """() => {
+          const b = document.querySelector("[data-legal]");
+          b.click();
+          b.click();
+          for (const repeat of [false, true]) {
+            document.dispatchEvent(new KeyboardEvent("keydown", { key: "1", repeat }));
+          }
+        }"""
+    )
+    page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    page.wait_for_timeout(300)
+    acts = [f for f in sent if '"act"' in f]
+    assert len(acts) == 1, acts
+    assert not page.inner_text("#status").startswith("Refused")
+    page.close()
+
+
+def test_the_focus_stays_on_its_card_when_the_table_is_drawn_again(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+    _open(page, server.url, "ecarte")
+    while not page.query_selector("#hand button.card:nth-child(3)") and _my_turn(page):
+        _step(page, keyboard=False)  # (the packets come before the cards)
+    page.focus("#hand button.card:nth-child(3)")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.evaluate("ws.close()")  # a dropped connection: the welcome draws it all again
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Disc')")
+    page.wait_for_function("!document.getElementById('status').textContent.startsWith('Disc')")
+    focused = page.evaluate(
+        "(e => e.closest('#hand') && e.getAttribute('aria-label'))(document.activeElement)"
+    )
+    assert focused == label
+    page.close()
+
+
+def test_a_seat_open_in_two_windows_plays_from_both(server: ServerProcess, browser: Any) -> None:
+    # each window numbers its actions: the second's number was the first's already
+    first = browser.new_page()
+    _open(first, server.url, "ecarte")
+    second = browser.new_context().new_page()  # (another device: its own storage)
+    second.goto(first.url)
+    second.wait_for_function("document.body.dataset.phase !== undefined")
+    assert _my_turn(first)
+    _step(first, keyboard=False)
+    if _my_turn(second):
+        before = int(second.evaluate("document.body.dataset.event"))
+        discard = second.query_selector("#discard")
+        if discard is not None and discard.is_disabled():
+            second.click("#hand [data-select]")
+        second.click("#discard" if discard is not None else "[data-legal]")
+        second.wait_for_function(f"Number(document.body.dataset.event) > {before}", timeout=5000)
+    second.context.close()
+    first.close()
+
+
+def test_the_turn_clock_is_shown_and_its_timeout_told(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start:enabled")
+    page.fill("#clock", "2")
+    page.click("#start")
+    page.wait_for_url("**/static/table.html#t=*")
+    assert _my_turn(page)
+    page.wait_for_function("/\\d s left/.test(document.getElementById('clock').textContent)")
+    page.wait_for_function("document.getElementById('log').textContent.includes('turn clock')")
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

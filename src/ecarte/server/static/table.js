@@ -13,6 +13,9 @@ let view = null;
 let ws = null;
 let selected = new Set();
 let stop = false;
+let waiting = null;  // the seq of the action sent and not answered yet: none other goes
+let sent = null;  // that action's id
+let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,17 +57,34 @@ function receive(msg) {
   if (msg.type === "welcome") {
     game = msg.game;
     seq = Math.max(seq, msg.last_seq);
+    waiting = null;  // its view holds the action, if it was taken
     $("title").textContent = `${game === "euchre" ? "Euchre" : "Écarté"}: ` +
       (msg.seat === null ? "watching" : `seat ${msg.seat}`);
     $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
     for (const e of msg.missed) log(`${seatName(e.actor)}: ${e.text}`);
     lastEvent = msg.event;
+    deadline = msg.deadline ?? null;
     render(msg.view);
   } else if (msg.type === "event") {
     lastEvent = msg.n;
-    log(`${seatName(msg.actor)}: ${msg.text}`);
+    if (msg.ack === waiting) waiting = null;
+    // the seat's action from another window (or device) took the next number
+    if (view && view.seat !== null && msg.actor === view.seat && msg.kind === "act" &&
+      msg.ack == null) seq += 1;
+    const late = msg.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
+    log(`${seatName(msg.actor)}${late}: ${msg.text}`);
+    if (msg.patch) deadline = msg.deadline ?? null;  // (the last event of a batch says it)
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
+  } else if (msg.type === "ack") {
+    if (msg.seq === waiting) {
+      waiting = null;
+      if (msg.duplicate) send(sent);  // its number was another window's action: a new one
+    }
+  } else if (msg.type === "error" && msg.code === "replayed" && msg.seq === waiting) {
+    waiting = null;
+    send(sent);  // (as above: the number was taken)
   } else if (msg.type === "error") {
+    if (msg.seq == null || msg.seq === waiting) waiting = null;
     status(`Refused: ${msg.message}`);
     if (msg.code === "bad-token" || msg.code === "unknown-table") stop = true;
   } else if (msg.type === "reveal") {
@@ -76,14 +96,29 @@ function receive(msg) {
 }
 
 function act(id) {
-  seq += 1;
-  remember();
+  // a second click (or a held key) before the answer would play again on the next turn
+  if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
   selected = new Set();
+  send(id);
+}
+
+function send(id) {
+  seq += 1;
+  waiting = seq;
+  sent = id;
+  remember();
   ws.send(JSON.stringify({ type: "act", seq, id }));
 }
 
+function showClock() {
+  const left = deadline === null || !view || view.over ? null :
+    Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  $("clock").textContent = left === null ? "" :
+    `Turn clock: ${left} s left for ${view.to_act === view.seat ? "you" : seatName(view.to_act)}`;
+}
+
 function cardButton(text, opts = {}) {
-  const b = el("button", { type: "button", class: "card" });
+  const b = el("button", { type: "button", class: "card", "data-card": text });
   b.appendChild(cardSVG(text));
   let label = cardName(text);
   if (opts.id !== undefined) {
@@ -124,6 +159,12 @@ function actionButton(entry, number) {
 const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort().join(" ");
 
 function render(v) {
+  // the focus stays on its card (or choice) as the table is drawn again
+  const had = document.activeElement;
+  const back = !had || !had.closest || !had.closest("#hand, #actions") ? null
+    : had.dataset.card ? `#hand [data-card="${had.dataset.card}"]`
+    : had.id ? `#${had.id}`
+    : had.dataset.legal !== undefined ? `#actions [data-legal="${had.dataset.legal}"]` : null;
   view = v;
   Object.assign(document.body.dataset, { phase: v.phase, over: v.over, event: lastEvent,
     hand: game === "euchre" ? v.scores.join("-") : v.hand_number });
@@ -205,6 +246,9 @@ function render(v) {
   } else {
     status(`${v.to_act === null ? "Waiting" : seatName(v.to_act) + " to act"} (${v.phase}).`);
   }
+  showClock();
+  const again = back && document.querySelector(back);
+  if (again) again.focus();
 }
 
 function renderScores(v) {
@@ -237,6 +281,7 @@ function renderScores(v) {
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement) return;
   if (/^[1-9]$/.test(e.key)) {
+    if (e.repeat) return;  // a key held down chooses once
     const b = $("actions").querySelectorAll("button")[Number(e.key) - 1];
     if (b && !b.disabled) { b.click(); e.preventDefault(); }
   } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
@@ -250,4 +295,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 if (!tableId) status("No table: open one from the lobby (/).");
-else connect();
+else { connect(); setInterval(showClock, 500); }
