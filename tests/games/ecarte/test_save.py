@@ -212,6 +212,9 @@ def _doc() -> dict[str, Any]:
         (lambda d: d.update(auto_chance="yes"), "field auto_chance"),
         (lambda d: d["rules"].update(target=0), "field rules: target"),
         (lambda d: d["rules"].update(target=True), "field rules.target"),
+        # a target the match machine cannot count to: the rules are at fault
+        (lambda d: d["rules"].update(target=1 << 63), "field rules: target"),
+        (lambda d: d["rules"].update(games_to_win=1 << 31), "field rules: target"),
         (lambda d: d["rules"].update(rank_order="queen-high"), "field rules.rank_order"),
         (lambda d: d["rules"].update(must_trump=1), "field rules.must_trump"),
         (lambda d: d["rules"].pop("target"), "field rules.target: missing"),

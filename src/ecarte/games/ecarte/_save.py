@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ecarte._errors import EcarteError, PluginError, SaveFormatError
+from ecarte._errors import EcarteError, PluginError, RulesError, SaveFormatError
 from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
@@ -316,6 +316,8 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
             raise _fail(f"history[{i}]", str(exc)) from exc
     try:
         game = cls(rules, variant=variants, plugins=objects, seed=seed, auto_chance=False)
+    except RulesError as exc:  # rules the match cannot be played under
+        raise _fail("rules", str(exc)) from exc
     except EcarteError as exc:
         raise _fail("variants" if variants else "plugins", str(exc)) from exc
     unknown = sorted(set(state) - set(game.plugin_names), key=str)
