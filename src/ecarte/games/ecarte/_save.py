@@ -323,6 +323,15 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
     unknown = sorted(set(state) - set(game.plugin_names), key=str)
     if unknown:
         raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
+    hooks = game._config.hooks
+    keeping = {
+        impl[2] for h in ("ecarte_save_state", "ecarte_restore_state") for impl in hooks.impls(h)
+    }
+    for name in sorted(state, key=str):  # a plugin that saves nothing never wrote one
+        if name not in keeping and not callable(
+            getattr(game.plugin(name), "restore_options", None)
+        ):
+            raise _fail(f"state.{name}", "the plugin keeps no state")
     for name in variants:  # a variant named takes back its saved options before the replay
         restore = getattr(game.plugin(name), "restore_options", None)
         if callable(restore):
