@@ -179,10 +179,12 @@ def test_ecarte_verify_says_why_a_file_is_no_record(
         "latin1.json": "{'é'}".encode("latin-1"),
         "broken.json": b"{",
         "list.json": b"[1, 2]",
+        "deep.json": b"[" * 100_000,  # deeper than json's recursion
     }
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
     assert cli(["verify", *(str(tmp_path / name) for name in files)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 3, out
+    assert len(out) == 4, out
     assert "not UTF-8 text" in out[0] and "not JSON" in out[1] and "a JSON object" in out[2]
+    assert "not JSON" in out[3]

@@ -15,6 +15,7 @@ __all__ = [
     "EndOfInput",
     "Quit",
     "add_seat_options",
+    "choice_number",
     "human_line",
     "human_seats",
     "run_abandonable",
@@ -52,6 +53,20 @@ def human_seats(args: argparse.Namespace, stdin: TextIO) -> list[int]:
     if not humans and not args.bots and stdin.isatty():
         humans = [HUMAN_SEAT]
     return humans
+
+
+def choice_number(text: str) -> int | None:
+    """The number a human typed (ASCII digits only: ``str.isdigit`` also accepts "²",
+    which ``int`` rejects), None for other text. A number too long to be any choice (``int``
+    refuses more than 4300 digits) is given as one beyond every choice.
+
+    >>> choice_number("02"), choice_number("²"), choice_number("9" * 5000) > 10**18
+    (2, None, True)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0")
+    return int(digits or "0") if len(digits) <= 18 else 10**18 + 1
 
 
 def human_line(

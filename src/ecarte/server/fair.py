@@ -220,7 +220,7 @@ def verify_json(text: str | bytes) -> Verdict:
     """:func:`verify` of a record's JSON text."""
     try:
         doc = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         return Verdict(False, "?", "?", 0, 0, (f"not JSON: {exc}",))
     if not isinstance(doc, dict):
         return Verdict(False, "?", "?", 0, 0, ("a record is a JSON object",))

@@ -93,6 +93,9 @@ def test_text_forms() -> None:
         "discard Ks Ks",
         "K♠ Q♠",
         "Zz",
+        "\u212aing",  # the Kelvin sign lowers to "k": no look-alike names an action
+        "pac\u212aets 3-2",
+        "\u212aING",
     ],
 )
 def test_bad_text_raises_quoting_input(text: str) -> None:

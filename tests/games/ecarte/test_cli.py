@@ -210,6 +210,8 @@ def test_variant_options_reach_the_constructor(
         (["9x=1"], "expected KEY=VALUE or VARIANT.KEY=VALUE"),
         (["greeting=a", "greeting=b"], "teller.greeting is given twice"),
         (["greeting=[1,"], "is not valid JSON"),
+        (["every=" + "9" * 5000], "option value '99999"),  # longer than int() reads
+        (["greeting=" + "[" * 100_000], "is not valid JSON"),  # deeper than JSON is read
     ],
 )
 def test_bad_variant_options(

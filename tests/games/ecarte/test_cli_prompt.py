@@ -139,6 +139,20 @@ def _human_turn(game: Game, answers: str) -> str:
     return out.getvalue()
 
 
+def test_a_number_too_long_for_int_is_no_choice() -> None:
+    # int() refuses a text of more than 4300 digits: the prompt repeats, nothing raises
+    game = Game(seed=3)
+    shown = _human_turn(game, "9" * 5000 + "\n" + "0" * 5000 + "1\n")
+    assert "no choice 999" in shown
+    assert game.action_from_id(37) in game.history  # choice 1: packets 3-2
+    _until(game, lambda g: g.phase is Phase.ELDER_DISCARD or g.phase is Phase.DEALER_DISCARD)
+    seat = game.to_act
+    held = game.hand(seat)
+    shown = _human_turn(game, "9" * 5000 + "\n" + "0" * 5000 + "1\n")
+    assert "no card number 999" in shown
+    assert game.hand(seat) != held  # the first card discarded
+
+
 def test_an_illegal_card_shows_the_engines_reason() -> None:
     game = Game(seed=3)
 

@@ -212,6 +212,9 @@ def _doc() -> dict[str, Any]:
         (lambda d: d.update(auto_chance="yes"), "field auto_chance"),
         (lambda d: d["rules"].update(target=0), "field rules: target"),
         (lambda d: d["rules"].update(target=True), "field rules.target"),
+        # a target the match machine cannot count to: the rules are at fault
+        (lambda d: d["rules"].update(target=1 << 63), "field rules: target"),
+        (lambda d: d["rules"].update(games_to_win=1 << 31), "field rules: target"),
         (lambda d: d["rules"].update(rank_order="queen-high"), "field rules.rank_order"),
         (lambda d: d["rules"].update(must_trump=1), "field rules.must_trump"),
         (lambda d: d["rules"].pop("target"), "field rules.target: missing"),
@@ -227,6 +230,8 @@ def _doc() -> dict[str, Any]:
         (lambda d: d.update(plugins=[{"name": "x", "options": None}]), r"field plugins\[0\]"),
         (lambda d: d.update(plugins=[{"name": "poule", "options": {"ante": -1}}]), "plugins"),
         (lambda d: d.update(state={"poule": {}}), "field state.poule"),
+        # the classic rules keep no state: a state for them was never written
+        (lambda d: d.update(state={"classic": {"x": 1}}), "field state.classic"),
         (lambda d: d.update(state=[]), "field state"),
     ],
 )
@@ -422,3 +427,12 @@ def test_a_save_with_chance_from_outside_replays_it_as_given() -> None:
     doc = game.to_dict()
     assert doc["auto_chance"] is False
     assert Game.from_dict(doc).to_dict() == doc
+
+
+@pytest.mark.parametrize("state", [None, "x", {}, [1]])
+def test_a_state_for_a_variant_that_keeps_none_is_refused(state: Any) -> None:
+    d = walked(Game(variant="quick", seed=8), 8, 20).to_dict()
+    assert d["state"] == {}
+    d["state"]["quick"] = state
+    with pytest.raises(SaveFormatError, match=r"field state\.quick: the plugin keeps no state"):
+        Game.from_dict(d)

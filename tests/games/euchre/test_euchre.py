@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 from attrs import evolve
 
-from ecarte import Card, CardSet, IllegalActionError, RulesError
+from ecarte import Card, CardSet, IllegalActionError, Rules, RulesError
+from ecarte._errors import ArgumentTypeError
 from ecarte.games.euchre import (
     ALONE,
     CALL,
@@ -24,6 +25,7 @@ from ecarte.games.euchre import (
     Phase,
     RandomBot,
 )
+from ecarte.games.euchre.game import random_games
 
 HEARTS = 2
 # Dealer 0 turns up 9♥. Seat 2 holds the top five trumps; seat 1 the spades.
@@ -543,3 +545,12 @@ def test_pimc_as_the_makers_partner_goes_alone_with_the_five_highest_trumps() ->
     g.apply("partner")
     assert g.to_act == 2
     assert EuchrePIMCPlayer(worlds=8, seed=1).choose(g) == ALONE  # 4 points, not 2
+
+
+@pytest.mark.parametrize("rules", [5, "standard", Rules.classic(), [EuchreRules()]])
+def test_rules_that_are_not_euchre_rules_raise_a_package_error(rules: object) -> None:
+    # the game's own error, a TypeError still, as for any other argument
+    with pytest.raises(ArgumentTypeError, match="rules must be EuchreRules"):
+        EuchreGame(rules)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="rules must be EuchreRules"):
+        random_games(1, seed=1, rules=rules)  # type: ignore[arg-type]

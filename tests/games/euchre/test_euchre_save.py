@@ -118,6 +118,7 @@ def good() -> dict:  # type: ignore[type-arg]
         (lambda d: d.update(seed=-1), "seed"),
         (lambda d: d.update(seed=1 << 64), "seed"),
         (lambda d: d["rules"].update(deck=23), "rules"),
+        (lambda d: d["rules"].update(deck=24.0), "rules"),  # a float is no number of cards
         (lambda d: d["rules"].update(lead="north"), "rules"),
         (lambda d: d["rules"].update(wild=1), r"rules\.wild"),
         (lambda d: d["rules"].pop("deck"), r"rules\.deck: missing"),

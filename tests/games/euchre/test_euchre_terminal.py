@@ -202,6 +202,16 @@ def test_bad_input_is_refused_and_the_prompt_repeats() -> None:
     assert out.count("your hand: ") == 1 and out.endswith("game abandoned: you quit\n")
 
 
+def test_a_number_too_long_for_int_is_no_choice() -> None:
+    # int() refuses a text of more than 4300 digits: the prompt repeats, nothing raises
+    status, out = _play(
+        ["--human", "0", "--seed", "5"], "9" * 5000 + "\n" + "0" * 5000 + "1\nquit\n"
+    )
+    assert status == 0
+    assert out.count("no choice 999") == 1 and "Traceback" not in out
+    assert out.endswith("game abandoned: you quit\n")
+
+
 def test_help_rules_and_quit() -> None:
     status, out = _play(
         ["--human", "0", "--seed", "5", "--rules", "seed"], "help\n?\nrules\nquit\n"

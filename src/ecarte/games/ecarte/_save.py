@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ecarte._errors import EcarteError, PluginError, SaveFormatError
+from ecarte._errors import EcarteError, PluginError, RulesError, SaveFormatError
 from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
@@ -316,11 +316,22 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
             raise _fail(f"history[{i}]", str(exc)) from exc
     try:
         game = cls(rules, variant=variants, plugins=objects, seed=seed, auto_chance=False)
+    except RulesError as exc:  # rules the match cannot be played under
+        raise _fail("rules", str(exc)) from exc
     except EcarteError as exc:
         raise _fail("variants" if variants else "plugins", str(exc)) from exc
     unknown = sorted(set(state) - set(game.plugin_names), key=str)
     if unknown:
         raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
+    hooks = game._config.hooks
+    keeping = {
+        impl[2] for h in ("ecarte_save_state", "ecarte_restore_state") for impl in hooks.impls(h)
+    }
+    for name in sorted(state, key=str):  # a plugin that saves nothing never wrote one
+        if name not in keeping and not callable(
+            getattr(game.plugin(name), "restore_options", None)
+        ):
+            raise _fail(f"state.{name}", "the plugin keeps no state")
     for name in variants:  # a variant named takes back its saved options before the replay
         restore = getattr(game.plugin(name), "restore_options", None)
         if callable(restore):

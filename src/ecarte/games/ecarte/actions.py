@@ -57,7 +57,9 @@ class Action:
         if not isinstance(text, str):
             raise CardParseError(f"not an action: {text!r}")
         words = text.strip().split(None, 1)
-        head = words[0].lower() if words else ""
+        head = words[0] if words else ""
+        if head.isascii():  # no other case folding: the Kelvin sign (U+212A) lowers to "k"
+            head = head.lower()
         rest = words[1] if len(words) > 1 else ""
         simple = _SIMPLE.get(head)
         if simple is not None and not rest:

@@ -15,7 +15,7 @@ from attrs import frozen
 
 from ..._cards import Card, CardSet
 from ..._errors import AdviceError, CardParseError, EcarteError, IllegalActionError
-from ...engine._terminal import human_line, human_seats, run_abandonable
+from ...engine._terminal import choice_number, human_line, human_seats, run_abandonable
 from ._render import Screen, VariantInfo
 from .actions import Action, Discard, Play
 from .game import Game, Phase
@@ -581,11 +581,11 @@ class _Match:
             try:
                 if discarding:
                     action: Action = _parse_discard(text, hand)
-                elif _is_number(text):
-                    if not 1 <= int(text) <= len(legal):
+                elif (number := choice_number(text)) is not None:
+                    if not 1 <= number <= len(legal):
                         screen.error(f"no choice {text}: choose 1-{len(legal)}")
                         continue
-                    action = legal[int(text) - 1]
+                    action = legal[number - 1]
                 else:
                     action = Action.parse(text)
             except EcarteError as exc:
@@ -599,11 +599,6 @@ class _Match:
             return action
 
 
-def _is_number(text: str) -> bool:
-    """ASCII digits only (``str.isdigit`` also accepts "²", which ``int`` rejects)."""
-    return text.isascii() and text.isdigit()
-
-
 def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
     """Cards to discard, by position in the hand or by name (a leading "discard" is
     allowed); empty text discards nothing."""
@@ -612,10 +607,11 @@ def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
         words = words[1:]
     chosen = []
     for word in words:
-        if _is_number(word):
-            if not 1 <= int(word) <= len(cards):
+        number = choice_number(word)
+        if number is not None:
+            if not 1 <= number <= len(cards):
                 raise CardParseError(f"no card number {word} in a hand of {len(cards)}")
-            chosen.append(cards[int(word) - 1])
+            chosen.append(cards[number - 1])
         else:
             chosen.append(Card.parse(word))
     if len(set(chosen)) != len(chosen):

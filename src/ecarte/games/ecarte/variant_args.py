@@ -13,6 +13,7 @@ import inspect
 import json
 import os
 import re
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -136,14 +137,21 @@ def parse_value(text: str) -> object:
     if lowered in ("false", "no", "off"):
         return False
     if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-        return int(text)
+        try:
+            return int(text)
+        except ValueError:  # more digits than int() reads
+            raise EcarteError(
+                f"option value {reprlib.repr(text)} is not an int of at most 4300 digits"
+            ) from None
     if _FLOAT.fullmatch(text.strip()):
         return float(text)
     if text.strip()[:1] in ("[", "{", '"'):
         try:
             value: object = json.loads(text)
-        except ValueError as exc:
-            raise EcarteError(f"option value {text!r} is not valid JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+            raise EcarteError(
+                f"option value {reprlib.repr(text)} is not valid JSON: {exc}"
+            ) from None
         return value
     return text
 

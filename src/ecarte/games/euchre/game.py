@@ -253,7 +253,7 @@ def random_games(
     if rules is None:
         rules = EuchreRules.standard()
     elif not isinstance(rules, EuchreRules):
-        raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
     deck, flags, target = _engine_options(rules)
     return random_euchre_games(
         n, seed, deck=deck, flags=flags, target=target, workers=workers, progress=progress
@@ -305,7 +305,7 @@ class EuchreGame(_Base):
             if rules is None:
                 rules = EuchreRules.standard()
             elif not isinstance(rules, EuchreRules):
-                raise TypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
+                raise ArgumentTypeError(f"rules must be EuchreRules, not {type(rules).__name__}")
         if type(seed) is not int or not 0 <= seed < 1 << 64:
             if seed is None:
                 seed = random.SystemRandom().getrandbits(64)

@@ -74,7 +74,7 @@ def _target(_: object, attribute: object, value: object) -> None:
 
 
 def _deck(_: object, attribute: object, value: object) -> None:
-    if isinstance(value, bool) or value not in (24, 25, 32):
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (24, 25, 32):
         raise RulesError(f"deck must be 24, 25 or 32 cards, not {value!r}")
 
 

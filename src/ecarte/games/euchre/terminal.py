@@ -23,7 +23,13 @@ from typing import Any, TextIO
 import attrs
 
 from ecarte import Card, CardParseError
-from ecarte.engine._terminal import add_seat_options, human_line, human_seats, run_abandonable
+from ecarte.engine._terminal import (
+    add_seat_options,
+    choice_number,
+    human_line,
+    human_seats,
+    run_abandonable,
+)
 from ecarte.games.ecarte._render import COLOR_CHOICES, Screen
 
 from .actions import EuchreAction, EuchreCard
@@ -415,11 +421,12 @@ class _Table:
                 self.say("type a choice's number or text ('?' for help)")
                 continue
             move: EuchreAction | str = text
-            if text.isascii() and text.isdigit():
-                if not 1 <= int(text) <= len(legal):
+            number = choice_number(text)
+            if number is not None:
+                if not 1 <= number <= len(legal):
                     self.say(f"no choice {text}: choose 1-{len(legal)}")
                     continue
-                move = legal[int(text) - 1]
+                move = legal[number - 1]
             else:
                 found = _match(text, legal, words)
                 if found is None and not _is_card(text):
