@@ -13,7 +13,7 @@ from helpers import cercle_units
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ecarte import Deal, EcarteError, Game, Phase, PluginError, Rules, hookimpl
+from ecarte import Deal, EcarteError, Game, Phase, PluginError, Rules, from_json, hookimpl
 from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
 
 PLAYERS = {"Ada": 100, "Blaise": 100}
@@ -341,6 +341,24 @@ def test_a_debt_the_purse_cannot_cover_stays_on_the_ledger() -> None:
     assert cercle.repay("Blaise", "Ada") == 4  # the rest
     assert cercle.debts() == {} and cercle.ledger.balance(Ledger.DEBTS) == 0
     cercle.ledger.check()
+
+
+def test_a_table_whose_debt_was_paid_off_is_saved_and_restored() -> None:
+    # seed 6: after game 3 Blaise owes Ada 2 and holds 3; paid off in full, the IOU
+    # account is left at 0 on the ledger, and the save must still load
+    cercle = Cercle(players={"Ada": 2, "Blaise": 2}, games=5)
+    game = Game(plugins=[cercle], seed=6)
+    for _ in range(3):
+        _finish_game(game, 6)
+    assert cercle.debts() == {("Blaise", "Ada"): 2} and cercle.balance("Blaise") == 3
+    assert cercle.repay("Blaise", "Ada") == 2
+    restored = from_json(game.to_json())
+    again = restored.plugin("cercle")
+    assert again.debts() == {} and again.ledger.balances == cercle.ledger.balances
+    assert restored.describe() == game.describe()
+    _finish_game(game, 6)
+    _finish_game(restored, 6)
+    assert restored.to_json() == game.to_json()
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -187,14 +187,18 @@ def _restored_ledger(
 
 def _check_accounts(ledger: Ledger, people: set[str]) -> None:
     """Every account is a person's, the house's, the stakes', the debts' or an IOU
-    between two people; the cashier only funds purses, once a person."""
+    between two people (one paid off holds 0); the cashier only funds purses, once a
+    person."""
     ious = {ledger.iou(d, c): (d, c) for d, c in ledger.debts()}
+    paid_off = {ledger.iou(d, c) for d in people for c in people if d != c}
     special = {Ledger.CASHIER, Ledger.STAKES, Ledger.HOUSE, Ledger.DEBTS}
     for account in ledger.balances:
         debtor_creditor = ious.get(account)
         if debtor_creditor is not None:
             if not set(debtor_creditor) <= people:
                 raise EcarteError(f"debts: {account} is not between two people")
+        elif account in paid_off and not ledger.balance(account):
+            continue
         elif account not in special and account not in people:
             raise EcarteError(f"entries: {account!r} is neither seated nor in the gallery")
     funded: set[str] = set()
