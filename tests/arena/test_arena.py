@@ -146,3 +146,20 @@ def test_openspiel_plays_only_its_rules() -> None:
     pytest.importorskip("pyspiel")
     with pytest.raises(ArgumentError):  # OpenSpiel's Euchre is a single deal of its rules
         run(["openspiel", "random"], 2, game="euchre", seed=1, workers=1)
+
+
+def test_win_rate_intervals_stay_between_0_and_1() -> None:
+    """A win rate is a proportion: its interval never leaves [0, 1], however few the pairs."""
+    from ecarte.arena import ArenaResult, Outcome, Pair
+
+    def outcome(winner: int) -> Outcome:
+        return Outcome(winner, (1, 0) if winner == 0 else (0, 1), 1, (1, 1), (0.0, 0.0))
+
+    won = Pair(2.0, 2, 2, outcome(0), outcome(1))
+    split = Pair(1.0, 0, 2, outcome(0), outcome(0))
+    lost = Pair(0.0, -2, 2, outcome(1), outcome(0))
+    for pairs in ((won, split), (won, won, split), (split, lost), (lost, lost, split)):
+        s = ArenaResult("ecarte", "default", ("a", "b"), 0, tuple(pairs), 0.0, "here").summary()
+        for key in ("win_rate", "win_rate_unpaired"):
+            low, high = s[key]["ci95"]
+            assert 0.0 <= low <= s[key]["mean"] <= high <= 1.0, (key, s[key])

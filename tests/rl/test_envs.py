@@ -140,3 +140,19 @@ def test_the_heuristic_opponents_beat_random_ones() -> None:
             _, reward, done, _, _ = env.step(env.action_space.sample())
         rewards.append(reward)
     assert sum(rewards) < 0
+
+
+@pytest.mark.parametrize(
+    "opponents", [None, HeuristicEuchreOpponent()], ids=["random", "heuristic"]
+)
+@pytest.mark.parametrize("seat", range(4))
+def test_a_reset_gives_the_agent_a_decision_in_single_deals(seat: int, opponents: Any) -> None:
+    """A single deal can end without the agent acting (its partner plays alone): reset
+    never hands back such a finished game, reproducibly for a seed."""
+    env = SingleAgentEnv(EuchreSpec(EuchreRules.openspiel()), seat=seat, opponents=opponents)
+    for seed in range(40):
+        obs, _ = env.reset(seed=seed)
+        assert obs["action_mask"].any() and not env._state.is_over, seed
+        again, _ = env.reset(seed=seed)
+        assert (again["observation"] == obs["observation"]).all()
+        assert (again["action_mask"] == obs["action_mask"]).all()

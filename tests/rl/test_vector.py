@@ -93,3 +93,19 @@ def test_caller_owned_outputs_are_written() -> None:
     assert mine.obs.any() and mine.mask.any() and not vec.out.obs.any()
     with pytest.raises(ValueError, match="obs must be"):
         vec._batch.step(np.zeros(2, np.int32), np.zeros((2, 3), np.uint8))
+
+
+def test_an_action_id_out_of_int32_is_illegal_not_wrapped() -> None:
+    """Actions given as int64 (numpy's default) are not wrapped into int32: an id that is
+    not one of the game's raises, as any illegal action does, and steps nothing."""
+    vec = VecEnv(EuchreSpec(), 2, seed=1)
+    vec.reset()
+    actions = vec.sample(np.random.default_rng(0)).astype(np.int64)
+    actions[0] += 1 << 32  # int32 would read a legal id
+    with pytest.raises(IllegalActionError, match="environment 0"):
+        vec.step(actions)
+    assert [vec.state(b).steps for b in range(2)] == [
+        VecEnv(EuchreSpec(), 2, seed=1).state(b).steps for b in range(2)
+    ]
+    actions[0] -= 1 << 32
+    vec.step(actions)  # the ids in range are played

@@ -85,12 +85,17 @@ class Interval(NamedTuple):
     se: float
 
     @staticmethod
-    def of(values: Sequence[float]) -> Interval:
+    def of(values: Sequence[float], bounds: tuple[float, float] | None = None) -> Interval:
+        """The mean of ``values`` with its interval, clipped to ``bounds`` (a proportion's
+        are ``(0.0, 1.0)``) when given."""
         n = len(values)
         mean = sum(values) / n
         var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
         se = math.sqrt(var / n)
-        return Interval(mean, mean - Z95 * se, mean + Z95 * se, se)
+        low, high = mean - Z95 * se, mean + Z95 * se
+        if bounds is not None:
+            low, high = max(low, bounds[0]), min(high, bounds[1])
+        return Interval(mean, low, high, se)
 
     @staticmethod
     def ratio(num: Sequence[float], den: Sequence[float]) -> Interval:
@@ -165,8 +170,8 @@ def summarize(r: ArenaResult) -> dict[str, Any]:
         "pairs": len(pairs),
         "matches": r.matches,
         "hands": sum(p.hands for p in pairs),
-        "win_rate": Interval.of(per_pair).to_json(),
-        "win_rate_unpaired": Interval.of(per_match).to_json(),
+        "win_rate": Interval.of(per_pair, (0.0, 1.0)).to_json(),
+        "win_rate_unpaired": Interval.of(per_match, (0.0, 1.0)).to_json(),
         "points_per_hand": Interval.ratio(
             [p.net for p in pairs], [p.hands for p in pairs]
         ).to_json(),

@@ -5,7 +5,9 @@ The observation is ``{"observation": tensor, "action_mask": mask}`` (int8) of th
 seat, as in :mod:`ecarte.rl.aec`; the action an id, and an illegal one raises
 :class:`ecarte.IllegalActionError` (``action_space.sample()`` without a mask draws a legal
 one). The reward is the agent's return at the end of the game. Opponents move inside
-``reset`` and ``step`` until the agent is to act.
+``reset`` and ``step`` until the agent is to act; a game that ends before the agent's
+first decision (a single deal of Euchre its partner plays alone) is skipped by ``reset``,
+which always returns a decision of the agent.
 
 An illegal action is never played: with ``illegal="raise"`` (the default) it raises, and
 with ``illegal="terminate"`` it ends the episode unplayed, with reward ``illegal_reward``
@@ -39,6 +41,9 @@ from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec
 from ._spaces import LegalDiscrete
 
 __all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]
+
+_MAX_DEALS = 1000
+"""Games a reset draws at most looking for one in which the agent acts."""
 
 
 class Opponent(Protocol):
@@ -162,16 +167,21 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(1 << 63))
-        self._state.reset(game_seed)
         seen: dict[int, Opponent] = {}
         for opponent in self.opponents.values():
             seen.setdefault(id(opponent), opponent)
         self._distinct = list(seen.values())
-        for opponent in self._distinct:
-            opponent.reset(self.game, game_seed)
-        self._others()
-        return self._obs(), {}
+        for _ in range(_MAX_DEALS):
+            # a game that ends before the agent acts (a single deal its partner plays
+            # alone) has no decision for it: the next game seed is drawn instead
+            game_seed = int(self.np_random.integers(1 << 63))
+            self._state.reset(game_seed)
+            for opponent in self._distinct:
+                opponent.reset(self.game, game_seed)
+            self._others()
+            if not self._state.is_over:
+                return self._obs(), {}
+        raise RuntimeError(f"{_MAX_DEALS} games in a row ended before seat {self.seat} acted")
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         a = int(action)

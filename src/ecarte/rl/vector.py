@@ -40,6 +40,7 @@ import numpy as np
 from attrs import define
 
 import ecarte.games.euchre._rl as _euchre
+from ecarte._errors import IllegalActionError
 
 from ._games import OBSERVATION, Spec
 
@@ -97,7 +98,14 @@ class VecEnv:
     def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
         """Step environment i with ``actions[i]`` (int32, contiguous, or converted)."""
         out = out or self.out
-        self._batch.step(np.ascontiguousarray(actions, np.int32), *self._args(out))
+        given = np.asarray(actions)
+        ids = np.ascontiguousarray(given, np.int32)
+        if given.dtype != np.int32 and given.shape == ids.shape:
+            wrong = np.flatnonzero(ids != given)  # out of int32 (or not whole): not wrapped
+            if wrong.size:
+                b = int(wrong[0])
+                raise IllegalActionError(f"environment {b}: action id {given[b]} is not legal now")
+        self._batch.step(ids, *self._args(out))
         return out
 
     def episode_seed(self, env: int, episode: int) -> int:
