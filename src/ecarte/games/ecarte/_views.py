@@ -65,25 +65,6 @@ def held(read: _F) -> _F:
     return cast(_F, holding_self if alone else holding)
 
 
-_PUBLIC_MARKS = (
-    ("phase", 0),
-    ("to_act", 1),
-    ("turnup", 3),
-    ("trump", 4),
-    ("stock_size", 5),
-    ("played_without_proposing", 8),
-    ("refused_after", 9),
-    ("scores", 11),
-    ("games_won", 12),
-    ("discard_limits", 13),
-)
-"""The public fields read from one part of :meth:`MatchReads.public_changes`' mark each
-(its index there); the seats, the exchanges, the cards in play and the kings move more."""
-
-_SEATS_MOVED = ("dealer", "elder", "exchanges", "trick", "tricks", "tricks_won", "kings_announced")
-"""The public fields read again when the hand's seats moved (a new hand)."""
-
-
 class MatchReads(_Base):
     """What a game answers without changing: see the module's docstring."""
 
@@ -358,57 +339,16 @@ class MatchReads(_Base):
         ['phase', 'stock_size', 'to_act', 'trump', 'turnup']
         """
         v = self._m_view()
-        seats = (v.elder, v.dealer)
-        cards, leaders = v.play_cards, v.play_leaders
-        done = len(cards) // 2  # the finished tricks
-        play = (v.in_play, cards, leaders, v.play_won, (cards[: 2 * done], leaders[:done]))
-        mark = (
-            v.phase,
-            v.to_act,
-            seats,
-            v.turnup,
-            v.trump,
-            len(v.stock),
-            v.discarded,
-            play,
-            v.played_without_proposing,
-            v.refused_after,
-            v.announced,
-            v.scores,
-            v.games_won,
-            self._discard_limits(v),
-        )
+        limits = self._discard_limits(v)
+        mark = _public_inputs(v, limits)
         if since is None:
-            return self._public_fields(v, mark[13]), mark
+            return self._public_fields(v, limits), mark
         build = _PUBLIC_FIELDS
-        limits = mark[13]
-        fields = {n: build[n](self, v, limits) for n, i in _PUBLIC_MARKS if mark[i] != since[i]}
-        if seats != since[2]:
-            for name in _SEATS_MOVED:
-                fields[name] = build[name](self, v, limits)
-            return fields, mark
-        if mark[6] != since[6]:
-            fields["exchanges"] = build["exchanges"](self, v, limits)
-        if mark[10] != since[10]:
-            fields["kings_announced"] = build["kings_announced"](self, v, limits)
-        before = since[7]
-        if play != before:
-            # the cards in play, as read for the mark: a trick ended, or a hand began
-            ended = play[0] != before[0]
-            elder, dealer = seats
-            if not play[0]:
-                fields["trick"] = []
-            else:
-                start = len(cards) - len(cards) % 2
-                lead = leaders[-1] if len(cards) > start else 0
-                fields["trick"] = [
-                    {"seat": dealer if lead ^ i else elder, "card": _card_text(c)}
-                    for i, c in enumerate(cards[start:])
-                ]
-            if ended or play[4] != before[4]:
-                fields["tricks"] = build["tricks"](self, v, limits)
-            if ended or play[3] != before[3]:
-                fields["tricks_won"] = build["tricks_won"](self, v, limits)
+        fields = {
+            name: build[name](self, v, limits)
+            for name, now, then in zip(_FIELD_NAMES, mark, since, strict=True)
+            if now != then
+        }
         return fields, mark
 
     @held
