@@ -624,3 +624,46 @@ def test_a_table_the_store_fails_to_create_is_refused_and_leaves_nothing(tmp_pat
             assert written == [(table["table"],)]
 
     run(main())
+
+
+@pytest.mark.parametrize(
+    ("message", "reply"),
+    [
+        ({"type": "ping"}, "pong"),
+        ("not json", "error"),
+        ({"type": "act", "seq": 1, "action": "no such action"}, "error"),
+        ({"type": "hello"}, "error"),
+    ],
+)
+def test_a_reply_sent_right_after_hello_during_a_commit_comes_after_the_welcome(
+    message: Any, reply: str
+) -> None:
+    """A connection whose welcome waits for a commit gets its other replies (a pong, an
+    error) after that welcome, as its acks: the answers come in the order of its
+    messages."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte", seats=[{}, {}])
+            tid = table["table"]
+            tokens = [s["token"] for s in table["seats"]]
+            first = await TableClient.connect(url, tid, tokens[0])
+            dealer = first.view.to_act  # type: ignore[union-attr]
+            if dealer != 0:
+                await first.close()
+                first = await TableClient.connect(url, tid, tokens[dealer])
+            pending = asyncio.create_task(first.act("packets 3-2"))
+            await _committing(server, tid)
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            async with connect(ws_url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": tokens[1 - dealer]}))
+                await ws.send(message if isinstance(message, str) else json.dumps(message))
+                got = await _until(ws, lambda out: len(out) >= 2)
+            assert [m["type"] for m in got] == ["welcome", reply], got
+            await pending
+            await first.close()
+
+    run(main())

@@ -40,6 +40,7 @@ log = logging.getLogger("ecarte.server")
 
 _STATIC = __name__.rsplit(".", 1)[0]
 _MAX_BODY = 64 * 1024
+_PONG = m.encode(m.Pong())
 
 _GC_THRESHOLDS = (50_000, 20, 100)
 """The garbage collector's thresholds while the server runs: a young collection every
@@ -420,7 +421,10 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
     size = len(data) if isinstance(data, bytes) else len(data.encode())
     if not conn.allow():
         conn.over_rate += 1
-        conn.error(
+        _reply(
+            conn,
+            tables,
+            table,
             "rate-limited",
             f"over the rate limit ({config.rate:g} messages a second, "
             f"{config.burst} at once): message dropped",
@@ -430,22 +434,48 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
             conn.close(1008, "rate limit")
         return
     if size > config.max_frame:
-        conn.error("too-large", f"a message is at most {config.max_frame} bytes, not {size}")
+        _reply(
+            conn,
+            tables,
+            table,
+            "too-large",
+            f"a message is at most {config.max_frame} bytes, not {size}",
+        )
         return
     try:
         msg = m.decode_client(data)
     except msgspec.DecodeError as exc:
-        conn.error(*_decode_error(data, exc))
+        _reply(conn, tables, table, *_decode_error(data, exc))
         return
     try:
         _handle(conn, tables, table, msg)
     except Refused as exc:
-        conn.error(exc.code, exc.message, getattr(msg, "seq", None))
+        _reply(conn, tables, table, exc.code, exc.message, getattr(msg, "seq", None))
         if exc.code == "bad-token":
             conn.close(1008, "bad token")
     except Exception:  # a bug: refuse the message, keep the connection
         log.exception("internal error", extra={"fields": {"table": table.id}})
-        conn.error("internal", "the server failed on this message", getattr(msg, "seq", None))
+        _reply(
+            conn,
+            tables,
+            table,
+            "internal",
+            "the server failed on this message",
+            getattr(msg, "seq", None),
+        )
+
+
+def _reply(
+    conn: Connection,
+    tables: Tables,
+    table: Table,
+    code: str,
+    message: str,
+    seq: int | None = None,
+) -> None:
+    """An error answering one of the client's messages (after its welcome, if that
+    waits for a commit)."""
+    tables.reply(table, conn, m.encode(m.Error(code, message, seq)))
 
 
 def _seq_of(data: str | bytes) -> int | None:
@@ -476,7 +506,7 @@ def _handle(conn: Connection, tables: Tables, table: Table, msg: m.ClientMessage
         tables.act(table, conn, msg)
         return
     if isinstance(msg, m.Ping):
-        conn.push(m.encode(m.Pong()))
+        tables.reply(table, conn, _PONG)
         return
     if isinstance(msg, m.Hello):
         if conn.greeted:

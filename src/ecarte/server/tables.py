@@ -92,6 +92,8 @@ class Table:
     subscribers: set[Subscriber] = field(factory=set)
     welcoming: list[tuple[Subscriber, int | None]] = field(factory=list)
     """The connections whose welcome waits for the commit (with the last event each saw)."""
+    held: dict[Subscriber, list[bytes]] = field(factory=dict)
+    """The replies to those connections, sent after their welcome (:meth:`Tables.reply`)."""
     clock: asyncio.TimerHandle | None = None
     clock_n: int = -1
     deadline: float | None = None
@@ -388,11 +390,24 @@ class Tables:
         )
         if table.over:
             sub.push(_reveal(table))
+        if table.held:
+            for data in table.held.pop(sub, ()):
+                sub.push(data)
+
+    def reply(self, table: Table, sub: Subscriber, data: bytes) -> None:
+        """Send ``sub`` a reply to one of its messages (a pong, an error): at once, or
+        after its welcome when that waits for the commit (the replies come in the order
+        of the messages)."""
+        if table.welcoming and any(w[0] is sub for w in table.welcoming):
+            table.held.setdefault(sub, []).append(data)
+        else:
+            sub.push(data)
 
     def leave(self, table: Table, sub: Subscriber) -> None:
         table.subscribers.discard(sub)
         if table.welcoming:  # (gone before its welcome)
             table.welcoming = [w for w in table.welcoming if w[0] is not sub]
+            table.held.pop(sub, None)
         self._evict(table)
 
     def _evict(self, table: Table) -> None:
