@@ -206,3 +206,30 @@ def test_a_message_the_client_does_not_know_is_skipped() -> None:
             await seat.close()
 
     run(main())
+
+
+def test_an_action_given_up_leaves_nothing_waiting_for_its_ack() -> None:
+    """An action whose ack is not waited for any more (its timeout passed, or its task
+    was cancelled) leaves nothing behind in the client: its late ack is taken as any
+    other message, and the seat plays on."""
+
+    async def main() -> None:
+        async with serving(commit_delay=0.2) as (url, _):
+            table = await create_table(url, game="ecarte")
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            view = await seat.turn()
+            with pytest.raises(TimeoutError):
+                await seat.act(id=view.legal[0].id, timeout=0)
+            assert seat._waiting == {}
+            await seat.wait(lambda c: c.acked >= 1)
+            view = await seat.turn()
+            task = asyncio.create_task(seat.act(id=view.legal[0].id))
+            await asyncio.sleep(0)  # (sent)
+            assert list(seat._waiting) == [2]
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            assert seat._waiting == {}
+            await seat.close()
+
+    run(main())

@@ -363,9 +363,14 @@ class TableClient:
 
     async def _request(self, message: m.Act | m.Bet, timeout: float) -> m.Ack:
         future: asyncio.Future[m.Ack] = asyncio.get_running_loop().create_future()
-        self._waiting[message.seq] = future
-        self._send(message)
-        return await asyncio.wait_for(future, timeout)
+        seq = message.seq
+        self._waiting[seq] = future
+        try:
+            self._send(message)
+            return await asyncio.wait_for(future, timeout)
+        finally:  # (answered, or given up: a timeout, a cancellation)
+            if self._waiting.get(seq) is future:
+                del self._waiting[seq]
 
     def next_seq(self) -> int:
         """A new client sequence number."""
