@@ -49,6 +49,37 @@ def test_over_the_rate_a_message_is_dropped_and_abuse_closes_the_connection() ->
     run(main())
 
 
+def test_a_connection_over_the_rate_now_and_then_is_not_closed_as_abusive(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The messages dropped over the rate count against ``abuse_limit`` within
+    ``abuse_seconds`` only: a connection that goes over the rate in bursts far apart is
+    not closed, however long it lives (the server's clock is moved on by hand)."""
+    import time
+    import types
+
+    from ecarte.server import app as app_module
+
+    now = [time.monotonic()]
+    clock = types.SimpleNamespace(monotonic=lambda: now[0], time=time.time)
+    monkeypatch.setattr(app_module, "time", clock)
+
+    async def main() -> None:
+        async with serving(rate=1.0, burst=5, abuse_limit=10, abuse_seconds=20.0) as (url, _):
+            table = await create_table(url, game="ecarte")
+            async with connect(_ws(url, table["table"])) as ws:
+                for _ in range(4):  # 24 messages dropped in all, 6 a burst
+                    for _ in range(11):
+                        await ws.send('{"type": "ping"}')
+                    replies = [json.loads(await ws.recv()) for _ in range(11)]
+                    assert [r["type"] for r in replies] == ["pong"] * 5 + ["error"] * 6
+                    now[0] += 30.0  # the bucket full again, the strikes forgotten
+                await ws.send('{"type": "ping"}')
+                assert json.loads(await ws.recv())["type"] == "pong"
+
+    run(main())
+
+
 def test_connections_per_address_are_limited() -> None:
     async def main() -> None:
         async with serving(max_connections_per_address=3) as (url, server):

@@ -78,6 +78,8 @@ class Connection:
         self._tokens = float(config.burst)
         self._stamp = time.monotonic()
         self.over_rate = 0
+        """The messages dropped over the rate since ``_strikes_from``."""
+        self._strikes_from = -float("inf")
         self.seen = self._stamp
         """When the last message came (the idle clock reads it)."""
         self.idle = False
@@ -132,6 +134,16 @@ class Connection:
             self._tokens -= 1
             return True
         return False
+
+    def strike(self) -> bool:
+        """Count a message dropped over the rate (:meth:`allow` said so); True once
+        ``abuse_limit`` of them came within ``abuse_seconds`` of the first: the count
+        starts again after that window."""
+        now = self._stamp
+        if now - self._strikes_from >= self.config.abuse_seconds:
+            self.over_rate, self._strikes_from = 0, now
+        self.over_rate += 1
+        return self.over_rate >= self.config.abuse_limit
 
     def watch_idle(self) -> None:
         """Close the connection once ``idle_seconds`` pass without a message: one timer
@@ -420,7 +432,7 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
     config = conn.config
     size = len(data) if isinstance(data, bytes) else len(data.encode())
     if not conn.allow():
-        conn.over_rate += 1
+        abusive = conn.strike()
         _reply(
             conn,
             tables,
@@ -430,7 +442,7 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
             f"{config.burst} at once): message dropped",
             _seq_of(data) if size <= config.max_frame else None,
         )
-        if conn.over_rate >= config.abuse_limit:
+        if abusive:
             conn.close(1008, "rate limit")
         return
     if size > config.max_frame:

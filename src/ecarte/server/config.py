@@ -17,7 +17,8 @@ class ServerConfig:
       layer refuses it).
     - ``rate`` and ``burst``: each connection may send ``burst`` messages at once and
       ``rate`` per second after that; a message over the limit gets an error, and
-      ``abuse_limit`` of them close the connection.
+      ``abuse_limit`` of them within ``abuse_seconds`` (from the first) close the
+      connection (after that window the count starts again).
     - ``max_connections_per_address``: open WebSockets from one client address.
     - ``idle_seconds``: a connection that sends nothing for that long is closed (a
       ``ping`` keeps it open).
@@ -37,6 +38,7 @@ class ServerConfig:
     rate: float = 20.0
     burst: int = 60
     abuse_limit: int = 50
+    abuse_seconds: float = 20.0
     max_connections_per_address: int = 64
     idle_seconds: float = 300.0
     max_tables: int = 100_000
