@@ -594,6 +594,41 @@ def test_a_table_the_store_cannot_read_back_does_not_stop_the_others(tmp_path: P
     run(main())
 
 
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("seed", "not a number"), ("last_n", "x"), ("spec", "{"), ("game", "chess")],
+)
+def test_a_table_row_with_a_damaged_field_does_not_stop_the_others(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    """A table whose row has a field the server cannot read (a seed that is not a
+    number, a damaged spec, a game it does not know) is left out, logged, when the
+    server restarts: the others resume, and the damaged one is answered with an
+    error."""
+    import sqlite3
+
+    db = str(tmp_path / "tables.db")
+
+    async def main() -> None:
+        async with serving(db) as (url, _):
+            good = await create_table(url, game="ecarte")
+            bad = await create_table(url, game="ecarte")
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            conn.execute(f"UPDATE tables SET {column}=? WHERE id=?", (value, bad["table"]))
+            conn.commit()
+        async with serving(db) as (url, server):
+            assert set(server.tables.tables) == {good["table"]}
+            seat = await TableClient.connect(url, good["table"], good["seats"][0]["token"])
+            assert seat.view is not None and seat.view.legal
+            await seat.close()
+            with pytest.raises(ServerError, match=r"storage: table .* cannot be read"):
+                await fetch_json(f"{url}/api/tables/{bad['table']}")
+            with pytest.raises(ServerError, match=r"storage: table .* cannot be read"):
+                await TableClient.connect(url, bad["table"], bad["seats"][0]["token"])
+
+    run(main())
+
+
 def test_a_table_the_store_fails_to_create_is_refused_and_leaves_nothing(tmp_path: Path) -> None:
     """When the store cannot write a new table, the request gets a ``storage`` error (as
     JSON) and nothing of that table goes on: no turn clock plays for it, no event of it is

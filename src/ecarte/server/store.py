@@ -16,6 +16,7 @@ events table, where a table's events are read by number: every read reads both.
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
@@ -25,6 +26,8 @@ from typing import Any, NamedTuple
 from attrs import define, frozen
 
 __all__ = ["EventRow", "SeatRow", "Store", "TableRow"]
+
+log = logging.getLogger("ecarte.server")
 
 _CHECKPOINT_SECONDS = 0.5
 """How often the checkpoint thread copies the WAL into the database."""
@@ -289,8 +292,19 @@ class Store:
         return None if row is None else self._row(row)
 
     def unfinished(self) -> list[TableRow]:
+        """Every table not over; a row that cannot be read (a damaged field) is logged
+        and left out: the others are served all the same."""
         rows = self.db.execute("SELECT * FROM tables WHERE status != 'over'").fetchall()
-        return [self._row(r) for r in rows]
+        found = []
+        for r in rows:
+            try:
+                found.append(self._row(r))
+            except Exception as exc:
+                log.error(
+                    "table not resumed",
+                    extra={"fields": {"table": str(r[0]), "error": repr(exc)}},
+                )
+        return found
 
     def count(self) -> int:
         (n,) = self.db.execute("SELECT count(*) FROM tables").fetchone()

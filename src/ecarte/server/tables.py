@@ -167,18 +167,17 @@ class Tables:
         holds but cannot give back (a damaged row)."""
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 64:
-            row = self.store.table(table_id)
-            if row is not None:
-                try:
-                    table = self._rebuild(row)
-                except Exception as exc:
-                    log.error(
-                        "table not read",
-                        extra={"fields": {"table": table_id, "error": repr(exc)}},
-                    )
-                    raise Refused(
-                        "storage", f"table {table_id} cannot be read from the store"
-                    ) from None
+            try:
+                row = self.store.table(table_id)
+                table = None if row is None else self._rebuild(row)
+            except Exception as exc:
+                log.error(
+                    "table not read",
+                    extra={"fields": {"table": table_id, "error": repr(exc)}},
+                )
+                raise Refused(
+                    "storage", f"table {table_id} cannot be read from the store"
+                ) from None
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
