@@ -4,6 +4,7 @@ spectators, both games, the record verified at the end."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
@@ -231,5 +232,64 @@ def test_an_action_given_up_leaves_nothing_waiting_for_its_ack() -> None:
                 await task
             assert seat._waiting == {}
             await seat.close()
+
+    run(main())
+
+
+def test_a_connect_given_up_before_its_welcome_closes_its_connection() -> None:
+    """A ``connect()`` cancelled (or timed out) before its welcome came closes the
+    connection it opened: the caller has no client to close, and the server would keep
+    it open until it is idle."""
+
+    async def main() -> None:
+        async with serving(commit_delay=0.5) as (url, server):
+            table = await create_table(url, game="ecarte")
+            tid = table["table"]
+            token = table["seats"][0]["token"]
+            seat = await TableClient.connect(url, tid, token)
+            live = server.tables.tables[tid]
+            acted = asyncio.create_task(seat.act(id=seat.view.legal[0].id))  # type: ignore[union-attr]
+            while live.n == live.committed:  # the action, not committed yet
+                await asyncio.sleep(0.005)
+            late = asyncio.create_task(TableClient.connect(url, tid))
+            while not live.welcoming:  # its hello read, its welcome held for the commit
+                await asyncio.sleep(0.005)
+            late.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await late
+            async with asyncio.timeout(5):
+                while server.connections > 1:
+                    await asyncio.sleep(0.01)
+            await acted
+            await seat.close()
+
+    run(main())
+
+
+def test_a_connect_given_up_before_the_handshake_closes_its_socket() -> None:
+    """The same before the WebSocket handshake was answered: the socket is closed."""
+
+    async def main() -> None:
+        ended = asyncio.Event()
+        accepted = asyncio.Event()
+
+        async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            accepted.set()
+            with contextlib.suppress(ConnectionError):
+                while await reader.read(1024):
+                    pass
+            ended.set()
+            writer.close()
+
+        server = await asyncio.start_server(silent, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            late = asyncio.create_task(TableClient.connect(f"http://127.0.0.1:{port}", "t"))
+            await accepted.wait()
+            late.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await late
+            async with asyncio.timeout(5):
+                await ended.wait()
 
     run(main())

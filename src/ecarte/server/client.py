@@ -82,9 +82,14 @@ class _Wire(asyncio.Protocol):
         wire = cls(url, **kwargs)
         uri = wire.uri
         context = ssl.create_default_context() if uri.secure else None
-        async with asyncio.timeout(timeout):
-            await loop.create_connection(lambda: wire, uri.host, uri.port, ssl=context)
-            await wire.opened
+        try:
+            async with asyncio.timeout(timeout):
+                await loop.create_connection(lambda: wire, uri.host, uri.port, ssl=context)
+                await wire.opened
+        except BaseException:  # (a timeout, a cancellation: the socket is not left open)
+            if wire.transport is not None:
+                wire.transport.abort()
+            raise
         return wire
 
     @property
@@ -282,8 +287,23 @@ class TableClient:
         self._link = await _Link.open(url, timeout, client=self)
         with contextlib.suppress(ServerError):  # refused at once: the reason comes first
             self._send(m.Hello(token=self.token, last_event=last_event))
-        welcome = await asyncio.wait_for(asyncio.shield(self._welcomed), timeout)
+        try:
+            welcome = await asyncio.wait_for(asyncio.shield(self._welcomed), timeout)
+        except BaseException:  # (refused, a timeout, a cancellation: the connection goes)
+            self._abandon()
+            raise
         self._next_seq = max(welcome.last_seq + 1, self._next_seq)
+
+    def _abandon(self) -> None:
+        """Drop the connection now, not waiting for the closing handshake."""
+        link, welcomed = self._link, self._welcomed
+        if welcomed is not None and not welcomed.done():
+            welcomed.cancel()  # (nobody waits for it any more)
+        if link is not None:
+            self._lost(link, "the client closed the connection")
+            self._link = None
+            if link.transport is not None:
+                link.transport.abort()
 
     async def reconnect(self, *, timeout: float = 30) -> m.Welcome:
         """Connect again (the old connection dropped, or not), asking for the events
