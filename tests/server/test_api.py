@@ -247,3 +247,51 @@ def test_a_table_of_bots_only_is_played_at_once_and_not_kept_in_memory() -> None
             await create_table(url, game="ecarte", seats=bots)  # room for another
 
     run(main())
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "words"),
+    [
+        ("burst", 0, "burst must be an int >= 1, not 0"),
+        ("rate", -1.0, "rate must be a number > 0, not -1.0"),
+        ("rate", float("nan"), "rate must be a number > 0, not nan"),
+        ("max_frame", 0, "max_frame must be an int >= 1"),
+        ("abuse_limit", 0, "abuse_limit must be an int >= 1"),
+        ("abuse_seconds", 0.0, "abuse_seconds must be a number > 0"),
+        ("max_connections_per_address", -3, "max_connections_per_address must be an int >= 1"),
+        ("idle_seconds", 0, "idle_seconds must be a number > 0"),
+        ("max_tables", 0, "max_tables must be an int >= 1"),
+        ("max_missed", -1, "max_missed must be an int >= 0"),
+        ("snapshot_every", 0, "snapshot_every must be an int >= 1"),
+        ("queue_limit", 0, "queue_limit must be an int >= 1"),
+        ("commit_delay", -0.5, "commit_delay must be a number >= 0"),
+        ("commit_delay", float("inf"), "commit_delay must be a number >= 0"),
+        ("burst", 2.5, "burst must be an int >= 1, not 2.5"),
+    ],
+)
+def test_a_setting_out_of_its_range_is_refused_in_its_words(
+    setting: str, value: object, words: str
+) -> None:
+    """A limit no server can run with (no message allowed at all, a connection closed as
+    soon as it opens) is refused when the settings are made, naming it."""
+    from ecarte import ArgumentError
+    from ecarte.server import ServerConfig
+
+    with pytest.raises(ArgumentError, match=words.replace("(", r"\(").replace(".", r"\.")):
+        ServerConfig(**{setting: value})  # type: ignore[arg-type]
+
+
+def test_serve_with_a_limit_out_of_its_range_says_so_and_does_not_start(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from ecarte import cli
+    from ecarte.server import logs
+
+    ran: list[object] = []
+    monkeypatch.setattr(logs, "configure", lambda level: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self))
+    status = cli.main(["serve", "--db", str(tmp_path / "t.db"), "--burst", "0"])
+    assert status != 0 and ran == []
+    assert "burst must be an int >= 1, not 0" in capsys.readouterr().err

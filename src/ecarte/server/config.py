@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+import math
+
+from attrs import fields, frozen
+
+from ecarte import ArgumentError
 
 __all__ = ["ServerConfig"]
+
+_AT_LEAST = {
+    "max_frame": 1,
+    "burst": 1,
+    "abuse_limit": 1,
+    "max_connections_per_address": 1,
+    "max_tables": 1,
+    "max_missed": 0,
+    "snapshot_every": 1,
+    "queue_limit": 1,
+}
+"""The whole-number settings and their least value."""
+_POSITIVE = ("rate", "abuse_seconds", "idle_seconds")
+"""The settings in seconds (or per second) above 0; ``commit_delay`` may be 0."""
 
 
 @frozen(kw_only=True)
@@ -31,6 +49,9 @@ class ServerConfig:
       closed as too slow.
     - ``commit_delay``: seconds the group commit waits for more actions (0: the end of
       the event loop's current pass).
+
+    A value no server runs with (``burst=0``: no message is ever taken) raises
+    :class:`~ecarte.ArgumentError` naming it.
     """
 
     database: str = "ecarte-server.db"
@@ -46,3 +67,21 @@ class ServerConfig:
     snapshot_every: int = 64
     queue_limit: int = 1024
     commit_delay: float = 0.0
+
+    def __attrs_post_init__(self) -> None:
+        for f in fields(type(self)):
+            name, value = f.name, getattr(self, f.name)
+            if name == "database":
+                if not isinstance(value, str):
+                    raise ArgumentError(f"database must be a path (a str), not {value!r}")
+            elif name in _AT_LEAST:
+                least = _AT_LEAST[name]
+                if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                    raise ArgumentError(f"{name} must be an int >= {least}, not {value!r}")
+            else:
+                number = isinstance(value, int | float) and not isinstance(value, bool)
+                if name in _POSITIVE:
+                    if not number or not math.isfinite(value) or value <= 0:
+                        raise ArgumentError(f"{name} must be a number > 0, not {value!r}")
+                elif not number or not math.isfinite(value) or value < 0:
+                    raise ArgumentError(f"{name} must be a number >= 0, not {value!r}")
