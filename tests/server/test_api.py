@@ -295,3 +295,40 @@ def test_serve_with_a_limit_out_of_its_range_says_so_and_does_not_start(
     status = cli.main(["serve", "--db", str(tmp_path / "t.db"), "--burst", "0"])
     assert status != 0 and ran == []
     assert "burst must be an int >= 1, not 0" in capsys.readouterr().err
+
+
+def test_a_table_request_whose_client_goes_before_its_body_is_not_an_error() -> None:
+    """A client that sends a table request's headers and goes before the body (a
+    hostile one, a dropped connection) is not a failure of the server: no exception
+    escapes the application (uvicorn would log each as an error, with its traceback)."""
+    from ecarte.server import ServerConfig, create_app
+
+    app = create_app(ServerConfig(database=":memory:"))
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/tables",
+        "raw_path": b"/api/tables",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"50")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    incoming = [
+        {"type": "http.request", "body": b'{"game": ', "more_body": True},
+        {"type": "http.disconnect"},
+    ]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    run(app(scope, receive, send))
+    assert sent[0]["status"] == 400, sent

@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -243,7 +243,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return server.tables
 
     async def create(request: Request) -> Response:
-        body = await _body(request)
+        try:
+            body = await _body(request)
+        except ClientDisconnect:  # (gone before its body: nobody reads the answer)
+            return _error("bad-message", "the request ended before its body", 400)
         if body is None:
             return _error("too-large", f"a request is at most {_MAX_BODY} bytes", 413)
         try:
