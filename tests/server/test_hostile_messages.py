@@ -316,3 +316,46 @@ def test_a_message_nested_too_deeply_gets_an_error_and_the_connection_goes_on() 
             await raw.ws.close()
 
     run(main())
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "act", "seq": 5, "action": "x" * 300},
+        {"type": "act", "seq": 5, "id": -1},
+        {"type": "act", "seq": 5, "action": "propose", "seat": 1},
+        {"type": "bet", "seq": 5, "player": "Ada", "amount": 0},
+        {"type": "act", "seq": 0, "action": "propose"},
+        {"type": "act", "seq": 2**70, "action": "propose"},
+    ],
+)
+def test_a_malformed_action_is_refused_with_its_sequence_number(message: dict[str, Any]) -> None:
+    """An action (or bet) the server cannot read, but whose ``seq`` it can, is refused
+    with that number, as every other refusal of an action is: its sender is told which
+    action was not taken (the Python client's ``act()`` at once, not after its
+    timeout)."""
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="ecarte")
+            raw = await Raw.open(url, table["table"], table["seats"][0]["token"])
+            (error,) = await raw.exchange([json.dumps(message)])
+            assert error["type"] == "error" and error["code"] == "bad-message", error
+            assert error["seq"] == message["seq"], error
+            await raw.ws.close()
+
+    run(main())
+
+
+def test_the_client_is_told_at_once_of_an_action_the_server_cannot_read() -> None:
+    from ecarte.server.client import ServerError
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="ecarte")
+            seat = await TableClient.connect(url, table["table"], table["seats"][0]["token"])
+            with pytest.raises(ServerError, match="bad-message"):
+                await seat.act("x" * 300, timeout=10)
+            await seat.close()
+
+    run(main())

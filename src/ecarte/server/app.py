@@ -460,7 +460,7 @@ def _take(conn: Connection, tables: Tables, table: Table, data: str | bytes) -> 
     try:
         msg = m.decode_client(data)
     except msgspec.DecodeError as exc:
-        _reply(conn, tables, table, *_decode_error(data, exc))
+        _reply(conn, tables, table, *_decode_error(data, exc), _seq_of(data))
         return
     try:
         _handle(conn, tables, table, msg)
@@ -494,12 +494,17 @@ def _reply(
 
 
 def _seq_of(data: str | bytes) -> int | None:
-    """The sequence number of a client's message (None: it has none, or it is not one),
-    for the error that drops it: its sender is told which action was not taken."""
+    """The sequence number of a client's action or bet, even one that is not a valid
+    message (None: it has none, or it is not one), for the error that refuses it: its
+    sender is told which action was not taken."""
     try:
-        return getattr(m.decode_client(data), "seq", None)
+        found = msgspec.json.decode(data)
     except (msgspec.DecodeError, RecursionError):
         return None
+    if not isinstance(found, dict) or found.get("type") not in ("act", "bet"):
+        return None
+    seq = found.get("seq")
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
 def _decode_error(data: str | bytes, exc: msgspec.DecodeError) -> tuple[str, str]:
