@@ -157,6 +157,33 @@ def test_the_turn_clock_forfeits_the_seat() -> None:
     run(main())
 
 
+def test_a_bet_does_not_stop_the_turn_clock() -> None:
+    """A backer's bet at a club table while a seat is to act is an event of the table,
+    not the seat's move: the seat's turn clock runs on, and the seat forfeits on time."""
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            club = {"players": {"Ada": 50, "Blaise": 50}, "gallery": {"Cleo": 30}}
+            table = await create_table(
+                url,
+                game="ecarte",
+                variants=["cercle"],
+                options={"cercle": club},
+                seats=[{}, {}],
+                turn_seconds=1.0,
+                on_timeout="forfeit",
+            )
+            backer = await TableClient.connect(url, table["table"], table["backers"][0]["token"])
+            first = backer.view.to_act  # type: ignore[union-attr]
+            await backer.bet("Ada", 10)  # (well within the turn clock)
+            await backer.wait(lambda c: c.reveal is not None, timeout=10)  # nobody acts
+            assert backer.view is not None and backer.view.forfeit == first
+            assert [e.kind for e in backer.events] == ["bet", "forfeit"]
+            await backer.close()
+
+    run(main())
+
+
 def test_a_client_that_does_not_read_is_disconnected() -> None:
     """A client that sends and never reads: once ``queue_limit`` messages wait for it,
     the connection is dropped (it would read no closing message either)."""

@@ -575,7 +575,8 @@ class Tables:
 
     def _expire(self, table: Table, n: int) -> None:
         table.clock = None
-        if table.n != n or table.over or self.closing:
+        # (armed at event n: a bet since is not a move, and leaves the clock running)
+        if table.clock_n != n or table.over or self.closing:
             return
         seat = table.adapter.to_act(table.game)
         if seat is None:
