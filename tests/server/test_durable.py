@@ -596,7 +596,16 @@ def test_a_table_the_store_cannot_read_back_does_not_stop_the_others(tmp_path: P
 
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("seed", "not a number"), ("last_n", "x"), ("spec", "{"), ("game", "chess")],
+    [
+        ("seed", "not a number"),
+        ("seed", "1.5"),
+        ("last_n", "x"),
+        ("snapshot_n", "x"),
+        ("forfeit", "x"),
+        ("forfeit", 7),
+        ("spec", "{"),
+        ("game", "chess"),
+    ],
 )
 def test_a_table_row_with_a_damaged_field_does_not_stop_the_others(
     tmp_path: Path, column: str, value: str

@@ -327,6 +327,7 @@ class Store:
             )
         }
         (last,) = self.db.execute(_LAST, (table_id, table_id)).fetchone()
+        forfeit = r[11]
         return TableRow(
             id=table_id,
             game=r[1],
@@ -337,9 +338,9 @@ class Store:
             created=r[6],
             status=r[7],
             snapshot=r[8],
-            snapshot_n=r[9],
-            last_n=max(r[10], last or 0),
-            forfeit=r[11],
+            snapshot_n=_whole(r[9], "snapshot_n"),
+            last_n=max(_whole(r[10], "last_n"), last or 0),
+            forfeit=None if forfeit is None else _whole(forfeit, "forfeit"),
             seats=seats,
             backers=backers,
         )
@@ -350,3 +351,10 @@ class Store:
             EventRow(*r)
             for r in self.db.execute(_EVENTS, (table_id, after, table_id, after, limit))
         ]
+
+
+def _whole(value: Any, column: str) -> int:
+    """A stored whole number; :class:`ValueError` for anything else (a damaged row)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise ValueError(f"the table's {column} is not a whole number: {value!r}")

@@ -181,6 +181,8 @@ class Tables:
         return table
 
     def _rebuild(self, row: TableRow) -> Table:
+        if row.forfeit is not None and not 0 <= row.forfeit < len(row.seats):
+            raise ValueError(f"the table's forfeit names no seat of it: {row.forfeit}")
         table = _table(row, None)
         self._restore(table, row)
         return table
