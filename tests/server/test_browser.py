@@ -227,6 +227,63 @@ def test_the_turn_clock_is_shown_and_its_timeout_told(server: ServerProcess, bro
     page.close()
 
 
+def test_an_idle_player_stays_connected(tmp_path: Path, browser: Any) -> None:
+    # the server closes a connection that sends nothing for its idle time (here 5 s): the
+    # page pings it meanwhile. The page's clock is the test's: its timers fire at once
+    with ServerProcess(str(tmp_path / "idle.db"), "--idle", "5") as proc:
+        page = browser.new_page()
+        sockets: list[Any] = []
+        received: list[str] = []
+
+        def opened(ws: Any) -> None:
+            sockets.append(ws)
+            ws.on("framereceived", lambda f: received.append(str(f)))
+
+        page.on("websocket", opened)
+        page.clock.install()
+        _open(page, proc.url, "ecarte")
+        for _ in range(8):  # 8 s of the server's time, a minute of the page's at each
+            page.clock.run_for(60_000)
+            page.wait_for_timeout(1000)
+        assert len(sockets) == 1 and not sockets[0].is_closed()
+        assert not [f for f in received if '"idle"' in f]
+        assert any('"pong"' in f for f in received)
+        page.close()
+
+
+def test_own_moves_replayed_after_a_reload_read_as_live_ones(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+    _open(page, server.url, "ecarte")
+    assert _my_turn(page)
+    key = page.evaluate("key")
+    start = page.evaluate(f"JSON.parse(localStorage.getItem({key!r})).lastEvent")
+    shown = len(page.query_selector_all("#log li"))
+    for _ in range(3):
+        if not _my_turn(page):
+            break
+        _step(page, keyboard=False)
+    _my_turn(page)
+    live = [li.inner_text() for li in page.query_selector_all("#log li")][shown:]
+    assert any(line.startswith("you (seat 0)") for line in live), live
+    # the page was closed when it had seen event ``start``: the welcome replays the rest
+    page.evaluate(
+        f"""() => {{
+          const saved = JSON.parse(localStorage.getItem({key!r}));
+          saved.lastEvent = {start};
+          localStorage.setItem({key!r}, JSON.stringify(saved));
+          stop = true;
+          ws.close();
+        }}"""
+    )
+    page.reload()
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+    replayed = [li.inner_text() for li in page.query_selector_all("#log li")]
+    assert replayed == live
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -16,6 +16,10 @@ let stop = false;
 let waiting = null;  // the seq of the action sent and not answered yet: none other goes
 let sent = null;  // that action's id
 let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
+let me = null;  // this page's seat (null: a spectator or a backer)
+// the server closes a connection silent for its idle time (300 s by default): a ping
+// now and then keeps an idle player's open
+const PING_EVERY_MS = 25000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,7 +42,17 @@ function log(text) {
 
 function seatName(s) {
   if (s === null || s === undefined) return "the table";
-  return view && s === view.seat ? `you (seat ${s})` : `seat ${s}`;
+  return s === me ? `you (seat ${s})` : `seat ${s}`;
+}
+
+// an event as the log says it: the same whether it comes live or replayed by a welcome
+function logEvent(e) {
+  const late = e.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
+  log(`${seatName(e.actor)}${late}: ${e.text}`);
+}
+
+function ping() {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
 }
 
 function connect() {
@@ -61,7 +75,8 @@ function receive(msg) {
     $("title").textContent = `${game === "euchre" ? "Euchre" : "Écarté"}: ` +
       (msg.seat === null ? "watching" : `seat ${msg.seat}`);
     $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
-    for (const e of msg.missed) log(`${seatName(e.actor)}: ${e.text}`);
+    me = msg.seat;
+    for (const e of msg.missed) logEvent(e);
     lastEvent = msg.event;
     deadline = msg.deadline ?? null;
     render(msg.view);
@@ -71,8 +86,7 @@ function receive(msg) {
     // the seat's action from another window (or device) took the next number
     if (view && view.seat !== null && msg.actor === view.seat && msg.kind === "act" &&
       msg.ack == null) seq += 1;
-    const late = msg.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
-    log(`${seatName(msg.actor)}${late}: ${msg.text}`);
+    logEvent(msg);
     if (msg.patch) deadline = msg.deadline ?? null;  // (the last event of a batch says it)
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
   } else if (msg.type === "ack") {
@@ -295,4 +309,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 if (!tableId) status("No table: open one from the lobby (/).");
-else { connect(); setInterval(showClock, 500); }
+else { connect(); setInterval(showClock, 500); setInterval(ping, PING_EVERY_MS); }
