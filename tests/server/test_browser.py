@@ -4,8 +4,10 @@ clicking (and by keyboard), reload mid-hand and resume."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -281,6 +283,83 @@ def test_own_moves_replayed_after_a_reload_read_as_live_ones(
     page.wait_for_function("document.body.dataset.phase !== undefined")
     replayed = [li.inner_text() for li in page.query_selector_all("#log li")]
     assert replayed == live
+    page.close()
+
+
+def _club(url: str, seats: list[dict[str, str]]) -> dict[str, Any]:
+    """A club (``cercle``) table of Ada and Blaise, with Cleo in the gallery."""
+    spec = {
+        "game": "ecarte",
+        "variants": ["cercle"],
+        "options": {"cercle": {"players": {"Ada": 50, "Blaise": 50}, "gallery": {"Cleo": 30}}},
+        "seats": seats,
+    }
+    request = urllib.request.Request(
+        url + "/api/tables", json.dumps(spec).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        created: dict[str, Any] = json.load(answer)
+    return created
+
+
+def test_a_backer_bets_by_keyboard_at_a_club_table(server: ServerProcess, browser: Any) -> None:
+    table = _club(server.url, [{"kind": "human"}, {"kind": "bot"}])
+    (backer,) = table["backers"]
+    page = browser.new_page()
+    page.goto(f"{server.url}/static/table.html#t={table['table']}&k={backer['token']}")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+    assert "Cleo" in page.inner_text("#title")
+    # the controls are named for screen readers, and reached and used by keyboard alone
+    player, stake, number = (page.get_by_label(n) for n in ("Bet on", "Stake", "For game"))
+    assert [o.inner_text() for o in player.locator("option").all()] == ["Ada", "Blaise"]
+    open_books = [o.get_attribute("value") for o in number.locator("option").all()]
+    assert open_books and "book open" in page.inner_text("#describe")
+    player.focus()
+    page.keyboard.press("ArrowDown")  # (a select's own keys: not the table's)
+    assert player.input_value() == "Blaise"
+    assert page.evaluate("document.activeElement.id") == "bet-player"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "bet-amount"
+    page.keyboard.type("1000")  # (digits typed into the stake choose no action)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Refused')")
+    assert "Cleo holds 30, cannot stake 1000" in page.inner_text("#status")
+    stake.fill("12")
+    stake.press("Enter")
+    line = f"Cleo stakes 12 on Blaise for game {open_books[0]}"
+    page.wait_for_function(f"document.getElementById('log').textContent.includes({line!r})")
+    assert page.locator("#log li").last.inner_text() == line
+    page.wait_for_function(
+        "document.getElementById('describe').textContent.includes('Cleo 12 on Blaise')"
+    )
+    page.close()
+
+
+def test_a_seated_player_covers_at_a_club_table(server: ServerProcess, browser: Any) -> None:
+    table = _club(server.url, [{"kind": "human"}, {"kind": "bot"}])
+    seat = table["seats"][0]
+    page = browser.new_page()
+    page.goto(f"{server.url}/static/table.html#t={table['table']}&k={seat['token']}")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+    player = page.get_by_label("Bet on")
+    assert [o.inner_text() for o in player.locator("option").all()] == ["Ada"]  # themselves
+    page.get_by_label("Stake").fill("5")
+    page.get_by_role("button", name="Bet").click()
+    page.wait_for_function(
+        "document.getElementById('describe').textContent.includes('Ada 5 on themselves')"
+    )
+    while not page.query_selector("#hand button.card") and _my_turn(page):
+        _step(page, keyboard=False)  # (the packets come before the cards)
+    player.focus()
+    page.keyboard.press("ArrowRight")  # the field keeps its keys: no card takes the focus
+    assert page.evaluate("document.activeElement.id") == "bet-player"
+    page.close()
+
+
+def test_no_bets_outside_a_club(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    _open(page, server.url, "ecarte")
+    assert not page.is_visible("#bets")
     page.close()
 
 

@@ -17,6 +17,7 @@ let waiting = null;  // the seq of the action sent and not answered yet: none ot
 let sent = null;  // that action's id
 let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
 let me = null;  // this page's seat (null: a spectator or a backer)
+let role = null;  // "player", "spectator" or "backer" (a club's gallery: it bets)
 // the server closes a connection silent for its idle time (300 s by default): a ping
 // now and then keeps an idle player's open
 const PING_EVERY_MS = 25000;
@@ -47,6 +48,7 @@ function seatName(s) {
 
 // an event as the log says it: the same whether it comes live or replayed by a welcome
 function logEvent(e) {
+  if (e.kind === "bet") { log(e.text); return; }  // (it names who stakes)
   const late = e.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
   log(`${seatName(e.actor)}${late}: ${e.text}`);
 }
@@ -73,9 +75,10 @@ function receive(msg) {
     seq = Math.max(seq, msg.last_seq);
     waiting = null;  // its view holds the action, if it was taken
     $("title").textContent = `${game === "euchre" ? "Euchre" : "Écarté"}: ` +
-      (msg.seat === null ? "watching" : `seat ${msg.seat}`);
+      (msg.role === "backer" ? `${msg.name} (backer)` : msg.seat === null ? "watching" : `seat ${msg.seat}`);
     $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
     me = msg.seat;
+    role = msg.role;
     for (const e of msg.missed) logEvent(e);
     lastEvent = msg.event;
     deadline = msg.deadline ?? null;
@@ -84,7 +87,7 @@ function receive(msg) {
     lastEvent = msg.n;
     if (msg.ack === waiting) waiting = null;
     // the seat's action from another window (or device) took the next number
-    if (view && view.seat !== null && msg.actor === view.seat && msg.kind === "act" &&
+    if (me !== null && msg.actor === me && (msg.kind === "act" || msg.kind === "bet") &&
       msg.ack == null) seq += 1;
     logEvent(msg);
     if (msg.patch) deadline = msg.deadline ?? null;  // (the last event of a batch says it)
@@ -113,15 +116,22 @@ function act(id) {
   // a second click (or a held key) before the answer would play again on the next turn
   if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
   selected = new Set();
-  send(id);
+  send({ type: "act", id });
 }
 
-function send(id) {
+function bet(e) {
+  e.preventDefault();
+  if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
+  send({ type: "bet", player: $("bet-player").value, amount: Number($("bet-amount").value),
+    game: Number($("bet-game").value) });
+}
+
+function send(message) {  // an action (or a bet), numbered
   seq += 1;
   waiting = seq;
-  sent = id;
+  sent = message;
   remember();
-  ws.send(JSON.stringify({ type: "act", seq, id }));
+  ws.send(JSON.stringify(Object.assign({ type: message.type, seq }, message)));
 }
 
 function showClock() {
@@ -229,7 +239,7 @@ function render(v) {
   if (game === "ecarte" && v.stock_size) $("turnup").appendChild(el("div", {}, `stock ${v.stock_size}`));
   $("trick").replaceChildren(...v.trick.map((p) => shownCard(p.card, seatName(p.seat))));
   // the hand and the choices
-  $("hand-title").textContent = v.seat === null ? "Watching" : "Your hand";
+  $("hand-title").textContent = v.seat === null ? (role === "backer" ? "Backing" : "Watching") : "Your hand";
   const hand = $("hand");
   hand.replaceChildren(...v.hand.map((c) =>
     cardButton(c, plays.has(c) ? { id: plays.get(c) } : { select: discarding && !!discards.size, shown: true })));
@@ -260,9 +270,45 @@ function render(v) {
   } else {
     status(`${v.to_act === null ? "Waiting" : seatName(v.to_act) + " to act"} (${v.phase}).`);
   }
+  renderBets(v);
   showClock();
   const again = back && document.querySelector(back);
   if (again) again.focus();
+}
+
+// A club (cercle) table's bets: the club's lines in the view say who sits at the table
+// and which games' books are open. A backer stakes on either player, a player covers
+// themselves.
+function clubFacts(v) {
+  const seated = new Map();
+  const open = [];
+  for (const line of v.describe || []) {
+    const at = /^cercle: at the table (.*)$/.exec(line);
+    if (at) for (const s of at[1].matchAll(/seat (\d+) (.+?) \([^()]*\)(?:, |$)/g)) seated.set(Number(s[1]), s[2]);
+    const book = /^cercle: game (\d+) book open/.exec(line);
+    if (book) open.push(book[1]);
+  }
+  return { seated, open };
+}
+
+function setOptions(select, values) {
+  // the same choices: left as they are (a choice being made is not undone)
+  const now = [...select.options].map((o) => o.value);
+  if (now.length === values.length && now.every((x, i) => x === values[i])) return;
+  const chosen = select.value;
+  select.replaceChildren(...values.map((x) => el("option", { value: x }, select.id === "bet-game" ? `game ${x}` : x)));
+  if (values.includes(chosen)) select.value = chosen;
+}
+
+function renderBets(v) {
+  const { seated, open } = clubFacts(v);
+  const on = role === "backer" ? [...seated.keys()].sort().map((s) => seated.get(s))
+    : me !== null && seated.has(me) ? [seated.get(me)] : [];
+  const box = $("bets");
+  box.hidden = v.over || !on.length || !open.length;
+  if (box.hidden) return;
+  setOptions($("bet-player"), on);
+  setOptions($("bet-game"), open);
 }
 
 function renderScores(v) {
@@ -293,7 +339,8 @@ function renderScores(v) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (e.target instanceof HTMLInputElement) return;
+  // (a form's fields keep their keys: digits typed, a choice moved with the arrows)
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
   if (/^[1-9]$/.test(e.key)) {
     if (e.repeat) return;  // a key held down chooses once
     const b = $("actions").querySelectorAll("button")[Number(e.key) - 1];
@@ -307,6 +354,8 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault();
   }
 });
+
+$("bet").addEventListener("submit", bet);
 
 if (!tableId) status("No table: open one from the lobby (/).");
 else { connect(); setInterval(showClock, 500); setInterval(ping, PING_EVERY_MS); }
