@@ -286,6 +286,16 @@ def test_own_moves_replayed_after_a_reload_read_as_live_ones(
     page.close()
 
 
+def _create(url: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """A table opened by the API (its answer: the tokens)."""
+    request = urllib.request.Request(
+        url + "/api/tables", json.dumps(spec).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        created: dict[str, Any] = json.load(answer)
+    return created
+
+
 def _club(url: str, seats: list[dict[str, str]]) -> dict[str, Any]:
     """A club (``cercle``) table of Ada and Blaise, with Cleo in the gallery."""
     spec = {
@@ -294,12 +304,7 @@ def _club(url: str, seats: list[dict[str, str]]) -> dict[str, Any]:
         "options": {"cercle": {"players": {"Ada": 50, "Blaise": 50}, "gallery": {"Cleo": 30}}},
         "seats": seats,
     }
-    request = urllib.request.Request(
-        url + "/api/tables", json.dumps(spec).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
+    return _create(url, spec)
 
 
 def test_a_backer_bets_by_keyboard_at_a_club_table(server: ServerProcess, browser: Any) -> None:
@@ -360,6 +365,32 @@ def test_no_bets_outside_a_club(server: ServerProcess, browser: Any) -> None:
     page = browser.new_page()
     _open(page, server.url, "ecarte")
     assert not page.is_visible("#bets")
+    page.close()
+
+
+def test_a_page_opened_late_tells_what_happened_before(server: ServerProcess, browser: Any) -> None:
+    # a second device, a spectator: the log tells the moves made before the page opened
+    table = _create(server.url, {"game": "ecarte", "seats": [{"kind": "human"}] * 2})
+    link = f"{server.url}/static/table.html#t={table['table']}"
+    page = browser.new_page()
+    page.goto(f"{link}&k={table['seats'][0]['token']}")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+    seat = page.evaluate("view.to_act")
+    if seat != 0:
+        page.close()
+        page = browser.new_page()
+        page.goto(f"{link}&k={table['seats'][seat]['token']}")
+        page.wait_for_function("document.body.dataset.phase !== undefined")
+    _my_turn(page)
+    _step(page, keyboard=False)
+    said = [li.inner_text() for li in page.query_selector_all("#log li")]
+    assert said and said[0].startswith(f"you (seat {seat}): ")
+    late = browser.new_context().new_page()
+    late.goto(link)
+    late.wait_for_function("document.body.dataset.phase !== undefined")
+    told = [li.inner_text() for li in late.query_selector_all("#log li")]
+    assert told == [line.replace(f"you (seat {seat})", f"seat {seat}") for line in said]
+    late.context.close()
     page.close()
 
 

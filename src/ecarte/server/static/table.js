@@ -60,7 +60,9 @@ function ping() {
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent }));
+  // (a page opened for the first time asks for the events since the first: its log
+  // tells what happened before, as far as the server replays)
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent ?? 0 }));
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = (e) => {
     if (stop) return;
