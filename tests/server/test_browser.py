@@ -394,6 +394,26 @@ def test_a_page_opened_late_tells_what_happened_before(server: ServerProcess, br
     page.close()
 
 
+def test_cards_chosen_to_discard_that_left_the_hand_are_forgotten(
+    server: ServerProcess, browser: Any
+) -> None:
+    # a card chosen, then discarded for the seat (by the turn clock's bot, or from the
+    # seat's other window): at the next exchange it held the Discard button disabled
+    page = browser.new_page()
+    _open(page, server.url, "ecarte")
+    while not page.query_selector("#discard") and _my_turn(page):
+        _step(page, keyboard=False)
+    assert page.query_selector("#discard")
+    gone = page.evaluate("view.turnup")  # (a card no longer in the hand)
+    page.evaluate(f"selected.add({gone!r}); render(view)")
+    page.click("#hand [data-select]")
+    assert gone not in page.inner_text("#discard")
+    before = int(page.evaluate("document.body.dataset.event"))
+    page.click("#discard")
+    page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -200,6 +200,9 @@ function render(v) {
   const discards = new Map();
   const others = [];
   const discarding = legal.length && legal.every((a) => a.text.startsWith("discard"));
+  // a card chosen that left the hand (discarded for the seat by the turn clock's bot, or
+  // from another window) is no longer chosen: it would hold the Discard button disabled
+  for (const c of selected) if (!discarding || !mine.has(c)) selected.delete(c);
   for (const a of legal) {
     if (mine.has(a.text)) plays.set(a.text, a.id);
     else if (game === "euchre" && a.text.startsWith("discard ")) plays.set(a.text.slice(8), a.id);
