@@ -414,6 +414,19 @@ def test_cards_chosen_to_discard_that_left_the_hand_are_forgotten(
     page.close()
 
 
+def test_a_double_click_in_the_lobby_opens_one_table(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start:enabled")
+    page.dblclick("#start")
+    page.wait_for_url("**/static/table.html#t=*")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+    assert len(posts) == 1, posts
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():
