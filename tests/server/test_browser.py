@@ -427,6 +427,29 @@ def test_a_double_click_in_the_lobby_opens_one_table(server: ServerProcess, brow
     page.close()
 
 
+def test_the_focus_stays_in_the_hand_when_its_card_is_played(
+    server: ServerProcess, browser: Any
+) -> None:
+    # a card played by keyboard leaves the hand: the focus stays with the cards (a
+    # screen reader's cursor is not sent back to the top of the page)
+    page = browser.new_page()
+    _open(page, server.url, "ecarte")
+    while not page.query_selector("#hand [data-legal]") and _my_turn(page):
+        _step(page, keyboard=False)
+    played = 0
+    while page.query_selector("#hand [data-legal]") and played < 3:
+        before = int(page.evaluate("document.body.dataset.event"))
+        page.focus("#hand [data-legal]")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        assert page.evaluate("!!document.activeElement.closest('#mine')")
+        played += 1
+        if not _my_turn(page) or page.evaluate("document.body.dataset.phase") != "play":
+            break
+    assert played
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

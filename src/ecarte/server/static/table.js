@@ -14,7 +14,7 @@ let ws = null;
 let selected = new Set();
 let stop = false;
 let waiting = null;  // the seq of the action sent and not answered yet: none other goes
-let sent = null;  // that action's id
+let sent = null;  // that message (an action or a bet)
 let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
 let me = null;  // this page's seat (null: a spectator or a backer)
 let role = null;  // "player", "spectator" or "backer" (a club's gallery: it bets)
@@ -187,10 +187,12 @@ const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort()
 function render(v) {
   // the focus stays on its card (or choice) as the table is drawn again
   const had = document.activeElement;
-  const back = !had || !had.closest || !had.closest("#hand, #actions") ? null
+  const box = had && had.closest ? had.closest("#hand, #actions") : null;
+  const back = !box ? null
     : had.dataset.card ? `#hand [data-card="${had.dataset.card}"]`
     : had.id ? `#${had.id}`
     : had.dataset.legal !== undefined ? `#actions [data-legal="${had.dataset.legal}"]` : null;
+  const at = box ? [...box.querySelectorAll("button")].indexOf(had) : -1;
   view = v;
   Object.assign(document.body.dataset, { phase: v.phase, over: v.over, event: lastEvent,
     hand: game === "euchre" ? v.scores.join("-") : v.hand_number });
@@ -279,6 +281,15 @@ function render(v) {
   showClock();
   const again = back && document.querySelector(back);
   if (again) again.focus();
+  else if (box) {
+    // its card was played (or its choice made): the focus goes to the one in its place,
+    // else to the other choices, else to the hand itself, not back to the top of the page
+    const near = (b) => [...b.querySelectorAll("button:not(:disabled)")];
+    const here = near(box);
+    const next = here[Math.min(Math.max(at, 0), here.length - 1)] ||
+      near(box.id === "hand" ? $("actions") : $("hand"))[0] || $("hand");
+    next.focus();
+  }
 }
 
 // A club (cercle) table's bets: the club's lines in the view say who sits at the table
