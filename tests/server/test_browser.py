@@ -450,6 +450,34 @@ def test_the_focus_stays_in_the_hand_when_its_card_is_played(
     page.close()
 
 
+def test_euchre_four_seats_the_card_turned_down_is_not_the_up_card(
+    server: ServerProcess, browser: Any
+) -> None:
+    # four people at four windows: everyone passes the up-card, which is turned down
+    table = _create(server.url, {"game": "euchre", "seats": [{"kind": "human"}] * 4})
+    link = f"{server.url}/static/table.html#t={table['table']}"
+    pages = []
+    for seat in table["seats"]:
+        page = browser.new_page()
+        page.goto(f"{link}&k={seat['token']}")
+        page.wait_for_function("document.body.dataset.phase !== undefined")
+        pages.append(page)
+    upcard = pages[0].evaluate("view.upcard")
+    assert "up-card" in pages[0].get_attribute("#turnup .played", "aria-label")
+    for _ in range(4):
+        page = pages[pages[0].evaluate("view.to_act")]
+        before = int(page.evaluate("document.body.dataset.event"))
+        page.click("#actions button:text-matches('pass$')")
+        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        pages[0].wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    assert pages[0].evaluate("view.phase") == "bid2"
+    for page in pages:
+        shown = page.get_attribute("#turnup .played", "aria-label") or ""
+        assert "up-card" not in shown and "turned down" in shown, shown
+        assert page.evaluate("view.upcard") == upcard
+        page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -240,7 +240,10 @@ function render(v) {
   const up = game === "euchre" ? v.upcard : v.turnup;
   $("turnup").replaceChildren();
   if (up && !(game === "euchre" && v.phase === "play")) {
-    $("turnup").appendChild(shownCard(up, game === "euchre" ? "up-card" : "turn-up"));
+    // (at Euchre a card passed by all four, or declined by the dealer, is turned down)
+    const down = game === "euchre" && (v.declined || v.phase === "bid2" ||
+      (v.bids.length >= 4 && v.bids.slice(0, 4).every((b) => b.bid === "pass")));
+    $("turnup").appendChild(shownCard(up, game === "euchre" ? (down ? "turned down" : "up-card") : "turn-up"));
   }
   if (v.trump) $("turnup").appendChild(el("div", {}, `trumps ${v.trump}`));
   if (game === "ecarte" && v.stock_size) $("turnup").appendChild(el("div", {}, `stock ${v.stock_size}`));
