@@ -478,6 +478,41 @@ def test_euchre_four_seats_the_card_turned_down_is_not_the_up_card(
         page.close()
 
 
+def test_euchre_the_dealers_discard_is_named_a_discard(server: ServerProcess, browser: Any) -> None:
+    table = _create(server.url, {"game": "euchre", "seats": [{"kind": "human"}] * 4})
+    link = f"{server.url}/static/table.html#t={table['table']}"
+    pages = []
+    for seat in table["seats"]:
+        page = browser.new_page()
+        page.goto(f"{link}&k={seat['token']}")
+        page.wait_for_function("document.body.dataset.phase !== undefined")
+        pages.append(page)
+    while pages[0].evaluate("view.phase") != "discard":
+        page = pages[pages[0].evaluate("view.to_act")]
+        before = int(page.evaluate("document.body.dataset.event"))
+        choices = page.query_selector_all("#actions button")
+        # the first seat orders the card up, and nobody goes alone
+        texts = [b.inner_text() for b in choices]
+        pick = [t for t in texts if "call" in t] or [t for t in texts if "alone" not in t]
+        choice = choices[texts.index(pick[0])]
+        choice.click()
+        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        pages[0].wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    dealer = pages[pages[0].evaluate("view.dealer")]
+    dealer.wait_for_function("document.body.dataset.phase === 'discard'")
+    # the five cards of the hand and the up-card taken: any of the six may go
+    cards = dealer.query_selector_all("#hand [data-legal]")
+    labels = [b.get_attribute("aria-label") for b in cards]
+    assert len(labels) == 6 and all(label.endswith(", to discard") for label in labels), labels
+    upcard = dealer.evaluate("view.upcard")
+    before = int(dealer.evaluate("document.body.dataset.event"))
+    dealer.click(f"#hand [data-card='{upcard}']")
+    dealer.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    assert dealer.evaluate("view.phase") != "discard"
+    for page in pages:
+        page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

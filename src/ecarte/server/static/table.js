@@ -149,7 +149,7 @@ function cardButton(text, opts = {}) {
   let label = cardName(text);
   if (opts.id !== undefined) {
     b.dataset.legal = opts.id;
-    label += ", playable";
+    label += discarding(view) ? ", to discard" : ", playable";
     b.addEventListener("click", () => act(opts.id));
   } else if (opts.select) {
     b.dataset.select = text;
@@ -182,6 +182,7 @@ function actionButton(entry, number) {
   return b;
 }
 
+const discarding = (v) => (v.legal || []).length > 0 && v.legal.every((a) => a.text.startsWith("discard"));
 const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort().join(" ");
 
 function render(v) {
@@ -201,14 +202,14 @@ function render(v) {
   const plays = new Map();
   const discards = new Map();
   const others = [];
-  const discarding = legal.length && legal.every((a) => a.text.startsWith("discard"));
+  const exchange = discarding(v);
   // a card chosen that left the hand (discarded for the seat by the turn clock's bot, or
   // from another window) is no longer chosen: it would hold the Discard button disabled
-  for (const c of selected) if (!discarding || !mine.has(c)) selected.delete(c);
+  for (const c of selected) if (!exchange || !mine.has(c)) selected.delete(c);
   for (const a of legal) {
     if (mine.has(a.text)) plays.set(a.text, a.id);
     else if (game === "euchre" && a.text.startsWith("discard ")) plays.set(a.text.slice(8), a.id);
-    else if (discarding) discards.set(discardCards(a.text), a.id);
+    else if (exchange) discards.set(discardCards(a.text), a.id);
     else others.push(a);
   }
   // the seats
@@ -251,11 +252,13 @@ function render(v) {
   // the hand and the choices
   $("hand-title").textContent = v.seat === null ? (role === "backer" ? "Backing" : "Watching") : "Your hand";
   const hand = $("hand");
-  hand.replaceChildren(...v.hand.map((c) =>
-    cardButton(c, plays.has(c) ? { id: plays.get(c) } : { select: discarding && !!discards.size, shown: true })));
+  // (the Euchre dealer's discard: the up-card taken is one of the cards that may go)
+  const held = [...v.hand, ...[...plays.keys()].filter((c) => !mine.has(c))];
+  hand.replaceChildren(...held.map((c) =>
+    cardButton(c, plays.has(c) ? { id: plays.get(c) } : { select: exchange && !!discards.size, shown: true })));
   const actions = $("actions");
   actions.replaceChildren(...others.map((a, i) => actionButton(a, i + 1)));
-  if (discarding && discards.size) {
+  if (exchange && discards.size) {
     const chosen = [...selected].sort().join(" ");
     const id = discards.get(chosen);
     const b = el("button", { type: "button", id: "discard" },
