@@ -124,6 +124,11 @@ def test_a_euchre_deal_by_clicking(server: ServerProcess, browser: Any, tmp_path
             page.screenshot(path=str(tmp_path / "euchre.png"))
     assert steps >= 3
     assert "The match is over" in page.inner_text("#status")
+    # one deal, no side to win the match: the status gives the points
+    if page.evaluate("view.winner") is None:
+        points = page.evaluate("view.scores")
+        told = f"side 0 & 2 {points[0]} point{'s' * (points[0] != 1)}, side 1 & 3 {points[1]}"
+        assert told in page.inner_text("#status")
     page.wait_for_function("document.getElementById('fair').textContent.includes('The seed was')")
     _docs(tmp_path / "euchre.png", "server-euchre.png")
     page.close()

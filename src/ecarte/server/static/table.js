@@ -274,8 +274,12 @@ function render(v) {
   $("tricks").replaceChildren(...finished.map((t) => el("div", {}, t)));
   $("describe").replaceChildren(...(v.describe || []).map((line) => el("p", {}, line)));
   if (v.over) {
+    const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
     const who = v.forfeit !== null ? `seat ${v.forfeit} forfeited` :
-      v.winner === null ? "over" : game === "euchre" ? `side ${v.winner === 0 ? "0 & 2" : "1 & 3"} wins` : `${seatName(v.winner)} wins`;
+      v.winner !== null ? (game === "euchre" ? `side ${v.winner === 0 ? "0 & 2" : "1 & 3"} wins` : `${seatName(v.winner)} wins`) :
+      // (no winner of the match: one deal played, the points it made)
+      game === "euchre" ? `side 0 & 2 ${points(v.scores[0])}, side 1 & 3 ${points(v.scores[1])}` :
+      v.scores.map((p, s) => `${seatName(s)} ${points(p)}`).join(", ");
     status(`The match is over: ${who}.`);
     $("status").classList.add("over");
   } else if (v.seat !== null && v.to_act === v.seat) {
