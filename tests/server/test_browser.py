@@ -395,6 +395,22 @@ def test_a_page_opened_late_tells_what_happened_before(server: ServerProcess, br
     late.wait_for_function("document.body.dataset.phase !== undefined")
     told = [li.inner_text() for li in late.query_selector_all("#log li")]
     assert told == [line.replace(f"you (seat {seat})", f"seat {seat}") for line in said]
+    # what happened before is shown, not read out (a screen reader would read out up to
+    # 500 lines); what happens now is read out
+    live = "[aria-live]:not([aria-live=off])"
+    assert late.evaluate(
+        f"[...document.querySelectorAll('#log li')].every(li => !li.closest({live!r}))"
+    )
+    other = browser.new_page()
+    other.goto(f"{link}&k={table['seats'][1 - seat]['token']}")
+    assert _my_turn(other)
+    _step(other, keyboard=False)
+    late.wait_for_function(f"document.querySelectorAll('#log li').length > {len(told)}")
+    now = late.locator("#log li").last.inner_text()
+    assert late.evaluate(
+        f"[...document.querySelectorAll({live!r})].some(e => e.textContent.includes({now!r}))"
+    )
+    other.close()
     late.context.close()
     page.close()
 

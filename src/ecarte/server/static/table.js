@@ -35,10 +35,16 @@ function remember() { localStorage.setItem(key, JSON.stringify({ lastEvent, seq 
 
 function status(text) { $("status").textContent = text; }
 
-function log(text) {
+function log(text, live) {
   const item = el("li", {}, text);
   $("log").appendChild(item);
   item.scrollIntoView({ block: "nearest" });
+  if (live) {
+    // read out as it happens (the events a welcome replays are shown, not read out)
+    const said = $("said");
+    said.appendChild(el("p", {}, text));
+    while (said.childElementCount > 8) said.firstElementChild.remove();
+  }
 }
 
 function seatName(s) {
@@ -47,10 +53,10 @@ function seatName(s) {
 }
 
 // an event as the log says it: the same whether it comes live or replayed by a welcome
-function logEvent(e) {
-  if (e.kind === "bet") { log(e.text); return; }  // (it names who stakes)
+function logEvent(e, live) {
+  if (e.kind === "bet") { log(e.text, live); return; }  // (it names who stakes)
   const late = e.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
-  log(`${seatName(e.actor)}${late}: ${e.text}`);
+  log(`${seatName(e.actor)}${late}: ${e.text}`, live);
 }
 
 function ping() {
@@ -91,7 +97,7 @@ function receive(msg) {
     // the seat's action from another window (or device) took the next number
     if (me !== null && msg.actor === me && (msg.kind === "act" || msg.kind === "bet") &&
       msg.ack == null) seq += 1;
-    logEvent(msg);
+    logEvent(msg, true);
     if (msg.patch) deadline = msg.deadline ?? null;  // (the last event of a batch says it)
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
   } else if (msg.type === "ack") {
