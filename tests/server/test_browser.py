@@ -534,6 +534,21 @@ def test_euchre_the_dealers_discard_is_named_a_discard(server: ServerProcess, br
         page.close()
 
 
+def test_a_seats_link_opened_in_a_watching_tab_takes_the_seat(
+    server: ServerProcess, browser: Any
+) -> None:
+    # the links differ after the '#' only: the browser does not load the page again
+    table = _create(server.url, {"game": "ecarte"})
+    link = f"{server.url}/static/table.html#t={table['table']}"
+    page = browser.new_page()
+    page.goto(link)
+    page.wait_for_function("document.getElementById('title').textContent.includes('watching')")
+    page.goto(f"{link}&k={table['seats'][0]['token']}")
+    page.wait_for_function("document.getElementById('title').textContent.includes('seat 0')")
+    assert page.query_selector_all("#hand button.card") or page.query_selector("[data-legal]")
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -388,6 +388,9 @@ document.addEventListener("keydown", (e) => {
 });
 
 $("bet").addEventListener("submit", bet);
+// another table (or seat) in the address after '#': the browser keeps the page, which
+// would stay at the table it opened
+addEventListener("hashchange", () => location.reload());
 
 if (!tableId) status("No table: open one from the lobby (/).");
 else { connect(); setInterval(showClock, 500); setInterval(ping, PING_EVERY_MS); }
