@@ -549,6 +549,29 @@ def test_a_seats_link_opened_in_a_watching_tab_takes_the_seat(
     page.close()
 
 
+def test_a_browser_shortcut_with_a_digit_chooses_nothing(
+    server: ServerProcess, browser: Any
+) -> None:
+    # Ctrl+1 (Alt+1, Cmd+1) switches tabs: it is not the key 1 of the table's choices
+    page = browser.new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f)))
+    _open(page, server.url, "ecarte")
+    assert _my_turn(page) and page.query_selector("#actions button[data-legal]")
+    before = int(page.evaluate("document.body.dataset.event"))
+    for keys in ("Control+1", "Alt+1", "Meta+1"):
+        page.keyboard.press(keys)
+    page.evaluate("ws.send(JSON.stringify({ type: 'ping' }))")  # (a mark among the frames)
+    page.keyboard.press("1")  # the key alone chooses
+    page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    kinds = [json.loads(f)["type"] for f in sent if '"hello"' not in f]
+    assert (
+        kinds[kinds.index("ping") + 1 :].count("act") == 1
+        and "act" not in kinds[: kinds.index("ping")]
+    ), kinds
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

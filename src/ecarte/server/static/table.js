@@ -373,6 +373,7 @@ function renderScores(v) {
 document.addEventListener("keydown", (e) => {
   // (a form's fields keep their keys: digits typed, a choice moved with the arrows)
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (e.ctrlKey || e.altKey || e.metaKey) return;  // (the browser's shortcuts: Ctrl+1 a tab)
   if (/^[1-9]$/.test(e.key)) {
     if (e.repeat) return;  // a key held down chooses once
     const b = $("actions").querySelectorAll("button")[Number(e.key) - 1];
