@@ -572,6 +572,27 @@ def test_a_browser_shortcut_with_a_digit_chooses_nothing(
     page.close()
 
 
+def test_the_lobby_says_when_the_server_does_not_answer(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+    failed: list[str] = []
+
+    def down_once(route: Any) -> None:  # the server restarting as the lobby opens
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.abort()
+
+    page.route("**/api/games", down_once)
+    page.goto(server.url + "/")
+    page.wait_for_function("document.getElementById('links').textContent.includes('did not')")
+    assert page.is_disabled("#start")
+    page.wait_for_selector("#start:enabled")  # it asks again
+    page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -99,7 +99,18 @@ async function openTable() {
 }
 
 async function start() {
-  games = await (await fetch("/api/games")).json();
+  try {
+    const r = await fetch("/api/games");
+    if (!r.ok) throw new Error(`status ${r.status}`);
+    games = await r.json();
+  } catch (e) {
+    // (the server restarting, say): asked again in a while
+    document.getElementById("links").textContent =
+      `The server did not answer (${e.message}): asking again…`;
+    setTimeout(start, 2000);
+    return;
+  }
+  document.getElementById("links").textContent = "";
   for (const input of document.querySelectorAll("input[name=game]")) input.addEventListener("change", renderGame);
   document.getElementById("create").addEventListener("submit", create);
   renderGame();
