@@ -593,6 +593,37 @@ def test_the_lobby_says_when_the_server_does_not_answer(
     page.close()
 
 
+def test_euchre_the_partner_of_a_lone_player_is_told_they_sit_out(
+    server: ServerProcess, browser: Any
+) -> None:
+    table = _create(server.url, {"game": "euchre", "seats": [{"kind": "human"}] * 4})
+    link = f"{server.url}/static/table.html#t={table['table']}"
+    pages = []
+    for seat in table["seats"]:
+        page = browser.new_page()
+        page.goto(f"{link}&k={seat['token']}")
+        page.wait_for_function("document.body.dataset.phase !== undefined")
+        pages.append(page)
+    while not pages[0].evaluate("view.alone.length"):
+        page = pages[pages[0].evaluate("view.to_act")]
+        before = int(page.evaluate("document.body.dataset.event"))
+        choices = page.query_selector_all("[data-legal]")
+        texts = [b.inner_text() for b in choices]
+        # the first seat calls the card and goes alone (the dealer discards any card)
+        pick = [t for t in texts if "call" in t or t.endswith("alone")] or texts
+        choices[texts.index(pick[0])].click()
+        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        pages[0].wait_for_function(f"Number(document.body.dataset.event) > {before}")
+    (lone,) = pages[0].evaluate("view.alone")
+    partner = pages[(lone + 2) % 4]
+    partner.wait_for_function(f"view.alone.includes({lone})")
+    boxes = [b.inner_text() for b in partner.query_selector_all("#seats .seat")]
+    assert "sits out" in boxes[(lone + 2) % 4] and "sits out" not in boxes[lone], boxes
+    assert "sit out" in partner.inner_text("#status")
+    for page in pages:
+        page.close()
+
+
 def _docs(shot: Path, name: str) -> None:
     """Refresh the docs' screenshots when asked (ECARTE_DOCS_SCREENSHOTS=1)."""
     if os.environ.get("ECARTE_DOCS_SCREENSHOTS") and shot.exists():

@@ -188,6 +188,8 @@ function actionButton(entry, number) {
   return b;
 }
 
+// at Euchre the partner of a seat that plays alone sits the deal out
+const sitsOut = (v, s) => v.alone.includes((s + 2) % 4) && !v.alone.includes(s);
 const discarding = (v) => (v.legal || []).length > 0 && v.legal.every((a) => a.text.startsWith("discard"));
 const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort().join(" ");
 
@@ -235,6 +237,7 @@ function render(v) {
       facts.push(`side ${s % 2 === 0 ? "0 & 2" : "1 & 3"}`);
       if (v.maker === s) facts.push("maker");
       if (v.alone.includes(s)) facts.push("alone");
+      if (sitsOut(v, s)) facts.push("sits out");
       if (v.dealer === s && v.declined) facts.push("declined the card");
       const bids = v.bids.filter((b) => b.seat === s).map((b) => b.bid);
       if (bids.length) facts.push(`bids: ${bids.join(", ")}`);
@@ -288,6 +291,8 @@ function render(v) {
       v.scores.map((p, s) => `${seatName(s)} ${points(p)}`).join(", ");
     status(`The match is over: ${who}.`);
     $("status").classList.add("over");
+  } else if (game === "euchre" && v.seat !== null && sitsOut(v, v.seat)) {
+    status(`You sit out this deal: your partner plays alone (${v.to_act === null ? "waiting" : seatName(v.to_act) + " to act"}).`);
   } else if (v.seat !== null && v.to_act === v.seat) {
     status(`Your turn (${v.phase}).`);
   } else {
