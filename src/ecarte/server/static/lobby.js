@@ -51,6 +51,24 @@ function renderGame() {
 
 async function create(event) {
   event.preventDefault();
+  // one table per click: a second click (a double click) before the answer opens none
+  const start = document.getElementById("start");
+  if (start.disabled) return;
+  start.disabled = true;
+  let leaving = false;
+  try {
+    leaving = await openTable();
+  } finally {
+    start.disabled = leaving;  // (until the seat's page comes)
+  }
+}
+
+// back from the seat's page (the page kept as it was): the form works again
+addEventListener("pageshow", (e) => {
+  if (e.persisted && Object.keys(games).length) document.getElementById("start").disabled = false;
+});
+
+async function openTable() {
   const spec = { game: chosenGame(), rules: document.getElementById("rules").value };
   spec.variants = [...document.querySelectorAll("#variants input:checked")].map((i) => i.value);
   spec.seats = [];
@@ -60,21 +78,39 @@ async function create(event) {
   }
   const clock = document.getElementById("clock").value;
   if (clock) spec.turn_seconds = Number(clock);
-  const r = await fetch("/api/tables", { method: "POST", body: JSON.stringify(spec),
-    headers: { "content-type": "application/json" } });
-  const answer = await r.json();
   const links = document.getElementById("links");
-  if (!r.ok) { links.textContent = `Refused: ${answer.message}`; return; }
+  let r, answer;
+  try {
+    r = await fetch("/api/tables", { method: "POST", body: JSON.stringify(spec),
+      headers: { "content-type": "application/json" } });
+    answer = await r.json();
+  } catch (e) {
+    links.textContent = `The server did not answer (${e.message}): try again.`;
+    return false;
+  }
+  if (!r.ok) { links.textContent = `Refused: ${answer.message}`; return false; }
   const humans = answer.seats.filter((s) => s.token);
   const url = (s) => `/static/table.html#t=${answer.table}` + (s ? `&k=${s.token}` : "");
-  if (humans.length === 1) { location.href = url(humans[0]); return; }
+  if (humans.length === 1) { location.href = url(humans[0]); return true; }
   links.replaceChildren(el("p", {}, "Each link is a seat's secret: give it to that player only."));
   for (const s of humans) links.appendChild(el("a", { href: url(s), target: "_blank" }, `Seat ${s.seat}`));
   links.appendChild(el("a", { href: url(null), target: "_blank" }, "Watch (spectator)"));
+  return false;
 }
 
 async function start() {
-  games = await (await fetch("/api/games")).json();
+  try {
+    const r = await fetch("/api/games");
+    if (!r.ok) throw new Error(`status ${r.status}`);
+    games = await r.json();
+  } catch (e) {
+    // (the server restarting, say): asked again in a while
+    document.getElementById("links").textContent =
+      `The server did not answer (${e.message}): asking again…`;
+    setTimeout(start, 2000);
+    return;
+  }
+  document.getElementById("links").textContent = "";
   for (const input of document.querySelectorAll("input[name=game]")) input.addEventListener("change", renderGame);
   document.getElementById("create").addEventListener("submit", create);
   renderGame();

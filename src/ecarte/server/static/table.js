@@ -14,8 +14,13 @@ let ws = null;
 let selected = new Set();
 let stop = false;
 let waiting = null;  // the seq of the action sent and not answered yet: none other goes
-let sent = null;  // that action's id
+let sent = null;  // that message (an action or a bet)
 let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
+let me = null;  // this page's seat (null: a spectator or a backer)
+let role = null;  // "player", "spectator" or "backer" (a club's gallery: it bets)
+// the server closes a connection silent for its idle time (300 s by default): a ping
+// now and then keeps an idle player's open
+const PING_EVERY_MS = 25000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,21 +35,40 @@ function remember() { localStorage.setItem(key, JSON.stringify({ lastEvent, seq 
 
 function status(text) { $("status").textContent = text; }
 
-function log(text) {
+function log(text, live) {
   const item = el("li", {}, text);
   $("log").appendChild(item);
   item.scrollIntoView({ block: "nearest" });
+  if (live) {
+    // read out as it happens (the events a welcome replays are shown, not read out)
+    const said = $("said");
+    said.appendChild(el("p", {}, text));
+    while (said.childElementCount > 8) said.firstElementChild.remove();
+  }
 }
 
 function seatName(s) {
   if (s === null || s === undefined) return "the table";
-  return view && s === view.seat ? `you (seat ${s})` : `seat ${s}`;
+  return s === me ? `you (seat ${s})` : `seat ${s}`;
+}
+
+// an event as the log says it: the same whether it comes live or replayed by a welcome
+function logEvent(e, live) {
+  if (e.kind === "bet") { log(e.text, live); return; }  // (it names who stakes)
+  const late = e.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
+  log(`${seatName(e.actor)}${late}: ${e.text}`, live);
+}
+
+function ping() {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent }));
+  // (a page opened for the first time asks for the events since the first: its log
+  // tells what happened before, as far as the server replays)
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent ?? 0 }));
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = (e) => {
     if (stop) return;
@@ -59,9 +83,11 @@ function receive(msg) {
     seq = Math.max(seq, msg.last_seq);
     waiting = null;  // its view holds the action, if it was taken
     $("title").textContent = `${game === "euchre" ? "Euchre" : "Écarté"}: ` +
-      (msg.seat === null ? "watching" : `seat ${msg.seat}`);
+      (msg.role === "backer" ? `${msg.name} (backer)` : msg.seat === null ? "watching" : `seat ${msg.seat}`);
     $("fair").textContent = `Seed commitment (SHA-256): ${msg.commitment}`;
-    for (const e of msg.missed) log(`${seatName(e.actor)}: ${e.text}`);
+    me = msg.seat;
+    role = msg.role;
+    for (const e of msg.missed) logEvent(e);
     lastEvent = msg.event;
     deadline = msg.deadline ?? null;
     render(msg.view);
@@ -69,10 +95,9 @@ function receive(msg) {
     lastEvent = msg.n;
     if (msg.ack === waiting) waiting = null;
     // the seat's action from another window (or device) took the next number
-    if (view && view.seat !== null && msg.actor === view.seat && msg.kind === "act" &&
+    if (me !== null && msg.actor === me && (msg.kind === "act" || msg.kind === "bet") &&
       msg.ack == null) seq += 1;
-    const late = msg.kind === "timeout" ? " (the turn clock ran out: a bot played for the seat)" : "";
-    log(`${seatName(msg.actor)}${late}: ${msg.text}`);
+    logEvent(msg, true);
     if (msg.patch) deadline = msg.deadline ?? null;  // (the last event of a batch says it)
     if (msg.patch && view) render(Object.assign({}, view, msg.patch));  // what changed
   } else if (msg.type === "ack") {
@@ -99,15 +124,22 @@ function act(id) {
   // a second click (or a held key) before the answer would play again on the next turn
   if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
   selected = new Set();
-  send(id);
+  send({ type: "act", id });
 }
 
-function send(id) {
+function bet(e) {
+  e.preventDefault();
+  if (waiting !== null || !ws || ws.readyState !== WebSocket.OPEN) return;
+  send({ type: "bet", player: $("bet-player").value, amount: Number($("bet-amount").value),
+    game: Number($("bet-game").value) });
+}
+
+function send(message) {  // an action (or a bet), numbered
   seq += 1;
   waiting = seq;
-  sent = id;
+  sent = message;
   remember();
-  ws.send(JSON.stringify({ type: "act", seq, id }));
+  ws.send(JSON.stringify(Object.assign({ type: message.type, seq }, message)));
 }
 
 function showClock() {
@@ -123,7 +155,7 @@ function cardButton(text, opts = {}) {
   let label = cardName(text);
   if (opts.id !== undefined) {
     b.dataset.legal = opts.id;
-    label += ", playable";
+    label += discarding(view) ? ", to discard" : ", playable";
     b.addEventListener("click", () => act(opts.id));
   } else if (opts.select) {
     b.dataset.select = text;
@@ -156,15 +188,20 @@ function actionButton(entry, number) {
   return b;
 }
 
+// at Euchre the partner of a seat that plays alone sits the deal out
+const sitsOut = (v, s) => v.alone.includes((s + 2) % 4) && !v.alone.includes(s);
+const discarding = (v) => (v.legal || []).length > 0 && v.legal.every((a) => a.text.startsWith("discard"));
 const discardCards = (text) => text.split(/\s+/).slice(1).filter(Boolean).sort().join(" ");
 
 function render(v) {
   // the focus stays on its card (or choice) as the table is drawn again
   const had = document.activeElement;
-  const back = !had || !had.closest || !had.closest("#hand, #actions") ? null
+  const box = had && had.closest ? had.closest("#hand, #actions") : null;
+  const back = !box ? null
     : had.dataset.card ? `#hand [data-card="${had.dataset.card}"]`
     : had.id ? `#${had.id}`
     : had.dataset.legal !== undefined ? `#actions [data-legal="${had.dataset.legal}"]` : null;
+  const at = box ? [...box.querySelectorAll("button")].indexOf(had) : -1;
   view = v;
   Object.assign(document.body.dataset, { phase: v.phase, over: v.over, event: lastEvent,
     hand: game === "euchre" ? v.scores.join("-") : v.hand_number });
@@ -173,11 +210,14 @@ function render(v) {
   const plays = new Map();
   const discards = new Map();
   const others = [];
-  const discarding = legal.length && legal.every((a) => a.text.startsWith("discard"));
+  const exchange = discarding(v);
+  // a card chosen that left the hand (discarded for the seat by the turn clock's bot, or
+  // from another window) is no longer chosen: it would hold the Discard button disabled
+  for (const c of selected) if (!exchange || !mine.has(c)) selected.delete(c);
   for (const a of legal) {
     if (mine.has(a.text)) plays.set(a.text, a.id);
     else if (game === "euchre" && a.text.startsWith("discard ")) plays.set(a.text.slice(8), a.id);
-    else if (discarding) discards.set(discardCards(a.text), a.id);
+    else if (exchange) discards.set(discardCards(a.text), a.id);
     else others.push(a);
   }
   // the seats
@@ -197,6 +237,7 @@ function render(v) {
       facts.push(`side ${s % 2 === 0 ? "0 & 2" : "1 & 3"}`);
       if (v.maker === s) facts.push("maker");
       if (v.alone.includes(s)) facts.push("alone");
+      if (sitsOut(v, s)) facts.push("sits out");
       if (v.dealer === s && v.declined) facts.push("declined the card");
       const bids = v.bids.filter((b) => b.seat === s).map((b) => b.bid);
       if (bids.length) facts.push(`bids: ${bids.join(", ")}`);
@@ -209,19 +250,24 @@ function render(v) {
   const up = game === "euchre" ? v.upcard : v.turnup;
   $("turnup").replaceChildren();
   if (up && !(game === "euchre" && v.phase === "play")) {
-    $("turnup").appendChild(shownCard(up, game === "euchre" ? "up-card" : "turn-up"));
+    // (at Euchre a card passed by all four, or declined by the dealer, is turned down)
+    const down = game === "euchre" && (v.declined || v.phase === "bid2" ||
+      (v.bids.length >= 4 && v.bids.slice(0, 4).every((b) => b.bid === "pass")));
+    $("turnup").appendChild(shownCard(up, game === "euchre" ? (down ? "turned down" : "up-card") : "turn-up"));
   }
   if (v.trump) $("turnup").appendChild(el("div", {}, `trumps ${v.trump}`));
   if (game === "ecarte" && v.stock_size) $("turnup").appendChild(el("div", {}, `stock ${v.stock_size}`));
   $("trick").replaceChildren(...v.trick.map((p) => shownCard(p.card, seatName(p.seat))));
   // the hand and the choices
-  $("hand-title").textContent = v.seat === null ? "Watching" : "Your hand";
+  $("hand-title").textContent = v.seat === null ? (role === "backer" ? "Backing" : "Watching") : "Your hand";
   const hand = $("hand");
-  hand.replaceChildren(...v.hand.map((c) =>
-    cardButton(c, plays.has(c) ? { id: plays.get(c) } : { select: discarding && !!discards.size, shown: true })));
+  // (the Euchre dealer's discard: the up-card taken is one of the cards that may go)
+  const held = [...v.hand, ...[...plays.keys()].filter((c) => !mine.has(c))];
+  hand.replaceChildren(...held.map((c) =>
+    cardButton(c, plays.has(c) ? { id: plays.get(c) } : { select: exchange && !!discards.size, shown: true })));
   const actions = $("actions");
   actions.replaceChildren(...others.map((a, i) => actionButton(a, i + 1)));
-  if (discarding && discards.size) {
+  if (exchange && discards.size) {
     const chosen = [...selected].sort().join(" ");
     const id = discards.get(chosen);
     const b = el("button", { type: "button", id: "discard" },
@@ -237,18 +283,69 @@ function render(v) {
   $("tricks").replaceChildren(...finished.map((t) => el("div", {}, t)));
   $("describe").replaceChildren(...(v.describe || []).map((line) => el("p", {}, line)));
   if (v.over) {
+    const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
     const who = v.forfeit !== null ? `seat ${v.forfeit} forfeited` :
-      v.winner === null ? "over" : game === "euchre" ? `side ${v.winner === 0 ? "0 & 2" : "1 & 3"} wins` : `${seatName(v.winner)} wins`;
+      v.winner !== null ? (game === "euchre" ? `side ${v.winner === 0 ? "0 & 2" : "1 & 3"} wins` : `${seatName(v.winner)} wins`) :
+      // (no winner of the match: one deal played, the points it made)
+      game === "euchre" ? `side 0 & 2 ${points(v.scores[0])}, side 1 & 3 ${points(v.scores[1])}` :
+      v.scores.map((p, s) => `${seatName(s)} ${points(p)}`).join(", ");
     status(`The match is over: ${who}.`);
     $("status").classList.add("over");
+  } else if (game === "euchre" && v.seat !== null && sitsOut(v, v.seat)) {
+    status(`You sit out this deal: your partner plays alone (${v.to_act === null ? "waiting" : seatName(v.to_act) + " to act"}).`);
   } else if (v.seat !== null && v.to_act === v.seat) {
     status(`Your turn (${v.phase}).`);
   } else {
     status(`${v.to_act === null ? "Waiting" : seatName(v.to_act) + " to act"} (${v.phase}).`);
   }
+  renderBets(v);
   showClock();
   const again = back && document.querySelector(back);
   if (again) again.focus();
+  else if (box) {
+    // its card was played (or its choice made): the focus goes to the one in its place,
+    // else to the other choices, else to the hand itself, not back to the top of the page
+    const near = (b) => [...b.querySelectorAll("button:not(:disabled)")];
+    const here = near(box);
+    const next = here[Math.min(Math.max(at, 0), here.length - 1)] ||
+      near(box.id === "hand" ? $("actions") : $("hand"))[0] || $("hand");
+    next.focus();
+  }
+}
+
+// A club (cercle) table's bets: the club's lines in the view say who sits at the table
+// and which games' books are open. A backer stakes on either player, a player covers
+// themselves.
+function clubFacts(v) {
+  const seated = new Map();
+  const open = [];
+  for (const line of v.describe || []) {
+    const at = /^cercle: at the table (.*)$/.exec(line);
+    if (at) for (const s of at[1].matchAll(/seat (\d+) (.+?) \([^()]*\)(?:, |$)/g)) seated.set(Number(s[1]), s[2]);
+    const book = /^cercle: game (\d+) book open/.exec(line);
+    if (book) open.push(book[1]);
+  }
+  return { seated, open };
+}
+
+function setOptions(select, values) {
+  // the same choices: left as they are (a choice being made is not undone)
+  const now = [...select.options].map((o) => o.value);
+  if (now.length === values.length && now.every((x, i) => x === values[i])) return;
+  const chosen = select.value;
+  select.replaceChildren(...values.map((x) => el("option", { value: x }, select.id === "bet-game" ? `game ${x}` : x)));
+  if (values.includes(chosen)) select.value = chosen;
+}
+
+function renderBets(v) {
+  const { seated, open } = clubFacts(v);
+  const on = role === "backer" ? [...seated.keys()].sort().map((s) => seated.get(s))
+    : me !== null && seated.has(me) ? [seated.get(me)] : [];
+  const box = $("bets");
+  box.hidden = v.over || !on.length || !open.length;
+  if (box.hidden) return;
+  setOptions($("bet-player"), on);
+  setOptions($("bet-game"), open);
 }
 
 function renderScores(v) {
@@ -279,7 +376,9 @@ function renderScores(v) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (e.target instanceof HTMLInputElement) return;
+  // (a form's fields keep their keys: digits typed, a choice moved with the arrows)
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (e.ctrlKey || e.altKey || e.metaKey) return;  // (the browser's shortcuts: Ctrl+1 a tab)
   if (/^[1-9]$/.test(e.key)) {
     if (e.repeat) return;  // a key held down chooses once
     const b = $("actions").querySelectorAll("button")[Number(e.key) - 1];
@@ -294,5 +393,10 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+$("bet").addEventListener("submit", bet);
+// another table (or seat) in the address after '#': the browser keeps the page, which
+// would stay at the table it opened
+addEventListener("hashchange", () => location.reload());
+
 if (!tableId) status("No table: open one from the lobby (/).");
-else { connect(); setInterval(showClock, 500); }
+else { connect(); setInterval(showClock, 500); setInterval(ping, PING_EVERY_MS); }
