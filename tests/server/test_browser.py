@@ -301,19 +301,20 @@ def _create(url: str, spec: dict[str, Any]) -> dict[str, Any]:
     return created
 
 
-def _club(url: str, seats: list[dict[str, str]]) -> dict[str, Any]:
-    """A club (``cercle``) table of Ada and Blaise, with Cleo in the gallery."""
+def _club(url: str, seats: list[dict[str, str]], first: str = "Ada") -> dict[str, Any]:
+    """A club (``cercle``) table of ``first`` and Blaise, with Cleo in the gallery."""
     spec = {
         "game": "ecarte",
         "variants": ["cercle"],
-        "options": {"cercle": {"players": {"Ada": 50, "Blaise": 50}, "gallery": {"Cleo": 30}}},
+        "options": {"cercle": {"players": {first: 50, "Blaise": 50}, "gallery": {"Cleo": 30}}},
         "seats": seats,
     }
     return _create(url, spec)
 
 
 def test_a_backer_bets_by_keyboard_at_a_club_table(server: ServerProcess, browser: Any) -> None:
-    table = _club(server.url, [{"kind": "human"}, {"kind": "bot"}])
+    odd = "Ada (1), seat 9 Bo"  # (a name that reads like the club's lines in words)
+    table = _club(server.url, [{"kind": "human"}, {"kind": "bot"}], odd)
     (backer,) = table["backers"]
     page = browser.new_page()
     page.goto(f"{server.url}/static/table.html#t={table['table']}&k={backer['token']}")
@@ -321,7 +322,7 @@ def test_a_backer_bets_by_keyboard_at_a_club_table(server: ServerProcess, browse
     assert "Cleo" in page.inner_text("#title")
     # the controls are named for screen readers, and reached and used by keyboard alone
     player, stake, number = (page.get_by_label(n) for n in ("Bet on", "Stake", "For game"))
-    assert [o.inner_text() for o in player.locator("option").all()] == ["Ada", "Blaise"]
+    assert [o.inner_text() for o in player.locator("option").all()] == [odd, "Blaise"]
     open_books = [o.get_attribute("value") for o in number.locator("option").all()]
     assert open_books and "book open" in page.inner_text("#describe")
     player.focus()

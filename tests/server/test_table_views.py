@@ -133,6 +133,38 @@ def test_the_views_told_as_changes_are_the_views_read_whole() -> None:
             public, states = now, new
 
 
+def test_a_club_tables_view_says_who_sits_and_which_books_are_open() -> None:
+    """A club (``cercle``) table's views carry its bets as fields (``club``): the name at
+    each seat and the games whose books are open, as the club has them at every step
+    (names that read like the club's own lines included); other tables' carry None."""
+    from ecarte.server.games import cercle_of
+
+    adapt = ADAPTERS["ecarte"]
+    odd = "Ada (1), seat 9 Bo"  # (what the club's lines in words would read wrongly)
+    spec = m.CreateTable(
+        variants=["cercle"],
+        options={"cercle": {"players": {odd: 50, "Blaise": 50}, "gallery": {"Cleo": 30}}},
+    )
+    game = adapt.create(spec, 3)
+    cercle = cercle_of(game)
+    rng = random.Random(2)
+    seen = set()
+    while True:
+        views = adapt.views(game, [0, 1, None], None)
+        club = {"seated": [cercle.seated[0], cercle.seated[1]], "open": list(cercle.open_books())}
+        for view in views.values():
+            assert msgspec.convert(view, m.EcarteView).club == msgspec.convert(club, m.Club)
+        seen.add((tuple(club["seated"]), tuple(club["open"])))
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert ((odd, "Blaise"), (2,)) in seen  # (game 1 dealt: the next game's book only)
+    assert club["open"] == []  # (the table closed)
+    assert len({opened for _, opened in seen}) > 2
+    plain = adapt.views(Game(seed=1), [0, None], None)
+    assert all(view["club"] is None for view in plain.values())
+
+
 SEAT_FIELDS = {"seat", "rules", "hand", "backs", "backed_hand", "advice"}
 """The fields of an observation that belong to its seat (the rest every seat sees)."""
 

@@ -470,6 +470,7 @@ class EcarteAdapter(
         # The fields of an observation, as an embedder gets them, that every seat sees.
         public = game.public_observation()
         public.update(self._match(game, now))
+        public["club"] = _club(game)
         return public
 
     def _match(self, game: Game, now: _Now) -> dict[str, Any]:
@@ -499,6 +500,7 @@ class EcarteAdapter(
         match = (game.game_number, game.hand_number, now.over)
         if since is None or match != cache.get("match"):
             fields.update(self._match(game, now))
+        fields["club"] = _club(game)  # (read at each step: a book closes with a deal)
         fields.update(to_act=now.to_act, over=now.over, winner=game.winner, forfeit=now.forfeit)
         if previous is None:
             public = moved = fields
@@ -679,6 +681,25 @@ def _discards_format(high: int) -> str:
             _DISCARD_FORMATS.clear()
         found = _DISCARD_FORMATS[high] = ",".join(parts)
     return found
+
+
+def cercle_of(game: Any) -> Any:
+    """The club (``cercle``) plugin of a game of a club table, else None."""
+    names = getattr(game, "plugin_names", ())
+    return game.plugin("cercle") if "cercle" in names else None
+
+
+def _club(game: Game) -> dict[str, Any] | None:
+    """The ``club`` field of a view (:class:`messages.Club`), None at a table that is not
+    a club's."""
+    cercle = cercle_of(game)
+    if cercle is None:
+        return None
+    seated = cercle.seated
+    return {
+        "seated": [seated.get(seat) for seat in range(game.players)],
+        "open": list(cercle.open_books()),
+    }
 
 
 def _summaries(game: Game, cache: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:

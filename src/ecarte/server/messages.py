@@ -150,6 +150,15 @@ class Exchange(_Part):
     cards: int
 
 
+class Club(_Part):
+    """A club (``cercle``) table's bets: who sits at each seat (``seated``, by seat: a
+    backer stakes on one of them, a seated player covers themselves) and the numbers of
+    the games whose books take bets now (``open``: none once the table is over)."""
+
+    seated: list[str | None]
+    open: list[int]
+
+
 class HandSummary(_Part):
     """A finished hand of the current game (all public facts)."""
 
@@ -208,6 +217,9 @@ class EcarteView(Struct, tag="ecarte", tag_field="game", forbid_unknown_fields=T
     over: bool
     winner: int | None
     forfeit: int | None
+    club: Club | None = None
+    """At a club (``cercle``) table, its bets (what the club's lines in ``describe``
+    tell in words); None elsewhere."""
 
 
 class EuchreView(Struct, tag="euchre", tag_field="game", forbid_unknown_fields=True, gc=False):

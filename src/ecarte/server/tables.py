@@ -33,6 +33,7 @@ from . import fair
 from . import messages as m
 from .config import ServerConfig
 from .games import ADAPTERS, Adapter, Bot, Refused, adapter, changed, members
+from .games import cercle_of as _cercle
 from .store import EventRow, SeatRow, Store, TableRow, TableUpdate
 
 __all__ = ["Subscriber", "Table", "Tables", "token_hash"]
@@ -828,11 +829,6 @@ def _gallery(spec: m.CreateTable) -> list[str]:
         return []
     gallery = spec.options.get("cercle", {}).get("gallery", {})
     return [str(name) for name in gallery] if isinstance(gallery, dict) else []
-
-
-def _cercle(game: Any) -> Any:
-    names = getattr(game, "plugin_names", ())
-    return game.plugin("cercle") if "cercle" in names else None
 
 
 def _place_bet(game: Any, bet: dict[str, Any]) -> None:

@@ -313,19 +313,12 @@ function render(v) {
   }
 }
 
-// A club (cercle) table's bets: the club's lines in the view say who sits at the table
-// and which games' books are open. A backer stakes on either player, a player covers
-// themselves.
+// A club (cercle) table's bets: the view's club says who sits at each seat and which
+// games' books are open. A backer stakes on either player, a player covers themselves.
 function clubFacts(v) {
   const seated = new Map();
-  const open = [];
-  for (const line of v.describe || []) {
-    const at = /^cercle: at the table (.*)$/.exec(line);
-    if (at) for (const s of at[1].matchAll(/seat (\d+) (.+?) \([^()]*\)(?:, |$)/g)) seated.set(Number(s[1]), s[2]);
-    const book = /^cercle: game (\d+) book open/.exec(line);
-    if (book) open.push(book[1]);
-  }
-  return { seated, open };
+  (v.club ? v.club.seated : []).forEach((name, seat) => { if (name !== null) seated.set(seat, name); });
+  return { seated, open: v.club ? v.club.open.map(String) : [] };
 }
 
 function setOptions(select, values) {
