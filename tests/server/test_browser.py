@@ -253,8 +253,21 @@ def test_an_idle_player_stays_connected(tmp_path: Path, browser: Any) -> None:
             page.clock.run_for(60_000)
             page.wait_for_timeout(1000)
         assert len(sockets) == 1 and not sockets[0].is_closed()
-        assert not [f for f in received if '"idle"' in f]
+        assert not [f for f in received if '"code":"idle"' in f.replace(" ", "")]
         assert any('"pong"' in f for f in received)
+        page.close()
+
+
+def test_the_page_pings_within_the_servers_idle_time(tmp_path: Path, browser: Any) -> None:
+    # a server whose idle time (3 s) is shorter than the page's usual ping period: the
+    # welcome tells it, and the page pings often enough (real time: the server's clock)
+    with ServerProcess(str(tmp_path / "short.db"), "--idle", "3") as proc:
+        page = browser.new_page()
+        sockets: list[Any] = []
+        page.on("websocket", lambda ws: sockets.append(ws))
+        _open(page, proc.url, "ecarte")
+        page.wait_for_timeout(7000)
+        assert len(sockets) == 1 and not sockets[0].is_closed()
         page.close()
 
 

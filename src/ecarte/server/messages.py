@@ -352,6 +352,9 @@ class Welcome(_Tagged, tag="welcome"):
     view: View
     missed: list[Event]
     deadline: float | None = None
+    idle: float | None = None
+    """The seconds of silence after which the server closes the connection: a client
+    that may sit idle that long sends a ``ping`` within it."""
 
 
 class Ack(_Tagged, tag="ack"):

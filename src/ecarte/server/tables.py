@@ -387,6 +387,7 @@ class Tables:
                     ),
                     missed=missed,
                     deadline=table.deadline,
+                    idle=self.config.idle_seconds,
                 )
             )
         )

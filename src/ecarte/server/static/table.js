@@ -18,9 +18,17 @@ let sent = null;  // that message (an action or a bet)
 let deadline = null;  // when the turn clock of the seat to act runs out (Unix time)
 let me = null;  // this page's seat (null: a spectator or a backer)
 let role = null;  // "player", "spectator" or "backer" (a club's gallery: it bets)
-// the server closes a connection silent for its idle time (300 s by default): a ping
-// now and then keeps an idle player's open
+// the server closes a connection silent for its idle time (the welcome's idle: 300 s by
+// default): a ping now and then, a third of it at most, keeps an idle player's open
 const PING_EVERY_MS = 25000;
+let pinging = null;  // [the ping timer, its period in ms]
+
+function pingEvery(idleSeconds) {
+  const ms = Math.max(1000, Math.min(PING_EVERY_MS, (idleSeconds ?? 300) * 1000 / 3));
+  if (pinging && pinging[1] === ms) return;
+  if (pinging) clearInterval(pinging[0]);
+  pinging = [setInterval(ping, ms), ms];
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,6 +98,7 @@ function receive(msg) {
     for (const e of msg.missed) logEvent(e);
     lastEvent = msg.event;
     deadline = msg.deadline ?? null;
+    pingEvery(msg.idle);
     render(msg.view);
   } else if (msg.type === "event") {
     lastEvent = msg.n;
@@ -392,4 +401,4 @@ $("bet").addEventListener("submit", bet);
 addEventListener("hashchange", () => location.reload());
 
 if (!tableId) status("No table: open one from the lobby (/).");
-else { connect(); setInterval(showClock, 500); setInterval(ping, PING_EVERY_MS); }
+else { connect(); setInterval(showClock, 500); pingEvery(null); }
