@@ -186,6 +186,33 @@ def test_a_bot_that_fails_after_an_action_leaves_the_action_acknowledged() -> No
     run(main())
 
 
+def test_a_seats_two_clients_do_not_lose_an_action_to_each_others_numbers() -> None:
+    """A seat connected twice (two scripts, two devices): the second client's next number
+    was taken by the first's action; its own action is sent again with a new number and
+    applied, not answered as a duplicate of the other's. A number given on purpose (a
+    resend) is still answered as it is."""
+
+    async def main() -> None:
+        async with serving() as (url, _):
+            table = await create_table(url, game="ecarte", seats=[{}, {"kind": "bot"}])
+            tid, token = table["table"], table["seats"][0]["token"]
+            first = await TableClient.connect(url, tid, token)
+            second = await TableClient.connect(url, tid, token)
+            await first.turn()
+            taken = await first.act(id=_first(first.view))
+            assert (taken.seq, taken.duplicate) == (1, False)
+            await second.wait(lambda c: c.event >= taken.event)
+            view = await second.turn()
+            ack = await second.act(id=_first(view))
+            assert not ack.duplicate and ack.event > taken.event
+            assert [e.actor for e in second.events if e.n == ack.event] == [0]
+            again = await second.act(id=_first(view), seq=1)  # (a resend: answered as is)
+            assert again.duplicate and again.event == taken.event
+            await close_all([first, second])
+
+    run(main())
+
+
 def test_a_message_the_client_does_not_know_is_skipped() -> None:
     """A message of a type the client does not know (a newer server's) is skipped: the
     connection stays open and the seat plays on. One of a known type that it cannot read

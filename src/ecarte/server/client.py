@@ -408,20 +408,37 @@ class TableClient:
     ) -> m.Ack:
         """Send an action (its text or id) and wait for its ack (after the commit): the
         event it made, or the :class:`~ecarte.server.messages.Ack` of a duplicate.
-        ``seq``: send again an action whose ack was lost (applied once)."""
-        if seq is None:
-            seq = self.next_seq()
-        self._next_seq = max(self._next_seq, seq + 1)
-        message = m.Act(seq=seq, action=action, id=id)
-        return await self._request(message, timeout)
+        ``seq``: send again an action whose ack was lost (applied once). Without
+        ``seq``, a number the seat's other connection took meanwhile (its action's) is
+        passed over: the action is sent again with a new one."""
+        if seq is not None:
+            self._next_seq = max(self._next_seq, seq + 1)
+            return await self._request(m.Act(seq=seq, action=action, id=id), timeout)
+        return await self._fresh(lambda n: m.Act(seq=n, action=action, id=id), timeout)
 
     async def bet(
         self, player: str, amount: int, *, game: int | None = None, timeout: float = 30
     ) -> m.Ack:
         """A backer's stake (or a seated player's cover) at a club table."""
-        return await self._request(
-            m.Bet(seq=self.next_seq(), player=player, amount=amount, game=game), timeout
+        return await self._fresh(
+            lambda n: m.Bet(seq=n, player=player, amount=amount, game=game), timeout
         )
+
+    async def _fresh(self, message: Callable[[int], m.Act | m.Bet], timeout: float) -> m.Ack:
+        """Send a new action (or bet), ``message(seq)``, with the next sequence number,
+        and again with the next while the number turns out taken (the answer is a
+        duplicate's ack, or a ``replayed`` error: another connection of the seat used it,
+        and this message was not applied)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                try:
+                    ack = await self._request(message(self.next_seq()), timeout)
+                except ServerError as exc:
+                    if exc.code != "replayed":
+                        raise
+                    continue
+                if not ack.duplicate:
+                    return ack
 
     async def wait(self, ready: Callable[[TableClient], bool], timeout: float = 30) -> None:
         """Wait until ``ready(self)`` (checked after every message)."""
