@@ -77,11 +77,21 @@ def test_health_games_info_and_the_withheld_record() -> None:
                 await fetch_json(f"{url}/api/tables/{table['table']}/record")
             with pytest.raises(ServerError, match="unknown-table"):
                 await fetch_json(f"{url}/api/tables/nope")
-            with pytest.raises(ServerError, match="404: Not Found"):  # (an answer not in JSON)
+            with pytest.raises(ServerError, match="not-found: nothing is served at /api/no"):
                 await fetch_json(f"{url}/api/nothing")
+            with pytest.raises(ServerError, match="404: Not Found"):  # (an answer not in JSON)
+                await fetch_json(f"{url}/nothing")
             import httpx
 
             async with httpx.AsyncClient() as http:
+                get = await http.get(f"{url}/api/tables")  # (POST only)
+                assert get.status_code == 405 and get.headers["allow"] == "POST"
+                assert get.json() == {
+                    "type": "error",
+                    "code": "method-not-allowed",
+                    "message": "/api/tables does not answer GET",
+                    "seq": None,
+                }
                 bad = await http.post(f"{url}/api/tables", content=b"{")
                 assert bad.status_code == 400 and bad.json()["code"] == "not-json"
                 wrong = await http.post(f"{url}/api/tables", content=b'{"game": 5}')

@@ -21,8 +21,9 @@ from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -324,9 +325,30 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(packages=[(_STATIC, "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
+    )
     app.state.server = server
     return app
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """An address or a method the server does not answer: under ``/api/``, an ``Error``
+    in JSON (``not-found``, ``method-not-allowed``), as every other refusal of the API;
+    elsewhere (pages), Starlette's plain text."""
+    assert isinstance(exc, HTTPException)
+    path = request.url.path
+    if not path.startswith("/api/"):
+        return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
+    if exc.status_code == 404:
+        code, message = "not-found", f"nothing is served at {path}"
+    elif exc.status_code == 405:
+        code, message = "method-not-allowed", f"{path} does not answer {request.method}"
+    else:
+        code, message = "http", str(exc.detail)
+    response = _error(code, message, exc.status_code)
+    response.headers.update(exc.headers or {})
+    return response
 
 
 async def _body(request: Request) -> bytes | None:
