@@ -271,6 +271,34 @@ def test_the_page_pings_within_the_servers_idle_time(tmp_path: Path, browser: An
         page.close()
 
 
+def test_a_page_whose_server_is_down_tries_again_less_and_less_often(
+    tmp_path: Path, browser: Any
+) -> None:
+    # after 1 s, then 2, 4...: a server down (or refusing connections) is not pressed
+    with ServerProcess(str(tmp_path / "down.db")) as proc:
+        page = browser.new_page()
+        _open(page, proc.url, "ecarte")
+        tries: list[Any] = []
+        page.on("websocket", lambda ws: tries.append(ws))
+        proc.kill()
+        page.wait_for_timeout(8000)
+        assert 2 <= len(tries) <= 3, len(tries)  # (at 1, 3 and 7 s; every second: 7 or 8)
+        assert "reconnecting in" in page.inner_text("#status")
+        page.close()
+
+
+def test_a_seat_that_forfeits_on_time_is_told_it_was_its_own(
+    server: ServerProcess, browser: Any
+) -> None:
+    spec = {"seats": [{}, {"kind": "bot"}], "turn_seconds": 1, "on_timeout": "forfeit"}
+    table = _create(server.url, spec)
+    page = browser.new_page()
+    page.goto(f"{server.url}/static/table.html#t={table['table']}&k={table['seats'][0]['token']}")
+    page.wait_for_function("document.getElementById('status').classList.contains('over')")
+    assert page.inner_text("#status") == "The match is over: you (seat 0) forfeited."
+    page.close()
+
+
 def test_own_moves_replayed_after_a_reload_read_as_live_ones(
     server: ServerProcess, browser: Any
 ) -> None:

@@ -71,6 +71,11 @@ function ping() {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
 }
 
+// a lost connection is tried again after 1 s, then after twice as long each time it
+// fails, up to 30 s; a welcome starts again from 1 s
+const RETRY_MAX_MS = 30000;
+let retryMs = 1000;
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
@@ -80,8 +85,9 @@ function connect() {
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = (e) => {
     if (stop) return;
-    status(`Disconnected (${e.reason || e.code}): reconnecting…`);
-    setTimeout(connect, 1000);
+    status(`Disconnected (${e.reason || e.code}): reconnecting in ${retryMs / 1000} s…`);
+    setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);  // (a server down, or full, is not pressed)
   };
 }
 
@@ -99,6 +105,7 @@ function receive(msg) {
     lastEvent = msg.event;
     deadline = msg.deadline ?? null;
     pingEvery(msg.idle);
+    retryMs = 1000;
     render(msg.view);
   } else if (msg.type === "event") {
     lastEvent = msg.n;
@@ -293,7 +300,7 @@ function render(v) {
   $("describe").replaceChildren(...(v.describe || []).map((line) => el("p", {}, line)));
   if (v.over) {
     const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
-    const who = v.forfeit !== null ? `seat ${v.forfeit} forfeited` :
+    const who = v.forfeit !== null ? `${seatName(v.forfeit)} forfeited` :
       v.winner !== null ? (game === "euchre" ? `side ${v.winner === 0 ? "0 & 2" : "1 & 3"} wins` : `${seatName(v.winner)} wins`) :
       // (no winner of the match: one deal played, the points it made)
       game === "euchre" ? `side 0 & 2 ${points(v.scores[0])}, side 1 & 3 ${points(v.scores[1])}` :
