@@ -213,6 +213,52 @@ def test_a_seats_two_clients_do_not_lose_an_action_to_each_others_numbers() -> N
     run(main())
 
 
+def test_a_plugin_failing_on_a_bots_move_puts_the_table_back_as_stored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plugin that fails as a server bot's move is applied, after the game moved on (a
+    notification): the table is put back as stored, the human's action not yet committed
+    is refused in words, and the table in memory is the one the store holds (no move the
+    store does not have); the human then plays on."""
+    from ecarte import PluginError
+    from ecarte.server.games import ADAPTERS
+
+    adapt = ADAPTERS["ecarte"]
+    real = adapt.apply
+    failures: list[int] = []  # (armed once the table is made)
+
+    def apply(game: object, seat: int, record: str) -> None:
+        real(game, seat, record)  # the engine moves, then a notification fails
+        if seat == 1 and failures:
+            failures.pop()
+            raise PluginError("the action was applied, but plugin notifications failed")
+
+    monkeypatch.setattr(adapt, "apply", apply)
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            table = await create_table(url, game="ecarte", seats=[{}, {"kind": "bot"}])
+            tid = table["table"]
+            human = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            tables = server.tables
+            failures.append(1)
+            while failures:
+                view = await human.turn()
+                try:
+                    await human.act(id=_first(view), timeout=5)
+                except ServerError as exc:
+                    assert exc.code == "storage" and "a plugin failed" in exc.message
+            t = tables.tables[tid]
+            stored = tables._rebuild(tables.store.table(tid))
+            assert t.n == t.committed and t.game.to_json() == stored.game.to_json()
+            view = await human.turn()
+            ack = await human.act(id=_first(view), timeout=5)
+            assert not ack.duplicate
+            await human.close()
+
+    run(main())
+
+
 def test_a_message_the_client_does_not_know_is_skipped() -> None:
     """A message of a type the client does not know (a newer server's) is skipped: the
     connection stays open and the seat plays on. One of a known type that it cannot read

@@ -147,7 +147,10 @@ class Tables:
                 )
                 continue
             self.tables[table.id] = table
-            self._advance(table)  # nothing for a table the store holds whole
+            try:
+                self._advance(table)  # nothing for a table the store holds whole
+            except Exception as exc:  # (the table was put back as stored)
+                log.error("bot failed", extra={"fields": {"table": table.id, "error": repr(exc)}})
             self._arm_clock(table)
         if self._dirty:
             self.flush()
@@ -268,7 +271,10 @@ class Tables:
             backers={name: token_hash(t) for name, t in backer_tokens.items()},
         )
         table = _table(row, game)
-        self._advance(table)  # bots that act first
+        try:
+            self._advance(table)  # bots that act first
+        except PluginError as exc:
+            raise Refused("bad-table", str(exc)) from None
         self._dirty.pop(table_id, None)
         row = evolve(row, status=table.status, last_n=table.n)
         try:
@@ -547,15 +553,26 @@ class Tables:
         self._arm_clock(table)
 
     def _bot_move(self, table: Table, seat: int, bot: Bot, kind: str) -> None:
+        """A bot's move for ``seat``: the first legal action when the bot fails to give
+        one the game takes. A plugin failing as a move is applied (the game may have moved
+        on without it: a notification failed) puts a stored table back as stored, its
+        actions not committed refused, and raises the ``PluginError``."""
         adapt, game = table.adapter, table.game
         try:
-            record, text = adapt.record(game, seat, bot(game, seat))
-            adapt.apply(game, seat, record)
-        except Exception as exc:  # a broken bot plays the first legal action
-            log.warning("bot error", extra={"fields": {"table": table.id, "error": repr(exc)}})
-            first = table.view(seat).legal[0]
-            record, text = adapt.record(game, seat, m.Act(seq=1, id=first.id))
-            adapt.apply(game, seat, record)
+            try:
+                record, text = adapt.record(game, seat, bot(game, seat))
+                adapt.apply(game, seat, record)
+            except PluginError:
+                raise
+            except Exception as exc:  # a broken bot plays the first legal action
+                log.warning("bot error", extra={"fields": {"table": table.id, "error": repr(exc)}})
+                first = table.view(seat).legal[0]
+                record, text = adapt.record(game, seat, m.Act(seq=1, id=first.id))
+                adapt.apply(game, seat, record)
+        except PluginError as exc:
+            if self.tables.get(table.id) is table:  # (else a new table: not created)
+                self._reload(table, f"not applied: a plugin failed ({exc})")
+            raise
         self._event(table, seat, None, None, kind, record, text)
 
     # --------------------------------------------------------------- clock
@@ -590,8 +607,11 @@ class Tables:
             text = f"seat {seat} forfeits the match: its turn clock ran out"
             self._event(table, seat, None, None, "forfeit", str(seat), text)
         else:
-            self._bot_move(table, seat, table.adapter.bot("heuristic"), "timeout")
-            self._advance(table)
+            try:
+                self._bot_move(table, seat, table.adapter.bot("heuristic"), "timeout")
+                self._advance(table)
+            except Exception as exc:  # (the table was put back as stored)
+                log.error("bot failed", extra={"fields": {"table": table.id, "error": repr(exc)}})
         log.info("turn clock", extra={"fields": {"table": table.id, "seat": seat}})
         table.clock_n = -1
         self._arm_clock(table)
