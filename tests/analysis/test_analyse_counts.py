@@ -80,3 +80,10 @@ def test_any_64_bit_seed_deals(seed: int) -> None:
         rows = decision_table(1, seed=seed, side=side, by="shape")
         assert sum(r.deals for r in rows) == 1
     assert first_decision_game(1, seed=seed, by="shape") is not None
+
+
+def test_a_dask_address_that_is_none_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("dask.distributed")
+    assert cli.main(["analyse", "--deals", "1", "--dask", "no-port-here"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: --dask 'no-port-here': ") and "Traceback" not in err
