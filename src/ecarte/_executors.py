@@ -13,6 +13,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from ._errors import EcarteError
+
 __all__ = ["add_executor_arguments", "dask_executor", "open_executor"]
 
 LOCAL = "local"
@@ -55,7 +57,12 @@ def dask_executor(address: str | None, workers: int | None = None) -> Iterator[E
             dashboard_address=None,
             worker_dashboard_address=None,
         )
-    client = Client(cluster if cluster is not None else address)  # type: ignore[no-untyped-call]
+    try:
+        client = Client(cluster if cluster is not None else address)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as exc:  # no scheduler there, a bad address
+        if cluster is not None:
+            cluster.close()
+        raise EcarteError(f"--dask {address!r}: {exc}") from exc
     try:
         yield client.get_executor()  # type: ignore[no-untyped-call]
     finally:

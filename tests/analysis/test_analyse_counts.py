@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from ecarte import cli
-from ecarte.analysis import closed_form, dealer_trump_counts, decision_table, table
+from ecarte.analysis import (
+    closed_form,
+    dealer_trump_counts,
+    decision_table,
+    first_decision_game,
+    table,
+)
 
 pytestmark = pytest.mark.own_backends  # no game is played
 
@@ -45,3 +51,39 @@ def test_the_first_decisions_by_class_of_hand() -> None:
     dealer = decision_table(200, seed=3, side="dealer")
     assert sum(r.deals for r in dealer) == 200
     assert all(r.label.startswith(("accept: ", "refuse: ")) for r in dealer)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--deals", "-5"], "--deals -5"),
+        (["--game", "-3"], "--game -3"),
+        (["--deals", "1", "--seed", "-1"], "--seed -1"),
+        (["--deals", "1", "--seed", str(1 << 64)], f"--seed {1 << 64}"),
+        (["--per-class", "--deals", "1", "--players", "pimc", "--worlds", "0"], "--worlds 0"),
+        (["--deals", "1", "--players", "pimc"], "--players pimc needs --per-class"),
+    ],
+)
+def test_a_bad_option_is_a_usage_error_before_anything_is_printed(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["analyse", *argv, "--workers", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("ecarte: error: ") and words in captured.err
+    assert "Traceback" not in captured.err
+
+
+@pytest.mark.parametrize("seed", [2**50, 2**64 - 1])
+def test_any_64_bit_seed_deals(seed: int) -> None:
+    for side in ("elder", "dealer"):
+        rows = decision_table(1, seed=seed, side=side, by="shape")
+        assert sum(r.deals for r in rows) == 1
+    assert first_decision_game(1, seed=seed, by="shape") is not None
+
+
+def test_a_dask_address_that_is_none_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("dask.distributed")
+    assert cli.main(["analyse", "--deals", "1", "--dask", "no-port-here"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: --dask 'no-port-here': ") and "Traceback" not in err

@@ -18,6 +18,7 @@ import pytest
 from helpers import dask_two_workers
 
 import ecarte.analysis as analysis
+from ecarte import EcarteError
 from ecarte._cards import PIQUET_DECK, CardSet, Suit
 from ecarte.analysis import (
     add_arguments,
@@ -285,7 +286,7 @@ def test_the_command_by_class() -> None:
         "--deals", "1", "--per-class", "--players", "pimc", "--worlds", "2", "--workers", "1"
     )
     assert "the PIMC player at both seats (2 worlds a decision)" in pimc
-    with pytest.raises(SystemExit):
+    with pytest.raises(EcarteError, match="--players pimc needs --per-class"):
         _run("--deals", "10", "--players", "pimc")
 
 

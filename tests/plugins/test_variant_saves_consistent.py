@@ -134,6 +134,24 @@ def test_a_poule_pool_that_is_not_paid_minus_winnings_is_refused(change: Any, me
         Game.from_dict(doc)
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: s.update(pool=s["pool"] + 300, paid=[p + 100 for p in s["paid"]]),
+        lambda s: s.update(pool=0, paid=[0, 0, 0]),
+        lambda s: s.update(paid=[s["paid"][2], s["paid"][0], s["paid"][1]]),
+    ],
+)
+def test_a_poule_state_the_games_played_do_not_give_is_refused(change: Any) -> None:
+    # the pool and what each seat paid in follow from the games played: a state that adds
+    # up but tells other payments is a tampered save, never the game
+    doc = _poule_save()
+    change(doc["state"]["poule"])
+    assert doc["state"]["poule"] != _poule_save()["state"]["poule"]
+    with pytest.raises(SaveFormatError, match=r"state\.poule.*the games played"):
+        Game.from_dict(doc)
+
+
 def test_cercle_books_stakes_and_names_are_checked() -> None:
     doc = _cercle_save()
     state = doc["state"]["cercle"]
@@ -151,6 +169,53 @@ def test_cercle_books_stakes_and_names_are_checked() -> None:
         with pytest.raises(SaveFormatError, match=f"state.cercle.*({message})"):
             Game.from_dict(bad)
     assert Game.from_dict(doc).to_dict() == doc
+
+
+def _points_30(s: dict[str, Any]) -> None:
+    s["entries"][9][2] = 30
+    x = s["settlements"][0]
+    x["won"]["Blaise"] = x["lost"]["Ada"] = x["points_paid"] = x["points_due"] = 30
+
+
+def _winner_swapped(s: dict[str, Any]) -> None:
+    s["settlements"][0].update(
+        winner="Ada",
+        loser="Blaise",
+        points_payer="Blaise",
+        units={"Ada": 5, "Blaise": 3},
+        won={"Cleo": 6, "Ada": 8},
+        lost={"Dora": 6, "Blaise": 8},
+        new_player="Dora",
+    )
+    s["entries"][6] = ["(stakes)", "Cleo", 4, "game 1: excess returned"]
+    s["entries"][9][:2] = ["Blaise", "Ada"]
+    s["entries"][10] = ["Cleo", "(stakes)", 2, "game 3: stake on Ada"]
+    s["entries"][11] = ["Dora", "(stakes)", 1, "game 3: stake on Dora"]
+    s.update(
+        seated=[[0, "Ada"], [1, "Dora"]],
+        gallery=["Cleo", "Blaise"],
+        books=[[3, [["Cleo", "Ada", 2, False], ["Dora", "Dora", 1, True]]]],
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        _points_30,
+        _winner_swapped,
+        lambda s: s["settlements"][0].update(units={"Blaise": 9, "Ada": 0}),
+        lambda s: s["settlements"][0].update(value=3),
+        lambda s: s["settlements"][0].update(debt=5),
+    ],
+)
+def test_a_cercle_settlement_the_games_played_do_not_give_is_refused(change: Any) -> None:
+    # the winner, the loser and the points of each game settled follow from the games
+    # played: a state that adds up but settles other games is a tampered save
+    doc = _cercle_save()
+    assert doc["state"]["cercle"]["entries"][9] == ["Ada", "Blaise", 8, "game 1: points"]
+    change(doc["state"]["cercle"])
+    with pytest.raises(SaveFormatError, match=r"state\.cercle.*the games played"):
+        Game.from_dict(doc)
 
 
 @pytest.mark.parametrize(

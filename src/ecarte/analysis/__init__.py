@@ -49,6 +49,7 @@ from math import comb
 from typing import Any, Literal, NamedTuple, TextIO
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ecarte._errors import EcarteError
 from ecarte._executors import add_executor_arguments, open_executor
 
 from ._game import (
@@ -221,7 +222,7 @@ def decision_table(
     takes the deals on which that player, elder, proposes."""
     from ecarte.arena import Interval
 
-    _check(n, per_class, players, worlds)
+    _check(n, seed, per_class, players, worlds)
     if per_class:
         elder, dealer, _ = _run_strata(
             (n if side == "elder" else 0, n if side == "dealer" else 0, 0), seed, by, rules,
@@ -244,9 +245,20 @@ def decision_table(
     return rows
 
 
-def _check(n: int, per_class: bool, players: str, worlds: int) -> None:
+_SEEDS = 1 << 64
+"""A run's seed is an int in ``[0, _SEEDS)``."""
+
+
+def _players_seed(seed: int, i: int) -> int:
+    """The players' seed of deal ``i`` of a run (random deals): a 64-bit int."""
+    return (seed * 1_000_003 + i) % _SEEDS
+
+
+def _check(n: int, seed: int, per_class: bool, players: str, worlds: int) -> None:
     if n.__class__ is not int or n < 1:
         raise ValueError(f"n must be a positive int, not {n!r}")
+    if seed.__class__ is not int or not 0 <= seed < _SEEDS:
+        raise ValueError(f"seed must be an int in [0, 2**64), not {seed!r}")
     if players not in ("model", "pimc"):
         raise ValueError(f"players must be 'model' or 'pimc', not {players!r}")
     if worlds.__class__ is not int or worlds < 1:
@@ -393,7 +405,7 @@ def _table_task(
             pool=theirs | stock,
             require=theirs,
         )
-        weak, strong = kernel.values(q, (0, 1), seed * 1_000_003 + i, 1)
+        weak, strong = kernel.values(q, (0, 1), _players_seed(seed, i), 1)
         found.setdefault(label(CardSet(mine), Suit(trump)), []).append(strong - weak)
     return found
 
@@ -421,7 +433,7 @@ def first_decision_game(
     :func:`decision_table` deals them (the same deals as its elder's table), and ``n`` of
     every dealer's class with the elder's hand at random, each deal weighing by the
     classes' exact shares (:attr:`FirstDecisionGame.weights`, :func:`cell_weights`)."""
-    _check(n, per_class, players, worlds)
+    _check(n, seed, per_class, players, worlds)
     if per_class:
         found = _run_strata((n, 0, n), seed, by, rules, players, worlds, executor)
         return _class_game(by, found, n)[0]
@@ -473,7 +485,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DEALS",
         help="also solve the first decision as a zero-sum game on this many deals (0: no)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the deals' seed (0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the deals' seed, an int in [0, 2**64) (0)"
+    )
     parser.add_argument(
         "--by",
         choices=("classic", "shape"),
@@ -504,7 +518,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``ecarte analyse``: the table of the dealer's hands by the elder's trumps, and with
-    ``--deals`` the first decisions by class of hand."""
+    ``--deals`` the first decisions by class of hand. A bad option raises
+    :class:`~ecarte.EcarteError` (a usage error) before anything is printed."""
+    _check_options(args)
     _counts(out)
     if not (args.deals or args.game):
         return 0
@@ -513,12 +529,23 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse the options of ``ecarte analyse`` no run can take, naming the option."""
+    for option, value in (("--deals", args.deals), ("--game", args.game)):
+        if value < 0:
+            raise EcarteError(f"{option} {value}: a number of deals, 0 or more")
+    if not 0 <= args.seed < _SEEDS:
+        raise EcarteError(f"--seed {args.seed}: an int in [0, 2**64)")
+    if args.worlds < 1:
+        raise EcarteError(f"--worlds {args.worlds}: at least 1")
+    if args.players != "model" and not args.per_class:
+        raise EcarteError(f"--players {args.players} needs --per-class")
+
+
 def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:
     if args.per_class:
         _simulate_by_class(args, executor, out)
         return
-    if args.players != "model":
-        raise SystemExit("ecarte analyse: --players pimc needs --per-class")
     if args.deals:
         sides: tuple[tuple[Literal["elder", "dealer"], str], ...] = (
             ("elder", "play - propose"),
@@ -550,7 +577,7 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
     """``--per-class``: one run of the deals of every class of both seats (the elder's deals
     serve its table and the game), then the tables and the game."""
     counts = (max(args.deals, args.game), args.deals, args.game)
-    _check(max(counts[0], 1), True, args.players, args.worlds)
+    _check(max(counts[0], 1), args.seed, True, args.players, args.worlds)
     who = (
         "the model and double-dummy tricks"
         if args.players == "model"

@@ -83,7 +83,7 @@ def _game_cells(
     r = rules if isinstance(rules, Rules) else Rules()
     hand_rules = r.hand_rules()
     kernel = load_kernel()
-    from . import _classes
+    from . import _classes, _players_seed
 
     elder_label, dealer_label = _classes(by, "elder"), _classes(by, "dealer")
     rng = random.Random(f"{seed}:{task}")
@@ -98,10 +98,10 @@ def _game_cells(
         stock = sum(1 << c for c in deck[11:])
         base = model.Query(rules=hand_rules, trump=trump, me=0, phase=model.PROPOSE,
                            hand=elder, pool=dealer | stock, require=dealer)  # fmt: skip
-        (play,) = kernel.values(base, (model.PLAY_OPTION,), seed * 1_000_003 + i, 1)
+        (play,) = kernel.values(base, (model.PLAY_OPTION,), _players_seed(seed, i), 1)
         respond = base._replace(me=1, phase=model.RESPOND, hand=dealer, pool=elder | stock,
                                 require=elder)  # fmt: skip
-        accept, refuse = kernel.values(respond, (0, 1), seed * 1_000_003 + i, 1)
+        accept, refuse = kernel.values(respond, (0, 1), _players_seed(seed, i), 1)
         e = elder_label(CardSet(elder), Suit(trump))
         d = dealer_label(CardSet(dealer), Suit(trump))
         cell = cells.setdefault((e, d), [0, 0, 0, 0])

@@ -134,6 +134,21 @@ def test_target_option_shortens_games(capsys: pytest.CaptureFixture[str]) -> Non
         assert scores == {winner: 1, 1 - winner: 0}
 
 
+@pytest.mark.parametrize(("variant", "target"), [("quick", 3), ("napoleon", 11)])
+def test_a_target_the_variant_overrides_is_refused(
+    variant: str, target: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", variant, "--target", "7"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"ecarte: error: --target 7: the variant {variant} sets the target to {target}; "
+        "leave out --target\n"
+    )
+    # the variant's own target asked for again is no conflict
+    assert cli.main(["play", "--bots", "--variant", variant, "--target", str(target)]) == 0
+
+
 def test_bad_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         cli.main(["play", "--rules", "nonsense"])

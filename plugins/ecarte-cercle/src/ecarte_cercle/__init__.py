@@ -616,6 +616,7 @@ class Cercle:
         people = set(seated.values()) | set(gallery)
         _check_accounts(ledger, people)
         settlements = _restored_settlements(state["settlements"], seated, self._brought[0])
+        self._check_settled(game, settlements)
         books = _restored_books(state["books"], game, settlements, seated, gallery)
 
         staked = sum(b.amount for bets in books.values() for b in bets)
@@ -630,6 +631,44 @@ class Cercle:
         self._served = None
         self._serve(game, game.game_number)
         self._seat_match = seat_match
+
+    def _check_settled(self, game: Game, settlements: list[Settlement]) -> None:
+        """Each settlement is of a game played, in the order played, between the people
+        then seated (who changed as the settlements say), with that game's winner, loser,
+        value and points: the stakes depend on bets, never kept in the history, but the
+        points do not. (A clone that played on shares this object and does not notify
+        it: a game may be unsettled.)"""
+        results = game.game_results
+        seats = dict(enumerate(self._brought[0]))
+        last = 0
+        for x in settlements:
+            if not last < x.game <= len(results):
+                raise EcarteError(
+                    f"settlements: game {x.game} settled after game {last}, but the games "
+                    f"played are {len(results)}"
+                )
+            last = x.game
+            result = results[x.game - 1]
+            winner, loser = seats[result.winner], seats[result.loser]
+            units = {
+                winner: self.units(result, result.winner),
+                loser: self.units(result, result.loser),
+            }
+            net = (units[winner] - units[loser]) * self.value_per_point * result.value
+            due = abs(net)
+            payer = (loser if net > 0 else winner) if due else None
+            given = (x.winner, x.loser, x.value, x.units, x.points_payer, x.points_due)
+            if given != (winner, loser, result.value, units, payer, due) or not (
+                0 <= x.points_paid <= due and x.debt == due - x.points_paid
+            ):
+                raise EcarteError(
+                    f"settlements: game {x.game} ({x.winner} beat {x.loser}, worth "
+                    f"{x.value}, units {x.units}, {x.points_paid} of {x.points_due} points "
+                    f"paid, debt {x.debt}) is not what the games played give ({winner} "
+                    f"beat {loser}, worth {result.value}, units {units}, {due} points due)"
+                )
+            if x.new_player is not None:
+                seats[result.loser] = x.new_player
 
     def _check_table(self, game: Game, seat_match: bool, games: object) -> None:
         """A saved table closes after as many games as this one, rebuilt for ``game``;

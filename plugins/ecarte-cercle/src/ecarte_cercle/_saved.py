@@ -216,9 +216,8 @@ def _restored_settlements(
     saved: object, seated: dict[int, str], brought: dict[str, int]
 ) -> list[Settlement]:
     """The settlements of a saved state, in order: each between the two people
-    seated then, the seats changing as they say, to the people seated now. (They are
-    not matched with the games of the history: an ``undo()`` takes back moves, never
-    money.)"""
+    seated then, the seats changing as they say, to the people seated now (the cercle
+    then matches them with the games played)."""
     if not isinstance(saved, list):
         raise EcarteError("settlements: a list of settlements")
     settlements = [_settlement(x) for x in saved]

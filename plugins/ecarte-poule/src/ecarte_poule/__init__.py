@@ -322,10 +322,40 @@ class Poule:
             raise EcarteError(
                 f"pool_winner: {winner!r}, but the pool holds {pool} of {sum(paid)} paid in"
             )
+        self._check_told(game, paid, winner, winnings)
         self.pool, self.paid, self.pool_winner = pool, list(paid), winner
         self.winnings = list(winnings)
         self._game = game
         self._backing = None if backs is None else (game.game_number, backs)
+
+    def _check_told(
+        self, game: Game, paid: list[int], winner: int | None, winnings: list[int]
+    ) -> None:
+        """The payments of a saved state are what the games played ask of each seat: the
+        first ante, then one for each game it lost before the last (at most: a clone that
+        played on does not tell this object), and only the match's winner takes the pool."""
+        lost = [0] * SEATS
+        results = game.game_results
+        for i, result in enumerate(results):
+            if game.is_over and i == len(results) - 1:
+                break  # the game that ends the match costs nothing
+            if self.rotation == "per-hand":
+                losers = set(range(SEATS)) - {result.winner}
+            else:
+                losers = {result.loser}
+            for seat in losers:
+                lost[seat] += 1
+        for seat in range(SEATS):
+            antes, extra = divmod(paid[seat], self.ante) if self.ante else (0, paid[seat])
+            if extra or (self.ante and not 1 <= antes <= 1 + lost[seat]):
+                raise EcarteError(
+                    f"paid: seat {seat} paid in {paid[seat]}, but the games played ask it "
+                    f"for 1 to {1 + lost[seat]} antes of {self.ante}"
+                )
+        if winner is not None and not (game.is_over and winner == game.winner):
+            raise EcarteError(f"pool_winner: seat {winner} did not win the match played")
+        if any(winnings[seat] for seat in range(SEATS) if seat != winner):
+            raise EcarteError(f"winnings: {winnings}, but only the pool's winner takes it")
 
     def _pay(self, seat: int) -> None:
         self.paid[seat] += self.ante

@@ -32,7 +32,19 @@ def _make_game(args: argparse.Namespace, variants: Sequence[LoadedVariant]) -> G
     rules = Rules.preset(args.rules)
     if args.target is not None:
         rules = rules.evolve(target=args.target)
-    return Game(rules, seed=args.seed, plugins=[v.plugin for v in variants])
+    game = Game(rules, seed=args.seed, plugins=[v.plugin for v in variants])
+    if args.target is not None and game.rules.target != args.target:
+        names = [v.info.name for v in variants if hasattr(v.plugin, "ecarte_configure_rules")] or [
+            v.info.name for v in variants
+        ]
+        which = (
+            f"variant {names[0]} sets" if len(names) == 1 else f"variants {', '.join(names)} set"
+        )
+        raise EcarteError(
+            f"--target {args.target}: the {which} the target to {game.rules.target}; "
+            "leave out --target"
+        )
+    return game
 
 
 def play_match(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
