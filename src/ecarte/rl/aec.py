@@ -4,7 +4,8 @@ Each agent ``player_i`` is seat ``i``. An observation is ``{"observation": tenso
 "action_mask": mask}``, both int8: the tensor (``which``: the observation, or the
 information state) of that agent's seat, written by C (``docs/rl.md``), and the mask of
 its legal action ids (all zero when it is not to act). Chance is drawn inside the steps
-from the seed of :meth:`~CardGameEnv.reset`. An illegal action raises
+from the seed of :meth:`~CardGameEnv.reset`. An action is an integer id (an int or a
+numpy integer); an illegal one, or a float, a bool or a string, raises
 :class:`ecarte.IllegalActionError` and changes nothing: it is never played. Rewards come at
 the end, the game's returns (Écarté: +1 the match's winner, -1 the loser; Euchre: the
 game's returns by seat).
@@ -43,7 +44,7 @@ from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import EuchreRules
 
 from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec
-from ._spaces import LegalDiscrete
+from ._spaces import LegalDiscrete, action_id
 
 __all__ = ["CardGameEnv", "ecarte_env", "euchre_env", "parallel_env"]
 
@@ -186,7 +187,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(f"{agent} is to act: None is not an action")
-        a = int(action)
+        a = action_id(action, self._nids)
         st = self._state
         if not self.cycle and self.max_cycles is None:  # the common case, in short
             st.apply(a)  # IllegalActionError, state unchanged

@@ -2,12 +2,14 @@
 by chosen opponents.
 
 The observation is ``{"observation": tensor, "action_mask": mask}`` (int8) of the agent's
-seat, as in :mod:`ecarte.rl.aec`; the action an id, and an illegal one raises
-:class:`ecarte.IllegalActionError` (``action_space.sample()`` without a mask draws a legal
-one). The reward is the agent's return at the end of the game. Opponents move inside
-``reset`` and ``step`` until the agent is to act; a game that ends before the agent's
-first decision (a single deal of Euchre its partner plays alone) is skipped by ``reset``,
-which always returns a decision of the agent.
+seat, as in :mod:`ecarte.rl.aec`; the action an integer id (an int or a numpy integer),
+and an illegal one raises :class:`ecarte.IllegalActionError`, as does a float, a bool or a
+string (``action_space.sample()`` without a mask draws a legal one). A step before
+``reset`` or after the episode's end raises Gymnasium's ``ResetNeeded``. The reward is
+the agent's return at the end of the game. Opponents move inside ``reset`` and ``step``
+until the agent is to act; a game that ends before the agent's first decision (a single
+deal of Euchre its partner plays alone) is skipped by ``reset``, which always returns a
+decision of the agent.
 
 An illegal action is never played: with ``illegal="raise"`` (the default) it raises, and
 with ``illegal="terminate"`` it ends the episode unplayed, with reward ``illegal_reward``
@@ -33,12 +35,13 @@ from typing import Any, Protocol
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
 from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec
-from ._spaces import LegalDiscrete
+from ._spaces import LegalDiscrete, action_id
 
 __all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]
 
@@ -184,7 +187,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         raise RuntimeError(f"{_MAX_DEALS} games in a row ended before seat {self.seat} acted")
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        a = int(action)
+        if self._state.to_act != self.seat:
+            raise ResetNeeded("the agent is not to act: reset the environment first")
+        a = action_id(action, None if self.illegal == "terminate" else self.game.num_ids)
         if self.illegal == "terminate" and not (
             0 <= a < self.game.num_ids and self._state.legal_mask >> a & 1
         ):

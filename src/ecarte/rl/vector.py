@@ -40,7 +40,7 @@ import numpy as np
 from attrs import define
 
 import ecarte.games.euchre._rl as _euchre
-from ecarte._errors import IllegalActionError
+from ecarte._errors import ArgumentError, IllegalActionError
 
 from ._games import OBSERVATION, Spec
 
@@ -96,12 +96,20 @@ class VecEnv:
         return out
 
     def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
-        """Step environment i with ``actions[i]`` (int32, contiguous, or converted)."""
+        """Step environment i with ``actions[i]``: an array of ``n`` integer ids (int32,
+        contiguous, or converted; floats, bools and strings are refused)."""
         out = out or self.out
         given = np.asarray(actions)
+        if given.shape != (self.n,):
+            raise ArgumentError(
+                f"actions must be one action id for each of the {self.n} environments, "
+                f"not an array of shape {given.shape}"
+            )
+        if given.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions must be integer ids, not {given.dtype}")
         ids = np.ascontiguousarray(given, np.int32)
-        if given.dtype != np.int32 and given.shape == ids.shape:
-            wrong = np.flatnonzero(ids != given)  # out of int32 (or not whole): not wrapped
+        if given.dtype != np.int32:
+            wrong = np.flatnonzero(ids != given)  # out of int32: not wrapped
             if wrong.size:
                 b = int(wrong[0])
                 raise IllegalActionError(f"environment {b}: action id {given[b]} is not legal now")
