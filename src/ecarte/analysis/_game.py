@@ -118,6 +118,9 @@ def solve(game: FirstDecisionGame, iterations: int = 20_000) -> Equilibrium:
     its points less the dealer's, the dealer minimises them. Needs numpy."""
     import numpy as np
 
+    if iterations.__class__ is not int or iterations < 1:
+        raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+
     w = _weights(game)
     a = np.asarray(game.play) * w  # the elder's points per hand, by cell
     b = np.asarray(game.refuse) * w
