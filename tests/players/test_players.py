@@ -1,0 +1,69 @@
+"""The players' public doors refuse what they cannot take before anything is played:
+``play_match`` without a player for every seat, search players with a seed or flags of
+the wrong type, a decision without legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ecarte import Game
+from ecarte.games.ecarte.ismcts import ISMCTSPlayer
+from ecarte.games.ecarte.pimc import PIMCPlayer
+from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
+
+pytestmark = pytest.mark.own_backends  # checks before any search, on the live backend
+
+
+def _finished() -> Game:
+    game = play_match(Game(seed=1), {0: RandomPlayer(1), 1: RandomPlayer(2)})
+    assert game.is_over
+    return game
+
+
+@pytest.mark.parametrize(
+    ("players", "named"),
+    [
+        ({0: RandomPlayer(1)}, "seat 1"),
+        ({1: RandomPlayer(1)}, "seat 0"),
+        ({0: RandomPlayer(1), 1: object()}, "seat 1"),
+        ({0: RandomPlayer(1), 1: HeuristicPlayer, 2: RandomPlayer(2)}, "seat 1"),
+    ],
+)
+def test_play_match_needs_a_player_at_every_seat(players: Any, named: str) -> None:
+    game = Game(seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match=named):
+        play_match(game, players)
+    assert game.to_json() == before  # nothing was played
+
+
+@pytest.mark.parametrize("make", [PIMCPlayer, ISMCTSPlayer])
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seed": 1.5}, "seed"),
+        ({"seed": "1"}, "seed"),
+        ({"seed": None}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"inference": "no"}, "inference"),
+        ({"inference": 1}, "inference"),
+    ],
+)
+def test_search_players_refuse_a_seed_or_flag_of_the_wrong_type(
+    make: Any, kwargs: dict[str, Any], named: str
+) -> None:
+    with pytest.raises(ValueError, match=named):
+        make(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "player",
+    [RandomPlayer(1), HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    ids=lambda p: type(p).__name__,
+)
+def test_a_decision_without_legal_actions_is_refused(player: Any) -> None:
+    game = _finished()
+    with pytest.raises(ValueError, match="no legal action"):
+        player.choose(game.observation(0), game.legal_actions())
