@@ -221,3 +221,34 @@ def test_the_aec_env_refuses_what_is_not_an_action_id(turns: str) -> None:
         assert (env.agent_selection, env.state_object.steps) == (agent, steps), repr(bad)
     env.step(np.array(a))
     assert env.agent_selection != agent or env.state_object.steps > steps
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seat": True}, "seat"),
+        ({"seat": 1.0}, "seat"),
+        ({"seat": "1"}, "seat"),
+        ({"render_mode": "human"}, "render_mode"),
+        ({"opponents": [1, 2, 3]}, "opponent"),
+    ],
+)
+def test_the_single_agent_env_refuses_bad_arguments(kwargs: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        SingleAgentEnv(EuchreSpec(), **kwargs)
+
+
+def test_the_aec_env_refuses_bad_arguments_and_a_step_before_reset() -> None:
+    for bad in (1.5, True, "3"):
+        with pytest.raises(ValueError, match="max_cycles"):
+            euchre_env(max_cycles=bad)
+    env = euchre_env()
+    with pytest.raises(ResetNeeded):
+        env.step(0)
+    with pytest.raises(ResetNeeded):
+        env.observe("player_0")
+    for seed in (1.5, "1", True):
+        with pytest.raises(ValueError, match="seed"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    env.reset(seed=np.int64(1))
+    assert env.agent_selection == "player_2"

@@ -133,3 +133,14 @@ def test_actions_of_the_wrong_shape_are_refused() -> None:
     for bad in (actions.reshape(2, 1), actions[:1], int(actions[0])):
         with pytest.raises(ValueError, match="one action id for each of the 2 environments"):
             vec.step(bad)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [({"n": -1}, "n"), ({"n": 2.0}, "n"), ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed")],
+)
+def test_a_batch_refuses_a_bad_size_or_seed(kwargs: dict[str, Any], named: str) -> None:
+    args: dict[str, Any] = {"n": 2, "seed": 1, **kwargs}
+    n = args.pop("n")
+    with pytest.raises(ValueError, match=named):
+        VecEnv(EuchreSpec(), n, **args)

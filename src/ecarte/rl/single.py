@@ -37,6 +37,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
+from ecarte._core._args import _index
 from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
@@ -116,12 +117,14 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
         self.illegal = illegal
         self.illegal_reward = illegal_reward
-        if not 0 <= seat < spec.num_players:
-            raise ValueError(f"seat must be 0..{spec.num_players - 1}, not {seat!r}")
+        s = _index(seat)
+        if s is None or not 0 <= s < spec.num_players:
+            raise ValueError(f"seat must be an int 0..{spec.num_players - 1}, not {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if which not in ("observation", "info_state"):
             raise ValueError(f"which must be 'observation' or 'info_state', not {which!r}")
         self.game = spec
-        self.seat = seat
         self.which = OBSERVATION if which == "observation" else INFO_STATE
         others = [s for s in range(spec.num_players) if s != seat]
         if opponents is None:
@@ -132,6 +135,12 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             self.opponents = dict(zip(others, opponents, strict=True))
         else:
             self.opponents = dict.fromkeys(others, opponents)
+        for opponent in self.opponents.values():
+            if isinstance(opponent, type) or not all(
+                callable(getattr(opponent, m, None)) for m in ("reset", "observe", "act")
+            ):
+                raise ValueError(f"an opponent has reset, observe and act, not {opponent!r}")
+        self.seat = s
         self.render_mode = render_mode
         self._size = spec.tensor_size(self.which)
         self.observation_space = spaces.Dict(

@@ -40,6 +40,7 @@ import numpy as np
 from attrs import define
 
 import ecarte.games.euchre._rl as _euchre
+from ecarte._core._args import _index
 from ecarte._errors import ArgumentError, IllegalActionError
 
 from ._games import OBSERVATION, Spec
@@ -66,11 +67,16 @@ class VecEnv:
     """Gymnasium's ``AutoresetMode.SAME_STEP``."""
 
     def __init__(self, spec: Spec, n: int, *, seed: int = 0, which: int = OBSERVATION) -> None:
+        if n.__class__ is not int or n < 1:
+            raise ArgumentError(f"n must be an int >= 1 (environments), not {n!r}")
+        s = _index(seed)
+        if s is None or not 0 <= s < 1 << 64:
+            raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
         self.spec = spec
         self.n = n
         self.which = which
-        self._batch = spec.batch(n, seed, which)
-        self.seed = seed
+        self._batch = spec.batch(n, s, which)
+        self.seed = s
         self.obs_size = spec.tensor_size(which)
         self.num_ids = spec.num_ids
         self.out = self.outputs()
