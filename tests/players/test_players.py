@@ -67,3 +67,12 @@ def test_a_decision_without_legal_actions_is_refused(player: Any) -> None:
     game = _finished()
     with pytest.raises(ValueError, match="no legal action"):
         player.choose(game.observation(0), game.legal_actions())
+
+
+@pytest.mark.parametrize("kwargs", [{"ms": True}, {"c": True}, {"c": False}])
+def test_a_budget_or_constant_that_is_a_bool_is_refused(kwargs: dict[str, Any]) -> None:
+    from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer
+
+    for make in (ISMCTSPlayer, EuchreISMCTSPlayer):
+        with pytest.raises(ValueError, match=next(iter(kwargs))):
+            make(**kwargs)
