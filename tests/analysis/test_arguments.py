@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from ecarte import Rules
-from ecarte.analysis import class_shares, decision_table, first_decision_game, solve
+from ecarte.analysis import (
+    FirstDecisionGame,
+    class_shares,
+    decision_table,
+    first_decision_game,
+    solve,
+)
 
 pytestmark = pytest.mark.own_backends  # checks before any deal, on the live backend
 
@@ -60,3 +66,24 @@ def test_solve_needs_iterations(iterations: Any) -> None:
     game = first_decision_game(60, 1, by="shape")
     with pytest.raises(ValueError, match="iterations"):
         solve(game, iterations)
+
+
+def test_solve_refuses_a_game_without_deals_or_of_ragged_grids() -> None:
+    empty = FirstDecisionGame(("e",), ("d",), ((0,),), ((0,),), ((0,),), ((0,),))
+    with pytest.raises(ValueError, match="no deals"):
+        solve(empty)  # was an equilibrium of NaN
+    ragged = FirstDecisionGame(("e",), ("d",), ((1,),), ((1, 2),), ((0,),), ((0,),))
+    with pytest.raises(ValueError, match="play"):
+        solve(ragged)
+
+
+def test_solve_finds_a_known_equilibrium() -> None:
+    """Two elder classes the dealer cannot tell apart: one gains by a refusal, the other
+    by an acceptance; the elder proposes with both and the dealer refuses between 1/3 and
+    2/3 of the time, for a value of 1/2 a hand."""
+    game = FirstDecisionGame(
+        ("e1", "e2"), ("d",), ((1,), (1,)), ((0,), (0,)), ((2,), (-1,)), ((-1,), (2,))
+    )
+    eq = solve(game, 2000)
+    assert eq.value == pytest.approx(0.5, abs=1e-4) and eq.exploitability < 1e-4
+    assert 1 / 3 - 1e-4 <= eq.refuse[0] <= 2 / 3 + 1e-4 and max(eq.play) < 1e-4
