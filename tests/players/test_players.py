@@ -76,3 +76,26 @@ def test_a_budget_or_constant_that_is_a_bool_is_refused(kwargs: dict[str, Any]) 
     for make in (ISMCTSPlayer, EuchreISMCTSPlayer):
         with pytest.raises(ValueError, match=next(iter(kwargs))):
             make(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "player",
+    [HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    ids=lambda p: type(p).__name__,
+)
+def test_the_observation_of_a_seat_not_to_act_is_refused(player: Any) -> None:
+    """A player decides for the seat it sees: handed the other seat's observation it
+    refuses, rather than deciding with that seat's hand."""
+    game = Game(seed=1)
+    heuristic = HeuristicPlayer()
+    while game.to_act < 0 or game.observation(game.to_act).phase.name != "PROPOSE":
+        if game.to_act < 0:
+            game.apply_chance()
+        else:
+            game.apply(heuristic.choose(game.observation(game.to_act), game.legal_actions()))
+    other = 1 - game.to_act
+    with pytest.raises(ValueError, match=f"seat {other} is not to act"):
+        player.choose(game.observation(other), game.legal_actions())
+    if isinstance(player, PIMCPlayer):
+        with pytest.raises(ValueError, match=f"seat {other} is not to act"):
+            player.evaluate(game.observation(other), game.legal_actions())

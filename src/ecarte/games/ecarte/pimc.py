@@ -89,7 +89,7 @@ from .actions import (
     Refuse,
 )
 from .game import Observation, Phase
-from .players import HeuristicPlayer, _routine_choice, _some_legal
+from .players import HeuristicPlayer, _routine_choice, _seat_to_act, _some_legal
 from .rules import KingAnnouncement, RankOrder
 
 __all__ = ["Decision", "PIMCPlayer", "load_kernel", "observe"]
@@ -424,7 +424,9 @@ class PIMCPlayer:
         self, obs: Observation, legal: Sequence[Action], player: str
     ) -> tuple[list[int], Query, int, int]:
         """A decision's options, its query and soft constraints (:func:`observe`) and its
-        seed; ValueError if an action is not an option of the phase."""
+        seed; ValueError if an action is not an option of the phase or ``obs`` is not the
+        seat to act."""
+        _seat_to_act(obs)
         found = [_option(a) for a in legal]
         options = [o for o in found if o is not None]
         if len(options) != len(found):
@@ -468,6 +470,7 @@ class PIMCPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         obs = observation
         legal = _some_legal(legal)
+        _seat_to_act(obs)
         routine = _routine_choice(obs, legal)
         if routine is not None:
             return routine

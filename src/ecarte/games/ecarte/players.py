@@ -51,6 +51,16 @@ def _some_legal(legal: Sequence[Action]) -> list[Action]:
     return actions
 
 
+def _seat_to_act(obs: Observation) -> None:
+    """ValueError unless the seat of ``obs`` is the one to act (a player decides for the
+    seat it sees)."""
+    if obs.to_act != obs.seat:
+        raise ValueError(
+            f"seat {obs.seat} is not to act (seat {obs.to_act} is): a player decides "
+            "from the observation of the seat to act"
+        )
+
+
 class RandomPlayer:
     """Picks uniformly among the legal actions."""
 
@@ -125,6 +135,7 @@ class HeuristicPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         legal = _some_legal(legal)
         obs = observation
+        _seat_to_act(obs)
         order = obs.rules.rank_order
         routine = _routine_choice(obs, legal)
         if routine is not None:
