@@ -252,3 +252,17 @@ def test_the_aec_env_refuses_bad_arguments_and_a_step_before_reset() -> None:
             env.reset(seed=seed)  # type: ignore[arg-type]
     env.reset(seed=np.int64(1))
     assert env.agent_selection == "player_2"
+
+
+def test_a_step_after_an_illegal_action_ended_the_episode_needs_a_reset() -> None:
+    env = SingleAgentEnv(EuchreSpec(), seat=1, illegal="terminate")
+    obs, _ = env.reset(seed=3)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, _, terminated, _, info = env.step(illegal)
+    assert terminated and info == {"illegal_action": True}
+    before = _history(env._state, env.game)
+    with pytest.raises(ResetNeeded):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))  # the episode is over
+    assert _history(env._state, env.game) == before
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))

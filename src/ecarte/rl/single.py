@@ -5,11 +5,11 @@ The observation is ``{"observation": tensor, "action_mask": mask}`` (int8) of th
 seat, as in :mod:`ecarte.rl.aec`; the action an integer id (an int or a numpy integer),
 and an illegal one raises :class:`ecarte.IllegalActionError`, as does a float, a bool or a
 string (``action_space.sample()`` without a mask draws a legal one). A step before
-``reset`` or after the episode's end raises Gymnasium's ``ResetNeeded``. The reward is
-the agent's return at the end of the game. Opponents move inside ``reset`` and ``step``
-until the agent is to act; a game that ends before the agent's first decision (a single
-deal of Euchre its partner plays alone) is skipped by ``reset``, which always returns a
-decision of the agent.
+``reset`` or after the episode's end (an illegal action's too) raises Gymnasium's
+``ResetNeeded``. The reward is the agent's return at the end of the game. Opponents move
+inside ``reset`` and ``step`` until the agent is to act; a game that ends before the
+agent's first decision (a single deal of Euchre its partner plays alone) is skipped by
+``reset``, which always returns a decision of the agent.
 
 An illegal action is never played: with ``illegal="raise"`` (the default) it raises, and
 with ``illegal="terminate"`` it ends the episode unplayed, with reward ``illegal_reward``
@@ -151,6 +151,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         )
         self.action_space = LegalDiscrete(spec.num_ids, self._legal)
         self._state = spec.new_state(0)
+        self._ended = False  # an illegal action ended the episode (illegal="terminate")
         self._distinct: list[Opponent] = []
 
     def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -179,6 +180,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        self._ended = False
         seen: dict[int, Opponent] = {}
         for opponent in self.opponents.values():
             seen.setdefault(id(opponent), opponent)
@@ -196,12 +198,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         raise RuntimeError(f"{_MAX_DEALS} games in a row ended before seat {self.seat} acted")
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if self._state.to_act != self.seat:
-            raise ResetNeeded("the agent is not to act: reset the environment first")
+        if self._ended or self._state.to_act != self.seat:
+            raise ResetNeeded("the episode is not running: reset the environment first")
         a = action_id(action, None if self.illegal == "terminate" else self.game.num_ids)
         if self.illegal == "terminate" and not (
             0 <= a < self.game.num_ids and self._state.legal_mask >> a & 1
         ):
+            self._ended = True
             return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
         self._move(self.seat, a)
         self._others()
