@@ -266,3 +266,16 @@ def test_a_step_after_an_illegal_action_ended_the_episode_needs_a_reset() -> Non
     assert _history(env._state, env.game) == before
     env.reset(seed=3)
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("turns", ["seat", "cycle"])
+def test_a_step_once_every_agent_is_done_needs_a_reset(turns: str) -> None:
+    env = ecarte_env(turns=turns)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else env.action_space(agent).sample())
+    assert env.agents == []
+    for action in (None, 0):
+        with pytest.raises(ResetNeeded):
+            env.step(action)  # was a KeyError

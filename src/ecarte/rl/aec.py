@@ -191,6 +191,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         self._check_reset()
+        if not self.agents:
+            raise ResetNeeded("every agent is done: reset the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
