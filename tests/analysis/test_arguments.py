@@ -87,3 +87,10 @@ def test_solve_finds_a_known_equilibrium() -> None:
     eq = solve(game, 2000)
     assert eq.value == pytest.approx(0.5, abs=1e-4) and eq.exploitability < 1e-4
     assert 1 / 3 - 1e-4 <= eq.refuse[0] <= 2 / 3 + 1e-4 and max(eq.play) < 1e-4
+
+
+def test_the_command_reports_a_bad_seed_as_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from ecarte import cli
+
+    assert cli.main(["analyse", "--deals", "10", "--by", "shape", "--seed", "-1"]) == 2
+    assert "ecarte: error: seed must be" in capsys.readouterr().err

@@ -49,6 +49,7 @@ from math import comb
 from typing import Any, Literal, NamedTuple, TextIO
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
+from ecarte._errors import ArgumentError
 from ecarte._executors import add_executor_arguments, open_executor
 
 from ._game import (
@@ -246,11 +247,12 @@ def decision_table(
 
 
 def _check_classes(by: object, side: object) -> None:
-    """ValueError unless ``by`` and ``side`` name a grouping and a seat."""
+    """ArgumentError (a ValueError) unless ``by`` and ``side`` name a grouping and a
+    seat."""
     if by not in ("classic", "shape"):
-        raise ValueError(f"by must be 'classic' or 'shape', not {by!r}")
+        raise ArgumentError(f"by must be 'classic' or 'shape', not {by!r}")
     if side not in ("elder", "dealer"):
-        raise ValueError(f"side must be 'elder' or 'dealer', not {side!r}")
+        raise ArgumentError(f"side must be 'elder' or 'dealer', not {side!r}")
 
 
 def _check(
@@ -267,16 +269,16 @@ def _check(
     from ecarte.games.ecarte.rules import Rules
 
     if n.__class__ is not int or n < 1:
-        raise ValueError(f"n must be a positive int, not {n!r}")
+        raise ArgumentError(f"n must be a positive int, not {n!r}")
     if seed.__class__ is not int or not 0 <= seed < 1 << 64:
-        raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+        raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
     _check_classes(by, side)
     if rules is not None and not isinstance(rules, Rules):
-        raise ValueError(f"rules must be an ecarte.Rules or None, not {rules!r}")
+        raise ArgumentError(f"rules must be an ecarte.Rules or None, not {rules!r}")
     if players not in ("model", "pimc"):
-        raise ValueError(f"players must be 'model' or 'pimc', not {players!r}")
+        raise ArgumentError(f"players must be 'model' or 'pimc', not {players!r}")
     if worlds.__class__ is not int or worlds < 1:
-        raise ValueError(f"worlds must be a positive int, not {worlds!r}")
+        raise ArgumentError(f"worlds must be a positive int, not {worlds!r}")
 
 
 def _run_strata(
