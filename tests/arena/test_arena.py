@@ -190,3 +190,9 @@ def test_a_bad_seed_or_worker_count_is_refused_before_any_match(
 def test_a_player_that_is_not_text_is_refused() -> None:
     with pytest.raises(ArgumentError, match="player"):
         run([1, "random"], 2, workers=1)  # type: ignore[list-item]
+
+
+def test_a_player_option_given_twice_is_refused() -> None:
+    """``pimc:worlds=200,worlds=20`` is ambiguous: refused, not the last one silently."""
+    with pytest.raises(ArgumentError, match="worlds"):
+        PlayerSpec.parse("pimc:worlds=200,worlds=20")
