@@ -99,3 +99,12 @@ def test_the_observation_of_a_seat_not_to_act_is_refused(player: Any) -> None:
     if isinstance(player, PIMCPlayer):
         with pytest.raises(ValueError, match=f"seat {other} is not to act"):
             player.evaluate(game.observation(other), game.legal_actions())
+
+
+@pytest.mark.parametrize("max_actions", [0, -5, 2.5, True])
+def test_play_match_refuses_a_bad_max_actions(max_actions: Any) -> None:
+    game = Game(seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match="max_actions"):
+        play_match(game, {0: RandomPlayer(1), 1: RandomPlayer(2)}, max_actions=max_actions)
+    assert game.to_json() == before

@@ -206,8 +206,10 @@ def play_match(
     ``before_turn(game)``, if given, is called before each decision and once
     at the end (a display can show what happened since its last call). ValueError,
     before anything is played, unless every seat has a player (an object with
-    ``choose``).
+    ``choose``) and ``max_actions`` is at least 1.
     """
+    if max_actions.__class__ is not int or max_actions < 1:
+        raise ValueError(f"max_actions must be an int >= 1, not {max_actions!r}")
     for seat in range(game.players):
         player = players.get(seat)
         if isinstance(player, type) or not isinstance(player, Player):
