@@ -144,3 +144,14 @@ def test_a_batch_refuses_a_bad_size_or_seed(kwargs: dict[str, Any], named: str) 
     n = args.pop("n")
     with pytest.raises(ValueError, match=named):
         VecEnv(EuchreSpec(), n, **args)
+
+
+def test_an_environment_index_out_of_the_batch_is_refused() -> None:
+    vec = VecEnv(EuchreSpec(), 2, seed=1)
+    for bad in (2, -1, 1.0, True):
+        for read in (vec.state, vec.episode, lambda b: vec.episode_seed(b, 0)):
+            with pytest.raises(ValueError, match="environment"):
+                read(bad)
+    with pytest.raises(ValueError, match="episode"):
+        vec.episode_seed(0, -1)
+    assert vec.episode_seed(np.int64(1), 0) == vec.episode_seed(1, 0)

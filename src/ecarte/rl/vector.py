@@ -122,18 +122,28 @@ class VecEnv:
         self._batch.step(ids, *self._args(out))
         return out
 
+    def _env(self, env: object) -> int:
+        """``env`` as an index of the batch; ArgumentError otherwise."""
+        b = _index(env)
+        if b is None or not 0 <= b < self.n:
+            raise ArgumentError(f"environment must be an int 0..{self.n - 1}, not {env!r}")
+        return b
+
     def episode_seed(self, env: int, episode: int) -> int:
         """The seed of episode ``episode`` of environment ``env`` (the game-free
         ``ec_episode_seed`` of ``ecarte_rl.h``, the same for both games)."""
-        return int(_euchre.episode_seed(self.seed, env, episode))
+        b, k = self._env(env), _index(episode)
+        if k is None or not 0 <= k < 1 << 64:
+            raise ArgumentError(f"episode must be an int >= 0, not {episode!r}")
+        return int(_euchre.episode_seed(self.seed, b, k))
 
     def episode(self, env: int) -> int:
         """The episode number environment ``env`` is playing."""
-        return int(self._batch.episode(env))
+        return int(self._batch.episode(self._env(env)))
 
     def state(self, env: int) -> Any:
         """A copy of environment ``env``'s game state."""
-        return self._batch.state(env)
+        return self._batch.state(self._env(env))
 
     def sample(self, rng: np.random.Generator, mask: Any = None) -> np.ndarray[Any, Any]:
         """A uniform legal action for every environment, from ``mask`` (default: the
