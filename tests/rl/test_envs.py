@@ -279,3 +279,14 @@ def test_a_step_once_every_agent_is_done_needs_a_reset(turns: str) -> None:
     for action in (None, 0):
         with pytest.raises(ResetNeeded):
             env.step(action)  # was a KeyError
+
+
+def test_a_spec_refuses_rules_of_another_type() -> None:
+    from ecarte import Rules
+
+    for bad in ("classic", None, EuchreRules.standard()):
+        with pytest.raises(TypeError, match="Rules"):
+            EcarteSpec(bad)  # type: ignore[arg-type]
+    for bad in ("standard", None, Rules()):
+        with pytest.raises(TypeError, match="EuchreRules"):
+            EuchreSpec(bad)  # type: ignore[arg-type]
