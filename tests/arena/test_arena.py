@@ -163,3 +163,36 @@ def test_win_rate_intervals_stay_between_0_and_1() -> None:
         for key in ("win_rate", "win_rate_unpaired"):
             low, high = s[key]["ci95"]
             assert 0.0 <= low <= s[key]["mean"] <= high <= 1.0, (key, s[key])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seed": -1}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"seed": "3"}, "seed"),
+        ({"workers": 0}, "workers"),
+        ({"workers": -1}, "workers"),
+        ({"workers": 1.5}, "workers"),
+    ],
+)
+def test_a_bad_seed_or_worker_count_is_refused_before_any_match(
+    kwargs: dict[str, Any], named: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[int] = []
+    monkeypatch.setattr(GAMES["ecarte"], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=named):
+        run(["random", "random"], 2, **{"workers": 1, **kwargs})
+    assert not played
+
+
+def test_a_player_that_is_not_text_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="player"):
+        run([1, "random"], 2, workers=1)  # type: ignore[list-item]
+
+
+def test_a_player_option_given_twice_is_refused() -> None:
+    """``pimc:worlds=200,worlds=20`` is ambiguous: refused, not the last one silently."""
+    with pytest.raises(ArgumentError, match="worlds"):
+        PlayerSpec.parse("pimc:worlds=200,worlds=20")

@@ -143,3 +143,31 @@ def test_the_arena_plays_it() -> None:
     s = run(["ismcts:iterations=40", "pimc:worlds=20"], 2, seed=3, workers=1).summary()
     assert s["players"]["a"] == "ismcts:iterations=40" and s["matches"] == 4
     assert s["timing"]["a"]["decisions"] > 0
+
+
+class _LateClock:
+    """A clock past any deadline at every look after the first: the slowest machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 3600.0
+        return self.now
+
+
+def test_a_time_budget_runs_at_least_one_round_of_iterations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """However slow the machine, a decision under ``ms`` searches (its first round of
+    iterations runs), and chooses what the same iterations as a budget choose."""
+    from ecarte.games.ecarte import ismcts
+
+    game, seat = next(iter(decision_points(1, seed=2)))
+    obs, legal = game.observation(seat), game.legal_actions()
+    monkeypatch.setattr(ismcts, "time", _LateClock())
+    for cap in (5, 500):
+        timed = ISMCTSPlayer(cap, ms=1, worlds=40, seed=5).evaluate(obs, legal)
+        assert sum(timed.worlds) == min(cap, 16)
+        counted = ISMCTSPlayer(min(cap, 16), worlds=40, seed=5).evaluate(obs, legal)
+        assert timed == counted

@@ -11,12 +11,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, max_cycles_test, parallel_seed_test, seed_test
 
 from ecarte import IllegalActionError
 from ecarte.games.euchre import EuchreRules
-from ecarte.rl import EcarteSpec, EuchreSpec
+from ecarte.rl import INFO_STATE, EcarteSpec, EuchreSpec
 from ecarte.rl.aec import CardGameEnv, ecarte_env, euchre_env, parallel_env
 from ecarte.rl.single import HeuristicEuchreOpponent, SingleAgentEnv
 
@@ -156,3 +157,136 @@ def test_a_reset_gives_the_agent_a_decision_in_single_deals(seat: int, opponents
         again, _ = env.reset(seed=seed)
         assert (again["observation"] == obs["observation"]).all()
         assert (again["action_mask"] == obs["action_mask"]).all()
+
+
+def _not_ids(a: int) -> list[Any]:
+    """Values that are not the action id ``a`` though ``int()`` would make one of them."""
+    return [a + 0.7, float(a), np.float64(a), str(a), True, np.True_, np.array([a])]
+
+
+def _history(state: Any, spec: Any) -> list[bytes]:
+    """What every seat has seen of a game (its information-state tensor)."""
+    out = []
+    for seat in range(spec.num_players):
+        buf = np.zeros(spec.tensor_size(INFO_STATE), np.uint8)
+        state.write(seat, INFO_STATE, buf)
+        out.append(buf.tobytes())
+    return out
+
+
+@pytest.mark.parametrize("illegal", ["raise", "terminate"])
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_the_single_agent_env_refuses_what_is_not_an_action_id(spec: Any, illegal: str) -> None:
+    """A float, a bool, a string... is refused, whatever ``illegal`` says, and plays
+    nothing; a numpy integer (scalar or 0-d array) is an id."""
+    env = SingleAgentEnv(spec, seat=1, illegal=illegal)
+    obs, _ = env.reset(seed=3)
+    a = int(np.flatnonzero(obs["action_mask"])[0])
+    before = _history(env._state, spec)
+    for bad in _not_ids(a) + ([1 << 70] if illegal == "raise" else []):
+        with pytest.raises(IllegalActionError, match="action"):
+            env.step(bad)
+        assert _history(env._state, spec) == before, repr(bad)
+    for good in (np.int64(a), np.uint8(a), np.array(a)):
+        env.reset(seed=3)
+        assert env.step(good)[4] == {}
+        assert _history(env._state, spec) != before
+
+
+def test_the_single_agent_env_refuses_a_step_before_reset_or_after_the_end() -> None:
+    env = SingleAgentEnv(EuchreSpec(), seat=1)
+    steps = env._state.steps
+    with pytest.raises(ResetNeeded):
+        env.step(env._state.legal_ids()[0])  # seat 2 is to act in the unreset game
+    assert env._state.steps == steps
+    env = SingleAgentEnv(EcarteSpec(), seat=0)
+    env.reset(seed=1)
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(env.action_space.sample())
+    with pytest.raises(ResetNeeded):
+        env.step(0)
+
+
+@pytest.mark.parametrize("turns", ["seat", "cycle"])
+def test_the_aec_env_refuses_what_is_not_an_action_id(turns: str) -> None:
+    env = euchre_env(turns=turns)
+    env.reset(seed=1)
+    obs = env.observe(env.agent_selection)
+    a = int(np.flatnonzero(obs["action_mask"])[0])
+    agent, steps = env.agent_selection, env.state_object.steps
+    for bad in _not_ids(a):
+        with pytest.raises(IllegalActionError, match="action"):
+            env.step(bad)
+        assert (env.agent_selection, env.state_object.steps) == (agent, steps), repr(bad)
+    env.step(np.array(a))
+    assert env.agent_selection != agent or env.state_object.steps > steps
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seat": True}, "seat"),
+        ({"seat": 1.0}, "seat"),
+        ({"seat": "1"}, "seat"),
+        ({"render_mode": "human"}, "render_mode"),
+        ({"opponents": [1, 2, 3]}, "opponent"),
+    ],
+)
+def test_the_single_agent_env_refuses_bad_arguments(kwargs: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        SingleAgentEnv(EuchreSpec(), **kwargs)
+
+
+def test_the_aec_env_refuses_bad_arguments_and_a_step_before_reset() -> None:
+    for bad in (1.5, True, "3"):
+        with pytest.raises(ValueError, match="max_cycles"):
+            euchre_env(max_cycles=bad)
+    env = euchre_env()
+    with pytest.raises(ResetNeeded):
+        env.step(0)
+    with pytest.raises(ResetNeeded):
+        env.observe("player_0")
+    for seed in (1.5, "1", True):
+        with pytest.raises(ValueError, match="seed"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    env.reset(seed=np.int64(1))
+    assert env.agent_selection == "player_2"
+
+
+def test_a_step_after_an_illegal_action_ended_the_episode_needs_a_reset() -> None:
+    env = SingleAgentEnv(EuchreSpec(), seat=1, illegal="terminate")
+    obs, _ = env.reset(seed=3)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, _, terminated, _, info = env.step(illegal)
+    assert terminated and info == {"illegal_action": True}
+    before = _history(env._state, env.game)
+    with pytest.raises(ResetNeeded):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))  # the episode is over
+    assert _history(env._state, env.game) == before
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("turns", ["seat", "cycle"])
+def test_a_step_once_every_agent_is_done_needs_a_reset(turns: str) -> None:
+    env = ecarte_env(turns=turns)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else env.action_space(agent).sample())
+    assert env.agents == []
+    for action in (None, 0):
+        with pytest.raises(ResetNeeded):
+            env.step(action)  # was a KeyError
+
+
+def test_a_spec_refuses_rules_of_another_type() -> None:
+    from ecarte import Rules
+
+    for bad in ("classic", None, EuchreRules.standard()):
+        with pytest.raises(TypeError, match="Rules"):
+            EcarteSpec(bad)  # type: ignore[arg-type]
+    for bad in ("standard", None, Rules()):
+        with pytest.raises(TypeError, match="EuchreRules"):
+            EuchreSpec(bad)  # type: ignore[arg-type]

@@ -161,3 +161,25 @@ def test_euchre_is_openspiels_own() -> None:
             a.apply_action(action)
             b.apply_action(action)
         assert a.is_terminal() and a.returns() == b.returns()
+
+
+@pytest.mark.parametrize("name", ["ecarte_euchre", "ecarte_match"])
+def test_chance_outcomes_only_at_a_chance_node(name: str) -> None:
+    """A decision or a finished game has no chance outcomes: asking raises (as OpenSpiel's
+    own games do), never a distribution over the players' actions or the cards left."""
+    state = pyspiel.load_game(name).new_initial_state()
+    rng = random.Random(4)
+    seen = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        seen.add("decision")
+        with pytest.raises(pyspiel.SpielError, match="not a chance node"):
+            state.chance_outcomes()
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError, match="not a chance node"):
+        state.chance_outcomes()
+    assert seen

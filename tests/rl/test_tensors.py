@@ -26,7 +26,7 @@ from rl_support import (
 )
 
 from ecarte.rl import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec
-from ecarte.rl.tensors import Field, layout
+from ecarte.rl.tensors import Field, decode, layout
 
 pytestmark = pytest.mark.own_backends  # the compiled RL modules, whatever the live backend
 
@@ -161,3 +161,13 @@ def test_a_state_rebuilt_from_a_games_log_has_the_same_tensors() -> None:
             assert (a == b).all()
     with pytest.raises(ValueError, match="not a log"):
         rl.from_log(rl.Rules(fields, hook_mask), 21, True, b"\xee\x01")
+
+
+@pytest.mark.parametrize("delta", [-3, 5])
+def test_decode_refuses_a_tensor_of_another_size(delta: int) -> None:
+    """A tensor shorter or longer than the layout is not one of it: an error naming both
+    sizes (a short one raised IndexError, a long one decoded its head)."""
+    spec = EuchreSpec()
+    size = spec.tensor_size(OBSERVATION)
+    with pytest.raises(ValueError, match=f"{size + delta} values.*{size}"):
+        decode(spec, OBSERVATION, np.zeros(size + delta, np.uint8))

@@ -109,3 +109,49 @@ def test_an_action_id_out_of_int32_is_illegal_not_wrapped() -> None:
     ]
     actions[0] -= 1 << 32
     vec.step(actions)  # the ids in range are played
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, bool, str, object])
+def test_actions_that_are_not_integer_ids_are_refused(dtype: Any) -> None:
+    """Floats (whole ones too), bools, strings and objects are not action ids: they raise
+    and step nothing; integer arrays of any width are ids."""
+    vec = VecEnv(EuchreSpec(), 2, seed=1)
+    vec.reset()
+    actions = vec.sample(np.random.default_rng(0))
+    with pytest.raises(IllegalActionError, match="integer"):
+        vec.step(actions.astype(dtype))
+    assert [vec.state(b).steps for b in range(2)] == [
+        VecEnv(EuchreSpec(), 2, seed=1).state(b).steps for b in range(2)
+    ]
+    vec.step(actions.astype(np.uint8))
+
+
+def test_actions_of_the_wrong_shape_are_refused() -> None:
+    vec = VecEnv(EuchreSpec(), 2, seed=1)
+    vec.reset()
+    actions = vec.sample(np.random.default_rng(0))
+    for bad in (actions.reshape(2, 1), actions[:1], int(actions[0])):
+        with pytest.raises(ValueError, match="one action id for each of the 2 environments"):
+            vec.step(bad)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [({"n": -1}, "n"), ({"n": 2.0}, "n"), ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed")],
+)
+def test_a_batch_refuses_a_bad_size_or_seed(kwargs: dict[str, Any], named: str) -> None:
+    args: dict[str, Any] = {"n": 2, "seed": 1, **kwargs}
+    n = args.pop("n")
+    with pytest.raises(ValueError, match=named):
+        VecEnv(EuchreSpec(), n, **args)
+
+
+def test_an_environment_index_out_of_the_batch_is_refused() -> None:
+    vec = VecEnv(EuchreSpec(), 2, seed=1)
+    for bad in (2, -1, 1.0, True):
+        for read in (vec.state, vec.episode, lambda b: vec.episode_seed(b, 0)):
+            with pytest.raises(ValueError, match="environment"):
+                read(bad)
+    with pytest.raises(ValueError, match="episode"):
+        vec.episode_seed(0, -1)
+    assert vec.episode_seed(np.int64(1), 0) == vec.episode_seed(1, 0)

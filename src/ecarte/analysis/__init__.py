@@ -49,7 +49,7 @@ from math import comb
 from typing import Any, Literal, NamedTuple, TextIO
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
-from ecarte._errors import EcarteError
+from ecarte._errors import ArgumentError, EcarteError
 from ecarte._executors import add_executor_arguments, open_executor
 
 from ._game import (
@@ -190,6 +190,7 @@ def class_shares(
     """
     from ._classtable import class_table
 
+    _check_classes(by, side)
     t = class_table(by, side)
     return dict(zip(t.labels, t.shares, strict=True))
 
@@ -222,7 +223,7 @@ def decision_table(
     takes the deals on which that player, elder, proposes."""
     from ecarte.arena import Interval
 
-    _check(n, seed, per_class, players, worlds)
+    _check(n, per_class, players, worlds, seed=seed, by=by, side=side, rules=rules)
     if per_class:
         elder, dealer, _ = _run_strata(
             (n if side == "elder" else 0, n if side == "dealer" else 0, 0), seed, by, rules,
@@ -254,15 +255,39 @@ def _players_seed(seed: int, i: int) -> int:
     return (seed * 1_000_003 + i) % _SEEDS
 
 
-def _check(n: int, seed: int, per_class: bool, players: str, worlds: int) -> None:
+def _check_classes(by: object, side: object) -> None:
+    """ArgumentError (a ValueError) unless ``by`` and ``side`` name a grouping and a
+    seat."""
+    if by not in ("classic", "shape"):
+        raise ArgumentError(f"by must be 'classic' or 'shape', not {by!r}")
+    if side not in ("elder", "dealer"):
+        raise ArgumentError(f"side must be 'elder' or 'dealer', not {side!r}")
+
+
+def _check(
+    n: int,
+    per_class: bool,
+    players: str,
+    worlds: int,
+    *,
+    seed: object = 0,
+    by: object = "shape",
+    side: object = "elder",
+    rules: object = None,
+) -> None:
+    from ecarte.games.ecarte.rules import Rules
+
     if n.__class__ is not int or n < 1:
-        raise ValueError(f"n must be a positive int, not {n!r}")
+        raise ArgumentError(f"n must be a positive int, not {n!r}")
     if seed.__class__ is not int or not 0 <= seed < _SEEDS:
-        raise ValueError(f"seed must be an int in [0, 2**64), not {seed!r}")
+        raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
+    _check_classes(by, side)
+    if rules is not None and not isinstance(rules, Rules):
+        raise ArgumentError(f"rules must be an ecarte.Rules or None, not {rules!r}")
     if players not in ("model", "pimc"):
-        raise ValueError(f"players must be 'model' or 'pimc', not {players!r}")
+        raise ArgumentError(f"players must be 'model' or 'pimc', not {players!r}")
     if worlds.__class__ is not int or worlds < 1:
-        raise ValueError(f"worlds must be a positive int, not {worlds!r}")
+        raise ArgumentError(f"worlds must be a positive int, not {worlds!r}")
 
 
 def _run_strata(
@@ -433,7 +458,7 @@ def first_decision_game(
     :func:`decision_table` deals them (the same deals as its elder's table), and ``n`` of
     every dealer's class with the elder's hand at random, each deal weighing by the
     classes' exact shares (:attr:`FirstDecisionGame.weights`, :func:`cell_weights`)."""
-    _check(n, seed, per_class, players, worlds)
+    _check(n, per_class, players, worlds, seed=seed, by=by, rules=rules)
     if per_class:
         found = _run_strata((n, 0, n), seed, by, rules, players, worlds, executor)
         return _class_game(by, found, n)[0]
@@ -577,7 +602,7 @@ def _simulate_by_class(args: argparse.Namespace, executor: Executor | None, out:
     """``--per-class``: one run of the deals of every class of both seats (the elder's deals
     serve its table and the game), then the tables and the game."""
     counts = (max(args.deals, args.game), args.deals, args.game)
-    _check(max(counts[0], 1), args.seed, True, args.players, args.worlds)
+    _check(max(counts[0], 1), True, args.players, args.worlds, seed=args.seed, by=args.by)
     who = (
         "the model and double-dummy tricks"
         if args.players == "model"

@@ -118,6 +118,16 @@ def solve(game: FirstDecisionGame, iterations: int = 20_000) -> Equilibrium:
     its points less the dealer's, the dealer minimises them. Needs numpy."""
     import numpy as np
 
+    if iterations.__class__ is not int or iterations < 1:
+        raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+    shape = (len(game.elder_classes), len(game.dealer_classes))
+    grids = ("deals", "play", "refuse", "accept") + ("weights",) * (game.weights is not None)
+    for name in grids:
+        if np.shape(getattr(game, name)) != shape:
+            raise ValueError(f"{name} must be {shape[0]} rows of {shape[1]} (classes)")
+    if not np.asarray(game.deals).sum() > 0:
+        raise ValueError("the game has no deals to solve")
+
     w = _weights(game)
     a = np.asarray(game.play) * w  # the elder's points per hand, by cell
     b = np.asarray(game.refuse) * w

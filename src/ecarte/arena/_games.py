@@ -44,6 +44,8 @@ class PlayerSpec:
             key, sep, value = item.partition("=")
             if not sep or not key.strip().isidentifier():
                 raise ArgumentError(f"player {text!r}: expected NAME[:KEY=VALUE,...]")
+            if key.strip() in options:
+                raise ArgumentError(f"player {text!r}: option {key.strip()} given twice")
             options[key.strip()] = parse_value(value.strip())
         if not name.isidentifier():
             raise ArgumentError(f"player {text!r}: no player name")

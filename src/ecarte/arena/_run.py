@@ -208,7 +208,7 @@ def run(
     ``pairs_per_task`` pairs go to ``executor`` (any ``concurrent.futures.Executor``:
     a process pool, ``dask.distributed.Client.get_executor()``...); without one, a
     process pool of ``workers`` (default: the machine's cores) is made and shut down, and
-    ``workers=1`` plays in this process."""
+    ``workers=1`` plays in this process. ``seed`` is an int >= 0."""
     if len(players) != 2:
         raise ArgumentError(f"an arena takes two players, not {len(players)}")
     g = GAMES.get(game, None) if isinstance(game, str) else game
@@ -218,6 +218,13 @@ def run(
         raise ArgumentError(f"pairs must be an int >= 2, not {pairs!r}")
     if pairs_per_task.__class__ is not int or pairs_per_task < 1:
         raise ArgumentError(f"pairs_per_task must be an int >= 1, not {pairs_per_task!r}")
+    if seed.__class__ is not int or seed < 0:
+        raise ArgumentError(f"seed must be an int >= 0, not {seed!r}")
+    if workers is not None and (workers.__class__ is not int or workers < 1):
+        raise ArgumentError(f"workers must be an int >= 1 or None, not {workers!r}")
+    for p in players:
+        if not isinstance(p, str):
+            raise ArgumentError(f"a player is text such as 'pimc:worlds=200', not {p!r}")
     specs = [str(PlayerSpec.parse(p)) for p in players]
     for spec in specs:  # a bad player fails here, not in a worker
         g.make_player(PlayerSpec.parse(spec), 0)

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
+
+def _number(x: object) -> TypeGuard[int | float]:
+    """An int or a float, not a bool."""
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
 
 def check_budget(iterations: object, ms: object, c: object, max_iterations: int) -> None:
     """Refuse (``ValueError`` naming the argument) a budget of ``iterations`` that is not
@@ -9,7 +16,7 @@ def check_budget(iterations: object, ms: object, c: object, max_iterations: int)
     milliseconds, or an exploration constant ``c`` that is not a positive number."""
     if iterations.__class__ is not int or not 1 <= iterations <= max_iterations:
         raise ValueError(f"iterations must be an int 1..{max_iterations}, not {iterations!r}")
-    if ms is not None and not (isinstance(ms, int | float) and 0 < ms < 1e7):
+    if ms is not None and not (_number(ms) and 0 < ms < 1e7):
         raise ValueError(f"ms must be a positive number of milliseconds, not {ms!r}")
-    if not (isinstance(c, int | float) and 0 < c < 1e9):
+    if not (_number(c) and 0 < c < 1e9):
         raise ValueError(f"c must be a positive number, not {c!r}")

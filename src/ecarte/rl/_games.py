@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol
 
-from attrs import field, frozen
+from attrs import field, frozen, validators
 
 import ecarte.games.ecarte._rl as _ecarte
 import ecarte.games.euchre._rl as _euchre
@@ -74,7 +74,7 @@ class EcarteSpec:
     """An Écarté match under ``rules`` (any :class:`ecarte.Rules`; two seats, no variant's
     Python hooks)."""
 
-    rules: Rules = field(factory=Rules)
+    rules: Rules = field(factory=Rules, validator=validators.instance_of(Rules))
     name = "ecarte"
     num_players = 2
     num_ids: ClassVar[int] = _ecarte.NUM_IDS
@@ -104,7 +104,9 @@ class EuchreSpec:
     """A game of Euchre under ``rules`` (any :class:`EuchreRules`; the standard game to
     10 by default). Action ids are the machine's: ``deck + 9`` of them."""
 
-    rules: EuchreRules = field(factory=EuchreRules.standard)
+    rules: EuchreRules = field(
+        factory=EuchreRules.standard, validator=validators.instance_of(EuchreRules)
+    )
     name = "euchre"
     num_players = 4
     version: ClassVar[int] = _euchre.TENSOR_VERSION

@@ -1,5 +1,6 @@
 """The action space of the environments: ``Discrete(n)`` whose ``sample()`` without a
-mask draws a legal action of the state it belongs to."""
+mask draws a legal action of the state it belongs to; :func:`action_id`, what a step
+takes as an action."""
 
 from __future__ import annotations
 
@@ -9,7 +10,22 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-__all__ = ["LegalDiscrete"]
+from ecarte._core._args import _index, _show
+from ecarte._errors import IllegalActionError
+
+__all__ = ["LegalDiscrete", "action_id"]
+
+
+def action_id(action: object, n: int | None = None) -> int:
+    """``action`` as a plain int: an int or a numpy integer (a 0-d integer array too),
+    never a bool, a float or a string; IllegalActionError otherwise, or (given ``n``) unless
+    it is one of the ``n`` ids, legal now or not."""
+    a = _index(action)
+    if a is None:
+        raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
+    if n is not None and not 0 <= a < n:
+        raise IllegalActionError(f"action id {a} is not legal now (the ids are 0..{n - 1})")
+    return a
 
 
 class LegalDiscrete(spaces.Discrete):

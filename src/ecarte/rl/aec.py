@@ -4,7 +4,8 @@ Each agent ``player_i`` is seat ``i``. An observation is ``{"observation": tenso
 "action_mask": mask}``, both int8: the tensor (``which``: the observation, or the
 information state) of that agent's seat, written by C (``docs/rl.md``), and the mask of
 its legal action ids (all zero when it is not to act). Chance is drawn inside the steps
-from the seed of :meth:`~CardGameEnv.reset`. An illegal action raises
+from the seed of :meth:`~CardGameEnv.reset`. An action is an integer id (an int or a
+numpy integer); an illegal one, or a float, a bool or a string, raises
 :class:`ecarte.IllegalActionError` and changes nothing: it is never played. Rewards come at
 the end, the game's returns (Écarté: +1 the match's winner, -1 the loser; Euchre: the
 game's returns by seat).
@@ -35,15 +36,17 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
+from ecarte._core._args import _index
 from ecarte._errors import IllegalActionError
 from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import EuchreRules
 
 from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec
-from ._spaces import LegalDiscrete
+from ._spaces import LegalDiscrete, action_id
 
 __all__ = ["CardGameEnv", "ecarte_env", "euchre_env", "parallel_env"]
 
@@ -73,8 +76,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"which must be 'observation' or 'info_state', not {which!r}")
         if turns not in ("seat", "cycle"):
             raise ValueError(f"turns must be 'seat' or 'cycle', not {turns!r}")
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError(f"max_cycles must be at least 1 (or None), not {max_cycles!r}")
+        if max_cycles is not None and (max_cycles.__class__ is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be an int >= 1 (or None), not {max_cycles!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.spec = spec
@@ -130,6 +133,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        elif _index(seed) is None:
+            raise ValueError(f"seed must be an int or None, not {seed!r}")
         self._state.reset(int(seed) & (1 << 64) - 1)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -167,7 +172,12 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             mask[self.wait] = 1
         return mask
 
+    def _check_reset(self) -> None:
+        if not hasattr(self, "agent_selection"):
+            raise ResetNeeded("reset the environment first")
+
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        self._check_reset()
         seat = self._seat[agent]
         st = self._state
         obs = np.empty(self._size, np.int8)
@@ -180,13 +190,16 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._check_reset()
+        if not self.agents:
+            raise ResetNeeded("every agent is done: reset the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalActionError(f"{agent} is to act: None is not an action")
-        a = int(action)
+        a = action_id(action, self._nids)
         st = self._state
         if not self.cycle and self.max_cycles is None:  # the common case, in short
             st.apply(a)  # IllegalActionError, state unchanged

@@ -2,12 +2,14 @@
 by chosen opponents.
 
 The observation is ``{"observation": tensor, "action_mask": mask}`` (int8) of the agent's
-seat, as in :mod:`ecarte.rl.aec`; the action an id, and an illegal one raises
-:class:`ecarte.IllegalActionError` (``action_space.sample()`` without a mask draws a legal
-one). The reward is the agent's return at the end of the game. Opponents move inside
-``reset`` and ``step`` until the agent is to act; a game that ends before the agent's
-first decision (a single deal of Euchre its partner plays alone) is skipped by ``reset``,
-which always returns a decision of the agent.
+seat, as in :mod:`ecarte.rl.aec`; the action an integer id (an int or a numpy integer),
+and an illegal one raises :class:`ecarte.IllegalActionError`, as does a float, a bool or a
+string (``action_space.sample()`` without a mask draws a legal one). A step before
+``reset`` or after the episode's end (an illegal action's too) raises Gymnasium's
+``ResetNeeded``. The reward is the agent's return at the end of the game. Opponents move
+inside ``reset`` and ``step`` until the agent is to act; a game that ends before the
+agent's first decision (a single deal of Euchre its partner plays alone) is skipped by
+``reset``, which always returns a decision of the agent.
 
 An illegal action is never played: with ``illegal="raise"`` (the default) it raises, and
 with ``illegal="terminate"`` it ends the episode unplayed, with reward ``illegal_reward``
@@ -33,12 +35,14 @@ from typing import Any, Protocol
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
+from ecarte._core._args import _index
 from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
 from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec
-from ._spaces import LegalDiscrete
+from ._spaces import LegalDiscrete, action_id
 
 __all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]
 
@@ -113,12 +117,14 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
         self.illegal = illegal
         self.illegal_reward = illegal_reward
-        if not 0 <= seat < spec.num_players:
-            raise ValueError(f"seat must be 0..{spec.num_players - 1}, not {seat!r}")
+        s = _index(seat)
+        if s is None or not 0 <= s < spec.num_players:
+            raise ValueError(f"seat must be an int 0..{spec.num_players - 1}, not {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if which not in ("observation", "info_state"):
             raise ValueError(f"which must be 'observation' or 'info_state', not {which!r}")
         self.game = spec
-        self.seat = seat
         self.which = OBSERVATION if which == "observation" else INFO_STATE
         others = [s for s in range(spec.num_players) if s != seat]
         if opponents is None:
@@ -129,6 +135,12 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             self.opponents = dict(zip(others, opponents, strict=True))
         else:
             self.opponents = dict.fromkeys(others, opponents)
+        for opponent in self.opponents.values():
+            if isinstance(opponent, type) or not all(
+                callable(getattr(opponent, m, None)) for m in ("reset", "observe", "act")
+            ):
+                raise ValueError(f"an opponent has reset, observe and act, not {opponent!r}")
+        self.seat = s
         self.render_mode = render_mode
         self._size = spec.tensor_size(self.which)
         self.observation_space = spaces.Dict(
@@ -139,6 +151,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         )
         self.action_space = LegalDiscrete(spec.num_ids, self._legal)
         self._state = spec.new_state(0)
+        self._ended = False  # an illegal action ended the episode (illegal="terminate")
         self._distinct: list[Opponent] = []
 
     def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -167,6 +180,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        self._ended = False
         seen: dict[int, Opponent] = {}
         for opponent in self.opponents.values():
             seen.setdefault(id(opponent), opponent)
@@ -184,10 +198,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         raise RuntimeError(f"{_MAX_DEALS} games in a row ended before seat {self.seat} acted")
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        a = int(action)
+        if self._ended or self._state.to_act != self.seat:
+            raise ResetNeeded("the episode is not running: reset the environment first")
+        a = action_id(action, None if self.illegal == "terminate" else self.game.num_ids)
         if self.illegal == "terminate" and not (
             0 <= a < self.game.num_ids and self._state.legal_mask >> a & 1
         ):
+            self._ended = True
             return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
         self._move(self.seat, a)
         self._others()

@@ -12,7 +12,8 @@ imported:
 
 Chance is explicit, with its probabilities: Écarté's cut and deal are drawn card by card
 (outcome: the next card's piquet index, uniform over the cards left), Euchre's dealer and
-deal as its machine's chance ids. Both provide the observation and information-state
+deal as its machine's chance ids (``chance_outcomes`` away from a chance node raises
+``pyspiel.SpielError``). Both provide the observation and information-state
 tensors of ``docs/rl.md`` (as float32) and strings: the observation string is the
 observation tensor's bytes in hex, the information-state string the sequence of the
 seat's observations since the start (perfect recall). States clone, pickle and serialise
@@ -134,6 +135,12 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
 
 
+def _chance_node(state: Any) -> None:
+    """SpielError unless chance is to act (as OpenSpiel's own games check)."""
+    if state._core.to_act != -1:
+        raise pyspiel.SpielError("chance_outcomes: the state is not a chance node")
+
+
 class _State(pyspiel.State):  # type: ignore[misc]
     """What both games' states share: the C state ``_core``, each player's observations
     since the start ``_seen`` (for the information-state strings)."""
@@ -225,6 +232,7 @@ class EuchreSpielState(_State):
         self._start(game)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        _chance_node(self)
         ids = self._core.legal_ids()
         return [(i, 1.0 / len(ids)) for i in ids]
 
@@ -371,6 +379,7 @@ class EcarteSpielState(_State):
         return 2 if self._core.phase == 0 else 32
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        _chance_node(self)
         left = [i for i in range(32) if i not in self._drawn]
         return [(i, 1.0 / len(left)) for i in left]
 

@@ -49,9 +49,12 @@ def layout(spec: Spec, which: int) -> list[Field]:
 def decode(spec: Spec, which: int, tensor: Sequence[int] | Any) -> dict[str, list[Any]]:
     """Each field's rows: a one-hot row as its value (None when no slot is set), a bits row
     as the sorted list of its set slots. A one-hot row with several slots set is an
-    error (the tensor is not one of this layout)."""
+    error (the tensor is not one of this layout), as is a tensor of another size."""
     out: dict[str, list[Any]] = {}
     values = [int(v) for v in tensor]
+    size = spec.tensor_size(which)
+    if len(values) != size:
+        raise ValueError(f"a tensor of {len(values)} values: this layout has {size}")
     for f in layout(spec, which):
         rows: list[Any] = []
         for r in range(f.rows):

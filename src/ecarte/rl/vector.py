@@ -40,7 +40,8 @@ import numpy as np
 from attrs import define
 
 import ecarte.games.euchre._rl as _euchre
-from ecarte._errors import IllegalActionError
+from ecarte._core._args import _index
+from ecarte._errors import ArgumentError, IllegalActionError
 
 from ._games import OBSERVATION, Spec
 
@@ -66,11 +67,16 @@ class VecEnv:
     """Gymnasium's ``AutoresetMode.SAME_STEP``."""
 
     def __init__(self, spec: Spec, n: int, *, seed: int = 0, which: int = OBSERVATION) -> None:
+        if n.__class__ is not int or n < 1:
+            raise ArgumentError(f"n must be an int >= 1 (environments), not {n!r}")
+        s = _index(seed)
+        if s is None or not 0 <= s < 1 << 64:
+            raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
         self.spec = spec
         self.n = n
         self.which = which
-        self._batch = spec.batch(n, seed, which)
-        self.seed = seed
+        self._batch = spec.batch(n, s, which)
+        self.seed = s
         self.obs_size = spec.tensor_size(which)
         self.num_ids = spec.num_ids
         self.out = self.outputs()
@@ -96,30 +102,48 @@ class VecEnv:
         return out
 
     def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
-        """Step environment i with ``actions[i]`` (int32, contiguous, or converted)."""
+        """Step environment i with ``actions[i]``: an array of ``n`` integer ids (int32,
+        contiguous, or converted; floats, bools and strings are refused)."""
         out = out or self.out
         given = np.asarray(actions)
+        if given.shape != (self.n,):
+            raise ArgumentError(
+                f"actions must be one action id for each of the {self.n} environments, "
+                f"not an array of shape {given.shape}"
+            )
+        if given.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions must be integer ids, not {given.dtype}")
         ids = np.ascontiguousarray(given, np.int32)
-        if given.dtype != np.int32 and given.shape == ids.shape:
-            wrong = np.flatnonzero(ids != given)  # out of int32 (or not whole): not wrapped
+        if given.dtype != np.int32:
+            wrong = np.flatnonzero(ids != given)  # out of int32: not wrapped
             if wrong.size:
                 b = int(wrong[0])
                 raise IllegalActionError(f"environment {b}: action id {given[b]} is not legal now")
         self._batch.step(ids, *self._args(out))
         return out
 
+    def _env(self, env: object) -> int:
+        """``env`` as an index of the batch; ArgumentError otherwise."""
+        b = _index(env)
+        if b is None or not 0 <= b < self.n:
+            raise ArgumentError(f"environment must be an int 0..{self.n - 1}, not {env!r}")
+        return b
+
     def episode_seed(self, env: int, episode: int) -> int:
         """The seed of episode ``episode`` of environment ``env`` (the game-free
         ``ec_episode_seed`` of ``ecarte_rl.h``, the same for both games)."""
-        return int(_euchre.episode_seed(self.seed, env, episode))
+        b, k = self._env(env), _index(episode)
+        if k is None or not 0 <= k < 1 << 64:
+            raise ArgumentError(f"episode must be an int >= 0, not {episode!r}")
+        return int(_euchre.episode_seed(self.seed, b, k))
 
     def episode(self, env: int) -> int:
         """The episode number environment ``env`` is playing."""
-        return int(self._batch.episode(env))
+        return int(self._batch.episode(self._env(env)))
 
     def state(self, env: int) -> Any:
         """A copy of environment ``env``'s game state."""
-        return self._batch.state(env)
+        return self._batch.state(self._env(env))
 
     def sample(self, rng: np.random.Generator, mask: Any = None) -> np.ndarray[Any, Any]:
         """A uniform legal action for every environment, from ``mask`` (default: the

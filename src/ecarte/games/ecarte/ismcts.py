@@ -46,8 +46,8 @@ _CHUNK = 16
 
 class ISMCTSPlayer(PIMCPlayer):
     """Single-observer IS-MCTS with a budget of ``iterations`` per decision, or of ``ms``
-    milliseconds (then ``iterations`` is a cap, and the decisions depend on the machine's
-    speed).
+    milliseconds (then ``iterations`` is a cap, at least ``min(16, iterations)``
+    iterations run however slow the machine, and the decisions depend on its speed).
 
     ``worlds`` determinizations are drawn per decision (iteration ``i`` plays in world
     ``i % worlds``; default: ``min(iterations, 1000)``, 1000 under a time budget); ``c``
@@ -109,7 +109,7 @@ class ISMCTSPlayer(PIMCPlayer):
         else:
             deadline = time.perf_counter() + self.ms / 1000
             done = 0
-            while done < self.iterations and time.perf_counter() < deadline:
+            while done < self.iterations and (not done or time.perf_counter() < deadline):
                 step = min(_CHUNK, self.iterations - done)
                 search.run(step)
                 done += step

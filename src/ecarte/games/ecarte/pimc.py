@@ -53,7 +53,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card
-from ecarte._core._args import _bits
+from ecarte._core._args import _bits, _index
 from ecarte.engine import backend
 
 from . import _pure_pimc
@@ -89,7 +89,7 @@ from .actions import (
     Refuse,
 )
 from .game import Observation, Phase
-from .players import HeuristicPlayer, _routine_choice
+from .players import HeuristicPlayer, _routine_choice, _seat_to_act, _some_legal
 from .rules import KingAnnouncement, RankOrder
 
 __all__ = ["Decision", "PIMCPlayer", "load_kernel", "observe"]
@@ -362,8 +362,13 @@ class PIMCPlayer:
             raise ValueError(f"pool_factor must be an int 1..{MAX_POOL}, not {pool_factor!r}")
         if objective not in ("game", "points"):
             raise ValueError(f"objective must be 'game' or 'points', not {objective!r}")
+        seed_int = _index(seed)
+        if seed_int is None:
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        if inference.__class__ is not bool:
+            raise ValueError(f"inference must be True or False, not {inference!r}")
         self.worlds = worlds
-        self.seed = seed & _M64
+        self.seed = seed_int & _M64
         self.inference = inference
         self.pool_factor = pool_factor
         self.objective: Objective = objective
@@ -419,7 +424,9 @@ class PIMCPlayer:
         self, obs: Observation, legal: Sequence[Action], player: str
     ) -> tuple[list[int], Query, int, int]:
         """A decision's options, its query and soft constraints (:func:`observe`) and its
-        seed; ValueError if an action is not an option of the phase."""
+        seed; ValueError if an action is not an option of the phase or ``obs`` is not the
+        seat to act."""
+        _seat_to_act(obs)
         found = [_option(a) for a in legal]
         options = [o for o in found if o is not None]
         if len(options) != len(found):
@@ -462,7 +469,8 @@ class PIMCPlayer:
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         obs = observation
-        legal = list(legal)
+        legal = _some_legal(legal)
+        _seat_to_act(obs)
         routine = _routine_choice(obs, legal)
         if routine is not None:
             return routine

@@ -43,6 +43,24 @@ class Player(Protocol):
         ...
 
 
+def _some_legal(legal: Sequence[Action]) -> list[Action]:
+    """``legal`` as a list; ValueError when it is empty (a finished game)."""
+    actions = list(legal)
+    if not actions:
+        raise ValueError("no legal action to choose from: the game is over")
+    return actions
+
+
+def _seat_to_act(obs: Observation) -> None:
+    """ValueError unless the seat of ``obs`` is the one to act (a player decides for the
+    seat it sees)."""
+    if obs.to_act != obs.seat:
+        raise ValueError(
+            f"seat {obs.seat} is not to act (seat {obs.to_act} is): a player decides "
+            "from the observation of the seat to act"
+        )
+
+
 class RandomPlayer:
     """Picks uniformly among the legal actions."""
 
@@ -50,7 +68,7 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        return self._rng.choice(list(legal))
+        return self._rng.choice(_some_legal(legal))
 
 
 def _routine_choice(obs: Observation, legal: Sequence[Action]) -> Action | None:
@@ -115,8 +133,9 @@ class HeuristicPlayer:
     # -- decisions ----------------------------------------------------------
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        legal = list(legal)
+        legal = _some_legal(legal)
         obs = observation
+        _seat_to_act(obs)
         order = obs.rules.rank_order
         routine = _routine_choice(obs, legal)
         if routine is not None:
@@ -185,8 +204,16 @@ def play_match(
     """Let ``players`` (seat -> player) play ``game`` to the end; return it.
 
     ``before_turn(game)``, if given, is called before each decision and once
-    at the end (a display can show what happened since its last call).
+    at the end (a display can show what happened since its last call). ValueError,
+    before anything is played, unless every seat has a player (an object with
+    ``choose``) and ``max_actions`` is at least 1.
     """
+    if max_actions.__class__ is not int or max_actions < 1:
+        raise ValueError(f"max_actions must be an int >= 1, not {max_actions!r}")
+    for seat in range(game.players):
+        player = players.get(seat)
+        if isinstance(player, type) or not isinstance(player, Player):
+            raise ValueError(f"seat {seat} has no player (an object with choose): {player!r}")
     for _ in range(max_actions):
         if before_turn is not None:
             before_turn(game)

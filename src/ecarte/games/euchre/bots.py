@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from ecarte import Rank
@@ -60,6 +61,20 @@ def _winner(trick: list[EuchreCard], trump: int) -> int:
     )
 
 
+def _to_decide(game: object) -> None:
+    """TypeError unless ``game`` is an :class:`EuchreGame`, ValueError once it is over."""
+    if not isinstance(game, EuchreGame):
+        raise TypeError(f"a Euchre player plays an EuchreGame, not {type(game).__name__}")
+    if game.is_over:
+        raise ValueError("no legal action to choose from: the game is over")
+
+
+def _threshold(value: object, name: str) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, not {value!r}")
+    return float(value)
+
+
 class RandomBot:
     """Picks a uniform legal action id."""
 
@@ -67,6 +82,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, game: EuchreGame) -> int:
+        _to_decide(game)
         ids = game.legal_action_ids()
         return ids[self._rng.randrange(len(ids))]
 
@@ -77,10 +93,11 @@ class HeuristicBot:
     otherwise throws its weakest card. Plays every deck (24, 25 and 32 cards)."""
 
     def __init__(self, *, order_at: float = 6.0, alone_at: float = 11.0) -> None:
-        self.order_at = order_at
-        self.alone_at = alone_at
+        self.order_at = _threshold(order_at, "order_at")
+        self.alone_at = _threshold(alone_at, "alone_at")
 
     def choose(self, game: EuchreGame) -> int:
+        _to_decide(game)
         seat = game.to_act
         legal = game.legal_actions()
         by_kind = {a.kind: a for a in legal}

@@ -39,6 +39,7 @@ from ecarte.engine.search import check_budget
 
 from . import _pure_ismcts, _pure_pimc
 from ._pure_machine import _PACKET_SEATS, DISCARD_UP, ONE_BY_ONE
+from .bots import _to_decide
 from .game import EuchreGame, Phase
 from .pimc import TRIES, EuchrePIMCPlayer, _contexts, _mix, _public_ids, _Seen
 
@@ -186,6 +187,7 @@ class EuchreISMCTSPlayer(EuchrePIMCPlayer):
         return Worlds(dealer, tuple(scripts), tuple(dealt))
 
     def choose(self, game: EuchreGame) -> int:
+        _to_decide(game)
         start = time.perf_counter()
         legal = game.legal_action_ids()
         if len(legal) == 1:

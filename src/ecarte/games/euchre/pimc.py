@@ -57,12 +57,12 @@ from typing import Any
 
 from ecarte import _core
 from ecarte._cards import Card, Rank
-from ecarte._core._args import _bits
+from ecarte._core._args import _bits, _index
 from ecarte.engine import backend
 
 from . import _pure_pimc
 from ._pure_machine import ANYONE_ALONE, DISCARD_UP, LONE_DEFENDER, STICK
-from .bots import HeuristicBot
+from .bots import HeuristicBot, _to_decide
 from .game import EuchreGame, EuchreObservation, Phase
 from .tables import euchre_context
 
@@ -267,8 +267,11 @@ class EuchrePIMCPlayer:
             raise ValueError(f"inference must be True or False, not {inference!r}")
         if inference and worlds > _pure_pimc.MAX_WEIGHTED_WORLDS:
             raise ValueError(f"worlds must be at most 2^20 with inference, not {worlds}")
+        seed_int = _index(seed)
+        if seed_int is None:
+            raise ValueError(f"seed must be an int, not {seed!r}")
         self.worlds = worlds
-        self.seed = seed & _M64
+        self.seed = seed_int & _M64
         self.inference = bool(inference)
         self._heuristic = HeuristicBot()
         self._pimc: Any = load_kernel(kernel)
@@ -298,6 +301,7 @@ class EuchrePIMCPlayer:
         return _mix(h, obs.scores[0] * 100 + obs.scores[1])
 
     def choose(self, game: EuchreGame) -> int:
+        _to_decide(game)
         seat = game.to_act
         legal = game.legal_action_ids()
         obs = game.observation(seat)

@@ -1,0 +1,110 @@
+"""The players' public doors refuse what they cannot take before anything is played:
+``play_match`` without a player for every seat, search players with a seed or flags of
+the wrong type, a decision without legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ecarte import Game
+from ecarte.games.ecarte.ismcts import ISMCTSPlayer
+from ecarte.games.ecarte.pimc import PIMCPlayer
+from ecarte.players import HeuristicPlayer, RandomPlayer, play_match
+
+pytestmark = pytest.mark.own_backends  # checks before any search, on the live backend
+
+
+def _finished() -> Game:
+    game = play_match(Game(seed=1), {0: RandomPlayer(1), 1: RandomPlayer(2)})
+    assert game.is_over
+    return game
+
+
+@pytest.mark.parametrize(
+    ("players", "named"),
+    [
+        ({0: RandomPlayer(1)}, "seat 1"),
+        ({1: RandomPlayer(1)}, "seat 0"),
+        ({0: RandomPlayer(1), 1: object()}, "seat 1"),
+        ({0: RandomPlayer(1), 1: HeuristicPlayer, 2: RandomPlayer(2)}, "seat 1"),
+    ],
+)
+def test_play_match_needs_a_player_at_every_seat(players: Any, named: str) -> None:
+    game = Game(seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match=named):
+        play_match(game, players)
+    assert game.to_json() == before  # nothing was played
+
+
+@pytest.mark.parametrize("make", [PIMCPlayer, ISMCTSPlayer])
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seed": 1.5}, "seed"),
+        ({"seed": "1"}, "seed"),
+        ({"seed": None}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"inference": "no"}, "inference"),
+        ({"inference": 1}, "inference"),
+    ],
+)
+def test_search_players_refuse_a_seed_or_flag_of_the_wrong_type(
+    make: Any, kwargs: dict[str, Any], named: str
+) -> None:
+    with pytest.raises(ValueError, match=named):
+        make(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "player",
+    [RandomPlayer(1), HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    ids=lambda p: type(p).__name__,
+)
+def test_a_decision_without_legal_actions_is_refused(player: Any) -> None:
+    game = _finished()
+    with pytest.raises(ValueError, match="no legal action"):
+        player.choose(game.observation(0), game.legal_actions())
+
+
+@pytest.mark.parametrize("kwargs", [{"ms": True}, {"c": True}, {"c": False}])
+def test_a_budget_or_constant_that_is_a_bool_is_refused(kwargs: dict[str, Any]) -> None:
+    from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer
+
+    for make in (ISMCTSPlayer, EuchreISMCTSPlayer):
+        with pytest.raises(ValueError, match=next(iter(kwargs))):
+            make(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "player",
+    [HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    ids=lambda p: type(p).__name__,
+)
+def test_the_observation_of_a_seat_not_to_act_is_refused(player: Any) -> None:
+    """A player decides for the seat it sees: handed the other seat's observation it
+    refuses, rather than deciding with that seat's hand."""
+    game = Game(seed=1)
+    heuristic = HeuristicPlayer()
+    while game.to_act < 0 or game.observation(game.to_act).phase.name != "PROPOSE":
+        if game.to_act < 0:
+            game.apply_chance()
+        else:
+            game.apply(heuristic.choose(game.observation(game.to_act), game.legal_actions()))
+    other = 1 - game.to_act
+    with pytest.raises(ValueError, match=f"seat {other} is not to act"):
+        player.choose(game.observation(other), game.legal_actions())
+    if isinstance(player, PIMCPlayer):
+        with pytest.raises(ValueError, match=f"seat {other} is not to act"):
+            player.evaluate(game.observation(other), game.legal_actions())
+
+
+@pytest.mark.parametrize("max_actions", [0, -5, 2.5, True])
+def test_play_match_refuses_a_bad_max_actions(max_actions: Any) -> None:
+    game = Game(seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match="max_actions"):
+        play_match(game, {0: RandomPlayer(1), 1: RandomPlayer(2)}, max_actions=max_actions)
+    assert game.to_json() == before
