@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 import ecarte.games.ecarte._plugins
-from ecarte import ArgumentError, EcarteError, Game, HandOutcome, PluginError, hookimpl, hookspecs
+from ecarte import (
+    ArgumentError,
+    EcarteError,
+    Game,
+    HandOutcome,
+    PluginError,
+    SaveFormatError,
+    hookimpl,
+    hookspecs,
+)
 from ecarte.games.ecarte._hooks import WRAPPABLE
 from ecarte.hookspecs import HookWrapper, Plugin
 
@@ -137,3 +146,29 @@ def test_an_unknown_plugin_is_an_error_of_the_package(name: Any) -> None:
         game.plugin(name)
     assert isinstance(caught.value, EcarteError)
     assert str(caught.value) == (f"no plugin {name!r} in this game (its plugins: classic, poule)")
+
+
+class _Unbuildable:
+    """An installed variant whose constructor fails (a bug, or a required option)."""
+
+    NAME = "unbuildable"
+
+    def __init__(self) -> None:
+        raise RuntimeError("no table today")
+
+    @hookimpl
+    def ecarte_king_points(self) -> int:
+        return 2
+
+
+def test_a_variant_that_cannot_be_built_is_a_plugin_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    eps = {"unbuildable": _EntryPoint("unbuildable", _Unbuildable)}
+    monkeypatch.setattr(ecarte.games.ecarte._plugins, "_entry_points", lambda: eps)
+    with pytest.raises(PluginError, match=r"^variant 'unbuildable' cannot be built: no table"):
+        Game(variant="unbuildable")
+    save = Game(seed=1).to_dict()
+    save["variants"] = ["unbuildable"]
+    with pytest.raises(SaveFormatError, match=r"variant 'unbuildable' cannot be built"):
+        Game.from_dict(save)

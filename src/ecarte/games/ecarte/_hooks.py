@@ -358,8 +358,8 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         return _classic_config(asked, _backend.live())
     names = ["classic", *variants]
     instances: list[Any] = [_CLASSIC]
-    for plugin in variant_plugins(variants) if variants else ():
-        instances.append(plugin() if isinstance(plugin, type) else plugin)
+    for name, plugin in zip(variants, variant_plugins(variants) if variants else (), strict=True):
+        instances.append(_built(name, plugin) if isinstance(plugin, type) else plugin)
     for plugin in objects:
         names.append(_unique_name(names, plugin))
         instances.append(plugin)
@@ -377,6 +377,15 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
                 f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
             )
     return Config(hooks, asked, configured, players, variants)
+
+
+def _built(name: str, factory: type) -> Any:
+    """A new instance of the variant ``name``'s class; anything its constructor raises
+    is a :class:`PluginError` naming the variant."""
+    try:
+        return factory()
+    except Exception as exc:
+        raise PluginError(f"variant {name!r} cannot be built: {exc}") from exc
 
 
 _KING_MODES = {
