@@ -355,7 +355,9 @@ def test_hook_score_hand() -> None:
                 assert hand.points[hand.elder] - hand.kings[hand.elder] == 5
 
 
-@pytest.mark.parametrize("points", [{0: -2}, {0: 1.5}, {7: 1}, [1, 0], {0: True}])
+@pytest.mark.parametrize(
+    "points", [{0: -2}, {0: 1.5}, {7: 1}, [1, 0], {0: True}, {True: 1}, {1.0: 1}]
+)
 def test_hook_score_hand_nonsense_leaves_game_unchanged(points: Any) -> None:
     plugin = answering("bad-score", "ecarte_score_hand", points)
 

@@ -725,7 +725,11 @@ def _score_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
         refused_after=None if v.refused_after == 255 else v.refused_after,
     )
     points, plugin = _first(game, hook, outcome=outcome)
-    if not (isinstance(points, dict) and set(points) <= {dealer, elder}):
+    if not (
+        isinstance(points, dict)
+        and all(seat.__class__ is int for seat in points)  # not True for seat 1
+        and set(points) <= {dealer, elder}
+    ):
         raise _bad(
             plugin, hook, f"{points!r} is not a dict of int points for seats {elder} and {dealer}"
         )
