@@ -269,6 +269,34 @@ def test_hook_exchange_allowed_forbidding_everything() -> None:
     assert game.phase is Phase.PACKETS and game.history == history
 
 
+def test_hook_exchange_allowed_past_the_most_exchanges_a_hand_holds() -> None:
+    class Endless:  # proposals allowed whatever the stock, exchanges of no card
+        NAME = "endless"
+
+        @hookimpl
+        def ecarte_exchange_allowed(self) -> bool:
+            return True
+
+        @hookimpl
+        def ecarte_discard_limits(self) -> tuple[int, int]:
+            return (0, 0)
+
+    game = dealt(Game(plugins=[Endless()], seed=1))
+    for _ in range(23):  # the first 23 exchanges of the hand
+        for action in ("propose", "accept", "discard", "discard"):
+            game.apply(action)
+    for action in ("propose", "accept", "discard"):
+        game.apply(action)
+    assert len(game.exchanges) == 47
+    with refused(
+        game,
+        PluginError,
+        r"^plugin 'endless', hook ecarte_exchange_allowed: allows a proposal after 24 "
+        r"exchanges in a hand, the most a hand holds",
+    ):
+        game.apply("discard")
+
+
 def test_hook_discard_limits() -> None:
     class TwoOrThree:
         @hookimpl

@@ -670,6 +670,8 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
 
 
 _PAIRS = ((Propose(), PlayHand()), (Accept(), Refuse()))
+MOST_EXCHANGES = 24
+"""The most exchanges a hand holds (the machine keeps two discards each)."""
 
 
 def _exchange(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
@@ -679,6 +681,13 @@ def _exchange(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
         ok, plugin = _first(game, hook, seat=seat, action=action)
         if not isinstance(ok, bool):
             raise _bad(plugin, hook, f"{ok!r} is not a bool")
+        if ok and i == 0 and args[1] == 0 and len(game.exchanges) > 2 * (MOST_EXCHANGES - 1):
+            raise _bad(
+                plugin,
+                hook,
+                f"allows a proposal after {MOST_EXCHANGES} exchanges in a hand, the most a "
+                "hand holds (answer False, or None to let the classic rules decide)",
+            )
         bits |= ok << i
         forbidding.append(plugin)
     if not bits:
