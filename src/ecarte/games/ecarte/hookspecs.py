@@ -22,8 +22,8 @@ several times for the same state (listing legal actions, clones, undo) and
 must not change anything.
 
 Hook list (the order a match meets them): ``ecarte_configure_rules``,
-``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``,
-``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
+``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``, ``ecarte_cut``,
+``ecarte_deal_packets``, ``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
 ``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
 ``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
 ``ecarte_match_status``, ``ecarte_match_ended``; at any time, for display,
