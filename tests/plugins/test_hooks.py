@@ -671,6 +671,22 @@ def test_a_failing_notification_does_not_stop_the_others() -> None:
     assert counter.hands == 1 and len(game.hand_results) == 1
 
 
+def test_a_failing_notification_when_the_game_is_made_says_no_game_was_made() -> None:
+    class ClosedLedger:
+        NAME = "ledger"
+
+        @hookimpl
+        def ecarte_game_started(self) -> None:
+            raise ValueError("the ledger is closed")
+
+    with pytest.raises(PluginError) as caught:
+        Game(seed=1, plugins=[ClosedLedger()])
+    assert str(caught.value) == (
+        "the game was not made: plugin notifications failed: plugin 'ledger' failed in "
+        "ecarte_game_started: ValueError: the ledger is closed"
+    )
+
+
 class Vetoes:
     """Forbids the 2-3 packets, discarding five and announcing the king."""
 
