@@ -128,6 +128,24 @@ def test_a_failing_wrapper_leaves_the_game_unchanged() -> None:
         game.apply(game.legal_actions()[0])
 
 
+def test_a_wrapper_that_changes_the_answer_in_place_is_named() -> None:
+    class InPlace:
+        NAME = "in-place"
+
+        @hookimpl(wrapper=True)
+        def ecarte_score_hand(self, outcome: HandOutcome) -> Generator[None, Any, Any]:
+            points = yield
+            points[outcome.elder] = -1  # the classic answer, changed where it is
+            return points
+
+    game = _dealt([InPlace()], STRONG, WEAK)
+    game.apply("play-hand")
+    for _ in range(9):
+        game.apply(game.legal_actions()[0])
+    with refused(game, PluginError, r"^plugin 'in-place', hook ecarte_score_hand: -1 is not"):
+        game.apply(game.legal_actions()[0])
+
+
 def test_wrappers_of_other_hooks_and_old_style_wrappers_are_refused() -> None:
     class Describe:
         @hookimpl(wrapper=True)

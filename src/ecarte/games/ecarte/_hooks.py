@@ -465,10 +465,11 @@ def _wrapped(
             plugin = impl[2]
             break
     for gen, name in reversed(started):  # innermost first, as pluggy does
+        given = dict(result) if isinstance(result, dict) else result  # changed in place?
         try:
             gen.send(result)
         except StopIteration as stop:
-            if stop.value is not result:
+            if stop.value is not result or _changed(given, result):
                 result, plugin = stop.value, name
         except Exception as exc:
             raise plugin_error(name, hook, exc) from exc
@@ -477,6 +478,17 @@ def _wrapped(
     if result is None:
         raise PluginError(f"no plugin answered {hook}")
     return result, plugin
+
+
+def _changed(given: Any, result: Any) -> bool:
+    """Whether a wrapper changed, in place, the dict ``result`` it was given as ``given``
+    (a copy): then the answer is the wrapper's."""
+    if given is result:
+        return False  # not a dict: nothing a wrapper can change in place is checked
+    try:
+        return bool(given != result)
+    except Exception:
+        return True
 
 
 def _first(game: Game, hook: str, **kwargs: Any) -> tuple[Any, str]:
