@@ -11,6 +11,7 @@ plugins, checks the answer and encodes it for the machine.
 
 from __future__ import annotations
 
+import inspect
 import types
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -267,16 +268,22 @@ def plugin_set(
         return found
     pm = pluggy.PluginManager("ecarte")
     pm.add_hookspecs(hookspecs)
-    for name, plugin in zip(names, instances, strict=True):
+    for i, (name, plugin) in enumerate(zip(names, instances, strict=True)):
+        what = f"variant {name!r}" if name in key[0] else f"plugin {name!r}"
+        for other, earlier in zip(names[:i], instances[:i], strict=True):
+            if earlier is plugin:
+                raise PluginError(
+                    f"{what} is the same object as {other!r}: give each its own plugin object"
+                )
+        _check_hooks(what, plugin)
         try:
             pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
-            what = f"variant {name!r}" if name in key[0] else f"plugin {plugin!r}"
             raise PluginError(f"{what} cannot be registered: {exc}") from exc
     try:
         pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(f"plugin {exc.plugin!r}: {exc}") from exc
+    except pluggy.PluginValidationError as exc:  # _check_hooks found none: a backstop
+        raise PluginError(f"a plugin of this game: {exc}") from exc
     templates: dict[str, tuple[_Template, ...]] = {}
     wrappers: dict[str, tuple[_Template, ...]] = {}
     for hook in _ALL_HOOKS:
@@ -305,6 +312,53 @@ def plugin_set(
             wrappers[hook] = tuple(wrapping)
     found = _SETS[key] = PluginSet(templates, wrappers)
     return found
+
+
+_SPEC_ARGS = {
+    hook: tuple(inspect.signature(getattr(hookspecs, hook)).parameters) for hook in _ALL_HOOKS
+}
+"""Each hook's arguments, by hook."""
+
+
+def _check_hooks(what: str, plugin: object) -> None:
+    """Raise :class:`PluginError`, in the words of ``docs/plugins.md``, when ``plugin`` marks
+    a method ``@hookimpl`` that no hook is named like or that takes an argument its hook
+    does not have, or has a method named like a hook that it did not mark."""
+    owner = plugin if isinstance(plugin, types.ModuleType | type) else type(plugin)
+    for attr in dir(owner):
+        if not attr.startswith("ecarte_"):
+            continue
+        value = inspect.getattr_static(owner, attr, None)
+        function = value.__func__ if isinstance(value, staticmethod | classmethod) else value
+        if not callable(function) or hasattr(function, "ecarte_spec"):
+            continue
+        marked = getattr(function, "ecarte_impl", None) is not None
+        if attr not in _SPEC_ARGS:
+            if marked:
+                raise PluginError(f"{what}: no hook is named {attr}")
+            continue
+        if not marked:
+            if function is getattr(hookspecs.Plugin, attr, None):
+                continue  # the typed base's own statement of the hook
+            raise PluginError(f"{what}: {attr} is not marked @hookimpl, so no game would call it")
+        try:
+            params = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):
+            continue  # no signature to read: pluggy checks what it can
+        if not isinstance(owner, types.ModuleType) and not isinstance(value, staticmethod):
+            params = params[1:]  # self, or cls
+        extra = [
+            p.name
+            for p in params
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            and p.default is p.empty
+            and p.name not in _SPEC_ARGS[attr]
+        ]
+        if extra:
+            raise PluginError(
+                f"{what}, hook {attr}: the hook has no argument {', '.join(extra)} (its "
+                f"arguments: {', '.join(_SPEC_ARGS[attr])})"
+            )
 
 
 @lru_cache(maxsize=256)
