@@ -172,3 +172,14 @@ def test_a_variant_that_cannot_be_built_is_a_plugin_error(
     save["variants"] = ["unbuildable"]
     with pytest.raises(SaveFormatError, match=r"variant 'unbuildable' cannot be built"):
         Game.from_dict(save)
+
+
+def test_a_plugin_class_that_cannot_be_built_is_a_plugin_error() -> None:
+    class NeedsPoints:
+        NAME = "needs-points"
+
+        def __init__(self, points: int) -> None:
+            self.points = points
+
+    with pytest.raises(PluginError, match=r"^plugin 'needs-points' cannot be built: .*points"):
+        Game(plugins=[NeedsPoints])

@@ -403,7 +403,9 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         raise ArgumentError(
             f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
         )
-    objects = [p() if isinstance(p, type) else p for p in plugins]
+    objects = [
+        _built(f"plugin {plugin_name(p)!r}", p) if isinstance(p, type) else p for p in plugins
+    ]
     for p in objects:
         if isinstance(p, _NOT_PLUGINS):
             kind = type(p).__name__
@@ -413,7 +415,9 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
     names = ["classic", *variants]
     instances: list[Any] = [_CLASSIC]
     for name, plugin in zip(variants, variant_plugins(variants) if variants else (), strict=True):
-        instances.append(_built(name, plugin) if isinstance(plugin, type) else plugin)
+        instances.append(
+            _built(f"variant {name!r}", plugin) if isinstance(plugin, type) else plugin
+        )
     for plugin in objects:
         names.append(_unique_name(names, plugin))
         instances.append(plugin)
@@ -433,13 +437,13 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
     return Config(hooks, asked, configured, players, variants)
 
 
-def _built(name: str, factory: type) -> Any:
-    """A new instance of the variant ``name``'s class; anything its constructor raises
-    is a :class:`PluginError` naming the variant."""
+def _built(what: str, factory: type) -> Any:
+    """A new instance of a plugin class (``what``: "variant 'x'" or "plugin 'x'"); anything
+    its constructor raises is a :class:`PluginError` naming it."""
     try:
         return factory()
     except Exception as exc:
-        raise PluginError(f"variant {name!r} cannot be built: {exc}") from exc
+        raise PluginError(f"{what} cannot be built: {exc}") from exc
 
 
 _KING_MODES = {
