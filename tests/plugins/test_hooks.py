@@ -253,6 +253,20 @@ def test_hook_exchange_allowed() -> None:
         game.apply(ecarte.Propose())
 
 
+def test_a_forbidden_exchange_names_the_variant_that_forbids_it() -> None:
+    class NoProposals:
+        NAME = "no-proposals"
+
+        @hookimpl
+        def ecarte_exchange_allowed(self, action: Any) -> bool | None:
+            return False if isinstance(action, ecarte.Propose) else None
+
+    game = dealt(Game(plugins=[NoProposals()], seed=1))
+    assert game.stock_size == 21
+    with refused(game, IllegalActionError, r"^propose: variant 'no-proposals' forbids it$"):
+        game.apply(ecarte.Propose())
+
+
 def test_hook_exchange_allowed_forbidding_everything() -> None:
     class Nothing:
         @hookimpl
