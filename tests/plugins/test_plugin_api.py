@@ -183,3 +183,26 @@ def test_a_plugin_class_that_cannot_be_built_is_a_plugin_error() -> None:
 
     with pytest.raises(PluginError, match=r"^plugin 'needs-points' cannot be built: .*points"):
         Game(plugins=[NeedsPoints])
+
+
+def test_rebuild_keeps_the_plugin_objects() -> None:
+    from ecarte_poule import Poule
+    from ecarte_single_proposal import SingleProposal
+
+    game = Game(plugins=[Poule(rotation="per-hand", ante=2)], seed=4)
+    game.apply(game.legal_actions()[0])
+    again = game.rebuild()  # an installed variant's object: rebuilt from its options
+    assert again.plugin_names == game.plugin_names and again.history == game.history
+    assert again.to_dict() == game.to_dict()
+    assert again.plugin("poule") is not game.plugin("poule")
+
+    house = Game(plugins=[SingleProposal()], seed=4)
+    with pytest.raises(ArgumentError) as caught:
+        house.rebuild()  # an object without options: it needs a fresh one
+    assert str(caught.value) == (
+        "rebuild(): the game has the plugin object 'single-proposal', which cannot be "
+        "rebuilt from options: pass a fresh one, rebuild(plugins=[...])"
+    )
+    fresh = SingleProposal()
+    again = house.rebuild(plugins=[fresh])
+    assert again.plugin("single-proposal") is fresh and again.history == house.history

@@ -476,13 +476,16 @@ class Game(MatchReads):
             self._run(self._m_resume, ())
 
     @held
-    def rebuild(self) -> Game:
-        """A fresh game replayed from this one's history, rules, variants and seed
-        (plugin objects passed as ``plugins=`` are not part of it)."""
+    def rebuild(self, *, plugins: Sequence[object] = ()) -> Game:
+        """A fresh game replayed from this one's history, rules, variants, plugin objects
+        and seed. A plugin object of an installed variant's class with ``save_options()``
+        is made anew from its options; ``plugins`` gives the others, fresh and in order
+        (as :meth:`from_dict` takes them)."""
         return Game.replay(
             self.history,
             self._config.asked_rules,  # the variants configure them again
             variant=self.variants,
+            plugins=_save.fresh_plugins(self, plugins, "rebuild()"),
             seed=self.seed,
             auto_chance=bool(self._m_view().auto_chance),
         )
