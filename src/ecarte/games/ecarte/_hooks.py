@@ -341,6 +341,13 @@ def _check_hooks(what: str, plugin: object) -> None:
             if function is getattr(hookspecs.Plugin, attr, None):
                 continue  # the typed base's own statement of the hook
             raise PluginError(f"{what}: {attr} is not marked @hookimpl, so no game would call it")
+        options = getattr(function, "ecarte_impl", None) or {}
+        wrapper = options.get("wrapper") or options.get("hookwrapper")
+        if not wrapper and inspect.isgeneratorfunction(function):
+            raise PluginError(
+                f"{what}, hook {attr}: it yields, as a hook wrapper does: mark it "
+                "@hookimpl(wrapper=True)"
+            )
         try:
             params = list(inspect.signature(function).parameters.values())
         except (TypeError, ValueError):
