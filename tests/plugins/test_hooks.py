@@ -326,6 +326,24 @@ def test_hook_discard_limits() -> None:
         game.apply(ecarte.Discard(_one(game)))
 
 
+def test_a_discard_out_of_a_variants_limits_names_the_variant() -> None:
+    class TwoOrThree:
+        NAME = "two-or-three"
+
+        @hookimpl
+        def ecarte_discard_limits(self) -> tuple[int, int]:
+            return (2, 3)
+
+    game = dealt(Game(plugins=[TwoOrThree()], seed=1))
+    game.apply(ecarte.Propose())
+    game.apply(ecarte.Accept())
+    four = ecarte.Discard(CardSet.of(list(game.hand(game.to_act))[:4]))
+    with refused(game, IllegalActionError, r"at most 3 now \(variant 'two-or-three'; the stock"):
+        game.apply(four)
+    with refused(game, IllegalActionError, r"at least 2 \(variant 'two-or-three'\)$"):
+        game.apply(ecarte.Discard(_one(game)))
+
+
 def _one(game: Game) -> Any:
 
     return CardSet.of([next(iter(game.hand(game.to_act)))])

@@ -161,12 +161,15 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
         raise IllegalActionError(_why_no_king(game, v))
     if isinstance(action, actions.Discard):
         n = len(action.cards)
+        limiting = _limiting(game, seat)
+        by = "" if limiting == "classic" else f"variant {limiting!r}; "
         if n > v.disc_most:
             raise IllegalActionError(
                 f"{action}: seat {seat} may discard at most {v.disc_most} now "
-                f"(the stock holds {len(v.stock)})"
+                f"({by}the stock holds {len(v.stock)})"
             )
-        raise IllegalActionError(f"{action}: seat {seat} must discard at least {v.disc_least}")
+        least = f"at least {v.disc_least}" + (f" ({by[:-2]})" if by else "")
+        raise IllegalActionError(f"{action}: seat {seat} must discard {least}")
     if (
         isinstance(action, actions.Propose | actions.PlayHand | actions.Accept | actions.Refuse)
         and status == game._binding.ENOTALLOWED
@@ -197,6 +200,21 @@ def _forbidding(game: Game, seat: int, action: actions.Action) -> str:
     def ask(game: Game) -> str:
         ok, plugin = _hooks.first_of(table, hook, game=game, seat=seat, action=action)
         return "classic" if ok is not False else plugin
+
+    found: str = game._asking(ask)
+    return found
+
+
+def _limiting(game: Game, seat: int) -> str:
+    """The plugin whose ``ecarte_discard_limits`` gives ``seat``'s limits now:
+    ``"classic"`` unless another plugin answers or wraps the hook (asked again)."""
+    table = game._config.hooks
+    hook = "ecarte_discard_limits"
+    if not table.wrappers(hook) and all(impl[2] == "classic" for impl in table.impls(hook)):
+        return "classic"
+
+    def ask(game: Game) -> str:
+        return _hooks.first_of(table, hook, game=game, seat=seat)[1]
 
     found: str = game._asking(ask)
     return found
