@@ -25,6 +25,7 @@ import json
 import math
 import random
 import reprlib
+import types
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
@@ -170,12 +171,49 @@ def _apply_id(game: GameLike, action_id: int) -> None:
         game.apply(game.action_from_id(action_id))
 
 
-def _replay(game: GameLike) -> GameLike:
+Plugins = Callable[[], Sequence[object]]
+"""What gives an Écarté game's fresh plugin objects (see :func:`check_game`)."""
+
+
+def _fresh_plugins(game: Any, plugins: Plugins | None) -> list[object]:
+    """Fresh plugin objects for a copy of the Écarté ``game``: those its save holds without
+    options (``Game.from_dict(d, plugins=...)``), from ``plugins()``, else each made anew
+    by its class without arguments."""
+    from .games.ecarte import _save
+
+    objects = _save._plugin_objects(game)
+    saved = game.to_dict()["plugins"]
+    wanted = [
+        plugin
+        for (_, plugin), entry in zip(objects, saved, strict=True)
+        if entry["options"] is None
+    ]
+    if not wanted:
+        return []
+    if plugins is not None:
+        return list(plugins())
+    fresh: list[object] = []
+    for plugin in wanted:
+        if isinstance(plugin, types.ModuleType):
+            fresh.append(plugin)  # a module is its own plugin object
+            continue
+        try:
+            fresh.append(type(plugin)())
+        except Exception as exc:
+            raise AssertionError(
+                f"check_game: the plugin object {plugin!r} cannot be made anew without "
+                f"arguments ({exc}): pass check_game(..., plugins=lambda: [fresh objects]), "
+                "the objects Game.from_dict(d, plugins=...) needs"
+            ) from exc
+    return fresh
+
+
+def _replay(game: GameLike, plugins: Plugins | None = None) -> GameLike:
     """A new game replayed from ``game.history`` with the game's configuration and seed."""
     from .games.ecarte.game import Game
 
     if isinstance(game, Game):
-        return _replay_ecarte(game)
+        return _replay_ecarte(game, plugins)
     rebuild = _method(game, "rebuild")
     if rebuild is not None:
         rebuilt: GameLike = rebuild()
@@ -191,9 +229,9 @@ def _replay(game: GameLike) -> GameLike:
     return replayed
 
 
-def _replay_ecarte(game: Any) -> GameLike:
+def _replay_ecarte(game: Any, plugins: Plugins | None) -> GameLike:
     """``Game.rebuild()``, with the plugin objects too: those saved with their options are
-    made anew from them (``rebuild`` leaves plugin objects out)."""
+    made anew from them, the others are fresh ones (:func:`_fresh_plugins`)."""
     from .games.ecarte import _save
 
     saved = game.to_dict()
@@ -204,11 +242,20 @@ def _replay_ecarte(game: Any) -> GameLike:
         game.history,
         game._config.asked_rules,
         variant=game.variants,
-        plugins=_save._plugins(saved["plugins"], ()),
+        plugins=_save._plugins(saved["plugins"], _fresh_plugins(game, plugins)),
         seed=game.seed,
         auto_chance=saved["auto_chance"],
     )
     return replayed
+
+
+def _restored(game: GameLike, text: str, plugins: Plugins | None) -> GameLike:
+    """``from_json(text)``; for an Écarté game, with fresh plugin objects."""
+    from .games.ecarte.game import Game
+
+    if isinstance(game, Game):
+        return Game.from_json(text, plugins=_fresh_plugins(game, plugins))
+    return game.from_json(text)
 
 
 # ----------------------------------------------------------------- snapshots
@@ -312,8 +359,10 @@ class _Walk:
         error: type[BaseException],
         readers: Sequence[str],
         seat_readers: Sequence[str],
+        plugins: Plugins | None,
     ) -> None:
         self.factory = factory
+        self.plugins = plugins
         self.seed = seed
         self.number = number
         self.rng = random.Random(seed)
@@ -512,7 +561,9 @@ class _Walk:
         game = self.game
         now = self.snap(game)
         try:
-            replayed = _replay(game)
+            replayed = _replay(game, self.plugins)
+        except AssertionError:
+            raise
         except Exception as exc:
             raise self.fail("replay", f"replaying the history raised {exc!r}") from exc
         self.same("replay", "the replayed game differs", now, self.snap(replayed), _SAVE_ONLY)
@@ -520,7 +571,9 @@ class _Walk:
         try:
             text = game.to_json()
             json.loads(text)
-            restored = game.from_json(text)
+            restored = _restored(game, text, self.plugins)
+        except AssertionError:
+            raise
         except Exception as exc:
             raise self.fail(prop, f"to_json/from_json raised {exc!r}") from exc
         self.same(prop, "the restored game differs", now, self.snap(restored))
@@ -642,6 +695,7 @@ def check_game(
     error: type[BaseException] = IllegalActionError,
     readers: Sequence[str] = DEFAULT_READERS,
     seat_readers: Sequence[str] = DEFAULT_SEAT_READERS,
+    plugins: Plugins | None = None,
 ) -> CheckReport:
     """Play ``games`` random games made by ``factory(seed)`` to the end and check them;
     raise :class:`AssertionError` at the first failure, naming the property, the game
@@ -682,6 +736,11 @@ def check_game(
     game's own draw. The seats are ``players`` (or ``num_players``), else those whose
     ``observation`` can be read. ``readers`` and ``seat_readers`` name the methods that
     :func:`snapshot` calls.
+
+    An Écarté game's plugin objects that its save holds without options (no
+    ``save_options``) are given fresh to the replay and to ``from_json``: ``plugins()``
+    returns them, as ``Game.from_dict(d, plugins=...)`` takes them; without it, each is
+    made anew by its class, without arguments.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games!r}")
@@ -697,6 +756,7 @@ def check_game(
             error=error,
             readers=readers,
             seat_readers=seat_readers,
+            plugins=plugins,
         )
         steps += walk.run()
         checked += walk.checked

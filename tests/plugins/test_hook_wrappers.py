@@ -111,6 +111,23 @@ def test_a_wrapper_that_does_not_yield_is_named() -> None:
         Game(plugins=[NoYield()])
 
 
+def test_a_hook_that_yields_but_is_not_marked_a_wrapper_is_named() -> None:
+    class Forgot:
+        NAME = "forgot"
+
+        @hookimpl  # sic: not wrapper=True
+        def ecarte_score_hand(self) -> Generator[None, Any, Any]:
+            points = yield
+            return points
+
+    with pytest.raises(PluginError) as caught:
+        Game(plugins=[Forgot()])
+    assert str(caught.value) == (
+        "plugin 'forgot', hook ecarte_score_hand: it yields, as a hook wrapper does: mark "
+        "it @hookimpl(wrapper=True)"
+    )
+
+
 def test_a_failing_wrapper_leaves_the_game_unchanged() -> None:
     class Broken:
         NAME = "broken-wrapper"
@@ -125,6 +142,24 @@ def test_a_failing_wrapper_leaves_the_game_unchanged() -> None:
     for _ in range(9):
         game.apply(game.legal_actions()[0])
     with refused(game, PluginError, "'broken-wrapper' failed in ecarte_score_hand"):
+        game.apply(game.legal_actions()[0])
+
+
+def test_a_wrapper_that_changes_the_answer_in_place_is_named() -> None:
+    class InPlace:
+        NAME = "in-place"
+
+        @hookimpl(wrapper=True)
+        def ecarte_score_hand(self, outcome: HandOutcome) -> Generator[None, Any, Any]:
+            points = yield
+            points[outcome.elder] = -1  # the classic answer, changed where it is
+            return points
+
+    game = _dealt([InPlace()], STRONG, WEAK)
+    game.apply("play-hand")
+    for _ in range(9):
+        game.apply(game.legal_actions()[0])
+    with refused(game, PluginError, r"^plugin 'in-place', hook ecarte_score_hand: -1 is not"):
         game.apply(game.legal_actions()[0])
 
 

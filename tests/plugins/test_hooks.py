@@ -253,6 +253,20 @@ def test_hook_exchange_allowed() -> None:
         game.apply(ecarte.Propose())
 
 
+def test_a_forbidden_exchange_names_the_variant_that_forbids_it() -> None:
+    class NoProposals:
+        NAME = "no-proposals"
+
+        @hookimpl
+        def ecarte_exchange_allowed(self, action: Any) -> bool | None:
+            return False if isinstance(action, ecarte.Propose) else None
+
+    game = dealt(Game(plugins=[NoProposals()], seed=1))
+    assert game.stock_size == 21
+    with refused(game, IllegalActionError, r"^propose: variant 'no-proposals' forbids it$"):
+        game.apply(ecarte.Propose())
+
+
 def test_hook_exchange_allowed_forbidding_everything() -> None:
     class Nothing:
         @hookimpl
@@ -269,6 +283,34 @@ def test_hook_exchange_allowed_forbidding_everything() -> None:
     assert game.phase is Phase.PACKETS and game.history == history
 
 
+def test_hook_exchange_allowed_past_the_most_exchanges_a_hand_holds() -> None:
+    class Endless:  # proposals allowed whatever the stock, exchanges of no card
+        NAME = "endless"
+
+        @hookimpl
+        def ecarte_exchange_allowed(self) -> bool:
+            return True
+
+        @hookimpl
+        def ecarte_discard_limits(self) -> tuple[int, int]:
+            return (0, 0)
+
+    game = dealt(Game(plugins=[Endless()], seed=1))
+    for _ in range(23):  # the first 23 exchanges of the hand
+        for action in ("propose", "accept", "discard", "discard"):
+            game.apply(action)
+    for action in ("propose", "accept", "discard"):
+        game.apply(action)
+    assert len(game.exchanges) == 47
+    with refused(
+        game,
+        PluginError,
+        r"^plugin 'endless', hook ecarte_exchange_allowed: allows a proposal after 24 "
+        r"exchanges in a hand, the most a hand holds",
+    ):
+        game.apply("discard")
+
+
 def test_hook_discard_limits() -> None:
     class TwoOrThree:
         @hookimpl
@@ -281,6 +323,24 @@ def test_hook_discard_limits() -> None:
     sizes = {len(a.cards) for a in game.legal_actions() if isinstance(a, ecarte.Discard)}
     assert sizes == {2, 3}
     with pytest.raises(IllegalActionError, match="at least 2"):
+        game.apply(ecarte.Discard(_one(game)))
+
+
+def test_a_discard_out_of_a_variants_limits_names_the_variant() -> None:
+    class TwoOrThree:
+        NAME = "two-or-three"
+
+        @hookimpl
+        def ecarte_discard_limits(self) -> tuple[int, int]:
+            return (2, 3)
+
+    game = dealt(Game(plugins=[TwoOrThree()], seed=1))
+    game.apply(ecarte.Propose())
+    game.apply(ecarte.Accept())
+    four = ecarte.Discard(CardSet.of(list(game.hand(game.to_act))[:4]))
+    with refused(game, IllegalActionError, r"at most 3 now \(variant 'two-or-three'; the stock"):
+        game.apply(four)
+    with refused(game, IllegalActionError, r"at least 2 \(variant 'two-or-three'\)$"):
         game.apply(ecarte.Discard(_one(game)))
 
 
@@ -355,7 +415,9 @@ def test_hook_score_hand() -> None:
                 assert hand.points[hand.elder] - hand.kings[hand.elder] == 5
 
 
-@pytest.mark.parametrize("points", [{0: -2}, {0: 1.5}, {7: 1}, [1, 0], {0: True}])
+@pytest.mark.parametrize(
+    "points", [{0: -2}, {0: 1.5}, {7: 1}, [1, 0], {0: True}, {True: 1}, {1.0: 1}]
+)
 def test_hook_score_hand_nonsense_leaves_game_unchanged(points: Any) -> None:
     plugin = answering("bad-score", "ecarte_score_hand", points)
 
@@ -639,6 +701,22 @@ def test_a_failing_notification_does_not_stop_the_others() -> None:
     with pytest.raises(PluginError, match=r"the action was applied.*'failing'.*boom"):
         _play_until_a_hand_ends(game)
     assert counter.hands == 1 and len(game.hand_results) == 1
+
+
+def test_a_failing_notification_when_the_game_is_made_says_no_game_was_made() -> None:
+    class ClosedLedger:
+        NAME = "ledger"
+
+        @hookimpl
+        def ecarte_game_started(self) -> None:
+            raise ValueError("the ledger is closed")
+
+    with pytest.raises(PluginError) as caught:
+        Game(seed=1, plugins=[ClosedLedger()])
+    assert str(caught.value) == (
+        "the game was not made: plugin notifications failed: plugin 'ledger' failed in "
+        "ecarte_game_started: ValueError: the ledger is closed"
+    )
 
 
 class Vetoes:

@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 import ecarte.games.ecarte._plugins
-from ecarte import ArgumentError, EcarteError, Game, HandOutcome, PluginError, hookimpl, hookspecs
+from ecarte import (
+    ArgumentError,
+    EcarteError,
+    Game,
+    HandOutcome,
+    PluginError,
+    SaveFormatError,
+    hookimpl,
+    hookspecs,
+)
 from ecarte.games.ecarte._hooks import WRAPPABLE
 from ecarte.hookspecs import HookWrapper, Plugin
 
@@ -137,3 +146,63 @@ def test_an_unknown_plugin_is_an_error_of_the_package(name: Any) -> None:
         game.plugin(name)
     assert isinstance(caught.value, EcarteError)
     assert str(caught.value) == (f"no plugin {name!r} in this game (its plugins: classic, poule)")
+
+
+class _Unbuildable:
+    """An installed variant whose constructor fails (a bug, or a required option)."""
+
+    NAME = "unbuildable"
+
+    def __init__(self) -> None:
+        raise RuntimeError("no table today")
+
+    @hookimpl
+    def ecarte_king_points(self) -> int:
+        return 2
+
+
+def test_a_variant_that_cannot_be_built_is_a_plugin_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    eps = {"unbuildable": _EntryPoint("unbuildable", _Unbuildable)}
+    monkeypatch.setattr(ecarte.games.ecarte._plugins, "_entry_points", lambda: eps)
+    with pytest.raises(PluginError, match=r"^variant 'unbuildable' cannot be built: no table"):
+        Game(variant="unbuildable")
+    save = Game(seed=1).to_dict()
+    save["variants"] = ["unbuildable"]
+    with pytest.raises(SaveFormatError, match=r"variant 'unbuildable' cannot be built"):
+        Game.from_dict(save)
+
+
+def test_a_plugin_class_that_cannot_be_built_is_a_plugin_error() -> None:
+    class NeedsPoints:
+        NAME = "needs-points"
+
+        def __init__(self, points: int) -> None:
+            self.points = points
+
+    with pytest.raises(PluginError, match=r"^plugin 'needs-points' cannot be built: .*points"):
+        Game(plugins=[NeedsPoints])
+
+
+def test_rebuild_keeps_the_plugin_objects() -> None:
+    from ecarte_poule import Poule
+    from ecarte_single_proposal import SingleProposal
+
+    game = Game(plugins=[Poule(rotation="per-hand", ante=2)], seed=4)
+    game.apply(game.legal_actions()[0])
+    again = game.rebuild()  # an installed variant's object: rebuilt from its options
+    assert again.plugin_names == game.plugin_names and again.history == game.history
+    assert again.to_dict() == game.to_dict()
+    assert again.plugin("poule") is not game.plugin("poule")
+
+    house = Game(plugins=[SingleProposal()], seed=4)
+    with pytest.raises(ArgumentError) as caught:
+        house.rebuild()  # an object without options: it needs a fresh one
+    assert str(caught.value) == (
+        "rebuild(): the game has the plugin object 'single-proposal', which cannot be "
+        "rebuilt from options: pass a fresh one, rebuild(plugins=[...])"
+    )
+    fresh = SingleProposal()
+    again = house.rebuild(plugins=[fresh])
+    assert again.plugin("single-proposal") is fresh and again.history == house.history

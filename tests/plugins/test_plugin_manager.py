@@ -120,8 +120,9 @@ def test_misspelled_hook_implementation_is_reported() -> None:
         def ecarte_score_hands(self) -> None:  # sic: ecarte_score_hand
             return None
 
-    with pytest.raises(PluginError, match="ecarte_score_hands"):
+    with pytest.raises(PluginError) as caught:
         Game(plugins=[Typo()])
+    assert str(caught.value) == "plugin 'typo': no hook is named ecarte_score_hands"
 
 
 def test_hook_implementation_with_unknown_argument_is_reported() -> None:
@@ -130,8 +131,37 @@ def test_hook_implementation_with_unknown_argument_is_reported() -> None:
         def ecarte_score_hand(self, outcome: object, bonus: int) -> None:
             return None
 
-    with pytest.raises(PluginError, match="bonus"):
+    with pytest.raises(PluginError) as caught:
         Game(plugins=[Wrong()])
+    assert str(caught.value) == (
+        "plugin 'Wrong', hook ecarte_score_hand: the hook has no argument bonus (its "
+        "arguments: game, outcome)"
+    )
+
+
+def test_one_plugin_object_twice_is_reported_by_name() -> None:
+    from ecarte_poule import Poule
+
+    poule = Poule()
+    with pytest.raises(PluginError) as caught:
+        Game(plugins=[poule, poule])
+    assert str(caught.value) == (
+        "plugin 'poule#2' is the same object as 'poule': give each its own plugin object"
+    )
+
+
+def test_a_method_named_like_a_hook_but_not_marked_is_reported() -> None:
+    class Unmarked:  # a plain plugin, as the typed base Plugin would refuse it
+        NAME = "unmarked"
+
+        def ecarte_score_hand(self, outcome: object) -> dict[int, int]:
+            return {}
+
+    with pytest.raises(PluginError) as caught:
+        Game(plugins=[Unmarked()])
+    assert str(caught.value) == (
+        "plugin 'unmarked': ecarte_score_hand is not marked @hookimpl, so no game would call it"
+    )
 
 
 def test_plugin_that_raises_is_named() -> None:

@@ -22,6 +22,8 @@ class Teller:
     DESCRIPTION = "Teller: says which game and hand it is"
 
     def __init__(self, greeting: str = "hello", every: int = 1, loud: bool = False) -> None:
+        if greeting == "boom":
+            raise RuntimeError("the teller lost its voice")
         if every < 1:
             raise ValueError(f"every must be at least 1, not {every}")
         self.greeting, self.every, self.loud = greeting, every, loud

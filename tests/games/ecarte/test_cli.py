@@ -20,6 +20,7 @@ from helpers.cli import Tty, run_cli, run_ecarte
 import ecarte
 from ecarte import cli
 from ecarte.games.ecarte._render import Screen
+from ecarte.games.ecarte.variant_args import load_variants
 
 # ------------------------------------------------------------------ commands
 
@@ -227,6 +228,13 @@ def test_variant_options_reach_the_constructor(
         (["greeting=[1,"], "is not valid JSON"),
         (["every=" + "9" * 5000], "option value '99999"),  # longer than int() reads
         (["greeting=" + "[" * 100_000], "is not valid JSON"),  # deeper than JSON is read
+        (["greeting=boom"], "variant 'teller' refuses the options greeting='boom': the teller"),
+        (
+            ["every=abc"],
+            "--option 'every=abc': option 'every' of variant 'teller' takes int, not 'abc'",
+        ),
+        (["every=2.5"], "option 'every' of variant 'teller' takes int, not 2.5"),
+        (["loud=3"], "option 'loud' of variant 'teller' takes true/false, not 3"),
     ],
 )
 def test_bad_variant_options(
@@ -236,6 +244,15 @@ def test_bad_variant_options(
     assert cli.main(argv + [f"--option={o}" for o in options]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ecarte: error: ") and message in err
+
+
+def test_option_values_follow_the_types_the_variants_list(teller: Path) -> None:
+    (told,) = load_variants(["teller"], ["greeting=3", "every=+2"])
+    assert told.info.options == {"greeting": "3", "every": 2}  # a text option gets the text
+    (cercle,) = load_variants(["cercle"], ["games=none"])  # listed as "int or none"
+    assert cercle.info.options == {"games": None}
+    (cercle,) = load_variants(["cercle"], ["games=4"])
+    assert cercle.info.options == {"games": 4}
 
 
 def test_option_without_a_variant(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
 from ecarte._errors import ArgumentError, IllegalActionError, PluginError
 
-from . import actions
+from . import _hooks, actions
 from . import observation as ob
 from ._records import card_mask
 from .observation import Phase
@@ -161,18 +161,24 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
         raise IllegalActionError(_why_no_king(game, v))
     if isinstance(action, actions.Discard):
         n = len(action.cards)
+        limiting = _limiting(game, seat)
+        by = "" if limiting == "classic" else f"variant {limiting!r}; "
         if n > v.disc_most:
             raise IllegalActionError(
                 f"{action}: seat {seat} may discard at most {v.disc_most} now "
-                f"(the stock holds {len(v.stock)})"
+                f"({by}the stock holds {len(v.stock)})"
             )
-        raise IllegalActionError(f"{action}: seat {seat} must discard at least {v.disc_least}")
+        least = f"at least {v.disc_least}" + (f" ({by[:-2]})" if by else "")
+        raise IllegalActionError(f"{action}: seat {seat} must discard {least}")
     if (
         isinstance(action, actions.Propose | actions.PlayHand | actions.Accept | actions.Refuse)
         and status == game._binding.ENOTALLOWED
     ):
         if game._config.validators:
             _raise_veto(game, seat, action)
+        forbidding = _forbidding(game, seat, action)
+        if forbidding != "classic":
+            raise IllegalActionError(f"{action}: variant {forbidding!r} forbids it")
         if isinstance(action, actions.Propose):
             raise IllegalActionError(
                 f"propose: the stock ({len(v.stock)} cards) cannot serve another "
@@ -180,6 +186,38 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
             )
         raise IllegalActionError(f"{action}: not allowed now")
     raise IllegalActionError(f"{action}: {who_acts(game, v)}")
+
+
+def _forbidding(game: Game, seat: int, action: actions.Action) -> str:
+    """The plugin whose ``ecarte_exchange_allowed`` forbids ``action`` now: ``"classic"``
+    unless another plugin answers or wraps the hook (asked again: it answers from the
+    game's state)."""
+    table = game._config.hooks
+    hook = "ecarte_exchange_allowed"
+    if not table.wrappers(hook) and all(impl[2] == "classic" for impl in table.impls(hook)):
+        return "classic"
+
+    def ask(game: Game) -> str:
+        ok, plugin = _hooks.first_of(table, hook, game=game, seat=seat, action=action)
+        return "classic" if ok is not False else plugin
+
+    found: str = game._asking(ask)
+    return found
+
+
+def _limiting(game: Game, seat: int) -> str:
+    """The plugin whose ``ecarte_discard_limits`` gives ``seat``'s limits now:
+    ``"classic"`` unless another plugin answers or wraps the hook (asked again)."""
+    table = game._config.hooks
+    hook = "ecarte_discard_limits"
+    if not table.wrappers(hook) and all(impl[2] == "classic" for impl in table.impls(hook)):
+        return "classic"
+
+    def ask(game: Game) -> str:
+        return _hooks.first_of(table, hook, game=game, seat=seat)[1]
+
+    found: str = game._asking(ask)
+    return found
 
 
 def _raise_veto(game: Game, seat: int, action: actions.Action) -> None:

@@ -11,6 +11,7 @@ plugins, checks the answer and encodes it for the machine.
 
 from __future__ import annotations
 
+import inspect
 import types
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -267,16 +268,22 @@ def plugin_set(
         return found
     pm = pluggy.PluginManager("ecarte")
     pm.add_hookspecs(hookspecs)
-    for name, plugin in zip(names, instances, strict=True):
+    for i, (name, plugin) in enumerate(zip(names, instances, strict=True)):
+        what = f"variant {name!r}" if name in key[0] else f"plugin {name!r}"
+        for other, earlier in zip(names[:i], instances[:i], strict=True):
+            if earlier is plugin:
+                raise PluginError(
+                    f"{what} is the same object as {other!r}: give each its own plugin object"
+                )
+        _check_hooks(what, plugin)
         try:
             pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
-            what = f"variant {name!r}" if name in key[0] else f"plugin {plugin!r}"
             raise PluginError(f"{what} cannot be registered: {exc}") from exc
     try:
         pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(f"plugin {exc.plugin!r}: {exc}") from exc
+    except pluggy.PluginValidationError as exc:  # _check_hooks found none: a backstop
+        raise PluginError(f"a plugin of this game: {exc}") from exc
     templates: dict[str, tuple[_Template, ...]] = {}
     wrappers: dict[str, tuple[_Template, ...]] = {}
     for hook in _ALL_HOOKS:
@@ -305,6 +312,60 @@ def plugin_set(
             wrappers[hook] = tuple(wrapping)
     found = _SETS[key] = PluginSet(templates, wrappers)
     return found
+
+
+_SPEC_ARGS = {
+    hook: tuple(inspect.signature(getattr(hookspecs, hook)).parameters) for hook in _ALL_HOOKS
+}
+"""Each hook's arguments, by hook."""
+
+
+def _check_hooks(what: str, plugin: object) -> None:
+    """Raise :class:`PluginError`, in the words of ``docs/plugins.md``, when ``plugin`` marks
+    a method ``@hookimpl`` that no hook is named like or that takes an argument its hook
+    does not have, or has a method named like a hook that it did not mark."""
+    owner = plugin if isinstance(plugin, types.ModuleType | type) else type(plugin)
+    for attr in dir(owner):
+        if not attr.startswith("ecarte_"):
+            continue
+        value = inspect.getattr_static(owner, attr, None)
+        function = value.__func__ if isinstance(value, staticmethod | classmethod) else value
+        if not callable(function) or hasattr(function, "ecarte_spec"):
+            continue
+        marked = getattr(function, "ecarte_impl", None) is not None
+        if attr not in _SPEC_ARGS:
+            if marked:
+                raise PluginError(f"{what}: no hook is named {attr}")
+            continue
+        if not marked:
+            if function is getattr(hookspecs.Plugin, attr, None):
+                continue  # the typed base's own statement of the hook
+            raise PluginError(f"{what}: {attr} is not marked @hookimpl, so no game would call it")
+        options = getattr(function, "ecarte_impl", None) or {}
+        wrapper = options.get("wrapper") or options.get("hookwrapper")
+        if not wrapper and inspect.isgeneratorfunction(function):
+            raise PluginError(
+                f"{what}, hook {attr}: it yields, as a hook wrapper does: mark it "
+                "@hookimpl(wrapper=True)"
+            )
+        try:
+            params = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):
+            continue  # no signature to read: pluggy checks what it can
+        if not isinstance(owner, types.ModuleType) and not isinstance(value, staticmethod):
+            params = params[1:]  # self, or cls
+        extra = [
+            p.name
+            for p in params
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            and p.default is p.empty
+            and p.name not in _SPEC_ARGS[attr]
+        ]
+        if extra:
+            raise PluginError(
+                f"{what}, hook {attr}: the hook has no argument {', '.join(extra)} (its "
+                f"arguments: {', '.join(_SPEC_ARGS[attr])})"
+            )
 
 
 @lru_cache(maxsize=256)
@@ -349,7 +410,9 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         raise ArgumentError(
             f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
         )
-    objects = [p() if isinstance(p, type) else p for p in plugins]
+    objects = [
+        _built(f"plugin {plugin_name(p)!r}", p) if isinstance(p, type) else p for p in plugins
+    ]
     for p in objects:
         if isinstance(p, _NOT_PLUGINS):
             kind = type(p).__name__
@@ -358,8 +421,10 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
         return _classic_config(asked, _backend.live())
     names = ["classic", *variants]
     instances: list[Any] = [_CLASSIC]
-    for plugin in variant_plugins(variants) if variants else ():
-        instances.append(plugin() if isinstance(plugin, type) else plugin)
+    for name, plugin in zip(variants, variant_plugins(variants) if variants else (), strict=True):
+        instances.append(
+            _built(f"variant {name!r}", plugin) if isinstance(plugin, type) else plugin
+        )
     for plugin in objects:
         names.append(_unique_name(names, plugin))
         instances.append(plugin)
@@ -377,6 +442,15 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
                 f"plugin {plugin!r}, hook ecarte_table_size: {players!r} is not 2..16 players"
             )
     return Config(hooks, asked, configured, players, variants)
+
+
+def _built(what: str, factory: type) -> Any:
+    """A new instance of a plugin class (``what``: "variant 'x'" or "plugin 'x'"); anything
+    its constructor raises is a :class:`PluginError` naming it."""
+    try:
+        return factory()
+    except Exception as exc:
+        raise PluginError(f"{what} cannot be built: {exc}") from exc
 
 
 _KING_MODES = {
@@ -456,10 +530,11 @@ def _wrapped(
             plugin = impl[2]
             break
     for gen, name in reversed(started):  # innermost first, as pluggy does
+        given = dict(result) if isinstance(result, dict) else result  # changed in place?
         try:
             gen.send(result)
         except StopIteration as stop:
-            if stop.value is not result:
+            if stop.value is not result or _changed(given, result):
                 result, plugin = stop.value, name
         except Exception as exc:
             raise plugin_error(name, hook, exc) from exc
@@ -468,6 +543,17 @@ def _wrapped(
     if result is None:
         raise PluginError(f"no plugin answered {hook}")
     return result, plugin
+
+
+def _changed(given: Any, result: Any) -> bool:
+    """Whether a wrapper changed, in place, the dict ``result`` it was given as ``given``
+    (a copy): then the answer is the wrapper's."""
+    if given is result:
+        return False  # not a dict: nothing a wrapper can change in place is checked
+    try:
+        return bool(given != result)
+    except Exception:
+        return True
 
 
 def _first(game: Game, hook: str, **kwargs: Any) -> tuple[Any, str]:
@@ -661,6 +747,8 @@ def _deal(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
 
 
 _PAIRS = ((Propose(), PlayHand()), (Accept(), Refuse()))
+MOST_EXCHANGES = 24
+"""The most exchanges a hand holds (the machine keeps two discards each)."""
 
 
 def _exchange(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
@@ -670,6 +758,13 @@ def _exchange(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
         ok, plugin = _first(game, hook, seat=seat, action=action)
         if not isinstance(ok, bool):
             raise _bad(plugin, hook, f"{ok!r} is not a bool")
+        if ok and i == 0 and args[1] == 0 and len(game.exchanges) > 2 * (MOST_EXCHANGES - 1):
+            raise _bad(
+                plugin,
+                hook,
+                f"allows a proposal after {MOST_EXCHANGES} exchanges in a hand, the most a "
+                "hand holds (answer False, or None to let the classic rules decide)",
+            )
         bits |= ok << i
         forbidding.append(plugin)
     if not bits:
@@ -716,7 +811,11 @@ def _score_hand(game: Game, hook: str, args: tuple[int, ...]) -> bytes:
         refused_after=None if v.refused_after == 255 else v.refused_after,
     )
     points, plugin = _first(game, hook, outcome=outcome)
-    if not (isinstance(points, dict) and set(points) <= {dealer, elder}):
+    if not (
+        isinstance(points, dict)
+        and all(seat.__class__ is int for seat in points)  # not True for seat 1
+        and set(points) <= {dealer, elder}
+    ):
         raise _bad(
             plugin, hook, f"{points!r} is not a dict of int points for seats {elder} and {dealer}"
         )

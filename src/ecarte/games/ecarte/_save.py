@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ecarte._errors import EcarteError, PluginError, RulesError, SaveFormatError
+from ecarte._errors import (
+    ArgumentError,
+    EcarteError,
+    PluginError,
+    RulesError,
+    SaveFormatError,
+)
 from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
@@ -233,6 +239,47 @@ def to_json(game: Game, indent: int | None = None) -> str:
 def unsaveable(game: Game) -> list[str]:
     """The names of the game's plugin objects that cannot be rebuilt by name."""
     return [name for name, plugin in _plugin_objects(game) if _options(name, plugin) is None]
+
+
+def fresh_plugins(game: Game, given: Sequence[object], what: str) -> list[object]:
+    """New plugin objects for a copy of ``game`` (``what``, say "rebuild()"): each made
+    anew from its options, or taken from ``given``, fresh and in order, when it has none;
+    a mismatch is an :class:`ArgumentError`."""
+    objects = _plugin_objects(game)
+    if not objects and not given:
+        return []
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise ArgumentError(f"{what}: plugins must be a sequence of plugin objects")
+    out: list[object] = []
+    pending = list(given)
+    for name, plugin in objects:
+        options = _options(name, plugin)
+        if options is not None:
+            try:  # _options gives options only for an installed variant's own class
+                out.append(type(plugin)(**options))
+            except Exception as exc:
+                raise PluginError(
+                    f"{what}: plugin {name!r} cannot be made anew from its options "
+                    f"{reprlib.repr(options)}: {exc}"
+                ) from exc
+            continue
+        if not pending:
+            raise ArgumentError(
+                f"{what}: the game has the plugin object {name!r}, which cannot be rebuilt "
+                f"from options: pass a fresh one, {what[:-1]}plugins=[...])"
+            )
+        fresh = pending.pop(0)
+        if plugin_name(fresh) != name.split("#")[0]:
+            raise ArgumentError(
+                f"{what}: the game has the plugin {name!r} here; plugins= gives "
+                f"{plugin_name(fresh)!r}"
+            )
+        out.append(fresh)
+    if pending:
+        raise ArgumentError(
+            f"{what}: plugins= gives {len(pending)} plugin object(s) more than the game has"
+        )
+    return out
 
 
 # ----------------------------------------------------------------- restoring

@@ -175,7 +175,7 @@ class Game(MatchReads):
         if status != self._binding.STOP_IDLE:
             self._continue(status, None)  # the first game's hooks
         if config.notifications:
-            self._notify(0)
+            self._notify(0, "the game was not made:")
 
     def __repr__(self) -> str:
         v = self._m_view()
@@ -360,8 +360,9 @@ class Game(MatchReads):
         finally:
             self._busy = False
 
-    def _notify(self, start: int) -> None:
-        """Send the notifications of what the log says since ``start`` (never from clones)."""
+    def _notify(self, start: int, failed: str = "the action was applied, but") -> None:
+        """Send the notifications of what the log says since ``start`` (never from clones);
+        ``failed`` begins the message of an error, saying what stands."""
         if self._silent:
             return
         records = self._read()
@@ -374,8 +375,7 @@ class Game(MatchReads):
             errors += _hooks.notify(self, hook, kwargs)
         if errors:
             raise PluginError(
-                "the action was applied, but plugin notifications failed: "
-                + "; ".join(map(str, errors))
+                f"{failed} plugin notifications failed: " + "; ".join(map(str, errors))
             ) from errors[0]
 
     def _fail(self, status: int, action: Any) -> NoReturn:
@@ -476,13 +476,16 @@ class Game(MatchReads):
             self._run(self._m_resume, ())
 
     @held
-    def rebuild(self) -> Game:
-        """A fresh game replayed from this one's history, rules, variants and seed
-        (plugin objects passed as ``plugins=`` are not part of it)."""
+    def rebuild(self, *, plugins: Sequence[object] = ()) -> Game:
+        """A fresh game replayed from this one's history, rules, variants, plugin objects
+        and seed. A plugin object of an installed variant's class with ``save_options()``
+        is made anew from its options; ``plugins`` gives the others, fresh and in order
+        (as :meth:`from_dict` takes them)."""
         return Game.replay(
             self.history,
             self._config.asked_rules,  # the variants configure them again
             variant=self.variants,
+            plugins=_save.fresh_plugins(self, plugins, "rebuild()"),
             seed=self.seed,
             auto_chance=bool(self._m_view().auto_chance),
         )

@@ -22,8 +22,8 @@ several times for the same state (listing legal actions, clones, undo) and
 must not change anything.
 
 Hook list (the order a match meets them): ``ecarte_configure_rules``,
-``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``,
-``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
+``ecarte_table_size``, ``ecarte_next_game``, ``ecarte_game_started``, ``ecarte_cut``,
+``ecarte_deal_packets``, ``ecarte_deal``, ``ecarte_king_points``, ``ecarte_exchange_allowed``,
 ``ecarte_validate_action``, ``ecarte_discard_limits``, ``ecarte_score_hand``,
 ``ecarte_hand_ended``, ``ecarte_next_hand``, ``ecarte_game_ended``,
 ``ecarte_match_status``, ``ecarte_match_ended``; at any time, for display,
@@ -153,13 +153,13 @@ def ecarte_discard_limits(game: Game, seat: int) -> tuple[int, int] | None:
 
 @hookspec(firstresult=True)
 def ecarte_validate_action(game: Game, seat: int, action: Action) -> str | None:
-    """Called before a decision (packets, propose, play the hand, accept,
-    refuse, discard, announce the king) is applied, and when
-    ``ecarte_exchange_allowed`` forbids one, to explain why. Never called for
-    the cards of a playout, and only when some plugin implements it. Return a
-    sentence to veto the action (it raises :class:`ecarte.IllegalActionError`
-    with that reason and the plugin's name), or None to allow it. The first
-    veto wins."""
+    """Called when the decisions (packets, propose, play the hand, accept, refuse,
+    discard, announce the king) are listed, a vetoed one not being offered; before
+    applying a decision that was not offered; and when ``ecarte_exchange_allowed``
+    forbids one, to explain why. Never called for the cards of a playout, and only
+    when some plugin implements it. Return a sentence to veto the action (it
+    raises :class:`ecarte.IllegalActionError` with that reason and the plugin's
+    name), or None to allow it. The first veto wins."""
 
 
 @hookspec(firstresult=True)

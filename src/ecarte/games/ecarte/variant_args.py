@@ -64,10 +64,7 @@ def variant_options(factory: object) -> tuple[VariantOption, ...]:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):
         return ()
-    try:
-        hints = typing.get_type_hints(vars(factory).get("__init__", factory))
-    except Exception:  # an annotation that does not resolve: shown as written
-        hints = {}
+    hints = _hints(factory)
     options = []
     for param in signature.parameters.values():
         if param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
@@ -77,6 +74,40 @@ def variant_options(factory: object) -> tuple[VariantOption, ...]:
         default = "required" if param.default is param.empty else _typed(param.default)
         options.append(VariantOption(name=param.name, kind=kind, default=default))
     return tuple(options)
+
+
+def _hints(factory: type) -> dict[str, Any]:
+    """The resolved annotations of ``factory``'s constructor ({} when one does not
+    resolve: then shown as written, and not checked)."""
+    try:
+        return typing.get_type_hints(vars(factory).get("__init__", factory))
+    except Exception:
+        return {}
+
+
+def _fitted(annotation: object, value: object, text: str) -> tuple[bool, object]:
+    """Whether the option ``value`` (parsed from ``text``) fits the type its constructor
+    annotates, and the value to pass: a text option gets the text as typed, an optional
+    one None for ``none``. A type ``--option`` has no word for is not checked."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin in (Union, types.UnionType):
+        if type(None) in args and text.strip().lower() == "none":
+            return True, None
+        for member in args:
+            if member is not type(None):
+                fits, fitted = _fitted(member, value, text)
+                if fits:
+                    return True, fitted
+        return False, value
+    if annotation is bool:
+        return isinstance(value, bool), value
+    if annotation is int:
+        return value.__class__ is int, value
+    if annotation is float or annotation is Fraction:
+        return value.__class__ in (int, float), value
+    if annotation is str:
+        return True, value if isinstance(value, str) else text.strip()
+    return True, value  # a Literal (the constructor says what it takes), JSON, any
 
 
 def _typed(value: object) -> str:
@@ -223,6 +254,7 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
     accepted = {
         name: _accepted(f) if isinstance(f, type) else ((), False) for name, f in factories.items()
     }
+    hints = {name: _hints(f) if isinstance(f, type) else {} for name, f in factories.items()}
     kwargs: dict[str, dict[str, object]] = {name: {} for name in names}
     for (target, key, value), text in zip(parsed, options, strict=True):
         if target is None:
@@ -249,13 +281,21 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
             )
         if key in kwargs[target]:
             raise EcarteError(f"--option {text!r}: {target}.{key} is given twice")
+        annotation = hints[target].get(key)
+        if annotation is not None:
+            fits, value = _fitted(annotation, value, text.partition("=")[2])
+            if not fits:
+                raise EcarteError(
+                    f"--option {text!r}: option {key!r} of variant {target!r} takes "
+                    f"{_kind(annotation)}, not {reprlib.repr(value)}"
+                )
         kwargs[target][key] = value
     variants = []
     for name, factory in factories.items():
         if isinstance(factory, type):
             try:
                 plugin = factory(**kwargs[name])
-            except (EcarteError, TypeError, ValueError) as exc:
+            except Exception as exc:  # a constructor's refusal, or its bug
                 shown = ", ".join(f"{k}={v!r}" for k, v in kwargs[name].items())
                 raise EcarteError(f"variant {name!r} refuses the options {shown}: {exc}") from exc
         else:
