@@ -448,6 +448,42 @@ def test_bad_arguments_to_game_are_named(kwargs: dict[str, Any], error: Any, mat
         Game(**kwargs)
 
 
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"seed": "1"},
+        {"seed": 1.5},
+        {"seed": True},
+        {"variant": 5},
+        {"variant": [5]},
+        {"auto_chance": "yes"},
+        {"plugins": 5},
+        {"plugins": "poule"},
+    ],
+)
+def test_an_argument_of_the_wrong_type_to_game_is_also_a_type_error(
+    kwargs: dict[str, Any],
+) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        Game(**kwargs)
+    assert isinstance(raised.value, TypeError)
+
+
+@pytest.mark.parametrize("kwargs", [{"seed": 10**30}, {"variant": "classic"}])
+def test_an_argument_of_the_right_type_but_a_bad_value_is_no_type_error(
+    kwargs: dict[str, Any],
+) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        Game(**kwargs)
+    assert not isinstance(raised.value, TypeError)
+
+
+def test_replay_refuses_a_history_of_the_wrong_type_as_a_type_error() -> None:
+    with pytest.raises(ArgumentError) as raised:
+        Game.replay(5)  # type: ignore[arg-type]
+    assert isinstance(raised.value, TypeError)
+
+
 @pytest.mark.parametrize("bad", [True, False, 1.0, "5", None, 96, -1])
 def test_action_from_id_refuses_what_is_no_id(bad: Any) -> None:
     with pytest.raises(IllegalActionError):

@@ -13,7 +13,7 @@ import reprlib
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
-from ecarte._errors import ArgumentError, IllegalActionError, PluginError
+from ecarte._errors import ArgumentError, ArgumentTypeError, IllegalActionError, PluginError
 
 from . import _hooks, actions
 from . import observation as ob
@@ -260,7 +260,7 @@ def match_seed(seed: object) -> int:
     if seed is None:
         return _SYSTEM_RANDOM.getrandbits(63)
     if type(seed) is not int:
-        raise ArgumentError(f"seed must be an int (or None), not {reprlib.repr(seed)}")
+        raise ArgumentTypeError(f"seed must be an int (or None), not {reprlib.repr(seed)}")
     if not -(1 << 63) <= seed < 1 << 64:
         raise ArgumentError(
             f"seed must be an int in [-2**63, 2**64), not an int of {seed.bit_length()} bits"

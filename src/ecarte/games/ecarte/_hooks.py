@@ -403,11 +403,11 @@ def game_config(rules: object, variant: object, plugins: Iterable[object]) -> Co
     elif isinstance(variant, Sequence) and all(isinstance(v, str) for v in variant):
         variants = tuple(variant)
     else:
-        raise ArgumentError(f"variant must be a name or a sequence of names, not {variant!r}")
+        raise ArgumentTypeError(f"variant must be a name or a sequence of names, not {variant!r}")
     if plugins.__class__ not in _PLUGIN_LISTS and (
         isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable)
     ):
-        raise ArgumentError(
+        raise ArgumentTypeError(
             f"plugins must be an iterable of plugin objects or classes, not {plugins!r}"
         )
     objects = [

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast, overload
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
 from ecarte._core._pure import masks as _masks
 from ecarte._errors import (
-    ArgumentError,
+    ArgumentTypeError,
     CardParseError,
     IllegalActionError,
     PluginError,
@@ -165,7 +165,7 @@ class Game(MatchReads):
         config = _hooks.game_config(rules, variant, plugins)
         seed = _checks.match_seed(seed)
         if auto_chance is not True and auto_chance is not False:
-            raise ArgumentError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
+            raise ArgumentTypeError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
         self._config = config
         self._records = None
         self._busy = False
@@ -454,10 +454,10 @@ class Game(MatchReads):
         if auto_chance is None:
             auto_chance = seed is not None
         elif auto_chance is not True and auto_chance is not False:
-            raise ArgumentError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
+            raise ArgumentTypeError(f"auto_chance must be a bool, not {reprlib.repr(auto_chance)}")
         records: object = history
         if isinstance(records, str | bytes) or not isinstance(records, Iterable):
-            raise ArgumentError(f"history must be an iterable of records, not {history!r}")
+            raise ArgumentTypeError(f"history must be an iterable of records, not {history!r}")
         game = cls(rules, variant=variant, plugins=plugins, seed=seed, auto_chance=False)
         for i, record in enumerate(history):
             try:
