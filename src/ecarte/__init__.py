@@ -43,7 +43,15 @@ from .games.ecarte.actions import (
     parse_record,
 )
 from .games.ecarte.feed import EventKind, FeedEvent, ScoreKind
-from .games.ecarte.game import CHANCE, NUM_ACTION_IDS, TERMINAL, Game, Observation, Phase
+from .games.ecarte.game import (
+    CHANCE,
+    NUM_ACTION_IDS,
+    TERMINAL,
+    DiscardChoices,
+    Game,
+    Observation,
+    Phase,
+)
 from .games.ecarte.hookspecs import hookimpl
 from .games.ecarte.observation import Advice
 from .games.ecarte.results import (
@@ -115,6 +123,7 @@ __all__ = [
     "DealPattern",
     "DealtHands",
     "Discard",
+    "DiscardChoices",
     "EcarteError",
     "Event",
     "EventKind",

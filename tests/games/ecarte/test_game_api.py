@@ -607,3 +607,14 @@ def test_seats_are_ints_not_bools() -> None:
     with pytest.raises(IllegalActionError, match="a seat is an int, not '1'"):
         game.apply(legal[0], seat="1")  # type: ignore[arg-type]
     assert game.history == before
+
+
+def test_the_discard_choices_type_is_public() -> None:
+    """docs/api.md names it, and everything public is importable from ``ecarte``."""
+    game = Game(seed=74)
+    game.apply("packets 3-2")
+    game.apply("propose")
+    game.apply("accept")
+    assert game.phase is Phase.ELDER_DISCARD
+    assert isinstance(game.legal_actions(), ecarte.DiscardChoices)
+    assert "DiscardChoices" in ecarte.__all__
