@@ -80,7 +80,7 @@ def test_a_budget_or_constant_that_is_a_bool_is_refused(kwargs: dict[str, Any]) 
 
 @pytest.mark.parametrize(
     "player",
-    [HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    [RandomPlayer(seed=0), HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
     ids=lambda p: type(p).__name__,
 )
 def test_the_observation_of_a_seat_not_to_act_is_refused(player: Any) -> None:

@@ -68,7 +68,9 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        return self._rng.choice(_some_legal(legal))
+        actions = _some_legal(legal)
+        _seat_to_act(observation)
+        return self._rng.choice(actions)
 
 
 def _routine_choice(obs: Observation, legal: Sequence[Action]) -> Action | None:
