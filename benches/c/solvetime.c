@@ -3,13 +3,16 @@
  * and search). Prints the digest (it must equal ec_random_solves') and the median / p90 / mean
  * time per solve, then the mean of the ec_random_solves batch (deal included).
  *
- *   gcc -std=c99 -O2 -Isrc/ecarte/_core benches/c/solvetime.c src/ecarte/_core/ec_*.c \
- *       -o /tmp/solvetime && /tmp/solvetime 200000 1
+ *   gcc -std=c99 -O2 -Isrc/ecarte/_core -Isrc/ecarte/games/ecarte/c benches/c/solvetime.c \
+ *       src/ecarte/_core/ec_*.c src/ecarte/games/ecarte/c/ec_rules.c \
+ *       src/ecarte/games/ecarte/c/ec_batch.c -o /tmp/solvetime && /tmp/solvetime 200000 1
  *
  * The previous core, built beside it and run alternately in the same session:
- *   mkdir -p /tmp/prev && git archive HEAD~1 src/ecarte/_core | tar -x -C /tmp/prev
- *   gcc -std=c99 -O2 -I/tmp/prev/src/ecarte/_core benches/c/solvetime.c \
- *       /tmp/prev/src/ecarte/_core/ec_*.c -o /tmp/prev/st
+ *   mkdir -p /tmp/prev && git archive HEAD~1 src/ecarte | tar -x -C /tmp/prev
+ *   gcc -std=c99 -O2 -I/tmp/prev/src/ecarte/_core -I/tmp/prev/src/ecarte/games/ecarte/c \
+ *       benches/c/solvetime.c /tmp/prev/src/ecarte/_core/ec_*.c \
+ *       /tmp/prev/src/ecarte/games/ecarte/c/ec_rules.c \
+ *       /tmp/prev/src/ecarte/games/ecarte/c/ec_batch.c -o /tmp/prev/st
  * Instructions per solve: valgrind --tool=callgrind --toggle-collect=ec_solve /tmp/solvetime
  * 200000 1, the "Collected" count divided by 200000.
  */
