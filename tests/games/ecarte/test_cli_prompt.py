@@ -86,6 +86,17 @@ def test_end_of_input_exits_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Traceback" not in proc.stderr
 
 
+def test_end_of_input_at_a_variants_question_names_the_seat_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seed 3: seat 0 deals first; the book of game 1 asks seat 1 before the deal
+    argv = ["play", "--human", "1", "--seed", "3", "--variant", "cercle"]
+    status, text = run_cli(monkeypatch, argv, "")
+    assert status == 1
+    assert "cercle: bets on game 1 are open" in text
+    assert text.rstrip().endswith("match abandoned: end of input while seat 1 was to play")
+
+
 @pytest.mark.own_backends  # a child process on the default backend: once
 def test_human_seat_scripted_from_a_pipe() -> None:
     proc = run_ecarte(["play", "--human", "0", "--seed", "3"], "1\n" * 1000)
@@ -112,6 +123,20 @@ def test_two_humans_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     assert status == 1
     assert "table: seat 0 (human), seat 1 (human)" in text
     assert "seat 0> " in text and "seat 1> " in text
+
+
+def test_two_humans_see_a_shared_variant_line_once(
+    monkeypatch: pytest.MonkeyPatch, teller: Path
+) -> None:
+    # regles says the same to every seat; teller says a line of its own to each seat
+    argv = ["play", "--human", "0", "--human", "1", "--seed", "3"]
+    argv += ["--variant", "regles", "--variant", "teller"]
+    status, text = run_cli(monkeypatch, argv, "quit\n")
+    assert status == 0
+    shared = [line for line in text.splitlines() if line.startswith("   | regles: ")]
+    assert len(shared) == 1
+    assert text.count("   | hello seat 0: game 1 hand 1\n") == 1
+    assert text.count("   | hello seat 1: game 1 hand 1\n") == 1
 
 
 def test_human_discard_by_position(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -81,7 +81,7 @@ def play_match(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         talks=talks,
         variant_plugins=[v.plugin for v in variants],
     )
-    return run_abandonable(match.run, screen.say, "match", lambda: f"seat {game.to_act}")
+    return run_abandonable(match.run, screen.say, "match", match.asked)
 
 
 @frozen
@@ -178,6 +178,7 @@ class _Match:
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self._described: dict[int | None, tuple[str, ...]] = {}
         self._waiting = False
+        self._asked: int | None = None  # the human prompted now, by the seat they began at
 
     # -- who is who -----------------------------------------------------------
 
@@ -196,6 +197,14 @@ class _Match:
         if self.humans and self.person_at(seat) is None:
             return f"seat {seat} (bot)"
         return f"seat {seat}"
+
+    def asked(self) -> str:
+        """Who the prompt waits for: the seat of the human asked, else the seat to act."""
+        person = self._asked
+        if person is None:
+            return f"seat {self.game.to_act}"
+        seat = self.seat_of(person)
+        return f"seat {seat}" if seat is not None else f"the player who began at seat {person}"
 
     # -- the match ------------------------------------------------------------
 
@@ -452,11 +461,14 @@ class _Match:
         return None
 
     def _show_variants(self) -> None:
-        """The variants' lines for each viewer, whenever they change."""
+        """The variants' lines for each viewer, whenever they change; a line that several
+        humans sharing the screen see is shown once."""
+        shown: set[str] = set()
         for viewer in self.humans if len(self.humans) > 1 else (self.viewer,):
             lines = self.game.describe(viewer)
             if lines != self._described.get(viewer, ()):
-                self.screen.variant_lines(lines)
+                self.screen.variant_lines([line for line in lines if line not in shown])
+                shown.update(lines)
             self._described[viewer] = lines
 
     # -- the humans -----------------------------------------------------------
@@ -513,12 +525,14 @@ class _Match:
         screen.say(question, "bold")
         screen.say("   1) go on")
         commands = self._commands(self.seat_of(person))
+        self._asked = person
         while True:
             screen.prompt(self._prompt(person))
             text = human_line(self.stdin, screen.say if self.echo else None, commands)
             if text is None:
                 continue
             if text in ("", "1"):
+                self._asked = None
                 return
             if not self._talk_command(person, text):
                 words = ", ".join(f"'{w} ...'" for t in self.talks for w in t.commands)
@@ -585,6 +599,7 @@ class _Match:
         else:
             screen.choices(legal)
         commands = self._commands(seat)
+        self._asked = None  # the seat to act is asked
         while True:
             screen.prompt(self._prompt(person))
             text = human_line(self.stdin, screen.say if self.echo else None, commands)
