@@ -41,6 +41,17 @@ def test_human_is_reprompted_with_the_reason(monkeypatch: pytest.MonkeyPatch) ->
     )
 
 
+def test_an_empty_line_asks_for_a_choice_and_plays_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seed 3: seat 0 deals and chooses the packets (two choices)
+    status, text = run_cli(monkeypatch, ["play", "--human", "0", "--seed", "3"], "\n  \nquit\n")
+    assert status == 0
+    assert text.count("  nothing typed: choose 1-2, or type 'help' or '?' for help\n") == 2
+    assert "not an action" not in text
+    assert "seat 0: packets" not in text
+
+
 def test_help_question_mark_rules_and_quit(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = run_cli(
         monkeypatch, ["play", "--human", "0", "--seed", "3"], "help\n?\nrules\nquit\n"

@@ -605,6 +605,11 @@ class _Match:
             text = human_line(self.stdin, screen.say if self.echo else None, commands)
             if text is None or self._talk_command(person, text):
                 continue
+            if not text and not discarding:  # an empty line discards nothing, else is no move
+                screen.error(
+                    f"nothing typed: choose 1-{len(legal)}, or type 'help' or '?' for help"
+                )
+                continue
             try:
                 if discarding:
                     action: Action = _parse_discard(text, hand)
