@@ -68,6 +68,19 @@ def test_help_question_mark_rules_and_quit(monkeypatch: pytest.MonkeyPatch) -> N
     assert text.rstrip().endswith("match abandoned: you quit")
 
 
+def test_help_lists_a_variants_words_once_in_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "3", "--variant", "cercle"]
+    status, text = run_cli(monkeypatch, argv, "help\nquit\n")
+    assert status == 0
+    lines = text.split("type one of:\n", 1)[1].split("your choice>", 1)[0].splitlines()
+    assert not [line for line in lines if re.match(r"  (bet  bet|close  close)\b", line)]
+    bet = next(line for line in lines if line.startswith("  bet NAME AMOUNT [game N] "))
+    assert bet.split("  ")[-1].startswith("stake on a seated player")
+    width = lines[0].index("the choice with that number")
+    assert bet.index("stake on a seated player") == width  # in the table's column
+    assert lines[-1].startswith("  cards: ")  # the cards' line ends the help
+
+
 def test_rules_lists_every_field_and_the_variants(
     monkeypatch: pytest.MonkeyPatch, teller: Path
 ) -> None:

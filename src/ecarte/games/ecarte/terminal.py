@@ -485,10 +485,7 @@ class _Match:
             )
 
         def help() -> None:
-            screen.help()
-            for talk in self.talks:
-                for word, meaning in talk.commands.items():
-                    screen.say(f"  {word}  {meaning}")
+            screen.help([_usage(w, m) for t in self.talks for w, m in t.commands.items()])
 
         return {"help": help, "?": help, "rules": rules}
 
@@ -629,6 +626,19 @@ class _Match:
                 screen.error(f"not allowed: {exc}")
                 continue
             return action
+
+
+def _usage(word: str, meaning: str) -> tuple[str, str]:
+    """A variant's word and its help line as a row of the help: a line that begins with
+    its usage (``bet NAME AMOUNT: stake...``) gives the usage as what to type.
+
+    >>> _usage("bet", "bet NAME AMOUNT: stake on a player"), _usage("close", "close the table")
+    (('bet NAME AMOUNT', 'stake on a player'), ('close', 'close the table'))
+    """
+    usage, colon, rest = meaning.partition(": ")
+    if colon and usage.split(maxsplit=1)[0].lower() == word.lower():
+        return usage, rest
+    return word, meaning
 
 
 def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
