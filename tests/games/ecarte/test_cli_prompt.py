@@ -52,6 +52,20 @@ def test_an_empty_line_asks_for_a_choice_and_plays_nothing(
     assert "seat 0: packets" not in text
 
 
+def test_a_line_that_is_not_utf8_is_not_understood_and_the_input_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a terminal in another encoding; the stream decodes strictly (a UTF-8 locale)
+    stdin = io.TextIOWrapper(io.BytesIO(b"caf\xe9\nquit\n"), encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stdin", stdin)
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    assert cli.main(["play", "--human", "0", "--seed", "3"]) == 0
+    text = out.getvalue()
+    assert "  not understood: not an action: 'caf\ufffd'" in text
+    assert text.rstrip().endswith("match abandoned: you quit")
+
+
 def test_help_question_mark_rules_and_quit(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = run_cli(
         monkeypatch, ["play", "--human", "0", "--seed", "3"], "help\n?\nrules\nquit\n"
