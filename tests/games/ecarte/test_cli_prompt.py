@@ -173,8 +173,18 @@ def test_two_humans_see_a_shared_variant_line_once(
     assert status == 0
     shared = [line for line in text.splitlines() if line.startswith("   | regles: ")]
     assert len(shared) == 1
-    assert text.count("   | hello seat 0: game 1 hand 1\n") == 1
-    assert text.count("   | hello seat 1: game 1 hand 1\n") == 1
+    # a line for one of them only says whose it is
+    assert text.count("   | seat 0: hello seat 0: game 1 hand 1\n") == 1
+    assert text.count("   | seat 1: hello seat 1: game 1 hand 1\n") == 1
+
+
+def test_two_humans_see_whose_a_variant_line_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 3: seat 0 deals; then Jeux de Règles tells the elder, seat 1, about its hand
+    argv = ["play", "--human", "0", "--human", "1", "--seed", "3", "--variant", "regles"]
+    status, text = run_cli(monkeypatch, argv, "2\nquit\n")
+    assert status == 0
+    assert "   | seat 1: regles: your hand is not a jeu de règle\n" in text
+    assert "   | regles: your hand" not in text
 
 
 def test_human_discard_by_position(monkeypatch: pytest.MonkeyPatch) -> None:

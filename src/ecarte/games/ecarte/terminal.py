@@ -461,14 +461,23 @@ class _Match:
         return None
 
     def _show_variants(self) -> None:
-        """The variants' lines for each viewer, whenever they change; a line that several
-        humans sharing the screen see is shown once."""
+        """The variants' lines for each viewer, whenever they change; humans sharing the
+        screen see a public line (a spectator's) once, and a line for one of them after
+        whose it is (``seat 1: ...``)."""
+        if len(self.humans) < 2:
+            lines = self.game.describe(self.viewer)
+            if lines != self._described.get(self.viewer, ()):
+                self.screen.variant_lines(lines)
+            self._described[self.viewer] = lines
+            return
+        public = set(self.game.describe(None))
         shown: set[str] = set()
-        for viewer in self.humans if len(self.humans) > 1 else (self.viewer,):
+        for viewer in self.humans:
             lines = self.game.describe(viewer)
             if lines != self._described.get(viewer, ()):
-                self.screen.variant_lines([line for line in lines if line not in shown])
-                shown.update(lines)
+                told = [line if line in public else f"seat {viewer}: {line}" for line in lines]
+                self.screen.variant_lines([line for line in told if line not in shown])
+                shown.update(told)
             self._described[viewer] = lines
 
     # -- the humans -----------------------------------------------------------
