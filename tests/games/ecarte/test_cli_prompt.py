@@ -416,6 +416,34 @@ def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "seat 0 (bot)" in text  # the seat the human left is played by a bot
 
 
+def test_cercle_bet_without_a_name_from_the_gallery_asks_for_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 4: the human loses the seat to a backer in game 1, then types bet AMOUNT."""
+    out = io.StringIO()
+    asked: list[str] = []
+
+    def answer(screen: str) -> str:
+        question = screen.rsplit("cercle: bets on game ", 1)[-1]  # the last one asked
+        if "stakes on Cleo or Player 2" in question:
+            asked.append(question)
+            return "bet 5" if len(asked) == 1 else "quit"
+        return "1"
+
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    monkeypatch.setattr(cli.sys, "stdin", _Answering(out, answer))
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
+    assert cli.main(argv) == 0
+    text = out.getvalue()
+    assert "unknown player ''" not in text
+    assert (
+        "  not allowed: from the gallery, name the player you back: bet Cleo 5 or bet Player 2 5"
+        in text
+    )
+    assert "Player 1 stakes" not in text.split("your choice> bet 5", 1)[1]
+
+
 def test_cercle_bets_during_the_game_before_under_rules_that_deal_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -216,6 +216,9 @@ class CercleTalk:
             ]
         if seated:
             raise EcarteError(f"at the table you stake on yourself only: bet {amount}")
+        if not named:
+            choices = " or ".join(f"bet {n} {amount}" for _, n in sorted(cercle.seated.items()))
+            raise EcarteError(f"from the gallery, name the player you back: {choices}")
         player = next((n for n in cercle.seated.values() if n.lower() == named.lower()), named)
         cercle.bet(me, player, amount, game=number)
         return [
