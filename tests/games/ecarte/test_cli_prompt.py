@@ -416,6 +416,15 @@ def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "seat 0 (bot)" in text  # the seat the human left is played by a bot
 
 
+def test_a_variants_question_takes_its_choice_by_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "3", "--variant", "cercle"]
+    status, text = run_cli(monkeypatch, argv, "Go on\nquit\n")
+    assert status == 0
+    assert "   1) go on" in text
+    assert "not understood" not in text
+    assert "game 1, hand 1: before the deal" in text  # the match went on
+
+
 def test_cercle_bet_without_a_name_from_the_gallery_asks_for_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -525,7 +525,8 @@ class _Match:
         return "your choice> " if len(self.humans) == 1 else f"seat {person}> "
 
     def _answer(self, person: int, question: str) -> None:
-        """Ask ``person`` a variant's question; commands until an empty line or 1."""
+        """Ask ``person`` a variant's question; commands until an empty line, 1 or
+        ``go on``."""
         screen = self.screen
         screen.say()
         screen.say(question, "bold")
@@ -537,7 +538,7 @@ class _Match:
             text = human_line(self.stdin, screen.say if self.echo else None, commands)
             if text is None:
                 continue
-            if text in ("", "1"):
+            if text in ("", "1") or " ".join(text.lower().split()) == "go on":
                 self._asked = None
                 return
             if not self._talk_command(person, text):
