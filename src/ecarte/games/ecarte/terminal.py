@@ -102,6 +102,7 @@ class _Before:
 
 
 _PLAY_LINE = re.compile(r"seat (\d+): (\S+)")
+_KING_LINE = re.compile(r"seat (\d+): king")
 _DISCARD_LINE = re.compile(r"seat (\d+): discards (\d+)")
 _TRICKS_SCORE = re.compile(r"seat (\d+) scores the tricks: \+(\d+) -> (\d+)")
 _HAND_OVER = re.compile(
@@ -311,7 +312,12 @@ class _Match:
         log = self.game.log
         waiting, began = self._waits(before.players)
         drawn = self._drawn(before, seat, action)
-        for line in log[self._shown :]:
+        lines = log[self._shown :]
+        for i, line in enumerate(lines):
+            king = _KING_LINE.fullmatch(line)
+            after = lines[i + 1] if i + 1 < len(lines) else ""
+            if king and after.startswith(f"seat {king[1]} announces "):
+                continue  # the announcement, told once by its score line
             if _HEADING.match(line):
                 waiting, now = self._waits(self.game.game_players)
                 began |= now
