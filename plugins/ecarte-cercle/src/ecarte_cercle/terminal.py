@@ -188,6 +188,11 @@ class CercleTalk:
         cercle = self.cercle
         me = self.names.get(person)
         if text.split()[0].lower() == "close":
+            if len(text.split()) > 1:
+                raise EcarteError(
+                    "close takes no other word: type close, and the table closes when the "
+                    "game being played ends"
+                )
             return [f"cercle: the table closes after game {cercle.close()}"]
         if me is None:
             raise EcarteError("only a human who sat at the table bets here")
