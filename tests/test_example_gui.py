@@ -47,6 +47,46 @@ def test_a_bad_click_reports_and_changes_nothing() -> None:
     assert (table.game.history, table.status(), list(table.choices())) == before
 
 
+def test_a_click_beyond_the_discard_button_reports_and_discards_nothing() -> None:
+    table = gui.Table(seed=8)
+    for _ in range(300):
+        if table.discarding:
+            break
+        assert table.click(0) is None
+    assert table.discarding
+    table.click(0)  # a card picked
+    before = (table.game.history, set(table.selected))
+    count = len(table.game.hand(gui.HUMAN))
+    assert table.click(count + 1) == f"no choice {count + 1}"
+    assert (table.game.history, set(table.selected)) == before
+
+
+def test_the_last_trick_of_the_match_is_drawn_with_its_winner() -> None:
+    from ecarte import EventKind, Play
+    from ecarte.players import HeuristicPlayer
+
+    human = HeuristicPlayer()
+    table = gui.Table(seed=0)
+    for _ in range(3000):
+        if table.game.is_over:
+            break
+        game = table.game
+        legal = game.legal_actions()
+        action = human.choose(game.observation(gui.HUMAN), legal)
+        if isinstance(action, Play) or not table.discarding:
+            assert table.click(legal.index(action)) is None
+            continue
+        hand = list(game.hand(gui.HUMAN))
+        for card in action.cards:
+            table.click(hand.index(card))
+        assert table.click(len(hand)) is None
+    assert table.game.is_over
+    last = [e for e in table.game.events(gui.HUMAN) if e.kind is EventKind.TRICK][-1]
+    assert last.seat == gui.HUMAN  # seed 0: the human takes the last trick of the match
+    texts = [s.text for s in gui.draw(table) if s.kind == "text"]
+    assert "last trick: you won it" in texts
+
+
 # ------------------------------------------------------------------ the drawing
 
 

@@ -21,7 +21,7 @@ import tkinter as tk
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ecarte import Action, Card, CardSet, Discard, Game, Phase, Play
+from ecarte import Action, Card, CardSet, Discard, EventKind, Game, Phase, Play
 from ecarte.players import HeuristicPlayer
 
 HUMAN = 0
@@ -94,6 +94,8 @@ class Table:
             if index < len(cards):
                 self.selected ^= {index}
                 return None
+            if index != len(cards):  # the "discard" button comes after the cards
+                return f"no choice {index}"
             action: Action = Discard(CardSet.of(cards[i] for i in sorted(self.selected)))
         else:
             legal = game.legal_actions()
@@ -116,6 +118,11 @@ class Table:
         events = self.game.events(HUMAN)
         out = [(str(e), e.n >= self.seen and e.seat == BOT) for e in events]
         return out[-lines:]
+
+    def last_trick_winner(self) -> int | None:
+        """The seat that won the last trick of the match so far (None before the first)."""
+        won = [e.seat for e in self.game.events(HUMAN) if e.kind is EventKind.TRICK]
+        return won[-1] if won else None
 
     def bot_cards(self) -> int:
         """How many cards the bot holds (its hand is never read: counted from the tricks)."""
@@ -175,7 +182,7 @@ def draw(table: Table, width: int = WIDTH, height: int = HEIGHT) -> list[Shape]:
         shapes.append(Shape("text", trick_x, middle - 20, text="trick"))
         trick, winner = obs.trick, None
     elif obs.tricks:
-        trick, winner = obs.tricks[-1], game.to_act  # its winner leads the next one
+        trick, winner = obs.tricks[-1], table.last_trick_winner()
         who = "you" if winner == HUMAN else "the bot"
         shapes.append(Shape("text", trick_x, middle - 20, text=f"last trick: {who} won it"))
     else:

@@ -190,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ecarte`` console script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _lenient_stdin()
     try:
         other = _other_game(argv)
         if other is not None:
@@ -227,6 +228,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ABANDONED
     _parser().print_help()
     return 0
+
+
+def _lenient_stdin() -> None:
+    """Let a typed line that is not in stdin's encoding (a terminal in another one) be
+    read with its bad bytes replaced, to be refused as any typo is, rather than end the
+    match with a traceback and the input after it lost."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if callable(reconfigure):
+        reconfigure(errors="replace")
 
 
 def play(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:

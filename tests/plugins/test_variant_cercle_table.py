@@ -235,6 +235,31 @@ def test_close_at_the_terminal() -> None:
     assert "cercle: the table is closed after 1 game" in game.describe()
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["bet ²", "bet 5 game ²", "bet Blaise ³", "bet " + "9" * 5000, "bet 5 game " + "9" * 5000],
+)
+def test_a_bet_with_a_number_that_is_not_one_is_refused_at_the_terminal(text: str) -> None:
+    cercle = Cercle(players={"Ada": 50, "Blaise": 50}, gallery={"Cleo": 30})
+    game = Game(plugins=[cercle], seed=1)
+    talk = cercle.terminal_talk(game, [0], seed=1)
+    before = (cercle.balance("Ada"), game.describe())
+    with pytest.raises(EcarteError):
+        talk.command(game, 0, text)
+    assert (cercle.balance("Ada"), game.describe()) == before
+
+
+def test_close_with_more_words_is_refused_at_the_terminal() -> None:
+    cercle = Cercle(players={"Ada": 50, "Blaise": 50}, gallery={"Cleo": 30}, games=5)
+    game = Game(plugins=[cercle], seed=1)
+    talk = cercle.terminal_talk(game, [0], seed=1)
+    before = game.describe()
+    with pytest.raises(EcarteError, match="close takes no other word"):
+        talk.command(game, 0, "close 3")  # not "after game 3": the table would close now
+    assert game.describe() == before
+    assert talk.command(game, 0, "CLOSE") == ["cercle: the table closes after game 1"]
+
+
 def test_a_game_dropped_is_freed_at_once_and_its_table_closes() -> None:
     """The plugin holds its game weakly: a game and its cercle make no reference cycle,
     so a game that is dropped is freed without the garbage collector, and the table it

@@ -111,3 +111,11 @@ def test_stakes_are_shown_only_when_games_have_values() -> None:
             assert (worth != "") == values
             if values:
                 assert int(value) == result.value
+
+
+def test_a_king_announced_is_told_once(capsys: pytest.CaptureFixture[str]) -> None:
+    # seed 1: seat 1 announces the king of trumps three times in the match
+    out = _bots_match(["--seed", "1"], capsys)
+    announced = re.findall(r"^   \* seat 1 announces the king: \+1 -> \d+$", out, re.M)
+    assert len(announced) == 3
+    assert not re.search(r"^ .*seat \d: king$", out, re.M)  # not the action, then its score

@@ -41,6 +41,31 @@ def test_human_is_reprompted_with_the_reason(monkeypatch: pytest.MonkeyPatch) ->
     )
 
 
+def test_an_empty_line_asks_for_a_choice_and_plays_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seed 3: seat 0 deals and chooses the packets (two choices)
+    status, text = run_cli(monkeypatch, ["play", "--human", "0", "--seed", "3"], "\n  \nquit\n")
+    assert status == 0
+    assert text.count("  nothing typed: choose 1-2, or type 'help' or '?' for help\n") == 2
+    assert "not an action" not in text
+    assert "seat 0: packets" not in text
+
+
+def test_a_line_that_is_not_utf8_is_not_understood_and_the_input_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a terminal in another encoding; the stream decodes strictly (a UTF-8 locale)
+    stdin = io.TextIOWrapper(io.BytesIO(b"caf\xe9\nquit\n"), encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stdin", stdin)
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    assert cli.main(["play", "--human", "0", "--seed", "3"]) == 0
+    text = out.getvalue()
+    assert "  not understood: not an action: 'caf\ufffd'" in text
+    assert text.rstrip().endswith("match abandoned: you quit")
+
+
 def test_help_question_mark_rules_and_quit(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = run_cli(
         monkeypatch, ["play", "--human", "0", "--seed", "3"], "help\n?\nrules\nquit\n"
@@ -55,6 +80,19 @@ def test_help_question_mark_rules_and_quit(monkeypatch: pytest.MonkeyPatch) -> N
         assert re.search(rf"^  {re.escape(label)} +{re.escape(value)}$", text, re.M), label
     assert "variants: none (the classic game)" in text
     assert text.rstrip().endswith("match abandoned: you quit")
+
+
+def test_help_lists_a_variants_words_once_in_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "3", "--variant", "cercle"]
+    status, text = run_cli(monkeypatch, argv, "help\nquit\n")
+    assert status == 0
+    lines = text.split("type one of:\n", 1)[1].split("your choice>", 1)[0].splitlines()
+    assert not [line for line in lines if re.match(r"  (bet  bet|close  close)\b", line)]
+    bet = next(line for line in lines if line.startswith("  bet NAME AMOUNT [game N] "))
+    assert bet.split("  ")[-1].startswith("stake on a seated player")
+    width = lines[0].index("the choice with that number")
+    assert bet.index("stake on a seated player") == width  # in the table's column
+    assert lines[-1].startswith("  cards: ")  # the cards' line ends the help
 
 
 def test_rules_lists_every_field_and_the_variants(
@@ -86,6 +124,17 @@ def test_end_of_input_exits_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Traceback" not in proc.stderr
 
 
+def test_end_of_input_at_a_variants_question_names_the_seat_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seed 3: seat 0 deals first; the book of game 1 asks seat 1 before the deal
+    argv = ["play", "--human", "1", "--seed", "3", "--variant", "cercle"]
+    status, text = run_cli(monkeypatch, argv, "")
+    assert status == 1
+    assert "cercle: bets on game 1 are open" in text
+    assert text.rstrip().endswith("match abandoned: end of input while seat 1 was to play")
+
+
 @pytest.mark.own_backends  # a child process on the default backend: once
 def test_human_seat_scripted_from_a_pipe() -> None:
     proc = run_ecarte(["play", "--human", "0", "--seed", "3"], "1\n" * 1000)
@@ -112,6 +161,30 @@ def test_two_humans_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     assert status == 1
     assert "table: seat 0 (human), seat 1 (human)" in text
     assert "seat 0> " in text and "seat 1> " in text
+
+
+def test_two_humans_see_a_shared_variant_line_once(
+    monkeypatch: pytest.MonkeyPatch, teller: Path
+) -> None:
+    # regles says the same to every seat; teller says a line of its own to each seat
+    argv = ["play", "--human", "0", "--human", "1", "--seed", "3"]
+    argv += ["--variant", "regles", "--variant", "teller"]
+    status, text = run_cli(monkeypatch, argv, "quit\n")
+    assert status == 0
+    shared = [line for line in text.splitlines() if line.startswith("   | regles: ")]
+    assert len(shared) == 1
+    # a line for one of them only says whose it is
+    assert text.count("   | seat 0: hello seat 0: game 1 hand 1\n") == 1
+    assert text.count("   | seat 1: hello seat 1: game 1 hand 1\n") == 1
+
+
+def test_two_humans_see_whose_a_variant_line_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 3: seat 0 deals; then Jeux de Règles tells the elder, seat 1, about its hand
+    argv = ["play", "--human", "0", "--human", "1", "--seed", "3", "--variant", "regles"]
+    status, text = run_cli(monkeypatch, argv, "2\nquit\n")
+    assert status == 0
+    assert "   | seat 1: regles: your hand is not a jeu de règle\n" in text
+    assert "   | regles: your hand" not in text
 
 
 def test_human_discard_by_position(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -341,6 +414,43 @@ def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "   | cercle: Player 1 stakes 5 on Player 2 for game 2 (holds" in text
     assert placed[:2] == ["cover", "bet"]
     assert "seat 0 (bot)" in text  # the seat the human left is played by a bot
+
+
+def test_a_variants_question_takes_its_choice_by_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--human", "0", "--seed", "3", "--variant", "cercle"]
+    status, text = run_cli(monkeypatch, argv, "Go on\nquit\n")
+    assert status == 0
+    assert "   1) go on" in text
+    assert "not understood" not in text
+    assert "game 1, hand 1: before the deal" in text  # the match went on
+
+
+def test_cercle_bet_without_a_name_from_the_gallery_asks_for_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 4: the human loses the seat to a backer in game 1, then types bet AMOUNT."""
+    out = io.StringIO()
+    asked: list[str] = []
+
+    def answer(screen: str) -> str:
+        question = screen.rsplit("cercle: bets on game ", 1)[-1]  # the last one asked
+        if "stakes on Cleo or Player 2" in question:
+            asked.append(question)
+            return "bet 5" if len(asked) == 1 else "quit"
+        return "1"
+
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    monkeypatch.setattr(cli.sys, "stdin", _Answering(out, answer))
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
+    assert cli.main(argv) == 0
+    text = out.getvalue()
+    assert "unknown player ''" not in text
+    assert (
+        "  not allowed: from the gallery, name the player you back: bet Cleo 5 or bet Player 2 5"
+        in text
+    )
+    assert "Player 1 stakes" not in text.split("your choice> bet 5", 1)[1]
 
 
 def test_cercle_bets_during_the_game_before_under_rules_that_deal_at_once(

@@ -188,19 +188,24 @@ class CercleTalk:
         cercle = self.cercle
         me = self.names.get(person)
         if text.split()[0].lower() == "close":
+            if len(text.split()) > 1:
+                raise EcarteError(
+                    "close takes no other word: type close, and the table closes when the "
+                    "game being played ends"
+                )
             return [f"cercle: the table closes after game {cercle.close()}"]
         if me is None:
             raise EcarteError("only a human who sat at the table bets here")
         words = text.split()[1:]
         number: int | None = None
         if len(words) >= 2 and words[-2].lower() == "game":
-            if not words[-1].isdigit():
+            number = _number(words[-1])
+            if number is None:
                 raise EcarteError(f"game {words[-1]!r}: a game is named by its number")
-            number = int(words[-1])
             words = words[:-2]
-        if not words or not words[-1].isdigit():
+        amount = _number(words[-1]) if words else None
+        if amount is None:
             raise EcarteError("write bet NAME AMOUNT (or bet AMOUNT at the table) [game N]")
-        amount = int(words[-1])
         named = " ".join(words[:-1])
         if number is None:
             books = cercle.open_books()
@@ -216,9 +221,22 @@ class CercleTalk:
             ]
         if seated:
             raise EcarteError(f"at the table you stake on yourself only: bet {amount}")
+        if not named:
+            choices = " or ".join(f"bet {n} {amount}" for _, n in sorted(cercle.seated.items()))
+            raise EcarteError(f"from the gallery, name the player you back: {choices}")
         player = next((n for n in cercle.seated.values() if n.lower() == named.lower()), named)
         cercle.bet(me, player, amount, game=number)
         return [
             f"cercle: {me} stakes {amount} on {player} for game {number} "
             f"(holds {cercle.balance(me)})"
         ]
+
+
+def _number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits (``str.isdigit`` also accepts
+    "²", which ``int`` refuses), None for other text; a number too long for ``int``
+    (more than 4300 digits) is given as one no purse holds."""
+    if not (word.isascii() and word.isdigit()):
+        return None
+    digits = word.lstrip("0")
+    return int(digits or "0") if len(digits) <= 18 else 10**18

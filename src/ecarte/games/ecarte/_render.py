@@ -234,11 +234,13 @@ class Screen:
 
     # -- commands -------------------------------------------------------------
 
-    def help(self) -> None:
-        """What can be typed at the prompt."""
+    def help(self, extra: Sequence[tuple[str, str]] = ()) -> None:
+        """What can be typed at the prompt; ``extra``: the variants' words, as (what to
+        type, what it does)."""
         self.say("type one of:", "bold")
-        width = max(len(k) for k, _ in HELP)
-        for key, meaning in HELP:
+        rows = [*HELP, *extra]
+        width = max(len(k) for k, _ in rows)
+        for key, meaning in rows:
             self.say(f"  {key:{width}}  {meaning}")
         self.say(f"  {CARD_HELP}")
 

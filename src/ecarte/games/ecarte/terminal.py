@@ -81,7 +81,7 @@ def play_match(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         talks=talks,
         variant_plugins=[v.plugin for v in variants],
     )
-    return run_abandonable(match.run, screen.say, "match", lambda: f"seat {game.to_act}")
+    return run_abandonable(match.run, screen.say, "match", match.asked)
 
 
 @frozen
@@ -102,6 +102,7 @@ class _Before:
 
 
 _PLAY_LINE = re.compile(r"seat (\d+): (\S+)")
+_KING_LINE = re.compile(r"seat (\d+): king")
 _DISCARD_LINE = re.compile(r"seat (\d+): discards (\d+)")
 _TRICKS_SCORE = re.compile(r"seat (\d+) scores the tricks: \+(\d+) -> (\d+)")
 _HAND_OVER = re.compile(
@@ -178,6 +179,7 @@ class _Match:
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self._described: dict[int | None, tuple[str, ...]] = {}
         self._waiting = False
+        self._asked: int | None = None  # the human prompted now, by the seat they began at
 
     # -- who is who -----------------------------------------------------------
 
@@ -196,6 +198,14 @@ class _Match:
         if self.humans and self.person_at(seat) is None:
             return f"seat {seat} (bot)"
         return f"seat {seat}"
+
+    def asked(self) -> str:
+        """Who the prompt waits for: the seat of the human asked, else the seat to act."""
+        person = self._asked
+        if person is None:
+            return f"seat {self.game.to_act}"
+        seat = self.seat_of(person)
+        return f"seat {seat}" if seat is not None else f"the player who began at seat {person}"
 
     # -- the match ------------------------------------------------------------
 
@@ -302,7 +312,12 @@ class _Match:
         log = self.game.log
         waiting, began = self._waits(before.players)
         drawn = self._drawn(before, seat, action)
-        for line in log[self._shown :]:
+        lines = log[self._shown :]
+        for i, line in enumerate(lines):
+            king = _KING_LINE.fullmatch(line)
+            after = lines[i + 1] if i + 1 < len(lines) else ""
+            if king and after.startswith(f"seat {king[1]} announces "):
+                continue  # the announcement, told once by its score line
             if _HEADING.match(line):
                 waiting, now = self._waits(self.game.game_players)
                 began |= now
@@ -452,11 +467,23 @@ class _Match:
         return None
 
     def _show_variants(self) -> None:
-        """The variants' lines for each viewer, whenever they change."""
-        for viewer in self.humans if len(self.humans) > 1 else (self.viewer,):
+        """The variants' lines for each viewer, whenever they change; humans sharing the
+        screen see a public line (a spectator's) once, and a line for one of them after
+        whose it is (``seat 1: ...``)."""
+        if len(self.humans) < 2:
+            lines = self.game.describe(self.viewer)
+            if lines != self._described.get(self.viewer, ()):
+                self.screen.variant_lines(lines)
+            self._described[self.viewer] = lines
+            return
+        public = set(self.game.describe(None))
+        shown: set[str] = set()
+        for viewer in self.humans:
             lines = self.game.describe(viewer)
             if lines != self._described.get(viewer, ()):
-                self.screen.variant_lines(lines)
+                told = [line if line in public else f"seat {viewer}: {line}" for line in lines]
+                self.screen.variant_lines([line for line in told if line not in shown])
+                shown.update(told)
             self._described[viewer] = lines
 
     # -- the humans -----------------------------------------------------------
@@ -473,10 +500,7 @@ class _Match:
             )
 
         def help() -> None:
-            screen.help()
-            for talk in self.talks:
-                for word, meaning in talk.commands.items():
-                    screen.say(f"  {word}  {meaning}")
+            screen.help([_usage(w, m) for t in self.talks for w, m in t.commands.items()])
 
         return {"help": help, "?": help, "rules": rules}
 
@@ -507,18 +531,21 @@ class _Match:
         return "your choice> " if len(self.humans) == 1 else f"seat {person}> "
 
     def _answer(self, person: int, question: str) -> None:
-        """Ask ``person`` a variant's question; commands until an empty line or 1."""
+        """Ask ``person`` a variant's question; commands until an empty line, 1 or
+        ``go on``."""
         screen = self.screen
         screen.say()
         screen.say(question, "bold")
         screen.say("   1) go on")
         commands = self._commands(self.seat_of(person))
+        self._asked = person
         while True:
             screen.prompt(self._prompt(person))
             text = human_line(self.stdin, screen.say if self.echo else None, commands)
             if text is None:
                 continue
-            if text in ("", "1"):
+            if text in ("", "1") or " ".join(text.lower().split()) == "go on":
+                self._asked = None
                 return
             if not self._talk_command(person, text):
                 words = ", ".join(f"'{w} ...'" for t in self.talks for w in t.commands)
@@ -585,10 +612,16 @@ class _Match:
         else:
             screen.choices(legal)
         commands = self._commands(seat)
+        self._asked = None  # the seat to act is asked
         while True:
             screen.prompt(self._prompt(person))
             text = human_line(self.stdin, screen.say if self.echo else None, commands)
             if text is None or self._talk_command(person, text):
+                continue
+            if not text and not discarding:  # an empty line discards nothing, else is no move
+                screen.error(
+                    f"nothing typed: choose 1-{len(legal)}, or type 'help' or '?' for help"
+                )
                 continue
             try:
                 if discarding:
@@ -609,6 +642,19 @@ class _Match:
                 screen.error(f"not allowed: {exc}")
                 continue
             return action
+
+
+def _usage(word: str, meaning: str) -> tuple[str, str]:
+    """A variant's word and its help line as a row of the help: a line that begins with
+    its usage (``bet NAME AMOUNT: stake...``) gives the usage as what to type.
+
+    >>> _usage("bet", "bet NAME AMOUNT: stake on a player"), _usage("close", "close the table")
+    (('bet NAME AMOUNT', 'stake on a player'), ('close', 'close the table'))
+    """
+    usage, colon, rest = meaning.partition(": ")
+    if colon and usage.split(maxsplit=1)[0].lower() == word.lower():
+        return usage, rest
+    return word, meaning
 
 
 def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
