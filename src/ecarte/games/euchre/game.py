@@ -141,6 +141,9 @@ def _deck(n: int) -> _Deck:
     return _Deck(n)
 
 
+_CARD_VERBS = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.DEAL: "deal"}
+"""The word a card's text may follow in each phase where an action is a card."""
+
 # seat offsets from the dealer of the 20 cards dealt in packets 3-2-3-2, 2-3-2-3
 _PACKET_SEATS = tuple(
     s for packet, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [packet % 4 + 1] * n
@@ -336,19 +339,29 @@ class EuchreGame(_Base):
         >>> g.to_act, [str(a) for a in g.legal_actions()]
         (1, ['pass', 'call ♥'])
         """
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ArgumentError(f"from_deal: dealer must be a seat 0..3, not {dealer!r}")
         game = cls(rules, seed=seed, auto_chance=False)
         deck = _deck(game.deck)
+        dealt: set[int] = set()
 
         def card_id(c: int) -> int:
             i = deck.card_id.get(c)
+            shown = JOKER if c == EUCHRE_JOKER else Card.from_id(c)
             if i is None:
-                raise ArgumentError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
+                raise ArgumentError(f"from_deal: {shown} is not in the {deck.n}-card deck")
+            if i in dealt:
+                raise ArgumentError(f"from_deal: {shown} is dealt twice")
+            dealt.add(i)
             return i
 
         queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
             raise ArgumentError("from_deal needs four hands of five cards")
-        up = card_id(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
+        turned = _cards_of(upcard) if isinstance(upcard, str) else [upcard.id]
+        if len(turned) != 1:
+            raise ArgumentError(f"from_deal: the turned card is one card, not {upcard!r}")
+        up = card_id(turned[0])
         one_by_one = game.rules.deal_order is DealOrder.ONE_BY_ONE
         game.apply_id(dealer)
         for n in range(20):
@@ -506,8 +519,10 @@ class EuchreGame(_Base):
             assert a is not None
             if t == str(a) or t == a.openspiel_text() or t.lower() == str(a).lower():
                 return i
-        if ph in (Phase.PLAY, Phase.DISCARD, Phase.DEAL) and t:
-            word = t.split()[-1]
+        words = t.split()
+        verb = words[0].lower() if len(words) > 1 else None
+        if ph in _CARD_VERBS and words and len(words) <= 2 and verb in (None, _CARD_VERBS[ph]):
+            word = words[-1]
             if word.lower() in ("joker", "jo", "benny") and EUCHRE_JOKER in deck.card_id:
                 return deck.card_id[EUCHRE_JOKER]
             try:
@@ -516,8 +531,8 @@ class EuchreGame(_Base):
                 card = None
             if card is not None and card.id in deck.card_id:
                 return deck.card_id[card.id]
-        if ph in (Phase.BID, Phase.BID2, Phase.NAME) and t.lower().startswith(("call", "order")):
-            word = t.split()[-1]
+        if ph in (Phase.BID, Phase.BID2, Phase.NAME) and verb in ("call", "order"):
+            word = words[-1]
             for s in Suit:
                 if word in (s.symbol, s.letter, s.letter.upper(), _SUIT_NAMES[s]):
                     return deck.ids.CALL + s
