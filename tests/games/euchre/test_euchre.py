@@ -611,3 +611,15 @@ def test_a_text_naming_another_action_is_refused_and_changes_nothing() -> None:
     assert g.phase is Phase.PLAY and g.hand(1) == CardSet.parse(HANDS[1])
     g.apply("play 9♠")
     assert str(g.history[-1]) == "9♠"
+
+
+def test_a_games_rules_cannot_be_replaced() -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=2)
+    g.apply("pass")
+    saved = g.to_json()
+    for change in (lambda: setattr(g, "rules", EuchreRules.seed()), lambda: delattr(g, "rules")):
+        with pytest.raises(AttributeError, match="the rules of a game cannot change"):
+            change()
+        assert g.rules is EuchreRules.standard() and g.to_json() == saved
+    c = g.clone()
+    assert c.rules is g.rules and EuchreGame.from_json(saved).rules == EuchreRules.standard()

@@ -204,6 +204,8 @@ class EuchreObservation:
 
 _T = TypeVar("_T")
 
+_RULES_FIXED = "the rules of a game cannot change: make a new EuchreGame under the new rules"
+
 
 def _known(value: int, of: Callable[[int], _T]) -> _T | None:
     """``of(value)``, or None where the machine says -1 (none yet)."""
@@ -318,6 +320,16 @@ class EuchreGame(_Base):
         self._machine_init(deck, flags, target, seed, auto_chance)
         self.rules = rules
         self._nmask = _num_action_ids(rules)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "rules" and getattr(self, "rules", None) is not None:
+            raise AttributeError(_RULES_FIXED)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if name == "rules":
+            raise AttributeError(_RULES_FIXED)
+        super().__delattr__(name)
 
     @classmethod
     def from_deal(
