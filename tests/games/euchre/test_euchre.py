@@ -623,3 +623,25 @@ def test_a_games_rules_cannot_be_replaced() -> None:
         assert g.rules is EuchreRules.standard() and g.to_json() == saved
     c = g.clone()
     assert c.rules is g.rules and EuchreGame.from_json(saved).rules == EuchreRules.standard()
+
+
+class _TableGame(EuchreGame):
+    """A subclass, as an embedder writes one: its own attribute and method."""
+
+    table = "salon"
+
+    def leader(self) -> int:
+        return self.to_act
+
+
+def test_a_subclass_of_the_game_is_made_saved_and_copied() -> None:
+    g = _TableGame(EuchreRules.standard(), seed=2)
+    assert isinstance(g, _TableGame) and g.table == "salon" and g.leader() == g.to_act
+    g.apply("pass")
+    for other in (
+        _TableGame.from_json(g.to_json()),
+        g.clone(),
+        _TableGame.from_deal(dealer=0, hands=HANDS, upcard="9♥"),
+    ):
+        assert isinstance(other, _TableGame)
+    assert _TableGame.from_json(g.to_json()).history == g.history

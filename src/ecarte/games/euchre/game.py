@@ -296,6 +296,8 @@ class EuchreGame(_Base):
         if cls is EuchreGame:
             live = _backend.live()
             cls = _GAME_CLASSES.get(live) or _game_class(live)
+        elif not hasattr(cls, "_allocate"):  # a subclass of the facade: on the live machine
+            cls = _subclass_class(cls, _backend.live())
         game: EuchreGame = cls._allocate(cls)  # the machine's allocator
         return game
 
@@ -739,6 +741,15 @@ def _game_class(backend: str) -> type[EuchreGame]:
         setattr(game_class, "__init__", binding.game_init_over(EuchreGame.__init__))  # noqa: B010
     _GAME_CLASSES[backend] = game_class
     return game_class
+
+
+@cache
+def _subclass_class(cls: type[EuchreGame], backend: str) -> type[EuchreGame]:
+    """The class of the games of a subclass of :class:`EuchreGame` made while ``backend``
+    is live: the subclass on that backend's game class (its own methods first)."""
+    made = types.new_class(cls.__name__, (cls, _game_class(backend)), {})
+    made.__module__, made.__qualname__, made.__doc__ = cls.__module__, cls.__qualname__, cls.__doc__
+    return made
 
 
 _GAME_CLASSES: dict[str, type[EuchreGame]] = {}
