@@ -743,13 +743,20 @@ def _game_class(backend: str) -> type[EuchreGame]:
     return game_class
 
 
-@cache
 def _subclass_class(cls: type[EuchreGame], backend: str) -> type[EuchreGame]:
     """The class of the games of a subclass of :class:`EuchreGame` made while ``backend``
     is live: the subclass on that backend's game class (its own methods first)."""
-    made = types.new_class(cls.__name__, (cls, _game_class(backend)), {})
-    made.__module__, made.__qualname__, made.__doc__ = cls.__module__, cls.__qualname__, cls.__doc__
+    made = _SUBCLASSES.get((cls, backend))
+    if made is None:
+        made = types.new_class(cls.__name__, (cls, _game_class(backend)), {})
+        made.__module__, made.__qualname__ = cls.__module__, cls.__qualname__
+        made.__doc__ = cls.__doc__
+        _SUBCLASSES[cls, backend] = made
     return made
+
+
+_SUBCLASSES: dict[tuple[type[EuchreGame], str], type[EuchreGame]] = {}
+"""The classes :func:`_subclass_class` made, by subclass and backend."""
 
 
 _GAME_CLASSES: dict[str, type[EuchreGame]] = {}
