@@ -645,3 +645,10 @@ def test_a_subclass_of_the_game_is_made_saved_and_copied() -> None:
     ):
         assert isinstance(other, _TableGame)
     assert _TableGame.from_json(g.to_json()).history == g.history
+
+
+def test_init_again_makes_a_new_game_under_the_new_rules() -> None:
+    g = EuchreGame(EuchreRules.seed(), seed=3)
+    g.__init__(EuchreRules.standard(), seed=3)  # type: ignore[misc]
+    fresh = EuchreGame(EuchreRules.standard(), seed=3)
+    assert g.rules is EuchreRules.standard() and g.to_dict() == fresh.to_dict()

@@ -320,7 +320,7 @@ class EuchreGame(_Base):
                 raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
-        self.rules = rules
+        super().__setattr__("rules", rules)  # the machine's own attribute: past the guard
         self._nmask = _num_action_ids(rules)
 
     def __setattr__(self, name: str, value: Any) -> None:
