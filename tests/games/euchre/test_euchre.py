@@ -652,3 +652,11 @@ def test_init_again_makes_a_new_game_under_the_new_rules() -> None:
     g.__init__(EuchreRules.standard(), seed=3)  # type: ignore[misc]
     fresh = EuchreGame(EuchreRules.standard(), seed=3)
     assert g.rules is EuchreRules.standard() and g.to_dict() == fresh.to_dict()
+
+
+def test_a_subclass_with_slots_of_its_own_is_refused_clearly() -> None:
+    class Slotted(EuchreGame):
+        __slots__ = ("extra",)
+
+    with pytest.raises(TypeError, match="Slotted cannot add slots to EuchreGame"):
+        Slotted(seed=1)

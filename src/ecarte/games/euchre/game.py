@@ -748,7 +748,13 @@ def _subclass_class(cls: type[EuchreGame], backend: str) -> type[EuchreGame]:
     is live: the subclass on that backend's game class (its own methods first)."""
     made = _SUBCLASSES.get((cls, backend))
     if made is None:
-        made = types.new_class(cls.__name__, (cls, _game_class(backend)), {})
+        try:
+            made = types.new_class(cls.__name__, (cls, _game_class(backend)), {})
+        except TypeError:  # a layout of its own: slots beside the machine's struct
+            raise ArgumentTypeError(
+                f"{cls.__name__} cannot add slots to EuchreGame (a game's state is its"
+                " machine's): leave __slots__ out or empty"
+            ) from None
         made.__module__, made.__qualname__ = cls.__module__, cls.__qualname__
         made.__doc__ = cls.__doc__
         _SUBCLASSES[cls, backend] = made
