@@ -9,7 +9,7 @@ import pytest
 from attrs import evolve
 
 from ecarte import Card, CardSet, IllegalActionError, Rules, RulesError
-from ecarte._errors import ArgumentTypeError
+from ecarte._errors import ArgumentError, ArgumentTypeError
 from ecarte.games.euchre import (
     ALONE,
     CALL,
@@ -26,6 +26,7 @@ from ecarte.games.euchre import (
     RandomBot,
 )
 from ecarte.games.euchre.game import random_games
+from ecarte.games.euchre.pimc import EuchrePIMCPlayer
 
 HEARTS = 2
 # Dealer 0 turns up 9♥. Seat 2 holds the top five trumps; seat 1 the spades.
@@ -554,3 +555,108 @@ def test_rules_that_are_not_euchre_rules_raise_a_package_error(rules: object) ->
         EuchreGame(rules)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="rules must be EuchreRules"):
         random_games(1, seed=1, rules=rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"upcard": ""}, "the turned card is one card, not ''"),
+        ({"upcard": "9♥ 10♥"}, "the turned card is one card, not '9♥ 10♥'"),
+        ({"upcard": "7♥"}, "7♥ is not in the 24-card deck"),
+        ({"hands": ["9♣ 10♣ J♣ Q♣ 7♣", *HANDS[1:]]}, "7♣ is not in the 24-card deck"),
+        ({"upcard": "Joker"}, "Joker is not in the 24-card deck"),
+        ({"hands": ["9♣ 10♣ J♣ Q♣ 9♠", *HANDS[1:]]}, "9♠ is dealt twice"),
+        ({"upcard": "J♥"}, "J♥ is dealt twice"),
+        ({"dealer": 4}, "dealer must be a seat 0..3, not 4"),
+        ({"dealer": True}, "dealer must be a seat 0..3, not True"),
+    ],
+)
+def test_from_deal_refuses_a_bad_deal_in_its_words(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"dealer": 0, "hands": HANDS, "upcard": "9♥", **kwargs}
+    with pytest.raises(ArgumentError) as e:
+        EuchreGame.from_deal(EuchreRules.standard(), **args)  # type: ignore[arg-type]
+    assert str(e.value) == f"from_deal: {message}"
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot(), EuchrePIMCPlayer(worlds=2)])
+def test_a_bot_asked_at_a_chance_node_says_a_chance_outcome_is_due(bot: object) -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=1, auto_chance=False)
+    with pytest.raises(ValueError, match=r"^no decision to choose: the cards are drawn"):
+        bot.choose(g)  # type: ignore[attr-defined]
+    assert g.history == () and g.to_act == CHANCE
+
+
+def test_a_random_bot_draws_a_chance_outcome() -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=1, auto_chance=False)
+    assert RandomBot(1).choose(g) in g.legal_action_ids()
+
+
+def test_a_text_naming_another_action_is_refused_and_changes_nothing() -> None:
+    g = deal(EuchreRules.standard())
+    g.apply("pass")
+    for text in ("callous ♥", "pass ♥", "alone ♥"):
+        with pytest.raises(IllegalActionError, match="is not a legal action here"):
+            g.apply(text)
+    g.apply("order ♥")
+    assert g.phase is Phase.DISCARD
+    for text in ("pass K♣", "play K♣", "deal K♣"):
+        with pytest.raises(IllegalActionError, match="is not a legal action here"):
+            g.apply(text)
+    assert len(g.history) == 24 and g.phase is Phase.DISCARD
+    g.apply("Discard K♣")
+    g.apply("partner")
+    for text in ("discard 9♠", "pass 9♠", "call 9♠"):
+        with pytest.raises(IllegalActionError, match="is not a legal action here"):
+            g.apply(text)
+    assert g.phase is Phase.PLAY and g.hand(1) == CardSet.parse(HANDS[1])
+    g.apply("play 9♠")
+    assert str(g.history[-1]) == "9♠"
+
+
+def test_a_games_rules_cannot_be_replaced() -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=2)
+    g.apply("pass")
+    saved = g.to_json()
+    for change in (lambda: setattr(g, "rules", EuchreRules.seed()), lambda: delattr(g, "rules")):
+        with pytest.raises(AttributeError, match="the rules of a game cannot change"):
+            change()
+        assert g.rules is EuchreRules.standard() and g.to_json() == saved
+    c = g.clone()
+    assert c.rules is g.rules and EuchreGame.from_json(saved).rules == EuchreRules.standard()
+
+
+class _TableGame(EuchreGame):
+    """A subclass, as an embedder writes one: its own attribute and method."""
+
+    table = "salon"
+
+    def leader(self) -> int:
+        return self.to_act
+
+
+def test_a_subclass_of_the_game_is_made_saved_and_copied() -> None:
+    g = _TableGame(EuchreRules.standard(), seed=2)
+    assert isinstance(g, _TableGame) and g.table == "salon" and g.leader() == g.to_act
+    g.apply("pass")
+    for other in (
+        _TableGame.from_json(g.to_json()),
+        g.clone(),
+        _TableGame.from_deal(dealer=0, hands=HANDS, upcard="9♥"),
+    ):
+        assert isinstance(other, _TableGame)
+    assert _TableGame.from_json(g.to_json()).history == g.history
+
+
+def test_init_again_makes_a_new_game_under_the_new_rules() -> None:
+    g = EuchreGame(EuchreRules.seed(), seed=3)
+    g.__init__(EuchreRules.standard(), seed=3)  # type: ignore[misc]
+    fresh = EuchreGame(EuchreRules.standard(), seed=3)
+    assert g.rules is EuchreRules.standard() and g.to_dict() == fresh.to_dict()
+
+
+def test_a_subclass_with_slots_of_its_own_is_refused_clearly() -> None:
+    class Slotted(EuchreGame):
+        __slots__ = ("extra",)
+
+    with pytest.raises(TypeError, match="Slotted cannot add slots to EuchreGame"):
+        Slotted(seed=1)

@@ -405,3 +405,12 @@ def test_under_the_seed_rules_the_makers_partner_is_asked_to_go_alone() -> None:
             assert asked == order[: len(asked)], block
             checked += 1
     assert checked >= 5
+
+
+def test_a_deal_whose_turned_card_is_the_joker_has_its_heading() -> None:
+    # seed 46, 25 cards: the joker is turned up and the dealer (West) names trumps
+    status, out = _play(["--deck", "25", "--target", "0", "--seed", "46"])
+    assert status == 0
+    heading = "== deal 1: dealer West, turned up Joker; score North-South 0, East-West 0 =="
+    assert out.splitlines()[1:3] == ["", heading]
+    assert out.index(heading) < out.index("West names ")

@@ -61,12 +61,15 @@ def _winner(trick: list[EuchreCard], trump: int) -> int:
     )
 
 
-def _to_decide(game: object) -> None:
-    """TypeError unless ``game`` is an :class:`EuchreGame`, ValueError once it is over."""
+def _to_decide(game: object, *, chance: bool = False) -> None:
+    """TypeError unless ``game`` is an :class:`EuchreGame`, ValueError once it is over
+    or, unless ``chance``, when a chance outcome is due (no seat decides)."""
     if not isinstance(game, EuchreGame):
         raise TypeError(f"a Euchre player plays an EuchreGame, not {type(game).__name__}")
     if game.is_over:
         raise ValueError("no legal action to choose from: the game is over")
+    if not chance and game.to_act < 0:
+        raise ValueError(f"no decision to choose: {game._doing()}")
 
 
 def _threshold(value: object, name: str) -> float:
@@ -76,13 +79,13 @@ def _threshold(value: object, name: str) -> float:
 
 
 class RandomBot:
-    """Picks a uniform legal action id."""
+    """Picks a uniform legal action id (a chance outcome too, when one is due)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, game: EuchreGame) -> int:
-        _to_decide(game)
+        _to_decide(game, chance=True)
         ids = game.legal_action_ids()
         return ids[self._rng.randrange(len(ids))]
 

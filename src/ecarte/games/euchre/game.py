@@ -141,6 +141,9 @@ def _deck(n: int) -> _Deck:
     return _Deck(n)
 
 
+_CARD_VERBS = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.DEAL: "deal"}
+"""The word a card's text may follow in each phase where an action is a card."""
+
 # seat offsets from the dealer of the 20 cards dealt in packets 3-2-3-2, 2-3-2-3
 _PACKET_SEATS = tuple(
     s for packet, n in enumerate((3, 2, 3, 2, 2, 3, 2, 3)) for s in [packet % 4 + 1] * n
@@ -200,6 +203,8 @@ class EuchreObservation:
 
 
 _T = TypeVar("_T")
+
+_RULES_FIXED = "the rules of a game cannot change: make a new EuchreGame under the new rules"
 
 
 def _known(value: int, of: Callable[[int], _T]) -> _T | None:
@@ -291,6 +296,8 @@ class EuchreGame(_Base):
         if cls is EuchreGame:
             live = _backend.live()
             cls = _GAME_CLASSES.get(live) or _game_class(live)
+        elif not hasattr(cls, "_allocate"):  # a subclass of the facade: on the live machine
+            cls = _subclass_class(cls, _backend.live())
         game: EuchreGame = cls._allocate(cls)  # the machine's allocator
         return game
 
@@ -313,8 +320,18 @@ class EuchreGame(_Base):
                 raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
         deck, flags, target = _engine_options(rules)
         self._machine_init(deck, flags, target, seed, auto_chance)
-        self.rules = rules
+        super().__setattr__("rules", rules)  # the machine's own attribute: past the guard
         self._nmask = _num_action_ids(rules)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "rules" and getattr(self, "rules", None) is not None:
+            raise AttributeError(_RULES_FIXED)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if name == "rules":
+            raise AttributeError(_RULES_FIXED)
+        super().__delattr__(name)
 
     @classmethod
     def from_deal(
@@ -336,19 +353,29 @@ class EuchreGame(_Base):
         >>> g.to_act, [str(a) for a in g.legal_actions()]
         (1, ['pass', 'call ♥'])
         """
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ArgumentError(f"from_deal: dealer must be a seat 0..3, not {dealer!r}")
         game = cls(rules, seed=seed, auto_chance=False)
         deck = _deck(game.deck)
+        dealt: set[int] = set()
 
         def card_id(c: int) -> int:
             i = deck.card_id.get(c)
+            shown = JOKER if c == EUCHRE_JOKER else Card.from_id(c)
             if i is None:
-                raise ArgumentError(f"from_deal: card id {c} is not in the {deck.n}-card deck")
+                raise ArgumentError(f"from_deal: {shown} is not in the {deck.n}-card deck")
+            if i in dealt:
+                raise ArgumentError(f"from_deal: {shown} is dealt twice")
+            dealt.add(i)
             return i
 
         queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
             raise ArgumentError("from_deal needs four hands of five cards")
-        up = card_id(_cards_of(upcard)[0] if isinstance(upcard, str) else upcard.id)
+        turned = _cards_of(upcard) if isinstance(upcard, str) else [upcard.id]
+        if len(turned) != 1:
+            raise ArgumentError(f"from_deal: the turned card is one card, not {upcard!r}")
+        up = card_id(turned[0])
         one_by_one = game.rules.deal_order is DealOrder.ONE_BY_ONE
         game.apply_id(dealer)
         for n in range(20):
@@ -506,8 +533,10 @@ class EuchreGame(_Base):
             assert a is not None
             if t == str(a) or t == a.openspiel_text() or t.lower() == str(a).lower():
                 return i
-        if ph in (Phase.PLAY, Phase.DISCARD, Phase.DEAL) and t:
-            word = t.split()[-1]
+        words = t.split()
+        verb = words[0].lower() if len(words) > 1 else None
+        if ph in _CARD_VERBS and words and len(words) <= 2 and verb in (None, _CARD_VERBS[ph]):
+            word = words[-1]
             if word.lower() in ("joker", "jo", "benny") and EUCHRE_JOKER in deck.card_id:
                 return deck.card_id[EUCHRE_JOKER]
             try:
@@ -516,8 +545,8 @@ class EuchreGame(_Base):
                 card = None
             if card is not None and card.id in deck.card_id:
                 return deck.card_id[card.id]
-        if ph in (Phase.BID, Phase.BID2, Phase.NAME) and t.lower().startswith(("call", "order")):
-            word = t.split()[-1]
+        if ph in (Phase.BID, Phase.BID2, Phase.NAME) and verb in ("call", "order"):
+            word = words[-1]
             for s in Suit:
                 if word in (s.symbol, s.letter, s.letter.upper(), _SUIT_NAMES[s]):
                     return deck.ids.CALL + s
@@ -712,6 +741,28 @@ def _game_class(backend: str) -> type[EuchreGame]:
         setattr(game_class, "__init__", binding.game_init_over(EuchreGame.__init__))  # noqa: B010
     _GAME_CLASSES[backend] = game_class
     return game_class
+
+
+def _subclass_class(cls: type[EuchreGame], backend: str) -> type[EuchreGame]:
+    """The class of the games of a subclass of :class:`EuchreGame` made while ``backend``
+    is live: the subclass on that backend's game class (its own methods first)."""
+    made = _SUBCLASSES.get((cls, backend))
+    if made is None:
+        try:
+            made = types.new_class(cls.__name__, (cls, _game_class(backend)), {})
+        except TypeError:  # a layout of its own: slots beside the machine's struct
+            raise ArgumentTypeError(
+                f"{cls.__name__} cannot add slots to EuchreGame (a game's state is its"
+                " machine's): leave __slots__ out or empty"
+            ) from None
+        made.__module__, made.__qualname__ = cls.__module__, cls.__qualname__
+        made.__doc__ = cls.__doc__
+        _SUBCLASSES[cls, backend] = made
+    return made
+
+
+_SUBCLASSES: dict[tuple[type[EuchreGame], str], type[EuchreGame]] = {}
+"""The classes :func:`_subclass_class` made, by subclass and backend."""
 
 
 _GAME_CLASSES: dict[str, type[EuchreGame]] = {}

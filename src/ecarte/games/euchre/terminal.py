@@ -287,10 +287,11 @@ class _Table:
         self.say("type a choice's number or text, 'help' or '?' for help, 'quit' to leave")
 
     def _announce_deal(self) -> None:
-        """A heading when a deal's bidding begins (nobody has bid yet)."""
+        """A heading when a deal's bidding begins (nobody has bid yet), or when a turned-up
+        joker has the dealer name trumps."""
         game = self.game
         obs = game.observation(game.to_act)
-        if obs.phase is not Phase.BID or obs.bids:
+        if not ((obs.phase is Phase.BID and not obs.bids) or obs.phase is Phase.NAME):
             return
         self.deal_number += 1
         assert obs.dealer is not None
