@@ -19,6 +19,8 @@ import operator
 from collections.abc import Iterable
 from typing import Any, NoReturn, TypeGuard, cast
 
+from .._errors import shown
+
 MAX_BATCH = 1 << 40
 """The largest ``n`` the batch functions take (``random_hands`` and the others)."""
 MAX_PERFT_DEPTH = 64
@@ -56,9 +58,9 @@ def _show(x: object, v: int | None) -> str:
     """How a message shows a rejected argument: the plain int it converted to, the repr of
     a builtin value, else only its type (no method of the caller's object runs)."""
     if v is not None:
-        return repr(v)
+        return shown(v)
     if type(x) in _SHOWN:
-        return repr(x)
+        return shown(x)
     return f"a {type(x).__name__}"
 
 

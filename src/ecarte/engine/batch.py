@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from .._core._args import _FNV_OFFSET, _FNV_PRIME, _check_seed, _index
+from .._errors import shown
 
 __all__ = ["CHUNK", "chunk_seed"]
 
@@ -57,7 +58,7 @@ def _chain(digest: int | None, chunk: int) -> int:
 def _workers(workers: object) -> int:
     w = _index(workers)
     if w is None or w < 1:
-        raise ValueError(f"workers must be an int >= 1, not {workers!r}")
+        raise ValueError(f"workers must be an int >= 1, not {shown(workers)}")
     return w
 
 
