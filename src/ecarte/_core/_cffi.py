@@ -33,6 +33,7 @@ from ._args import (
     _position_args,
     _position_content,
     _position_n_content,
+    _rng_state,
     _show,
     _solve_n_args,
     _trick_content,
@@ -184,6 +185,20 @@ class Rng:
         self.r: Any = ffi.new("ec_rng *")
         lib.ec_rng_seed(self.r, s)
 
+    def __copy__(self) -> Rng:
+        """An independent generator at the same point of the stream (as deepcopy and
+        pickle give, on every backend)."""
+        twin = Rng.__new__(Rng)
+        twin.r = ffi.new("ec_rng *", self.r[0])
+        return twin
+
+    def __deepcopy__(self, memo: Any) -> Rng:
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        r = self.r
+        return (_rng_at, ((*r.s, r.frac, r.bound),))
+
     def next_u64(self) -> int:
         return int(lib.ec_rng_next(self.r))
 
@@ -191,6 +206,14 @@ class Rng:
         if type(n) is not int or not 1 <= n <= 0xFFFFFFFF:
             n = _check_below(n)
         return int(lib.ec_rng_below(self.r, n))
+
+
+def _rng_at(state: object) -> Rng:
+    """The generator in ``state`` (``Rng.__reduce__``), checked."""
+    s0, s1, s2, s3, frac, bound = _rng_state(state)
+    rng = Rng.__new__(Rng)
+    rng.r = ffi.new("ec_rng *", {"s": [s0, s1, s2, s3], "frac": frac, "bound": bound})
+    return rng
 
 
 def _position(

@@ -54,6 +54,7 @@ from ecarte._core._args import (
     _position_args,
     _position_content,
     _position_n_content,
+    _rng_state,
     _solve_n_args,
     _show,
     _trick_content,
@@ -251,6 +252,22 @@ cdef class Rng:
             raise uninitialised(self)
         return 0
 
+    def __copy__(self):
+        """An independent generator at the same point of the stream (as deepcopy and
+        pickle give, on every backend)."""
+        self._ready()
+        cdef Rng twin = Rng.__new__(Rng)
+        twin.r = self.r
+        return twin
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        self._ready()
+        return (_rng_at, ((self.r.s[0], self.r.s[1], self.r.s[2], self.r.s[3], self.r.frac,
+                           self.r.bound),))
+
     def next_u64(self):
         self._ready()
         return ec_rng_next(&self.r)
@@ -260,6 +277,16 @@ cdef class Rng:
         if type(n) is int and 1 <= n <= 0xFFFFFFFF:
             return ec_rng_below(&self.r, <uint32_t>n)
         return ec_rng_below(&self.r, <uint32_t>_check_below(n))
+
+
+def _rng_at(state):
+    """The generator in ``state`` (``Rng.__reduce__``), checked."""
+    cdef Rng rng = Rng.__new__(Rng)
+    s0, s1, s2, s3, frac, bound = _rng_state(state)
+    rng.r.s[0], rng.r.s[1], rng.r.s[2], rng.r.s[3] = s0, s1, s2, s3
+    rng.r.frac = frac
+    rng.r.bound = bound
+    return rng
 
 
 include "_positions.pxi"
