@@ -380,10 +380,9 @@ class _PlayBase:
     _TURN_BITS: ClassVar[int]
 
     def __getattr__(self, name: str) -> object:
-        """Only reached for a slot never set: a state made by ``__new__`` alone."""
-        from ecarte._errors import uninitialised
-
-        raise uninitialised(self)
+        """Only reached for an attribute not set: a slot of a state made by ``__new__``
+        alone raises UninitialisedError, any other name AttributeError."""
+        _unset(self, name)
 
     _legal: ClassVar[Any]
     _apply: ClassVar[Any]
@@ -401,6 +400,10 @@ class _PlayBase:
         return new
 
     __copy__ = copy
+
+    def __deepcopy__(self, memo: object) -> Self:
+        """The state's :meth:`copy` (its context, read-only, is shared)."""
+        return self.copy()
 
     def legal(self) -> int:
         return int(self._legal(self._c, self.p))

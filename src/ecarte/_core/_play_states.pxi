@@ -48,6 +48,10 @@ cdef class _PlayBase:
     def __copy__(self):
         return self.copy()
 
+    def __deepcopy__(self, memo):
+        """The state's copy (its context, read-only, is shared)."""
+        return self.copy()
+
     def legal(self):
         """Mask of the cards the position to move may play."""
         _need(self)

@@ -228,10 +228,9 @@ class _PlayBase:
     _TURN_BITS: ClassVar[int]
 
     def __getattr__(self, name: str) -> object:
-        """Only reached for a slot never set: a state made by ``__new__`` alone."""
-        from ecarte._errors import uninitialised
-
-        raise uninitialised(self)
+        """Only reached for an attribute not set: a slot of a state made by ``__new__``
+        alone raises UninitialisedError, any other name AttributeError."""
+        _unset(self, name)
 
     def _start(self, ctx: TrickContext, hands: tuple[int, ...], leader: int, flags: int) -> None:
         """The state before the first card: ``hands`` (plain ints, checked), ``leader`` to
@@ -258,6 +257,10 @@ class _PlayBase:
         return new
 
     def __copy__(self) -> Self:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> Self:
+        """The state's :meth:`copy` (its context, read-only, is shared)."""
         return self.copy()
 
     def legal(self) -> int:
