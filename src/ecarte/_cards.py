@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from attrs import field, frozen
 
@@ -162,6 +162,16 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        """Unpickled, a card is the interned card of its id."""
+        return (Card.from_id, (self.id,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
 
 def _card_index(x: object, high: int, what: str) -> int:

@@ -4,6 +4,8 @@ Every refusal is an ecarte error in the cards' words, short enough to show a use
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import pytest
@@ -73,3 +75,16 @@ def test_cardset_parse_takes_separators_at_either_end(text: str) -> None:
 @pytest.mark.parametrize("text", [",", " , ", ",,"])
 def test_cardset_parse_of_separators_alone_is_empty(text: str) -> None:
     assert CardSet.parse(text) == CardSet()
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_card_stays_interned_through_pickle(protocol: int) -> None:
+    card = Card.parse("K♠")
+    assert pickle.loads(pickle.dumps(card, protocol)) is card
+
+
+def test_a_card_stays_interned_through_copies() -> None:
+    card = Card.parse("10♥")
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert copy.deepcopy([card, card]) == [card, card]
+    assert all(c is card for c in copy.deepcopy([card, card]))
