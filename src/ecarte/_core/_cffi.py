@@ -74,6 +74,18 @@ class Context:
         self.c: Any = ffi.new("ec_context *")
         lib.ec_context_init(self.c, _NO_SUITS, _NO_POWERS, -1)
 
+    def __copy__(self) -> Self:
+        """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
+        self.c  # noqa: B018 - UninitialisedError for one made by __new__ alone
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its tables, made again (and checked) by :func:`make_context`."""
+        return (make_context, (self.suit_of, self.power, self.trump))
+
     @property
     def suit_of(self) -> tuple[int, ...]:
         return tuple(self.c.suit_of)

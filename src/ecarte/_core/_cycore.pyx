@@ -145,6 +145,17 @@ cdef class Context:
         memset(p, 0, sizeof(p))
         ec_context_init(&self.c, s, p, -1)
 
+    def __copy__(self):
+        """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        """Pickled by its tables, made again (and checked) by make_context."""
+        return (make_context, (self.suit_of, self.power, self.trump))
+
     @property
     def suit_of(self):
         _ready(self)

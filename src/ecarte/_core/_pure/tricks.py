@@ -49,6 +49,17 @@ class TrickContext:
         raises UninitialisedError."""
         _unset(self, name)
 
+    def __copy__(self) -> Self:
+        """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its tables, made again (and checked) by :func:`make_context`."""
+        return (make_context, (self.suit_of, self.power, self.trump))
+
     def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
         suits, powers, trump = _context_args(suit_of, power, trump)
         masks = [0, 0, 0, 0]
