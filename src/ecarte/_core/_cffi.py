@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Self
 
 from . import _api
 from ._api import *  # noqa: F403 - the constants
-from ._api import _play_repr
+from ._api import _play_reduce, _play_repr, _play_restore
 from ._args import (
     _batch_positions,
     _check_below,
@@ -228,6 +228,13 @@ def _rng_at(state: object) -> Rng:
     return rng
 
 
+def _play_state_at(*args: object) -> object:
+    """A pickled play state made again (``_api._play_restore``)."""
+    import sys
+
+    return _play_restore(sys.modules[__name__], *args)
+
+
 def _position(
     hands: object, leader: object, trick: object
 ) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -416,6 +423,10 @@ class _PlayBase:
     def __deepcopy__(self, memo: object) -> Self:
         """The state's :meth:`copy` (its context, read-only, is shared)."""
         return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its first position and the cards played since."""
+        return _play_reduce(self, _play_state_at)
 
     def legal(self) -> int:
         return int(self._legal(self._c, self.p))

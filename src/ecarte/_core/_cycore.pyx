@@ -30,7 +30,9 @@ from ecarte._core._api import (
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
+    _play_reduce,
     _play_repr,
+    _play_restore,
 )
 from ecarte._errors import IllegalActionError, uninitialised
 from ecarte._core._args import (
@@ -288,6 +290,13 @@ cdef class Rng:
         if type(n) is int and 1 <= n <= 0xFFFFFFFF:
             return ec_rng_below(&self.r, <uint32_t>n)
         return ec_rng_below(&self.r, <uint32_t>_check_below(n))
+
+
+def _play_state_at(*args):
+    """A pickled play state made again (``_api._play_restore``)."""
+    import sys
+
+    return _play_restore(sys.modules[__name__], *args)
 
 
 def _rng_at(state):

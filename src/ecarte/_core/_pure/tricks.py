@@ -10,7 +10,7 @@ from typing import ClassVar, Self, cast
 from ecarte._core._api import MUST_OVERTAKE as MUST_OVERTAKE
 from ecarte._core._api import MUST_OVERTRUMP as MUST_OVERTRUMP
 from ecarte._core._api import MUST_TRUMP as MUST_TRUMP
-from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK, _play_repr
+from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK, _play_reduce, _play_repr
 from ecarte._core._args import (
     _TRUMP_BONUS,
     NO_TRUMP,
@@ -273,6 +273,12 @@ class _PlayBase:
     def __deepcopy__(self, memo: object) -> Self:
         """The state's :meth:`copy` (its context, read-only, is shared)."""
         return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its first position and the cards played since."""
+        from ecarte._core import _pure
+
+        return _play_reduce(self, _pure._play_state_at)
 
     def legal(self) -> int:
         """Mask of the cards the position to move may play."""
