@@ -100,6 +100,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names with those looked up when used (tab completion, ``help()``)."""
+    return sorted({*globals(), *__all__})
+
+
 __all__ = [
     "BACKEND",
     "CHANCE",

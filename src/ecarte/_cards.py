@@ -19,11 +19,11 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from attrs import field, frozen
 
-from ._errors import ArgumentError, ArgumentTypeError, CardParseError
+from ._errors import ArgumentError, ArgumentTypeError, CardParseError, shown
 from ._seal import seal
 
 __all__ = ["PIQUET_DECK", "Card", "CardSet", "Rank", "Suit"]
@@ -104,9 +104,11 @@ class Card:
 
     def __init__(self, id: int) -> None:
         if id.__class__ is not int:
-            raise ArgumentTypeError(f"a card id is an int, not {id!r}: use Card.parse or Card.of")
+            raise ArgumentTypeError(
+                f"a card id is an int, not {shown(id)}: use Card.parse or Card.of"
+            )
         if not 0 <= id < 64 or id & 15 > 12:
-            raise ArgumentError(f"no card has id {id!r}: use Card.parse or Card.of")
+            raise ArgumentError(f"no card has id {shown(id)}: use Card.parse or Card.of")
         _set_id(self, id)
         _set_suit(self, Suit(id >> 4))
         _set_rank(self, Rank(id & 15))
@@ -137,7 +139,7 @@ class Card:
             i = None if isinstance(card_id, bool) else _index(card_id)
             card = None if i is None else _CARDS.get(i)
             if card is None:
-                raise ArgumentError(f"no card has id {card_id!r}")
+                raise ArgumentError(f"no card has id {shown(card_id)}")
         return card
 
     @staticmethod
@@ -150,7 +152,9 @@ class Card:
         m = _CARD_RE.match(text) if isinstance(text, str) else None
         suit = m and _SUIT_BY_TEXT.get(m.group(2))
         if m is None or suit is None:
-            raise CardParseError(f"not a card: {text!r} (expected e.g. 'K♠', 'Ks', '10h', 'Th')")
+            raise CardParseError(
+                f"not a card: {shown(text)} (expected e.g. 'K♠', 'Ks', '10h', 'Th')"
+            )
         return Card.of(_RANK_BY_TEXT[m.group(1).upper()], suit)
 
     def __str__(self) -> str:
@@ -159,12 +163,22 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        """Unpickled, a card is the interned card of its id."""
+        return (Card.from_id, (self.id,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
 
 def _card_index(x: object, high: int, what: str) -> int:
     """``x`` as a plain int 0..``high`` (through ``operator.index``, never a bool)."""
     v = None if isinstance(x, bool) else _index(x)
     if v is None or not 0 <= v <= high:
-        raise ArgumentError(f"{what} must be an int 0..{high}, not {x!r}")
+        raise ArgumentError(f"{what} must be an int 0..{high}, not {shown(x)}")
     return v
 
 
@@ -198,10 +212,10 @@ class CardSet:
     def __init__(self, mask: int = 0) -> None:
         if mask.__class__ is not int:
             if isinstance(mask, bool) or not isinstance(mask, int):
-                raise ArgumentError(f"a card mask is a 64-bit int, not {mask!r}")
+                raise ArgumentError(f"a card mask is a 64-bit int, not {shown(mask)}")
             mask = int.__int__(mask)  # the plain int of a subclass's value
         if not 0 <= mask < 1 << 64:
-            raise ArgumentError(f"a card mask is a 64-bit int, not {mask!r}")
+            raise ArgumentError(f"a card mask is a 64-bit int, not {shown(mask)}")
         if mask & _NOT_CARDS:
             raise ArgumentError(f"mask {mask:#x} has bits that are no card (ranks above the ace)")
         _set_mask(self, mask)
@@ -217,14 +231,17 @@ class CardSet:
 
     @staticmethod
     def parse(text: str) -> CardSet:
-        """Parse cards separated by spaces or commas; duplicates are an error."""
+        """Parse cards separated by spaces or commas (any run of them, at either end too);
+        duplicates are an error."""
         if not isinstance(text, str):
-            raise CardParseError(f"not a text of cards: {text!r}")
+            raise CardParseError(f"not a text of cards: {shown(text)}")
         m = 0
-        for tok in re.split(r"[\s,]+", text.strip()) if text.strip() else ():
+        for tok in re.split(r"[\s,]+", text):
+            if not tok:  # before the first separator or after the last
+                continue
             bit = Card.parse(tok).mask
             if m & bit:
-                raise CardParseError(f"card {tok!r} appears twice in {text!r}")
+                raise CardParseError(f"card {shown(tok)} appears twice in {shown(text)}")
             m |= bit
         return CardSet(m)
 
@@ -248,17 +265,24 @@ class CardSet:
         return self.mask
 
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask & ~other.mask)
 
     def suit(self, suit: Suit) -> CardSet:
-        """The cards of one suit."""
-        return CardSet(self.mask & (0xFFFF << (16 * suit)))
+        """The cards of one suit; ArgumentError (a ValueError) for a suit that is not
+        0..3 (as :meth:`Card.of`)."""
+        return CardSet(self.mask & (0xFFFF << (16 * _card_index(suit, 3, "suit"))))
 
     def __str__(self) -> str:
         return " ".join(map(str, self))

@@ -96,3 +96,18 @@ class ConcurrentUseError(EcarteError, RuntimeError):
         "between threads without a lock",
     ) -> None:
         super().__init__(message)
+
+
+_SHOWN_CHARS = 40
+_SHOWN_BITS = 128
+
+
+def shown(x: object) -> str:
+    """How a message quotes a rejected value: its repr, but an int longer than 128 bits
+    by its size and a text longer than 40 characters by its start (a repr of either could
+    fill a log, and an int's repr past Python's digit limit raises)."""
+    if type(x) is int and x.bit_length() > _SHOWN_BITS:
+        return f"{'-' if x < 0 else ''}an int of {x.bit_length()} bits"
+    if type(x) in (str, bytes) and len(x) > _SHOWN_CHARS:  # type: ignore[arg-type]
+        return f"{x[:_SHOWN_CHARS]!r}… ({len(x)} characters)"  # type: ignore[index,arg-type]
+    return repr(x)

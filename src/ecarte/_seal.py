@@ -94,5 +94,6 @@ def seal(cls: type) -> tuple[Setter, ...]:
                 SEALED = False
             else:
                 type.__setattr__(cls, a.name, read_only)
-    type.__setattr__(cls, "__reduce__", _reduce)
+    if "__reduce__" not in cls.__dict__:  # a class's own (an interned value's) is kept
+        type.__setattr__(cls, "__reduce__", _reduce)
     return tuple(setters)

@@ -70,3 +70,8 @@ def __getattr__(name: str) -> Any:
     if name in _LIVE:
         return getattr(_backend.module("core"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names with those looked up when used (tab completion, ``help()``)."""
+    return sorted({*globals(), *__all__})

@@ -119,3 +119,14 @@ def test_header_is_usable_from_cpp(tmp_path: Path) -> None:
         check=True,
     )
     subprocess.run([str(exe)], check=True)
+
+
+def test_the_names_looked_up_when_used_are_in_dir() -> None:
+    """``dir()`` (tab completion, ``help()``) lists every public name of the modules whose
+    names are looked up on the live backend when used."""
+    import ecarte
+    import ecarte.tricks
+
+    for module in (ecarte, ecarte.tricks, core):
+        assert set(module.__all__) <= set(dir(module)), module.__name__
+        assert "__name__" in dir(module)

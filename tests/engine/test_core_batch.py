@@ -125,3 +125,12 @@ def test_perft_many_players(impl: ModuleType) -> None:
         depth = rng.randint(0, 3 * np + 1)
         want = PURE.perft(pctx, hands, 0, [], flags, depth)
         assert impl.perft(ctx, hands, 0, [], flags, depth) == want
+
+
+@pytest.mark.parametrize("k", [-1, 1.5, "1", None, True, 1 << 64])
+def test_chunk_seed_refuses_what_is_no_chunk_index(k: object) -> None:
+    from ecarte.engine.batch import chunk_seed
+
+    with pytest.raises(ValueError, match=r"chunk index k must be an int 0\.\.2"):
+        chunk_seed(7, k)  # type: ignore[arg-type]
+    assert chunk_seed(7, 0) == 7 and chunk_seed(7, 2**64 - 1) >= 0

@@ -530,3 +530,38 @@ def test_int_enums_still_work(impl: ModuleType) -> None:
     ctx = ranked_context(_Suit.CLUBS, CLASSIC, DECK, impl)
     assert impl.Rng(_Suit.CLUBS).below(_Suit.CLUBS + 6) == core.backend("pure").Rng(0).below(6)
     assert impl.trick_winner(ctx, [_Suit.CLUBS + 5, 21]) == 0
+
+
+# --------------------------------------------------------------- huge ints
+
+HUGE = 10**5000  # its decimal text is longer than Python's int-to-text limit
+
+
+def test_a_huge_int_is_refused_naming_the_argument(impl: ModuleType) -> None:
+    """An int too long to print is refused in the argument's words, as any other bad int
+    (its repr would raise the interpreter's own ValueError instead)."""
+    m = impl
+    ctx = ranked_context(0, CLASSIC, DECK, m)
+    calls = {
+        "hand": lambda: m.legal_plays(ctx, HUGE, (), 0),
+        "flags": lambda: m.legal_plays(ctx, A, (), -HUGE),
+        "leader": lambda: m.PlayState(ctx, (A, D), HUGE, 3),
+        "depth": lambda: m.perft(ctx, [A, D], 0, [], 3, HUGE),
+        "seed": lambda: m.Rng(HUGE),
+        "card id": lambda: m.trick_winner(ctx, (HUGE,)),
+        "trump": lambda: ranked_context(HUGE, CLASSIC, DECK, m),
+        "order": lambda: ranked_context(0, [HUGE], DECK, m),
+        "deck": lambda: ranked_context(0, CLASSIC, -HUGE, m),
+    }
+    for fragment, call in calls.items():
+        with pytest.raises(ValueError) as info:
+            call()
+        message = str(info.value)
+        assert fragment in message and "bits" in message and len(message) < 200, message
+
+
+def test_a_huge_number_of_workers_is_refused_naming_workers() -> None:
+    from ecarte import batch
+
+    with pytest.raises(ValueError, match=r"workers must be an int >= 1, not -an int of \d+ bits"):
+        batch.random_hands(10, seed=1, workers=-HUGE)

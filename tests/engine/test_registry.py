@@ -198,3 +198,30 @@ def test_a_game_without_a_codec_or_with_autoload_off(
     with pytest.raises(SaveFormatError, match="field game: unknown game 'toy'"):
         ecarte.from_json(json.dumps(d))
     assert ecarte.load_game("euchre", seed=1).seed == 1  # the built-in games remain
+
+
+LONG = "x" * 200_000
+ENVELOPE = {"format": save.FORMAT, "version": 2}
+
+
+def _saved(**extra: object) -> str:
+    return json.dumps({**Game(Rules.classic(), seed=1).to_dict(), **extra})
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: ecarte.get_game(LONG), ArgumentError),
+        (lambda: ecarte.load_game(LONG), ArgumentError),
+        (lambda: ecarte.load_game("euchre", **{LONG: 1}), ArgumentError),
+        (lambda: registry.from_dict({**ENVELOPE, "game": LONG}), SaveFormatError),
+        (lambda: ecarte.from_json(_saved(), **{LONG: 1}), ArgumentError),
+        (lambda: ecarte.from_json(_saved(**{LONG: 1})), SaveFormatError),
+        (lambda: ecarte.from_json(_saved(game="ecarte" + LONG)), SaveFormatError),
+    ],
+)
+def test_a_huge_name_is_quoted_by_its_start(call: Callable[[], object], error: type) -> None:
+    with pytest.raises(error) as info:
+        call()
+    message = str(info.value)
+    assert len(message) < 400 and "…" in message, message[:500]

@@ -53,6 +53,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names with those looked up when used (tab completion, ``help()``)."""
+    return sorted({*globals(), *__all__})
+
+
 def backend(name: str) -> ModuleType:
     """The core module of one backend (``"cython"``, ``"cffi"`` or ``"pure"``); ImportError
     if it is not built."""

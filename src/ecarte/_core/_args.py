@@ -19,6 +19,8 @@ import operator
 from collections.abc import Iterable
 from typing import Any, NoReturn, TypeGuard, cast
 
+from .._errors import shown
+
 MAX_BATCH = 1 << 40
 """The largest ``n`` the batch functions take (``random_hands`` and the others)."""
 MAX_PERFT_DEPTH = 64
@@ -56,9 +58,9 @@ def _show(x: object, v: int | None) -> str:
     """How a message shows a rejected argument: the plain int it converted to, the repr of
     a builtin value, else only its type (no method of the caller's object runs)."""
     if v is not None:
-        return repr(v)
+        return shown(v)
     if type(x) in _SHOWN:
-        return repr(x)
+        return shown(x)
     return f"a {type(x).__name__}"
 
 
@@ -110,6 +112,20 @@ def _check_seed(seed: object) -> int:
 
 def _check_below(n: object) -> int:
     return _check_int(n, 1, _BUDGET - 1, "below() needs 1 <= n < 2**32, not {}")
+
+
+def _rng_state(state: object) -> tuple[int, ...]:
+    """A generator's state as ``Rng.__reduce__`` gives it (the four words of xoshiro256**,
+    the unused fraction and the bound of ``ec_rng``), as plain ints; ValueError unless it
+    is one a generator can be in."""
+    t = _tuple(state, "a generator state")
+    if len(t) != 6:
+        raise ValueError(f"a generator state is six ints, not {len(t)}")
+    words = tuple(_check_int(x, 0, _M64, "generator state: {} is not a 64-bit int") for x in t[:5])
+    bound = _check_int(t[5], 1, _BUDGET, "generator state: bound {} is not 1..2**32")
+    if not any(words[:4]):
+        raise ValueError("generator state: xoshiro256** is never in the all-zero state")
+    return (*words, bound)
 
 
 def _check_position_index(position: object) -> int:

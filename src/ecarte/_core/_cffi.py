@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Self
 
 from . import _api
 from ._api import *  # noqa: F403 - the constants
-from ._api import _play_repr
+from ._api import _play_reduce, _play_repr, _play_restore
 from ._args import (
     _batch_positions,
     _check_below,
@@ -33,6 +33,7 @@ from ._args import (
     _position_args,
     _position_content,
     _position_n_content,
+    _rng_state,
     _show,
     _solve_n_args,
     _trick_content,
@@ -72,6 +73,18 @@ class Context:
         # an empty deck until make_context fills it (Context() alone stays well defined)
         self.c: Any = ffi.new("ec_context *")
         lib.ec_context_init(self.c, _NO_SUITS, _NO_POWERS, -1)
+
+    def __copy__(self) -> Self:
+        """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
+        self.c  # noqa: B018 - UninitialisedError for one made by __new__ alone
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its tables, made again (and checked) by :func:`make_context`."""
+        return (make_context, (self.suit_of, self.power, self.trump))
 
     @property
     def suit_of(self) -> tuple[int, ...]:
@@ -184,6 +197,20 @@ class Rng:
         self.r: Any = ffi.new("ec_rng *")
         lib.ec_rng_seed(self.r, s)
 
+    def __copy__(self) -> Rng:
+        """An independent generator at the same point of the stream (as deepcopy and
+        pickle give, on every backend)."""
+        twin = Rng.__new__(Rng)
+        twin.r = ffi.new("ec_rng *", self.r[0])
+        return twin
+
+    def __deepcopy__(self, memo: Any) -> Rng:
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        r = self.r
+        return (_rng_at, ((*r.s, r.frac, r.bound),))
+
     def next_u64(self) -> int:
         return int(lib.ec_rng_next(self.r))
 
@@ -191,6 +218,21 @@ class Rng:
         if type(n) is not int or not 1 <= n <= 0xFFFFFFFF:
             n = _check_below(n)
         return int(lib.ec_rng_below(self.r, n))
+
+
+def _rng_at(state: object) -> Rng:
+    """The generator in ``state`` (``Rng.__reduce__``), checked."""
+    s0, s1, s2, s3, frac, bound = _rng_state(state)
+    rng = Rng.__new__(Rng)
+    rng.r = ffi.new("ec_rng *", {"s": [s0, s1, s2, s3], "frac": frac, "bound": bound})
+    return rng
+
+
+def _play_state_at(*args: object) -> object:
+    """A pickled play state made again (``_api._play_restore``)."""
+    import sys
+
+    return _play_restore(sys.modules[__name__], *args)
 
 
 def _position(
@@ -357,10 +399,9 @@ class _PlayBase:
     _TURN_BITS: ClassVar[int]
 
     def __getattr__(self, name: str) -> object:
-        """Only reached for a slot never set: a state made by ``__new__`` alone."""
-        from ecarte._errors import uninitialised
-
-        raise uninitialised(self)
+        """Only reached for an attribute not set: a slot of a state made by ``__new__``
+        alone raises UninitialisedError, any other name AttributeError."""
+        _unset(self, name)
 
     _legal: ClassVar[Any]
     _apply: ClassVar[Any]
@@ -378,6 +419,14 @@ class _PlayBase:
         return new
 
     __copy__ = copy
+
+    def __deepcopy__(self, memo: object) -> Self:
+        """The state's :meth:`copy` (its context, read-only, is shared)."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its first position and the cards played since."""
+        return _play_reduce(self, _play_state_at)
 
     def legal(self) -> int:
         return int(self._legal(self._c, self.p))

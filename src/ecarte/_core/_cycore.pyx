@@ -30,7 +30,9 @@ from ecarte._core._api import (
     PLAY_ON,
     PLAY_OVER,
     PLAY_TRICK,
+    _play_reduce,
     _play_repr,
+    _play_restore,
 )
 from ecarte._errors import IllegalActionError, uninitialised
 from ecarte._core._args import (
@@ -54,6 +56,7 @@ from ecarte._core._args import (
     _position_args,
     _position_content,
     _position_n_content,
+    _rng_state,
     _solve_n_args,
     _show,
     _trick_content,
@@ -143,6 +146,17 @@ cdef class Context:
         memset(s, 0xFF, sizeof(s))
         memset(p, 0, sizeof(p))
         ec_context_init(&self.c, s, p, -1)
+
+    def __copy__(self):
+        """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        """Pickled by its tables, made again (and checked) by make_context."""
+        return (make_context, (self.suit_of, self.power, self.trump))
 
     @property
     def suit_of(self):
@@ -251,6 +265,22 @@ cdef class Rng:
             raise uninitialised(self)
         return 0
 
+    def __copy__(self):
+        """An independent generator at the same point of the stream (as deepcopy and
+        pickle give, on every backend)."""
+        self._ready()
+        cdef Rng twin = Rng.__new__(Rng)
+        twin.r = self.r
+        return twin
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        self._ready()
+        return (_rng_at, ((self.r.s[0], self.r.s[1], self.r.s[2], self.r.s[3], self.r.frac,
+                           self.r.bound),))
+
     def next_u64(self):
         self._ready()
         return ec_rng_next(&self.r)
@@ -260,6 +290,23 @@ cdef class Rng:
         if type(n) is int and 1 <= n <= 0xFFFFFFFF:
             return ec_rng_below(&self.r, <uint32_t>n)
         return ec_rng_below(&self.r, <uint32_t>_check_below(n))
+
+
+def _play_state_at(*args):
+    """A pickled play state made again (``_api._play_restore``)."""
+    import sys
+
+    return _play_restore(sys.modules[__name__], *args)
+
+
+def _rng_at(state):
+    """The generator in ``state`` (``Rng.__reduce__``), checked."""
+    cdef Rng rng = Rng.__new__(Rng)
+    s0, s1, s2, s3, frac, bound = _rng_state(state)
+    rng.r.s[0], rng.r.s[1], rng.r.s[2], rng.r.s[3] = s0, s1, s2, s3
+    rng.r.frac = frac
+    rng.r.bound = bound
+    return rng
 
 
 include "_positions.pxi"

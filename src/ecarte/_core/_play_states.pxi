@@ -48,6 +48,15 @@ cdef class _PlayBase:
     def __copy__(self):
         return self.copy()
 
+    def __deepcopy__(self, memo):
+        """The state's copy (its context, read-only, is shared)."""
+        return self.copy()
+
+    def __reduce__(self):
+        """Pickled as its first position and the cards played since."""
+        _need(self)
+        return _play_reduce(self, _play_state_at)
+
     def legal(self):
         """Mask of the cards the position to move may play."""
         _need(self)

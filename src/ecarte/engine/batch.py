@@ -16,7 +16,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from .._core._args import _FNV_OFFSET, _FNV_PRIME, _check_seed, _index
+from .._core._args import _FNV_OFFSET, _FNV_PRIME, _check_int, _check_seed, _index
+from .._errors import shown
 
 __all__ = ["CHUNK", "chunk_seed"]
 
@@ -36,11 +37,13 @@ T = TypeVar("T")
 def chunk_seed(seed: int, k: int) -> int:
     """The seed of chunk ``k`` of a batch from ``seed``: ``seed`` for chunk 0, else
     splitmix64's mix of ``(seed ^ 0x656361727465_2D62) + k * 0x9E3779B97F4A7C15``.
+    ValueError unless ``seed`` and ``k`` are ints 0..2**64-1.
 
     >>> chunk_seed(7, 0), chunk_seed(7, 1) != chunk_seed(7, 2)
     (7, True)
     """
     seed = _check_seed(seed)
+    k = _check_int(k, 0, _M64, "chunk index k must be an int 0..2**64-1, not {}")
     if k == 0:
         return seed
     z = ((seed ^ _TAG) + k * _GAMMA) & _M64
@@ -57,7 +60,7 @@ def _chain(digest: int | None, chunk: int) -> int:
 def _workers(workers: object) -> int:
     w = _index(workers)
     if w is None or w < 1:
-        raise ValueError(f"workers must be an int >= 1, not {workers!r}")
+        raise ValueError(f"workers must be an int >= 1, not {shown(workers)}")
     return w
 
 

@@ -38,7 +38,7 @@ from typing import Any, TextIO, cast
 import attrs
 from attrs import frozen
 
-from ecarte._errors import ArgumentError, PluginError
+from ecarte._errors import ArgumentError, PluginError, shown
 
 from . import save
 
@@ -146,7 +146,7 @@ def _check_options(accepted: tuple[str, ...] | None, options: Mapping[str, Any],
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         raise ArgumentError(
-            f"{what} has no option {unknown[0]!r} (options: {', '.join(accepted) or 'none'})"
+            f"{what} has no option {shown(unknown[0])} (options: {', '.join(accepted) or 'none'})"
         )
 
 
@@ -179,14 +179,14 @@ def get_game(name: str) -> GameSpec:
     unknown name (the message lists the games), :class:`~ecarte.PluginError` for an
     installed game that cannot be loaded."""
     if not isinstance(name, str):
-        raise ArgumentError(f"a game's name is a str, not {name!r} ({_known()})")
+        raise ArgumentError(f"a game's name is a str, not {shown(name)} ({_known()})")
     if name in BUILTIN_GAMES:
         module, _, attribute = BUILTIN_GAMES[name].partition(":")
         spec = getattr(importlib.import_module(module), attribute)
     else:
         eps = _entry_points()
         if name not in eps:
-            raise ArgumentError(f"unknown game {name!r} ({_known()})")
+            raise ArgumentError(f"unknown game {shown(name)} ({_known()})")
         try:
             spec = eps[name].load()
         except Exception as exc:
@@ -251,7 +251,7 @@ def from_dict(d: Any, /, **options: Any) -> Any:
         try:
             spec = get_game(name)
         except ArgumentError:
-            raise save.fail("game", f"unknown game {name!r} ({_known()})") from None
+            raise save.fail("game", f"unknown game {shown(name)} ({_known()})") from None
     codec = _codec(spec)
     _check_options(_keywords(codec.decode, skip=1), options, f"reading a saved {spec.name!r} game")
     return codec.decode(save.envelope(d, spec.name, codec), **options)

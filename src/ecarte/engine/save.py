@@ -42,7 +42,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ecarte._errors import SaveFormatError
+from ecarte._errors import SaveFormatError, shown
 
 __all__ = [
     "COMMON_FIELDS",
@@ -316,11 +316,13 @@ def envelope(d: Any, game: str, codec: SaveCodec) -> Envelope:
         raise fail("version", f"{version} is no version of the format")
     name = get(d, "game", str, "a game's name")
     if name != game:
-        raise fail("game", f"a saved {name!r} game, not {game!r} (ecarte.from_json reads any game)")
+        raise fail(
+            "game", f"a saved {shown(name)} game, not {game!r} (ecarte.from_json reads any game)"
+        )
     known = (*COMMON_FIELDS, *codec.fields)
     unknown = sorted(set(d) - set(known), key=str)
     if unknown:
-        raise fail(repr(unknown[0]), f"not a field of a saved {game!r} game (version {version})")
+        raise fail(shown(unknown[0]), f"not a field of a saved {game!r} game (version {version})")
     rules = get(d, "rules", dict, "an object of rule options")
     seed = get(d, "seed", int, "an int")
     if not 0 <= seed < 1 << 64:

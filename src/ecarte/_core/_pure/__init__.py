@@ -32,3 +32,10 @@ from .tricks import perft as perft
 from .tricks import trick_winner as trick_winner
 
 __all__ = [*_api.__all__, *_api.IMPLEMENTED, "Position", "TrickContext"]
+
+
+def _play_state_at(*args: object) -> object:
+    """A pickled play state made again (``_api._play_restore``)."""
+    import sys
+
+    return _api._play_restore(sys.modules[__name__], *args)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ecarte._core._args import _BUDGET, _M64, _check_below, _check_seed, _unset
+from typing import Any
+
+from ecarte._core._args import _BUDGET, _M64, _check_below, _check_seed, _rng_state, _unset
 
 
 class Rng:
@@ -33,6 +35,17 @@ class Rng:
         self.frac = 0
         self.bound = _BUDGET
 
+    def __copy__(self) -> Rng:
+        """An independent generator at the same point of the stream (as deepcopy and
+        pickle give, on every backend)."""
+        return _rng_at((*self.s, self.frac, self.bound))
+
+    def __deepcopy__(self, memo: Any) -> Rng:
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rng_at, ((*self.s, self.frac, self.bound),))
+
     def next_u64(self) -> int:
         """The next raw 64-bit output."""
         s = self.s
@@ -61,3 +74,13 @@ class Rng:
         t = self.frac * n
         self.frac = t & _M64
         return t >> 64
+
+
+def _rng_at(state: object) -> Rng:
+    """The generator in ``state`` (``Rng.__reduce__``), checked."""
+    s0, s1, s2, s3, frac, bound = _rng_state(state)
+    rng = Rng.__new__(Rng)
+    rng.s = [s0, s1, s2, s3]
+    rng.frac = frac
+    rng.bound = bound
+    return rng

@@ -10,7 +10,7 @@ from typing import ClassVar, Self, cast
 from ecarte._core._api import MUST_OVERTAKE as MUST_OVERTAKE
 from ecarte._core._api import MUST_OVERTRUMP as MUST_OVERTRUMP
 from ecarte._core._api import MUST_TRUMP as MUST_TRUMP
-from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK, _play_repr
+from ecarte._core._api import PLAY_ON, PLAY_OVER, PLAY_TRICK, _play_reduce, _play_repr
 from ecarte._core._args import (
     _TRUMP_BONUS,
     NO_TRUMP,
@@ -48,6 +48,17 @@ class TrickContext:
         """Only reached for an attribute not set: a slot of one made by ``__new__`` alone
         raises UninitialisedError."""
         _unset(self, name)
+
+    def __copy__(self) -> Self:
+        """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its tables, made again (and checked) by :func:`make_context`."""
+        return (make_context, (self.suit_of, self.power, self.trump))
 
     def __init__(self, suit_of: Sequence[int], power: Sequence[int], trump: int) -> None:
         suits, powers, trump = _context_args(suit_of, power, trump)
@@ -228,10 +239,9 @@ class _PlayBase:
     _TURN_BITS: ClassVar[int]
 
     def __getattr__(self, name: str) -> object:
-        """Only reached for a slot never set: a state made by ``__new__`` alone."""
-        from ecarte._errors import uninitialised
-
-        raise uninitialised(self)
+        """Only reached for an attribute not set: a slot of a state made by ``__new__``
+        alone raises UninitialisedError, any other name AttributeError."""
+        _unset(self, name)
 
     def _start(self, ctx: TrickContext, hands: tuple[int, ...], leader: int, flags: int) -> None:
         """The state before the first card: ``hands`` (plain ints, checked), ``leader`` to
@@ -259,6 +269,16 @@ class _PlayBase:
 
     def __copy__(self) -> Self:
         return self.copy()
+
+    def __deepcopy__(self, memo: object) -> Self:
+        """The state's :meth:`copy` (its context, read-only, is shared)."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its first position and the cards played since."""
+        from ecarte._core import _pure
+
+        return _play_reduce(self, _pure._play_state_at)
 
     def legal(self) -> int:
         """Mask of the cards the position to move may play."""
