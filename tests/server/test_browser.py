@@ -513,10 +513,9 @@ def test_the_focus_stays_in_the_hand_when_its_card_is_played(
     page.close()
 
 
-def test_euchre_four_seats_the_card_turned_down_is_not_the_up_card(
-    server: ServerProcess, browser: Any
-) -> None:
-    # four people at four windows: everyone passes the up-card, which is turned down
+def _euchre_four_windows(server: ServerProcess, browser: Any) -> list[Any]:
+    """A Euchre table of four humans, each seat's page open in a window of its own (by
+    seat)."""
     table = _create(server.url, {"game": "euchre", "seats": [{"kind": "human"}] * 4})
     link = f"{server.url}/static/table.html#t={table['table']}"
     pages = []
@@ -525,6 +524,14 @@ def test_euchre_four_seats_the_card_turned_down_is_not_the_up_card(
         page.goto(f"{link}&k={seat['token']}")
         page.wait_for_function("document.body.dataset.phase !== undefined")
         pages.append(page)
+    return pages
+
+
+def test_euchre_four_seats_the_card_turned_down_is_not_the_up_card(
+    server: ServerProcess, browser: Any
+) -> None:
+    # four people at four windows: everyone passes the up-card, which is turned down
+    pages = _euchre_four_windows(server, browser)
     upcard = pages[0].evaluate("view.upcard")
     assert "up-card" in pages[0].get_attribute("#turnup .played", "aria-label")
     for _ in range(4):
@@ -542,14 +549,7 @@ def test_euchre_four_seats_the_card_turned_down_is_not_the_up_card(
 
 
 def test_euchre_the_dealers_discard_is_named_a_discard(server: ServerProcess, browser: Any) -> None:
-    table = _create(server.url, {"game": "euchre", "seats": [{"kind": "human"}] * 4})
-    link = f"{server.url}/static/table.html#t={table['table']}"
-    pages = []
-    for seat in table["seats"]:
-        page = browser.new_page()
-        page.goto(f"{link}&k={seat['token']}")
-        page.wait_for_function("document.body.dataset.phase !== undefined")
-        pages.append(page)
+    pages = _euchre_four_windows(server, browser)
     while pages[0].evaluate("view.phase") != "discard":
         page = pages[pages[0].evaluate("view.to_act")]
         before = int(page.evaluate("document.body.dataset.event"))
@@ -638,14 +638,7 @@ def test_the_lobby_says_when_the_server_does_not_answer(
 def test_euchre_the_partner_of_a_lone_player_is_told_they_sit_out(
     server: ServerProcess, browser: Any
 ) -> None:
-    table = _create(server.url, {"game": "euchre", "seats": [{"kind": "human"}] * 4})
-    link = f"{server.url}/static/table.html#t={table['table']}"
-    pages = []
-    for seat in table["seats"]:
-        page = browser.new_page()
-        page.goto(f"{link}&k={seat['token']}")
-        page.wait_for_function("document.body.dataset.phase !== undefined")
-        pages.append(page)
+    pages = _euchre_four_windows(server, browser)
     while not pages[0].evaluate("view.alone.length"):
         page = pages[pages[0].evaluate("view.to_act")]
         before = int(page.evaluate("document.body.dataset.event"))
