@@ -229,6 +229,8 @@ def _ecarte_server(db: str) -> Process:
             "1000000",
             "--max-tables",
             "1000000",
+            "--max-tables-per-address",
+            "1000000",
             "--log-level",
             "info",
         ]

@@ -259,6 +259,25 @@ def test_a_table_of_bots_only_is_played_at_once_and_not_kept_in_memory() -> None
     run(main())
 
 
+def test_one_address_opens_at_most_its_tables_being_played() -> None:
+    """One client address may have ``max_tables_per_address`` tables being played: one
+    more is refused in words, and a finished table leaves room."""
+
+    async def main() -> None:
+        async with serving(max_tables_per_address=2) as (url, server):
+            bots = [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+            await create_table(url, game="ecarte", seats=bots)  # (over at once: not counted)
+            first = await create_table(url, game="ecarte")
+            await create_table(url, game="euchre")
+            with pytest.raises(ServerError, match="bad-table: this address has 2 tables being"):
+                await create_table(url, game="ecarte")
+            assert len(server.tables.tables) == 2
+            server.tables.tables[first["table"]].forfeit = 0  # (the match over: lost)
+            await create_table(url, game="ecarte")
+
+    run(main())
+
+
 @pytest.mark.parametrize(
     ("setting", "value", "words"),
     [
@@ -271,6 +290,7 @@ def test_a_table_of_bots_only_is_played_at_once_and_not_kept_in_memory() -> None
         ("max_connections_per_address", -3, "max_connections_per_address must be an int >= 1"),
         ("idle_seconds", 0, "idle_seconds must be a number > 0"),
         ("max_tables", 0, "max_tables must be an int >= 1"),
+        ("max_tables_per_address", 0, "max_tables_per_address must be an int >= 1"),
         ("max_missed", -1, "max_missed must be an int >= 0"),
         ("snapshot_every", 0, "snapshot_every must be an int >= 1"),
         ("queue_limit", 0, "queue_limit must be an int >= 1"),

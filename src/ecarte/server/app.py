@@ -252,7 +252,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return _error("too-large", f"a request is at most {_MAX_BODY} bytes", 413)
         try:
             spec = msgspec.json.decode(body or b"{}", type=m.CreateTable)
-            created = tables().create(spec)
+            created = tables().create(spec, request.client.host if request.client else None)
         except msgspec.DecodeError as exc:
             return _error(*_decode_error(body, exc), 400)
         except RecursionError:

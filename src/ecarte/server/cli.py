@@ -33,6 +33,7 @@ _LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--max-connections", "max_connections_per_address", int, "connections per address"),
     ("--idle", "idle_seconds", float, "seconds before an idle connection is closed"),
     ("--max-tables", "max_tables", int, "tables at most"),
+    ("--max-tables-per-address", "max_tables_per_address", int, "tables one address opens"),
 )
 """The limits ``ecarte serve`` sets: flag, :class:`ServerConfig` field, type, meaning."""
 

@@ -16,6 +16,7 @@ _AT_LEAST = {
     "abuse_limit": 1,
     "max_connections_per_address": 1,
     "max_tables": 1,
+    "max_tables_per_address": 1,
     "max_missed": 0,
     "snapshot_every": 1,
     "queue_limit": 1,
@@ -42,6 +43,8 @@ class ServerConfig:
       ``ping`` keeps it open).
     - ``max_tables``: tables being played (or watched) the server holds at most (a new
       one is refused beyond); a finished table nobody watches stays in the store only.
+    - ``max_tables_per_address``: tables being played that one client address opened
+      since the server started (a new one from that address is refused beyond).
     - ``max_missed``: the most events a reconnection replays (beyond, the welcome's view
       says where the table stands).
     - ``snapshot_every``: events between two snapshots of a table's save envelope.
@@ -63,6 +66,7 @@ class ServerConfig:
     max_connections_per_address: int = 64
     idle_seconds: float = 300.0
     max_tables: int = 100_000
+    max_tables_per_address: int = 1000
     max_missed: int = 500
     snapshot_every: int = 64
     queue_limit: int = 1024

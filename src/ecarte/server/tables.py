@@ -130,6 +130,8 @@ class Tables:
         self._dirty: dict[str, Table] = {}
         self._acks: list[tuple[Table, Subscriber, int, int, bool]] = []
         self._scheduled = False
+        self._opened: dict[str, set[str]] = {}
+        """The tables each client address opened since the server started, while played."""
         self.commits = 0
         self.committed_events = 0
 
@@ -219,13 +221,20 @@ class Tables:
 
     # --------------------------------------------------------------- tables
 
-    def create(self, spec: m.CreateTable) -> m.TableCreated:
-        """A new table (committed before this returns), with its tokens."""
+    def create(self, spec: m.CreateTable, address: str | None = None) -> m.TableCreated:
+        """A new table (committed before this returns), with its tokens; ``address``: the
+        client's, which may have ``max_tables_per_address`` tables being played."""
         if self.closing:
             raise Refused("shutting-down", "the server is shutting down: no new table")
         if len(self.tables) >= self.config.max_tables:
             raise Refused(
                 "bad-table", f"the server holds its most tables ({self.config.max_tables})"
+            )
+        opened = self._opened_by(address)
+        if opened is not None and len(opened) >= self.config.max_tables_per_address:
+            raise Refused(
+                "bad-table",
+                f"this address has {len(opened)} tables being played, its most: finish one first",
             )
         adapt = adapter(spec.game)
         seed, nonce = fair.draw()
@@ -289,6 +298,9 @@ class Tables:
         table.pending = []
         table.committed = table.n
         self.tables[table_id] = table
+        if opened is not None and address is not None:
+            self._opened[address] = opened
+            opened.add(table_id)
         self._arm_clock(table)
         self._evict(table)  # (a table of bots only is over already: the store keeps it)
         log.info(
@@ -306,6 +318,17 @@ class Tables:
             backers=[m.BetInfo(name, t) for name, t in backer_tokens.items()],
             websocket=f"/ws/{table_id}",
         )
+
+    def _opened_by(self, address: str | None) -> set[str] | None:
+        """The tables still being played that ``address`` opened (None: no address)."""
+        if address is None:
+            return None
+        opened = self._opened.pop(address, set())
+        for tid in [t for t in opened if (x := self.tables.get(t)) is None or x.over]:
+            opened.discard(tid)
+        if opened:
+            self._opened[address] = opened
+        return opened
 
     def identify(self, table: Table, token: str | None) -> tuple[int | None, str | None]:
         """``(seat, backer)`` of a token (both None: a spectator); every stored hash is
