@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import reprlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
@@ -189,33 +190,33 @@ def illegal(game: Game, action: Any, status: int) -> NoReturn:
 
 
 def _forbidding(game: Game, seat: int, action: actions.Action) -> str:
-    """The plugin whose ``ecarte_exchange_allowed`` forbids ``action`` now: ``"classic"``
-    unless another plugin answers or wraps the hook (asked again: it answers from the
-    game's state)."""
-    table = game._config.hooks
+    """The plugin whose ``ecarte_exchange_allowed`` forbids ``action`` now."""
     hook = "ecarte_exchange_allowed"
-    if not table.wrappers(hook) and all(impl[2] == "classic" for impl in table.impls(hook)):
-        return "classic"
 
     def ask(game: Game) -> str:
-        ok, plugin = _hooks.first_of(table, hook, game=game, seat=seat, action=action)
+        ok, plugin = _hooks.first_of(game._config.hooks, hook, game=game, seat=seat, action=action)
         return "classic" if ok is not False else plugin
 
-    found: str = game._asking(ask)
-    return found
+    return _answering(game, hook, ask)
 
 
 def _limiting(game: Game, seat: int) -> str:
-    """The plugin whose ``ecarte_discard_limits`` gives ``seat``'s limits now:
-    ``"classic"`` unless another plugin answers or wraps the hook (asked again)."""
-    table = game._config.hooks
+    """The plugin whose ``ecarte_discard_limits`` gives ``seat``'s limits now."""
     hook = "ecarte_discard_limits"
-    if not table.wrappers(hook) and all(impl[2] == "classic" for impl in table.impls(hook)):
-        return "classic"
 
     def ask(game: Game) -> str:
-        return _hooks.first_of(table, hook, game=game, seat=seat)[1]
+        return _hooks.first_of(game._config.hooks, hook, game=game, seat=seat)[1]
 
+    return _answering(game, hook, ask)
+
+
+def _answering(game: Game, hook: str, ask: Callable[[Game], str]) -> str:
+    """The plugin behind ``hook``'s answer now: ``"classic"`` unless another plugin answers
+    or wraps the hook, else ``ask(game)`` (the hook asked again: it answers from the
+    game's state)."""
+    table = game._config.hooks
+    if not table.wrappers(hook) and all(impl[2] == "classic" for impl in table.impls(hook)):
+        return "classic"
     found: str = game._asking(ask)
     return found
 
