@@ -35,6 +35,11 @@ from ecarte.analysis._strata import _Lines, deal_seeds
 
 pytest.importorskip("numpy", reason="the deals by class seed from numpy's SeedSequence")
 
+# The analysis is the same Python on both backends; they differ only in the PIMC kernel
+# the deals are evaluated by, and test_backends.py shows the pure twin's kernel gives
+# every number the compiled one gives: these run on the live backend.
+pytestmark = pytest.mark.own_backends
+
 DECK = [c.id for c in PIQUET_DECK]
 
 

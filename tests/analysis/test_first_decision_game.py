@@ -20,6 +20,11 @@ from ecarte.analysis import (
     solve,
 )
 
+# The analysis is the same Python on both backends; they differ only in the PIMC kernel
+# the model's deals are evaluated by, and test_backends.py shows the pure twin's kernel
+# gives every number the compiled one gives: these run on the live backend.
+pytestmark = pytest.mark.own_backends
+
 
 def _lp_value(game: FirstDecisionGame) -> float:
     """The elder's max-min value by linear programming: maximise over its chances p of
