@@ -87,10 +87,12 @@ _SUIT_BY_TEXT = {
     "♢": Suit.DIAMONDS,
     "♧": Suit.CLUBS,
 }
-_CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA])\s*(\S)\s*$", re.IGNORECASE | re.ASCII)
-"""ASCII-only case folding: the Kelvin sign (U+212A) is no king. The suit is looked up as
-written (no case mapping: ``"ſ".upper()`` is ``"S"``), so only c d h s, C D H S and the suit
-symbols name a suit."""
+_CARD_RE = re.compile(r"^\s*(?ai:(10|[2-9TJQKA]))\s*(\S)[\ufe0e\ufe0f]?\s*$")
+"""ASCII-only case folding of the rank: the Kelvin sign (U+212A) is no king. The suit is
+looked up as written (no case mapping: ``"ſ".upper()`` is ``"S"``), so only c d h s, C D H S
+and the suit symbols name a suit, a symbol perhaps followed by the selector that draws it as
+an emoji or as text (``"K♠️"`` as phones write it). Any space of Unicode may surround the
+rank and the suit (the no-break space that web pages paste)."""
 
 
 @frozen(repr=False, order=True, init=False)

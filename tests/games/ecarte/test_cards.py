@@ -69,7 +69,7 @@ def test_str_uses_symbols_and_ten() -> None:
     "text",
     [
         *("", "K", "♠", "1s", "11h", "Kx", "ZZ", "K♠♠", "Q s d", "10", "\u212as", "１０h", "²s"),
-        # letters whose case mapping gives an ASCII suit letter are no suit (issue 9):
+        # letters whose case mapping gives an ASCII suit letter are no suit:
         # "ſ".upper() == "S" (long s), and the Kelvin sign lowers to "k"
         *("Kſ", "10ſ", "Qſ", "Aſ"),
     ],
@@ -79,6 +79,32 @@ def test_bad_card_text_raises_quoting_input(text: str) -> None:
         Card.parse(text)
     assert repr(text) in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("K\u2660\ufe0f", "Ks"),  # a phone's ♠️: the symbol drawn as an emoji
+        ("10\u2665\ufe0e", "Th"),  # drawn as text
+        ("K\u00a0\u2660", "Ks"),  # a no-break space, as web pages and editors paste it
+        ("\u2003Q\u2666\u202f", "Qd"),  # other spaces of Unicode at either end
+    ],
+)
+def test_card_text_as_phones_and_web_pages_write_it(text: str, card: str) -> None:
+    assert Card.parse(text) == Card.parse(card)
+
+
+def test_cards_separated_as_phones_and_web_pages_write_them() -> None:
+    text = "K\u2660\ufe0f\u00a0Q\u2665\ufe0f\u2003,10\u2666\ufe0e"
+    assert CardSet.parse(text) == CardSet.parse("Ks Qh Td")
+
+
+@pytest.mark.parametrize(
+    "text", ["K\u2660\ufe0f\ufe0f", "K\ufe0f\u2660", "\ufe0fKs", "K\u2660\u200d"]
+)
+def test_a_stray_variation_selector_is_no_card(text: str) -> None:
+    with pytest.raises(CardParseError):
+        Card.parse(text)
 
 
 def test_card_parse_rejects_non_strings() -> None:
