@@ -296,14 +296,15 @@ class _Match:
         )
 
     def _ended_hand(self, before: _Before) -> HandResult | None:
-        """The hand that ended since ``before``, if one did."""
+        """The hand that was being played at ``before``, if it ended since (the hand of
+        that number: a step may go on into the next hand, and end it, and its game,
+        with a king turned up)."""
         game = self.game
-        if len(game.game_results) > before.games:
-            hands = game.game_results[before.games].hands
-            return hands[-1] if hands else None
-        if len(game.hand_results) > before.hands:
-            return game.hand_results[-1]
-        return None
+        if len(game.game_results) == before.games and len(game.hand_results) == before.hands:
+            return None
+        ended = [h for r in game.game_results[before.games :] for h in r.hands]
+        hands = [*ended, *game.hand_results]
+        return next((h for h in hands if h.number == before.hand_number), None)
 
     def _show_log(self, before: _Before, seat: int | None, action: Action | None) -> None:
         """The log lines of the last step, told in the game's words: who won the trick,
