@@ -73,7 +73,12 @@ def add_parsers(sub: Any) -> None:
         choices=("auto", "asyncio", "uvloop"),
         help="the event loop (auto: uvloop when it is installed)",
     )
-    serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning", "error"),
+        help="the least level logged, as JSON lines on stderr (info)",
+    )
     verify.add_argument("record", nargs="+", help="record files ('-': stdin)")
 
 
