@@ -410,6 +410,37 @@ def test_serve_says_in_one_line_that_its_database_cannot_be_used(
     assert not (tmp_path / "nowhere").exists()
 
 
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"port": 99999}, "port must be an int 0..65535, not 99999"),
+        ({"port": -1}, "port must be an int 0..65535, not -1"),
+        ({"database": "nowhere/t.db"}, "database {tmp}/nowhere/t.db: cannot open the database ("),
+    ],
+)
+def test_serve_from_python_refuses_a_port_or_database_it_cannot_use(
+    settings: dict[str, Any],
+    words: str,
+    tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ecarte.server.serve`` checks what ``ecarte serve`` checks: an ``ArgumentError``
+    naming the port or the database, and uvicorn is not started."""
+    import uvicorn
+
+    from ecarte import ArgumentError
+    from ecarte.server import ServerConfig, logs, serve
+
+    ran: list[object] = []
+    monkeypatch.setattr(logs, "configure", lambda level: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self))
+    database = str(tmp_path / settings.get("database", "t.db"))
+    with pytest.raises(ArgumentError) as refused:
+        serve(ServerConfig(database=database), port=settings.get("port", 0))
+    assert str(refused.value).startswith(words.format(tmp=tmp_path))
+    assert ran == []
+
+
 def test_a_table_request_whose_client_goes_before_its_body_is_not_an_error() -> None:
     """A client that sends a table request's headers and goes before the body (a
     hostile one, a dropped connection) is not a failure of the server: no exception

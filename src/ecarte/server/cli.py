@@ -92,9 +92,13 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     except ImportError as exc:  # pragma: no cover - without the extra
         print(f"ecarte serve needs the server extra: pip install 'ecarte[server]' ({exc})")
         return 2
+    from ecarte import ArgumentError
+
     config = _config(args)
-    _check_database(config.database)
-    serve(config, args.host, args.port, log_level=args.log_level, loop=args.loop)
+    try:
+        serve(config, args.host, args.port, log_level=args.log_level, loop=args.loop)
+    except ArgumentError as exc:  # (the database: named by its option)
+        raise ArgumentError(_as_typed(str(exc))) from None
     return 0
 
 
@@ -109,26 +113,16 @@ def _config(args: argparse.Namespace) -> ServerConfig:
     try:
         return ServerConfig(database=args.db, **limits)
     except ArgumentError as exc:
-        message = str(exc)
-        for flag, field, _, _ in _LIMITS:
-            if message.startswith(f"{field} "):
-                message = flag + message.removeprefix(field)
-        raise ArgumentError(message) from None
+        raise ArgumentError(_as_typed(str(exc))) from None
 
 
-def _check_database(path: str) -> None:
-    """Refuse a ``--db`` the server cannot open (a missing folder, a file that is not a
-    database) before it starts, in one line."""
-    import sqlite3
-
-    from ecarte import ArgumentError
-
-    from .store import Store
-
-    try:
-        Store(path).close()
-    except sqlite3.Error as exc:
-        raise ArgumentError(f"--db {path}: cannot open the database ({exc})") from None
+def _as_typed(message: str) -> str:
+    """A refusal that begins with a setting's name (``idle_seconds must be...``) begun
+    with its option's instead (``--idle must be...``)."""
+    for flag, field in [("--db", "database"), *((f[0], f[1]) for f in _LIMITS)]:
+        if message.startswith(f"{field} "):
+            return flag + message.removeprefix(field)
+    return message
 
 
 def _verify(paths: list[str], out: TextIO) -> int:
