@@ -73,7 +73,11 @@ def _version() -> str:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte",
-        description="Écarté: play a match in the terminal, list variants, run benchmarks.",
+        description=(
+            "Écarté and Euchre: play a match in the terminal, list the variants and games, "
+            "run the benchmarks, an arena or the analysis, serve tables and verify their "
+            "records."
+        ),
     )
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -125,6 +125,34 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert cli.main(["arena", "heuristic", "nobody", "--pairs", "2", "--workers", "1"]) == 2
 
 
+@pytest.mark.parametrize("option", ["--json", "--plot"])
+@pytest.mark.parametrize("where", ["missing folder", "a folder"])
+def test_the_command_refuses_an_output_it_cannot_write_before_it_plays(
+    option: str,
+    where: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--json`` or ``--plot`` in a folder that does not exist (or ``--json`` naming a
+    folder) is a usage error in one line, before any match is played: not a traceback
+    once the whole run is over."""
+    import ecarte.arena
+
+    played: list[object] = []
+    monkeypatch.setattr(ecarte.arena, "run", lambda *a, **k: played.append(a))
+    target = tmp_path / "nowhere" / "r" if where == "missing folder" else tmp_path
+    if where == "a folder" and option == "--plot":
+        target = tmp_path / "r.png"  # (the plot writes STEM.png: a folder there)
+        target.mkdir()
+        target = tmp_path / "r"
+    argv = ["arena", "heuristic", "random", "--pairs", "2", "--workers", "1"]
+    assert cli.main([*argv, option, str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ecarte: error: {option} {target}: cannot write ")
+    assert err.count("\n") == 1 and played == []
+
+
 @pytest.mark.parametrize(
     "players",
     [

@@ -327,6 +327,120 @@ def test_serve_with_a_limit_out_of_its_range_says_so_and_does_not_start(
     assert "burst must be an int >= 1, not 0" in capsys.readouterr().err
 
 
+def _serve_refused(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str]:
+    """``ecarte ARGV``'s exit status and stderr, checking that the server did not start."""
+    import uvicorn
+
+    from ecarte import cli
+    from ecarte.server import logs
+
+    ran: list[object] = []
+    monkeypatch.setattr(logs, "configure", lambda level: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self))
+    try:
+        status = cli.main(argv)
+    except SystemExit as exc:  # (argparse's usage error)
+        status = int(exc.code or 0)
+    assert ran == []
+    return status, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        (["--idle", "-1"], "--idle must be a number > 0, not -1.0"),
+        (["--max-connections", "0"], "--max-connections must be an int >= 1, not 0"),
+        (["--max-tables-per-address", "0"], "--max-tables-per-address must be an int >= 1"),
+        (["--burst", "0"], "--burst must be an int >= 1, not 0"),
+    ],
+)
+def test_serve_names_the_option_out_of_its_range(
+    option: list[str],
+    words: str,
+    tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The error names the option as it was typed (``--idle``), not the setting behind it."""
+    argv = ["serve", "--db", str(tmp_path / "t.db"), *option]
+    status, err = _serve_refused(argv, monkeypatch, capsys)
+    assert status == 2
+    assert err.startswith(f"ecarte: error: {words}")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "99999"])
+def test_serve_refuses_a_port_that_does_not_exist(
+    port: str,
+    tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A port out of 0 to 65535 is a usage error (not a port taken modulo 65536)."""
+    argv = ["serve", "--db", str(tmp_path / "t.db"), "--port", port]
+    status, err = _serve_refused(argv, monkeypatch, capsys)
+    assert status == 2
+    assert f"argument --port: a port is 0 to 65535, not {port}" in err
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "not a database", "a folder"])
+def test_serve_says_in_one_line_that_its_database_cannot_be_used(
+    kind: str,
+    tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A ``--db`` the server cannot open is refused before it starts: one line naming
+    the file, no traceback; the file is left as it was."""
+    path = tmp_path / "t.db"
+    if kind == "missing folder":
+        path = tmp_path / "nowhere" / "t.db"
+    elif kind == "not a database":
+        path.write_text("these are my notes, not tables\n")
+    else:
+        path.mkdir()
+    before = path.read_bytes() if path.is_file() else None
+    status, err = _serve_refused(["serve", "--db", str(path)], monkeypatch, capsys)
+    assert status == 2
+    assert err.startswith(f"ecarte: error: --db {path}: cannot open the database (")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert (path.read_bytes() if path.is_file() else None) == before
+    assert not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"port": 99999}, "port must be an int 0..65535, not 99999"),
+        ({"port": -1}, "port must be an int 0..65535, not -1"),
+        ({"database": "nowhere/t.db"}, "database {tmp}/nowhere/t.db: cannot open the database ("),
+    ],
+)
+def test_serve_from_python_refuses_a_port_or_database_it_cannot_use(
+    settings: dict[str, Any],
+    words: str,
+    tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ecarte.server.serve`` checks what ``ecarte serve`` checks: an ``ArgumentError``
+    naming the port or the database, and uvicorn is not started."""
+    import uvicorn
+
+    from ecarte import ArgumentError
+    from ecarte.server import ServerConfig, logs, serve
+
+    ran: list[object] = []
+    monkeypatch.setattr(logs, "configure", lambda level: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self))
+    database = str(tmp_path / settings.get("database", "t.db"))
+    with pytest.raises(ArgumentError) as refused:
+        serve(ServerConfig(database=database), port=settings.get("port", 0))
+    assert str(refused.value).startswith(words.format(tmp=tmp_path))
+    assert ran == []
+
+
 def test_a_table_request_whose_client_goes_before_its_body_is_not_an_error() -> None:
     """A client that sends a table request's headers and goes before the body (a
     hostile one, a dropped connection) is not a failure of the server: no exception

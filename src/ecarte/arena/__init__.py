@@ -26,8 +26,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
+from .._errors import EcarteError
 from .._executors import add_executor_arguments, dask_executor
 from ._games import GAMES, ArenaGame, EcarteArena, EuchreArena, Outcome, PlayerSpec
 from ._plot import plot
@@ -73,7 +75,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """``ecarte arena``: run, print the summary, write the JSON and the plot."""
+    """``ecarte arena``: run, print the summary, write the JSON and the plot. An output
+    that cannot be written raises :class:`~ecarte.EcarteError` before the run."""
+    _check_outputs(args)
     with dask_executor(args.dask, args.workers) as executor:
         result = run(
             [args.a, args.b],
@@ -99,6 +103,23 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         for path in plot(summary, args.plot):
             print(f"plot: {path}", file=out)
     return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse a ``--json`` or ``--plot`` path that cannot be written (its folder missing,
+    a folder in its place), naming the option, before any match is played."""
+    outputs: list[tuple[str, str, list[Path]]] = []
+    if args.json and args.json != "-":
+        outputs.append(("--json", args.json, [Path(args.json)]))
+    if args.plot:
+        stem = Path(args.plot)
+        outputs.append(("--plot", args.plot, [stem.with_suffix(".png"), stem.with_suffix(".svg")]))
+    for option, given, paths in outputs:
+        for path in paths:
+            if not path.parent.is_dir():
+                raise EcarteError(f"{option} {given}: cannot write {path}: no folder {path.parent}")
+            if path.is_dir():
+                raise EcarteError(f"{option} {given}: cannot write {path}: it is a folder")
 
 
 def report(summary: dict[str, Any]) -> str:

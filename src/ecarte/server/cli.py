@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from .config import ServerConfig
 
 __all__ = ["add_parsers", "run"]
 
@@ -38,6 +41,17 @@ _LIMITS: tuple[tuple[str, str, type, str], ...] = (
 """The limits ``ecarte serve`` sets: flag, :class:`ServerConfig` field, type, meaning."""
 
 
+def _port(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free one)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
 def add_parsers(sub: Any) -> None:
     """Add ``serve`` and ``verify`` to the ``ecarte`` command's subparsers."""
     from .config import ServerConfig
@@ -48,7 +62,7 @@ def add_parsers(sub: Any) -> None:
         for name, (what, description) in _COMMANDS.items()
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (8000)")
     serve.add_argument("--db", default=d.database, help=f"the SQLite database ({d.database})")
     for flag, field, kind, what in _LIMITS:
         default = getattr(d, field)
@@ -59,7 +73,12 @@ def add_parsers(sub: Any) -> None:
         choices=("auto", "asyncio", "uvloop"),
         help="the event loop (auto: uvloop when it is installed)",
     )
-    serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning", "error"),
+        help="the least level logged, as JSON lines on stderr (info)",
+    )
     verify.add_argument("record", nargs="+", help="record files ('-': stdin)")
 
 
@@ -68,17 +87,42 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
     if args.command == "verify":
         return _verify(args.record, out)
-    from .config import ServerConfig
-
     try:
         from .run import serve
     except ImportError as exc:  # pragma: no cover - without the extra
         print(f"ecarte serve needs the server extra: pip install 'ecarte[server]' ({exc})")
         return 2
-    limits = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
-    config = ServerConfig(database=args.db, **limits)
-    serve(config, args.host, args.port, log_level=args.log_level, loop=args.loop)
+    from ecarte import ArgumentError
+
+    config = _config(args)
+    try:
+        serve(config, args.host, args.port, log_level=args.log_level, loop=args.loop)
+    except ArgumentError as exc:  # (the database: named by its option)
+        raise ArgumentError(_as_typed(str(exc))) from None
     return 0
+
+
+def _config(args: argparse.Namespace) -> ServerConfig:
+    """The settings of ``ecarte serve``; a value out of its range is refused naming its
+    option (``--idle``), as typed."""
+    from ecarte import ArgumentError
+
+    from .config import ServerConfig
+
+    limits = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
+    try:
+        return ServerConfig(database=args.db, **limits)
+    except ArgumentError as exc:
+        raise ArgumentError(_as_typed(str(exc))) from None
+
+
+def _as_typed(message: str) -> str:
+    """A refusal that begins with a setting's name (``idle_seconds must be...``) begun
+    with its option's instead (``--idle must be...``)."""
+    for flag, field in [("--db", "database"), *((f[0], f[1]) for f in _LIMITS)]:
+        if message.startswith(f"{field} "):
+            return flag + message.removeprefix(field)
+    return message
 
 
 def _verify(paths: list[str], out: TextIO) -> int:

@@ -373,8 +373,9 @@ class Error(_Tagged, tag="error"):
     """A message was refused and changed nothing: ``code`` classifies it
     (``not-json``, ``too-large``, ``bad-message``, ``no-hello``, ``unknown-table``,
     ``bad-token``, ``not-your-turn``, ``not-a-seat``, ``replayed``, ``illegal``,
-    ``over``, ``rate-limited``, ``too-many-connections``, ``shutting-down``,
-    ``storage``, ``bad-bet``), ``message`` says what is wrong, in the game's words for
+    ``over``, ``rate-limited``, ``too-many-connections``, ``idle``, ``shutting-down``,
+    ``storage``, ``bad-bet``, ``internal``; over HTTP also ``bad-table``, ``not-over``,
+    ``not-found``, ``method-not-allowed``), ``message`` says what is wrong, in the game's words for
     an illegal action. ``seq``: the refused action's sequence number, if it had one."""
 
     code: str

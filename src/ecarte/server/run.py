@@ -61,6 +61,24 @@ def uvicorn_config(
     )
 
 
+def _check(config: ServerConfig, port: int) -> None:
+    """Refuse a port no socket has, and a database the server cannot open."""
+    import sqlite3
+
+    from ecarte import ArgumentError
+
+    from .store import Store
+
+    if port.__class__ is not int or not 0 <= port <= 65535:
+        raise ArgumentError(f"port must be an int 0..65535, not {port!r}")
+    try:
+        Store(config.database).close()
+    except sqlite3.Error as exc:
+        raise ArgumentError(
+            f"database {config.database}: cannot open the database ({exc})"
+        ) from None
+
+
 def serve(
     config: ServerConfig | None = None,
     host: str = "127.0.0.1",
@@ -71,12 +89,16 @@ def serve(
 ) -> None:
     """Serve until SIGINT or SIGTERM: then stop taking actions, commit those accepted,
     close every connection (code 1012) and return. ``loop``: the event loop
-    (:func:`uvicorn_config`)."""
+    (:func:`uvicorn_config`). A port outside 0 to 65535, or a database that cannot be
+    opened (a missing folder, a file that is not a database), raises
+    :class:`~ecarte.ArgumentError` before anything starts."""
     import uvicorn
 
     from .logs import configure
 
+    config = config or ServerConfig()
+    _check(config, port)
     configure(log_level)
-    settings = uvicorn_config(config or ServerConfig(), host, port, log_level=log_level, loop=loop)
+    settings = uvicorn_config(config, host, port, log_level=log_level, loop=loop)
     assert isinstance(settings, uvicorn.Config)
     _server_class()(settings).run()

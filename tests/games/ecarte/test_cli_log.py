@@ -33,7 +33,7 @@ def _hands_told(out: str) -> list[tuple[int, dict[int, int], dict[int, int]]]:
     return told
 
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", [2, 3, 11])  # 2: a king turned up ends a game at once
 def test_the_log_tells_tricks_points_and_voles_as_they_were(
     seed: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -78,6 +78,23 @@ def test_the_log_tells_tricks_points_and_voles_as_they_were(
         if line.startswith("== game ") and " won by seat " in line:
             assert re.fullmatch(r"== game \d+ won by seat \d: seat 0 \d+, seat 1 \d+ ==", line)
     assert "worth" not in out  # no stakes in the classic rules
+
+
+def test_a_hand_followed_at_once_by_a_game_won_on_a_king_is_told_as_it_was(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The last trick and the point of a hand whose end is followed, in the same step, by
+    a deal whose turned-up king ends the game: told for that hand, not for the new one."""
+    out = _bots_match(["--seed", "2"], capsys)
+    told = (
+        "   * trick 5 to seat 0 (tricks: seat 0 2, seat 1 3)\n"
+        "   * seat 1 wins the point (3 tricks): +1 -> 4\n"
+        "   * hand 5 over: tricks seat 0 2, seat 1 3; scores seat 0 1, seat 1 4\n"
+        "   hand 6: seat 1 deals 3-2, turn-up K♣\n"
+        "   * seat 1 turns up the king: +1 -> 5\n"
+    )
+    assert told in out
+    assert "trick 0 " not in out and "(0 tricks)" not in out
 
 
 def test_the_penalty_is_told_when_it_falls(capsys: pytest.CaptureFixture[str]) -> None:

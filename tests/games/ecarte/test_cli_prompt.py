@@ -364,6 +364,39 @@ def test_poule_a_waiting_human_sees_each_hand_by_its_end(
     assert text.count("   you wait: ") >= len(won)  # the human sits out a hand in three
 
 
+def test_poule_the_wait_begins_after_the_game_the_human_lost_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game lost on a king turned up at the deal after the human's last card (one step):
+    its last hand and its result are told before the human is told to wait."""
+    argv = ["play", "--human", "0", "--seed", "2", "--variant", "poule"]
+    status, text = run_cli(monkeypatch, argv, "1\n" * 2000)
+    assert status == 0
+    told = (
+        "   * hand 3 over: tricks seat 0 0, seat 1 0; scores seat 0 0, seat 1 5\n"
+        "== game 1 won by seat 1 (bot): seat 0 0, seat 1 5 ==\n"
+        "== game 2: seats 1 and 2 ==\n"
+    )
+    assert told in text
+    after = text.split(told, 1)[1]
+    assert "   you wait: seats 1 and 2 play; each hand is told by its end\n" in after
+    assert text.index("   you wait: ") > text.index(told)
+    # a new player every hand: the wait names the two who play the hand waited for
+    status, text = run_cli(monkeypatch, [*argv, "--option", "rotation=per-hand"], "1\n" * 2000)
+    assert status == 0
+    waits = re.findall(
+        r"^   you wait: seats (\d) and (\d) play.*\n((?:.*\n)*?)"
+        r".*hand \d+ over: tricks seat (\d) \d, seat (\d) ",
+        text,
+        re.M,
+    )
+    assert waits
+    for a, b, between, c, d in waits:
+        assert {a, b} == {c, d}
+        assert not re.search(r"^   hand \d+: seat", between, re.M)  # no hand told whole
+    assert "   hand 7: seat 2 deals" not in text  # (seats 1 and 2 play it, the human waits)
+
+
 def test_poule_rules_say_the_variant_decides_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ["play", "--human", "0", "--seed", "5", "--variant", "poule"]
     status, text = run_cli(monkeypatch, argv, "rules\nquit\n")

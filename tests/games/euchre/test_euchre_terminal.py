@@ -202,6 +202,16 @@ def test_bad_input_is_refused_and_the_prompt_repeats() -> None:
     assert out.count("your hand: ") == 1 and out.endswith("game abandoned: you quit\n")
 
 
+def test_a_card_in_the_bidding_is_refused_with_the_choices_in_the_players_words() -> None:
+    status, out = _play(["--human", "0", "--seed", "5"], "K♠\nJh\nquit\n")
+    assert status == 0
+    for card in ("K♠", "Jh"):
+        choices = "(choices: pass, order up (♥ trumps))"
+        assert f"not allowed: {card!r} is not a choice now {choices}" in out
+    assert "call ♥" not in out and "legal action" not in out
+    assert out.count("your hand: ") == 1 and out.endswith("game abandoned: you quit\n")
+
+
 def test_a_number_too_long_for_int_is_no_choice() -> None:
     # int() refuses a text of more than 4300 digits: the prompt repeats, nothing raises
     status, out = _play(

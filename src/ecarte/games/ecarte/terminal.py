@@ -112,6 +112,8 @@ _HAND_OVER = re.compile(
 _GAME_WON = re.compile(r"game (\d+) won by seat (\d+) \d+-\d+ \(worth (\d+)\)")
 _CUT_LINE = re.compile(r"cut: seat (\d+) (\S+), seat (\d+) (\S+)")
 _HEADING = re.compile(r"(game \d+: seats|hand \d+: seat \d+ deals)")
+_GAME_SEATS = re.compile(r"game \d+: seats (\d+) and (\d+)")
+_HAND_DEALT = re.compile(r"hand (\d+): seat \d+ deals")
 _WAITING_SHOWN = re.compile(r"(game \d+|match |hand \d+ over)")
 
 
@@ -296,21 +298,23 @@ class _Match:
         )
 
     def _ended_hand(self, before: _Before) -> HandResult | None:
-        """The hand that ended since ``before``, if one did."""
+        """The hand that was being played at ``before``, if it ended since (the hand of
+        that number: a step may go on into the next hand, and end it, and its game,
+        with a king turned up)."""
         game = self.game
-        if len(game.game_results) > before.games:
-            hands = game.game_results[before.games].hands
-            return hands[-1] if hands else None
-        if len(game.hand_results) > before.hands:
-            return game.hand_results[-1]
-        return None
+        if len(game.game_results) == before.games and len(game.hand_results) == before.hands:
+            return None
+        ended = [h for r in game.game_results[before.games :] for h in r.hands]
+        hands = [*ended, *game.hand_results]
+        return next((h for h in hands if h.number == before.hand_number), None)
 
     def _show_log(self, before: _Before, seat: int | None, action: Action | None) -> None:
         """The log lines of the last step, told in the game's words: who won the trick,
         the point or the vole and the penalty, the scores in seat order, the cards a human
         drew; while the one human waits (la poule), only the end of each hand."""
         log = self.game.log
-        waiting, began = self._waits(before.players)
+        players = before.players
+        waiting, began = self._waits(players)
         drawn = self._drawn(before, seat, action)
         lines = log[self._shown :]
         for i, line in enumerate(lines):
@@ -319,20 +323,37 @@ class _Match:
             if king and after.startswith(f"seat {king[1]} announces "):
                 continue  # the announcement, told once by its score line
             if _HEADING.match(line):
-                waiting, now = self._waits(self.game.game_players)
+                players = self._players_of(line, before)
+                waiting, now = self._waits(players)
                 began |= now
             for shown in self._told(line, before, seat, action, drawn):
                 if not waiting or _WAITING_SHOWN.match(shown):
                     self.screen.log(shown)
             if began and _HEADING.match(line):
-                self._say_waiting()
+                self._say_waiting(players)
                 began = False
         if began:
-            self._say_waiting()
+            self._say_waiting(players)
         self._shown = len(log)
 
-    def _say_waiting(self) -> None:
-        a, b = sorted(self.game.game_players)
+    def _players_of(self, heading: str, before: _Before) -> tuple[int, int]:
+        """The two seats that play the game or hand a log heading begins: a step may go
+        on past the end of a hand, and of its game, into the next ones."""
+        seats = _GAME_SEATS.match(heading)
+        if seats:
+            return int(seats[1]), int(seats[2])
+        dealt = _HAND_DEALT.match(heading)
+        game = self.game
+        if dealt:
+            number = int(dealt[1])
+            ended = [h for r in game.game_results[before.games :] for h in r.hands]
+            for hand in [*ended, *game.hand_results]:
+                if hand.number == number:  # (a hand that ended in this step)
+                    return hand.dealer, hand.elder
+        return game.game_players
+
+    def _say_waiting(self, players: tuple[int, int]) -> None:
+        a, b = sorted(players)
         self.screen.say(f"   you wait: seats {a} and {b} play; each hand is told by its end")
 
     def _waits(self, players: tuple[int, int]) -> tuple[bool, bool]:

@@ -430,7 +430,8 @@ class _Table:
                 move = legal[number - 1]
             else:
                 found = _match(text, legal, words)
-                if found is None and not _is_card(text):
+                carded = obs.phase in (Phase.PLAY, Phase.DISCARD)  # (the engine says why not)
+                if found is None and not (carded and _is_card(text)):
                     shown = ", ".join(words)
                     self.say(f"not allowed: {text!r} is not a choice now (choices: {shown})")
                     continue
