@@ -32,11 +32,25 @@ class Teller:
     def ecarte_describe(self, game, seat):
         text = f"{self.greeting} seat {seat}: game {game.game_number} hand {game.hand_number}"
         return [text.upper() if self.loud else text]
+
+
+class Misnamed:
+    """A variant whose NAME is not its entry point's name."""
+
+    NAME = "other"
+
+
+class Fragile:
+    """A variant whose constructor fails."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("the fragile variant broke")
 '''
 
 
 def _install_teller(where: Path) -> None:
-    """A distribution 'ecarte-teller' with the variant 'teller', importable from ``where``."""
+    """A distribution 'ecarte-teller' with the variant 'teller' (and two broken ones,
+    'misnamed' and 'fragile'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -44,7 +58,9 @@ def _install_teller(where: Path) -> None:
         "Metadata-Version: 2.1\nName: ecarte-cli-teller\nVersion: 1.0\n", encoding="utf-8"
     )
     (info / "entry_points.txt").write_text(
-        "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n", encoding="utf-8"
+        "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
+        "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n",
+        encoding="utf-8",
     )
 
 

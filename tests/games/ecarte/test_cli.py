@@ -246,6 +246,22 @@ def test_bad_variant_options(
     assert err.startswith("ecarte: error: ") and message in err
 
 
+def test_a_variant_whose_name_is_not_its_entry_point_is_refused(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", "misnamed"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: variant 'misnamed' calls itself 'other' (its NAME)")
+
+
+def test_a_variant_that_cannot_be_built_says_so(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", "fragile"]) == 2
+    err = capsys.readouterr().err
+    assert err == "ecarte: error: variant 'fragile' cannot be built: the fragile variant broke\n"
+
+
 def test_option_values_follow_the_types_the_variants_list(teller: Path) -> None:
     (told,) = load_variants(["teller"], ["greeting=3", "every=+2"])
     assert told.info.options == {"greeting": "3", "every": 2}  # a text option gets the text

@@ -23,7 +23,7 @@ from typing import Any, Literal, Union
 from attrs import frozen
 
 from ..._errors import EcarteError, PluginError
-from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
+from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, load_entry_point
 from ._render import VariantInfo
 
 __all__ = [
@@ -247,10 +247,7 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
         if name not in eps:
             known = ", ".join(sorted(eps)) or "none installed (pip install ./plugins/*)"
             raise EcarteError(f"unknown variant {name!r}; installed: {known}")
-        try:
-            factories[name] = eps[name].load()
-        except Exception as exc:
-            raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+        factories[name] = load_entry_point(name, eps[name])
     accepted = {
         name: _accepted(f) if isinstance(f, type) else ((), False) for name, f in factories.items()
     }
@@ -296,6 +293,8 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
             try:
                 plugin = factory(**kwargs[name])
             except Exception as exc:  # a constructor's refusal, or its bug
+                if not kwargs[name]:
+                    raise PluginError(f"variant {name!r} cannot be built: {exc}") from exc
                 shown = ", ".join(f"{k}={v!r}" for k, v in kwargs[name].items())
                 raise EcarteError(f"variant {name!r} refuses the options {shown}: {exc}") from exc
         else:
