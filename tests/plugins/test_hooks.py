@@ -515,6 +515,29 @@ def test_hook_describe() -> None:
         Game(plugins=[plugin], seed=3).describe(0)
 
 
+def test_applying_from_a_hook_that_only_reads_says_the_game_is_read_only() -> None:
+    """Between two actions (describing the table, saving) nothing is being applied: the
+    refusal says what the hook may do, not that an action is under way."""
+
+    class Mover:
+        NAME = "mover"
+
+        @hookimpl
+        def ecarte_describe(self, game: Game) -> list[str]:
+            game.apply(ecarte.Propose())
+            return []
+
+    game = Game(plugins=[Mover()], seed=3)
+    n = len(game.history)
+    with pytest.raises(PluginError) as caught:
+        game.describe(0)
+    message = str(caught.value)
+    assert message.startswith("plugin 'mover' failed in ecarte_describe: IllegalActionError:")
+    assert "apply() from inside a plugin hook: the game may be read there" in message
+    assert "applying an action" not in message
+    assert len(game.history) == n
+
+
 def test_hook_adviser() -> None:
     """The first seat backs seat 0 and may advise it; "Zoe" may not; the answers are
     checked, and two plugins answering for the same adviser are an error."""
