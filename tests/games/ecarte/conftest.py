@@ -45,12 +45,46 @@ class Fragile:
 
     def __init__(self) -> None:
         raise RuntimeError("the fragile variant broke")
+
+
+class _Talk:
+    commands = {"shout": "shout a word"}
+
+    def __init__(self, fails):
+        self.fails = fails
+
+    def plays(self, game, person):
+        return person
+
+    def before(self, game):
+        if self.fails == "before":
+            raise KeyError("no lines")
+        return (None if self.fails == "shape" else ([], []))
+
+    def command(self, game, person, text):
+        raise ZeroDivisionError("shouted too loud")
+
+
+class Chatty:
+    """A variant whose words at the terminal (terminal_talk) fail as ``fails`` says."""
+
+    NAME = "chatty"
+
+    def __init__(self, fails: str = "") -> None:
+        self.fails = fails
+
+    def terminal_talk(self, game, humans, *, seed=None):
+        if self.fails == "make":
+            raise RuntimeError("no talk today")
+        if self.fails == "none":
+            return None
+        return _Talk(self.fails)
 '''
 
 
 def _install_teller(where: Path) -> None:
-    """A distribution 'ecarte-teller' with the variant 'teller' (and two broken ones,
-    'misnamed' and 'fragile'), importable from ``where``."""
+    """A distribution 'ecarte-teller' with the variant 'teller' (and three broken ones,
+    'misnamed', 'fragile' and 'chatty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -59,7 +93,8 @@ def _install_teller(where: Path) -> None:
     )
     (info / "entry_points.txt").write_text(
         "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
-        "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n",
+        "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
+        "chatty = ecarte_cli_teller:Chatty\n",
         encoding="utf-8",
     )
 
