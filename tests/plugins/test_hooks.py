@@ -515,6 +515,36 @@ def test_hook_describe() -> None:
         Game(plugins=[plugin], seed=3).describe(0)
 
 
+def test_a_hook_marked_trylast_where_the_classic_rules_answer_is_refused() -> None:
+    """The classic rules are registered trylast and always answer: a variant's answer
+    marked trylast too would come after theirs and never be taken."""
+
+    class Late:
+        NAME = "late"
+
+        @hookimpl(trylast=True)
+        def ecarte_king_points(self) -> int:
+            return 3
+
+    with pytest.raises(
+        PluginError, match=r"^plugin 'late', hook ecarte_king_points: marked trylast, it "
+    ):
+        Game(plugins=[Late()])
+
+    class Ordered:
+        NAME = "ordered"
+
+        @hookimpl(trylast=True)  # a notification: every implementation is called
+        def ecarte_hand_ended(self) -> None:
+            return None
+
+        @hookimpl(tryfirst=True)
+        def ecarte_king_points(self) -> int:
+            return 3
+
+    assert Game(plugins=[Ordered()]).plugin_names == ("classic", "ordered")
+
+
 def test_applying_from_a_hook_that_only_reads_says_the_game_is_read_only() -> None:
     """Between two actions (describing the table, saving) nothing is being applied: the
     refusal says what the hook may do, not that an action is under way."""

@@ -302,6 +302,12 @@ def plugin_set(
                     )
                 )
             index = names.index(impl.plugin_name)
+            if impl.trylast and index > 0 and not impl.wrapper and hook in WRAPPABLE:
+                raise PluginError(
+                    f"plugin {impl.plugin_name!r}, hook {hook}: marked trylast, it comes after "
+                    "the classic rules (trylast themselves), which always answer: it would "
+                    "never be asked (leave trylast out)"
+                )
             func = impl.function
             # the classic plugin (first) is one object, stateless: bound once for all games
             method = index > 0 and getattr(func, "__self__", None) is instances[index]
