@@ -515,6 +515,35 @@ def test_hook_describe() -> None:
         Game(plugins=[plugin], seed=3).describe(0)
 
 
+def test_a_hook_method_without_self_is_refused() -> None:
+    """A method whose first argument is named like one of its hook's gets the plugin
+    object there, not the game: refused when the game is made."""
+
+    class Selfless:
+        NAME = "selfless"
+
+        @hookimpl
+        def ecarte_king_points(game, seat, turned_up):  # type: ignore[no-untyped-def]
+            return 3
+
+    with pytest.raises(
+        PluginError,
+        match=r"^plugin 'selfless', hook ecarte_king_points: its first argument, game, would "
+        r"be the plugin object",
+    ):
+        Game(plugins=[Selfless()])
+
+    class Static:
+        NAME = "static"
+
+        @staticmethod
+        @hookimpl
+        def ecarte_king_points(game: Game, seat: int, turned_up: bool) -> int:
+            return 3
+
+    assert Game(plugins=[Static()]).plugin_names == ("classic", "static")
+
+
 def test_a_hook_marked_trylast_where_the_classic_rules_answer_is_refused() -> None:
     """The classic rules are registered trylast and always answer: a variant's answer
     marked trylast too would come after theirs and never be taken."""

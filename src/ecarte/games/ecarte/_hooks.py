@@ -359,6 +359,11 @@ def _check_hooks(what: str, plugin: object) -> None:
         except (TypeError, ValueError):
             continue  # no signature to read: pluggy checks what it can
         if not isinstance(owner, types.ModuleType) and not isinstance(value, staticmethod):
+            if params and params[0].name in _SPEC_ARGS[attr]:
+                raise PluginError(
+                    f"{what}, hook {attr}: its first argument, {params[0].name}, would be the "
+                    "plugin object itself: add self before it (or make it a @staticmethod)"
+                )
             params = params[1:]  # self, or cls
         extra = [
             p.name
