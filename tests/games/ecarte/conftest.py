@@ -34,6 +34,12 @@ class Teller:
         return [text.upper() if self.loud else text]
 
 
+class Louder(Teller):
+    """A variant that inherits its constructor, and so its options."""
+
+    NAME = "louder"
+
+
 class Misnamed:
     """A variant whose NAME is not its entry point's name."""
 
@@ -83,8 +89,8 @@ class Chatty:
 
 
 def _install_teller(where: Path) -> None:
-    """A distribution 'ecarte-teller' with the variant 'teller' (and three broken ones,
-    'misnamed', 'fragile' and 'chatty'), importable from ``where``."""
+    """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass)
+    and three broken ones ('misnamed', 'fragile', 'chatty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -94,7 +100,7 @@ def _install_teller(where: Path) -> None:
     (info / "entry_points.txt").write_text(
         "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
         "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
-        "chatty = ecarte_cli_teller:Chatty\n",
+        "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n",
         encoding="utf-8",
     )
 

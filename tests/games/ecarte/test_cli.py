@@ -288,6 +288,22 @@ def test_a_variant_whose_terminal_talk_fails_is_named(
     assert err.startswith(f"ecarte: error: {message}"), err[-2000:]
 
 
+def test_a_variant_that_inherits_its_constructor_has_its_options(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ecarte_cli_teller
+
+    options = cli.variant_options(ecarte_cli_teller.Louder)
+    assert [(o.name, o.kind, o.default) for o in options] == [
+        ("greeting", "text", "hello"),
+        ("every", "int", "1"),
+        ("loud", "true/false", "false"),
+    ]
+    assert cli.main(["play", "--bots", "--variant", "louder", "--option", "every=abc"]) == 2
+    err = capsys.readouterr().err
+    assert "option 'every' of variant 'louder' takes int, not 'abc'" in err
+
+
 def test_option_values_follow_the_types_the_variants_list(teller: Path) -> None:
     (told,) = load_variants(["teller"], ["greeting=3", "every=+2"])
     assert told.info.options == {"greeting": "3", "every": 2}  # a text option gets the text

@@ -77,10 +77,11 @@ def variant_options(factory: object) -> tuple[VariantOption, ...]:
 
 
 def _hints(factory: type) -> dict[str, Any]:
-    """The resolved annotations of ``factory``'s constructor ({} when one does not
-    resolve: then shown as written, and not checked)."""
+    """The resolved annotations of ``factory``'s constructor, its own or inherited ({} when
+    one does not resolve: then shown as written, and not checked)."""
+    init = getattr(factory, "__init__", None)
     try:
-        return typing.get_type_hints(vars(factory).get("__init__", factory))
+        return typing.get_type_hints(init if isinstance(init, types.FunctionType) else factory)
     except Exception:
         return {}
 
