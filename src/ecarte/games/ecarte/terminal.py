@@ -164,17 +164,20 @@ class _CheckedTalk:
     :class:`EcarteError` its members raise is a :class:`PluginError`, and so is an object
     without the members or a ``before`` that does not answer ``(lines, questions)``."""
 
-    def __init__(self, name: str, talk: object) -> None:
+    def __init__(self, name: str, talk: Any) -> None:
         missing = [m for m in ("commands", "plays", "before", "command") if not hasattr(talk, m)]
         if missing:
             raise PluginError(
                 f"plugin {name!r}: terminal_talk() returned {_kind(talk)}, which has no "
                 f"{', '.join(missing)} (see ecarte.cli.TableTalk)"
             )
-        self.name, self.talk = name, talk
-        self.commands: Mapping[str, str] = talk.commands  # type: ignore[attr-defined]
+        self.name = name
+        self.talk = talk
+        self.commands: Mapping[str, str] = talk.commands
 
     def __getattr__(self, member: str) -> Any:
+        if member in ("name", "talk"):  # not set yet
+            raise AttributeError(member)
         found = getattr(self.talk, member)
         if not callable(found):
             return found
