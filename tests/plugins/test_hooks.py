@@ -573,6 +573,17 @@ def test_a_hook_marked_trylast_where_the_classic_rules_answer_is_refused() -> No
 
     assert Game(plugins=[Ordered()]).plugin_names == ("classic", "ordered")
 
+    from ecarte.classic import ClassicRules  # every game has them: given again, refused
+
+    with pytest.raises(PluginError, match=r"^plugin 'classic#2' is the classic rules \("):
+        Game(plugins=[ClassicRules()])
+
+    class Mine(ClassicRules):
+        NAME = "mine"
+
+    with pytest.raises(PluginError, match=r"^plugin 'mine' is the classic rules \(or a subcl"):
+        Game(plugins=[Mine])
+
 
 def test_applying_from_a_hook_that_only_reads_says_the_game_is_read_only() -> None:
     """Between two actions (describing the table, saving) nothing is being applied: the

@@ -275,6 +275,12 @@ def plugin_set(
                 raise PluginError(
                     f"{what} is the same object as {other!r}: give each its own plugin object"
                 )
+        classic = plugin if isinstance(plugin, type) else type(plugin)
+        if i > 0 and issubclass(classic, ClassicRules):
+            raise PluginError(
+                f"{what} is the classic rules (or a subclass), which every game has already: "
+                "leave it out, and call the functions of ecarte.classic from your own hooks"
+            )
         _check_hooks(what, plugin)
         try:
             pm.register(plugin, name=name)
