@@ -26,7 +26,7 @@ from typing import TextIO
 from ._errors import EcarteError
 from .engine import registry
 from .engine._terminal import EXIT_ABANDONED, EXIT_INTERRUPTED, add_seat_options
-from .games.ecarte._plugins import AUTOLOAD_ENV, available_variants
+from .games.ecarte._plugins import AUTOLOAD_ENV, available_variants, load_entry_point
 from .games.ecarte._render import COLOR_CHOICES
 from .games.ecarte.rules import PRESETS
 from .games.ecarte.terminal import TableTalk, play_match
@@ -271,7 +271,7 @@ def _variants(out: TextIO) -> int:
     for name, description in variants.items():
         print(f"{name:{width}}  {description}", file=out)
         try:
-            options = variant_options(entry_points()[name].load())
+            options = variant_options(load_entry_point(name, entry_points()[name]))
         except Exception:  # a broken plugin must not break the listing (its line says so)
             continue
         if not options:

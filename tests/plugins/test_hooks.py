@@ -515,6 +515,99 @@ def test_hook_describe() -> None:
         Game(plugins=[plugin], seed=3).describe(0)
 
 
+def test_a_hook_method_without_self_is_refused() -> None:
+    """A method whose first argument is named like one of its hook's gets the plugin
+    object there, not the game: refused when the game is made."""
+
+    class Selfless:
+        NAME = "selfless"
+
+        @hookimpl
+        def ecarte_king_points(game, seat, turned_up):  # type: ignore[no-untyped-def]
+            return 3
+
+    with pytest.raises(
+        PluginError,
+        match=r"^plugin 'selfless', hook ecarte_king_points: its first argument, game, would "
+        r"be the plugin object",
+    ):
+        Game(plugins=[Selfless()])
+
+    class Static:
+        NAME = "static"
+
+        @staticmethod
+        @hookimpl
+        def ecarte_king_points(game: Game, seat: int, turned_up: bool) -> int:
+            return 3
+
+    assert Game(plugins=[Static()]).plugin_names == ("classic", "static")
+
+
+def test_a_hook_marked_trylast_where_the_classic_rules_answer_is_refused() -> None:
+    """The classic rules are registered trylast and always answer: a variant's answer
+    marked trylast too would come after theirs and never be taken."""
+
+    class Late:
+        NAME = "late"
+
+        @hookimpl(trylast=True)
+        def ecarte_king_points(self) -> int:
+            return 3
+
+    with pytest.raises(
+        PluginError, match=r"^plugin 'late', hook ecarte_king_points: marked trylast, it "
+    ):
+        Game(plugins=[Late()])
+
+    class Ordered:
+        NAME = "ordered"
+
+        @hookimpl(trylast=True)  # a notification: every implementation is called
+        def ecarte_hand_ended(self) -> None:
+            return None
+
+        @hookimpl(tryfirst=True)
+        def ecarte_king_points(self) -> int:
+            return 3
+
+    assert Game(plugins=[Ordered()]).plugin_names == ("classic", "ordered")
+
+    from ecarte.classic import ClassicRules  # every game has them: given again, refused
+
+    with pytest.raises(PluginError, match=r"^plugin 'classic#2' is the classic rules \("):
+        Game(plugins=[ClassicRules()])
+
+    class Mine(ClassicRules):
+        NAME = "mine"
+
+    with pytest.raises(PluginError, match=r"^plugin 'mine' is the classic rules \(or a subcl"):
+        Game(plugins=[Mine])
+
+
+def test_applying_from_a_hook_that_only_reads_says_the_game_is_read_only() -> None:
+    """Between two actions (describing the table, saving) nothing is being applied: the
+    refusal says what the hook may do, not that an action is under way."""
+
+    class Mover:
+        NAME = "mover"
+
+        @hookimpl
+        def ecarte_describe(self, game: Game) -> list[str]:
+            game.apply(ecarte.Propose())
+            return []
+
+    game = Game(plugins=[Mover()], seed=3)
+    n = len(game.history)
+    with pytest.raises(PluginError) as caught:
+        game.describe(0)
+    message = str(caught.value)
+    assert message.startswith("plugin 'mover' failed in ecarte_describe: IllegalActionError:")
+    assert "apply() from inside a plugin hook: the game may be read there" in message
+    assert "applying an action" not in message
+    assert len(game.history) == n
+
+
 def test_hook_adviser() -> None:
     """The first seat backs seat 0 and may advise it; "Zoe" may not; the answers are
     checked, and two plugins answering for the same adviser are an error."""

@@ -17,6 +17,7 @@ from ecarte import (
     HandOutcome,
     PluginError,
     SaveFormatError,
+    available_variants,
     hookimpl,
     hookspecs,
 )
@@ -130,6 +131,12 @@ def test_a_variant_has_one_name_however_it_is_loaded(installed: None) -> None:
 def test_a_variant_whose_name_is_not_its_entry_point_is_refused(installed: None) -> None:
     with pytest.raises(PluginError, match=r"variant 'misnamed' calls itself 'other-name'"):
         Game(variant="misnamed")
+
+
+def test_the_list_of_variants_says_a_misnamed_one_cannot_be_loaded(installed: None) -> None:
+    listed = available_variants()
+    assert listed["nameless"] == "An installed variant's class without a NAME."
+    assert listed["misnamed"].startswith("(cannot be loaded: variant 'misnamed' calls itself")
 
 
 def test_the_shipped_variants_have_one_name() -> None:

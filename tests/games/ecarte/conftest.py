@@ -32,11 +32,65 @@ class Teller:
     def ecarte_describe(self, game, seat):
         text = f"{self.greeting} seat {seat}: game {game.game_number} hand {game.hand_number}"
         return [text.upper() if self.loud else text]
+
+
+class Louder(Teller):
+    """A variant that inherits its constructor, and so its options."""
+
+    NAME = "louder"
+
+
+class Misnamed:
+    """A variant whose NAME is not its entry point's name."""
+
+    NAME = "other"
+
+
+class Fragile:
+    """A variant whose constructor fails."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("the fragile variant broke")
+
+
+class _Talk:
+    commands = {"shout": "shout a word"}
+
+    def __init__(self, fails):
+        self.fails = fails
+
+    def plays(self, game, person):
+        return person
+
+    def before(self, game):
+        if self.fails == "before":
+            raise KeyError("no lines")
+        return (None if self.fails == "shape" else ([], []))
+
+    def command(self, game, person, text):
+        raise ZeroDivisionError("shouted too loud")
+
+
+class Chatty:
+    """A variant whose words at the terminal (terminal_talk) fail as ``fails`` says."""
+
+    NAME = "chatty"
+
+    def __init__(self, fails: str = "") -> None:
+        self.fails = fails
+
+    def terminal_talk(self, game, humans, *, seed=None):
+        if self.fails == "make":
+            raise RuntimeError("no talk today")
+        if self.fails == "none":
+            return None
+        return _Talk(self.fails)
 '''
 
 
 def _install_teller(where: Path) -> None:
-    """A distribution 'ecarte-teller' with the variant 'teller', importable from ``where``."""
+    """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass)
+    and three broken ones ('misnamed', 'fragile', 'chatty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -44,7 +98,10 @@ def _install_teller(where: Path) -> None:
         "Metadata-Version: 2.1\nName: ecarte-cli-teller\nVersion: 1.0\n", encoding="utf-8"
     )
     (info / "entry_points.txt").write_text(
-        "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n", encoding="utf-8"
+        "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
+        "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
+        "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n",
+        encoding="utf-8",
     )
 
 

@@ -246,6 +246,64 @@ def test_bad_variant_options(
     assert err.startswith("ecarte: error: ") and message in err
 
 
+def test_a_variant_whose_name_is_not_its_entry_point_is_refused(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", "misnamed"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: variant 'misnamed' calls itself 'other' (its NAME)")
+
+
+def test_a_variant_that_cannot_be_built_says_so(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", "fragile"]) == 2
+    err = capsys.readouterr().err
+    assert err == "ecarte: error: variant 'fragile' cannot be built: the fragile variant broke\n"
+
+
+@pytest.mark.parametrize(
+    ("fails", "message"),
+    [
+        ("make", "plugin 'chatty' failed in terminal_talk: RuntimeError: no talk today"),
+        ("none", "plugin 'chatty': terminal_talk() returned None, which has no commands, "),
+        ("before", "plugin 'chatty' failed in terminal_talk().before: KeyError: 'no lines'"),
+        ("shape", "plugin 'chatty', terminal_talk().before: None is not (lines, questions)"),
+        ("", "plugin 'chatty' failed in terminal_talk().command: ZeroDivisionError: shouted"),
+    ],
+)
+def test_a_variant_whose_terminal_talk_fails_is_named(
+    fails: str,
+    message: str,
+    teller: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A variant's words at the terminal that fail end the match with an error naming
+    the variant, never a traceback."""
+    argv = ["play", "--human", "0", "--seed", "1", "--variant", "chatty", f"--option=fails={fails}"]
+    status, out = run_cli(monkeypatch, argv, stdin="shout\n")
+    err = capsys.readouterr().err
+    assert status == 2, out[-500:] + err[-2000:]
+    assert err.startswith(f"ecarte: error: {message}"), err[-2000:]
+
+
+def test_a_variant_that_inherits_its_constructor_has_its_options(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ecarte_cli_teller
+
+    options = cli.variant_options(ecarte_cli_teller.Louder)
+    assert [(o.name, o.kind, o.default) for o in options] == [
+        ("greeting", "text", "hello"),
+        ("every", "int", "1"),
+        ("loud", "true/false", "false"),
+    ]
+    assert cli.main(["play", "--bots", "--variant", "louder", "--option", "every=abc"]) == 2
+    err = capsys.readouterr().err
+    assert "option 'every' of variant 'louder' takes int, not 'abc'" in err
+
+
 def test_option_values_follow_the_types_the_variants_list(teller: Path) -> None:
     (told,) = load_variants(["teller"], ["greeting=3", "every=+2"])
     assert told.info.options == {"greeting": "3", "every": 2}  # a text option gets the text

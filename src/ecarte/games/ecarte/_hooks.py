@@ -275,6 +275,12 @@ def plugin_set(
                 raise PluginError(
                     f"{what} is the same object as {other!r}: give each its own plugin object"
                 )
+        classic = plugin if isinstance(plugin, type) else type(plugin)
+        if i > 0 and issubclass(classic, ClassicRules):
+            raise PluginError(
+                f"{what} is the classic rules (or a subclass), which every game has already: "
+                "leave it out, and call the functions of ecarte.classic from your own hooks"
+            )
         _check_hooks(what, plugin)
         try:
             pm.register(plugin, name=name)
@@ -302,6 +308,12 @@ def plugin_set(
                     )
                 )
             index = names.index(impl.plugin_name)
+            if impl.trylast and index > 0 and not impl.wrapper and hook in WRAPPABLE:
+                raise PluginError(
+                    f"plugin {impl.plugin_name!r}, hook {hook}: marked trylast, it comes after "
+                    "the classic rules (trylast themselves), which always answer: it would "
+                    "never be asked (leave trylast out)"
+                )
             func = impl.function
             # the classic plugin (first) is one object, stateless: bound once for all games
             method = index > 0 and getattr(func, "__self__", None) is instances[index]
@@ -353,6 +365,11 @@ def _check_hooks(what: str, plugin: object) -> None:
         except (TypeError, ValueError):
             continue  # no signature to read: pluggy checks what it can
         if not isinstance(owner, types.ModuleType) and not isinstance(value, staticmethod):
+            if params and params[0].name in _SPEC_ARGS[attr]:
+                raise PluginError(
+                    f"{what}, hook {attr}: its first argument, {params[0].name}, would be the "
+                    "plugin object itself: add self before it (or make it a @staticmethod)"
+                )
             params = params[1:]  # self, or cls
         extra = [
             p.name

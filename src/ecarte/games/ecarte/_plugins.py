@@ -27,6 +27,7 @@ __all__ = [
     "call_impl",
     "configure_rules",
     "implementations",
+    "load_entry_point",
     "load_variant",
     "notify_all",
     "plugin_error",
@@ -57,7 +58,7 @@ def available_variants() -> dict[str, str]:
     out = {}
     for name, ep in sorted(_entry_points().items()):
         try:
-            plugin = ep.load()
+            plugin = _named(name, ep.load())
             doc = getattr(plugin, "DESCRIPTION", None) or (plugin.__doc__ or "").strip()
             out[name] = doc.splitlines()[0] if doc else ""
         except Exception as exc:  # a broken plugin must not break the listing
@@ -74,7 +75,7 @@ def load_variant(name: str) -> object:
         known = ", ".join(sorted(eps)) or "none installed"
         hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
         raise ArgumentError(f"unknown variant {name!r}; known: {known}{hint}")
-    return _load(name, eps[name])
+    return load_entry_point(name, eps[name])
 
 
 _VARIANTS: dict[tuple[str, ...], tuple[object, tuple[object, ...]]] = {}
@@ -104,11 +105,18 @@ def variant_plugins(variants: tuple[str, ...]) -> tuple[object, ...]:
 
 
 @functools.cache
-def _load(name: str, ep: importlib.metadata.EntryPoint) -> object:
+def load_entry_point(name: str, ep: importlib.metadata.EntryPoint) -> object:
+    """The object the entry point ``name`` names, its ``NAME`` checked (:func:`load_variant`);
+    a failure to load it is a :class:`PluginError` too."""
     try:
         plugin = ep.load()
     except Exception as exc:
         raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+    return _named(name, plugin)
+
+
+def _named(name: str, plugin: object) -> object:
+    """``plugin``, the installed variant ``name``, unless its ``NAME`` is another name."""
     own = getattr(plugin, "NAME", None)
     if own and own != name:
         raise PluginError(

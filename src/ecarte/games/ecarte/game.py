@@ -425,8 +425,8 @@ class Game(MatchReads):
         """Raise: a hook sees the game between two states, which it may read but not
         change or copy."""
         raise IllegalActionError(
-            f"{what} from inside a plugin hook: the game is applying an action; read "
-            "it there, and act from a notification hook, which runs once it is done"
+            f"{what} from inside a plugin hook: the game may be read there, not changed "
+            "or copied; act from a notification hook, which runs once an action is done"
         )
 
     @classmethod

@@ -7,15 +7,23 @@ from __future__ import annotations
 
 import argparse
 import re
+import reprlib
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from attrs import frozen
 
 from ..._cards import Card, CardSet
-from ..._errors import AdviceError, CardParseError, EcarteError, IllegalActionError
+from ..._errors import (
+    AdviceError,
+    CardParseError,
+    EcarteError,
+    IllegalActionError,
+    PluginError,
+)
 from ...engine._terminal import choice_number, human_line, human_seats, run_abandonable
+from ._plugins import plugin_error
 from ._render import Screen, VariantInfo
 from .actions import Action, Discard, Play
 from .game import Game, Phase
@@ -65,11 +73,16 @@ def play_match(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         if seat not in humans:
             # bot against bot: the heuristic bot against the chosen opponent
             players[seat] = HeuristicPlayer() if not humans and seat % 2 == 0 else opponent
-    talks = []
+    talks: list[TableTalk] = []
     for variant in variants:
         make = getattr(variant.plugin, "terminal_talk", None)
         if callable(make):
-            talks.append(make(game, humans, seed=args.seed))
+            name = variant.info.name
+            try:
+                talk = make(game, humans, seed=args.seed)
+            except Exception as exc:
+                raise plugin_error(name, "terminal_talk", exc) from exc
+            talks.append(_CheckedTalk(name, talk))
     match = _Match(
         game,
         screen,
@@ -141,6 +154,54 @@ class TableTalk(typing.Protocol):
 
     # optional: ``ended(game) -> Sequence[str]``, the end of the match in the variant's
     # words (the first line set apart), said instead of "match over: seat N wins"
+
+
+def _kind(value: object) -> str:
+    """``None``, or ``a NAME`` for a value of the class NAME."""
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+class _CheckedTalk:
+    """A variant's :class:`TableTalk` whose failures name the variant: anything but an
+    :class:`EcarteError` its members raise is a :class:`PluginError`, and so is an object
+    without the members or a ``before`` that does not answer ``(lines, questions)``."""
+
+    def __init__(self, name: str, talk: Any) -> None:
+        missing = [m for m in ("commands", "plays", "before", "command") if not hasattr(talk, m)]
+        if missing:
+            raise PluginError(
+                f"plugin {name!r}: terminal_talk() returned {_kind(talk)}, which has no "
+                f"{', '.join(missing)} (see ecarte.cli.TableTalk)"
+            )
+        self.name = name
+        self.talk = talk
+        self.commands: Mapping[str, str] = talk.commands
+
+    def __getattr__(self, member: str) -> Any:
+        if member in ("name", "talk"):  # not set yet
+            raise AttributeError(member)
+        found = getattr(self.talk, member)
+        if not callable(found):
+            return found
+
+        def call(*args: Any) -> Any:
+            try:
+                return found(*args)
+            except EcarteError:
+                raise
+            except Exception as exc:
+                raise plugin_error(self.name, f"terminal_talk().{member}", exc) from exc
+
+        return call
+
+    def before(self, game: Game) -> tuple[Sequence[str], Sequence[tuple[int, str]]]:
+        answer = self.__getattr__("before")(game)
+        if not (isinstance(answer, tuple | list) and len(answer) == 2):
+            raise PluginError(
+                f"plugin {self.name!r}, terminal_talk().before: {reprlib.repr(answer)} is not "
+                "(lines, questions)"
+            )
+        return answer[0], answer[1]
 
 
 class _Match:
@@ -532,6 +593,8 @@ class _Match:
             if word in talk.commands:
                 try:
                     lines = talk.command(self.game, person, text)
+                except PluginError:
+                    raise  # a variant's failure, not a refusal: it ends the match
                 except EcarteError as exc:
                     self.screen.error(f"not allowed: {exc}")
                 else:

@@ -23,7 +23,7 @@ from typing import Any, Literal, Union
 from attrs import frozen
 
 from ..._errors import EcarteError, PluginError
-from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP
+from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, load_entry_point
 from ._render import VariantInfo
 
 __all__ = [
@@ -77,10 +77,11 @@ def variant_options(factory: object) -> tuple[VariantOption, ...]:
 
 
 def _hints(factory: type) -> dict[str, Any]:
-    """The resolved annotations of ``factory``'s constructor ({} when one does not
-    resolve: then shown as written, and not checked)."""
+    """The resolved annotations of ``factory``'s constructor, its own or inherited ({} when
+    one does not resolve: then shown as written, and not checked)."""
+    init = getattr(factory, "__init__", None)
     try:
-        return typing.get_type_hints(vars(factory).get("__init__", factory))
+        return typing.get_type_hints(init if isinstance(init, types.FunctionType) else factory)
     except Exception:
         return {}
 
@@ -247,10 +248,7 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
         if name not in eps:
             known = ", ".join(sorted(eps)) or "none installed (pip install ./plugins/*)"
             raise EcarteError(f"unknown variant {name!r}; installed: {known}")
-        try:
-            factories[name] = eps[name].load()
-        except Exception as exc:
-            raise PluginError(f"variant {name!r} cannot be loaded: {exc}") from exc
+        factories[name] = load_entry_point(name, eps[name])
     accepted = {
         name: _accepted(f) if isinstance(f, type) else ((), False) for name, f in factories.items()
     }
@@ -296,6 +294,8 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
             try:
                 plugin = factory(**kwargs[name])
             except Exception as exc:  # a constructor's refusal, or its bug
+                if not kwargs[name]:
+                    raise PluginError(f"variant {name!r} cannot be built: {exc}") from exc
                 shown = ", ".join(f"{k}={v!r}" for k, v in kwargs[name].items())
                 raise EcarteError(f"variant {name!r} refuses the options {shown}: {exc}") from exc
         else:
