@@ -3,18 +3,16 @@
     pytest benches/test_bench_game.py --benchmark-enable
 
 The same rows as ``ecarte bench`` (the loops are ``ecarte._bench.ecarte_rows``'s). Each
-row that has an OpenSpiel baseline measures it in the same test, interleaved: every
-pytest-benchmark round's setup times one OpenSpiel round, then the round of ours is
-benchmarked; the ratio (the median of the rounds' ratios) is in ``extra_info`` with its
-target. Those rows skip when ``pyspiel`` is not importable. Nothing here asserts a
-speed.
+row that has an OpenSpiel baseline measures it in the same test, interleaved: each
+pytest-benchmark round of ours has one OpenSpiel round beside it, before it in even
+rounds and after it in odd ones; the ratio (the median of the rounds' ratios) is in
+``extra_info`` with its target. Those rows skip when ``pyspiel`` is not importable.
+Nothing here asserts a speed.
 """
 
 from __future__ import annotations
 
-import gc
 import itertools
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -41,36 +39,21 @@ def _against_openspiel(
     rounds: int = ROUNDS,
     collect: bool = True,
 ) -> H.Timing:
-    """Benchmark ``ours`` (``rounds`` rounds, each on a fresh ``ours_prepare()``), timing
-    one round of ``theirs`` in each round's setup just before. ``units``: the units of
-    work of a round of each (seconds per unit are compared). A round that returns a float
-    has timed itself (as ``ecarte bench``'s contenders). With ``collect``, a full
-    garbage collection precedes each timed round (not for rounds of one small chunk of
-    states: a collection evicts the CPU caches that the states just made are in)."""
-    our_times: list[float] = []
-    their_times: list[float] = []
-
-    def setup() -> tuple[tuple[Any], dict[str, Any]]:
-        arg = theirs_prepare()
-        if collect:
-            gc.collect()
-        t0 = time.perf_counter()
-        timed = theirs(arg)
-        wall = time.perf_counter() - t0
-        their_times.append((timed if isinstance(timed, float) else wall) / units[1])
-        arg = ours_prepare()
-        if collect:
-            gc.collect()
-        return (arg,), {}
-
-    def run(arg: Any) -> None:
-        t0 = time.perf_counter()
-        timed = ours(arg)
-        wall = time.perf_counter() - t0
-        our_times.append((timed if isinstance(timed, float) else wall) / units[0])
-
-    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
-    return H.Timing({"game": our_times, "openspiel": their_times})
+    """Benchmark ``ours`` (``rounds`` rounds, each on a fresh ``ours_prepare()``) with one
+    round of ``theirs`` (on a fresh ``theirs_prepare()``) in each, before ours in even
+    rounds and after it in odd ones (``ecarte._bench.harness.benchmark_interleaved``).
+    ``units``: the units of work of a round of each (seconds per unit are compared). A
+    round that returns a float has timed itself (as ``ecarte bench``'s contenders). With
+    ``collect``, a full garbage collection precedes each timed round (not for rounds of
+    one small chunk of states: a collection evicts the CPU caches that the states just
+    made are in)."""
+    return H.benchmark_interleaved(
+        benchmark,
+        H.Contender("game", ours_prepare, ours, units[0]),
+        [H.Contender("openspiel", theirs_prepare, theirs, units[1])],
+        rounds,
+        collect,
+    )
 
 
 def _report(benchmark: Any, timing: H.Timing, target: float, unit: str, scale: float = 1.0) -> None:
