@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -115,3 +116,43 @@ def test_a_disabled_benchmark_times_one_round_of_each(benches: None) -> None:
     )
     assert sorted(log) == ["ours", "theirs"]
     assert timing.ratio("game", "openspiel") > 0
+
+
+class _Clock:
+    """A clock that moves one second at each reading: every timed run takes one second."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def read(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "test_compiled_ismcts_against_its_twin_and_pimc",
+        "test_compiled_euchre_ismcts_against_its_twin",
+    ],
+)
+def test_the_body_run_asserts_no_speed(
+    benches: None, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Without --benchmark-enable (CI's body run) a search bench runs its body and asserts
+    no speed: here the compiled kernel seems no faster than its twin."""
+    from ecarte import _core
+
+    if _core.BACKEND != "cython":
+        pytest.skip("the compiled kernel is not built")
+    import test_bench_players
+
+    clock = _Clock()
+    monkeypatch.setattr(
+        test_bench_players,
+        "time",
+        SimpleNamespace(perf_counter=clock.read, process_time=clock.read),
+    )
+    bench = FakeBenchmark(enabled=False)
+    getattr(test_bench_players, name)(bench)
+    assert bench.extra_info["pure / c"] == 1.0
