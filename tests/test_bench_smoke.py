@@ -121,3 +121,30 @@ def test_a_floor_no_row_names_stays_a_row() -> None:
     lost = _fake("Some loop floor")
     tables = report.layout([lost, _fake("EuchreGame, x")], [], [], [], [], [])
     assert [r.name for r, _ in tables[0].rows] == ["Some loop floor", "EuchreGame, x"]
+
+
+def test_without_openspiel_no_row_reports_openspiel_figures() -> None:
+    """Without OpenSpiel the rows against it say so, and no note gives OpenSpiel counts
+    (there were none) or claims states shared with it."""
+    from ecarte._bench.ecarte_rows import play_rows
+    from ecarte._bench.euchre_rows import euchre_rows
+
+    rows = [*euchre_rows(True, None), *play_rows(True, None)]
+    for row in rows:
+        if row.baseline:
+            assert row.baseline == "not installed", row
+            assert not row.ratio, row
+        assert "OpenSpiel 0" not in row.note, row
+        assert "on both" not in row.note, row
+
+
+def test_the_report_says_how_to_install_a_missing_openspiel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(report, "pyspiel_module", lambda: None)
+    for name in ("euchre_rows", "deal_rows", "play_rows", "construction_rows"):
+        monkeypatch.setattr(report, name, lambda quick, pyspiel: [])
+    monkeypatch.setattr(report, "memory_rows", lambda quick: [])
+    monkeypatch.setattr(report, "core_rows", lambda quick: [])
+    out = report.run_bench(quick=True)
+    assert "pip install open_spiel" in out

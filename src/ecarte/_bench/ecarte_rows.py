@@ -523,6 +523,7 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
     mc = match_contest(8 if quick else 30, 20 if quick else 80, pyspiel)
     t = interleave(mc.contenders, 3 if quick else 21)
     spiel_actions = mc.spiel_decisions + mc.spiel_chance
+    spiel = "openspiel" in t
     rows = [
         Row(
             "Python loop floor (engine does nothing)",
@@ -534,16 +535,20 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
             t,
             TARGET_DECISION,
             "/decision",
-            f"{mc.decisions:,} decisions in {mc.matches} matches, Game() counted; "
-            f"OpenSpiel {mc.spiel_decisions:,} in {mc.spiel_matches} deals",
+            f"{mc.decisions:,} decisions in {mc.matches} matches, Game() counted"
+            + (f"; OpenSpiel {mc.spiel_decisions:,} in {mc.spiel_matches} deals" if spiel else ""),
         ),
         against_openspiel(
             "random matches, per action",
             t,
             TARGET_ACTION,
             "/action",
-            f"every Game action is a decision (chance drawn inside apply); OpenSpiel "
-            f"{spiel_actions:,} actions, {mc.spiel_chance:,} of them chance",
+            "every Game action is a decision (chance drawn inside apply)"
+            + (
+                f"; OpenSpiel {spiel_actions:,} actions, {mc.spiel_chance:,} of them chance"
+                if spiel
+                else ""
+            ),
             scale=mc.spiel_decisions / max(spiel_actions, 1),
         ),
         against_openspiel(

@@ -295,6 +295,7 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
         contenders, actions = euchre_contest(deals, pyspiel, loop)
         t = interleave(contenders, rounds)
         floor_vs = f"; {t.ratio('floor', 'openspiel'):.2f}x OpenSpiel" if "openspiel" in t else ""
+        both = " on both engines" if "openspiel" in t else ""
         rows.append(
             Row(
                 floor_name,
@@ -308,7 +309,7 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
                 t,
                 TARGET_ACTION,
                 "/action",
-                f"{EUCHRE_LOOP_TEXT[loop]} on both engines, pick {EUCHRE_PICK}; {deals} "
+                f"{EUCHRE_LOOP_TEXT[loop]}{both}, pick {EUCHRE_PICK}; {deals} "
                 f"deals, {actions:,} actions, a new game per deal; "
                 f"{t.ratio('game', 'floor'):.2f}x the floor",
             )
@@ -321,8 +322,9 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
             t,
             TARGET_MASK,
             "",
-            f"{n:,} decisions, each just reached by apply_id (the same states on both); a "
-            "list of 31 bools, OpenSpiel's legal_actions_mask()",
+            f"{n:,} decisions, each just reached by apply_id"
+            + (" (the same states on both)" if "openspiel" in t else "")
+            + "; a list of 31 bools, OpenSpiel's legal_actions_mask()",
         )
     )
     return rows

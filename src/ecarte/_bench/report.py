@@ -166,7 +166,11 @@ def run_bench(quick: bool = False) -> str:
         "core": core_rows(quick),
     }
     tables = render(layout(**rows))
-    spiel = f"OpenSpiel {openspiel_version()}" if pyspiel else "OpenSpiel not installed"
+    spiel = (
+        f"OpenSpiel {openspiel_version()}"
+        if pyspiel
+        else "OpenSpiel not installed (pip install open_spiel: the baseline of every ratio)"
+    )
     machine = (
         f"{cpu()}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}, "
         f"Python {platform.python_version()}, backend {_backend.live()}, {spiel}"
