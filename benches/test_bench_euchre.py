@@ -196,7 +196,7 @@ def test_c_batch_against_evaluate_bots(benchmark: Any) -> None:
     """ecarte.games.euchre.random_games(n, seed, EuchreRules.openspiel()) (one thread) against
     one pyspiel.evaluate_bots per deal with four uniform random bots; deals per second."""
     game, bots = euchre_batch.openspiel_bots(PYSPIEL)
-    euchre_batch.ecarte_deals(1_000, 1)  # warm up
+    euchre_batch.check_deals(1_000, 1)  # and warm up
     times = _rounds(
         benchmark,
         lambda: euchre_batch.ecarte_deals(BATCH_DEALS, 0),

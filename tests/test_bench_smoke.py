@@ -148,3 +148,65 @@ def test_the_report_says_how_to_install_a_missing_openspiel(
     monkeypatch.setattr(report, "core_rows", lambda quick: [])
     out = report.run_bench(quick=True)
     assert "pip install open_spiel" in out
+
+
+@pytest.mark.parametrize("broken", ["perft", "random_solves", "random_hands"])
+def test_the_core_rows_refuse_wrong_answers_of_the_c_core(
+    monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    """A C core that answers wrong (here: perft counts nothing, a batch returns the
+    answers of other seeds) fails the core rows instead of being timed."""
+    from ecarte._bench import core_rows
+    from ecarte.engine import backend
+
+    live = _core.backends()
+    name = "cython" if "cython" in live else "cffi" if "cffi" in live else None
+    if name is None:
+        pytest.skip("no compiled backend")
+    if broken == "perft":
+        monkeypatch.setattr(live[name], "perft", lambda *args: 0)
+    else:
+        hands = backend.module("ecarte.hands", name)
+        real = getattr(hands, broken)
+        monkeypatch.setattr(hands, broken, lambda n, seed: real(n, seed + 1))
+    with pytest.raises(AssertionError, match="pure twin"):
+        core_rows.core_rows(quick=True)
+
+
+def test_the_deal_row_refuses_a_batch_that_plays_no_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ecarte._bench import deal_rows
+    from ecarte.games import euchre
+
+    real = euchre.random_games
+    monkeypatch.setattr(euchre, "random_games", lambda n, seed, rules: real(n // 2, seed, rules))
+    with pytest.raises(AssertionError, match="whole deals"):
+        deal_rows.check_deals(100, 1)
+    monkeypatch.setattr(euchre, "random_games", real)
+    deal_rows.check_deals(100, 1)
+
+
+def test_the_euchre_mask_row_refuses_masks_that_are_not_openspiels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ecarte._bench import euchre_rows
+    from ecarte._bench.harness import pyspiel_module
+
+    pyspiel = pyspiel_module()
+    if pyspiel is None:
+        pytest.skip("OpenSpiel is not installed (pip install open_spiel)")
+
+    class Flipped:
+        def __init__(self, state: object) -> None:
+            self.state = state
+
+        def legal_actions_mask(self) -> list[bool]:
+            return [not x for x in self.state.legal_actions_mask()]  # type: ignore[attr-defined]
+
+    real = euchre_rows._fresh_spiel
+    monkeypatch.setattr(euchre_rows, "_fresh_spiel", lambda c: [Flipped(s) for s in real(c)])
+    with pytest.raises(AssertionError, match="legal_actions_mask"):
+        euchre_rows.euchre_mask_contest(50, pyspiel)
+    monkeypatch.setattr(euchre_rows, "_fresh_spiel", real)
+    assert len(euchre_rows.euchre_mask_contest(50, pyspiel)) == 2

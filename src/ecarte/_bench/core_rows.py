@@ -64,8 +64,17 @@ def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[s
     return f"{(counts[0] - counts[1]) / hands:,.0f} instr", f"C driver, -O2, {hands:,} hands"
 
 
+def _same(what: str, fast: object, pure: object) -> None:
+    """Raise unless the compiled backend's answers ``fast`` are the pure twin's ``pure``:
+    a core that answers wrong is not timed."""
+    if fast != pure:
+        raise AssertionError(f"{what}: the compiled core's answers are not the pure twin's")
+
+
 def core_rows(quick: bool) -> list[Row]:
-    """The core's rows, on the fastest compiled backend and on the pure twin."""
+    """The core's rows, on the fastest compiled backend and on the pure twin; each batch's
+    answers are first checked against the pure twin's on the same seeds (and perft's
+    counts at every depth)."""
     pure = _core.backend("pure")
     live = _core.backends()
     fast = live.get("cython") or live.get("cffi") or pure
@@ -79,6 +88,7 @@ def core_rows(quick: bool) -> list[Row]:
         return f"C is {t_p / t_c:,.0f}x faster"
 
     n_c, n_p = (100_000, 1_000) if quick else (1_000_000, 10_000)
+    _same("random_hands", hands_fast.random_hands(n_p, 1), hands_pure.random_hands(n_p, 1))
     t_c = best_of(lambda: hands_fast.random_hands(n_c, 1), rep) / n_c
     t_p = best_of(lambda: hands_pure.random_hands(n_p, 1), 1) / n_p
     per_action = n_c / hands_fast.random_hands(n_c, 1).actions
@@ -98,7 +108,9 @@ def core_rows(quick: bool) -> list[Row]:
     ctx_p = _core.ranked_context(1, order, deck, pure)
     hands = [0x0800_0280_0480_0000, 0x0480_0000_0000_1840]  # two 5-card hands, no obligations
     depth = 8 if quick else 10
-    nodes = sum(pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1))
+    counts = [pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1)]
+    _same("perft", [fast.perft(ctx_f, hands, 0, [], 0, d) for d in range(1, depth + 1)], counts)
+    nodes = sum(counts)
     t_c = best_of(lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in range(1, depth + 1)], rep)
     t_p = best_of(lambda: [pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1)], 1)
     rows.append(
@@ -107,6 +119,8 @@ def core_rows(quick: bool) -> list[Row]:
     rows.append(Row("perft nodes/s, pure", f"{nodes / t_p:,.0f}", note=faster(t_c, t_p)))
 
     n_c, n_p = (10_000, 50) if quick else (100_000, 300)
+    solved = list(hands_pure.random_solves(n_p, 1).values)
+    _same("random_solves", list(hands_fast.random_solves(n_p, 1).values), solved)
     t_c = best_of(lambda: hands_fast.random_solves(n_c, 1), rep) / n_c
     t_p = best_of(lambda: hands_pure.random_solves(n_p, 1), 1) / n_p
     rows.append(Row("double-dummy solve, C batch", ns(t_c), note=f"{1 / t_c:,.0f} solves/s"))

@@ -262,12 +262,16 @@ def euchre_mask_contest(n: int, pyspiel: Any) -> list[Contender]:
     """``legal_action_mask()`` on ``n`` fresh states (a kept decision's copy, its id
     applied, by chunks made just before their timed loop) against OpenSpiel's
     ``legal_actions_mask()`` on the same states: ``"game"`` and, when installed,
-    ``"openspiel"``."""
+    ``"openspiel"`` (the two masks first checked equal on every state)."""
     ours = euchre_decisions(n)
     out = [Contender("game", none, lambda _: chunked_round(ours, _fresh_ids, mask_loop), n)]
     if pyspiel is not None:
         theirs = spiel_euchre_decisions(pyspiel, n)
         assert [i for _, i in theirs] == [i for _, i in ours], "not the same states"
+        mine = [list(map(bool, s.legal_action_mask())) for s in _fresh_ids(ours)]
+        spiel = [list(map(bool, s.legal_actions_mask())) for s in _fresh_spiel(theirs)]
+        if mine != spiel:
+            raise AssertionError("legal_action_mask(): not OpenSpiel's legal_actions_mask()")
         out.append(
             Contender(
                 "openspiel", none, lambda _: chunked_round(theirs, _fresh_spiel, spiel_mask_loop), n
