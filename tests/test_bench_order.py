@@ -25,6 +25,9 @@ class FakeBenchmark:
         self.extra_info: dict[str, Any] = {}
         self.stats = None
 
+    def __call__(self, target: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return target(*args, **kwargs)
+
     def pedantic(
         self,
         target: Callable[..., Any],
@@ -156,3 +159,82 @@ def test_the_body_run_asserts_no_speed(
     bench = FakeBenchmark(enabled=False)
     getattr(test_bench_players, name)(bench)
     assert bench.extra_info["pure / c"] == 1.0
+
+
+def test_the_variants_ratio_alternates_installed_and_not(
+    benches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Classic matches with the variants installed and with their discovery off take turns,
+    neither always first, and the ratio is the median of the rounds' ratios."""
+    import os
+
+    import test_bench_variants
+
+    from ecarte.games.ecarte._plugins import AUTOLOAD_ENV
+
+    log: list[bool] = []
+    real = test_bench_variants._random_matches
+
+    def logged(make: Callable[[int], Any]) -> int:
+        log.append(bool(os.environ.get(AUTOLOAD_ENV)))
+        return real(make)
+
+    monkeypatch.setattr(test_bench_variants, "_random_matches", logged)
+    monkeypatch.setattr(test_bench_variants, "MATCHES", 2)
+    bench = FakeBenchmark()
+    test_bench_variants.test_variants_installed_ratio(bench, monkeypatch)
+    timed = log[1:-1]  # the benchmark's run first, the check of the same games last
+    pairs = [timed[i : i + 2] for i in range(0, len(timed), 2)]
+    assert len(pairs) >= 4 and all(sorted(p) == [False, True] for p in pairs), log
+    assert pairs.count([True, False]) == len(pairs) // 2, log
+
+
+def test_the_rl_benches_alternate_their_contenders(
+    benches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The batches and pgx, and the AEC environments and PettingZoo's Leduc, take turns in
+    an order reversed every other round (their docs say the load hits them alike)."""
+    rl_speed = pytest.importorskip("rl_speed")
+    log: list[str] = []
+
+    class Runner:
+        def __init__(self, name: str) -> None:
+            self.name = name
+            self.compile_s = 0.0
+
+        def run(self, steps: int) -> dict[str, float]:
+            log.append(self.name)
+            return {"env": 1.0, "env_cpu": 1.0, "with_policy": 1.0}
+
+    monkeypatch.setattr(rl_speed, "Batch", lambda spec, n: Runner(type(spec).__name__))
+    monkeypatch.setattr(rl_speed, "pgx_leduc", lambda n: Runner("pgx"))
+    rl_speed.batch_steps(steps=1, rounds=4)
+    n = len(log) // 4
+    assert n == 3 and log[:n] == log[n : 2 * n][::-1] == log[2 * n : 3 * n], log
+
+    log.clear()
+    monkeypatch.setattr(rl_speed, "leduc_env", lambda: "leduc")
+    monkeypatch.setattr(
+        rl_speed, "_aec_loop", lambda env, steps, seed: log.append(str(id(env))) or 1.0
+    )
+    rl_speed.aec_steps(steps=1, rounds=4)
+    n = len(log) // 4
+    assert n == 3 and log[:n] == log[n : 2 * n][::-1] == log[2 * n : 3 * n], log
+
+
+def test_the_rl_report_names_a_missing_openspiel(
+    benches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rl_speed = pytest.importorskip("rl_speed")
+    rates = {"env": 1.0, "env_cpu": 1.0, "with_policy": 1.0}
+    monkeypatch.setattr(
+        rl_speed,
+        "batch_steps",
+        lambda **_: {**{n: rates for n in rl_speed.SPECS}, "pgx": None, "pgx_compile_s": None},
+    )
+    monkeypatch.setattr(
+        rl_speed, "aec_steps", lambda **_: {**{n: 1.0 for n in rl_speed.SPECS}, "leduc": None}
+    )
+    monkeypatch.setattr(rl_speed, "spiel_sim", lambda **_: None)
+    lines = rl_speed.report(quick=True)
+    assert any("OpenSpiel" in line and "pip install open_spiel" in line for line in lines), lines
