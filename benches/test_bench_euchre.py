@@ -165,10 +165,11 @@ MASK_ROUNDS = 11
 def test_legal_action_mask_fresh_state(benchmark: Any) -> None:
     """``legal_action_mask()`` (a list of 31 bools) on fresh states, each a kept decision's
     copy with its id applied (made by chunks just before their timed loop), against
-    OpenSpiel's ``legal_actions_mask()`` on the very same states; per call."""
+    OpenSpiel's ``legal_actions_mask()`` on the very same states, and the loop floor (the
+    same loop around idle states); per call."""
     contenders = {c.name: c for c in B.euchre_mask_contest(MASK_STATES, PYSPIEL)}
     t = benchmark_interleaved(
-        benchmark, contenders["game"], [contenders["openspiel"]], MASK_ROUNDS
+        benchmark, contenders["game"], [contenders["openspiel"], contenders["floor"]], MASK_ROUNDS
     )  # seconds per state of the timed loops
     times = {"ours": t.rounds["game"], "openspiel": t.rounds["openspiel"]}
     ratio = _ratio(times, "ours", "openspiel")
@@ -177,6 +178,7 @@ def test_legal_action_mask_fresh_state(benchmark: Any) -> None:
             "states": MASK_STATES,
             "ecarte_ns": round(statistics.median(times["ours"]) * 1e9, 1),
             "openspiel_ns": round(statistics.median(times["openspiel"]) * 1e9, 1),
+            "floor_ns": round(t["floor"] * 1e9, 1),
             "ratio": round(ratio, 3),
             "target": f"<= {TARGET_MASK}x",
             "met": ratio <= TARGET_MASK,

@@ -131,20 +131,22 @@ def _chunks(pairs: Sequence[Any]) -> Callable[[], Sequence[Any]]:
 
 def _per_call(benchmark: Any, row: B.PerCall) -> None:
     """A per-call row on 2,000 mid-play decisions of each engine: each round makes a
-    batch of one chunk of them (setup), then times the row's loop over it."""
+    batch of one chunk of them (setup), then times the row's loop over it; its loop floor
+    (the same loop around idle states) in the same rounds."""
     ours = _chunks(B.our_play_states(2_000, row.seed))
     theirs = _chunks(B.spiel_play_states(PYSPIEL, 2_000, row.seed))
-    timing = _against_openspiel(
+    timing = H.benchmark_interleaved(
         benchmark,
-        row.our_loop,
-        lambda: row.our_batch(ours()),
-        row.their_loop,
-        lambda: row.their_batch(theirs()),
-        (B.CHUNK, B.CHUNK),
-        rounds=200,
+        H.Contender("game", lambda: row.our_batch(ours()), row.our_loop, B.CHUNK),
+        [
+            H.Contender("openspiel", lambda: row.their_batch(theirs()), row.their_loop, B.CHUNK),
+            H.Contender("floor", lambda: row.floor_batch(ours()), row.our_loop, B.CHUNK),
+        ],
+        200,
         collect=False,
     )
     _report(benchmark, timing, row.target, "call")
+    benchmark.extra_info["floor_ns_per_call"] = round(timing["floor"] * 1e9, 1)
 
 
 @needs_openspiel

@@ -65,9 +65,11 @@ def _fake_report() -> tuple[list[report.Table], str]:
     euchre = []
     for floor, name in report.EUCHRE_ROWS.values():
         euchre += [_fake(floor), _fake(name, **spiel)]
-    euchre.append(_fake(report.EUCHRE_MASK_ROW, **spiel))
+    euchre += [_fake(report.EUCHRE_MASK_FLOOR), _fake(report.EUCHRE_MASK_ROW, **spiel)]
     play = [_fake(report.ECARTE_FLOOR)]
-    play += [_fake(n, **spiel) for n in report.ROW_NAMES[4:10]]
+    play += [_fake(n, **spiel) for n in report.ROW_NAMES[4:7]]
+    for row in report.PER_CALL:
+        play += [_fake(row.floor_name), _fake(row.name, **spiel)]
     tables = report.layout(
         euchre=euchre,
         deals=[_fake(report.WHOLE_DEALS, "93,000 deals/s", "7.9x faster")],
@@ -209,4 +211,23 @@ def test_the_euchre_mask_row_refuses_masks_that_are_not_openspiels(
     with pytest.raises(AssertionError, match="legal_actions_mask"):
         euchre_rows.euchre_mask_contest(50, pyspiel)
     monkeypatch.setattr(euchre_rows, "_fresh_spiel", real)
-    assert len(euchre_rows.euchre_mask_contest(50, pyspiel)) == 2
+    assert len(euchre_rows.euchre_mask_contest(50, pyspiel)) == 3
+
+
+def test_every_row_driven_from_a_python_loop_has_its_floor() -> None:
+    """The per-call rows (a Python loop calling the engine once per state) have their loop
+    floor too: the same loop around states whose calls do nothing."""
+    from ecarte._bench.ecarte_rows import play_rows
+    from ecarte._bench.euchre_rows import euchre_rows
+
+    rows = {r.name: r for r in [*euchre_rows(True, None), *play_rows(True, None)]}
+    per_call = [
+        report.EUCHRE_MASK_ROW,
+        "legal_actions(), fresh state",
+        "legal_action_mask(), fresh state",
+        "clone() + apply(card)",
+    ]
+    for name in per_call:
+        assert name in report.FLOORS, name
+        floor = rows[report.FLOORS[name]]
+        assert floor.figure.endswith(" ns"), floor

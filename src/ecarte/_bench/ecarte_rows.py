@@ -16,12 +16,14 @@ The helpers that build the contenders are shared with the pytest-benchmark suite
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import time
 import tracemalloc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 from ..games.ecarte._classic import ClassicRules
@@ -313,6 +315,31 @@ Batch = Callable[[Sequence[Any]], Sequence[Any]]
 Loop = Callable[[Sequence[Any]], float]
 
 
+def _idle_state() -> SimpleNamespace:
+    """A state whose calls do nothing, each one call of a C function: ``legal_actions()``,
+    ``legal_action_mask()`` and ``legal_actions_mask()`` answer ``()``, ``clone()``
+    answers the state itself, ``apply(card)`` and ``apply_action(card)`` drop the card."""
+    s = SimpleNamespace()
+    s.legal_actions = s.legal_action_mask = s.legal_actions_mask = tuple
+    s.clone = itertools.repeat(s).__next__
+    s.apply = s.apply_action = ().count  # (counts in an empty tuple: the card not hashed)
+    return s
+
+
+_IDLE = _idle_state()
+
+
+def idle_states(chunk: Sequence[tuple[Any, Any]]) -> list[Any]:
+    """The loop floor's batch of a per-call row on states: as many idle states."""
+    return [_IDLE for _ in chunk]
+
+
+def idle_pairs(chunk: Sequence[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """The loop floor's batch of a per-call row on (state, card) pairs: the same cards
+    with an idle state."""
+    return [(_IDLE, card) for _, card in chunk]
+
+
 def chunked_round(pairs: Sequence[Any], batch: Batch, loop: Loop) -> float:
     """Seconds of ``loop`` over all of ``pairs``, chunk by chunk, each chunk made into a
     batch by ``batch`` just before its loop (the making not timed)."""
@@ -338,6 +365,13 @@ class PerCall:
     our_loop: Loop
     their_batch: Batch
     their_loop: Loop
+    floor_batch: Batch
+    """The loop floor's batch: the same loop (``our_loop``) around idle states."""
+
+    @property
+    def floor_name(self) -> str:
+        """The name of the row's loop floor."""
+        return f"{self.name.split(',')[0]} loop floor"
 
 
 LEGAL = PerCall(
@@ -349,6 +383,7 @@ LEGAL = PerCall(
     our_loop=legal_loop,
     their_batch=partial(fresh, apply="apply_action"),
     their_loop=legal_loop,
+    floor_batch=idle_states,
 )
 """``legal_actions()`` on fresh mid-play states: the first call on each state just
 reached by ``apply`` (a copy of a kept decision, its card applied)."""
@@ -363,6 +398,7 @@ MASK = PerCall(
     our_loop=mask_loop,
     their_batch=partial(fresh, apply="apply_action"),
     their_loop=spiel_mask_loop,
+    floor_batch=idle_states,
 )
 """``legal_action_mask()`` on fresh mid-play states (OpenSpiel's euchre for reference:
 another game, the same kind of call)."""
@@ -376,15 +412,29 @@ CLONE_APPLY = PerCall(
     our_loop=our_clone_apply,
     their_batch=copies,
     their_loop=their_clone_apply,
+    floor_batch=idle_pairs,
 )
 """``clone()`` then the chosen card applied to the copy, on mid-play decisions."""
 
+PER_CALL = (LEGAL, MASK, CLONE_APPLY)
+"""The per-call rows, in the order printed."""
+
+
+def floor_row(name: str, t: Any) -> Row:
+    """The loop floor's row of a per-call row (its figure goes to the row's floor column):
+    the time of the same loop around idle states, per call."""
+    return Row(name, ns(t["floor"]), note="the same loop around states whose calls do nothing")
+
 
 def per_call_contest(row: PerCall, n: int, pyspiel: Any) -> list[Contender]:
-    """The contenders of ``row`` on ``n`` decisions of each engine: ``"game"`` and, when
-    installed, ``"openspiel"``; a round's figure is the time of its timed loops."""
+    """The contenders of ``row`` on ``n`` decisions of each engine: ``"game"``,
+    ``"floor"`` (the same loop around idle states) and, when installed, ``"openspiel"``;
+    a round's figure is the time of its timed loops."""
     ours = our_play_states(n, row.seed)
-    out = [Contender("game", none, lambda _: chunked_round(ours, row.our_batch, row.our_loop), n)]
+    out = [
+        Contender("game", none, lambda _: chunked_round(ours, row.our_batch, row.our_loop), n),
+        Contender("floor", none, lambda _: chunked_round(ours, row.floor_batch, row.our_loop), n),
+    ]
     if pyspiel is not None:
         theirs = spiel_play_states(pyspiel, n, row.seed)
         out.append(
@@ -562,9 +612,11 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
         ),
     ]
     n = 200 if quick else 2_000
-    for row in (LEGAL, MASK, CLONE_APPLY):
+    for row in PER_CALL:
         t = interleave(per_call_contest(row, n, pyspiel), 3 if quick else 11)
-        rows.append(against_openspiel(row.name, t, row.target, "", f"{n:,} {row.what}"))
+        rows.append(floor_row(row.floor_name, t))
+        note = f"{n:,} {row.what}; {t.ratio('game', 'floor'):.2f}x the floor"
+        rows.append(against_openspiel(row.name, t, row.target, "", note))
     return rows
 
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from .ecarte_rows import chunked_round, fresh, mask_loop, spiel_mask_loop
+from .ecarte_rows import chunked_round, floor_row, fresh, idle_states, mask_loop, spiel_mask_loop
 from .harness import (
     TARGET_ACTION,
     TARGET_MASK,
@@ -61,6 +61,7 @@ EUCHRE_ROWS = {
 }
 """Per loop, the names of its rows: the loop floor's, then EuchreGame's."""
 EUCHRE_MASK_ROW = "EuchreGame.legal_action_mask(), fresh state"
+EUCHRE_MASK_FLOOR = "EuchreGame.legal_action_mask() loop floor"
 
 Pick = Callable[[], float]
 
@@ -261,10 +262,14 @@ def spiel_euchre_decisions(pyspiel: Any, n: int) -> list[tuple[Any, int]]:
 def euchre_mask_contest(n: int, pyspiel: Any) -> list[Contender]:
     """``legal_action_mask()`` on ``n`` fresh states (a kept decision's copy, its id
     applied, by chunks made just before their timed loop) against OpenSpiel's
-    ``legal_actions_mask()`` on the same states: ``"game"`` and, when installed,
-    ``"openspiel"`` (the two masks first checked equal on every state)."""
+    ``legal_actions_mask()`` on the same states: ``"game"``, ``"floor"`` (the same loop
+    around idle states) and, when installed, ``"openspiel"`` (the two masks first checked
+    equal on every state)."""
     ours = euchre_decisions(n)
-    out = [Contender("game", none, lambda _: chunked_round(ours, _fresh_ids, mask_loop), n)]
+    out = [
+        Contender("game", none, lambda _: chunked_round(ours, _fresh_ids, mask_loop), n),
+        Contender("floor", none, lambda _: chunked_round(ours, idle_states, mask_loop), n),
+    ]
     if pyspiel is not None:
         theirs = spiel_euchre_decisions(pyspiel, n)
         assert [i for _, i in theirs] == [i for _, i in ours], "not the same states"
@@ -291,7 +296,8 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
         import ecarte.games.euchre  # noqa: F401
     except ImportError as e:
         names = [name for loop in EUCHRE_LOOPS for name in EUCHRE_ROWS[loop]]
-        return [Row(name, "not installed", note=str(e)) for name in [*names, EUCHRE_MASK_ROW]]
+        names += [EUCHRE_MASK_FLOOR, EUCHRE_MASK_ROW]
+        return [Row(name, "not installed", note=str(e)) for name in names]
     deals, rounds = (20, 3) if quick else (150, 11)
     rows: list[Row] = []
     for loop in EUCHRE_LOOPS:
@@ -320,6 +326,7 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
         )
     n = 200 if quick else 2_000
     t = interleave(euchre_mask_contest(n, pyspiel), 3 if quick else 11)
+    rows.append(floor_row(EUCHRE_MASK_FLOOR, t))
     rows.append(
         against_openspiel(
             EUCHRE_MASK_ROW,
@@ -328,7 +335,8 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
             "",
             f"{n:,} decisions, each just reached by apply_id"
             + (" (the same states on both)" if "openspiel" in t else "")
-            + "; a list of 31 bools, OpenSpiel's legal_actions_mask()",
+            + "; a list of 31 bools, OpenSpiel's legal_actions_mask(); "
+            + f"{t.ratio('game', 'floor'):.2f}x the floor",
         )
     )
     return rows
