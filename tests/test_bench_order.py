@@ -238,3 +238,16 @@ def test_the_rl_report_names_a_missing_openspiel(
     monkeypatch.setattr(rl_speed, "spiel_sim", lambda **_: None)
     lines = rl_speed.report(quick=True)
     assert any("OpenSpiel" in line and "pip install open_spiel" in line for line in lines), lines
+
+
+def test_server_load_refuses_uvloop_when_it_is_missing(
+    benches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--loop uvloop`` without uvloop says so before starting any server (it stopped with
+    "the server did not start"); ``auto`` falls back to asyncio's loop."""
+    server_load = pytest.importorskip("server_load")
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # import uvloop: ImportError
+    with pytest.raises(SystemExit, match="pip install uvloop"):
+        server_load._loop("uvloop")
+    assert server_load._loop("auto") == "asyncio"
+    assert server_load._loop("asyncio") == "asyncio"

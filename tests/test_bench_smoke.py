@@ -231,3 +231,17 @@ def test_every_row_driven_from_a_python_loop_has_its_floor() -> None:
         assert name in report.FLOORS, name
         floor = rows[report.FLOORS[name]]
         assert floor.figure.endswith(" ns"), floor
+
+
+def test_callgrind_row_says_when_the_driver_does_not_build(tmp_path: Path) -> None:
+    """A driver that does not compile (or a callgrind run that fails) gives the row "n/a"
+    and the reason, instead of stopping the whole report."""
+    import shutil
+
+    if not (shutil.which("gcc") or shutil.which("cc")) or not shutil.which("valgrind"):
+        pytest.skip("needs a C compiler and valgrind")
+    driver = tmp_path / "driver.c"
+    driver.write_text("this is not C\n")
+    figure, note = callgrind_per_hand(10, drivers=[driver])
+    assert figure == "n/a"
+    assert "failed" in note and "driver" in note

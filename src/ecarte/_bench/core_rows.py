@@ -27,7 +27,8 @@ DRIVERS = (
 def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[str, str]:
     """Instructions per random hand of the C batch, measured by callgrind on the C driver
     ``benches/c/driver.c`` compiled with the core's ``ec_*.c``; or ``("n/a", "missing:
-    ...")`` naming each thing that is missing."""
+    ...")`` naming each thing that is missing, or ``("n/a", "failed: ...")`` when the
+    driver does not build or callgrind fails."""
     cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
     core_dir = _PACKAGE / "_core"
     game_dir = _PACKAGE / "games" / "ecarte" / "c"
@@ -46,22 +47,38 @@ def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[s
         return "n/a", "missing: " + "; ".join(missing)
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "driver")
-        subprocess.run(
+        built = subprocess.run(
             [cc, "-std=c99", "-O2", f"-I{core_dir}", f"-I{game_dir}", str(driver), *sources,
              "-o", exe, "-lm"],
-            check=True,
+            capture_output=True, text=True,
         )  # fmt: skip
+        if built.returncode != 0:
+            return "n/a", f"failed: {cc} could not build the C driver {driver}: {_last(built)}"
         counts = []
         for n in (hands, 0):
             out = os.path.join(tmp, f"cg.{n}")
-            subprocess.run(
+            ran = subprocess.run(
                 [vg, "--tool=callgrind", f"--callgrind-out-file={out}", exe, "hands", str(n), "1"],
-                check=True,
                 capture_output=True,
+                text=True,
             )
-            summary = [ln for ln in Path(out).read_text().splitlines() if ln.startswith("summary:")]
+            summary = []
+            if ran.returncode == 0 and os.path.exists(out):
+                summary = [
+                    ln for ln in Path(out).read_text().splitlines() if ln.startswith("summary:")
+                ]
+            if not summary:
+                return "n/a", f"failed: valgrind --tool=callgrind on the C driver: {_last(ran)}"
             counts.append(int(summary[0].split()[1]))
     return f"{(counts[0] - counts[1]) / hands:,.0f} instr", f"C driver, -O2, {hands:,} hands"
+
+
+def _last(run: subprocess.CompletedProcess[str]) -> str:
+    """What a failed command said: its first line naming an error, else its last line, else
+    its exit status."""
+    lines = [ln.strip() for ln in (run.stderr or run.stdout or "").splitlines() if ln.strip()]
+    errors = [ln for ln in lines if "error" in ln.lower()]
+    return (errors or lines[-1:] or [f"exit status {run.returncode}"])[0]
 
 
 def _same(what: str, fast: object, pure: object) -> None:
