@@ -251,3 +251,19 @@ def test_server_load_refuses_uvloop_when_it_is_missing(
         server_load._loop("uvloop")
     assert server_load._loop("auto") == "asyncio"
     assert server_load._loop("asyncio") == "asyncio"
+
+
+def test_public_view_alternates_its_contenders(
+    benches: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    public_view = pytest.importorskip("public_view")
+    log: list[str] = []
+    monkeypatch.setattr(
+        public_view,
+        "CONTENDERS",
+        {name: (lambda todo, name=name: log.append(name)) for name in public_view.CONTENDERS},
+    )
+    monkeypatch.setattr(sys, "argv", ["public_view.py", "--games", "1", "--rounds", "4"])
+    public_view.main()
+    assert log == ["dicts", "json", "json", "dicts", "dicts", "json", "json", "dicts"], log
+    assert "dicts / json" in capsys.readouterr().out
