@@ -18,7 +18,8 @@ bodies of ``benches/test_bench_rl.py``. The peers install with the ``bench`` ext
    ``pygame``: without them the row has no peer). Target: 10x.
 3. The OpenSpiel adapter: ``pyspiel.random_sim_test`` time per simulation of a single
    deal of Euchre (``ecarte_euchre``, the openspiel preset) against OpenSpiel's C++
-   ``euchre``; no target (the figure is reported). Without OpenSpiel the row says so.
+   ``euchre``, in turn in rounds, medians; no target (the figure is reported). Without
+   OpenSpiel the row says so.
 """
 
 from __future__ import annotations
@@ -200,8 +201,10 @@ def aec_steps(steps: int = 20000, seed: int = 1, rounds: int = 3) -> dict[str, f
     return out
 
 
-def spiel_sim(sims: int = 20) -> dict[str, float] | None:
-    """Seconds per ``random_sim_test`` simulation: ours and OpenSpiel's C++ euchre."""
+def spiel_sim(sims: int = 20, rounds: int = 3) -> dict[str, float] | None:
+    """Seconds per ``random_sim_test`` simulation: ours and OpenSpiel's C++ euchre, in
+    turn in each of ``rounds`` rounds (the order reversed every other round), medians of
+    the rounds; None without OpenSpiel."""
     try:
         import pyspiel
     except ImportError:
@@ -213,8 +216,15 @@ def spiel_sim(sims: int = 20) -> dict[str, float] | None:
         pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
         return (time.perf_counter() - t0) / sims
 
-    ours = pyspiel.load_game("ecarte_euchre", {"rules": "openspiel"})
-    return {"ecarte_euchre": per_sim(ours), "euchre": per_sim(pyspiel.load_game("euchre"))}
+    games = {
+        "ecarte_euchre": pyspiel.load_game("ecarte_euchre", {"rules": "openspiel"}),
+        "euchre": pyspiel.load_game("euchre"),
+    }
+    times: dict[str, list[float]] = {name: [] for name in games}
+    for r in range(rounds):
+        for name in _turns(list(games), r):
+            times[name].append(per_sim(games[name]))
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def report(quick: bool = False) -> list[str]:
@@ -248,7 +258,7 @@ def report(quick: bool = False) -> list[str]:
             else 'PettingZoo Leduc: rlcard missing (pip install "ecarte[bench]")'
         )
         lines.append(f"| AEC {name}: steps/s | {v:,.0f} | {peer} | {ratio} | {TARGET_AEC}x |")
-    s = spiel_sim(sims=max(5, int(20 * scale)))
+    s = spiel_sim(sims=max(5, int(20 * scale)), rounds=3 if quick else 5)
     if s:
         lines.append(
             f"| OpenSpiel random_sim_test per sim | {s['ecarte_euchre'] * 1e3:.2f} ms | C++ euchre "

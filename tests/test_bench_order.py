@@ -267,3 +267,22 @@ def test_public_view_alternates_its_contenders(
     public_view.main()
     assert log == ["dicts", "json", "json", "dicts", "dicts", "json", "json", "dicts"], log
     assert "dicts / json" in capsys.readouterr().out
+
+
+def test_the_openspiel_adapter_row_alternates_the_two_games(
+    benches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``random_sim_test`` on our Euchre and on OpenSpiel's runs in rounds, neither game
+    always first, each figure the median of its rounds."""
+    import types
+
+    rl_speed = pytest.importorskip("rl_speed")
+    log: list[str] = []
+    fake = types.ModuleType("pyspiel")
+    fake.load_game = lambda name, params=None: name  # type: ignore[attr-defined]
+    fake.random_sim_test = lambda game, **_: log.append(game)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyspiel", fake)
+    monkeypatch.setitem(sys.modules, "ecarte.rl.spiel", types.ModuleType("ecarte.rl.spiel"))
+    result = rl_speed.spiel_sim(sims=1, rounds=4)
+    assert result is not None and set(result) == {"ecarte_euchre", "euchre"}
+    assert log == ["ecarte_euchre", "euchre", "euchre", "ecarte_euchre"] * 2, log
