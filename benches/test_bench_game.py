@@ -133,14 +133,15 @@ def _per_call(benchmark: Any, row: B.PerCall) -> None:
     """A per-call row on 2,000 mid-play decisions of each engine: each round makes a
     batch of one chunk of them (setup), then times the row's loop over it; its loop floor
     (the same loop around idle states) in the same rounds."""
-    ours = _chunks(B.our_play_states(2_000, row.seed))
+    pairs = B.our_play_states(2_000, row.seed)
+    ours, idle = _chunks(pairs), _chunks(pairs)  # a cycle each: ours sees every chunk
     theirs = _chunks(B.spiel_play_states(PYSPIEL, 2_000, row.seed))
     timing = H.benchmark_interleaved(
         benchmark,
         H.Contender("game", lambda: row.our_batch(ours()), row.our_loop, B.CHUNK),
         [
             H.Contender("openspiel", lambda: row.their_batch(theirs()), row.their_loop, B.CHUNK),
-            H.Contender("floor", lambda: row.floor_batch(ours()), row.our_loop, B.CHUNK),
+            H.Contender("floor", lambda: row.floor_batch(idle()), row.our_loop, B.CHUNK),
         ],
         200,
         collect=False,
