@@ -245,3 +245,18 @@ def test_callgrind_row_says_when_the_driver_does_not_build(tmp_path: Path) -> No
     figure, note = callgrind_per_hand(10, drivers=[driver])
     assert figure == "n/a"
     assert "failed" in note and "driver" in note
+
+
+def test_the_ecarte_mask_row_times_a_full_mask_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``legal_action_mask()`` shares its tuples by legal bits in a bounded table: the row's
+    states, the same every round, would find theirs there from the second round on. The
+    row first fills the table from other random play, as a long-running process has it."""
+    from ecarte._bench import ecarte_rows
+
+    assert ecarte_rows.fill_mask_table() >= ecarte_rows.MASK_TABLE_BOUND
+    filled: list[bool] = []
+    monkeypatch.setattr(ecarte_rows, "fill_mask_table", lambda: filled.append(True) or 0)
+    ecarte_rows.per_call_contest(ecarte_rows.MASK, 10, None)
+    assert filled == [True]
+    ecarte_rows.per_call_contest(ecarte_rows.LEGAL, 10, None)
+    assert filled == [True]
