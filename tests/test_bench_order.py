@@ -286,3 +286,13 @@ def test_the_openspiel_adapter_row_alternates_the_two_games(
     result = rl_speed.spiel_sim(sims=1, rounds=4)
     assert result is not None and set(result) == {"ecarte_euchre", "euchre"}
     assert log == ["ecarte_euchre", "euchre", "euchre", "ecarte_euchre"] * 2, log
+
+
+def test_euchre_game_script_names_a_missing_openspiel(
+    benches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    euchre_game = pytest.importorskip("euchre_game")
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel: ImportError
+    monkeypatch.setattr(sys, "argv", ["euchre_game.py"])
+    with pytest.raises(SystemExit, match="pip install open_spiel"):
+        euchre_game.main()
