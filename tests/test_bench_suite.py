@@ -1,6 +1,7 @@
-"""How the pytest-benchmark suite (``benches/``) takes turns between contenders, checked
-with a stand-in for pytest-benchmark's fixture and contenders that only record when they
-ran: nothing is measured here, no speed is asserted."""
+"""The benchmark suite's own code (``benches/``): how its contenders take turns, that CI's
+body run asserts no speed, that a missing peer is named. Checked with a stand-in for
+pytest-benchmark's fixture and contenders that only record when they ran, or a clock that
+moves one second a reading: nothing is measured here, no speed is asserted."""
 
 from __future__ import annotations
 
