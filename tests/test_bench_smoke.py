@@ -6,6 +6,7 @@ so without measuring anything."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -260,3 +261,30 @@ def test_the_ecarte_mask_row_times_a_full_mask_table(monkeypatch: pytest.MonkeyP
     assert filled == [True]
     ecarte_rows.per_call_contest(ecarte_rows.LEGAL, 10, None)
     assert filled == [True]
+
+
+def test_the_core_rows_time_c_and_the_pure_twin_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "C is Nx faster" compares the compiled batch and the pure twin timed in the same
+    rounds, in turn, as many rounds each (not the best of several runs of C against one
+    run of the twin)."""
+    from ecarte._bench import core_rows
+    from ecarte.engine import backend
+
+    live = _core.backends()
+    name = "cython" if "cython" in live else "cffi" if "cffi" in live else None
+    if name is None:
+        pytest.skip("no compiled backend")
+    log: list[str] = []
+    for who in (name, "pure"):
+        hands = backend.module("ecarte.hands", who)
+        real = hands.random_hands
+
+        def logged(n: int, seed: int, real: Any = real, who: str = who) -> Any:
+            log.append("c" if who != "pure" else "pure")
+            return real(n, seed)
+
+        monkeypatch.setattr(hands, "random_hands", logged)
+    core_rows.core_rows(quick=True)
+    assert log.count("c") == log.count("pure"), log
+    assert any(log[i : i + 2] == ["pure", "c"] for i in range(len(log) - 1)), log
+    assert any(log[i : i + 2] == ["c", "pure"] for i in range(len(log) - 1)), log

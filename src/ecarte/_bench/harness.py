@@ -149,17 +149,6 @@ def benchmark_interleaved(
     return Timing(times)
 
 
-def best_of(fn: Callable[[], object], repeat: int) -> float:
-    """Best wall time of ``repeat`` runs, in seconds (the core rows, which have no
-    contender to interleave with)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
 def none() -> None:
     """The ``prepare`` of a contender whose rounds need no input."""
     return None
