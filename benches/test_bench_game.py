@@ -71,7 +71,9 @@ def _report(benchmark: Any, timing: H.Timing, target: float, unit: str, scale: f
 
 def test_python_loop_floor(benchmark: Any) -> None:
     """The loop of the match rows around an engine that does nothing (no baseline)."""
-    benchmark(B.drive_no_game, 1_000)
+    benchmark.pedantic(
+        B.drive_no_game, setup=lambda: ((B.no_game(1_000),), {}), rounds=200, iterations=1
+    )
     benchmark.extra_info["decisions"] = 1_000
 
 

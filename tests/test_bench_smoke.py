@@ -288,3 +288,27 @@ def test_the_core_rows_time_c_and_the_pure_twin_in_turn(monkeypatch: pytest.Monk
     assert log.count("c") == log.count("pure"), log
     assert any(log[i : i + 2] == ["pure", "c"] for i in range(len(log) - 1)), log
     assert any(log[i : i + 2] == ["c", "pure"] for i in range(len(log) - 1)), log
+
+
+def test_the_match_floor_runs_no_python_of_its_own() -> None:
+    """The loop floor of the Écarté matches: the loop's own Python (and random.choice) around
+    an engine whose calls are C functions doing nothing, as the engine's are C methods; an
+    engine of Python methods would count their calls into the floor."""
+    import sys
+
+    from ecarte._bench import ecarte_rows
+
+    calls: list[str] = []
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code.co_filename == ecarte_rows.__file__:
+            calls.append(frame.f_code.co_name)
+
+    g = ecarte_rows.no_game(50)
+    sys.setprofile(profile)
+    try:
+        ecarte_rows.drive_no_game(g)
+    finally:
+        sys.setprofile(None)
+    assert calls == ["drive_no_game"], calls
+    assert g.is_over

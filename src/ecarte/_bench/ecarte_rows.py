@@ -15,8 +15,10 @@ The helpers that build the contenders are shared with the pytest-benchmark suite
 
 from __future__ import annotations
 
+import collections
 import gc
 import itertools
+import operator
 import random
 import time
 import tracemalloc
@@ -130,30 +132,32 @@ def count_spiel_actions(pyspiel: Any, seeds: Iterable[int]) -> tuple[int, int]:
     return decisions, chance
 
 
-class _NoGame:
-    """The driving loop's own cost: an engine whose calls do nothing."""
-
-    __slots__ = ("left",)
-    _LEGAL = tuple(range(8))
-
-    def __init__(self, actions: int) -> None:
-        self.left = actions
-
-    @property
-    def is_over(self) -> bool:
-        return self.left <= 0
-
-    def legal_actions(self) -> tuple[int, ...]:
-        return self._LEGAL
-
-    def apply(self, action: int) -> None:
-        self.left -= 1
+_EIGHT = tuple(range(8))
 
 
-def drive_no_game(actions: int) -> None:
-    """The loop of :func:`our_matches` around an engine that does nothing."""
-    rng = random.Random(0)
-    g = _NoGame(actions)
+class _NoGame(collections.deque[int]):
+    """The driving loop's own cost: an engine whose calls are C functions that do nothing
+    (as the engine's calls are C methods): the actions still to come, in the order they
+    will be chosen; ``is_over`` is ``not`` them, ``legal_actions()`` always answers the
+    same eight ids, ``apply(a)`` removes the first ``a`` (found within the first few)."""
+
+    __slots__ = ()
+    is_over = property(operator.not_)
+    legal_actions = itertools.repeat(_EIGHT).__next__
+    apply = collections.deque.remove
+
+
+def no_game(actions: int, seed: int = 0) -> _NoGame:
+    """An engine for :func:`drive_no_game` that is over after ``actions`` calls of
+    ``apply``: the actions its loop will choose, drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return _NoGame(rng.choice(_EIGHT) for _ in range(actions))
+
+
+def drive_no_game(g: _NoGame, seed: int = 0) -> None:
+    """The loop of :func:`our_matches` around ``g`` (:func:`no_game`), an engine that
+    does nothing."""
+    rng = random.Random(seed)
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
 
@@ -180,7 +184,7 @@ def match_contest(our_n: int, spiel_n: int, pyspiel: Any) -> MatchContest:
     contenders = [
         Contender("game", lambda: None, lambda _: our_matches(ours), decisions),
         Contender("plugin", lambda: None, lambda _: our_matches(ours, plugin), plugin_decisions),
-        Contender("floor", lambda: None, lambda _: drive_no_game(decisions), decisions),
+        Contender("floor", lambda: no_game(decisions), drive_no_game, decisions),
     ]
     sd = sc = 0
     if pyspiel is not None:
