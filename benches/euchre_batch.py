@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import argparse
 
-from ecarte._bench.deal_rows import ecarte_deals, openspiel_bots, openspiel_deals
+from ecarte._bench.deal_rows import check_deals, ecarte_deals, openspiel_bots, openspiel_deals
 
-__all__ = ["ecarte_deals", "openspiel_bots", "openspiel_deals"]
+__all__ = ["check_deals", "ecarte_deals", "openspiel_bots", "openspiel_deals"]
 
 
 def main() -> None:
@@ -38,7 +38,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
     n, m = args.deals, max(1, args.deals // 20)  # about the same time on each side
-    ecarte_deals(1000, 1)  # warm up
+    check_deals(1000, 1)  # and warm up
     contenders = [Contender("ecarte", lambda: None, lambda _: ecarte_deals(n, 0), n)]
     pyspiel = pyspiel_module()
     if pyspiel is not None:

@@ -32,7 +32,13 @@ import argparse
 
 
 def main() -> None:
-    import pyspiel  # type: ignore[import-not-found]
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        raise SystemExit(
+            "euchre_game.py: OpenSpiel is not installed (pip install open_spiel): every row "
+            "here is against it"
+        ) from None
 
     from ecarte._bench import euchre_rows as B
     from ecarte._bench.harness import interleave

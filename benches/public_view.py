@@ -12,7 +12,8 @@ of random classic matches:
 
 Every state of ``--games`` matches (random legal actions drawn from ``--seed``) is kept as
 a clone, with each contender's mark (and the view) of the state before it. Each round
-times each contender over every state (CPU time, the contenders in turn); printed: the
+times each contender over every state (CPU time, the contenders in turn, the order
+reversed every other round); printed: the
 backend, the load average, the actions, each contender's median µs per action over
 ``--rounds`` rounds and their ratio. ``--only`` runs one contender once over the states
 (``none``: the states alone), for an instruction count: callgrind's total of ``--only
@@ -95,10 +96,11 @@ def main() -> None:
         f"of {args.games} classic matches"
     )
     times: dict[str, list[float]] = {name: [] for name in CONTENDERS}
-    for _ in range(args.rounds):
-        for name, run in CONTENDERS.items():
+    names = list(CONTENDERS)
+    for r in range(args.rounds):
+        for name in names if r % 2 == 0 else names[::-1]:  # neither always first
             start = time.process_time()
-            run(todo)
+            CONTENDERS[name](todo)
             times[name].append((time.process_time() - start) / len(todo) * 1e6)
     medians = {name: statistics.median(t) for name, t in times.items()}
     for name, t in times.items():

@@ -183,12 +183,16 @@ class Process:
 
 def _loop(choice: str) -> str:
     """The event loop that uvicorn's ``choice`` runs on (``auto``: uvloop when it is
-    installed)."""
-    if choice != "auto":
+    installed); ``uvloop`` when it is not installed stops the bench, saying so."""
+    if choice == "asyncio":
         return choice
     try:
         import uvloop  # noqa: F401
     except ImportError:
+        if choice == "uvloop":
+            raise SystemExit(
+                "server_load.py: --loop uvloop: uvloop is not installed (pip install uvloop)"
+            ) from None
         return "asyncio"
     return "uvloop"
 

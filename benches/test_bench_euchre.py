@@ -1,11 +1,11 @@
 """Euchre's speed targets: ``pytest benches/test_bench_euchre.py --benchmark-enable``.
 
 Four rows, each a ratio of figures measured in the same test, in alternating rounds
-(every pytest-benchmark round's setup times one round of each baseline, then the round
-of ecarte is benchmarked), medians over the rounds; the ratio is in ``extra_info`` with
-its target and whether it is met. Nothing here asserts a speed. Without
-``--benchmark-enable`` (the default: ``--benchmark-disable`` in pyproject's addopts) each
-body runs one round, a few tenths of a second in all.
+(each pytest-benchmark round of ecarte has one round of each baseline beside it, before
+it in even rounds and after it in odd ones), medians over the rounds; the ratio is in
+``extra_info`` with its target and whether it is met. Nothing here asserts a speed.
+Without ``--benchmark-enable`` (the default: ``--benchmark-disable`` in pyproject's
+addopts) each body runs one round, a few tenths of a second in all.
 
 1. Random deals driven from Python through the public API, per applied action (chance
    included, a new game per deal): ``ecarte.games.euchre.EuchreGame`` against OpenSpiel's
@@ -33,7 +33,6 @@ pure twin (``ECARTE_PURE_PYTHON=1``).
 
 from __future__ import annotations
 
-import gc
 import random
 import statistics
 import time
@@ -45,7 +44,7 @@ import pytest
 
 import ecarte._core as core
 from ecarte._bench import euchre_rows as B
-from ecarte._bench.harness import pyspiel_module
+from ecarte._bench.harness import Contender, benchmark_interleaved, none, pyspiel_module
 from ecarte.games.euchre import euchre_context
 from ecarte.games.euchre.tables import context_on
 
@@ -77,29 +76,18 @@ def _rounds(
     others: dict[str, Callable[[], object]],
     rounds: int,
 ) -> dict[str, list[float]]:
-    """Benchmark ``ours`` for ``rounds`` rounds; each round's setup first times one round
-    of each of ``others``, in alternating order. A full garbage collection precedes every
-    timed round. Seconds per round, by name (``"ours"`` for ours)."""
-    times: dict[str, list[float]] = {"ours": [], **{name: [] for name in others}}
-    order = list(others)
-
-    def setup() -> tuple[tuple[()], dict[str, Any]]:
-        for name in order:
-            gc.collect()
-            t0 = time.perf_counter()
-            others[name]()
-            times[name].append(time.perf_counter() - t0)
-        order.reverse()
-        gc.collect()
-        return (), {}
-
-    def run() -> None:
-        t0 = time.perf_counter()
-        ours()
-        times["ours"].append(time.perf_counter() - t0)
-
-    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
-    return times
+    """Benchmark ``ours`` for ``rounds`` rounds with one round of each of ``others`` in
+    each, before ours in even rounds and after it in odd ones, their own order reversed
+    each time (``ecarte._bench.harness.benchmark_interleaved``). A full garbage
+    collection precedes every timed round. Seconds per round, by name (``"ours"`` for
+    ours)."""
+    t = benchmark_interleaved(
+        benchmark,
+        Contender("ours", none, lambda _: ours(), 1),
+        [Contender(name, none, lambda _, f=f: f(), 1) for name, f in others.items()],
+        rounds,
+    )
+    return t.rounds
 
 
 def _ratio(times: dict[str, list[float]], ours: str, theirs: str, scale: float = 1.0) -> float:
@@ -177,24 +165,20 @@ MASK_ROUNDS = 11
 def test_legal_action_mask_fresh_state(benchmark: Any) -> None:
     """``legal_action_mask()`` (a list of 31 bools) on fresh states, each a kept decision's
     copy with its id applied (made by chunks just before their timed loop), against
-    OpenSpiel's ``legal_actions_mask()`` on the very same states; per call."""
+    OpenSpiel's ``legal_actions_mask()`` on the very same states, and the loop floor (the
+    same loop around idle states); per call."""
     contenders = {c.name: c for c in B.euchre_mask_contest(MASK_STATES, PYSPIEL)}
-    times: dict[str, list[float]] = {"ours": [], "openspiel": []}  # the timed loops' seconds
-
-    def setup() -> tuple[tuple[()], dict[str, Any]]:
-        times["openspiel"].append(float(contenders["openspiel"].run(None)))  # type: ignore[arg-type]
-        return (), {}
-
-    def run() -> None:
-        times["ours"].append(float(contenders["game"].run(None)))  # type: ignore[arg-type]
-
-    benchmark.pedantic(run, setup=setup, rounds=MASK_ROUNDS, iterations=1)
+    t = benchmark_interleaved(
+        benchmark, contenders["game"], [contenders["openspiel"], contenders["floor"]], MASK_ROUNDS
+    )  # seconds per state of the timed loops
+    times = {"ours": t.rounds["game"], "openspiel": t.rounds["openspiel"]}
     ratio = _ratio(times, "ours", "openspiel")
     benchmark.extra_info.update(
         {
             "states": MASK_STATES,
-            "ecarte_ns": round(statistics.median(times["ours"]) / MASK_STATES * 1e9, 1),
-            "openspiel_ns": round(statistics.median(times["openspiel"]) / MASK_STATES * 1e9, 1),
+            "ecarte_ns": round(statistics.median(times["ours"]) * 1e9, 1),
+            "openspiel_ns": round(statistics.median(times["openspiel"]) * 1e9, 1),
+            "floor_ns": round(t["floor"] * 1e9, 1),
             "ratio": round(ratio, 3),
             "target": f"<= {TARGET_MASK}x",
             "met": ratio <= TARGET_MASK,
@@ -214,7 +198,7 @@ def test_c_batch_against_evaluate_bots(benchmark: Any) -> None:
     """ecarte.games.euchre.random_games(n, seed, EuchreRules.openspiel()) (one thread) against
     one pyspiel.evaluate_bots per deal with four uniform random bots; deals per second."""
     game, bots = euchre_batch.openspiel_bots(PYSPIEL)
-    euchre_batch.ecarte_deals(1_000, 1)  # warm up
+    euchre_batch.check_deals(1_000, 1)  # and warm up
     times = _rounds(
         benchmark,
         lambda: euchre_batch.ecarte_deals(BATCH_DEALS, 0),
@@ -289,7 +273,8 @@ def _solve_each(
 @pytest.mark.skipif(core.BACKEND == "pure", reason="the live backend is the pure twin")
 def test_four_hand_solve(benchmark: Any) -> None:
     """solve_n from the first trick of SOLVES positions on the live backend, each solve
-    timed on its own, and on the pure twin in the round's setup: per position the median
+    timed on its own, and on the pure twin in the same rounds (alternately before and
+    after the live backend's): per position the median
     over the rounds, then the median over the positions; the ratio is the median over the
     positions of pure / live. No target."""
     from ecarte import tricks
@@ -302,20 +287,23 @@ def test_four_hand_solve(benchmark: Any) -> None:
     pure_times: list[list[float]] = []
     answers: list[list[tuple[int, int]]] = []
 
-    def setup() -> tuple[tuple[()], dict[str, Any]]:
-        gc.collect()
-        seconds, got = _solve_each(pure.solve_n, pure_ctxs, positions)
-        pure_times.append(seconds)
-        answers.append(got)
-        gc.collect()
-        return (), {}
+    def timed(
+        solve: Callable[..., tuple[int, int]], ctxs: list[Any], times: list[list[float]]
+    ) -> Callable[[Any], float]:
+        def run(_: Any) -> float:
+            seconds, got = _solve_each(solve, ctxs, positions)
+            times.append(seconds)
+            answers.append(got)
+            return sum(seconds)
 
-    def run() -> None:
-        seconds, got = _solve_each(tricks.solve_n, live_ctxs, positions)
-        live_times.append(seconds)
-        answers.append(got)
+        return run
 
-    benchmark.pedantic(run, setup=setup, rounds=SOLVE_ROUNDS, iterations=1)
+    benchmark_interleaved(
+        benchmark,
+        Contender("live", none, timed(tricks.solve_n, live_ctxs, live_times), 1),
+        [Contender("pure", none, timed(pure.solve_n, pure_ctxs, pure_times), 1)],
+        SOLVE_ROUNDS,
+    )
     assert all(a == answers[0] for a in answers)  # the same answers on both backends
 
     def per_position(rounds: list[list[float]]) -> list[float]:

@@ -3,18 +3,16 @@
     pytest benches/test_bench_game.py --benchmark-enable
 
 The same rows as ``ecarte bench`` (the loops are ``ecarte._bench.ecarte_rows``'s). Each
-row that has an OpenSpiel baseline measures it in the same test, interleaved: every
-pytest-benchmark round's setup times one OpenSpiel round, then the round of ours is
-benchmarked; the ratio (the median of the rounds' ratios) is in ``extra_info`` with its
-target. Those rows skip when ``pyspiel`` is not importable. Nothing here asserts a
-speed.
+row that has an OpenSpiel baseline measures it in the same test, interleaved: each
+pytest-benchmark round of ours has one OpenSpiel round beside it, before it in even
+rounds and after it in odd ones; the ratio (the median of the rounds' ratios) is in
+``extra_info`` with its target. Those rows skip when ``pyspiel`` is not importable.
+Nothing here asserts a speed.
 """
 
 from __future__ import annotations
 
-import gc
 import itertools
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -41,36 +39,21 @@ def _against_openspiel(
     rounds: int = ROUNDS,
     collect: bool = True,
 ) -> H.Timing:
-    """Benchmark ``ours`` (``rounds`` rounds, each on a fresh ``ours_prepare()``), timing
-    one round of ``theirs`` in each round's setup just before. ``units``: the units of
-    work of a round of each (seconds per unit are compared). A round that returns a float
-    has timed itself (as ``ecarte bench``'s contenders). With ``collect``, a full
-    garbage collection precedes each timed round (not for rounds of one small chunk of
-    states: a collection evicts the CPU caches that the states just made are in)."""
-    our_times: list[float] = []
-    their_times: list[float] = []
-
-    def setup() -> tuple[tuple[Any], dict[str, Any]]:
-        arg = theirs_prepare()
-        if collect:
-            gc.collect()
-        t0 = time.perf_counter()
-        timed = theirs(arg)
-        wall = time.perf_counter() - t0
-        their_times.append((timed if isinstance(timed, float) else wall) / units[1])
-        arg = ours_prepare()
-        if collect:
-            gc.collect()
-        return (arg,), {}
-
-    def run(arg: Any) -> None:
-        t0 = time.perf_counter()
-        timed = ours(arg)
-        wall = time.perf_counter() - t0
-        our_times.append((timed if isinstance(timed, float) else wall) / units[0])
-
-    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
-    return H.Timing({"game": our_times, "openspiel": their_times})
+    """Benchmark ``ours`` (``rounds`` rounds, each on a fresh ``ours_prepare()``) with one
+    round of ``theirs`` (on a fresh ``theirs_prepare()``) in each, before ours in even
+    rounds and after it in odd ones (``ecarte._bench.harness.benchmark_interleaved``).
+    ``units``: the units of work of a round of each (seconds per unit are compared). A
+    round that returns a float has timed itself (as ``ecarte bench``'s contenders). With
+    ``collect``, a full garbage collection precedes each timed round (not for rounds of
+    one small chunk of states: a collection evicts the CPU caches that the states just
+    made are in)."""
+    return H.benchmark_interleaved(
+        benchmark,
+        H.Contender("game", ours_prepare, ours, units[0]),
+        [H.Contender("openspiel", theirs_prepare, theirs, units[1])],
+        rounds,
+        collect,
+    )
 
 
 def _report(benchmark: Any, timing: H.Timing, target: float, unit: str, scale: float = 1.0) -> None:
@@ -88,7 +71,9 @@ def _report(benchmark: Any, timing: H.Timing, target: float, unit: str, scale: f
 
 def test_python_loop_floor(benchmark: Any) -> None:
     """The loop of the match rows around an engine that does nothing (no baseline)."""
-    benchmark(B.drive_no_game, 1_000)
+    benchmark.pedantic(
+        B.drive_no_game, setup=lambda: ((B.no_game(1_000),), {}), rounds=200, iterations=1
+    )
     benchmark.extra_info["decisions"] = 1_000
 
 
@@ -148,20 +133,25 @@ def _chunks(pairs: Sequence[Any]) -> Callable[[], Sequence[Any]]:
 
 def _per_call(benchmark: Any, row: B.PerCall) -> None:
     """A per-call row on 2,000 mid-play decisions of each engine: each round makes a
-    batch of one chunk of them (setup), then times the row's loop over it."""
-    ours = _chunks(B.our_play_states(2_000, row.seed))
+    batch of one chunk of them (setup), then times the row's loop over it; its loop floor
+    (the same loop around idle states) in the same rounds."""
+    if row.fills_mask_table:
+        B.fill_mask_table()  # as a long-running process has it (see its docstring)
+    pairs = B.our_play_states(2_000, row.seed)
+    ours, idle = _chunks(pairs), _chunks(pairs)  # a cycle each: ours sees every chunk
     theirs = _chunks(B.spiel_play_states(PYSPIEL, 2_000, row.seed))
-    timing = _against_openspiel(
+    timing = H.benchmark_interleaved(
         benchmark,
-        row.our_loop,
-        lambda: row.our_batch(ours()),
-        row.their_loop,
-        lambda: row.their_batch(theirs()),
-        (B.CHUNK, B.CHUNK),
-        rounds=200,
+        H.Contender("game", lambda: row.our_batch(ours()), row.our_loop, B.CHUNK),
+        [
+            H.Contender("openspiel", lambda: row.their_batch(theirs()), row.their_loop, B.CHUNK),
+            H.Contender("floor", lambda: row.floor_batch(idle()), row.our_loop, B.CHUNK),
+        ],
+        200,
         collect=False,
     )
     _report(benchmark, timing, row.target, "call")
+    benchmark.extra_info["floor_ns_per_call"] = round(timing["floor"] * 1e9, 1)
 
 
 @needs_openspiel

@@ -4,7 +4,9 @@ same decisions, interleaved, medians of the rounds.
     pytest benches/test_bench_players.py --benchmark-enable
 
 The target: the compiled search at least 20 times as fast as the pure twin (about 30 on
-the development machine); the ratio to PIMC at 500 worlds is reported in ``extra_info``.
+the development machine), asserted only with ``--benchmark-enable``; the ratio to PIMC at
+500 worlds is reported in ``extra_info``. Without it (CI's body run) each body runs one
+round and asserts no speed.
 """
 
 from __future__ import annotations
@@ -26,6 +28,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "players"
 from pimc_cases import decision_points
 
 ROUNDS = 5
+
+
+def _rounds(benchmark: Any) -> int:
+    """ROUNDS rounds with --benchmark-enable; one (the body once, no speed asserted)
+    without it, as in CI's body run."""
+    return ROUNDS if benchmark.enabled else 1
+
+
+def _turns(contenders: dict[str, Any], r: int) -> list[str]:
+    """The names of ``contenders`` in the order they run in round ``r``: reversed every
+    other round, so that none always runs first."""
+    names = list(contenders)
+    return names if r % 2 == 0 else names[::-1]
 
 
 def _points() -> list[tuple[Any, Any]]:
@@ -53,16 +68,17 @@ def test_compiled_ismcts_against_its_twin_and_pimc(benchmark: Any) -> None:
         "pimc": PIMCPlayer(500, kernel="c"),
     }
     times: dict[str, list[float]] = {k: [] for k in players}
-    for _ in range(ROUNDS):  # interleaved: the load of the machine hits all alike
-        for name, player in players.items():
-            times[name].append(_time(player, points))
+    for r in range(_rounds(benchmark)):  # interleaved: the load of the machine hits all alike
+        for name in _turns(players, r):
+            times[name].append(_time(players[name], points))
     median = {k: statistics.median(v) for k, v in times.items()}
     twin = median["pure"] / median["c"]
     benchmark.extra_info["pure / c"] = twin
     benchmark.extra_info["ismcts 300 / pimc 500"] = median["c"] / median["pimc"]
     print(f"\nIS-MCTS: pure twin / C {twin:.1f}; C / PIMC {median['c'] / median['pimc']:.2f}")
     benchmark.pedantic(_time, args=(players["c"], points), rounds=1)
-    assert twin >= 20
+    if benchmark.enabled:
+        assert twin >= 20
 
 
 def _euchre_searches() -> list[tuple[Any, ...]]:
@@ -101,9 +117,9 @@ def test_compiled_euchre_ismcts_against_its_twin(benchmark: Any) -> None:
     cases = _euchre_searches()
     kernels = {"c": load_kernel("c"), "pure": _pure_ismcts}
     times: dict[str, list[float]] = {k: [] for k in kernels}
-    for _ in range(ROUNDS):
-        for name, kernel in kernels.items():
-            times[name].append(_search(kernel, cases, 200))
+    for r in range(_rounds(benchmark)):
+        for name in _turns(kernels, r):
+            times[name].append(_search(kernels[name], cases, 200))
     median = {k: statistics.median(v) for k, v in times.items()}
     twin = median["pure"] / median["c"]
     per = median["c"] / (len(cases) * 200) * 1e6
@@ -111,7 +127,8 @@ def test_compiled_euchre_ismcts_against_its_twin(benchmark: Any) -> None:
     benchmark.extra_info["c, us per iteration"] = per
     print(f"\nEuchre IS-MCTS: pure twin / C {twin:.1f}; C {per:.1f} us an iteration")
     benchmark.pedantic(_search, args=(kernels["c"], cases, 200), rounds=1)
-    assert twin >= 20
+    if benchmark.enabled:
+        assert twin >= 20
 
 
 def _euchre_decisions() -> dict[str, list[Any]]:
@@ -188,9 +205,9 @@ def test_euchre_pimc_in_c_against_the_python_loop(benchmark: Any) -> None:
     loops = {"c": c_loop, "python": python_loop}
     draws = {"c": c_draw, "python": python_draw}
     times: dict[str, list[float]] = {}
-    for _ in range(3 if benchmark.enabled else 1):  # interleaved: the load hits all alike
+    for r in range(3 if benchmark.enabled else 1):  # interleaved: the load hits all alike
         for kind, games in decisions.items():
-            for name in ("c", "python"):
+            for name in ("c", "python") if r % 2 == 0 else ("python", "c"):
                 loop = (draws if kind == "worlds" else loops)[name]
                 times.setdefault(f"{kind} {name}", []).append(loop(games))
     ms = {k: statistics.median(v) / len(decisions[k.split()[0]]) * 1e3 for k, v in times.items()}

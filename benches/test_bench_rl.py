@@ -58,7 +58,10 @@ def test_aec_against_pettingzoo_leduc(benchmark: Any) -> None:
 
 def test_openspiel_random_sim(benchmark: Any) -> None:
     result = benchmark.pedantic(
-        lambda: rl_speed.spiel_sim(sims=20 if benchmark.enabled else 2), rounds=1
+        lambda: rl_speed.spiel_sim(
+            sims=20 if benchmark.enabled else 2, rounds=3 if benchmark.enabled else 1
+        ),
+        rounds=1,
     )
     if result is None:
         pytest.skip("OpenSpiel is not installed (pip install open_spiel): no baseline")

@@ -6,6 +6,7 @@ so without measuring anything."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,9 +66,11 @@ def _fake_report() -> tuple[list[report.Table], str]:
     euchre = []
     for floor, name in report.EUCHRE_ROWS.values():
         euchre += [_fake(floor), _fake(name, **spiel)]
-    euchre.append(_fake(report.EUCHRE_MASK_ROW, **spiel))
+    euchre += [_fake(report.EUCHRE_MASK_FLOOR), _fake(report.EUCHRE_MASK_ROW, **spiel)]
     play = [_fake(report.ECARTE_FLOOR)]
-    play += [_fake(n, **spiel) for n in report.ROW_NAMES[4:10]]
+    play += [_fake(n, **spiel) for n in report.ROW_NAMES[4:7]]
+    for row in report.PER_CALL:
+        play += [_fake(row.floor_name), _fake(row.name, **spiel)]
     tables = report.layout(
         euchre=euchre,
         deals=[_fake(report.WHOLE_DEALS, "93,000 deals/s", "7.9x faster")],
@@ -121,3 +124,191 @@ def test_a_floor_no_row_names_stays_a_row() -> None:
     lost = _fake("Some loop floor")
     tables = report.layout([lost, _fake("EuchreGame, x")], [], [], [], [], [])
     assert [r.name for r, _ in tables[0].rows] == ["Some loop floor", "EuchreGame, x"]
+
+
+def test_without_openspiel_no_row_reports_openspiel_figures() -> None:
+    """Without OpenSpiel the rows against it say so, and no note gives OpenSpiel counts
+    (there were none) or claims states shared with it."""
+    from ecarte._bench.ecarte_rows import play_rows
+    from ecarte._bench.euchre_rows import euchre_rows
+
+    rows = [*euchre_rows(True, None), *play_rows(True, None)]
+    for row in rows:
+        if row.baseline:
+            assert row.baseline == "not installed", row
+            assert not row.ratio, row
+        assert "OpenSpiel 0" not in row.note, row
+        assert "on both" not in row.note, row
+
+
+def test_the_report_says_how_to_install_a_missing_openspiel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(report, "pyspiel_module", lambda: None)
+    for name in ("euchre_rows", "deal_rows", "play_rows", "construction_rows"):
+        monkeypatch.setattr(report, name, lambda quick, pyspiel: [])
+    monkeypatch.setattr(report, "memory_rows", lambda quick: [])
+    monkeypatch.setattr(report, "core_rows", lambda quick: [])
+    out = report.run_bench(quick=True)
+    assert "pip install open_spiel" in out
+
+
+@pytest.mark.parametrize("broken", ["perft", "random_solves", "random_hands"])
+def test_the_core_rows_refuse_wrong_answers_of_the_c_core(
+    monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    """A C core that answers wrong (here: perft counts nothing, a batch returns the
+    answers of other seeds) fails the core rows instead of being timed."""
+    from ecarte._bench import core_rows
+    from ecarte.engine import backend
+
+    live = _core.backends()
+    name = "cython" if "cython" in live else "cffi" if "cffi" in live else None
+    if name is None:
+        pytest.skip("no compiled backend")
+    if broken == "perft":
+        monkeypatch.setattr(live[name], "perft", lambda *args: 0)
+    else:
+        hands = backend.module("ecarte.hands", name)
+        real = getattr(hands, broken)
+        monkeypatch.setattr(hands, broken, lambda n, seed: real(n, seed + 1))
+    with pytest.raises(AssertionError, match="pure twin"):
+        core_rows.core_rows(quick=True)
+
+
+def test_the_deal_row_refuses_a_batch_that_plays_no_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ecarte._bench import deal_rows
+    from ecarte.games import euchre
+
+    real = euchre.random_games
+    monkeypatch.setattr(euchre, "random_games", lambda n, seed, rules: real(n // 2, seed, rules))
+    with pytest.raises(AssertionError, match="whole deals"):
+        deal_rows.check_deals(100, 1)
+    monkeypatch.setattr(euchre, "random_games", real)
+    deal_rows.check_deals(100, 1)
+
+
+def test_the_euchre_mask_row_refuses_masks_that_are_not_openspiels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ecarte._bench import euchre_rows
+    from ecarte._bench.harness import pyspiel_module
+
+    pyspiel = pyspiel_module()
+    if pyspiel is None:
+        pytest.skip("OpenSpiel is not installed (pip install open_spiel)")
+
+    class Flipped:
+        def __init__(self, state: object) -> None:
+            self.state = state
+
+        def legal_actions_mask(self) -> list[bool]:
+            return [not x for x in self.state.legal_actions_mask()]  # type: ignore[attr-defined]
+
+    real = euchre_rows._fresh_spiel
+    monkeypatch.setattr(euchre_rows, "_fresh_spiel", lambda c: [Flipped(s) for s in real(c)])
+    with pytest.raises(AssertionError, match="legal_actions_mask"):
+        euchre_rows.euchre_mask_contest(50, pyspiel)
+    monkeypatch.setattr(euchre_rows, "_fresh_spiel", real)
+    assert len(euchre_rows.euchre_mask_contest(50, pyspiel)) == 3
+
+
+def test_every_row_driven_from_a_python_loop_has_its_floor() -> None:
+    """The per-call rows (a Python loop calling the engine once per state) have their loop
+    floor too: the same loop around states whose calls do nothing."""
+    from ecarte._bench.ecarte_rows import play_rows
+    from ecarte._bench.euchre_rows import euchre_rows
+
+    rows = {r.name: r for r in [*euchre_rows(True, None), *play_rows(True, None)]}
+    per_call = [
+        report.EUCHRE_MASK_ROW,
+        "legal_actions(), fresh state",
+        "legal_action_mask(), fresh state",
+        "clone() + apply(card)",
+    ]
+    for name in per_call:
+        assert name in report.FLOORS, name
+        floor = rows[report.FLOORS[name]]
+        assert floor.figure.endswith(" ns"), floor
+
+
+def test_callgrind_row_says_when_the_driver_does_not_build(tmp_path: Path) -> None:
+    """A driver that does not compile (or a callgrind run that fails) gives the row "n/a"
+    and the reason, instead of stopping the whole report."""
+    import shutil
+
+    if not (shutil.which("gcc") or shutil.which("cc")) or not shutil.which("valgrind"):
+        pytest.skip("needs a C compiler and valgrind")
+    driver = tmp_path / "driver.c"
+    driver.write_text("this is not C\n")
+    figure, note = callgrind_per_hand(10, drivers=[driver])
+    assert figure == "n/a"
+    assert "failed" in note and "driver" in note
+
+
+def test_the_ecarte_mask_row_times_a_full_mask_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``legal_action_mask()`` shares its tuples by legal bits in a bounded table: the row's
+    states, the same every round, would find theirs there from the second round on. The
+    row first fills the table from other random play, as a long-running process has it."""
+    from ecarte._bench import ecarte_rows
+
+    assert ecarte_rows.fill_mask_table() >= ecarte_rows.MASK_TABLE_BOUND
+    filled: list[bool] = []
+    monkeypatch.setattr(ecarte_rows, "fill_mask_table", lambda: filled.append(True) or 0)
+    ecarte_rows.per_call_contest(ecarte_rows.MASK, 10, None)
+    assert filled == [True]
+    ecarte_rows.per_call_contest(ecarte_rows.LEGAL, 10, None)
+    assert filled == [True]
+
+
+def test_the_core_rows_time_c_and_the_pure_twin_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "C is Nx faster" compares the compiled batch and the pure twin timed in the same
+    rounds, in turn, as many rounds each (not the best of several runs of C against one
+    run of the twin)."""
+    from ecarte._bench import core_rows
+    from ecarte.engine import backend
+
+    live = _core.backends()
+    name = "cython" if "cython" in live else "cffi" if "cffi" in live else None
+    if name is None:
+        pytest.skip("no compiled backend")
+    log: list[str] = []
+    for who in (name, "pure"):
+        hands = backend.module("ecarte.hands", who)
+        real = hands.random_hands
+
+        def logged(n: int, seed: int, real: Any = real, who: str = who) -> Any:
+            log.append("c" if who != "pure" else "pure")
+            return real(n, seed)
+
+        monkeypatch.setattr(hands, "random_hands", logged)
+    core_rows.core_rows(quick=True)
+    assert log.count("c") == log.count("pure"), log
+    assert any(log[i : i + 2] == ["pure", "c"] for i in range(len(log) - 1)), log
+    assert any(log[i : i + 2] == ["c", "pure"] for i in range(len(log) - 1)), log
+
+
+def test_the_match_floor_runs_no_python_of_its_own() -> None:
+    """The loop floor of the Écarté matches: the loop's own Python (and random.choice) around
+    an engine whose calls are C functions doing nothing, as the engine's are C methods; an
+    engine of Python methods would count their calls into the floor."""
+    import sys
+
+    from ecarte._bench import ecarte_rows
+
+    calls: list[str] = []
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code.co_filename == ecarte_rows.__file__:
+            calls.append(frame.f_code.co_name)
+
+    g = ecarte_rows.no_game(50)
+    sys.setprofile(profile)
+    try:
+        ecarte_rows.drive_no_game(g)
+    finally:
+        sys.setprofile(None)
+    assert calls == ["drive_no_game"], calls
+    assert g.is_over

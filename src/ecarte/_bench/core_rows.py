@@ -1,6 +1,7 @@
 """The core's rows of ``ecarte bench``: random hands in the C batch and in the pure twin,
 perft, double-dummy solves, and instructions per hand under callgrind (a small C driver
-from ``benches/c``). No baseline: best of a few runs."""
+from ``benches/c``). No baseline: the compiled backend and the pure twin in turn in the
+same rounds, medians."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .. import _core
 from ..engine import backend as _backend
-from .harness import Row, best_of, ns
+from .harness import Contender, Row, Timing, interleave, none, ns
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -27,7 +28,8 @@ DRIVERS = (
 def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[str, str]:
     """Instructions per random hand of the C batch, measured by callgrind on the C driver
     ``benches/c/driver.c`` compiled with the core's ``ec_*.c``; or ``("n/a", "missing:
-    ...")`` naming each thing that is missing."""
+    ...")`` naming each thing that is missing, or ``("n/a", "failed: ...")`` when the
+    driver does not build or callgrind fails."""
     cc, vg = shutil.which("gcc") or shutil.which("cc"), shutil.which("valgrind")
     core_dir = _PACKAGE / "_core"
     game_dir = _PACKAGE / "games" / "ecarte" / "c"
@@ -46,46 +48,92 @@ def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[s
         return "n/a", "missing: " + "; ".join(missing)
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "driver")
-        subprocess.run(
+        built = subprocess.run(
             [cc, "-std=c99", "-O2", f"-I{core_dir}", f"-I{game_dir}", str(driver), *sources,
              "-o", exe, "-lm"],
-            check=True,
+            capture_output=True, text=True,
         )  # fmt: skip
+        if built.returncode != 0:
+            return "n/a", f"failed: {cc} could not build the C driver {driver}: {_last(built)}"
         counts = []
         for n in (hands, 0):
             out = os.path.join(tmp, f"cg.{n}")
-            subprocess.run(
+            ran = subprocess.run(
                 [vg, "--tool=callgrind", f"--callgrind-out-file={out}", exe, "hands", str(n), "1"],
-                check=True,
                 capture_output=True,
+                text=True,
             )
-            summary = [ln for ln in Path(out).read_text().splitlines() if ln.startswith("summary:")]
+            summary = []
+            if ran.returncode == 0 and os.path.exists(out):
+                summary = [
+                    ln for ln in Path(out).read_text().splitlines() if ln.startswith("summary:")
+                ]
+            if not summary:
+                return "n/a", f"failed: valgrind --tool=callgrind on the C driver: {_last(ran)}"
             counts.append(int(summary[0].split()[1]))
     return f"{(counts[0] - counts[1]) / hands:,.0f} instr", f"C driver, -O2, {hands:,} hands"
 
 
+def _last(run: subprocess.CompletedProcess[str]) -> str:
+    """What a failed command said: its first line naming an error, else its last line, else
+    its exit status."""
+    lines = [ln.strip() for ln in (run.stderr or run.stdout or "").splitlines() if ln.strip()]
+    errors = [ln for ln in lines if "error" in ln.lower()]
+    return (errors or lines[-1:] or [f"exit status {run.returncode}"])[0]
+
+
+def _same(what: str, fast: object, pure: object) -> None:
+    """Raise unless the compiled backend's answers ``fast`` are the pure twin's ``pure``:
+    a core that answers wrong is not timed."""
+    if fast != pure:
+        raise AssertionError(f"{what}: the compiled core's answers are not the pure twin's")
+
+
+def _in_turn(
+    c: Callable[[], object], pure: Callable[[], object], units: tuple[int, int], rounds: int
+) -> Timing:
+    """The compiled batch ``c`` and the pure twin's ``pure`` timed in the same rounds, in
+    turn (the order reversed every other round): seconds per unit of each, by round."""
+    return interleave(
+        [
+            Contender("c", none, lambda _: c(), units[0]),
+            Contender("pure", none, lambda _: pure(), units[1]),
+        ],
+        rounds,
+    )
+
+
 def core_rows(quick: bool) -> list[Row]:
-    """The core's rows, on the fastest compiled backend and on the pure twin."""
+    """The core's rows, on the fastest compiled backend and on the pure twin, timed in
+    turn in the same rounds (medians; "C is Nx faster" the median of the rounds' ratios);
+    each batch's answers are first checked against the pure twin's on the same seeds (and
+    perft's counts at every depth)."""
     pure = _core.backend("pure")
     live = _core.backends()
     fast = live.get("cython") or live.get("cffi") or pure
     name = next(k for k, v in live.items() if v is fast)
     hands_fast = _backend.module("ecarte.hands", name)
     hands_pure = _backend.module("ecarte.hands", "pure")
-    rep = 2 if quick else 5
+    rounds = 2 if quick else 5
     rows: list[Row] = []
 
-    def faster(t_c: float, t_p: float) -> str:
-        return f"C is {t_p / t_c:,.0f}x faster"
+    def faster(t: Timing) -> str:
+        return f"C is {t.ratio('pure', 'c'):,.0f}x faster"
 
     n_c, n_p = (100_000, 1_000) if quick else (1_000_000, 10_000)
-    t_c = best_of(lambda: hands_fast.random_hands(n_c, 1), rep) / n_c
-    t_p = best_of(lambda: hands_pure.random_hands(n_p, 1), 1) / n_p
-    per_action = n_c / hands_fast.random_hands(n_c, 1).actions
-    rows.append(
-        Row(f"random hand, C batch ({name})", ns(t_c), note=f"{ns(t_c * per_action)}/action")
+    checked = hands_fast.random_hands(n_p, 1)
+    _same("random_hands", checked, hands_pure.random_hands(n_p, 1))
+    t = _in_turn(
+        lambda: hands_fast.random_hands(n_c, 1),
+        lambda: hands_pure.random_hands(n_p, 1),
+        (n_c, n_p),
+        rounds,
     )
-    rows.append(Row("random hand, pure twin", ns(t_p), note=faster(t_c, t_p)))
+    per_action = n_p / checked.actions
+    rows.append(
+        Row(f"random hand, C batch ({name})", ns(t["c"]), note=f"{ns(t['c'] * per_action)}/action")
+    )
+    rows.append(Row("random hand, pure twin", ns(t["pure"]), note=faster(t)))
 
     if quick:
         figure, note = "skipped", "not with --quick (compiles the core, about 3 s)"
@@ -97,18 +145,30 @@ def core_rows(quick: bool) -> list[Row]:
     ctx_f = _core.ranked_context(1, order, deck, fast)
     ctx_p = _core.ranked_context(1, order, deck, pure)
     hands = [0x0800_0280_0480_0000, 0x0480_0000_0000_1840]  # two 5-card hands, no obligations
-    depth = 8 if quick else 10
-    nodes = sum(pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1))
-    t_c = best_of(lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in range(1, depth + 1)], rep)
-    t_p = best_of(lambda: [pure.perft(ctx_p, hands, 0, [], 0, d) for d in range(1, depth + 1)], 1)
-    rows.append(
-        Row("perft nodes/s, C", f"{nodes / t_c:,.0f}", note=f"{nodes} nodes, depths 1-{depth}")
+    depths = range(1, (8 if quick else 10) + 1)
+    counts = [pure.perft(ctx_p, hands, 0, [], 0, d) for d in depths]
+    _same("perft", [fast.perft(ctx_f, hands, 0, [], 0, d) for d in depths], counts)
+    nodes = sum(counts)
+    t = _in_turn(
+        lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in depths],
+        lambda: [pure.perft(ctx_p, hands, 0, [], 0, d) for d in depths],
+        (nodes, nodes),
+        rounds,
     )
-    rows.append(Row("perft nodes/s, pure", f"{nodes / t_p:,.0f}", note=faster(t_c, t_p)))
+    rows.append(
+        Row("perft nodes/s, C", f"{1 / t['c']:,.0f}", note=f"{nodes} nodes, depths 1-{depths[-1]}")
+    )
+    rows.append(Row("perft nodes/s, pure", f"{1 / t['pure']:,.0f}", note=faster(t)))
 
     n_c, n_p = (10_000, 50) if quick else (100_000, 300)
-    t_c = best_of(lambda: hands_fast.random_solves(n_c, 1), rep) / n_c
-    t_p = best_of(lambda: hands_pure.random_solves(n_p, 1), 1) / n_p
-    rows.append(Row("double-dummy solve, C batch", ns(t_c), note=f"{1 / t_c:,.0f} solves/s"))
-    rows.append(Row("double-dummy solve, pure", ns(t_p), note=faster(t_c, t_p)))
+    solved = list(hands_pure.random_solves(n_p, 1).values)
+    _same("random_solves", list(hands_fast.random_solves(n_p, 1).values), solved)
+    t = _in_turn(
+        lambda: hands_fast.random_solves(n_c, 1),
+        lambda: hands_pure.random_solves(n_p, 1),
+        (n_c, n_p),
+        rounds,
+    )
+    rows.append(Row("double-dummy solve, C batch", ns(t["c"]), note=f"{1 / t['c']:,.0f} solves/s"))
+    rows.append(Row("double-dummy solve, pure", ns(t["pure"]), note=faster(t)))
     return rows

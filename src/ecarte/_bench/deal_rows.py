@@ -25,12 +25,20 @@ TARGET_DEALS = 5.0
 """At least this many times OpenSpiel's deals per second."""
 
 
-def ecarte_deals(n: int, seed: int) -> None:
+def ecarte_deals(n: int, seed: int) -> Any:
     """``n`` random Euchre deals under OpenSpiel's rules in the core's Euchre machine (one
-    thread)."""
+    thread); their totals."""
     from ..games.euchre import EuchreRules, random_games
 
-    random_games(n, seed, EuchreRules.openspiel())
+    return random_games(n, seed, EuchreRules.openspiel())
+
+
+def check_deals(n: int, seed: int) -> None:
+    """Raise unless :func:`ecarte_deals` played ``n`` whole deals, each of at least the
+    24 cards dealt (its totals: games, deals, steps) and zero-sum."""
+    t = ecarte_deals(n, seed)
+    if t.games != n or t.deals != n or t.steps < 24 * n or sum(t.points) != 0:
+        raise AssertionError(f"random_games({n}) did not play {n} whole deals: {t}")
 
 
 def openspiel_bots(pyspiel: Any) -> tuple[Any, list[Any]]:
@@ -55,7 +63,7 @@ def deal_rows(quick: bool, pyspiel: Any) -> list[Row]:
         return [Row(WHOLE_DEALS, "not installed", note=str(e))]
     n, rounds = (4_000, 3) if quick else (50_000, 11)
     m = max(1, n // 20)  # about the same time on each side
-    ecarte_deals(1_000, 1)  # warm up
+    check_deals(1_000, 1)  # and warm up
     contenders = [Contender("ecarte", none, lambda _: ecarte_deals(n, 0), n)]
     target = f"≥ {TARGET_DEALS:.0f}x"
     note = (

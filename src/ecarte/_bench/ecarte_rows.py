@@ -15,13 +15,17 @@ The helpers that build the contenders are shared with the pytest-benchmark suite
 
 from __future__ import annotations
 
+import collections
 import gc
+import itertools
+import operator
 import random
 import time
 import tracemalloc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 from ..games.ecarte._classic import ClassicRules
@@ -128,30 +132,32 @@ def count_spiel_actions(pyspiel: Any, seeds: Iterable[int]) -> tuple[int, int]:
     return decisions, chance
 
 
-class _NoGame:
-    """The driving loop's own cost: an engine whose calls do nothing."""
-
-    __slots__ = ("left",)
-    _LEGAL = tuple(range(8))
-
-    def __init__(self, actions: int) -> None:
-        self.left = actions
-
-    @property
-    def is_over(self) -> bool:
-        return self.left <= 0
-
-    def legal_actions(self) -> tuple[int, ...]:
-        return self._LEGAL
-
-    def apply(self, action: int) -> None:
-        self.left -= 1
+_EIGHT = tuple(range(8))
 
 
-def drive_no_game(actions: int) -> None:
-    """The loop of :func:`our_matches` around an engine that does nothing."""
-    rng = random.Random(0)
-    g = _NoGame(actions)
+class _NoGame(collections.deque[int]):
+    """The driving loop's own cost: an engine whose calls are C functions that do nothing
+    (as the engine's calls are C methods): the actions still to come, in the order they
+    will be chosen; ``is_over`` is ``not`` them, ``legal_actions()`` always answers the
+    same eight ids, ``apply(a)`` removes the first ``a`` (found within the first few)."""
+
+    __slots__ = ()
+    is_over = property(operator.not_)
+    legal_actions = itertools.repeat(_EIGHT).__next__
+    apply = collections.deque.remove
+
+
+def no_game(actions: int, seed: int = 0) -> _NoGame:
+    """An engine for :func:`drive_no_game` that is over after ``actions`` calls of
+    ``apply``: the actions its loop will choose, drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return _NoGame(rng.choice(_EIGHT) for _ in range(actions))
+
+
+def drive_no_game(g: _NoGame, seed: int = 0) -> None:
+    """The loop of :func:`our_matches` around ``g`` (:func:`no_game`), an engine that
+    does nothing."""
+    rng = random.Random(seed)
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
 
@@ -178,7 +184,7 @@ def match_contest(our_n: int, spiel_n: int, pyspiel: Any) -> MatchContest:
     contenders = [
         Contender("game", lambda: None, lambda _: our_matches(ours), decisions),
         Contender("plugin", lambda: None, lambda _: our_matches(ours, plugin), plugin_decisions),
-        Contender("floor", lambda: None, lambda _: drive_no_game(decisions), decisions),
+        Contender("floor", lambda: no_game(decisions), drive_no_game, decisions),
     ]
     sd = sc = 0
     if pyspiel is not None:
@@ -313,6 +319,31 @@ Batch = Callable[[Sequence[Any]], Sequence[Any]]
 Loop = Callable[[Sequence[Any]], float]
 
 
+def _idle_state() -> SimpleNamespace:
+    """A state whose calls do nothing, each one call of a C function: ``legal_actions()``,
+    ``legal_action_mask()`` and ``legal_actions_mask()`` answer ``()``, ``clone()``
+    answers the state itself, ``apply(card)`` and ``apply_action(card)`` drop the card."""
+    s = SimpleNamespace()
+    s.legal_actions = s.legal_action_mask = s.legal_actions_mask = tuple
+    s.clone = itertools.repeat(s).__next__
+    s.apply = s.apply_action = ().count  # (counts in an empty tuple: the card not hashed)
+    return s
+
+
+_IDLE = _idle_state()
+
+
+def idle_states(chunk: Sequence[tuple[Any, Any]]) -> list[Any]:
+    """The loop floor's batch of a per-call row on states: as many idle states."""
+    return [_IDLE for _ in chunk]
+
+
+def idle_pairs(chunk: Sequence[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """The loop floor's batch of a per-call row on (state, card) pairs: the same cards
+    with an idle state."""
+    return [(_IDLE, card) for _, card in chunk]
+
+
 def chunked_round(pairs: Sequence[Any], batch: Batch, loop: Loop) -> float:
     """Seconds of ``loop`` over all of ``pairs``, chunk by chunk, each chunk made into a
     batch by ``batch`` just before its loop (the making not timed)."""
@@ -321,6 +352,33 @@ def chunked_round(pairs: Sequence[Any], batch: Batch, loop: Loop) -> float:
         states = batch(chunk)
         total += loop(states)
     return total
+
+
+MASK_TABLE_BOUND = 4096
+"""The most masks ``Game.legal_action_mask()`` keeps, one tuple per set of legal ids
+(``_MASKS`` in the compiled machine): a mask is made anew each time its set is not
+there."""
+
+
+def fill_mask_table(seed: int = 900_000) -> int:
+    """Fill the compiled machine's table of masks as a long-running process has it: random
+    matches (seeds from ``seed``, none of the bench's) asking ``legal_action_mask()`` at
+    every decision until :data:`MASK_TABLE_BOUND` different masks were seen, so that the
+    table is full (about 100 matches, a few tens of milliseconds). The mask row's states,
+    the same every round, then find their masks there as often as a player's would
+    (about three in four in random play), not always (as from the second round on).
+    Returns the number of different masks seen."""
+    from ..games.ecarte.game import Game
+
+    seen: set[tuple[bool, ...]] = set()
+    while len(seen) < MASK_TABLE_BOUND:
+        rng = random.Random(seed)
+        g = Game(seed=seed)
+        seed += 1
+        while not g.is_over:
+            seen.add(g.legal_action_mask())
+            g.apply(rng.choice(g.legal_actions()))
+    return len(seen)
 
 
 @dataclass(frozen=True)
@@ -338,6 +396,15 @@ class PerCall:
     our_loop: Loop
     their_batch: Batch
     their_loop: Loop
+    floor_batch: Batch
+    """The loop floor's batch: the same loop (``our_loop``) around idle states."""
+    fills_mask_table: bool = False
+    """Whether the row first fills the table of shared masks (:func:`fill_mask_table`)."""
+
+    @property
+    def floor_name(self) -> str:
+        """The name of the row's loop floor."""
+        return f"{self.name.split(',')[0]} loop floor"
 
 
 LEGAL = PerCall(
@@ -349,6 +416,7 @@ LEGAL = PerCall(
     our_loop=legal_loop,
     their_batch=partial(fresh, apply="apply_action"),
     their_loop=legal_loop,
+    floor_batch=idle_states,
 )
 """``legal_actions()`` on fresh mid-play states: the first call on each state just
 reached by ``apply`` (a copy of a kept decision, its card applied)."""
@@ -356,13 +424,15 @@ reached by ``apply`` (a copy of a kept decision, its card applied)."""
 MASK = PerCall(
     name="legal_action_mask(), fresh state",
     target=TARGET_MASK,
-    what="mid-play states, each just reached by apply; a tuple of 96 bools, OpenSpiel's "
-    "legal_actions_mask() on euchre (31)",
+    what="mid-play states, each just reached by apply; a tuple of 96 bools, the table of "
+    "shared masks filled first by other play; OpenSpiel's legal_actions_mask() on euchre (31)",
     seed=3,
     our_batch=fresh,
     our_loop=mask_loop,
     their_batch=partial(fresh, apply="apply_action"),
     their_loop=spiel_mask_loop,
+    floor_batch=idle_states,
+    fills_mask_table=True,
 )
 """``legal_action_mask()`` on fresh mid-play states (OpenSpiel's euchre for reference:
 another game, the same kind of call)."""
@@ -376,15 +446,31 @@ CLONE_APPLY = PerCall(
     our_loop=our_clone_apply,
     their_batch=copies,
     their_loop=their_clone_apply,
+    floor_batch=idle_pairs,
 )
 """``clone()`` then the chosen card applied to the copy, on mid-play decisions."""
 
+PER_CALL = (LEGAL, MASK, CLONE_APPLY)
+"""The per-call rows, in the order printed."""
+
+
+def floor_row(name: str, t: Any) -> Row:
+    """The loop floor's row of a per-call row (its figure goes to the row's floor column):
+    the time of the same loop around idle states, per call."""
+    return Row(name, ns(t["floor"]), note="the same loop around states whose calls do nothing")
+
 
 def per_call_contest(row: PerCall, n: int, pyspiel: Any) -> list[Contender]:
-    """The contenders of ``row`` on ``n`` decisions of each engine: ``"game"`` and, when
-    installed, ``"openspiel"``; a round's figure is the time of its timed loops."""
+    """The contenders of ``row`` on ``n`` decisions of each engine: ``"game"``,
+    ``"floor"`` (the same loop around idle states) and, when installed, ``"openspiel"``;
+    a round's figure is the time of its timed loops."""
+    if row.fills_mask_table:
+        fill_mask_table()
     ours = our_play_states(n, row.seed)
-    out = [Contender("game", none, lambda _: chunked_round(ours, row.our_batch, row.our_loop), n)]
+    out = [
+        Contender("game", none, lambda _: chunked_round(ours, row.our_batch, row.our_loop), n),
+        Contender("floor", none, lambda _: chunked_round(ours, row.floor_batch, row.our_loop), n),
+    ]
     if pyspiel is not None:
         theirs = spiel_play_states(pyspiel, n, row.seed)
         out.append(
@@ -523,6 +609,7 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
     mc = match_contest(8 if quick else 30, 20 if quick else 80, pyspiel)
     t = interleave(mc.contenders, 3 if quick else 21)
     spiel_actions = mc.spiel_decisions + mc.spiel_chance
+    spiel = "openspiel" in t
     rows = [
         Row(
             "Python loop floor (engine does nothing)",
@@ -534,16 +621,20 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
             t,
             TARGET_DECISION,
             "/decision",
-            f"{mc.decisions:,} decisions in {mc.matches} matches, Game() counted; "
-            f"OpenSpiel {mc.spiel_decisions:,} in {mc.spiel_matches} deals",
+            f"{mc.decisions:,} decisions in {mc.matches} matches, Game() counted"
+            + (f"; OpenSpiel {mc.spiel_decisions:,} in {mc.spiel_matches} deals" if spiel else ""),
         ),
         against_openspiel(
             "random matches, per action",
             t,
             TARGET_ACTION,
             "/action",
-            f"every Game action is a decision (chance drawn inside apply); OpenSpiel "
-            f"{spiel_actions:,} actions, {mc.spiel_chance:,} of them chance",
+            "every Game action is a decision (chance drawn inside apply)"
+            + (
+                f"; OpenSpiel {spiel_actions:,} actions, {mc.spiel_chance:,} of them chance"
+                if spiel
+                else ""
+            ),
             scale=mc.spiel_decisions / max(spiel_actions, 1),
         ),
         against_openspiel(
@@ -557,9 +648,11 @@ def play_rows(quick: bool, pyspiel: Any) -> list[Row]:
         ),
     ]
     n = 200 if quick else 2_000
-    for row in (LEGAL, MASK, CLONE_APPLY):
+    for row in PER_CALL:
         t = interleave(per_call_contest(row, n, pyspiel), 3 if quick else 11)
-        rows.append(against_openspiel(row.name, t, row.target, "", f"{n:,} {row.what}"))
+        rows.append(floor_row(row.floor_name, t))
+        note = f"{n:,} {row.what}; {t.ratio('game', 'floor'):.2f}x the floor"
+        rows.append(against_openspiel(row.name, t, row.target, "", note))
     return rows
 
 

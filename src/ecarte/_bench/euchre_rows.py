@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from .ecarte_rows import chunked_round, fresh, mask_loop, spiel_mask_loop
+from .ecarte_rows import chunked_round, floor_row, fresh, idle_states, mask_loop, spiel_mask_loop
 from .harness import (
     TARGET_ACTION,
     TARGET_MASK,
@@ -61,6 +61,7 @@ EUCHRE_ROWS = {
 }
 """Per loop, the names of its rows: the loop floor's, then EuchreGame's."""
 EUCHRE_MASK_ROW = "EuchreGame.legal_action_mask(), fresh state"
+EUCHRE_MASK_FLOOR = "EuchreGame.legal_action_mask() loop floor"
 
 Pick = Callable[[], float]
 
@@ -261,13 +262,21 @@ def spiel_euchre_decisions(pyspiel: Any, n: int) -> list[tuple[Any, int]]:
 def euchre_mask_contest(n: int, pyspiel: Any) -> list[Contender]:
     """``legal_action_mask()`` on ``n`` fresh states (a kept decision's copy, its id
     applied, by chunks made just before their timed loop) against OpenSpiel's
-    ``legal_actions_mask()`` on the same states: ``"game"`` and, when installed,
-    ``"openspiel"``."""
+    ``legal_actions_mask()`` on the same states: ``"game"``, ``"floor"`` (the same loop
+    around idle states) and, when installed, ``"openspiel"`` (the two masks first checked
+    equal on every state)."""
     ours = euchre_decisions(n)
-    out = [Contender("game", none, lambda _: chunked_round(ours, _fresh_ids, mask_loop), n)]
+    out = [
+        Contender("game", none, lambda _: chunked_round(ours, _fresh_ids, mask_loop), n),
+        Contender("floor", none, lambda _: chunked_round(ours, idle_states, mask_loop), n),
+    ]
     if pyspiel is not None:
         theirs = spiel_euchre_decisions(pyspiel, n)
         assert [i for _, i in theirs] == [i for _, i in ours], "not the same states"
+        mine = [list(map(bool, s.legal_action_mask())) for s in _fresh_ids(ours)]
+        spiel = [list(map(bool, s.legal_actions_mask())) for s in _fresh_spiel(theirs)]
+        if mine != spiel:
+            raise AssertionError("legal_action_mask(): not OpenSpiel's legal_actions_mask()")
         out.append(
             Contender(
                 "openspiel", none, lambda _: chunked_round(theirs, _fresh_spiel, spiel_mask_loop), n
@@ -287,7 +296,8 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
         import ecarte.games.euchre  # noqa: F401
     except ImportError as e:
         names = [name for loop in EUCHRE_LOOPS for name in EUCHRE_ROWS[loop]]
-        return [Row(name, "not installed", note=str(e)) for name in [*names, EUCHRE_MASK_ROW]]
+        names += [EUCHRE_MASK_FLOOR, EUCHRE_MASK_ROW]
+        return [Row(name, "not installed", note=str(e)) for name in names]
     deals, rounds = (20, 3) if quick else (150, 11)
     rows: list[Row] = []
     for loop in EUCHRE_LOOPS:
@@ -295,6 +305,7 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
         contenders, actions = euchre_contest(deals, pyspiel, loop)
         t = interleave(contenders, rounds)
         floor_vs = f"; {t.ratio('floor', 'openspiel'):.2f}x OpenSpiel" if "openspiel" in t else ""
+        both = " on both engines" if "openspiel" in t else ""
         rows.append(
             Row(
                 floor_name,
@@ -308,21 +319,24 @@ def euchre_rows(quick: bool, pyspiel: Any) -> list[Row]:
                 t,
                 TARGET_ACTION,
                 "/action",
-                f"{EUCHRE_LOOP_TEXT[loop]} on both engines, pick {EUCHRE_PICK}; {deals} "
+                f"{EUCHRE_LOOP_TEXT[loop]}{both}, pick {EUCHRE_PICK}; {deals} "
                 f"deals, {actions:,} actions, a new game per deal; "
                 f"{t.ratio('game', 'floor'):.2f}x the floor",
             )
         )
     n = 200 if quick else 2_000
     t = interleave(euchre_mask_contest(n, pyspiel), 3 if quick else 11)
+    rows.append(floor_row(EUCHRE_MASK_FLOOR, t))
     rows.append(
         against_openspiel(
             EUCHRE_MASK_ROW,
             t,
             TARGET_MASK,
             "",
-            f"{n:,} decisions, each just reached by apply_id (the same states on both); a "
-            "list of 31 bools, OpenSpiel's legal_actions_mask()",
+            f"{n:,} decisions, each just reached by apply_id"
+            + (" (the same states on both)" if "openspiel" in t else "")
+            + "; a list of 31 bools, OpenSpiel's legal_actions_mask(); "
+            + f"{t.ratio('game', 'floor'):.2f}x the floor",
         )
     )
     return rows

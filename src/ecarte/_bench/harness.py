@@ -93,15 +93,60 @@ def interleave(contenders: Sequence[Contender], rounds: int) -> Timing:
     return Timing(times)
 
 
-def best_of(fn: Callable[[], object], repeat: int) -> float:
-    """Best wall time of ``repeat`` runs, in seconds (the core rows, which have no
-    contender to interleave with)."""
-    best = float("inf")
-    for _ in range(repeat):
+def _time_round(c: Contender, times: dict[str, list[float]], collect: bool = True) -> None:
+    """One timed round of ``c`` (after a full collection with ``collect``), its seconds
+    per unit appended to ``times[c.name]``."""
+    arg = c.prepare()
+    if collect:
+        gc.collect()
+    t0 = time.perf_counter()
+    timed = c.run(arg)
+    wall = time.perf_counter() - t0
+    times[c.name].append((timed if isinstance(timed, float) else wall) / c.units)
+
+
+def benchmark_interleaved(
+    benchmark: Any,
+    ours: Contender,
+    others: Sequence[Contender],
+    rounds: int,
+    collect: bool = True,
+) -> Timing:
+    """:func:`interleave` for pytest-benchmark: ``benchmark.pedantic`` times ``rounds``
+    rounds of ``ours`` (each on a fresh ``ours.prepare()``, made in the round's setup);
+    each of ``others`` runs once a round, before ours in even rounds and after it in odd
+    ones (timed in the next round's setup, or after the last round), their own order
+    reversed each time. A disabled benchmark (``--benchmark-disable``) runs one round.
+    With ``collect``, a full garbage collection precedes each timed run."""
+    times: dict[str, list[float]] = {c.name: [] for c in (ours, *others)}
+    order = list(others)
+
+    def others_round() -> None:
+        for c in order:
+            _time_round(c, times, collect)
+        order.reverse()
+
+    def setup() -> tuple[tuple[Any], dict[str, Any]]:
+        done = len(times[ours.name])
+        if done % 2 == 0:
+            if done:
+                others_round()  # the previous round's: ours ran first
+            others_round()  # this round's: before ours
+        arg = ours.prepare()
+        if collect:
+            gc.collect()
+        return (arg,), {}
+
+    def run(arg: Any) -> None:
         t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
+        timed = ours.run(arg)
+        wall = time.perf_counter() - t0
+        times[ours.name].append((timed if isinstance(timed, float) else wall) / ours.units)
+
+    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
+    if len(times[ours.name]) % 2 == 0:
+        others_round()  # the last round's: ours ran first
+    return Timing(times)
 
 
 def none() -> None:

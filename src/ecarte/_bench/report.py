@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from ..engine import backend as _backend
 from .core_rows import core_rows
 from .deal_rows import WHOLE_DEALS, deal_rows
-from .ecarte_rows import VARIANTS, construction_rows, memory_rows, play_rows
-from .euchre_rows import EUCHRE_LOOPS, EUCHRE_MASK_ROW, EUCHRE_ROWS, euchre_rows
+from .ecarte_rows import PER_CALL, VARIANTS, construction_rows, memory_rows, play_rows
+from .euchre_rows import EUCHRE_LOOPS, EUCHRE_MASK_FLOOR, EUCHRE_MASK_ROW, EUCHRE_ROWS, euchre_rows
 from .harness import Row, cpu, openspiel_version, pyspiel_module
 
 LIKE_FOR_LIKE = "Like for like: Euchre in ecarte against Euchre in OpenSpiel"
@@ -40,6 +40,8 @@ FLOORS: dict[str, str] = {
     "random matches, per player decision": ECARTE_FLOOR,
     "random matches, per action": ECARTE_FLOOR,
     "per-hand hook in Python, per player decision": ECARTE_FLOOR,
+    EUCHRE_MASK_ROW: EUCHRE_MASK_FLOOR,
+    **{row.name: row.floor_name for row in PER_CALL},
 }
 """The Python loop floor of each row driven from Python: the row the floor figure comes
 from, printed in the row's own "Python loop floor" column instead of on a row of its own."""
@@ -166,7 +168,11 @@ def run_bench(quick: bool = False) -> str:
         "core": core_rows(quick),
     }
     tables = render(layout(**rows))
-    spiel = f"OpenSpiel {openspiel_version()}" if pyspiel else "OpenSpiel not installed"
+    spiel = (
+        f"OpenSpiel {openspiel_version()}"
+        if pyspiel
+        else "OpenSpiel not installed (pip install open_spiel: the baseline of every ratio)"
+    )
     machine = (
         f"{cpu()}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}, "
         f"Python {platform.python_version()}, backend {_backend.live()}, {spiel}"
