@@ -7,6 +7,7 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -230,3 +231,17 @@ def test_the_window_draws_the_table_and_plays_clicks(display: str) -> None:
         assert marked and all(t in texts("text") for t in marked)
     finally:
         root.destroy()
+
+
+@pytest.mark.own_backends  # (a child process, once)
+def test_without_a_display_the_example_says_so_in_one_line() -> None:
+    script = os.path.join(os.path.dirname(gui.__file__), "tk_gui.py")
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["DISPLAY"] = ":99999"  # (no such display)
+    done = subprocess.run(
+        [sys.executable, script], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("tk_gui.py: no display to open a window on (")
+    assert done.stderr.count("\n") == 1

@@ -308,7 +308,10 @@ class App:
 
 
 def main() -> None:  # pragma: no cover - needs a display
-    root = tk.Tk()
+    try:
+        root = tk.Tk()
+    except tk.TclError as exc:  # no $DISPLAY, or one that cannot be opened
+        raise SystemExit(f"tk_gui.py: no display to open a window on ({exc})") from None
     App(root, Table())
     root.mainloop()
 
