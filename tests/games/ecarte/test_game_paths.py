@@ -6,9 +6,9 @@ results, under every preset, random rule options, and each bundled variant.
 
 The detailed tests below play ``N_MATCHES`` matches (observations compared at every
 step); ``test_the_three_paths_agree_at_scale`` plays ``SCALE_MATCHES`` more, comparing
-the machines' legal ids at every step and their logs at the end: 100,000 in CI (``CI``
-set; in 32 tests that the test workers share, about eight minutes of one core), 3,000
-otherwise, a million with ``ECARTE_LONG=1``.
+the machines' legal ids at every step and their logs at the end: 64,000 in CI (``CI``
+set; in 32 tests that the test workers share, about three and a half minutes of one
+core, a third of the suite's), 3,000 otherwise, a million with ``ECARTE_LONG=1``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ecarte.games.ecarte._records import ACTIONS
 
 LONG = os.environ.get("ECARTE_LONG", "") not in ("", "0")
 N_MATCHES = 1500 * (10 if LONG else 1)
-SCALE_MATCHES = 1_000_000 if LONG else 100_000 if os.environ.get("CI") else 3_000
+SCALE_MATCHES = 1_000_000 if LONG else 64_000 if os.environ.get("CI") else 3_000
 COMPILED = "cython" in _core.backends()
 
 
@@ -220,7 +220,7 @@ SCALE_CHUNKS = 32
 """The scale run in this many tests, so that the test workers (pytest-xdist) share it."""
 
 
-@pytest.mark.long(22)
+@pytest.mark.long(14)
 @pytest.mark.parametrize("chunk", range(SCALE_CHUNKS))
 def test_the_three_paths_agree_at_scale(chunk: int) -> None:
     """SCALE_MATCHES random matches (every preset, random options), in SCALE_CHUNKS
