@@ -92,6 +92,14 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
     assert {"quick", "napoleon", "poule", "regles", "cercle"} <= names
 
 
+def test_variants_says_when_a_variant_has_no_description(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^bare +\(no description\)\n +options: none$", out, re.M), out
+
+
 def test_variants_with_autoload_off(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
