@@ -59,6 +59,22 @@ class Bare:
     NAME = "bare"
 
 
+class Tally:
+    """A variant whose options are JSON lists and objects."""
+
+    NAME = "tally"
+
+    def __init__(
+        self,
+        counts: list[int] | None = None,
+        pair: tuple[int, str] = (0, ""),
+        steps: tuple[float, ...] = (),
+        purses: dict[str, int] | None = None,
+        grid: list[list[bool]] | None = None,
+    ) -> None:
+        self.options = (counts, pair, steps, purses, grid)
+
+
 class _Talk:
     commands = {"shout": "shout a word"}
 
@@ -96,8 +112,8 @@ class Chatty:
 
 def _install_teller(where: Path) -> None:
     """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass),
-    'bare' (no description) and three broken ones ('misnamed', 'fragile', 'chatty'),
-    importable from ``where``."""
+    'bare' (no description), 'tally' (list and object options) and three broken ones
+    ('misnamed', 'fragile', 'chatty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -108,7 +124,7 @@ def _install_teller(where: Path) -> None:
         "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
         "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
         "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n"
-        "bare = ecarte_cli_teller:Bare\n",
+        "bare = ecarte_cli_teller:Bare\ntally = ecarte_cli_teller:Tally\n",
         encoding="utf-8",
     )
 

@@ -321,6 +321,46 @@ def test_option_values_follow_the_types_the_variants_list(teller: Path) -> None:
     assert cercle.info.options == {"games": 4}
 
 
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            'counts={"a": 1}',
+            "option 'counts' of variant 'tally' takes JSON list of int or none, not",
+        ),
+        ('counts=[1, "x"]', "option 'counts' of variant 'tally' takes JSON list of int or none"),
+        ("counts=[1, true]", "option 'counts' of variant 'tally' takes JSON list of int or none"),
+        ("counts=abc", "option 'counts' of variant 'tally' takes JSON list of int or none"),
+        ("pair=[1, 2]", "option 'pair' of variant 'tally' takes JSON list [int, text], not"),
+        ('pair=[1, "x", 3]', "option 'pair' of variant 'tally' takes JSON list [int, text]"),
+        ('steps=[1, "2"]', "option 'steps' of variant 'tally' takes JSON list of number, not"),
+        ('purses={"Ada": "x"}', "option 'purses' of variant 'tally' takes JSON object of int"),
+        ("purses=[1]", "option 'purses' of variant 'tally' takes JSON object of int or none"),
+        ("grid=[[true], [1]]", "option 'grid' of variant 'tally' takes JSON list of JSON list"),
+    ],
+)
+def test_list_and_object_options_are_checked_element_by_element(
+    option: str, message: str, teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", "tally", f"--option={option}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ecarte: error: --option {option!r}: ") and message in err, err
+
+
+def test_list_and_object_options_that_fit_reach_the_constructor(teller: Path) -> None:
+    options = ["counts=[1, 2]", 'pair=[3, "x"]', "steps=[1, 2.5]", 'purses={"Ada": 5}']
+    (tally,) = load_variants(["tally"], [*options, "grid=[[true, false], []]"])
+    assert tally.plugin.options == (  # type: ignore[attr-defined]
+        [1, 2],
+        (3, "x"),
+        (1, 2.5),
+        {"Ada": 5},
+        [[True, False], []],
+    )
+    (tally,) = load_variants(["tally"], ["counts=none", "purses=none"])
+    assert tally.plugin.options[0] is None and tally.plugin.options[3] is None  # type: ignore[attr-defined]
+
+
 def test_option_without_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "--bots", "--option", "rotation=per-hand"]) == 2
     assert "--option needs a --variant" in capsys.readouterr().err
