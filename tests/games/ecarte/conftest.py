@@ -75,6 +75,20 @@ class Tally:
         self.options = (counts, pair, steps, purses, grid)
 
 
+def _divide(points):
+    return points / 0
+
+
+class Faulty:
+    """A variant whose hook fails (a plugin's bug)."""
+
+    NAME = "faulty"
+
+    @hookimpl
+    def ecarte_describe(self, game, seat):
+        return [str(_divide(game.hand_number))]
+
+
 class _Talk:
     commands = {"shout": "shout a word"}
 
@@ -112,8 +126,8 @@ class Chatty:
 
 def _install_teller(where: Path) -> None:
     """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass),
-    'bare' (no description), 'tally' (list and object options) and three broken ones
-    ('misnamed', 'fragile', 'chatty'), importable from ``where``."""
+    'bare' (no description), 'tally' (list and object options) and four broken ones
+    ('misnamed', 'fragile', 'chatty', 'faulty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -124,7 +138,8 @@ def _install_teller(where: Path) -> None:
         "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
         "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
         "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n"
-        "bare = ecarte_cli_teller:Bare\ntally = ecarte_cli_teller:Tally\n",
+        "bare = ecarte_cli_teller:Bare\ntally = ecarte_cli_teller:Tally\n"
+        "faulty = ecarte_cli_teller:Faulty\n",
         encoding="utf-8",
     )
 

@@ -270,6 +270,41 @@ def test_a_variant_that_cannot_be_built_says_so(
     assert err == "ecarte: error: variant 'fragile' cannot be built: the fragile variant broke\n"
 
 
+def test_a_failing_hook_shows_its_traceback_only_with_ecarte_traceback(
+    teller: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plugin's failure is one line for players; ECARTE_TRACEBACK=1 prints the
+    traceback of the plugin's exception (the PluginError's cause) before that line."""
+    argv = ["play", "--bots", "--seed", "1", "--variant", "faulty"]
+    line = (
+        "ecarte: error: plugin 'faulty' failed in ecarte_describe: "
+        "ZeroDivisionError: division by zero\n"
+    )
+    for off in (None, "", "0"):
+        if off is None:
+            monkeypatch.delenv(cli.TRACEBACK_ENV, raising=False)
+        else:
+            monkeypatch.setenv(cli.TRACEBACK_ENV, off)
+        assert cli.main(argv) == 2
+        assert capsys.readouterr().err == line
+    monkeypatch.setenv(cli.TRACEBACK_ENV, "1")
+    for run in (lambda: cli.main(argv), lambda: cli.play(argv[1:], io.StringIO(), io.StringIO())):
+        assert run() == 2
+        err = capsys.readouterr().err
+        assert err.startswith("Traceback (most recent call last):\n"), err
+        cause, _, rest = err.partition("\nThe above exception was the direct cause")
+        assert "in ecarte_describe\n" in cause and "in _divide\n" in cause
+        assert cause.endswith("ZeroDivisionError: division by zero\n")
+        assert "ecarte._errors.PluginError: plugin 'faulty' failed in ecarte_describe" in rest
+        assert rest.endswith("\n" + line)
+
+
+def test_help_names_ecarte_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "ECARTE_TRACEBACK=1" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("fails", "message"),
     [
