@@ -13,6 +13,10 @@ constructor options are given as ``--option key=value``.
 point of the group ``ecarte.games``) instead of Écarté: its ``play(argv, stdin, stdout)``
 receives every other argument of ``ecarte play``, parses them itself and returns the
 exit status. ``ecarte games`` lists the registry's games.
+
+An error ends a command with one line, ``ecarte: error: ...``, and exit status 2;
+``ECARTE_TRACEBACK=1`` (:data:`TRACEBACK_ENV`) prints its traceback first, with its cause
+(a plugin's own exception), for plugin authors.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -41,6 +46,7 @@ from .games.ecarte.variant_args import (
 __all__ = [
     "DEFAULT_GAME",
     "GAMES_GROUP",
+    "TRACEBACK_ENV",
     "TableTalk",
     "TerminalGame",
     "VariantOption",
@@ -53,6 +59,9 @@ __all__ = [
 
 EXIT_ERROR = 2
 """Exit status of a usage error (as argparse's)."""
+TRACEBACK_ENV = "ECARTE_TRACEBACK"
+"""Set to a value other than empty or ``0`` to print an error's traceback, with its cause
+(a plugin's own exception), before its line ``ecarte: error: ...``: for plugin authors."""
 
 GAMES_GROUP = registry.ENTRY_POINT_GROUP
 """The entry-point group of installed games other than the built-in ones (``ecarte play
@@ -77,6 +86,10 @@ def _parser() -> argparse.ArgumentParser:
             "Écarté and Euchre: play a match in the terminal, list the variants and games, "
             "run the benchmarks, an arena or the analysis, serve tables and verify their "
             "records."
+        ),
+        epilog=(
+            f"An error is one line, 'ecarte: error: ...' (exit status 2); {TRACEBACK_ENV}=1 "
+            "prints its full traceback first, with its cause (for plugin authors)."
         ),
     )
     parser.add_argument("--version", action="version", version=_version())
@@ -224,14 +237,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return server_cli.run(args)
     except EcarteError as exc:
-        print(f"ecarte: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+        return _error(exc)
     except BrokenPipeError:  # `ecarte play | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_ABANDONED
     _parser().print_help()
     return 0
+
+
+def _error(exc: EcarteError) -> int:
+    """Print ``exc`` on stderr as the line ``ecarte: error: ...``, after its traceback
+    when :data:`TRACEBACK_ENV` is set; the exit status of an error."""
+    if os.environ.get(TRACEBACK_ENV, "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+    print(f"ecarte: error: {exc}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def _lenient_stdin() -> None:
@@ -252,8 +273,7 @@ def play(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
             raise EcarteError(f"--game {args.game}: this plays {DEFAULT_GAME} only")
         return play_match(args, stdin, stdout)
     except EcarteError as exc:
-        print(f"ecarte: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+        return _error(exc)
 
 
 def _variants(out: TextIO) -> int:
@@ -269,7 +289,7 @@ def _variants(out: TextIO) -> int:
         print("no variants installed (pip install ./plugins/*)", file=out)
     width = max(map(len, variants), default=0)
     for name, description in variants.items():
-        print(f"{name:{width}}  {description}", file=out)
+        print(f"{name:{width}}  {description.strip() or '(no description)'}", file=out)
         try:
             options = variant_options(load_entry_point(name, entry_points()[name]))
         except Exception:  # a broken plugin must not break the listing (its line says so)

@@ -181,6 +181,16 @@ def test_a_table_by_name_closed_on_request_cannot_be_restored() -> None:
         Game.from_dict(game.to_dict())
 
 
+def test_a_table_by_name_closed_after_its_first_game_says_one_game() -> None:
+    game = Game(variant="cercle", seed=4)
+    cercle = game.plugin("cercle")
+    assert isinstance(cercle, Cercle)
+    assert cercle.close() == 1
+    _play(game, cercle, 1)
+    with pytest.raises(SaveFormatError, match="closes after 1 game, but the plugin rebuilt"):
+        Game.from_dict(game.to_dict())
+
+
 def test_a_saved_number_of_games_is_checked() -> None:
     _, game = _mid_table(0)
     saved = game.to_dict()

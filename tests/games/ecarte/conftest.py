@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from ecarte.games.ecarte._plugins import _all_entry_points
+
 # ------------------------------------------------------------------ the variant "teller"
 
 TELLER = '''
@@ -53,6 +55,40 @@ class Fragile:
         raise RuntimeError("the fragile variant broke")
 
 
+class Bare:
+    NAME = "bare"
+
+
+class Tally:
+    """A variant whose options are JSON lists and objects."""
+
+    NAME = "tally"
+
+    def __init__(
+        self,
+        counts: list[int] | None = None,
+        pair: tuple[int, str] = (0, ""),
+        steps: tuple[float, ...] = (),
+        purses: dict[str, int] | None = None,
+        grid: list[list[bool]] | None = None,
+    ) -> None:
+        self.options = (counts, pair, steps, purses, grid)
+
+
+def _divide(points):
+    return points / 0
+
+
+class Faulty:
+    """A variant whose hook fails (a plugin's bug)."""
+
+    NAME = "faulty"
+
+    @hookimpl
+    def ecarte_describe(self, game, seat):
+        return [str(_divide(game.hand_number))]
+
+
 class _Talk:
     commands = {"shout": "shout a word"}
 
@@ -89,8 +125,9 @@ class Chatty:
 
 
 def _install_teller(where: Path) -> None:
-    """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass)
-    and three broken ones ('misnamed', 'fragile', 'chatty'), importable from ``where``."""
+    """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass),
+    'bare' (no description), 'tally' (list and object options) and four broken ones
+    ('misnamed', 'fragile', 'chatty', 'faulty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
     info.mkdir()
@@ -100,16 +137,21 @@ def _install_teller(where: Path) -> None:
     (info / "entry_points.txt").write_text(
         "[ecarte.variants]\nteller = ecarte_cli_teller:Teller\n"
         "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
-        "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n",
+        "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n"
+        "bare = ecarte_cli_teller:Bare\ntally = ecarte_cli_teller:Tally\n"
+        "faulty = ecarte_cli_teller:Faulty\n",
         encoding="utf-8",
     )
 
 
 @pytest.fixture
 def teller(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The 'teller' variant installed for this test (in process and for subprocesses)."""
+    """The 'teller' variant installed for this test (in process and for subprocesses);
+    the installed variants are read anew before and after it."""
     _install_teller(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), *sys.path]))
+    _all_entry_points.cache_clear()
     yield tmp_path
     sys.modules.pop("ecarte_cli_teller", None)
+    _all_entry_points.cache_clear()

@@ -92,6 +92,14 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
     assert {"quick", "napoleon", "poule", "regles", "cercle"} <= names
 
 
+def test_variants_says_when_a_variant_has_no_description(
+    teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^bare +\(no description\)\n +options: none$", out, re.M), out
+
+
 def test_variants_with_autoload_off(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -262,6 +270,41 @@ def test_a_variant_that_cannot_be_built_says_so(
     assert err == "ecarte: error: variant 'fragile' cannot be built: the fragile variant broke\n"
 
 
+def test_a_failing_hook_shows_its_traceback_only_with_ecarte_traceback(
+    teller: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plugin's failure is one line for players; ECARTE_TRACEBACK=1 prints the
+    traceback of the plugin's exception (the PluginError's cause) before that line."""
+    argv = ["play", "--bots", "--seed", "1", "--variant", "faulty"]
+    line = (
+        "ecarte: error: plugin 'faulty' failed in ecarte_describe: "
+        "ZeroDivisionError: division by zero\n"
+    )
+    for off in (None, "", "0"):
+        if off is None:
+            monkeypatch.delenv(cli.TRACEBACK_ENV, raising=False)
+        else:
+            monkeypatch.setenv(cli.TRACEBACK_ENV, off)
+        assert cli.main(argv) == 2
+        assert capsys.readouterr().err == line
+    monkeypatch.setenv(cli.TRACEBACK_ENV, "1")
+    for run in (lambda: cli.main(argv), lambda: cli.play(argv[1:], io.StringIO(), io.StringIO())):
+        assert run() == 2
+        err = capsys.readouterr().err
+        assert err.startswith("Traceback (most recent call last):\n"), err
+        cause, _, rest = err.partition("\nThe above exception was the direct cause")
+        assert "in ecarte_describe\n" in cause and "in _divide\n" in cause
+        assert cause.endswith("ZeroDivisionError: division by zero\n")
+        assert "ecarte._errors.PluginError: plugin 'faulty' failed in ecarte_describe" in rest
+        assert rest.endswith("\n" + line)
+
+
+def test_help_names_ecarte_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "ECARTE_TRACEBACK=1" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("fails", "message"),
     [
@@ -311,6 +354,46 @@ def test_option_values_follow_the_types_the_variants_list(teller: Path) -> None:
     assert cercle.info.options == {"games": None}
     (cercle,) = load_variants(["cercle"], ["games=4"])
     assert cercle.info.options == {"games": 4}
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            'counts={"a": 1}',
+            "option 'counts' of variant 'tally' takes JSON list of int or none, not",
+        ),
+        ('counts=[1, "x"]', "option 'counts' of variant 'tally' takes JSON list of int or none"),
+        ("counts=[1, true]", "option 'counts' of variant 'tally' takes JSON list of int or none"),
+        ("counts=abc", "option 'counts' of variant 'tally' takes JSON list of int or none"),
+        ("pair=[1, 2]", "option 'pair' of variant 'tally' takes JSON list [int, text], not"),
+        ('pair=[1, "x", 3]', "option 'pair' of variant 'tally' takes JSON list [int, text]"),
+        ('steps=[1, "2"]', "option 'steps' of variant 'tally' takes JSON list of number, not"),
+        ('purses={"Ada": "x"}', "option 'purses' of variant 'tally' takes JSON object of int"),
+        ("purses=[1]", "option 'purses' of variant 'tally' takes JSON object of int or none"),
+        ("grid=[[true], [1]]", "option 'grid' of variant 'tally' takes JSON list of JSON list"),
+    ],
+)
+def test_list_and_object_options_are_checked_element_by_element(
+    option: str, message: str, teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--bots", "--variant", "tally", f"--option={option}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ecarte: error: --option {option!r}: ") and message in err, err
+
+
+def test_list_and_object_options_that_fit_reach_the_constructor(teller: Path) -> None:
+    options = ["counts=[1, 2]", 'pair=[3, "x"]', "steps=[1, 2.5]", 'purses={"Ada": 5}']
+    (tally,) = load_variants(["tally"], [*options, "grid=[[true, false], []]"])
+    assert tally.plugin.options == (  # type: ignore[attr-defined]
+        [1, 2],
+        (3, "x"),
+        (1, 2.5),
+        {"Ada": 5},
+        [[True, False], []],
+    )
+    (tally,) = load_variants(["tally"], ["counts=none", "purses=none"])
+    assert tally.plugin.options[0] is None and tally.plugin.options[3] is None  # type: ignore[attr-defined]
 
 
 def test_option_without_a_variant(capsys: pytest.CaptureFixture[str]) -> None:

@@ -685,8 +685,9 @@ class Cercle:
             return
         rebuilt = 2 * game.rules.games_to_win - 1 if self._games is None else self._games
         if not _is_amount(games) or games != rebuilt:
+            saved = "1 game" if games == 1 and _is_amount(games) else f"{reprlib.repr(games)} games"
             raise EcarteError(
-                f"games: the table closes after {reprlib.repr(games)} games, but the plugin "
+                f"games: the table closes after {saved}, but the plugin "
                 f"rebuilt for this game closes after {rebuilt} (a table made with "
                 "variant='cercle' saves no options: closed on request, it cannot be "
                 "restored; pass a Cercle object in plugins= to save it)"

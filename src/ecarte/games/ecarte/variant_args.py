@@ -16,7 +16,7 @@ import re
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, MutableSequence, Sequence
 from fractions import Fraction
 from typing import Any, Literal, Union
 
@@ -108,7 +108,78 @@ def _fitted(annotation: object, value: object, text: str) -> tuple[bool, object]
         return value.__class__ in (int, float), value
     if annotation is str:
         return True, value if isinstance(value, str) else text.strip()
-    return True, value  # a Literal (the constructor says what it takes), JSON, any
+    if _shape(annotation) is not None:
+        return _fitted_json(annotation, value)
+    return True, value  # a Literal (the constructor says what it takes), any
+
+
+_LISTS: tuple[object, ...] = (list, Sequence, MutableSequence)
+_OBJECTS: tuple[object, ...] = (dict, Mapping, MutableMapping)
+
+
+def _shape(annotation: object) -> str | None:
+    """``list``, ``tuple`` or ``object`` for an annotation a JSON list or object gives
+    (``list[int]``, ``tuple[int, str]``, ``Mapping[str, int]``...), else None."""
+    origin = typing.get_origin(annotation) or annotation
+    if origin is tuple:
+        return "tuple"
+    if origin in _LISTS:
+        return "list"
+    if origin in _OBJECTS:
+        return "object"
+    return None
+
+
+def _fitted_json(annotation: object, value: object) -> tuple[bool, object]:
+    """Whether ``value``, read as JSON, fits ``annotation`` element by element, and the
+    value to pass (a tuple for a ``tuple``). A type JSON has no word for is not checked."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin in (Union, types.UnionType):
+        for member in args:
+            fits, fitted = _fitted_json(member, value)
+            if fits:
+                return True, fitted
+        return False, value
+    if annotation is None or annotation is type(None):
+        return value is None, value
+    if annotation is bool:
+        return isinstance(value, bool), value
+    if annotation is int:
+        return value.__class__ is int, value
+    if annotation is float or annotation is Fraction:
+        return value.__class__ in (int, float), value
+    if annotation is str:
+        return isinstance(value, str), value
+    shape = _shape(annotation)
+    if shape is None:
+        return True, value  # a Literal (the constructor says what it takes), any
+    if shape == "object":
+        if not isinstance(value, dict):
+            return False, value
+        key_type, value_type = args if len(args) == 2 else (Any, Any)
+        fitted_object = {}
+        for key, item in value.items():
+            key_fits, fitted_key = _fitted_json(key_type, key)
+            item_fits, fitted_item = _fitted_json(value_type, item)
+            if not (key_fits and item_fits):
+                return False, value
+            fitted_object[fitted_key] = fitted_item
+        return True, fitted_object
+    if not isinstance(value, list):
+        return False, value
+    if shape == "tuple" and args and args[-1] is not Ellipsis:
+        if len(value) != len(args):
+            return False, value
+        element_types: Sequence[object] = args
+    else:
+        element_types = [args[0] if args else Any] * len(value)
+    fitted_list = []
+    for element_type, item in zip(element_types, value, strict=True):
+        fits, fitted = _fitted_json(element_type, item)
+        if not fits:
+            return False, value
+        fitted_list.append(fitted)
+    return True, tuple(fitted_list) if shape == "tuple" else fitted_list
 
 
 def _typed(value: object) -> str:
@@ -127,15 +198,16 @@ def _typed(value: object) -> str:
         return repr(value)
 
 
-def _kind(annotation: object) -> str:
-    """What an option takes, in the words of ``--option``: ``int``, ``a | b``..."""
+def _kind(annotation: object, elements: bool = False) -> str:
+    """What an option takes, in the words of ``--option``: ``int``, ``a | b``...; with
+    ``elements``, what a JSON list or object holds too (``JSON list of int``)."""
     if isinstance(annotation, str):
         return annotation
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is Literal:
         return " | ".join(map(_typed, args))
     if origin in (Union, types.UnionType):
-        kinds = [_kind(a) for a in args if a is not type(None)]
+        kinds = [_kind(a, elements) for a in args if a is not type(None)]
         unique = [k for k in dict.fromkeys(kinds) if not (k == "int" and "number" in kinds)]
         return " or ".join(unique) + (" or none" if type(None) in args else "")
     if annotation is bool:
@@ -144,11 +216,31 @@ def _kind(annotation: object) -> str:
         return {int: "int", float: "number", str: "text"}[annotation]
     if annotation is Fraction:
         return "number"
+    shape = _shape(annotation)
+    if elements and shape is not None and args:
+        if shape == "object" and len(args) == 2:
+            key, item = args
+            if key is str or key is Any:
+                return f"JSON object of {_element_kind(item)}"
+            return f"JSON object of {_element_kind(key)} to {_element_kind(item)}"
+        if shape == "tuple" and args[-1] is not Ellipsis:
+            return f"JSON list [{', '.join(_element_kind(a) for a in args)}]"
+        return f"JSON list of {_element_kind(args[0])}"
     if isinstance(origin, type) and issubclass(origin, Mapping | dict):
         return "JSON object"
     if isinstance(origin, type) and issubclass(origin, Sequence | list) and origin is not str:
         return "JSON list"
     return getattr(annotation, "__name__", str(annotation))
+
+
+def _element_kind(annotation: object) -> str:
+    """What an element of a JSON list or object is, in the words of ``--option``."""
+    if annotation is Any:
+        return "any"
+    if annotation is type(None):
+        return "none"
+    kind = _kind(annotation, elements=True)
+    return f"({kind})" if " or " in kind else kind
 
 
 _FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?[0-9]+[eE][+-]?[0-9]+")
@@ -285,7 +377,7 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
             if not fits:
                 raise EcarteError(
                     f"--option {text!r}: option {key!r} of variant {target!r} takes "
-                    f"{_kind(annotation)}, not {reprlib.repr(value)}"
+                    f"{_kind(annotation, elements=True)}, not {reprlib.repr(value)}"
                 )
         kwargs[target][key] = value
     variants = []
