@@ -289,7 +289,7 @@ def _variants(out: TextIO) -> int:
         print("no variants installed (pip install ./plugins/*)", file=out)
     width = max(map(len, variants), default=0)
     for name, description in variants.items():
-        print(f"{name:{width}}  {description.strip() or '(no description)'}", file=out)
+        print(f"{name:{width}}  {description}", file=out)
         try:
             options = variant_options(load_entry_point(name, entry_points()[name]))
         except Exception:  # a broken plugin must not break the listing (its line says so)

@@ -18,7 +18,7 @@ import pytest
 from helpers.cli import Tty, run_cli, run_ecarte
 
 import ecarte
-from ecarte import cli
+from ecarte import available_variants, cli
 from ecarte.games.ecarte._render import Screen
 from ecarte.games.ecarte.variant_args import load_variants
 
@@ -454,3 +454,11 @@ def test_variants_lists_each_variants_options(
         ("loud", "true/false", "false"),
     ]
     assert cli.variant_options(object()) == ()  # a plugin object: no constructor options
+
+
+def test_a_variant_without_a_description_says_so_wherever_it_is_listed(teller: Path) -> None:
+    """The rules screen (a loaded variant's line) and the list of installed variants (the
+    game server's too) say ``(no description)``, as ``ecarte variants`` does."""
+    (bare,) = load_variants(["bare"], [])
+    assert bare.info.description == "(no description)"
+    assert available_variants()["bare"] == "(no description)"

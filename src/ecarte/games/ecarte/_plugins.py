@@ -53,14 +53,22 @@ def _all_entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
+def description(plugin: object) -> str:
+    """A variant's line: its ``DESCRIPTION``, else its docstring's first line, else
+    ``(no description)``."""
+    text = getattr(plugin, "DESCRIPTION", None)
+    if not isinstance(text, str) or not text.strip():
+        text = plugin.__doc__ if isinstance(plugin.__doc__, str) else ""
+    lines = text.strip().splitlines()
+    return lines[0].strip() if lines else "(no description)"
+
+
 def available_variants() -> dict[str, str]:
     """Installed variants (entry points ``ecarte.variants``): name -> one-line description."""
     out = {}
     for name, ep in sorted(_entry_points().items()):
         try:
-            plugin = _named(name, ep.load())
-            doc = getattr(plugin, "DESCRIPTION", None) or (plugin.__doc__ or "").strip()
-            out[name] = doc.splitlines()[0] if doc else ""
+            out[name] = description(_named(name, ep.load()))
         except Exception as exc:  # a broken plugin must not break the listing
             out[name] = f"(cannot be loaded: {exc})"
     return out

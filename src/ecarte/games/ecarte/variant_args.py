@@ -23,7 +23,7 @@ from typing import Any, Literal, Union
 from attrs import frozen
 
 from ..._errors import EcarteError, PluginError
-from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, load_entry_point
+from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, description, load_entry_point
 from ._render import VariantInfo
 
 __all__ = [
@@ -392,8 +392,6 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
                 raise EcarteError(f"variant {name!r} refuses the options {shown}: {exc}") from exc
         else:
             plugin = factory
-        doc = getattr(factory, "DESCRIPTION", None) or (factory.__doc__ or "").strip()
-        description = doc.splitlines()[0] if doc else ""
-        info = VariantInfo(name=name, description=description, options=kwargs[name])
+        info = VariantInfo(name=name, description=description(factory), options=kwargs[name])
         variants.append(LoadedVariant(info=info, plugin=plugin))
     return variants
