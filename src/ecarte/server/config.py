@@ -49,8 +49,8 @@ class ServerConfig:
       ``ping`` keeps it open).
     - ``max_tables``: tables being played (or watched) the server holds at most (a new
       one is refused beyond); a finished table nobody watches stays in the store only.
-    - ``max_tables_per_address``: tables being played that one client address opened
-      since the server started (a new one from that address is refused beyond).
+    - ``max_tables_per_address``: tables being played that one client address opened,
+      those resumed after a restart too (a new one from that address is refused beyond).
     - ``max_missed``: the most events a reconnection replays (beyond, the welcome's view
       says where the table stands).
     - ``snapshot_every``: events between two snapshots of a table's save envelope.

@@ -130,8 +130,9 @@ class Tables:
         self._dirty: dict[str, Table] = {}
         self._acks: list[tuple[Table, Subscriber, int, int, bool]] = []
         self._scheduled = False
-        self._opened: dict[str, set[str]] = {}
-        """The tables each client address opened since the server started, while played."""
+        self._opened: dict[bytes, set[str]] = {}
+        """The tables being played that each client address opened, by the address's
+        keyed hash (:meth:`Store.opener`; the resumed tables too)."""
         self.commits = 0
         self.committed_events = 0
 
@@ -149,6 +150,8 @@ class Tables:
                 )
                 continue
             self.tables[table.id] = table
+            if row.opener is not None:
+                self._opened.setdefault(row.opener, set()).add(table.id)
             try:
                 self._advance(table)  # nothing for a table the store holds whole
             except Exception as exc:  # (the table was put back as stored)
@@ -230,7 +233,8 @@ class Tables:
             raise Refused(
                 "bad-table", f"the server holds its most tables ({self.config.max_tables})"
             )
-        opened = self._opened_by(address)
+        opener = None if address is None else self.store.opener(address)
+        opened = self._opened_by(opener)
         if opened is not None and len(opened) >= self.config.max_tables_per_address:
             raise Refused(
                 "bad-table",
@@ -278,6 +282,7 @@ class Tables:
             forfeit=None,
             seats=seats,
             backers={name: token_hash(t) for name, t in backer_tokens.items()},
+            opener=opener,
         )
         table = _table(row, game)
         try:
@@ -298,8 +303,8 @@ class Tables:
         table.pending = []
         table.committed = table.n
         self.tables[table_id] = table
-        if opened is not None and address is not None:
-            self._opened[address] = opened
+        if opened is not None and opener is not None:
+            self._opened[opener] = opened
             opened.add(table_id)
         self._arm_clock(table)
         self._evict(table)  # (a table of bots only is over already: the store keeps it)
@@ -319,15 +324,16 @@ class Tables:
             websocket=f"/ws/{table_id}",
         )
 
-    def _opened_by(self, address: str | None) -> set[str] | None:
-        """The tables still being played that ``address`` opened (None: no address)."""
-        if address is None:
+    def _opened_by(self, opener: bytes | None) -> set[str] | None:
+        """The tables still being played that the address of hash ``opener`` opened
+        (None: no address)."""
+        if opener is None:
             return None
-        opened = self._opened.pop(address, set())
+        opened = self._opened.pop(opener, set())
         for tid in [t for t in opened if (x := self.tables.get(t)) is None or x.over]:
             opened.discard(tid)
         if opened:
-            self._opened[address] = opened
+            self._opened[opener] = opened
         return opened
 
     def identify(self, table: Table, token: str | None) -> tuple[int | None, str | None]:
