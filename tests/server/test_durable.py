@@ -782,3 +782,40 @@ def test_a_database_of_the_previous_version_opens_and_resumes(tmp_path: Path) ->
                 await create_table(url, game="ecarte")
 
     run(main())
+
+
+def test_a_finished_tables_answers_are_not_replayed_for_every_request() -> None:
+    """A finished table is read back from the store once, then kept (a few hundred of
+    them at most): asking for its info and record again does not replay its match."""
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            tables = server.tables
+            rebuilt: list[str] = []
+            real = tables._rebuild
+
+            def counted(row: Any) -> Any:
+                rebuilt.append(row.id)
+                return real(row)
+
+            tables._rebuild = counted
+            bots = [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+            done = [(await create_table(url, game="ecarte", seats=bots))["table"] for _ in range(4)]
+            assert not set(done) & set(tables.tables)  # (over at once: not held as played)
+            answers = []
+            for _ in range(3):
+                for tid in done:
+                    answers.append(await fetch_json(f"{url}/api/tables/{tid}"))
+                    answers.append(await fetch_json(f"{url}/api/tables/{tid}/record"))
+            assert answers[: 2 * len(done)] * 3 == answers
+            assert len(rebuilt) <= len(done)
+            assert all(verify(a).ok for a in answers[1::2])
+
+            tables.finished_kept = 2  # the least recently asked for freed: at most 2 kept
+            for _ in range(2):
+                await create_table(url, game="ecarte", seats=bots)
+            assert len(tables.finished) == 2 and done[0] not in tables.finished
+            info = await fetch_json(f"{url}/api/tables/{done[0]}")
+            assert info == answers[0] and len(tables.finished) <= 2
+
+    run(main())

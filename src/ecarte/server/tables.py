@@ -22,6 +22,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from typing import Any, Protocol
 
 import msgspec
@@ -104,6 +105,8 @@ class Table:
     shown: dict[str, Any] = field(factory=dict)
     """The public fields of the views last published (the subscribers that were sent
     them hold this very dict)."""
+    published: dict[str, Any] | None = None
+    """The finished table's record, once made (:meth:`Tables.record`)."""
 
     @property
     def over(self) -> bool:
@@ -122,10 +125,17 @@ class Table:
 class Tables:
     """Every table of the server, its store and its group commit."""
 
+    finished_kept = 256
+    """How many finished tables (not watched) :meth:`get` keeps in memory: the one asked
+    for least recently is forgotten first."""
+
     def __init__(self, store: Store, config: ServerConfig) -> None:
         self.store = store
         self.config = config
         self.tables: dict[str, Table] = {}
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        """Finished tables nobody watches, read back from the store or evicted, the
+        most recently asked for last."""
         self.closing = False
         self._dirty: dict[str, Table] = {}
         self._acks: list[tuple[Table, Subscriber, int, int, bool]] = []
@@ -171,11 +181,14 @@ class Tables:
                 table.clock.cancel()
 
     def get(self, table_id: str) -> Table | None:
-        """A table by id, or None. A finished table is read back from the store (and not
-        kept: nothing happens at it any more); :class:`Refused` for a table the store
-        holds but cannot give back (a damaged row)."""
+        """A table by id, or None. A finished table is read back from the store once,
+        then kept among the last :attr:`finished_kept` asked for (nothing happens at it
+        any more); :class:`Refused` for a table the store holds but cannot give back (a
+        damaged row)."""
         table = self.tables.get(table_id)
-        if table is None and len(table_id) <= 64:
+        if table is None and (table := self.finished.get(table_id)) is not None:
+            self.finished.move_to_end(table_id)
+        elif table is None and len(table_id) <= 64:
             try:
                 row = self.store.table(table_id)
                 table = None if row is None else self._rebuild(row)
@@ -187,7 +200,18 @@ class Tables:
                 raise Refused(
                     "storage", f"table {table_id} cannot be read from the store"
                 ) from None
+            if table is not None:
+                self._keep(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        """Keep a finished table among the last :attr:`finished_kept` asked for."""
+        if not (table.over and table.committed == table.n):
+            return
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > self.finished_kept:
+            self.finished.popitem(last=False)
 
     def _rebuild(self, row: TableRow) -> Table:
         if row.forfeit is not None and not 0 <= row.forfeit < len(row.seats):
@@ -376,9 +400,13 @@ class Tables:
         the match is on)."""
         if not table.over or table.committed != table.n:
             return None
-        events = [[e.n, e.seat, e.kind, e.record] for e in self.store.events(table.id)]
-        saved = json.loads(table.game.to_json())
-        return fair.record(table.id, table.seed, table.nonce, saved, events, table.forfeit)
+        if table.published is None:
+            events = [[e.n, e.seat, e.kind, e.record] for e in self.store.events(table.id)]
+            saved = json.loads(table.game.to_json())
+            table.published = fair.record(
+                table.id, table.seed, table.nonce, saved, events, table.forfeit
+            )
+        return table.published
 
     # -------------------------------------------------------- connections
 
@@ -449,11 +477,12 @@ class Tables:
         self._evict(table)
 
     def _evict(self, table: Table) -> None:
-        """Forget a finished table nobody watches (the store keeps it; :meth:`get` reads
-        it back): memory holds the tables being played."""
+        """Drop a finished table nobody watches from the tables being played (the store
+        keeps it; :meth:`get` reads it back, or finds it among those it keeps)."""
         done = table.over and table.committed == table.n
         if done and not table.subscribers and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._keep(table)
 
     # -------------------------------------------------------------- actions
 
