@@ -283,8 +283,13 @@ def test_one_address_opens_at_most_its_tables_being_played() -> None:
     [
         ("burst", 0, "burst must be an int >= 1, not 0"),
         ("rate", -1.0, "rate must be a number > 0, not -1.0"),
-        ("rate", float("nan"), "rate must be a number > 0, not nan"),
-        ("max_frame", 0, "max_frame must be an int >= 1"),
+        ("rate", float("nan"), "rate must be a finite number > 0, not nan"),
+        ("rate", float("inf"), "rate must be a finite number > 0, not inf"),
+        ("idle_seconds", float("inf"), "idle_seconds must be a finite number > 0, not inf"),
+        ("max_frame", 0, "max_frame must be at least 1024 bytes"),
+        ("max_frame", 1, "max_frame must be at least 1024 bytes"),
+        ("max_frame", 1023, "max_frame must be at least 1024 bytes"),
+        ("max_frame", 2048.0, "max_frame must be an int >= 1024, not 2048.0"),
         ("abuse_limit", 0, "abuse_limit must be an int >= 1"),
         ("abuse_seconds", 0.0, "abuse_seconds must be a number > 0"),
         ("max_connections_per_address", -3, "max_connections_per_address must be an int >= 1"),
@@ -295,7 +300,7 @@ def test_one_address_opens_at_most_its_tables_being_played() -> None:
         ("snapshot_every", 0, "snapshot_every must be an int >= 1"),
         ("queue_limit", 0, "queue_limit must be an int >= 1"),
         ("commit_delay", -0.5, "commit_delay must be a number >= 0"),
-        ("commit_delay", float("inf"), "commit_delay must be a number >= 0"),
+        ("commit_delay", float("inf"), "commit_delay must be a finite number >= 0, not inf"),
         ("burst", 2.5, "burst must be an int >= 1, not 2.5"),
     ],
 )
@@ -309,6 +314,25 @@ def test_a_setting_out_of_its_range_is_refused_in_its_words(
 
     with pytest.raises(ArgumentError, match=words.replace("(", r"\(").replace(".", r"\.")):
         ServerConfig(**{setting: value})  # type: ignore[arg-type]
+
+
+def test_the_least_max_frame_carries_the_largest_message_a_client_sends() -> None:
+    """Every message the protocol allows fits in the least ``max_frame``: its longest
+    texts in characters of four bytes, its largest numbers."""
+    from ecarte.server import ServerConfig
+    from ecarte.server import messages as m
+    from ecarte.server.config import MIN_FRAME
+
+    text, big = "\U0001f600" * 200, 2**53
+    largest = [
+        m.Hello(token="x" * 100, last_event=big),
+        m.Act(seq=big, action=text, id=1000),
+        m.Bet(seq=big, player=text, amount=10**9, game=1000),
+        m.Sync(last_event=big),
+        m.Ping(),
+    ]
+    assert max(len(m.encode(msg)) for msg in largest) <= MIN_FRAME
+    assert ServerConfig(max_frame=MIN_FRAME).max_frame == MIN_FRAME
 
 
 def test_serve_with_a_limit_out_of_its_range_says_so_and_does_not_start(
@@ -354,6 +378,8 @@ def _serve_refused(
         (["--max-connections", "0"], "--max-connections must be an int >= 1, not 0"),
         (["--max-tables-per-address", "0"], "--max-tables-per-address must be an int >= 1"),
         (["--burst", "0"], "--burst must be an int >= 1, not 0"),
+        (["--max-frame", "1"], "--max-frame must be at least 1024 bytes"),
+        (["--rate", "inf"], "--rate must be a finite number > 0, not inf"),
     ],
 )
 def test_serve_names_the_option_out_of_its_range(

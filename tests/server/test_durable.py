@@ -685,3 +685,137 @@ def test_a_reply_sent_right_after_hello_during_a_commit_comes_after_the_welcome(
             await first.close()
 
     run(main())
+
+
+_PREVIOUS_TABLES = """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    commitment TEXT NOT NULL,
+    created REAL NOT NULL,
+    status TEXT NOT NULL,
+    snapshot TEXT NOT NULL,
+    snapshot_n INTEGER NOT NULL,
+    last_n INTEGER NOT NULL,
+    forfeit INTEGER
+)"""
+"""The table of tables as the previous version made it."""
+
+
+def _as_made_by_the_previous_version(db: str) -> None:
+    """Turn a database into one the previous version made: its table of tables (whose
+    rows it keeps) and nothing it did not have."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as conn:
+        columns = ", ".join(line.split()[0] for line in _PREVIOUS_TABLES.splitlines()[2:-1])
+        conn.executescript(
+            f"""BEGIN;
+            ALTER TABLE tables RENAME TO newer;
+            {_PREVIOUS_TABLES};
+            INSERT INTO tables SELECT {columns} FROM newer;
+            DROP TABLE newer;
+            CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+            DROP TABLE IF EXISTS meta;
+            COMMIT;"""
+        )
+
+
+def test_the_tables_an_address_opened_count_after_a_restart(tmp_path: Path) -> None:
+    """``max_tables_per_address`` counts the resumed tables of the address that opened
+    them (the store keeps a keyed hash of it, never the address), until they end."""
+    import sqlite3
+
+    db = str(tmp_path / "tables.db")
+
+    async def main() -> None:
+        async with serving(db, max_tables_per_address=2) as (url, _):
+            bots = [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+            await create_table(url, game="ecarte", seats=bots)  # (over at once: not counted)
+            first = await create_table(url, game="ecarte")
+            await create_table(url, game="euchre")
+        async with serving(db, max_tables_per_address=2) as (url, server):
+            assert len(server.tables.tables) == 2
+            with pytest.raises(ServerError, match="bad-table: this address has 2 tables being"):
+                await create_table(url, game="ecarte")
+            assert len(server.tables.tables) == 2
+            seat = await TableClient.connect(url, first["table"], first["seats"][0]["token"])
+            await seat.play(lambda v: v.legal[0].id)  # (the match over: room again)
+            await seat.close()
+            await create_table(url, game="ecarte")
+
+    run(main())
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        stored = conn.execute("SELECT * FROM tables").fetchall()
+        openers = conn.execute("SELECT status, opener FROM tables").fetchall()
+    assert not any("127.0.0.1" in str(value) for row in stored for value in row)
+    assert sorted(status for status, opener in openers if opener is not None) == ["playing"] * 2
+    assert [opener for status, opener in openers if status == "over"] == [None, None]
+
+
+def test_a_database_of_the_previous_version_opens_and_resumes(tmp_path: Path) -> None:
+    """A database made before the store kept who opened a table opens: its tables resume
+    (not counted against any address: nobody knows whose they are), and the tables
+    opened since count after a restart."""
+    db = str(tmp_path / "tables.db")
+
+    async def main() -> None:
+        async with serving(db) as (url, _):
+            old = await create_table(url, game="ecarte")
+            seat = await TableClient.connect(url, old["table"], old["seats"][0]["token"])
+            await seat.act(id=(await seat.turn()).legal[0].id)
+            event = seat.acked
+            await seat.close()
+        _as_made_by_the_previous_version(db)
+        async with serving(db, max_tables_per_address=1) as (url, server):
+            assert set(server.tables.tables) == {old["table"]}
+            seat = await TableClient.connect(url, old["table"], old["seats"][0]["token"])
+            assert seat.welcome is not None and seat.welcome.event >= event
+            await seat.close()
+            await create_table(url, game="ecarte")
+        async with serving(db, max_tables_per_address=1) as (url, server):
+            assert len(server.tables.tables) == 2
+            with pytest.raises(ServerError, match="bad-table: this address has 1 tables being"):
+                await create_table(url, game="ecarte")
+
+    run(main())
+
+
+def test_a_finished_tables_answers_are_not_replayed_for_every_request() -> None:
+    """A finished table is read back from the store once, then kept (a few hundred of
+    them at most): asking for its info and record again does not replay its match."""
+
+    async def main() -> None:
+        async with serving() as (url, server):
+            tables = server.tables
+            rebuilt: list[str] = []
+            real = tables._rebuild
+
+            def counted(row: Any) -> Any:
+                rebuilt.append(row.id)
+                return real(row)
+
+            tables._rebuild = counted
+            bots = [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+            done = [(await create_table(url, game="ecarte", seats=bots))["table"] for _ in range(4)]
+            assert not set(done) & set(tables.tables)  # (over at once: not held as played)
+            answers = []
+            for _ in range(3):
+                for tid in done:
+                    answers.append(await fetch_json(f"{url}/api/tables/{tid}"))
+                    answers.append(await fetch_json(f"{url}/api/tables/{tid}/record"))
+            assert answers[: 2 * len(done)] * 3 == answers
+            assert len(rebuilt) <= len(done)
+            assert all(verify(a).ok for a in answers[1::2])
+
+            tables.finished_kept = 2  # the least recently asked for freed: at most 2 kept
+            for _ in range(2):
+                await create_table(url, game="ecarte", seats=bots)
+            assert len(tables.finished) == 2 and done[0] not in tables.finished
+            info = await fetch_json(f"{url}/api/tables/{done[0]}")
+            assert info == answers[0] and len(tables.finished) <= 2
+
+    run(main())

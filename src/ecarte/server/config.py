@@ -8,10 +8,15 @@ from attrs import fields, frozen
 
 from ecarte import ArgumentError
 
-__all__ = ["ServerConfig"]
+__all__ = ["MIN_FRAME", "ServerConfig"]
+
+MIN_FRAME = 1024
+"""The least ``max_frame``: the largest message the protocol allows (a bet or an action
+with its longest text, 200 characters of four bytes, and its largest numbers) takes 881
+bytes of JSON."""
 
 _AT_LEAST = {
-    "max_frame": 1,
+    "max_frame": MIN_FRAME,
     "burst": 1,
     "abuse_limit": 1,
     "max_connections_per_address": 1,
@@ -31,9 +36,10 @@ class ServerConfig:
     """How the server runs and what it allows.
 
     - ``database``: the SQLite file (``:memory:`` keeps nothing across restarts).
-    - ``max_frame``: the largest message a client may send, in bytes; a larger one gets
-      an error; one larger than ``16 * max_frame`` closes the connection (the WebSocket
-      layer refuses it).
+    - ``max_frame``: the largest message a client may send, in bytes (at least
+      :data:`MIN_FRAME`, which every message the protocol allows fits in); a larger one
+      gets an error; one larger than ``16 * max_frame`` closes the connection (the
+      WebSocket layer refuses it).
     - ``rate`` and ``burst``: each connection may send ``burst`` messages at once and
       ``rate`` per second after that; a message over the limit gets an error, and
       ``abuse_limit`` of them within ``abuse_seconds`` (from the first) close the
@@ -43,8 +49,8 @@ class ServerConfig:
       ``ping`` keeps it open).
     - ``max_tables``: tables being played (or watched) the server holds at most (a new
       one is refused beyond); a finished table nobody watches stays in the store only.
-    - ``max_tables_per_address``: tables being played that one client address opened
-      since the server started (a new one from that address is refused beyond).
+    - ``max_tables_per_address``: tables being played that one client address opened,
+      those resumed after a restart too (a new one from that address is refused beyond).
     - ``max_missed``: the most events a reconnection replays (beyond, the welcome's view
       says where the table stands).
     - ``snapshot_every``: events between two snapshots of a table's save envelope.
@@ -53,8 +59,8 @@ class ServerConfig:
     - ``commit_delay``: seconds the group commit waits for more actions (0: the end of
       the event loop's current pass).
 
-    A value no server runs with (``burst=0``: no message is ever taken) raises
-    :class:`~ecarte.ArgumentError` naming it.
+    A value no server runs with (``burst=0``: no message is ever taken; ``rate=inf``:
+    every limit is a finite number) raises :class:`~ecarte.ArgumentError` naming it.
     """
 
     database: str = "ecarte-server.db"
@@ -80,12 +86,19 @@ class ServerConfig:
                     raise ArgumentError(f"database must be a path (a str), not {value!r}")
             elif name in _AT_LEAST:
                 least = _AT_LEAST[name]
-                if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ArgumentError(f"{name} must be an int >= {least}, not {value!r}")
+                if value < least and name == "max_frame":
+                    raise ArgumentError(
+                        f"{name} must be at least {least} bytes (the largest message a "
+                        f"client may have to send), not {value}"
+                    )
+                if value < least:
                     raise ArgumentError(f"{name} must be an int >= {least}, not {value!r}")
             else:
                 number = isinstance(value, int | float) and not isinstance(value, bool)
-                if name in _POSITIVE:
-                    if not number or not math.isfinite(value) or value <= 0:
-                        raise ArgumentError(f"{name} must be a number > 0, not {value!r}")
-                elif not number or not math.isfinite(value) or value < 0:
-                    raise ArgumentError(f"{name} must be a number >= 0, not {value!r}")
+                bound = "> 0" if name in _POSITIVE else ">= 0"
+                if number and not math.isfinite(value):
+                    raise ArgumentError(f"{name} must be a finite number {bound}, not {value!r}")
+                if not number or (value <= 0 if name in _POSITIVE else value < 0):
+                    raise ArgumentError(f"{name} must be a number {bound}, not {value!r}")

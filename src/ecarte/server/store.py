@@ -1,10 +1,11 @@
 """The server's durable state: one SQLite database in WAL mode (``synchronous=NORMAL``,
 which a killed process survives), written before any reply that depends on it.
 
-A table is its row (game, options, seed, nonce, commitment, status and a snapshot: the
-engine's save envelope at some event), its seats and backers (the SHA-256 of their
-tokens, never the tokens), and its numbered events: every accepted action, bet,
-timeout and forfeit, with the client's sequence number. A table is rebuilt by
+A table is its row (game, options, seed, nonce, commitment, status, a snapshot: the
+engine's save envelope at some event, and while it is played its opener: a keyed hash
+of the client address that opened it, never the address), its seats and backers (the
+SHA-256 of their tokens, never the tokens), and its numbered events: every accepted
+action, bet, timeout and forfeit, with the client's sequence number. A table is rebuilt by
 reading its snapshot and applying the events after it.
 
 The events of a commit are appended to a log (a table in the order of the commits: its
@@ -16,6 +17,8 @@ events table, where a table's events are read by number: every read reads both.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import logging
 import sqlite3
 import threading
@@ -56,8 +59,13 @@ CREATE TABLE IF NOT EXISTS tables (
     snapshot TEXT NOT NULL,
     snapshot_n INTEGER NOT NULL,
     last_n INTEGER NOT NULL,
-    forfeit INTEGER
+    forfeit INTEGER,
+    opener BLOB
 );
+CREATE TABLE IF NOT EXISTS meta (
+    name TEXT PRIMARY KEY,
+    value BLOB NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -79,7 +87,11 @@ CREATE TABLE IF NOT EXISTS events ({_EVENT_COLUMNS},
 CREATE TABLE IF NOT EXISTS log (id INTEGER PRIMARY KEY,{_EVENT_COLUMNS}
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+INSERT OR IGNORE INTO meta VALUES ('address_key', randomblob(32));
 """
+
+_COLUMNS_ADDED = (("tables", "opener", "BLOB"),)
+"""The columns a database made by an earlier version lacks: added when it opens."""
 
 _LOG_ROWS = 8192
 """How many events the log holds before they are moved to the events table."""
@@ -138,6 +150,9 @@ class TableRow:
     forfeit: int | None
     seats: list[SeatRow]
     backers: dict[str, bytes]
+    opener: bytes | None = None
+    """The keyed hash of the address that opened the table (:meth:`Store.opener`), while
+    it is played (None: over, or opened before the store kept it)."""
 
 
 class TableUpdate(NamedTuple):
@@ -162,7 +177,11 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA busy_timeout=5000")
+        self._migrate()
         self.db.executescript(_SCHEMA)
+        (self._address_key,) = self.db.execute(
+            "SELECT value FROM meta WHERE name='address_key'"
+        ).fetchone()
         self._logged = 0
         self._move()  # what the log held when the server stopped
         self._stop = threading.Event()
@@ -175,6 +194,20 @@ class Store:
                 target=self._checkpoints, name="ecarte-checkpoint", daemon=True
             )
             self._checkpointer.start()
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an earlier version lacks (its rows get
+        NULL: an earlier table has no opener)."""
+        for table, column, kind in _COLUMNS_ADDED:
+            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            if have and column not in have:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+    def opener(self, address: str) -> bytes:
+        """What the store keeps of a client address: its HMAC-SHA256 under this
+        database's own random key (the same address gives the same hash across restarts;
+        the hash alone does not give the address back)."""
+        return hmac.new(self._address_key, address.encode(), hashlib.sha256).digest()
 
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -202,7 +235,9 @@ class Store:
         db.execute("BEGIN")
         try:
             db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, game, spec, seed, nonce, commitment, created, "
+                "status, snapshot, snapshot_n, last_n, forfeit, opener) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     row.id,
                     row.game,
@@ -216,6 +251,7 @@ class Store:
                     row.snapshot_n,
                     row.last_n,
                     row.forfeit,
+                    None if row.status == "over" else row.opener,
                 ),
             )
             db.executemany(
@@ -241,13 +277,13 @@ class Store:
     def commit(self, batch: Sequence[tuple[TableUpdate, Sequence[EventRow]]]) -> None:
         """Write the events of several tables in one transaction (one statement for all
         of them), and the rows of those with a snapshot (a table's status and forfeit
-        change only with one: the server snapshots a finished table). A row's ``last_n``
-        is written with its snapshot only: reading a row takes its last event's number
-        from the events."""
+        change only with one: the server snapshots a finished table; a finished table's
+        opener is forgotten). A row's ``last_n`` is written with its snapshot only:
+        reading a row takes its last event's number from the events."""
         db = self.db
         events = [(update.id, *e) for update, rows in batch for e in rows]  # (the log's columns)
         snapshots = [
-            (u.last_n, u.status, u.forfeit, u.snapshot, u.snapshot_n, u.id)
+            (u.last_n, u.status, u.forfeit, u.snapshot, u.snapshot_n, u.status, u.id)
             for u, _ in batch
             if u.snapshot is not None
         ]
@@ -257,7 +293,8 @@ class Store:
             if snapshots:
                 db.executemany(
                     "UPDATE tables SET last_n=?, status=?, forfeit=?, snapshot=?, "
-                    "snapshot_n=? WHERE id=?",
+                    "snapshot_n=?, opener=CASE WHEN ?='over' THEN NULL ELSE opener END "
+                    "WHERE id=?",
                     snapshots,
                 )
             db.execute("COMMIT")
@@ -327,7 +364,7 @@ class Store:
             )
         }
         (last,) = self.db.execute(_LAST, (table_id, table_id)).fetchone()
-        forfeit = r[11]
+        forfeit, opener = r[11], r[12]
         return TableRow(
             id=table_id,
             game=r[1],
@@ -343,6 +380,7 @@ class Store:
             forfeit=None if forfeit is None else _whole(forfeit, "forfeit"),
             seats=seats,
             backers=backers,
+            opener=opener if isinstance(opener, bytes) else None,
         )
 
     def events(self, table_id: str, after: int = 0, limit: int = -1) -> list[EventRow]:

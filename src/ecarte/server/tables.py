@@ -22,6 +22,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from typing import Any, Protocol
 
 import msgspec
@@ -104,6 +105,8 @@ class Table:
     shown: dict[str, Any] = field(factory=dict)
     """The public fields of the views last published (the subscribers that were sent
     them hold this very dict)."""
+    published: dict[str, Any] | None = None
+    """The finished table's record, once made (:meth:`Tables.record`)."""
 
     @property
     def over(self) -> bool:
@@ -122,16 +125,24 @@ class Table:
 class Tables:
     """Every table of the server, its store and its group commit."""
 
+    finished_kept = 256
+    """How many finished tables (not watched) :meth:`get` keeps in memory: the one asked
+    for least recently is forgotten first."""
+
     def __init__(self, store: Store, config: ServerConfig) -> None:
         self.store = store
         self.config = config
         self.tables: dict[str, Table] = {}
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        """Finished tables nobody watches, read back from the store or evicted, the
+        most recently asked for last."""
         self.closing = False
         self._dirty: dict[str, Table] = {}
         self._acks: list[tuple[Table, Subscriber, int, int, bool]] = []
         self._scheduled = False
-        self._opened: dict[str, set[str]] = {}
-        """The tables each client address opened since the server started, while played."""
+        self._opened: dict[bytes, set[str]] = {}
+        """The tables being played that each client address opened, by the address's
+        keyed hash (:meth:`Store.opener`; the resumed tables too)."""
         self.commits = 0
         self.committed_events = 0
 
@@ -149,6 +160,8 @@ class Tables:
                 )
                 continue
             self.tables[table.id] = table
+            if row.opener is not None:
+                self._opened.setdefault(row.opener, set()).add(table.id)
             try:
                 self._advance(table)  # nothing for a table the store holds whole
             except Exception as exc:  # (the table was put back as stored)
@@ -168,11 +181,14 @@ class Tables:
                 table.clock.cancel()
 
     def get(self, table_id: str) -> Table | None:
-        """A table by id, or None. A finished table is read back from the store (and not
-        kept: nothing happens at it any more); :class:`Refused` for a table the store
-        holds but cannot give back (a damaged row)."""
+        """A table by id, or None. A finished table is read back from the store once,
+        then kept among the last :attr:`finished_kept` asked for (nothing happens at it
+        any more); :class:`Refused` for a table the store holds but cannot give back (a
+        damaged row)."""
         table = self.tables.get(table_id)
-        if table is None and len(table_id) <= 64:
+        if table is None and (table := self.finished.get(table_id)) is not None:
+            self.finished.move_to_end(table_id)
+        elif table is None and len(table_id) <= 64:
             try:
                 row = self.store.table(table_id)
                 table = None if row is None else self._rebuild(row)
@@ -184,7 +200,18 @@ class Tables:
                 raise Refused(
                     "storage", f"table {table_id} cannot be read from the store"
                 ) from None
+            if table is not None:
+                self._keep(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        """Keep a finished table among the last :attr:`finished_kept` asked for."""
+        if not (table.over and table.committed == table.n):
+            return
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > self.finished_kept:
+            self.finished.popitem(last=False)
 
     def _rebuild(self, row: TableRow) -> Table:
         if row.forfeit is not None and not 0 <= row.forfeit < len(row.seats):
@@ -230,7 +257,8 @@ class Tables:
             raise Refused(
                 "bad-table", f"the server holds its most tables ({self.config.max_tables})"
             )
-        opened = self._opened_by(address)
+        opener = None if address is None else self.store.opener(address)
+        opened = self._opened_by(opener)
         if opened is not None and len(opened) >= self.config.max_tables_per_address:
             raise Refused(
                 "bad-table",
@@ -278,6 +306,7 @@ class Tables:
             forfeit=None,
             seats=seats,
             backers={name: token_hash(t) for name, t in backer_tokens.items()},
+            opener=opener,
         )
         table = _table(row, game)
         try:
@@ -298,8 +327,8 @@ class Tables:
         table.pending = []
         table.committed = table.n
         self.tables[table_id] = table
-        if opened is not None and address is not None:
-            self._opened[address] = opened
+        if opened is not None and opener is not None:
+            self._opened[opener] = opened
             opened.add(table_id)
         self._arm_clock(table)
         self._evict(table)  # (a table of bots only is over already: the store keeps it)
@@ -319,15 +348,16 @@ class Tables:
             websocket=f"/ws/{table_id}",
         )
 
-    def _opened_by(self, address: str | None) -> set[str] | None:
-        """The tables still being played that ``address`` opened (None: no address)."""
-        if address is None:
+    def _opened_by(self, opener: bytes | None) -> set[str] | None:
+        """The tables still being played that the address of hash ``opener`` opened
+        (None: no address)."""
+        if opener is None:
             return None
-        opened = self._opened.pop(address, set())
+        opened = self._opened.pop(opener, set())
         for tid in [t for t in opened if (x := self.tables.get(t)) is None or x.over]:
             opened.discard(tid)
         if opened:
-            self._opened[address] = opened
+            self._opened[opener] = opened
         return opened
 
     def identify(self, table: Table, token: str | None) -> tuple[int | None, str | None]:
@@ -370,9 +400,13 @@ class Tables:
         the match is on)."""
         if not table.over or table.committed != table.n:
             return None
-        events = [[e.n, e.seat, e.kind, e.record] for e in self.store.events(table.id)]
-        saved = json.loads(table.game.to_json())
-        return fair.record(table.id, table.seed, table.nonce, saved, events, table.forfeit)
+        if table.published is None:
+            events = [[e.n, e.seat, e.kind, e.record] for e in self.store.events(table.id)]
+            saved = json.loads(table.game.to_json())
+            table.published = fair.record(
+                table.id, table.seed, table.nonce, saved, events, table.forfeit
+            )
+        return table.published
 
     # -------------------------------------------------------- connections
 
@@ -443,11 +477,12 @@ class Tables:
         self._evict(table)
 
     def _evict(self, table: Table) -> None:
-        """Forget a finished table nobody watches (the store keeps it; :meth:`get` reads
-        it back): memory holds the tables being played."""
+        """Drop a finished table nobody watches from the tables being played (the store
+        keeps it; :meth:`get` reads it back, or finds it among those it keeps)."""
         done = table.over and table.committed == table.n
         if done and not table.subscribers and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._keep(table)
 
     # -------------------------------------------------------------- actions
 
