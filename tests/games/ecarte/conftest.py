@@ -71,8 +71,10 @@ class Tally:
         steps: tuple[float, ...] = (),
         purses: dict[str, int] | None = None,
         grid: list[list[bool]] | None = None,
+        seats: dict[int, str] | None = None,
     ) -> None:
         self.options = (counts, pair, steps, purses, grid)
+        self.seats = seats
 
 
 def _divide(points):

@@ -18,7 +18,7 @@ import pytest
 from helpers.cli import Tty, run_cli, run_ecarte
 
 import ecarte
-from ecarte import available_variants, cli
+from ecarte import EcarteError, available_variants, cli
 from ecarte.games.ecarte._render import Screen
 from ecarte.games.ecarte.variant_args import load_variants
 
@@ -394,6 +394,17 @@ def test_list_and_object_options_that_fit_reach_the_constructor(teller: Path) ->
     )
     (tally,) = load_variants(["tally"], ["counts=none", "purses=none"])
     assert tally.plugin.options[0] is None and tally.plugin.options[3] is None  # type: ignore[attr-defined]
+
+
+def test_an_object_option_keyed_by_numbers_takes_the_keys_json_writes_as_text(
+    teller: Path,
+) -> None:
+    """A JSON object's keys are text: for ``dict[int, str]`` each is read as the int it
+    writes, and a key that is no int is refused naming what the option takes."""
+    (tally,) = load_variants(["tally"], ['seats={"0": "Ada", "1": "Bob"}'])
+    assert tally.plugin.seats == {0: "Ada", 1: "Bob"}  # type: ignore[attr-defined]
+    with pytest.raises(EcarteError, match="takes JSON object of int to text or none, not"):
+        load_variants(["tally"], ['seats={"first": "Ada"}'])
 
 
 def test_option_without_a_variant(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,6 +8,7 @@ its entry point, ``--option [VARIANT.]KEY=VALUE`` passes a keyword to its constr
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import inspect
 import json
@@ -160,6 +161,9 @@ def _fitted_json(annotation: object, value: object) -> tuple[bool, object]:
         fitted_object = {}
         for key, item in value.items():
             key_fits, fitted_key = _fitted_json(key_type, key)
+            if not key_fits:  # a JSON key is text: read as an option's value ("0" is 0)
+                with contextlib.suppress(EcarteError):
+                    key_fits, fitted_key = _fitted_json(key_type, parse_value(key))
             item_fits, fitted_item = _fitted_json(value_type, item)
             if not (key_fits and item_fits):
                 return False, value
