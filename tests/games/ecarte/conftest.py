@@ -59,6 +59,15 @@ class Bare:
     NAME = "bare"
 
 
+class Needy:
+    """A variant with an option it cannot do without."""
+
+    NAME = "needy"
+
+    def __init__(self, stake: int, *, ante: int) -> None:
+        self.stake = stake
+
+
 class Tally:
     """A variant whose options are JSON lists and objects."""
 
@@ -128,7 +137,8 @@ class Chatty:
 
 def _install_teller(where: Path) -> None:
     """A distribution 'ecarte-teller' with the variants 'teller', 'louder' (a subclass),
-    'bare' (no description), 'tally' (list and object options) and four broken ones
+    'bare' (no description), 'tally' (list and object options), 'needy' (options without
+    a default) and four broken ones
     ('misnamed', 'fragile', 'chatty', 'faulty'), importable from ``where``."""
     (where / "ecarte_cli_teller.py").write_text(TELLER, encoding="utf-8")
     info = where / "ecarte_cli_teller-1.0.dist-info"
@@ -141,6 +151,7 @@ def _install_teller(where: Path) -> None:
         "misnamed = ecarte_cli_teller:Misnamed\nfragile = ecarte_cli_teller:Fragile\n"
         "chatty = ecarte_cli_teller:Chatty\nlouder = ecarte_cli_teller:Louder\n"
         "bare = ecarte_cli_teller:Bare\ntally = ecarte_cli_teller:Tally\n"
+        "needy = ecarte_cli_teller:Needy\n"
         "faulty = ecarte_cli_teller:Faulty\n",
         encoding="utf-8",
     )

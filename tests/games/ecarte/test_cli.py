@@ -270,6 +270,21 @@ def test_a_variant_that_cannot_be_built_says_so(
     assert err == "ecarte: error: variant 'fragile' cannot be built: the fragile variant broke\n"
 
 
+@pytest.mark.parametrize(
+    ("options", "missing"),
+    [([], "the options stake, ante"), (["stake=2"], "the option ante")],
+)
+def test_a_variant_option_without_a_default_left_out_is_named(
+    options: list[str], missing: str, teller: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An option the variant lists as required, not given: a usage error naming it, not
+    the variant's failure ("cannot be built") nor its refusal of the options given."""
+    argv = ["play", "--bots", "--variant", "needy", *(f"--option={o}" for o in options)]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"ecarte: error: variant 'needy' needs {missing} (--option KEY=VALUE)\n"
+
+
 def test_a_failing_hook_shows_its_traceback_only_with_ecarte_traceback(
     teller: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -321,6 +321,19 @@ def _accepted(factory: Callable[..., object]) -> tuple[tuple[str, ...], bool]:
     return keywords, any(p.kind is p.VAR_KEYWORD for p in params)
 
 
+def _required(factory: object) -> tuple[str, ...]:
+    """The keyword arguments a variant class takes without a default (none for an object
+    that is not a class, or without a signature)."""
+    if not isinstance(factory, type):
+        return ()
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return ()
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return tuple(p.name for p in params if p.kind in kinds and p.default is p.empty)
+
+
 def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVariant]:
     """Load the named variants from their entry points and build each with its options.
 
@@ -384,6 +397,13 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
                     f"{_kind(annotation, elements=True)}, not {reprlib.repr(value)}"
                 )
         kwargs[target][key] = value
+    for name, factory in factories.items():
+        missing = [k for k in _required(factory) if k not in kwargs[name]]
+        if missing:
+            what = "option" if len(missing) == 1 else "options"
+            raise EcarteError(
+                f"variant {name!r} needs the {what} {', '.join(missing)} (--option KEY=VALUE)"
+            )
     variants = []
     for name, factory in factories.items():
         if isinstance(factory, type):
