@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.metadata
+import json
 import pathlib
 import sys
 import types
@@ -278,6 +279,29 @@ def test_one_address_opens_at_most_its_tables_being_played() -> None:
     run(main())
 
 
+def test_the_addresses_whose_tables_all_ended_are_forgotten() -> None:
+    """What the server keeps of the addresses that opened tables stays bounded: an
+    address none of whose tables is being played any more is not kept."""
+    from ecarte.server import messages as m
+
+    async def main() -> None:
+        async with serving() as (_, server):
+            bots = [m.SeatSpec(kind="bot"), m.SeatSpec(kind="bot", bot="random")]
+            tables = server.tables
+            for i in range(30):  # (tables of bots: over as they open)
+                tables.create(m.CreateTable(game="ecarte", seats=bots), f"10.0.{i}.1")
+            played = [
+                tables.create(m.CreateTable(game="ecarte"), f"10.1.{i}.1").table for i in range(3)
+            ]
+            assert len(tables._opened) == 3
+            for table_id in played:  # (each match over: lost on time)
+                tables.tables[table_id].forfeit = 0
+                tables._evict(tables.tables[table_id])
+            assert tables._opened == {}
+
+    run(main())
+
+
 @pytest.mark.parametrize(
     ("setting", "value", "words"),
     [
@@ -286,10 +310,10 @@ def test_one_address_opens_at_most_its_tables_being_played() -> None:
         ("rate", float("nan"), "rate must be a finite number > 0, not nan"),
         ("rate", float("inf"), "rate must be a finite number > 0, not inf"),
         ("idle_seconds", float("inf"), "idle_seconds must be a finite number > 0, not inf"),
-        ("max_frame", 0, "max_frame must be at least 1024 bytes"),
-        ("max_frame", 1, "max_frame must be at least 1024 bytes"),
-        ("max_frame", 1023, "max_frame must be at least 1024 bytes"),
-        ("max_frame", 2048.0, "max_frame must be an int >= 1024, not 2048.0"),
+        ("max_frame", 0, "max_frame must be at least 3072 bytes"),
+        ("max_frame", 1, "max_frame must be at least 3072 bytes"),
+        ("max_frame", 3071, "max_frame must be at least 3072 bytes"),
+        ("max_frame", 4096.0, "max_frame must be an int >= 3072, not 4096.0"),
         ("abuse_limit", 0, "abuse_limit must be an int >= 1"),
         ("abuse_seconds", 0.0, "abuse_seconds must be a number > 0"),
         ("max_connections_per_address", -3, "max_connections_per_address must be an int >= 1"),
@@ -318,7 +342,8 @@ def test_a_setting_out_of_its_range_is_refused_in_its_words(
 
 def test_the_least_max_frame_carries_the_largest_message_a_client_sends() -> None:
     """Every message the protocol allows fits in the least ``max_frame``: its longest
-    texts in characters of four bytes, its largest numbers."""
+    texts in characters of four bytes, its largest numbers, in compact UTF-8 or with every
+    character beyond ASCII escaped."""
     from ecarte.server import ServerConfig
     from ecarte.server import messages as m
     from ecarte.server.config import MIN_FRAME
@@ -332,6 +357,9 @@ def test_the_least_max_frame_carries_the_largest_message_a_client_sends() -> Non
         m.Ping(),
     ]
     assert max(len(m.encode(msg)) for msg in largest) <= MIN_FRAME
+    # as Python's json writes them by default, each such character escaped in 12 bytes
+    escaped = [json.dumps(json.loads(m.encode(msg))).encode() for msg in largest]
+    assert max(map(len, escaped)) <= MIN_FRAME
     assert ServerConfig(max_frame=MIN_FRAME).max_frame == MIN_FRAME
 
 
@@ -378,7 +406,7 @@ def _serve_refused(
         (["--max-connections", "0"], "--max-connections must be an int >= 1, not 0"),
         (["--max-tables-per-address", "0"], "--max-tables-per-address must be an int >= 1"),
         (["--burst", "0"], "--burst must be an int >= 1, not 0"),
-        (["--max-frame", "1"], "--max-frame must be at least 1024 bytes"),
+        (["--max-frame", "1"], "--max-frame must be at least 3072 bytes"),
         (["--rate", "inf"], "--rate must be a finite number > 0, not inf"),
     ],
 )

@@ -778,7 +778,7 @@ def test_a_database_of_the_previous_version_opens_and_resumes(tmp_path: Path) ->
             await create_table(url, game="ecarte")
         async with serving(db, max_tables_per_address=1) as (url, server):
             assert len(server.tables.tables) == 2
-            with pytest.raises(ServerError, match="bad-table: this address has 1 tables being"):
+            with pytest.raises(ServerError, match="bad-table: this address has 1 table being"):
                 await create_table(url, game="ecarte")
 
     run(main())

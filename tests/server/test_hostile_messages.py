@@ -18,7 +18,7 @@ from ecarte.server.client import TableClient, create_table
 
 pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 
-MAX_FRAME = 1024
+MAX_FRAME = 3072
 BATCH = 200
 PER_GAME = 5_200
 TEXTS = [

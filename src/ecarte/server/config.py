@@ -10,10 +10,11 @@ from ecarte import ArgumentError
 
 __all__ = ["MIN_FRAME", "ServerConfig"]
 
-MIN_FRAME = 1024
+MIN_FRAME = 3072
 """The least ``max_frame``: the largest message the protocol allows (a bet or an action
 with its longest text, 200 characters of four bytes, and its largest numbers) takes 881
-bytes of JSON."""
+bytes of compact JSON, and 2,490 as Python's ``json`` writes it by default (spaced, each
+such character escaped in 12 bytes)."""
 
 _AT_LEAST = {
     "max_frame": MIN_FRAME,

@@ -375,8 +375,9 @@ class Error(_Tagged, tag="error"):
     ``bad-token``, ``not-your-turn``, ``not-a-seat``, ``replayed``, ``illegal``,
     ``over``, ``rate-limited``, ``too-many-connections``, ``idle``, ``shutting-down``,
     ``storage``, ``bad-bet``, ``internal``; over HTTP also ``bad-table``, ``not-over``,
-    ``not-found``, ``method-not-allowed``), ``message`` says what is wrong, in the game's words for
-    an illegal action. ``seq``: the refused action's sequence number, if it had one."""
+    ``not-found``, ``method-not-allowed``, and ``http`` for any other refusal of the
+    request, by its status), ``message`` says what is wrong, in the game's words for an
+    illegal action. ``seq``: the refused action's sequence number, if it had one."""
 
     code: str
     message: str

@@ -107,6 +107,8 @@ class Table:
     them hold this very dict)."""
     published: dict[str, Any] | None = None
     """The finished table's record, once made (:meth:`Tables.record`)."""
+    opener: bytes | None = None
+    """The keyed hash of the address that opened the table (:meth:`Store.opener`)."""
 
     @property
     def over(self) -> bool:
@@ -262,7 +264,8 @@ class Tables:
         if opened is not None and len(opened) >= self.config.max_tables_per_address:
             raise Refused(
                 "bad-table",
-                f"this address has {len(opened)} tables being played, its most: finish one first",
+                f"this address has {len(opened)} {'table' if len(opened) == 1 else 'tables'} "
+                "being played, its most: finish one first",
             )
         adapt = adapter(spec.game)
         seed, nonce = fair.draw()
@@ -483,6 +486,12 @@ class Tables:
         if done and not table.subscribers and self.tables.get(table.id) is table:
             del self.tables[table.id]
             self._keep(table)
+            opener = table.opener
+            opened = self._opened.get(opener) if opener is not None else None
+            if opener is not None and opened is not None:
+                opened.discard(table.id)
+                if not opened:  # (an address none of whose tables is played: forgotten)
+                    del self._opened[opener]
 
     # -------------------------------------------------------------- actions
 
@@ -893,9 +902,11 @@ def _table(row: TableRow, game: Any) -> Table:
     adapt = ADAPTERS[row.game]
     bots = {s.seat: adapt.bot(s.bot or "heuristic") for s in row.seats if s.kind == "bot"}
     spec = msgspec.json.decode(row.spec, type=m.CreateTable)
-    return Table(
+    table = Table(
         row.id, adapt, spec, row.seed, row.nonce, row.commitment, game, row.seats, row.backers, bots
     )
+    table.opener = row.opener
+    return table
 
 
 def _reveal(table: Table) -> bytes:
