@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -28,6 +29,9 @@ _COMMANDS = {
     ),
 }
 """The subcommands: name -> (help, description)."""
+
+_EXTRA = ("starlette", "uvicorn", "msgspec", "websockets")
+"""The modules of the ``server`` extra that ``ecarte serve`` runs on."""
 
 _LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--max-frame", "max_frame", int, "bytes per message"),
@@ -87,12 +91,16 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
     if args.command == "verify":
         return _verify(args.record, out)
-    try:
+    from ecarte import ArgumentError, EcarteError
+
+    try:  # the extra's modules, which the server imports only once it starts
+        for name in _EXTRA:
+            importlib.import_module(name)
         from .run import serve
-    except ImportError as exc:  # pragma: no cover - without the extra
-        print(f"ecarte serve needs the server extra: pip install 'ecarte[server]' ({exc})")
-        return 2
-    from ecarte import ArgumentError
+    except ImportError as exc:
+        raise EcarteError(
+            f"ecarte serve needs the server extra: pip install 'ecarte[server]' ({exc})"
+        ) from None
 
     config = _config(args)
     try:

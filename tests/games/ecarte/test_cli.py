@@ -81,6 +81,21 @@ def test_console_script_version() -> None:
     assert proc.stdout.startswith(f"ecarte {ecarte.__version__}")
 
 
+@pytest.mark.parametrize("missing", ["uvicorn", "starlette"])
+def test_serve_without_the_server_extra_says_how_to_install_it(
+    missing: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `pip install . ./plugins/*` (the README's first command) brings no server: `ecarte
+    # serve` then printed a ModuleNotFoundError's traceback (uvicorn is imported late)
+    monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    assert cli.main(["serve", "--port", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("ecarte: error: ecarte serve needs the server extra: ")
+    assert "pip install 'ecarte[server]'" in err and missing in err
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
 def test_variants_command_lists_or_says_none(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["variants"]) == 0
     assert capsys.readouterr().out.strip()
