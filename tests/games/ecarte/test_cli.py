@@ -83,17 +83,22 @@ def test_console_script_version() -> None:
 
 @pytest.mark.parametrize("missing", ["uvicorn", "starlette"])
 def test_serve_without_the_server_extra_says_how_to_install_it(
-    missing: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    missing: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
     # `pip install . ./plugins/*` (the README's first command) brings no server: `ecarte
     # serve` then printed a ModuleNotFoundError's traceback (uvicorn is imported late)
     monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    monkeypatch.chdir(tmp_path)  # where a server that started would make its database
     assert cli.main(["serve", "--port", "0"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("ecarte: error: ecarte serve needs the server extra: ")
     assert "pip install 'ecarte[server]'" in err and missing in err
     assert "Traceback" not in err and len(err.splitlines()) == 1
+    assert not list(tmp_path.iterdir())  # nothing started
 
 
 def test_variants_command_lists_or_says_none(capsys: pytest.CaptureFixture[str]) -> None:
