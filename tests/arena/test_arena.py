@@ -8,6 +8,7 @@ import json
 import math
 import os
 import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,38 @@ def test_the_command_refuses_an_output_it_cannot_write_before_it_plays(
     assert cli.main([*argv, option, str(target)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"ecarte: error: {option} {target}: cannot write ")
+    assert err.count("\n") == 1 and played == []
+
+
+@pytest.mark.parametrize(
+    ("missing", "options", "extra"),
+    [
+        ("numpy", [], "arena"),
+        ("matplotlib", ["--plot", "p"], "arena"),
+        ("dask", ["--dask", "local"], "dask"),
+    ],
+)
+def test_the_command_without_its_extra_says_how_to_install_it(
+    missing: str,
+    options: list[str],
+    extra: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``pip install . ./plugins/*`` (the README's first command) brings no numpy:
+    ``ecarte arena`` then printed a worker's traceback. It is a one-line error naming the
+    extra, before any match is played."""
+    import ecarte.arena
+
+    played: list[object] = []
+    monkeypatch.setattr(ecarte.arena, "run", lambda *a, **k: played.append(a))
+    monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    monkeypatch.chdir(tmp_path)
+    argv = ["arena", "heuristic", "random", "--pairs", "2", "--workers", "1", *options]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: ") and f"pip install 'ecarte[{extra}]'" in err
     assert err.count("\n") == 1 and played == []
 
 

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -78,6 +79,7 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``ecarte arena``: run, print the summary, write the JSON and the plot. An output
     that cannot be written raises :class:`~ecarte.EcarteError` before the run."""
     _check_outputs(args)
+    _check_extras(args)
     with dask_executor(args.dask, args.workers) as executor:
         result = run(
             [args.a, args.b],
@@ -103,6 +105,24 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         for path in plot(summary, args.plot):
             print(f"plot: {path}", file=out)
     return 0
+
+
+def _check_extras(args: argparse.Namespace) -> None:
+    """Refuse a run whose modules are not installed (numpy for the seeds, matplotlib for
+    ``--plot``, dask for ``--dask``), naming the extra to install, before any match is
+    played: not a worker's traceback."""
+    needed = [("numpy", "arena", "the arena")]
+    if args.plot:
+        needed.append(("matplotlib", "arena", "--plot"))
+    if args.dask:
+        needed.append(("dask.distributed", "dask", "--dask"))
+    for module, extra, what in needed:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise EcarteError(
+                f"{what} needs {module}: pip install 'ecarte[{extra}]' ({exc})"
+            ) from None
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
