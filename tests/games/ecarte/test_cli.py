@@ -152,6 +152,20 @@ def test_non_tty_stdin_plays_bot_against_bot() -> None:
     assert "your choice" not in proc.stdout
 
 
+@pytest.mark.parametrize("argv", [[], ["--bots"]])
+def test_a_match_of_bots_says_so_first(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the README's first command, `ecarte play`, with stdin not a terminal: the log began
+    # at `== game 1: seats 0 and 1 ==`, nothing saying that bots play both seats or how to
+    # play oneself
+    status, out = run_cli(monkeypatch, ["play", "--seed", "1", *argv])
+    assert status == 0
+    first = out.splitlines()[0]
+    assert first.startswith("bots play every seat, the match log follows"), first
+    assert "stdin is not a terminal" in first and "--bots" in first
+    assert "on a terminal you play seat 0" in first
+    assert out.splitlines()[1] == "== game 1: seats 0 and 1 =="
+
+
 def test_target_option_shortens_games(capsys: pytest.CaptureFixture[str]) -> None:
     cli.main(["play", "--bots", "--seed", "4", "--target", "1"])
     out = capsys.readouterr().out

@@ -323,6 +323,10 @@ class _Match:
     def _introduce(self) -> None:
         game, screen = self.game, self.screen
         if not self.humans:
+            screen.say(
+                "bots play every seat, the match log follows (stdin is not a terminal, or "
+                "--bots; on a terminal you play seat 0)"
+            )
             return
         names = ", ".join(
             f"seat {s} (human)"
