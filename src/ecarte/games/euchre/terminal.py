@@ -276,6 +276,10 @@ class _Table:
         goal = f"game to {target}" if target else "a single deal"
         self.say(f"Euchre, {self.preset} rules, {goal}")
         if not self.humans:
+            self.say(
+                "bots play every seat, the game log follows (stdin is not a terminal, or "
+                f"--bots; on a terminal you play {SEATS[0]})"
+            )
             return
         who = ", ".join(
             f"{self.name(s)}{'' if s in self.humans else ' bot'}"
