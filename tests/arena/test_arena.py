@@ -177,7 +177,8 @@ def test_the_command_without_its_extra_says_how_to_install_it(
 
     played: list[object] = []
     monkeypatch.setattr(ecarte.arena, "run", lambda *a, **k: played.append(a))
-    monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    for name in [missing, *(n for n in sys.modules if n.startswith(f"{missing}."))]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
     monkeypatch.chdir(tmp_path)
     argv = ["arena", "heuristic", "random", "--pairs", "2", "--workers", "1", *options]
     assert cli.main(argv) == 2
