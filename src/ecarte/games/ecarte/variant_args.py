@@ -101,17 +101,9 @@ def _fitted(annotation: object, value: object, text: str) -> tuple[bool, object]
                 if fits:
                     return True, fitted
         return False, value
-    if annotation is bool:
-        return isinstance(value, bool), value
-    if annotation is int:
-        return value.__class__ is int, value
-    if annotation is float or annotation is Fraction:
-        return value.__class__ in (int, float), value
     if annotation is str:
         return True, value if isinstance(value, str) else text.strip()
-    if _shape(annotation) is not None:
-        return _fitted_json(annotation, value)
-    return True, value  # a Literal (the constructor says what it takes), any
+    return _fitted_json(annotation, value)  # (a number, a JSON list or object, any)
 
 
 _LISTS: tuple[object, ...] = (list, Sequence, MutableSequence)
