@@ -311,15 +311,26 @@ def test_hook_exchange_allowed_past_the_most_exchanges_a_hand_holds() -> None:
         game.apply("discard")
 
 
-def test_hook_discard_limits() -> None:
-    class TwoOrThree:
-        @hookimpl
-        def ecarte_discard_limits(self) -> tuple[int, int]:
-            return (2, 3)
+class TwoOrThree:
+    """A variant whose discards are two or three cards."""
 
-    game = dealt(Game(plugins=[TwoOrThree()], seed=1))
+    NAME = "two-or-three"
+
+    @hookimpl
+    def ecarte_discard_limits(self) -> tuple[int, int]:
+        return (2, 3)
+
+
+def _exchanging(plugin: object) -> Game:
+    """A game of ``plugin`` at the elder's discard (a proposal accepted)."""
+    game = dealt(Game(plugins=[plugin], seed=1))
     game.apply(ecarte.Propose())
     game.apply(ecarte.Accept())
+    return game
+
+
+def test_hook_discard_limits() -> None:
+    game = _exchanging(TwoOrThree())
     sizes = {len(a.cards) for a in game.legal_actions() if isinstance(a, ecarte.Discard)}
     assert sizes == {2, 3}
     with pytest.raises(IllegalActionError, match="at least 2"):
@@ -327,16 +338,7 @@ def test_hook_discard_limits() -> None:
 
 
 def test_a_discard_out_of_a_variants_limits_names_the_variant() -> None:
-    class TwoOrThree:
-        NAME = "two-or-three"
-
-        @hookimpl
-        def ecarte_discard_limits(self) -> tuple[int, int]:
-            return (2, 3)
-
-    game = dealt(Game(plugins=[TwoOrThree()], seed=1))
-    game.apply(ecarte.Propose())
-    game.apply(ecarte.Accept())
+    game = _exchanging(TwoOrThree())
     four = ecarte.Discard(CardSet.of(list(game.hand(game.to_act))[:4]))
     with refused(game, IllegalActionError, r"at most 3 now \(variant 'two-or-three'; the stock"):
         game.apply(four)

@@ -16,6 +16,15 @@ from ecarte.server.client import ServerError, TableClient, create_table, fetch_j
 pytestmark = pytest.mark.own_backends  # the server runs on the live backend
 
 
+async def _against_a_bot(url: str) -> tuple[str, TableClient]:
+    """A new Écarté table of a human (seat 0) against the server's bot: its id and the
+    human's connection."""
+    table = await create_table(url, game="ecarte", seats=[{}, {"kind": "bot"}])
+    return table["table"], await TableClient.connect(
+        url, table["table"], table["seats"][0]["token"]
+    )
+
+
 def _first(view: object) -> int:
     return view.legal[0].id  # type: ignore[attr-defined,no-any-return]
 
@@ -165,9 +174,7 @@ def test_a_bot_that_fails_after_an_action_leaves_the_action_acknowledged() -> No
 
     async def main() -> None:
         async with serving() as (url, server):
-            table = await create_table(url, game="ecarte", seats=[{}, {"kind": "bot"}])
-            tid = table["table"]
-            human = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            tid, human = await _against_a_bot(url)
             tables = server.tables
 
             def fails(*args: object) -> None:
@@ -237,9 +244,7 @@ def test_a_plugin_failing_on_a_bots_move_puts_the_table_back_as_stored(
 
     async def main() -> None:
         async with serving() as (url, server):
-            table = await create_table(url, game="ecarte", seats=[{}, {"kind": "bot"}])
-            tid = table["table"]
-            human = await TableClient.connect(url, tid, table["seats"][0]["token"])
+            tid, human = await _against_a_bot(url)
             tables = server.tables
             failures.append(1)
             while failures:

@@ -417,10 +417,21 @@ class _Answering(io.StringIO):
         return self.answer(self.screen.getvalue()) + "\n"
 
 
+def _cercle_seed_4(monkeypatch: pytest.MonkeyPatch, answer: Callable[[str], str]) -> str:
+    """The screen of a cercle match, seed 4, the gallery Cleo and Dora, the human at seat 0
+    answering each question by ``answer(screen)``."""
+    out = io.StringIO()
+    monkeypatch.setattr(cli.sys, "stdout", out)
+    monkeypatch.setattr(cli.sys, "stdin", _Answering(out, answer))
+    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
+    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
+    assert cli.main(argv) == 0
+    return out.getvalue()
+
+
 def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed 4: the human covers in game 1, loses the seat to a backer, then bets from the
     gallery; the gallery's bots bet before each game."""
-    out = io.StringIO()
     placed: list[str] = []
 
     def answer(screen: str) -> str:
@@ -433,12 +444,7 @@ def test_cercle_bets_from_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
             return "bet player 2 5"  # the name in any case
         return "1"
 
-    monkeypatch.setattr(cli.sys, "stdout", out)
-    monkeypatch.setattr(cli.sys, "stdin", _Answering(out, answer))
-    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
-    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
-    assert cli.main(argv) == 0
-    text = out.getvalue()
+    text = _cercle_seed_4(monkeypatch, answer)
     assert "   | cercle: Cleo stakes 4 on " in text and "   | cercle: Dora stakes 3 on " in text
     assert "cercle: bets on game 1 are open: bet AMOUNT stakes on yourself, Player 1" in text
     assert "   | cercle: Player 1 stakes 2 on themselves for game 1 (holds 98)" in text
@@ -462,7 +468,6 @@ def test_cercle_bet_without_a_name_from_the_gallery_asks_for_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Seed 4: the human loses the seat to a backer in game 1, then types bet AMOUNT."""
-    out = io.StringIO()
     asked: list[str] = []
 
     def answer(screen: str) -> str:
@@ -472,12 +477,7 @@ def test_cercle_bet_without_a_name_from_the_gallery_asks_for_one(
             return "bet 5" if len(asked) == 1 else "quit"
         return "1"
 
-    monkeypatch.setattr(cli.sys, "stdout", out)
-    monkeypatch.setattr(cli.sys, "stdin", _Answering(out, answer))
-    gallery = 'gallery={"Cleo": 40, "Dora": 30}'
-    argv = ["play", "--human", "0", "--seed", "4", "--variant", "cercle", "--option", gallery]
-    assert cli.main(argv) == 0
-    text = out.getvalue()
+    text = _cercle_seed_4(monkeypatch, answer)
     assert "unknown player ''" not in text
     assert (
         "  not allowed: from the gallery, name the player you back: bet Cleo 5 or bet Player 2 5"
