@@ -208,6 +208,25 @@ def test_the_single_agent_env_refuses_a_step_before_reset_or_after_the_end() -> 
         env.step(0)
 
 
+@pytest.mark.parametrize(
+    "spec",
+    [EuchreSpec(), EcarteSpec(), EuchreSpec(EuchreRules.openspiel())],
+    ids=["euchre", "ecarte", "euchre-openspiel"],
+)
+def test_the_single_agent_env_refuses_a_step_before_reset_at_every_seat(spec: Any) -> None:
+    """Not even the seat to act in the game the environment holds before its first
+    reset."""
+    for seat in range(spec.num_players):
+        env = SingleAgentEnv(spec, seat=seat)
+        before = _history(env._state, spec)
+        legal = env._state.legal_ids()
+        with pytest.raises(ResetNeeded):
+            env.step(legal[0])
+        assert _history(env._state, spec) == before, seat
+        env.reset(seed=2)
+        env.step(env.action_space.sample())
+
+
 @pytest.mark.parametrize("turns", ["seat", "cycle"])
 def test_the_aec_env_refuses_what_is_not_an_action_id(turns: str) -> None:
     env = euchre_env(turns=turns)

@@ -151,7 +151,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         )
         self.action_space = LegalDiscrete(spec.num_ids, self._legal)
         self._state = spec.new_state(0)
-        self._ended = False  # an illegal action ended the episode (illegal="terminate")
+        self._ended = True  # no episode runs: before reset, or an illegal action ended it
         self._distinct: list[Opponent] = []
 
     def _legal(self) -> np.ndarray[Any, np.dtype[np.int8]]:
