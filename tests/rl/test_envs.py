@@ -227,6 +227,34 @@ def test_the_single_agent_env_refuses_a_step_before_reset_at_every_seat(spec: An
         env.step(env.action_space.sample())
 
 
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_an_illegal_action_is_told_in_the_games_words(name: str) -> None:
+    """At every decision of a game, an illegal id's error names it and the legal ids (not
+    a code of the C machine's that has no words, its "unknown error")."""
+    env = MAKERS[name]()
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        for bad in np.flatnonzero(obs["action_mask"] == 0)[::5].tolist():
+            with pytest.raises(IllegalActionError) as error:
+                env.step(bad)
+            assert str(error.value) == f"action id {bad} is not legal now (legal: {legal})"
+        env.step(int(rng.choice(legal)))
+
+
+def test_a_chance_event_not_of_the_deck_is_told_so() -> None:
+    state = EcarteSpec().new_state(0, auto_chance=False)
+    for cards in ([5, 5], [5, 200]):
+        with pytest.raises(IllegalActionError, match="cards of the deck, each once"):
+            state.chance(cards)
+    assert state.to_act == -1
+
+
 @pytest.mark.parametrize("turns", ["seat", "cycle"])
 def test_the_aec_env_refuses_what_is_not_an_action_id(turns: str) -> None:
     env = euchre_env(turns=turns)

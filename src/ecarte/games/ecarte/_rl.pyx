@@ -118,15 +118,26 @@ def from_log(Rules rules, uint64_t seed, bint auto_chance, bytes log):
     finally:
         PyMem_Free(scratch)
     if r < 0:
-        raise ValueError(f"not a log of a match under these rules: {ec_strerror(r).decode()}")
+        raise ValueError(f"not a log of a match under these rules: {_why(r)}")
     s.rules = rules
     s.auto_chance = auto_chance
     return s
 
 
+cdef str _why(int r):
+    """An error code of the match machine (or of the core) in words."""
+    if r == EC_EBADCHANCE:
+        return "a cut or a deal is cards of the deck, each once"
+    if r == EC_ELOG:
+        return "a log that this match did not write"
+    if r == EC_ECUTLOOP:
+        return "100 cuts in a row were all cut again"
+    return ec_strerror(r).decode()
+
+
 cdef int _check(int r) except -1:
     if r < 0:
-        raise IllegalActionError(ec_strerror(r).decode())
+        raise IllegalActionError(_why(r))
     return r
 
 
@@ -161,8 +172,7 @@ cdef class MatchState:
             if self.e.m.phase == EC_PH_OVER:
                 raise IllegalActionError(f"action id {action_id} is not legal: the match is over")
             raise IllegalActionError(
-                f"action id {action_id} is not legal now ({ec_strerror(r).decode()}; "
-                f"legal: {self.legal_ids()})"
+                f"action id {action_id} is not legal now (legal: {self.legal_ids()})"
             )
 
     def chance(self, cards):
