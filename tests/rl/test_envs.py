@@ -301,6 +301,48 @@ def test_the_aec_env_refuses_bad_arguments_and_a_step_before_reset() -> None:
     assert env.agent_selection == "player_2"
 
 
+def _aec_view(env: CardGameEnv) -> list[Any]:
+    """All an AEC environment shows: every agent's observation, the selection, the flags."""
+    observations = [{k: v.tolist() for k, v in env.observe(a).items()} for a in env.agents]
+    flags = (env.rewards, env.terminations, env.truncations, env._cumulative_rewards)
+    return [observations, env.agent_selection, env.agents, *map(dict, flags)]
+
+
+@pytest.mark.parametrize("turns", ["seat", "cycle"])
+def test_the_aec_env_refuses_a_seed_out_of_range_or_options_not_a_dict(
+    turns: str,
+) -> None:
+    env = ecarte_env(turns=turns)
+    with pytest.raises(ResetNeeded):
+        env.last()  # was an AttributeError
+    env.reset(seed=3)
+    for _ in range(5):
+        env.step(env.action_space(env.agent_selection).sample())
+    before = _aec_view(env)
+    for seed in (-1, 1 << 64, -(1 << 64)):  # were taken modulo 2**64
+        with pytest.raises(ValueError, match="seed"):
+            env.reset(seed=seed)
+        assert _aec_view(env) == before, seed
+    for options in (5, "seat=1", [("seat", 1)]):  # were ignored
+        with pytest.raises(ValueError, match="options"):
+            env.reset(seed=3, options=options)  # type: ignore[arg-type]
+        assert _aec_view(env) == before, options
+    env.reset(seed=(1 << 64) - 1, options={"seat": 1})  # a dict: its keys are ignored
+    env.reset(seed=0, options=None)
+
+
+def test_the_single_agent_env_refuses_options_not_a_dict_and_changes_nothing() -> None:
+    env = SingleAgentEnv(EuchreSpec(), seat=1)
+    obs, _ = env.reset(seed=3)
+    before = _history(env._state, env.game)
+    for options in (5, "seat=0", [("seat", 0)]):
+        with pytest.raises(ValueError, match="options"):
+            env.reset(seed=4, options=options)  # type: ignore[arg-type]
+        assert _history(env._state, env.game) == before, options
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.reset(seed=4, options={"seat": 0})
+
+
 def test_a_step_after_an_illegal_action_ended_the_episode_needs_a_reset() -> None:
     env = SingleAgentEnv(EuchreSpec(), seat=1, illegal="terminate")
     obs, _ = env.reset(seed=3)

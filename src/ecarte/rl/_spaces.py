@@ -1,6 +1,6 @@
 """The action space of the environments: ``Discrete(n)`` whose ``sample()`` without a
 mask draws a legal action of the state it belongs to; :func:`action_id`, what a step
-takes as an action."""
+takes as an action; :func:`check_options`, what a reset takes as options."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from gymnasium import spaces
 from ecarte._core._args import _index, _show
 from ecarte._errors import IllegalActionError
 
-__all__ = ["LegalDiscrete", "action_id"]
+__all__ = ["LegalDiscrete", "action_id", "check_options"]
 
 
 def action_id(action: object, n: int | None = None) -> int:
@@ -26,6 +26,14 @@ def action_id(action: object, n: int | None = None) -> int:
     if n is not None and not 0 <= a < n:
         raise IllegalActionError(f"action id {a} is not legal now (the ids are 0..{n - 1})")
     return a
+
+
+def check_options(options: object) -> None:
+    """ValueError unless ``options`` is None or a dict. The environments' resets use none
+    of its keys (a game's rules and seats are the constructor's) and ignore them, as
+    PettingZoo's ``api_test`` and Gymnasium's ``check_env`` require."""
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict or None, not {options!r}")
 
 
 class LegalDiscrete(spaces.Discrete):

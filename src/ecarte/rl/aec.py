@@ -46,7 +46,7 @@ from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import EuchreRules
 
 from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec
-from ._spaces import LegalDiscrete, action_id
+from ._spaces import LegalDiscrete, action_id, check_options
 
 __all__ = ["CardGameEnv", "ecarte_env", "euchre_env", "parallel_env"]
 
@@ -133,9 +133,13 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-        elif _index(seed) is None:
-            raise ValueError(f"seed must be an int or None, not {seed!r}")
-        self._state.reset(int(seed) & (1 << 64) - 1)
+        else:
+            s = _index(seed)
+            if s is None or not 0 <= s < 1 << 64:
+                raise ValueError(f"seed must be an int 0..2**64-1 or None, not {seed!r}")
+            seed = s
+        check_options(options)
+        self._state.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -175,6 +179,11 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     def _check_reset(self) -> None:
         if not hasattr(self, "agent_selection"):
             raise ResetNeeded("reset the environment first")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._check_reset()
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         self._check_reset()

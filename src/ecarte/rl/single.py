@@ -42,7 +42,7 @@ from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
 from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec
-from ._spaces import LegalDiscrete, action_id
+from ._spaces import LegalDiscrete, action_id, check_options
 
 __all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]
 
@@ -179,6 +179,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        check_options(options)
         super().reset(seed=seed)
         self._ended = False
         seen: dict[int, Opponent] = {}
