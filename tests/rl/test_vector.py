@@ -146,6 +146,14 @@ def test_a_batch_refuses_a_bad_size_or_seed(kwargs: dict[str, Any], named: str) 
         VecEnv(EuchreSpec(), n, **args)
 
 
+@pytest.mark.parametrize("which", ["info_state", 1.0, True, None, 2])
+def test_a_batch_refuses_a_which_that_is_not_a_tensor(which: Any) -> None:
+    for spec in (EcarteSpec(), EuchreSpec()):
+        with pytest.raises(ValueError, match="which must be OBSERVATION"):
+            VecEnv(spec, 2, which=which)
+    assert VecEnv(EuchreSpec(), 2, which=np.int64(INFO_STATE)).obs_size == 999
+
+
 def test_an_environment_index_out_of_the_batch_is_refused() -> None:
     vec = VecEnv(EuchreSpec(), 2, seed=1)
     for bad in (2, -1, 1.0, True):

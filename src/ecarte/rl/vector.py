@@ -43,7 +43,7 @@ import ecarte.games.euchre._rl as _euchre
 from ecarte._core._args import _index
 from ecarte._errors import ArgumentError, IllegalActionError
 
-from ._games import OBSERVATION, Spec
+from ._games import INFO_STATE, OBSERVATION, Spec
 
 __all__ = ["Outputs", "VecEnv"]
 
@@ -72,6 +72,13 @@ class VecEnv:
         s = _index(seed)
         if s is None or not 0 <= s < 1 << 64:
             raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
+        w = _index(which)
+        if w not in (OBSERVATION, INFO_STATE):
+            raise ArgumentError(
+                f"which must be OBSERVATION ({OBSERVATION}) or INFO_STATE ({INFO_STATE}) "
+                f"of ecarte.rl, not {which!r}"
+            )
+        which = w
         self.spec = spec
         self.n = n
         self.which = which
