@@ -183,3 +183,33 @@ def test_chance_outcomes_only_at_a_chance_node(name: str) -> None:
     with pytest.raises(pyspiel.SpielError, match="not a chance node"):
         state.chance_outcomes()
     assert seen
+
+
+@pytest.mark.parametrize("name", ["ecarte_euchre", "ecarte_match"])
+def test_an_observer_of_another_kind_is_refused(name: str) -> None:
+    """The game has two observers, a player's observation and its information state (both
+    public and private to that player): asked for another kind (public information only,
+    every player's private information) or given parameters, it refuses rather than
+    give the player's observation, private cards included."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(name)
+    kinds = pyspiel.PrivateInfoType
+    for recall in (False, True):
+        for private, public in (
+            (kinds.NONE, True),
+            (kinds.ALL_PLAYERS, True),
+            (kinds.SINGLE_PLAYER, False),
+        ):
+            iig = pyspiel.IIGObservationType(
+                perfect_recall=recall, public_info=public, private_info=private
+            )
+            with pytest.raises(ValueError, match="observ"):
+                make_observation(game, iig)
+        own = pyspiel.IIGObservationType(perfect_recall=recall)
+        assert make_observation(game, own).tensor.size == (
+            game.information_state_tensor_size() if recall else game.observation_tensor_size()
+        )
+    with pytest.raises(ValueError, match="param"):
+        make_observation(game, None, {"cards": True})
+    assert make_observation(game).tensor.size == game.observation_tensor_size()

@@ -131,6 +131,20 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, params)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """The observer of a player's observation, or with ``perfect_recall`` of its
+        information state: both of public information and the player's own. ValueError
+        for another kind of observation (public only, every player's) or parameters."""
+        if params:
+            raise ValueError(f"the observers take no parameters, not {params!r}")
+        if iig_obs_type is not None and not (
+            iig_obs_type.public_info
+            and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "the game observes public information and one player's private "
+                "information together (its observation and information state), no other "
+                "kind of observation"
+            )
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
 
