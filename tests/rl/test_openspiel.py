@@ -213,3 +213,19 @@ def test_an_observer_of_another_kind_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match="param"):
         make_observation(game, None, {"cards": True})
     assert make_observation(game).tensor.size == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("name", ["ecarte_euchre", "ecarte_match"])
+def test_action_to_string_refuses_what_is_no_action_of_the_game(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    n = game.num_distinct_actions()
+    chance = int(pyspiel.PlayerId.CHANCE)
+    for bad in (-1, n, 1000) + ((39, 63) if name == "ecarte_match" else ()):
+        with pytest.raises(ValueError, match=f"action id {bad} is no action of the game"):
+            state.action_to_string(0, bad)
+    for bad in (-1, game.max_chance_outcomes()):
+        with pytest.raises(ValueError, match=f"chance outcome {bad} is no outcome of the game"):
+            state.action_to_string(chance, bad)
+    ids = range(n) if name == "ecarte_euchre" else [*range(39), *range(64, 96)]
+    assert len({state.action_to_string(0, a) for a in ids}) == len(ids)  # each its own

@@ -149,6 +149,13 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.spec, INFO_STATE if recall else OBSERVATION)
 
 
+def _known(what: str, action: int, known: bool) -> None:
+    """ValueError unless ``known``: ``action`` is one of the game's ids (or outcomes)."""
+    if not known:
+        noun = "outcome" if what.startswith("chance") else "action"
+        raise ValueError(f"{what} {action} is no {noun} of the game")
+
+
 def _chance_node(state: Any) -> None:
     """SpielError unless chance is to act (as OpenSpiel's own games check)."""
     if state._core.to_act != -1:
@@ -257,7 +264,9 @@ class EuchreSpielState(_State):
     def _action_to_string(self, player: int, action: int) -> str:
         n = self._core.deck
         if player == _CHANCE:
+            _known("chance outcome", action, 0 <= action < n)
             return f"dealer {action}" if self._core.phase == 0 else f"deal {action}"
+        _known("action id", action, 0 <= action < n + len(_EUCHRE_WORDS))
         return f"card {action}" if action < n else _EUCHRE_WORDS[action - n]
 
 
@@ -416,7 +425,9 @@ class EcarteSpielState(_State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
+            _known("chance outcome", action, 0 <= action < 32)
             return f"card {action}"
+        _known("action id", action, 0 <= action < 96 and not 39 <= action < 64)
         if action < 32:
             return f"play {action}"
         if action >= 64:
