@@ -88,6 +88,33 @@ def test_an_illegal_action_raises_and_changes_nothing(turns: str) -> None:
         env.step(None)
 
 
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_a_parallel_step_with_a_bad_action_plays_none(name: str) -> None:
+    """Every agent's action is checked before any is played: one bad action, even of an
+    agent after the mover in seat order, or one missing, leaves the environment as it
+    was, and the next step plays."""
+    par = parallel_env(MAKERS[name](turns="cycle"))
+    rng = np.random.default_rng(5)
+    obs, _ = par.reset(seed=2)
+    for _ in range(20):
+        masks = {a: obs[a]["action_mask"] for a in par.agents}
+        good = {a: int(rng.choice(np.flatnonzero(m))) for a, m in masks.items()}
+        mover = next(a for a, m in masks.items() if not m[-1])
+        before = _aec_view(par.aec_env)
+        for agent in par.agents:
+            wrong = np.flatnonzero(masks[agent] == 0)
+            for bad in (int(wrong[0]), int(wrong[-1]), 1.5, None):
+                with pytest.raises(IllegalActionError):
+                    par.step({**good, agent: bad})
+                assert _aec_view(par.aec_env) == before, (agent, bad, mover)
+            with pytest.raises(IllegalActionError, match=agent):
+                par.step({a: good[a] for a in par.agents if a != agent})
+            assert _aec_view(par.aec_env) == before, agent
+        obs, *_ = par.step(good)
+        if not par.agents:
+            break
+
+
 def test_the_action_space_samples_legal_actions_without_a_mask() -> None:
     env = euchre_env()
     env.reset(seed=2)

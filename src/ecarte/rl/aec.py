@@ -38,7 +38,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
-from pettingzoo.utils.conversions import aec_to_parallel
+from pettingzoo.utils.conversions import aec_to_parallel_wrapper
 
 from ecarte._core._args import _index
 from ecarte._errors import IllegalActionError
@@ -245,6 +245,31 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
                 flags[name] = True
         self.agent_selection = self._selected()
 
+    def _check_cycle(self, actions: Any) -> None:
+        """:class:`ecarte.IllegalActionError` unless ``actions`` maps every agent to its
+        legal action of the cycle to come (``turns="cycle"``, at a cycle's start): what a
+        parallel step checks before it plays any."""
+        self._check_reset()
+        if not self.agents:
+            raise ResetNeeded("every agent is done: reset the environment")
+        missing = [agent for agent in self.agents if agent not in actions]
+        if missing:
+            raise IllegalActionError(f"no action for {', '.join(missing)}: every agent acts")
+        mover = self._mover()
+        for agent in self.agents:
+            action = actions[agent]
+            if action is None:
+                raise IllegalActionError(f"{agent} is not done: None is not an action")
+            a = action_id(action, self._nids)
+            if self._seat[agent] != mover:
+                if a != self.wait:
+                    raise IllegalActionError(f"{agent} is not to act: its one action is wait")
+            elif a == self.wait:
+                raise IllegalActionError(f"{agent} is to act: wait is not legal now")
+            elif not self._state.legal_mask >> a & 1:
+                legal = self._state.legal_ids()
+                raise IllegalActionError(f"action id {a} is not legal now (legal: {legal})")
+
     def _end(self, st: Any, *, flag: bool = True) -> None:
         """The game is over: its returns are the rewards (the only ones), and with ``flag``
         every agent is terminated."""
@@ -280,9 +305,19 @@ def euchre_env(rules: EuchreRules | None = None, **kwargs: Any) -> CardGameEnv:
     return CardGameEnv(EuchreSpec(rules or EuchreRules.standard()), **kwargs)
 
 
+class _Parallel(aec_to_parallel_wrapper):  # type: ignore[misc]
+    """PettingZoo's parallel form of an environment, whose step checks every agent's
+    action before it plays any."""
+
+    def step(self, actions: Any) -> Any:
+        self.aec_env._check_cycle(actions)
+        return super().step(actions)
+
+
 def parallel_env(env: CardGameEnv) -> Any:
     """The parallel form of an environment made with ``turns="cycle"``: each step takes an
-    action from every agent (wait from those not to act), one cycle."""
+    action from every agent (wait from those not to act), one cycle; an illegal or
+    missing action raises :class:`ecarte.IllegalActionError` and none is played."""
     if not env.cycle:
         raise ValueError("the parallel form needs an environment with turns='cycle'")
-    return aec_to_parallel(env)
+    return _Parallel(env)
