@@ -406,3 +406,28 @@ def test_a_spec_refuses_rules_of_another_type() -> None:
     for bad in ("standard", None, Rules()):
         with pytest.raises(TypeError, match="EuchreRules"):
             EuchreSpec(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [EuchreRules.standard(), EcarteSpec().rules, "euchre", None, EuchreSpec],
+    ids=["euchre-rules", "ecarte-rules", "name", "none", "class"],
+)
+def test_the_environments_refuse_what_is_not_a_spec(bad: Any) -> None:
+    """Rules where a spec is due (``SingleAgentEnv(EuchreRules.standard())``) raised an
+    AttributeError from deep inside."""
+    from ecarte.rl.vector import VecEnv
+
+    for make in (SingleAgentEnv, CardGameEnv, lambda spec: VecEnv(spec, 2)):
+        with pytest.raises(TypeError, match=r"EcarteSpec\(rules\) or EuchreSpec\(rules\)"):
+            make(bad)
+
+
+@pytest.mark.parametrize("bad", ["x", None, True, float("nan"), float("inf"), 1j])
+def test_the_single_agent_env_refuses_an_illegal_reward_not_a_number(bad: Any) -> None:
+    with pytest.raises(ValueError, match="illegal_reward"):
+        SingleAgentEnv(EuchreSpec(), illegal_reward=bad)
+    env = SingleAgentEnv(EuchreSpec(), illegal="terminate", illegal_reward=np.float32(-2))
+    obs, _ = env.reset(seed=1)
+    reward = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))[1]
+    assert reward == -2.0 and type(reward) is float

@@ -14,7 +14,16 @@ from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.game import _engine_options
 from ecarte.games.euchre.rules import EuchreRules
 
-__all__ = ["INFO_STATE", "OBSERVATION", "Batch", "EcarteSpec", "EuchreSpec", "Spec", "State"]
+__all__ = [
+    "INFO_STATE",
+    "OBSERVATION",
+    "Batch",
+    "EcarteSpec",
+    "EuchreSpec",
+    "Spec",
+    "State",
+    "check_spec",
+]
 
 OBSERVATION = 0
 """The observation tensor: what the seat sees now."""
@@ -128,3 +137,10 @@ class EuchreSpec:
     def batch(self, n: int, seed: int, which: int) -> Batch:
         batch: Batch = _euchre.EuchreBatch(n, *_engine_options(self.rules), seed, which)
         return batch
+
+
+def check_spec(spec: object) -> Spec:
+    """``spec``, one of the games' specs; TypeError for anything else (rules, a name)."""
+    if not isinstance(spec, EcarteSpec | EuchreSpec):
+        raise TypeError(f"spec must be EcarteSpec(rules) or EuchreSpec(rules), not {spec!r}")
+    return spec

@@ -45,7 +45,7 @@ from ecarte._errors import IllegalActionError
 from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import EuchreRules
 
-from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec
+from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec, check_spec
 from ._spaces import LegalDiscrete, action_id, check_options
 
 __all__ = ["CardGameEnv", "ecarte_env", "euchre_env", "parallel_env"]
@@ -72,6 +72,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        check_spec(spec)
         if which not in _WHICH:
             raise ValueError(f"which must be 'observation' or 'info_state', not {which!r}")
         if turns not in ("seat", "cycle"):

@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -41,7 +43,7 @@ from ecarte._core._args import _index
 from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
-from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec
+from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec, check_spec
 from ._spaces import LegalDiscrete, action_id, check_options
 
 __all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]
@@ -113,10 +115,16 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
+        check_spec(spec)
         if illegal not in ("raise", "terminate"):
             raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
+        reward: object = illegal_reward
+        if isinstance(reward, bool) or not isinstance(reward, numbers.Real):
+            raise ValueError(f"illegal_reward must be a finite number, not {reward!r}")
+        if not math.isfinite(reward):
+            raise ValueError(f"illegal_reward must be a finite number, not {reward!r}")
         self.illegal = illegal
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = float(reward)
         s = _index(seat)
         if s is None or not 0 <= s < spec.num_players:
             raise ValueError(f"seat must be an int 0..{spec.num_players - 1}, not {seat!r}")

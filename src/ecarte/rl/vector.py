@@ -43,7 +43,7 @@ import ecarte.games.euchre._rl as _euchre
 from ecarte._core._args import _index
 from ecarte._errors import ArgumentError, IllegalActionError
 
-from ._games import INFO_STATE, OBSERVATION, Spec
+from ._games import INFO_STATE, OBSERVATION, Spec, check_spec
 
 __all__ = ["Outputs", "VecEnv"]
 
@@ -67,6 +67,7 @@ class VecEnv:
     """Gymnasium's ``AutoresetMode.SAME_STEP``."""
 
     def __init__(self, spec: Spec, n: int, *, seed: int = 0, which: int = OBSERVATION) -> None:
+        check_spec(spec)
         if n.__class__ is not int or n < 1:
             raise ArgumentError(f"n must be an int >= 1 (environments), not {n!r}")
         s = _index(seed)
