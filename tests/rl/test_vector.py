@@ -95,6 +95,47 @@ def test_caller_owned_outputs_are_written() -> None:
         vec._batch.step(np.zeros(2, np.int32), np.zeros((2, 3), np.uint8))
 
 
+def _bad_outputs(vec: VecEnv) -> dict[str, Any]:
+    """Output arrays that are not the batch's: another dtype, read-only, not contiguous."""
+    o = vec.outputs()
+    readonly = o.mask.copy()
+    readonly.flags.writeable = False
+    strided = np.zeros((vec.n, vec.obs_size * 2), np.uint8)[:, ::2]
+    return {
+        "obs": [o.obs.astype(np.float32), o.obs.astype(np.int8), strided, o.obs[0]],
+        "mask": [o.mask.astype(bool), readonly, o.mask.tolist()],
+        "rewards": [o.rewards.astype(np.float64)],
+        "terminated": [o.terminated.astype(bool)],
+        "to_act": [o.to_act.astype(np.int64)],
+    }
+
+
+def test_outputs_not_of_the_batch_are_refused_by_name() -> None:
+    """Caller-owned outputs of another dtype, read-only or strided raise ArgumentError
+    naming the array and what it must be (were the Cython buffer's own errors), and
+    neither a reset nor a step writes or steps anything."""
+    vec = VecEnv(EuchreSpec(), 3, seed=2)
+    vec.reset()
+    rng = np.random.default_rng(0)
+    out = vec.step(vec.sample(rng))  # (a reset would change the steps)
+    actions = vec.sample(rng)
+    before = [a.copy() for a in (out.obs, out.mask, out.rewards, out.terminated, out.to_act)]
+    steps = [vec.state(b).steps for b in range(3)]
+    for name, bads in _bad_outputs(vec).items():
+        for bad in bads:
+            mine = vec.outputs()
+            setattr(mine, name, bad)
+            with pytest.raises(ValueError, match=f"out.{name} must be"):
+                vec.step(actions, out=mine)
+            with pytest.raises(ValueError, match=f"out.{name} must be"):
+                vec.reset(out=mine)
+            assert [vec.state(b).steps for b in range(3)] == steps
+            assert not any(a.any() for a in (mine.obs, mine.mask) if isinstance(a, np.ndarray))
+            now = (out.obs, out.mask, out.rewards, out.terminated, out.to_act)
+            assert all((a == b).all() for a, b in zip(now, before, strict=True))
+    vec.step(actions)
+
+
 def test_an_action_id_out_of_int32_is_illegal_not_wrapped() -> None:
     """Actions given as int64 (numpy's default) are not wrapped into int32: an id that is
     not one of the game's raises, as any illegal action does, and steps nothing."""

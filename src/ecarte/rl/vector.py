@@ -88,6 +88,10 @@ class VecEnv:
         self.obs_size = spec.tensor_size(which)
         self.num_ids = spec.num_ids
         self.out = self.outputs()
+        self._due = {
+            name: (getattr(self.out, name).dtype, getattr(self.out, name).shape)
+            for name in ("obs", "mask", "rewards", "terminated", "to_act")
+        }
 
     def outputs(self) -> Outputs:
         """A new set of output arrays of this batch's shapes."""
@@ -101,6 +105,26 @@ class VecEnv:
         )
 
     def _args(self, out: Outputs) -> tuple[Any, ...]:
+        """The arrays of ``out``, checked; ArgumentError naming one not of this batch."""
+        for name, (dtype, shape) in self._due.items():
+            given = getattr(out, name)
+            if (
+                isinstance(given, np.ndarray)
+                and given.dtype == dtype
+                and given.shape == shape
+                and given.flags.c_contiguous
+                and given.flags.writeable
+            ):
+                continue
+            got = type(given).__name__
+            if isinstance(given, np.ndarray):
+                got = f"{given.dtype} {given.shape}"
+                got += "" if given.flags.c_contiguous else ", strided"
+                got += "" if given.flags.writeable else ", read-only"
+            raise ArgumentError(
+                f"out.{name} must be a writable C-contiguous {' x '.join(map(str, shape))} "
+                f"{np.dtype(dtype)} array (as VecEnv.outputs() makes), not {got}"
+            )
         return out.obs, out.mask, out.rewards, out.terminated, out.to_act
 
     def reset(self, out: Outputs | None = None) -> Outputs:
