@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +29,27 @@ from ecarte.rl import EcarteSpec
 from ecarte.rl.vector import VecEnv
 
 SPEC = EcarteSpec(Rules(target=1, games_to_win=1))
+
+
+def _int_from(least: int) -> Callable[[str], int]:
+    """An argparse type: an int >= ``least``."""
+
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
+def _finite(text: str) -> float:
+    """An argparse type: a finite number."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -117,12 +139,12 @@ def evaluate(policy: Policy, hands: int, seed: int) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=400)
-    parser.add_argument("--batch", type=int, default=512)
-    parser.add_argument("--lr", type=float, default=2.0)
-    parser.add_argument("--eval-every", type=int, default=50)
-    parser.add_argument("--eval-hands", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=_int_from(0), default=400)
+    parser.add_argument("--batch", type=_int_from(1), default=512)
+    parser.add_argument("--lr", type=_finite, default=2.0)
+    parser.add_argument("--eval-every", type=_int_from(1), default=50)
+    parser.add_argument("--eval-hands", type=_int_from(1), default=2000)
+    parser.add_argument("--seed", type=_int_from(0), default=1)
     parser.add_argument("--out", type=Path, default=None, help="write OUT.csv (and OUT.png)")
     args = parser.parse_args(argv)
 

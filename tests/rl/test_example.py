@@ -37,3 +37,28 @@ def test_the_wilson_interval() -> None:
     low, high = wilson(55, 100)
     assert 0.45 < low < 0.46 and 0.64 < high < 0.65
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--iterations", "-3"),
+        ("--batch", "0"),
+        ("--eval-every", "0"),
+        ("--eval-hands", "0"),
+        ("--lr", "nan"),
+        ("--lr", "inf"),
+        ("--seed", "-1"),
+    ],
+)
+def test_the_example_refuses_bad_options(
+    option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Told by argparse, naming the option, before any training (were tracebacks:
+    ZeroDivisionError, IndexError, numpy's errors, an illegal action from a NaN policy)."""
+    with pytest.raises(SystemExit) as exit_:
+        _module().main(
+            [option, value, "--iterations", "0"] if option != "--iterations" else [option, value]
+        )
+    assert exit_.value.code == 2
+    assert f"argument {option}" in capsys.readouterr().err
