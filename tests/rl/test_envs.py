@@ -157,6 +157,20 @@ def test_gymnasium_check_env(make: Callable[..., Any]) -> None:
     assert total > 0
 
 
+def test_the_render_checks_pass_without_a_warning() -> None:
+    """Gymnasium's passive checker of render (and PettingZoo's renderers) read the
+    metadata's ``render_fps``; without it they warn."""
+    from gymnasium.utils.passive_env_checker import env_render_passive_checker
+
+    env = SingleAgentEnv(EcarteSpec(), render_mode="ansi")
+    env.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert "to act" in env_render_passive_checker(env)
+    for aec in (ecarte_env(render_mode="ansi"), euchre_env(turns="cycle")):
+        assert aec.metadata["render_fps"] > 0
+
+
 def test_the_heuristic_opponents_beat_random_ones() -> None:
     """The chosen bot is the engine's: three heuristic seats against a random agent."""
     env = SingleAgentEnv(EuchreSpec(), seat=0, opponents=HeuristicEuchreOpponent())

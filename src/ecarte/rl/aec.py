@@ -58,6 +58,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's (each instance sets its own)
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "name": "ecarte_card_game_v1",
         "is_parallelizable": False,
     }

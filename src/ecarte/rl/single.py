@@ -102,7 +102,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     """Seat ``seat`` of a game of ``spec`` against ``opponents`` (one for every other
     seat, or one shared; random by default)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - gymnasium's
 
     def __init__(
         self,
