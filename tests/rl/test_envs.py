@@ -171,6 +171,44 @@ def test_the_render_checks_pass_without_a_warning() -> None:
         assert aec.metadata["render_fps"] > 0
 
 
+class _Blunderer:
+    """An opponent that plays legally ``moves`` times, then an illegal id (or a float)."""
+
+    def __init__(self, moves: int, bad: str = "illegal") -> None:
+        self.moves, self.bad = moves, bad
+
+    def reset(self, spec: Any, seed: int) -> None:
+        pass
+
+    def observe(self, seat: int, action: int) -> None:
+        pass
+
+    def act(self, state: Any, seat: int, rng: np.random.Generator) -> Any:
+        legal = state.legal_ids()
+        self.moves -= 1
+        if self.moves >= 0:
+            return legal[0]
+        return 2.0 if self.bad == "float" else next(a for a in range(99) if a not in legal)
+
+
+@pytest.mark.parametrize("bad", ["illegal", "float"])
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_an_opponents_illegal_action_is_told_as_the_opponents(spec: Any, bad: str) -> None:
+    """Not as the agent's (the error read as if the agent's action were illegal, or a
+    float raised TypeError); the episode is over: the next step needs a reset."""
+    env = SingleAgentEnv(spec, seat=1, opponents=_Blunderer(3, bad))
+    obs, _ = env.reset(seed=1)
+    with pytest.raises(IllegalActionError, match=r"the opponent at seat \d played"):
+        for _ in range(50):
+            obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(ResetNeeded):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env = SingleAgentEnv(spec, seat=1, opponents=_Blunderer(0, bad))
+    with pytest.raises(IllegalActionError, match=r"the opponent at seat \d played"):
+        for seed in range(5):  # (seat 1 may act first)
+            env.reset(seed=seed)
+
+
 def test_the_heuristic_opponents_beat_random_ones() -> None:
     """The chosen bot is the engine's: three heuristic seats against a random agent."""
     env = SingleAgentEnv(EuchreSpec(), seat=0, opponents=HeuristicEuchreOpponent())

@@ -40,6 +40,7 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from ecarte._core._args import _index
+from ecarte._errors import IllegalActionError
 from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
@@ -182,7 +183,14 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         st = self._state
         while not st.is_over and st.to_act != self.seat:
             seat = st.to_act
-            self._move(seat, self.opponents[seat].act(st, seat, self.np_random))
+            action = self.opponents[seat].act(st, seat, self.np_random)
+            try:
+                self._move(seat, action_id(action, self.game.num_ids))
+            except IllegalActionError as e:  # the opponent's: the episode cannot go on
+                self._ended = True
+                raise IllegalActionError(
+                    f"the opponent at seat {seat} played an illegal action: {e}"
+                ) from None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
