@@ -483,3 +483,19 @@ def test_the_single_agent_env_refuses_an_illegal_reward_not_a_number(bad: Any) -
     obs, _ = env.reset(seed=1)
     reward = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))[1]
     assert reward == -2.0 and type(reward) is float
+
+
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_a_games_state_refuses_what_is_not_an_action_id(spec: Any) -> None:
+    """The compiled state (``spec.new_state``) takes ids as the environments do: a float,
+    even a whole one, a bool or a string raises IllegalActionError and plays nothing (a
+    float was truncated and played), and so does an id out of C's int (OverflowError)."""
+    state = spec.new_state(1)
+    a = state.legal_ids()[0]
+    before = _history(state, spec)
+    for bad in (float(a), np.float64(a), a + 0.5, True, str(a), None, 1 << 40, -(1 << 40)):
+        with pytest.raises(IllegalActionError, match="action"):
+            state.apply(bad)
+        assert _history(state, spec) == before, repr(bad)
+    state.apply(np.int16(a))
+    assert _history(state, spec) != before

@@ -10,6 +10,7 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from ecarte._errors import ArgumentError, IllegalActionError
+from ecarte._core._args import _index, _show
 
 from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
@@ -73,6 +74,17 @@ def tensor_layout(int which):
 def tensor_size(int which):
     """The number of slots of a tensor."""
     return _LAYOUTS[check_which(which)].size
+
+
+cdef int _action_id(object action) except? -1:
+    """``action`` as a C int: an int or a numpy integer, never a bool, a float or a string
+    (IllegalActionError, as the environments say it)."""
+    a = _index(action)
+    if a is None:
+        raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
+    if not -2**31 <= a < 2**31:
+        raise IllegalActionError(f"action id {a} is not legal now")
+    return a
 
 
 cdef class Rules:
@@ -161,10 +173,11 @@ cdef class MatchState:
         """A new match with this seed."""
         _check(ec_mt_env_reset(&self.rules.cfg, &self.e, seed, self.auto_chance))
 
-    def apply(self, int action_id):
-        """Apply a legal id of the seat to act; an illegal one raises
-        :class:`ecarte.IllegalActionError` and changes nothing."""
+    def apply(self, action):
+        """Apply a legal id of the seat to act; an illegal one, or what is not an integer
+        id, raises :class:`ecarte.IllegalActionError` and changes nothing."""
         cdef int r
+        cdef int action_id = _action_id(action)
         if not self.rules.playable:
             raise IllegalActionError("a match whose hooks Python answers is read here, not played")
         r = ec_mt_env_step(&self.rules.cfg, &self.e, action_id)

@@ -10,6 +10,7 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
 from ecarte._errors import ArgumentError, IllegalActionError
+from ecarte._core._args import _index, _show
 
 from cpython.buffer cimport PyBuffer_Release
 
@@ -47,6 +48,17 @@ TENSOR_VERSION = EC_EU_TENSOR_VERSION
 """The version of the tensors' layout (``docs/rl.md``)."""
 OBSERVATION = EC_EU_OBSERVATION
 INFO_STATE = EC_EU_INFO_STATE
+
+
+cdef int _action_id(object action) except? -1:
+    """``action`` as a C int: an int or a numpy integer, never a bool, a float or a string
+    (IllegalActionError, as the environments say it)."""
+    a = _index(action)
+    if a is None:
+        raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
+    if not -2**31 <= a < 2**31:
+        raise IllegalActionError(f"action id {a} is not legal now")
+    return a
 
 
 cdef class _Tables:
@@ -126,10 +138,11 @@ cdef class EuchreState:
             cfg.seed = seed
             ec_eu_init(self.tb.t, &self.g, &cfg)
 
-    def apply(self, int action_id):
-        """Apply a legal id (a chance outcome at a chance node); an illegal one raises
-        :class:`ecarte.IllegalActionError` and changes nothing."""
+    def apply(self, action):
+        """Apply a legal id (a chance outcome at a chance node); an illegal one, or what is
+        not an integer id, raises :class:`ecarte.IllegalActionError` and changes nothing."""
         cdef int r
+        cdef int action_id = _action_id(action)
         if self.auto_chance:
             r = ec_eu_env_step(self.tb.t, &self.g, action_id)
         elif 0 <= action_id < 64:
