@@ -499,3 +499,13 @@ def test_a_games_state_refuses_what_is_not_an_action_id(spec: Any) -> None:
         assert _history(state, spec) == before, repr(bad)
     state.apply(np.int16(a))
     assert _history(state, spec) != before
+
+
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_a_spec_refuses_a_seed_that_is_not_an_int_in_range(spec: Any) -> None:
+    """``spec.new_state(1.5)`` played seed 1; -1 and 2**64 raised C's OverflowError."""
+    for bad in (1.5, -1, 1 << 64, True, "1", None):
+        with pytest.raises(ValueError, match=r"seed must be an int 0\.\.2\*\*64-1"):
+            spec.new_state(bad)
+    first = spec.new_state(np.uint64((1 << 64) - 1)).legal_ids()
+    assert spec.new_state((1 << 64) - 1).legal_ids() == first

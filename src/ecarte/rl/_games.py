@@ -9,6 +9,8 @@ from attrs import field, frozen, validators
 
 import ecarte.games.ecarte._rl as _ecarte
 import ecarte.games.euchre._rl as _euchre
+from ecarte._core._args import _index
+from ecarte._errors import ArgumentError
 from ecarte.games.ecarte._hooks import machine_rules
 from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.game import _engine_options
@@ -61,6 +63,14 @@ class Batch(Protocol):
     def step(self, actions: Any, *outputs: Any) -> None: ...
 
 
+def _seed(seed: object) -> int:
+    """``seed`` as an int 0..2**64-1; ArgumentError otherwise."""
+    s = _index(seed)
+    if s is None or not 0 <= s < 1 << 64:
+        raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
+    return s
+
+
 class Spec(Protocol):
     """A game and its rules, as the adapters need them."""
 
@@ -100,7 +110,7 @@ class EcarteSpec:
         return list(_ecarte.tensor_layout(which))
 
     def new_state(self, seed: int, *, auto_chance: bool = True) -> State:
-        state: State = _ecarte.MatchState(self._rules, seed, auto_chance)
+        state: State = _ecarte.MatchState(self._rules, _seed(seed), auto_chance)
         return state
 
     def batch(self, n: int, seed: int, which: int) -> Batch:
@@ -131,7 +141,7 @@ class EuchreSpec:
         return list(_euchre.tensor_layout(self.rules.deck, which))
 
     def new_state(self, seed: int, *, auto_chance: bool = True) -> State:
-        state: State = _euchre.EuchreState(*_engine_options(self.rules), seed, auto_chance)
+        state: State = _euchre.EuchreState(*_engine_options(self.rules), _seed(seed), auto_chance)
         return state
 
     def batch(self, n: int, seed: int, which: int) -> Batch:
