@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import importlib.util
 import os
+import re
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -173,3 +174,24 @@ def test_the_compiled_modules_are_stripped() -> None:
     for path in sorted(found):
         data = path.read_bytes()
         assert b".debug_info" not in data and b".symtab" not in data, path.name
+
+
+def test_the_classifiers_name_the_pythons_the_wheels_are_built_for() -> None:
+    """pip and the index show the Python versions a release supports from its classifiers:
+    they name every version cibuildwheel builds a wheel for, the oldest being
+    requires-python's, and no other."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        config = tomllib.load(f)
+    built = {
+        f"3.{minor}"
+        for minor in re.findall(r"\bcp3(\d+)-", config["tool"]["cibuildwheel"]["build"])
+    }
+    project = config["project"]
+    named = {
+        c.rpartition(" :: ")[2]
+        for c in project["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    }
+    assert built and named == built
+    assert project["requires-python"] == f">={min(built, key=lambda v: int(v[2:]))}"
+    assert "Programming Language :: Python :: 3 :: Only" in project["classifiers"]
