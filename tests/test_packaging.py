@@ -195,3 +195,15 @@ def test_the_classifiers_name_the_pythons_the_wheels_are_built_for() -> None:
     assert built and named == built
     assert project["requires-python"] == f">={min(built, key=lambda v: int(v[2:]))}"
     assert "Programming Language :: Python :: 3 :: Only" in project["classifiers"]
+
+
+def test_ci_always_runs_the_wheel_stage() -> None:
+    """.ci/run starts the wheel's stage (.ci/wheel build, then test) beside the README
+    stage whatever the checkout: not only when .ci/wheel happens to be executable, which
+    would pass CI with the sdist, the wheel and its tests never built nor run."""
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    code = [line.split("#", 1)[0].strip() for line in script.splitlines()]
+    assert '.ci/wheel build "$work" || return' in code
+    assert '.ci/wheel test "$work" || return' in code
+    guards = [line for line in code if line.startswith(("if ", "[ ")) and ".ci/wheel" in line]
+    assert guards == []
