@@ -1,9 +1,10 @@
-"""Packaging: setup.py's choice of sources, and the wheel test configuration.
+"""Packaging: setup.py's choice of sources, the package's metadata, and the CI stage that
+builds and tests the wheel.
 
-setup.py builds every ``.pyx`` of ``src/ecarte/_core`` from the ``.pyx`` with
-Cython, else from the C that Cython generated (the sdist ships it). The real
-check (an sdist installed into a venv without Cython) is slow and runs by hand:
-see the commit that added these tests.
+setup.py builds every ``.pyx`` (the core's and each game's) from the ``.pyx`` with
+Cython, else from the C that Cython generated (the sdist ships it; .ci/wheel checks that
+the sdist it builds does). Installing an sdist into a venv without Cython
+(``pip install --no-build-isolation``) compiles for minutes and is not run here.
 """
 
 from __future__ import annotations
@@ -207,3 +208,22 @@ def test_ci_always_runs_the_wheel_stage() -> None:
     assert '.ci/wheel test "$work" || return' in code
     guards = [line for line in code if line.startswith(("if ", "[ ")) and ".ci/wheel" in line]
     assert guards == []
+
+
+PLUGIN_DISTRIBUTIONS = sorted(
+    p.parent.relative_to(ROOT).as_posix()
+    for p in [*ROOT.glob("plugins/*/pyproject.toml"), *ROOT.glob("examples/*/pyproject.toml")]
+)
+
+
+@pytest.mark.parametrize("distribution", PLUGIN_DISTRIBUTIONS)
+def test_each_plugin_distribution_ships_the_licence(distribution: str) -> None:
+    """Each plugin is a distribution of its own, MIT-licensed as its metadata says: its
+    sdist and wheel carry the licence's text (setuptools takes ``LICENSE`` beside its
+    pyproject.toml), the same as the engine's."""
+    folder = ROOT / distribution
+    with open(folder / "pyproject.toml", "rb") as f:
+        assert tomllib.load(f)["project"]["license"] == "MIT"
+    licence = folder / "LICENSE"
+    assert licence.is_file(), f"{distribution} has no LICENSE"
+    assert licence.read_bytes() == (ROOT / "LICENSE").read_bytes()
