@@ -13,6 +13,8 @@ import glob
 import importlib.util
 import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -227,3 +229,19 @@ def test_each_plugin_distribution_ships_the_licence(distribution: str) -> None:
     licence = folder / "LICENSE"
     assert licence.is_file(), f"{distribution} has no LICENSE"
     assert licence.read_bytes() == (ROOT / "LICENSE").read_bytes()
+
+
+def test_python_m_ecarte_is_the_ecarte_command(tmp_path: Path) -> None:
+    """``python -m ecarte`` runs the ``ecarte`` command, for an install whose scripts
+    folder is not on PATH (``pip install --user``)."""
+    import ecarte
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "ecarte", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # not the checkout: ecarte from sys.path
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith(f"ecarte {ecarte.__version__} (core: "), proc.stdout
