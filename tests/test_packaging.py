@@ -257,3 +257,13 @@ def test_cibuildwheel_builds_only_wheels_it_can_test() -> None:
     skipped = cibw["skip"].split()
     assert "*-musllinux_*" in skipped
     assert "test-skip" not in cibw and "test-skip" not in cibw.get("linux", {})
+
+
+def test_the_linters_check_for_the_oldest_supported_python() -> None:
+    """ruff and mypy check the code for requires-python's oldest version, whatever Python
+    runs them: a name of a newer standard library (``itertools.batched``) is an error."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        config = tomllib.load(f)
+    oldest = config["project"]["requires-python"].removeprefix(">=")
+    assert config["tool"]["ruff"]["target-version"] == "py" + oldest.replace(".", "")
+    assert config["tool"]["mypy"]["python_version"] == oldest
