@@ -150,7 +150,7 @@ def test_the_report_says_how_to_install_a_missing_openspiel(
     monkeypatch.setattr(report, "memory_rows", lambda quick: [])
     monkeypatch.setattr(report, "core_rows", lambda quick: [])
     out = report.run_bench(quick=True)
-    assert "pip install open_spiel" in out
+    assert "OpenSpiel not installed (pip install 'ecarte[openspiel]'" in out
 
 
 @pytest.mark.parametrize("broken", ["perft", "random_solves", "random_hands"])
