@@ -150,7 +150,7 @@ def test_the_report_says_how_to_install_a_missing_openspiel(
     monkeypatch.setattr(report, "memory_rows", lambda quick: [])
     monkeypatch.setattr(report, "core_rows", lambda quick: [])
     out = report.run_bench(quick=True)
-    assert "pip install open_spiel" in out
+    assert "OpenSpiel not installed (pip install 'ecarte[openspiel]'" in out
 
 
 @pytest.mark.parametrize("broken", ["perft", "random_solves", "random_hands"])
@@ -312,3 +312,19 @@ def test_the_match_floor_runs_no_python_of_its_own() -> None:
         sys.setprofile(None)
     assert calls == ["drive_no_game"], calls
     assert g.is_over
+
+
+def test_without_a_compiled_core_the_c_rows_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An install of the pure-Python twins alone (``ECARTE_PURE_PYTHON=1`` at build time)
+    has no C to time: the core's C rows say so instead of timing the twin against itself
+    under the name of C ("C is 1x faster"); the twin's rows are timed as on any install."""
+    from ecarte._bench import core_rows
+
+    pure = _core.backend("pure")
+    monkeypatch.setattr(core_rows._core, "backends", lambda: {"pure": pure})
+    rows = {row.name: row for row in core_rows.core_rows(quick=True)}
+    for name in ("random hand, C batch", "perft nodes/s, C", "double-dummy solve, C batch"):
+        assert (rows[name].figure, rows[name].note) == ("n/a", core_rows.NO_COMPILED_CORE)
+    for name in ("random hand, pure twin", "perft nodes/s, pure", "double-dummy solve, pure"):
+        assert rows[name].figure not in ("", "n/a") and "C is" not in rows[name].note, rows[name]
+    assert list(rows) == [n for n in _bench.ROW_NAMES if n in rows]

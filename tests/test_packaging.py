@@ -1,9 +1,10 @@
-"""Packaging: setup.py's choice of sources, and the wheel test configuration.
+"""Packaging: setup.py's choice of sources, the package's metadata, and the CI stage that
+builds and tests the wheel.
 
-setup.py builds every ``.pyx`` of ``src/ecarte/_core`` from the ``.pyx`` with
-Cython, else from the C that Cython generated (the sdist ships it). The real
-check (an sdist installed into a venv without Cython) is slow and runs by hand:
-see the commit that added these tests.
+setup.py builds every ``.pyx`` (the core's and each game's) from the ``.pyx`` with
+Cython, else from the C that Cython generated (the sdist ships it; .ci/wheel checks that
+the sdist it builds does). Installing an sdist into a venv without Cython
+(``pip install --no-build-isolation``) compiles for minutes and is not run here.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import glob
 import importlib.util
 import os
+import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -173,3 +177,93 @@ def test_the_compiled_modules_are_stripped() -> None:
     for path in sorted(found):
         data = path.read_bytes()
         assert b".debug_info" not in data and b".symtab" not in data, path.name
+
+
+def test_the_classifiers_name_the_pythons_the_wheels_are_built_for() -> None:
+    """pip and the index show the Python versions a release supports from its classifiers:
+    they name every version cibuildwheel builds a wheel for, the oldest being
+    requires-python's, and no other."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        config = tomllib.load(f)
+    built = {
+        f"3.{minor}"
+        for minor in re.findall(r"\bcp3(\d+)-", config["tool"]["cibuildwheel"]["build"])
+    }
+    project = config["project"]
+    named = {
+        c.rpartition(" :: ")[2]
+        for c in project["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    }
+    assert built and named == built
+    assert project["requires-python"] == f">={min(built, key=lambda v: int(v[2:]))}"
+    assert "Programming Language :: Python :: 3 :: Only" in project["classifiers"]
+
+
+def test_ci_always_runs_the_wheel_stage() -> None:
+    """.ci/run starts the wheel's stage (.ci/wheel build, then test) beside the README
+    stage whatever the checkout: not only when .ci/wheel happens to be executable, which
+    would pass CI with the sdist, the wheel and its tests never built nor run."""
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    code = [line.split("#", 1)[0].strip() for line in script.splitlines()]
+    assert '.ci/wheel build "$work" || return' in code
+    assert '.ci/wheel test "$work" || return' in code
+    guards = [line for line in code if line.startswith(("if ", "[ ")) and ".ci/wheel" in line]
+    assert guards == []
+
+
+PLUGIN_DISTRIBUTIONS = sorted(
+    p.parent.relative_to(ROOT).as_posix()
+    for p in [*ROOT.glob("plugins/*/pyproject.toml"), *ROOT.glob("examples/*/pyproject.toml")]
+)
+
+
+@pytest.mark.parametrize("distribution", PLUGIN_DISTRIBUTIONS)
+def test_each_plugin_distribution_ships_the_licence(distribution: str) -> None:
+    """Each plugin is a distribution of its own, MIT-licensed as its metadata says: its
+    sdist and wheel carry the licence's text (setuptools takes ``LICENSE`` beside its
+    pyproject.toml), the same as the engine's."""
+    folder = ROOT / distribution
+    with open(folder / "pyproject.toml", "rb") as f:
+        assert tomllib.load(f)["project"]["license"] == "MIT"
+    licence = folder / "LICENSE"
+    assert licence.is_file(), f"{distribution} has no LICENSE"
+    assert licence.read_bytes() == (ROOT / "LICENSE").read_bytes()
+
+
+def test_python_m_ecarte_is_the_ecarte_command(tmp_path: Path) -> None:
+    """``python -m ecarte`` runs the ``ecarte`` command, for an install whose scripts
+    folder is not on PATH (``pip install --user``)."""
+    import ecarte
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "ecarte", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # not the checkout: ecarte from sys.path
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith(f"ecarte {ecarte.__version__} (core: "), proc.stdout
+
+
+def test_cibuildwheel_builds_only_wheels_it_can_test() -> None:
+    """Every wheel cibuildwheel builds is tested with the ``test`` extra, whose OpenSpiel
+    and Playwright publish no musllinux wheels: a musllinux build would fail installing
+    them (OpenSpiel from source), so none is built (Alpine builds from the sdist), and no
+    wheel is left untested."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        cibw = tomllib.load(f)["tool"]["cibuildwheel"]
+    skipped = cibw["skip"].split()
+    assert "*-musllinux_*" in skipped
+    assert "test-skip" not in cibw and "test-skip" not in cibw.get("linux", {})
+
+
+def test_the_linters_check_for_the_oldest_supported_python() -> None:
+    """ruff and mypy check the code for requires-python's oldest version, whatever Python
+    runs them: a name of a newer standard library (``itertools.batched``) is an error."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        config = tomllib.load(f)
+    oldest = config["project"]["requires-python"].removeprefix(">=")
+    assert config["tool"]["ruff"]["target-version"] == "py" + oldest.replace(".", "")
+    assert config["tool"]["mypy"]["python_version"] == oldest

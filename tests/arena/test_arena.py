@@ -204,6 +204,18 @@ def test_the_euchre_players_in_the_arena(players: tuple[str, str]) -> None:
     assert s["timing"]["a"]["decisions"] > 0 and s["timing"]["b"]["decisions"] > 0
 
 
+def test_openspiel_without_its_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player 'openspiel' without open_spiel: a one-line error naming the extra."""
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if it were not installed
+    argv = ["arena", "openspiel", "random", "--game", "euchre", "--rules", "openspiel"]
+    assert cli.main([*argv, "--pairs", "2", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: player 'openspiel' needs open_spiel: ")
+    assert "pip install 'ecarte[openspiel]'" in err and err.count("\n") == 1
+
+
 def test_openspiel_plays_only_its_rules() -> None:
     pytest.importorskip("pyspiel")
     with pytest.raises(ArgumentError):  # OpenSpiel's Euchre is a single deal of its rules

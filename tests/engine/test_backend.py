@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import platform
 import shutil
@@ -55,6 +56,34 @@ def test_backend_attribute_and_modules() -> None:
     assert "pure" in core.backends()
     with pytest.raises(ValueError):
         core.backend("fortran")
+
+
+def test_the_cffi_backend_without_cffi_names_the_extra() -> None:
+    """The cffi modules are built into every CPython wheel, but they need the cffi package
+    at run time (the ``cffi`` extra): asking for their backend without it says so, as
+    every missing extra does, instead of ``No module named '_cffi_backend'``."""
+    if importlib.util.find_spec("ecarte._core._cffi_core") is None:
+        pytest.skip("no cffi module in this install (the pure-Python twins)")
+    script = """
+import sys
+sys.modules["_cffi_backend"] = None  # as if cffi were not installed
+import ecarte._core as core
+assert "cffi" not in core.backends()
+for ask in (core.backend, core.use_backend):
+    try:
+        ask("cffi")
+    except ImportError as exc:
+        print(type(exc).__name__, exc)
+print(core.BACKEND)
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert len(out) == 3, out
+    for line in out[:2]:
+        assert line.startswith("ModuleNotFoundError the cffi backend needs the cffi package: ")
+        assert "pip install 'ecarte[cffi]'" in line
+    assert out[2] == core.BACKEND  # unchanged
 
 
 def _compiler(name: str) -> str:

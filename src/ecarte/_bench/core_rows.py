@@ -23,6 +23,8 @@ DRIVERS = (
     Path("benches") / "c" / "driver.c",  # run from a checkout's root
 )
 """Where the callgrind row looks for its C driver, in order."""
+NO_COMPILED_CORE = "no compiled core in this install (the pure-Python twins only)"
+"""The note of the C rows where no compiled backend is built: nothing to time."""
 
 
 def callgrind_per_hand(hands: int, drivers: Sequence[Path] = DRIVERS) -> tuple[str, str]:
@@ -90,49 +92,55 @@ def _same(what: str, fast: object, pure: object) -> None:
 
 
 def _in_turn(
-    c: Callable[[], object], pure: Callable[[], object], units: tuple[int, int], rounds: int
+    c: Callable[[], object] | None,
+    pure: Callable[[], object],
+    units: tuple[int, int],
+    rounds: int,
 ) -> Timing:
     """The compiled batch ``c`` and the pure twin's ``pure`` timed in the same rounds, in
-    turn (the order reversed every other round): seconds per unit of each, by round."""
-    return interleave(
-        [
-            Contender("c", none, lambda _: c(), units[0]),
-            Contender("pure", none, lambda _: pure(), units[1]),
-        ],
-        rounds,
-    )
+    turn (the order reversed every other round): seconds per unit of each, by round. The
+    twin alone when ``c`` is None (no compiled backend)."""
+    contenders = [Contender("pure", none, lambda _: pure(), units[1])]
+    if c is not None:
+        contenders.insert(0, Contender("c", none, lambda _: c(), units[0]))
+    return interleave(contenders, rounds)
 
 
 def core_rows(quick: bool) -> list[Row]:
     """The core's rows, on the fastest compiled backend and on the pure twin, timed in
     turn in the same rounds (medians; "C is Nx faster" the median of the rounds' ratios);
     each batch's answers are first checked against the pure twin's on the same seeds (and
-    perft's counts at every depth)."""
+    perft's counts at every depth). Without a compiled backend (an install of the pure
+    twins alone) the C rows say so and the twin is timed alone."""
     pure = _core.backend("pure")
     live = _core.backends()
-    fast = live.get("cython") or live.get("cffi") or pure
-    name = next(k for k, v in live.items() if v is fast)
-    hands_fast = _backend.module("ecarte.hands", name)
+    name = next((k for k in ("cython", "cffi") if k in live), None)
+    fast = pure if name is None else live[name]
+    hands_fast = _backend.module("ecarte.hands", name or "pure")
     hands_pure = _backend.module("ecarte.hands", "pure")
     rounds = 2 if quick else 5
     rows: list[Row] = []
 
     def faster(t: Timing) -> str:
-        return f"C is {t.ratio('pure', 'c'):,.0f}x faster"
+        return f"C is {t.ratio('pure', 'c'):,.0f}x faster" if "c" in t else ""
+
+    def c_row(row: str, t: Timing, figure: Callable[[float], str], note: str) -> Row:
+        if "c" not in t:
+            return Row(row, "n/a", note=NO_COMPILED_CORE)
+        return Row(row, figure(t["c"]), note=note)
 
     n_c, n_p = (100_000, 1_000) if quick else (1_000_000, 10_000)
-    checked = hands_fast.random_hands(n_p, 1)
-    _same("random_hands", checked, hands_pure.random_hands(n_p, 1))
+    checked = hands_pure.random_hands(n_p, 1)
+    _same("random_hands", hands_fast.random_hands(n_p, 1), checked)
     t = _in_turn(
-        lambda: hands_fast.random_hands(n_c, 1),
+        None if name is None else lambda: hands_fast.random_hands(n_c, 1),
         lambda: hands_pure.random_hands(n_p, 1),
         (n_c, n_p),
         rounds,
     )
     per_action = n_p / checked.actions
-    rows.append(
-        Row(f"random hand, C batch ({name})", ns(t["c"]), note=f"{ns(t['c'] * per_action)}/action")
-    )
+    c_note = f"{ns(t['c'] * per_action)}/action" if "c" in t else ""
+    rows.append(c_row("random hand, C batch" + (f" ({name})" if name else ""), t, ns, c_note))
     rows.append(Row("random hand, pure twin", ns(t["pure"]), note=faster(t)))
 
     if quick:
@@ -150,25 +158,25 @@ def core_rows(quick: bool) -> list[Row]:
     _same("perft", [fast.perft(ctx_f, hands, 0, [], 0, d) for d in depths], counts)
     nodes = sum(counts)
     t = _in_turn(
-        lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in depths],
+        None if name is None else lambda: [fast.perft(ctx_f, hands, 0, [], 0, d) for d in depths],
         lambda: [pure.perft(ctx_p, hands, 0, [], 0, d) for d in depths],
         (nodes, nodes),
         rounds,
     )
-    rows.append(
-        Row("perft nodes/s, C", f"{1 / t['c']:,.0f}", note=f"{nodes} nodes, depths 1-{depths[-1]}")
-    )
+    perft_note = f"{nodes} nodes, depths 1-{depths[-1]}"
+    rows.append(c_row("perft nodes/s, C", t, lambda s: f"{1 / s:,.0f}", perft_note))
     rows.append(Row("perft nodes/s, pure", f"{1 / t['pure']:,.0f}", note=faster(t)))
 
     n_c, n_p = (10_000, 50) if quick else (100_000, 300)
     solved = list(hands_pure.random_solves(n_p, 1).values)
     _same("random_solves", list(hands_fast.random_solves(n_p, 1).values), solved)
     t = _in_turn(
-        lambda: hands_fast.random_solves(n_c, 1),
+        None if name is None else lambda: hands_fast.random_solves(n_c, 1),
         lambda: hands_pure.random_solves(n_p, 1),
         (n_c, n_p),
         rounds,
     )
-    rows.append(Row("double-dummy solve, C batch", ns(t["c"]), note=f"{1 / t['c']:,.0f} solves/s"))
+    solves_note = f"{1 / t['c']:,.0f} solves/s" if "c" in t else ""
+    rows.append(c_row("double-dummy solve, C batch", t, ns, solves_note))
     rows.append(Row("double-dummy solve, pure", ns(t["pure"]), note=faster(t)))
     return rows

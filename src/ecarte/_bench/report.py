@@ -171,7 +171,8 @@ def run_bench(quick: bool = False) -> str:
     spiel = (
         f"OpenSpiel {openspiel_version()}"
         if pyspiel
-        else "OpenSpiel not installed (pip install open_spiel: the baseline of every ratio)"
+        else "OpenSpiel not installed (pip install 'ecarte[openspiel]': the baseline of every "
+        "ratio)"
     )
     machine = (
         f"{cpu()}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}, "

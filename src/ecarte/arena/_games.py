@@ -277,7 +277,7 @@ class _ISMCTS:
             import pyspiel  # type: ignore[import-not-found,unused-ignore]
         except ImportError as exc:
             raise ArgumentError(
-                "player 'openspiel' needs open_spiel: pip install open_spiel"
+                "player 'openspiel' needs open_spiel: pip install 'ecarte[openspiel]'"
             ) from exc
         self._game = pyspiel.load_game("euchre")
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed % (1 << 31))

@@ -59,14 +59,23 @@ def components() -> dict[str, dict[str, str]]:
 
 def module(component: str, backend: str | None = None) -> ModuleType:
     """The module of ``component`` on ``backend`` (default: the live one);
-    ImportError if it is not built."""
+    ImportError if it is not built, or (cffi) if the cffi package is not installed."""
     table = _TABLE.get(component)
     if table is None:
         raise ArgumentError(f"unknown backend component {component!r}; known: {sorted(_TABLE)}")
     name = _live if backend is None else backend
     if name not in table:
         raise ArgumentError(f"unknown backend {name!r}; expected one of {list(BACKENDS)}")
-    return importlib.import_module(table[name])
+    try:
+        return importlib.import_module(table[name])
+    except ImportError as exc:
+        if exc.name != "_cffi_backend":
+            raise
+        # the cffi modules are built; the package they need at run time is not installed
+        raise ModuleNotFoundError(
+            f"the cffi backend needs the cffi package: pip install 'ecarte[cffi]' ({exc})",
+            name=exc.name,
+        ) from None
 
 
 def available(component: str = "core") -> list[str]:
