@@ -25,7 +25,16 @@ __all__ = [
     "Spec",
     "State",
     "check_spec",
+    "missing_extra",
 ]
+
+
+def missing_extra(module: str, exc: ImportError, extra: str) -> ImportError:
+    """The error of an adapter imported without one of its libraries: which, and the
+    extra that installs it."""
+    library = (exc.name or "a library").partition(".")[0]
+    return ImportError(f"{module} needs {library}: pip install 'ecarte[{extra}]' ({exc})")
+
 
 OBSERVATION = 0
 """The observation tensor: what the seat sees now."""

@@ -34,18 +34,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.error import ResetNeeded
-from pettingzoo import AECEnv
-from pettingzoo.utils.conversions import aec_to_parallel_wrapper
-
 from ecarte._core._args import _index
 from ecarte._errors import IllegalActionError
 from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import EuchreRules
 
-from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec, check_spec
+from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec, check_spec, missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.error import ResetNeeded
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.conversions import aec_to_parallel_wrapper
+except ImportError as exc:  # (the extra not installed)
+    raise missing_extra("ecarte.rl.aec", exc, "rl") from exc
+
 from ._spaces import LegalDiscrete, action_id, check_options
 
 __all__ = ["CardGameEnv", "ecarte_env", "euchre_env", "parallel_env"]

@@ -34,17 +34,21 @@ import numbers
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from gymnasium.error import ResetNeeded
-
 from ecarte._core._args import _index
 from ecarte._errors import IllegalActionError
 from ecarte.games.euchre.bots import HeuristicBot
 from ecarte.games.euchre.game import EuchreGame
 
-from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec, check_spec
+from ._games import INFO_STATE, OBSERVATION, EuchreSpec, Spec, check_spec, missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.error import ResetNeeded
+except ImportError as exc:  # (the extra not installed)
+    raise missing_extra("ecarte.rl.single", exc, "rl") from exc
+
 from ._spaces import LegalDiscrete, action_id, check_options
 
 __all__ = ["HeuristicEuchreOpponent", "Opponent", "RandomOpponent", "SingleAgentEnv"]

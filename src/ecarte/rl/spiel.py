@@ -35,9 +35,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-import pyspiel
-
 import ecarte.games.ecarte._rl as _ecarte_rl
 from ecarte._cards import Card
 from ecarte._errors import IllegalActionError
@@ -49,8 +46,14 @@ from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import PRESETS as EUCHRE_PRESETS
 from ecarte.games.euchre.rules import EuchreRules
 
-from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec
+from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec, missing_extra
 from .tensors import layout
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # (the extra not installed)
+    raise missing_extra("ecarte.rl.spiel", exc, "openspiel") from exc
 
 __all__ = ["EcarteSpielGame", "EuchreSpielGame", "resampler"]
 

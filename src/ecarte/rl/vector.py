@@ -21,8 +21,7 @@ anywhere raises :class:`ecarte.IllegalActionError` and steps nothing.
 By default the outputs are arrays the batch owns and overwrites at every step (copy
 what you keep); pass your own (``out=``) to have them written there.
 
->>> import numpy as np
->>> from ecarte.rl import EuchreSpec
+>>> >>> from ecarte.rl import EuchreSpec
 >>> env = VecEnv(EuchreSpec(), 4, seed=1)
 >>> out = env.reset()
 >>> rng = np.random.default_rng(0)
@@ -36,14 +35,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 from attrs import define
 
 import ecarte.games.euchre._rl as _euchre
 from ecarte._core._args import _index
 from ecarte._errors import ArgumentError, IllegalActionError
 
-from ._games import INFO_STATE, OBSERVATION, Spec, check_spec
+from ._games import INFO_STATE, OBSERVATION, Spec, check_spec, missing_extra
+
+try:
+    import numpy as np
+except ImportError as exc:  # (the extra not installed)
+    raise missing_extra("ecarte.rl.vector", exc, "rl") from exc
 
 __all__ = ["Outputs", "VecEnv"]
 
