@@ -22,12 +22,15 @@ An error ends a command with one line, ``ecarte: error: ...``, and exit status 2
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import sys
 import traceback
+import unicodedata
 from collections.abc import Sequence
 from typing import TextIO
 
+from ._cards import Suit
 from ._errors import EcarteError
 from .engine import registry
 from .engine._terminal import EXIT_ABANDONED, EXIT_INTERRUPTED, add_seat_options
@@ -208,6 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ecarte`` console script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     _lenient_stdin()
+    _letters_where_no_symbols()
     try:
         other = _other_game(argv)
         if other is not None:
@@ -262,6 +266,36 @@ def _lenient_stdin() -> None:
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if callable(reconfigure):
         reconfigure(errors="replace")
+
+
+_SUIT_LETTERS = {suit.symbol: suit.letter for suit in Suit}
+_LETTERS = "ecarte.letters"
+
+
+def _in_letters(error: UnicodeError) -> tuple[str, int]:
+    """What a terminal without some characters shows for them: a suit as its letter (K♠
+    as Ks, as it is typed), a letter without its accent, anything else as ``?``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    shown = []
+    for char in error.object[error.start : error.end]:
+        letter = _SUIT_LETTERS.get(char)
+        if letter is None:
+            letter = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        shown.append(letter or "?")
+    return "".join(shown), error.end
+
+
+codecs.register_error(_LETTERS, _in_letters)
+
+
+def _letters_where_no_symbols() -> None:
+    """Let a terminal whose encoding has no suit symbols (ASCII, an old code page) show
+    the cards in letters rather than end the match with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure) and getattr(stream, "errors", None) == "strict":
+            reconfigure(errors=_LETTERS)
 
 
 def play(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:

@@ -12,7 +12,7 @@ import attrs
 import pytest
 from helpers.cli import run_cli, run_ecarte
 
-from ecarte import CardSet, Discard, Game, IllegalActionError, Phase, Play, Rules, cli
+from ecarte import CardSet, Discard, Game, IllegalActionError, Phase, Play, Rules, Suit, cli
 from ecarte.games.ecarte import terminal
 from ecarte.games.ecarte._render import Screen, discard_rule, rules_table
 from ecarte.players import HeuristicPlayer
@@ -509,3 +509,25 @@ def test_cercle_bet_refused_in_the_games_words(monkeypatch: pytest.MonkeyPatch) 
     assert "  not allowed: bets are taken on the current game (1) and the next one only" in text
     status, text = run_cli(monkeypatch, ["play", "--human", "0", "--seed", "4"], "help\nquit\n")
     assert "bet NAME AMOUNT" not in text  # a word of club écarté only
+
+
+def test_a_terminal_without_the_suit_symbols_shows_their_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # an ASCII terminal (PYTHONIOENCODING=ascii, an old console): the cards as they are
+    # typed (K♠ as Ks), the match played to its end, not a UnicodeEncodeError
+    def run(encoding: str) -> tuple[int, str]:
+        raw = io.BytesIO()
+        out = io.TextIOWrapper(raw, encoding=encoding, errors="strict")
+        monkeypatch.setattr(cli.sys, "stdout", out)
+        monkeypatch.setattr(cli.sys, "stdin", io.StringIO(""))
+        status = cli.main(["play", "--bots", "--seed", "3"])
+        out.flush()
+        return status, raw.getvalue().decode(encoding)
+
+    status, text = run("utf-8")
+    assert status == 0 and "♦" in text
+    status, ascii_text = run("ascii")
+    assert status == 0
+    letters = {s.symbol: s.letter for s in Suit}
+    assert ascii_text == text.translate(str.maketrans(letters))
