@@ -328,3 +328,20 @@ def test_without_a_compiled_core_the_c_rows_say_so(monkeypatch: pytest.MonkeyPat
     for name in ("random hand, pure twin", "perft nodes/s, pure", "double-dummy solve, pure"):
         assert rows[name].figure not in ("", "n/a") and "C is" not in rows[name].note, rows[name]
     assert list(rows) == [n for n in _bench.ROW_NAMES if n in rows]
+
+
+def test_without_a_compiled_core_the_whole_deal_row_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole-deal row names C: on an install of the pure twins alone it says there is
+    no compiled core rather than time the twin's deals under that name."""
+    from ecarte._bench import core_rows, deal_rows
+
+    pure = _core.backend("pure")
+    monkeypatch.setattr(deal_rows._core, "backends", lambda: {"pure": pure})
+    (row,) = deal_rows.deal_rows(quick=True, pyspiel=None)
+    assert (row.name, row.figure, row.note) == (
+        deal_rows.WHOLE_DEALS,
+        "n/a",
+        core_rows.NO_COMPILED_CORE,
+    )

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .. import _core
+from .core_rows import NO_COMPILED_CORE
 from .harness import Contender, Row, interleave, none
 
 WHOLE_DEALS = "random whole deals in C, against evaluate_bots"
@@ -61,6 +63,8 @@ def deal_rows(quick: bool, pyspiel: Any) -> list[Row]:
         import ecarte.games.euchre  # noqa: F401
     except ImportError as e:
         return [Row(WHOLE_DEALS, "not installed", note=str(e))]
+    if not any(name in _core.backends() for name in ("cython", "cffi")):
+        return [Row(WHOLE_DEALS, "n/a", note=NO_COMPILED_CORE)]  # (the twin is no C)
     n, rounds = (4_000, 3) if quick else (50_000, 11)
     m = max(1, n // 20)  # about the same time on each side
     check_deals(1_000, 1)  # and warm up
