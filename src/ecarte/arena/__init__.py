@@ -32,7 +32,15 @@ from typing import Any, TextIO
 
 from .._errors import EcarteError
 from .._executors import add_executor_arguments, dask_executor
-from ._games import GAMES, ArenaGame, EcarteArena, EuchreArena, Outcome, PlayerSpec
+from ._games import (
+    GAMES,
+    ArenaGame,
+    EcarteArena,
+    EuchreArena,
+    Outcome,
+    PlayerError,
+    PlayerSpec,
+)
 from ._plot import plot
 from ._run import ArenaResult, Interval, Pair, pair_seeds, play_pairs, run, summarize
 
@@ -45,6 +53,7 @@ __all__ = [
     "Interval",
     "Outcome",
     "Pair",
+    "PlayerError",
     "PlayerSpec",
     "add_arguments",
     "command",
