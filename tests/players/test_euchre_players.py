@@ -44,3 +44,30 @@ def test_search_players_refuse_a_seed_that_is_not_an_int(make: Any, seed: Any) -
 def test_the_heuristic_bot_refuses_thresholds_that_are_not_numbers(kwargs: Any) -> None:
     with pytest.raises(ValueError, match=next(iter(kwargs))):
         HeuristicBot(**kwargs)
+
+
+@pytest.mark.parametrize("kernel", ["c", "pure"])
+@pytest.mark.parametrize("copy_by", ["pickle", "deepcopy"])
+def test_the_search_players_can_be_pickled_and_copied(kernel: str, copy_by: str) -> None:
+    """A process pool pickles its players: a copy decides as the original does."""
+    import copy
+    import pickle
+
+    if kernel == "c":
+        pytest.importorskip("ecarte.games.euchre._ismcts")
+    for make in (
+        lambda: EuchrePIMCPlayer(worlds=6, seed=5, inference=True, kernel=kernel),
+        lambda: EuchreISMCTSPlayer(iterations=40, worlds=5, seed=5, kernel=kernel),
+    ):
+        game = EuchreGame(seed=7)
+        player = make()
+        for _ in range(12):
+            if game.is_over:
+                break
+            clone = (
+                pickle.loads(pickle.dumps(player)) if copy_by == "pickle" else copy.deepcopy(player)
+            )
+            assert repr(clone) == repr(player)
+            action = player.choose(game)
+            assert clone.choose(game) == action
+            game.apply_id(action)

@@ -101,3 +101,39 @@ def test_it_beats_a_random_player() -> None:
         )
         wins += game.winner == pimc
     assert wins >= 14
+
+
+@pytest.mark.parametrize("kernel", ["c", "pure"])
+@pytest.mark.parametrize("copy_by", ["pickle", "deepcopy"])
+def test_a_player_can_be_pickled_and_copied(kernel: str, copy_by: str) -> None:
+    """A process pool pickles its players: a copy, made mid-hand (its discards
+    remembered), decides every later decision as the original does."""
+    import copy
+    import pickle
+
+    from ecarte.players import ISMCTSPlayer
+
+    if kernel == "c":
+        pytest.importorskip("ecarte.games.ecarte._pimc")
+    for make in (
+        lambda: PIMCPlayer(worlds=8, seed=5, inference=True, kernel=kernel),
+        lambda: ISMCTSPlayer(iterations=30, seed=5, kernel=kernel),
+    ):
+        game = Game(seed=11)
+        players = {0: make(), 1: make()}
+        clones: dict[int, PIMCPlayer] = {}
+        moves = 0
+        while not game.is_over and moves < 60:
+            seat = game.to_act
+            legal, obs = game.legal_actions(), game.observation(seat)
+            if moves == 12:
+                clones = {
+                    s: pickle.loads(pickle.dumps(p)) if copy_by == "pickle" else copy.deepcopy(p)
+                    for s, p in players.items()
+                }
+            action = players[seat].choose(obs, legal)
+            if clones:
+                assert clones[seat].choose(obs, legal) == action
+            game.apply(action, seat=seat)
+            moves += 1
+        assert clones and repr(clones[0]) == repr(players[0])

@@ -332,7 +332,7 @@ def _fingerprint(obs: Observation) -> list[int]:
     return out
 
 
-class PIMCPlayer:
+class PIMCPlayer(backend.KernelPickling):
     """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision.
 
     ``seed`` makes it reproducible; ``inference`` weights the worlds by the opponent's

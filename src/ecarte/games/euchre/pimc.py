@@ -248,7 +248,7 @@ def _four(v: Sequence[int]) -> tuple[int, int, int, int]:
     return (v[0], v[1], v[2], v[3])
 
 
-class EuchrePIMCPlayer:
+class EuchrePIMCPlayer(backend.KernelPickling):
     """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision;
     ``inference`` weights them by the other seats' decisions before the play (uniform
     without); ``kernel`` is ``"c"``, ``"pure"`` or None (see :func:`load_kernel`)."""
