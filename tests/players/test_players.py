@@ -108,3 +108,27 @@ def test_play_match_refuses_a_bad_max_actions(max_actions: Any) -> None:
     with pytest.raises(ValueError, match="max_actions"):
         play_match(game, {0: RandomPlayer(1), 1: RandomPlayer(2)}, max_actions=max_actions)
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "player",
+    [RandomPlayer(seed=0), HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    ids=lambda p: type(p).__name__,
+)
+def test_an_observation_or_actions_of_another_game_are_refused(player: Any) -> None:
+    """An Écarté player handed a Euchre observation, the game itself instead of its
+    observation, or Euchre's legal actions refuses with a TypeError naming what it takes,
+    not an AttributeError from inside (or, for the random player, a Euchre action)."""
+    from ecarte.games.euchre import EuchreGame
+
+    euchre, game = EuchreGame(seed=2), Game(seed=3)
+    obs, legal = game.observation(game.to_act), game.legal_actions()
+    for wrong_obs, wrong_legal in (
+        (euchre.observation(euchre.to_act), euchre.legal_actions()),
+        (euchre.observation(euchre.to_act), legal),
+        (game, legal),
+        (obs, euchre.legal_actions()),
+    ):
+        with pytest.raises(TypeError, match="Écarté"):
+            player.choose(wrong_obs, wrong_legal)
+    assert player.choose(obs, legal) in legal

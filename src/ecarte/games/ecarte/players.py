@@ -44,16 +44,28 @@ class Player(Protocol):
 
 
 def _some_legal(legal: Sequence[Action]) -> list[Action]:
-    """``legal`` as a list; ValueError when it is empty (a finished game)."""
+    """``legal`` as a list; ValueError when it is empty (a finished game), TypeError when
+    an item is not an Écarté action (another game's)."""
     actions = list(legal)
     if not actions:
         raise ValueError("no legal action to choose from: the game is over")
+    for a in actions:
+        if not isinstance(a, Action):
+            raise TypeError(
+                "an Écarté player chooses among Écarté actions (game.legal_actions()), "
+                f"not {type(a).__name__}"
+            )
     return actions
 
 
 def _seat_to_act(obs: Observation) -> None:
-    """ValueError unless the seat of ``obs`` is the one to act (a player decides for the
-    seat it sees)."""
+    """TypeError unless ``obs`` is an Écarté observation; ValueError unless its seat is
+    the one to act (a player decides for the seat it sees)."""
+    if not isinstance(obs, Observation):
+        raise TypeError(
+            "an Écarté player decides from an Écarté Observation (game.observation(seat)), "
+            f"not {type(obs).__name__}"
+        )
     if obs.to_act != obs.seat:
         raise ValueError(
             f"seat {obs.seat} is not to act (seat {obs.to_act} is): a player decides "
