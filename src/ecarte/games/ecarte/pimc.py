@@ -53,7 +53,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card
-from ecarte._core._args import _bits, _index
+from ecarte._core._args import _bits, _player_seed
 from ecarte.engine import backend
 
 from . import _pure_pimc
@@ -362,13 +362,10 @@ class PIMCPlayer(backend.KernelPickling):
             raise ValueError(f"pool_factor must be an int 1..{MAX_POOL}, not {pool_factor!r}")
         if objective not in ("game", "points"):
             raise ValueError(f"objective must be 'game' or 'points', not {objective!r}")
-        seed_int = _index(seed)
-        if seed_int is None:
-            raise ValueError(f"seed must be an int, not {seed!r}")
         if inference.__class__ is not bool:
             raise ValueError(f"inference must be True or False, not {inference!r}")
         self.worlds = worlds
-        self.seed = seed_int & _M64
+        self.seed = _player_seed(seed)
         self.inference = inference
         self.pool_factor = pool_factor
         self.objective: Objective = objective

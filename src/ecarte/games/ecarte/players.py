@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from ecarte._cards import Card, CardSet, Rank, Suit
+from ecarte._core._args import _player_seed
 
 from .actions import (
     Accept,
@@ -77,7 +78,8 @@ class RandomPlayer:
     """Picks uniformly among the legal actions."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        """``seed``: an int in [-2**63, 2**64) as a game's, or None for a fresh one."""
+        self._rng = random.Random(None if seed is None else _player_seed(seed))
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         actions = _some_legal(legal)

@@ -57,7 +57,7 @@ from typing import Any
 
 from ecarte import _core
 from ecarte._cards import Card, Rank
-from ecarte._core._args import _bits, _index
+from ecarte._core._args import _bits, _player_seed
 from ecarte.engine import backend
 
 from . import _pure_pimc
@@ -267,11 +267,8 @@ class EuchrePIMCPlayer(backend.KernelPickling):
             raise ValueError(f"inference must be True or False, not {inference!r}")
         if inference and worlds > _pure_pimc.MAX_WEIGHTED_WORLDS:
             raise ValueError(f"worlds must be at most 2^20 with inference, not {worlds}")
-        seed_int = _index(seed)
-        if seed_int is None:
-            raise ValueError(f"seed must be an int, not {seed!r}")
         self.worlds = worlds
-        self.seed = seed_int & _M64
+        self.seed = _player_seed(seed)
         self.inference = bool(inference)
         self._heuristic = HeuristicBot()
         self._pimc: Any = load_kernel(kernel)
