@@ -561,7 +561,7 @@ def _check_options(args: argparse.Namespace) -> None:
     if not 0 <= args.seed < _SEEDS:
         raise EcarteError(f"--seed {args.seed}: an int in [0, 2**64)")
     if args.worlds is not None:
-        from ecarte.games.ecarte.pimc import MAX_WORLDS
+        from ecarte.games.ecarte._pure_pimc import MAX_WORLDS
 
         if not 1 <= args.worlds <= MAX_WORLDS:
             raise EcarteError(f"--worlds {args.worlds}: 1 to {MAX_WORLDS}")
