@@ -338,8 +338,9 @@ class PIMCPlayer(backend.KernelPickling):
     ``seed`` makes it reproducible; ``inference`` weights the worlds by the opponent's
     decisions (uniform worlds without); ``pool_factor`` candidates per world kept under
     inference; ``objective`` ``"game"`` or ``"points"``; ``kernel`` ``"c"``, ``"pure"`` or
-    None (see :func:`load_kernel`). One instance per seat: it remembers its own discards within
-    a hand. :attr:`last` is the evaluation of its last sampled decision."""
+    None (see :func:`load_kernel`). It remembers each seat's own discards within a hand, so one
+    instance may play both seats. :attr:`last` is the evaluation of its last sampled
+    decision."""
 
     screen_above = 8
     """Decisions with more options are screened on a fifth of the worlds first."""
@@ -371,7 +372,8 @@ class PIMCPlayer(backend.KernelPickling):
         self.objective: Objective = objective
         self._kernel = load_kernel(kernel)
         self._fallback = HeuristicPlayer()
-        self._memory: tuple[tuple[object, ...], tuple[tuple[int, int], ...], int] | None = None
+        self._memory: dict[int, tuple[tuple[object, ...], tuple[tuple[int, int], ...], int]] = {}
+        """By seat: the hand, the exchanges up to its latest discard, the cards it discarded."""
         self.last: Decision | None = None
 
     def __repr__(self) -> str:
@@ -389,9 +391,10 @@ class PIMCPlayer(backend.KernelPickling):
     def own_discards(self, obs: Observation) -> int:
         """The cards this player discarded in the hand ``obs`` shows (0 if it does not
         remember that hand)."""
-        if self._memory is None:
+        memory = self._memory.get(obs.seat)
+        if memory is None:
             return 0
-        key, prefix, cards = self._memory
+        key, prefix, cards = memory
         seen = obs.hand.mask | _mask(c for t in (*obs.tricks, obs.trick) for _, c in t)
         if (
             key != self._hand_key(obs)
@@ -399,14 +402,14 @@ class PIMCPlayer(backend.KernelPickling):
             or cards & seen
             or (obs.turnup is not None and cards >> obs.turnup.id & 1)
         ):
-            self._memory = None
+            del self._memory[obs.seat]
             return 0
         return cards
 
     def _remember(self, obs: Observation, discard: Discard) -> None:
         before = self.own_discards(obs)
         prefix = (*obs.exchanges, (obs.seat, len(discard.cards)))
-        self._memory = (self._hand_key(obs), prefix, before | discard.cards.mask)
+        self._memory[obs.seat] = (self._hand_key(obs), prefix, before | discard.cards.mask)
 
     # -- decisions ------------------------------------------------------------------
 
