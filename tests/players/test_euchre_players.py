@@ -71,3 +71,13 @@ def test_the_search_players_can_be_pickled_and_copied(kernel: str, copy_by: str)
             action = player.choose(game)
             assert clone.choose(game) == action
             game.apply_id(action)
+
+
+@pytest.mark.parametrize("worlds", [2**20 + 1, 2**40])
+def test_the_search_players_refuse_more_worlds_than_they_can_draw(worlds: int) -> None:
+    """``worlds=2**40`` was taken and failed at the first decision (OverflowError, or a
+    MemoryError after a long wait); it is refused when the player is made."""
+    for make in (EuchrePIMCPlayer, EuchreISMCTSPlayer):
+        with pytest.raises(ValueError, match=r"worlds must be an int 1\.\.1048576"):
+            make(worlds=worlds)
+    assert EuchrePIMCPlayer(worlds=2**20).worlds == 2**20

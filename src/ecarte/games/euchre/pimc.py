@@ -72,6 +72,8 @@ TRIES = 200
 """Draws of a world before the void constraints are dropped (then as many before the
 turned card's is)."""
 _M64 = (1 << 64) - 1
+MAX_WORLDS = _pure_pimc.MAX_WEIGHTED_WORLDS
+"""The most worlds of a decision (2**20), with inference or without."""
 
 
 def load_kernel(name: str | None = None) -> ModuleType:
@@ -261,12 +263,10 @@ class EuchrePIMCPlayer(backend.KernelPickling):
         inference: bool = False,
         kernel: str | None = None,
     ) -> None:
-        if worlds.__class__ is not int or worlds < 1:
-            raise ValueError(f"worlds must be an int >= 1, not {worlds!r}")
+        if worlds.__class__ is not int or not 1 <= worlds <= MAX_WORLDS:
+            raise ValueError(f"worlds must be an int 1..{MAX_WORLDS}, not {worlds!r}")
         if inference not in (True, False):
             raise ValueError(f"inference must be True or False, not {inference!r}")
-        if inference and worlds > _pure_pimc.MAX_WEIGHTED_WORLDS:
-            raise ValueError(f"worlds must be at most 2^20 with inference, not {worlds}")
         self.worlds = worlds
         self.seed = _player_seed(seed)
         self.inference = bool(inference)
