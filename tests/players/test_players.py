@@ -168,3 +168,14 @@ def test_seeds_are_the_games_seeds(make: Any) -> None:
     assert _state(make(seed=numpy.int64(-5))) == _state(make(seed=-5))
     assert _state(make(seed=-5)) != _state(make(seed=5))
     assert _state(make(seed=-1)) == _state(make(seed=2**64 - 1))
+
+
+@pytest.mark.parametrize("game", ["euchre", "text"])
+def test_play_match_refuses_what_is_not_an_ecarte_game(game: str) -> None:
+    """``play_match`` plays an ``ecarte.Game``: given a Euchre game (whose bots take the
+    game, not an observation) or anything else it says so, not an AttributeError."""
+    from ecarte.games.euchre import EuchreGame
+
+    other: Any = EuchreGame(seed=1) if game == "euchre" else "Game(seed=1)"
+    with pytest.raises(TypeError, match="an Écarté Game"):
+        play_match(other, {s: RandomPlayer(seed=s) for s in range(4)})

@@ -220,10 +220,13 @@ def play_match(
     """Let ``players`` (seat -> player) play ``game`` to the end; return it.
 
     ``before_turn(game)``, if given, is called before each decision and once
-    at the end (a display can show what happened since its last call). ValueError,
-    before anything is played, unless every seat has a player (an object with
-    ``choose``) and ``max_actions`` is at least 1.
+    at the end (a display can show what happened since its last call). TypeError
+    unless ``game`` is an Écarté :class:`~ecarte.Game`; ValueError, before anything is
+    played, unless every seat has a player (an object with ``choose``) and
+    ``max_actions`` is at least 1.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"play_match plays an Écarté Game (ecarte.Game), not {type(game).__name__}")
     if max_actions.__class__ is not int or max_actions < 1:
         raise ValueError(f"max_actions must be an int >= 1, not {max_actions!r}")
     for seat in range(game.players):
