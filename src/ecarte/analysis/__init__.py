@@ -560,6 +560,8 @@ def _check_options(args: argparse.Namespace) -> None:
             raise EcarteError(f"{option} {value}: a number of deals, 0 or more")
     if not 0 <= args.seed < _SEEDS:
         raise EcarteError(f"--seed {args.seed}: an int in [0, 2**64)")
+    if args.workers is not None and args.workers < 1:
+        raise EcarteError(f"--workers {args.workers}: a number of processes, 1 or more")
     if args.worlds is not None:
         from ecarte.games.ecarte._pure_pimc import MAX_WORLDS
 
