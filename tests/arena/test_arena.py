@@ -344,3 +344,14 @@ def test_a_player_that_fails_in_a_match_is_named(
             with pool(2) as ex:
                 run(["random", "bad"], 2, game=arena, seed=3, executor=ex, pairs_per_task=1)
     assert says in str(info.value)
+
+
+def test_json_to_stdout_is_json_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json -`` is for a pipe (``| jq``): stdout holds the summary's JSON alone, the
+    report and the plot's paths go to stderr."""
+    argv = ["arena", "heuristic", "random", "--pairs", "2", "--workers", "1", "--seed", "4"]
+    assert cli.main([*argv, "--json", "-", "--plot", str(tmp_path / "p")]) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert numbers(summary) == numbers(run(["heuristic", "random"], 2, seed=4, workers=1).summary())
+    assert "win rate" in captured.err and "p.svg" in captured.err

@@ -85,8 +85,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """``ecarte arena``: run, print the summary, write the JSON and the plot. An output
-    that cannot be written raises :class:`~ecarte.EcarteError` before the run."""
+    """``ecarte arena``: run, print the summary, write the JSON and the plot (with
+    ``--json -`` the JSON alone on ``out``, the rest on stderr). An output that cannot be
+    written raises :class:`~ecarte.EcarteError` before the run."""
     _check_outputs(args)
     _check_extras(args)
     with dask_executor(args.dask, args.workers) as executor:
@@ -102,7 +103,8 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             progress=args.progress,
         )
     summary = result.summary()
-    print(report(summary), file=out)
+    text_out = sys.stderr if args.json == "-" else out  # stdout is the JSON's alone
+    print(report(summary), file=text_out)
     if args.json:
         text = json.dumps(summary, indent=1)
         if args.json == "-":
@@ -112,7 +114,7 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                 f.write(text + "\n")
     if args.plot:
         for path in plot(summary, args.plot):
-            print(f"plot: {path}", file=out)
+            print(f"plot: {path}", file=text_out)
     return 0
 
 
