@@ -87,3 +87,16 @@ def test_a_dask_address_that_is_none_is_a_usage_error(capsys: pytest.CaptureFixt
     assert cli.main(["analyse", "--deals", "1", "--dask", "no-port-here"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ecarte: error: --dask 'no-port-here': ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("workers", ["0", "-2"])
+@pytest.mark.parametrize("dask", [[], ["--dask", "local"]])
+def test_a_worker_count_below_one_is_a_usage_error(
+    workers: str, dask: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--workers 0`` ran on every core and ``--workers -2`` in this process (a
+    LocalCluster of two for either), silently; it is refused as ``ecarte arena`` does."""
+    assert cli.main(["analyse", "--deals", "1", *dask, "--workers", workers]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"ecarte: error: --workers {workers}: ")

@@ -94,3 +94,22 @@ def test_the_command_reports_a_bad_seed_as_an_error(capsys: pytest.CaptureFixtur
 
     assert cli.main(["analyse", "--deals", "10", "--by", "shape", "--seed", "-1"]) == 2
     assert "ecarte: error: --seed -1: an int in [0, 2**64)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--worlds", "100001", "--players", "pimc"], "--worlds 100001: 1 to 100000"),
+        (["--worlds", "20"], "--worlds needs --players pimc"),
+    ],
+)
+def test_the_command_refuses_worlds_it_would_not_use(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--worlds`` beyond the PIMC player's limit is an error, not a worker's traceback;
+    ``--worlds`` with the model (which draws no worlds) is refused, not ignored."""
+    from ecarte import cli
+
+    base = ["analyse", "--deals", "1", "--per-class", "--workers", "1"]
+    assert cli.main([*base, *argv]) == 2
+    assert f"ecarte: error: {says}" in capsys.readouterr().err

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ecarte import ArgumentError, cli
+from ecarte import ArgumentError, EcarteError, cli
 from ecarte.arena import GAMES, Interval, PlayerSpec, pair_seeds, play_pairs, run
 
 pytestmark = pytest.mark.own_backends  # whole matches on the live backend, once
@@ -270,3 +270,100 @@ def test_a_player_option_given_twice_is_refused() -> None:
     """``pimc:worlds=200,worlds=20`` is ambiguous: refused, not the last one silently."""
     with pytest.raises(ArgumentError, match="worlds"):
         PlayerSpec.parse("pimc:worlds=200,worlds=20")
+
+
+@pytest.mark.parametrize(
+    ("game", "player", "named"),
+    [
+        ("ecarte", "pimc:worlds=-1", "worlds"),
+        ("ecarte", "ismcts:ms=0", "ms"),
+        ("ecarte", "pimc:objective=wins", "objective"),
+        ("euchre", "pimc:worlds=0", "worlds"),
+        ("euchre", "heuristic:order_at=high", "order_at"),
+    ],
+)
+def test_a_bad_player_option_value_is_refused_naming_the_player(
+    game: str, player: str, named: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pimc:worlds=-1`` is refused as the player's bad option, before any match, and the
+    command says so in one line (no traceback)."""
+    played: list[int] = []
+    monkeypatch.setattr(GAMES[game], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=rf"player {player!r}.*{named}"):
+        run(["random", player], 2, game=game, workers=1)
+    assert not played
+    argv = ["arena", "random", player, "--game", game, "--pairs", "2", "--workers", "1"]
+    assert cli.main(argv) == 2
+
+
+class _Raises:
+    def choose(self, observation: Any, legal: Any) -> Any:
+        raise RuntimeError("lost the plot")
+
+
+class _Illegal:
+    def choose(self, observation: Any, legal: Any) -> Any:
+        from ecarte.games.ecarte.actions import Refuse
+
+        return Refuse()  # never legal when the dealer chooses the packets
+
+
+class _EuchreIllegal:
+    def choose(self, game: Any) -> int:
+        return 10_000
+
+
+class _Roster:
+    """An arena game with a faulty player ``bad`` besides the built-in ones."""
+
+    def __init__(self, base: Any, bad: Any) -> None:
+        self.base, self.bad = base, bad
+        self.name, self.sides = base.name, base.sides
+
+    def players(self) -> Any:
+        return {**self.base.players(), "bad": "a faulty player"}
+
+    def make_player(self, spec: PlayerSpec, seed: int) -> Any:
+        return self.bad() if spec.name == "bad" else self.base.make_player(spec, seed)
+
+    def play(self, rules: Any, seed: int, players: Any) -> Any:
+        return self.base.play(rules, seed, players)
+
+
+@pytest.mark.parametrize(
+    ("game", "bad", "says"),
+    [
+        ("ecarte", _Raises, "raised RuntimeError: lost the plot"),
+        ("ecarte", _Illegal, "refuse"),
+        ("euchre", _EuchreIllegal, "10000"),
+    ],
+)
+@pytest.mark.parametrize(
+    "executor",
+    ["this process", "threads", pytest.param("processes", marks=no_processes_under_asan)],
+)
+def test_a_player_that_fails_in_a_match_is_named(
+    game: str, bad: Any, says: str, executor: str
+) -> None:
+    """A player that raises, or returns what the game refuses, stops the run with an
+    error naming it (A or B, its spec, its seat, the pair), not a worker's traceback."""
+    arena = _Roster(GAMES[game], bad)
+    pool = {"threads": ThreadPoolExecutor, "processes": ProcessPoolExecutor}.get(executor)
+    with pytest.raises(EcarteError, match=r"player B 'bad' in pair \d .* at seat \d: ") as info:
+        if pool is None:
+            run(["random", "bad"], 2, game=arena, seed=3, workers=1)
+        else:
+            with pool(2) as ex:
+                run(["random", "bad"], 2, game=arena, seed=3, executor=ex, pairs_per_task=1)
+    assert says in str(info.value)
+
+
+def test_json_to_stdout_is_json_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json -`` is for a pipe (``| jq``): stdout holds the summary's JSON alone, the
+    report and the plot's paths go to stderr."""
+    argv = ["arena", "heuristic", "random", "--pairs", "2", "--workers", "1", "--seed", "4"]
+    assert cli.main([*argv, "--json", "-", "--plot", str(tmp_path / "p")]) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert numbers(summary) == numbers(run(["heuristic", "random"], 2, seed=4, workers=1).summary())
+    assert "win rate" in captured.err and "p.svg" in captured.err

@@ -101,3 +101,65 @@ def test_it_beats_a_random_player() -> None:
         )
         wins += game.winner == pimc
     assert wins >= 14
+
+
+@pytest.mark.parametrize("kernel", ["c", "pure"])
+@pytest.mark.parametrize("copy_by", ["pickle", "deepcopy"])
+def test_a_player_can_be_pickled_and_copied(kernel: str, copy_by: str) -> None:
+    """A process pool pickles its players: a copy, made mid-hand (its discards
+    remembered), decides every later decision as the original does."""
+    import copy
+    import pickle
+
+    from ecarte.players import ISMCTSPlayer
+
+    if kernel == "c":
+        pytest.importorskip("ecarte.games.ecarte._pimc")
+    for make in (
+        lambda: PIMCPlayer(worlds=8, seed=5, inference=True, kernel=kernel),
+        lambda: ISMCTSPlayer(iterations=30, seed=5, kernel=kernel),
+    ):
+        game = Game(seed=11)
+        players = {0: make(), 1: make()}
+        clones: dict[int, PIMCPlayer] = {}
+        moves = 0
+        while not game.is_over and moves < 60:
+            seat = game.to_act
+            legal, obs = game.legal_actions(), game.observation(seat)
+            if moves == 12:
+                clones = {
+                    s: pickle.loads(pickle.dumps(p)) if copy_by == "pickle" else copy.deepcopy(p)
+                    for s, p in players.items()
+                }
+            action = players[seat].choose(obs, legal)
+            if clones:
+                assert clones[seat].choose(obs, legal) == action
+            game.apply(action, seat=seat)
+            moves += 1
+        assert clones and repr(clones[0]) == repr(players[0])
+
+
+def test_one_instance_at_both_seats_plays_as_two() -> None:
+    """A GUI may hand one player both seats: it remembers each seat's discards apart, so
+    it takes the decisions two instances with its seed take (a single memory forgot a
+    seat's discards once the other seat discarded)."""
+    from ecarte.players import ISMCTSPlayer
+
+    for make in (lambda: PIMCPlayer(worlds=30, seed=3), lambda: ISMCTSPlayer(40, seed=3)):
+        for seed in range(4):
+            logs = []
+            for shared in (False, True):
+                one = make()
+                players = {0: one, 1: one} if shared else {0: make(), 1: make()}
+                game = Game(seed=seed)
+                log = []
+                while not game.is_over:
+                    seat = game.to_act
+                    if seat < 0:
+                        game.apply_chance()
+                        continue
+                    action = players[seat].choose(game.observation(seat), game.legal_actions())
+                    log.append(action)
+                    game.apply(action, seat=seat)
+                logs.append(log)
+            assert logs[0] == logs[1], seed

@@ -108,3 +108,74 @@ def test_play_match_refuses_a_bad_max_actions(max_actions: Any) -> None:
     with pytest.raises(ValueError, match="max_actions"):
         play_match(game, {0: RandomPlayer(1), 1: RandomPlayer(2)}, max_actions=max_actions)
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "player",
+    [RandomPlayer(seed=0), HeuristicPlayer(), PIMCPlayer(10), ISMCTSPlayer(10)],
+    ids=lambda p: type(p).__name__,
+)
+def test_an_observation_or_actions_of_another_game_are_refused(player: Any) -> None:
+    """An Écarté player handed a Euchre observation, the game itself instead of its
+    observation, or Euchre's legal actions refuses with a TypeError naming what it takes,
+    not an AttributeError from inside (or, for the random player, a Euchre action)."""
+    from ecarte.games.euchre import EuchreGame
+
+    euchre, game = EuchreGame(seed=2), Game(seed=3)
+    obs, legal = game.observation(game.to_act), game.legal_actions()
+    for wrong_obs, wrong_legal in (
+        (euchre.observation(euchre.to_act), euchre.legal_actions()),
+        (euchre.observation(euchre.to_act), legal),
+        (game, legal),
+        (obs, euchre.legal_actions()),
+    ):
+        with pytest.raises(TypeError, match="Écarté"):
+            player.choose(wrong_obs, wrong_legal)
+    assert player.choose(obs, legal) in legal
+
+
+def _every_seeded_player() -> list[Any]:
+    from ecarte.games.euchre.bots import RandomBot
+    from ecarte.games.euchre.ismcts import EuchreISMCTSPlayer
+    from ecarte.games.euchre.pimc import EuchrePIMCPlayer
+
+    return [RandomPlayer, PIMCPlayer, ISMCTSPlayer, RandomBot, EuchrePIMCPlayer, EuchreISMCTSPlayer]
+
+
+@pytest.mark.parametrize("make", _every_seeded_player(), ids=lambda m: m.__name__)
+@pytest.mark.parametrize("seed", [2**64, 2**64 + 5, -(2**63) - 1, 1.5, "7", True])
+def test_a_seed_a_game_would_refuse_is_refused(make: Any, seed: Any) -> None:
+    """A player takes the seeds a game takes (an int in [-2**63, 2**64)): a larger one
+    is refused, not folded onto another (``2**64`` played as ``0``), and a seed that is
+    not an int is refused by every player alike."""
+    with pytest.raises(ValueError, match="seed"):
+        make(seed=seed)
+
+
+def _state(player: Any) -> Any:
+    """What a player's seed made of it: the random players' generator, the search
+    players' seed (in their repr)."""
+    rng = getattr(player, "_rng", None)
+    return rng.getstate() if rng is not None else repr(player)
+
+
+@pytest.mark.parametrize("make", _every_seeded_player(), ids=lambda m: m.__name__)
+def test_seeds_are_the_games_seeds(make: Any) -> None:
+    """A numpy integer seeds a player as the int it holds; ``-5`` and ``5`` are two seeds
+    (``random.Random`` takes their absolute value), ``-1`` is ``2**64 - 1`` as for a game."""
+    numpy = pytest.importorskip("numpy")
+    assert _state(make(seed=numpy.uint64(2**64 - 1))) == _state(make(seed=2**64 - 1))
+    assert _state(make(seed=numpy.int64(-5))) == _state(make(seed=-5))
+    assert _state(make(seed=-5)) != _state(make(seed=5))
+    assert _state(make(seed=-1)) == _state(make(seed=2**64 - 1))
+
+
+@pytest.mark.parametrize("game", ["euchre", "text"])
+def test_play_match_refuses_what_is_not_an_ecarte_game(game: str) -> None:
+    """``play_match`` plays an ``ecarte.Game``: given a Euchre game (whose bots take the
+    game, not an observation) or anything else it says so, not an AttributeError."""
+    from ecarte.games.euchre import EuchreGame
+
+    other: Any = EuchreGame(seed=1) if game == "euchre" else "Game(seed=1)"
+    with pytest.raises(TypeError, match="an Écarté Game"):
+        play_match(other, {s: RandomPlayer(seed=s) for s in range(4)})

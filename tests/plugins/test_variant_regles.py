@@ -446,3 +446,29 @@ def test_a_plugin_object_is_saved_with_its_option() -> None:
         assert back.plugin("regles").strict_dealer is strict  # type: ignore[attr-defined]
     with pytest.raises(ArgumentError, match="strict_dealer must be a bool"):
         JeuxDeRegles(strict_dealer=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("phase", ["PROPOSE", "RESPOND"])
+def test_the_bot_refuses_an_observation_it_cannot_decide_from(phase: str) -> None:
+    """At the decisions it takes by the convention, as at the others, the bot refuses the
+    observation of the seat not to act (it would decide with that seat's hand) and an
+    object that is not an observation."""
+    game = Game(seed=1)
+    heuristic = HeuristicPlayer()
+    while game.to_act < 0 or game.observation(game.to_act).phase.name != phase:
+        if game.to_act < 0:
+            game.apply_chance()
+        else:
+            obs = game.observation(game.to_act)
+            if obs.phase is Phase.PROPOSE:
+                game.apply(Propose())
+            else:
+                game.apply(heuristic.choose(obs, game.legal_actions()))
+    other = 1 - game.to_act
+    with pytest.raises(ValueError, match=f"seat {other} is not to act"):
+        RegleBot().choose(game.observation(other), game.legal_actions())
+    with pytest.raises(TypeError, match="Observation"):
+        RegleBot().choose(game, game.legal_actions())  # type: ignore[arg-type]
+    assert RegleBot().choose(game.observation(game.to_act), game.legal_actions()) in (
+        game.legal_actions()
+    )

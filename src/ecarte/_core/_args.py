@@ -110,6 +110,16 @@ def _check_seed(seed: object) -> int:
     return _check_int(seed, 0, _M64, "seed must be an int in 0..2**64-1, not {}")
 
 
+def _player_seed(seed: object) -> int:
+    """A player's seed as a 64-bit word: an int in [-2**63, 2**64) (a numpy integer as the
+    int it holds), a negative one modulo 2**64 as an Écarté game's; ValueError naming the
+    seed otherwise (one out of range would fold onto another seed)."""
+    v = _index(seed)
+    if v is None or not -(1 << 63) <= v < 1 << 64:
+        raise ValueError(f"seed must be an int in [-2**63, 2**64), not {_show(seed, v)}")
+    return v & _M64
+
+
 def _check_below(n: object) -> int:
     return _check_int(n, 1, _BUDGET - 1, "below() needs 1 <= n < 2**32, not {}")
 

@@ -535,8 +535,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--worlds",
         type=int,
-        default=PIMC_WORLDS,
-        help=f"the PIMC players' worlds per decision ({PIMC_WORLDS})",
+        help=f"the PIMC players' worlds per decision ({PIMC_WORLDS}; with --players pimc)",
     )
     add_executor_arguments(parser)
 
@@ -561,8 +560,17 @@ def _check_options(args: argparse.Namespace) -> None:
             raise EcarteError(f"{option} {value}: a number of deals, 0 or more")
     if not 0 <= args.seed < _SEEDS:
         raise EcarteError(f"--seed {args.seed}: an int in [0, 2**64)")
-    if args.worlds < 1:
-        raise EcarteError(f"--worlds {args.worlds}: at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise EcarteError(f"--workers {args.workers}: a number of processes, 1 or more")
+    if args.worlds is not None:
+        from ecarte.games.ecarte._pure_pimc import MAX_WORLDS
+
+        if not 1 <= args.worlds <= MAX_WORLDS:
+            raise EcarteError(f"--worlds {args.worlds}: 1 to {MAX_WORLDS}")
+        if args.players != "pimc":
+            raise EcarteError("--worlds needs --players pimc (the model draws no worlds)")
+    else:
+        args.worlds = PIMC_WORLDS
     if args.players != "model" and not args.per_class:
         raise EcarteError(f"--players {args.players} needs --per-class")
 

@@ -32,7 +32,15 @@ from typing import Any, TextIO
 
 from .._errors import EcarteError
 from .._executors import add_executor_arguments, dask_executor
-from ._games import GAMES, ArenaGame, EcarteArena, EuchreArena, Outcome, PlayerSpec
+from ._games import (
+    GAMES,
+    ArenaGame,
+    EcarteArena,
+    EuchreArena,
+    Outcome,
+    PlayerError,
+    PlayerSpec,
+)
 from ._plot import plot
 from ._run import ArenaResult, Interval, Pair, pair_seeds, play_pairs, run, summarize
 
@@ -45,6 +53,7 @@ __all__ = [
     "Interval",
     "Outcome",
     "Pair",
+    "PlayerError",
     "PlayerSpec",
     "add_arguments",
     "command",
@@ -76,8 +85,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """``ecarte arena``: run, print the summary, write the JSON and the plot. An output
-    that cannot be written raises :class:`~ecarte.EcarteError` before the run."""
+    """``ecarte arena``: run, print the summary, write the JSON and the plot (with
+    ``--json -`` the JSON alone on ``out``, the rest on stderr). An output that cannot be
+    written raises :class:`~ecarte.EcarteError` before the run."""
     _check_outputs(args)
     _check_extras(args)
     with dask_executor(args.dask, args.workers) as executor:
@@ -93,7 +103,8 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             progress=args.progress,
         )
     summary = result.summary()
-    print(report(summary), file=out)
+    text_out = sys.stderr if args.json == "-" else out  # stdout is the JSON's alone
+    print(report(summary), file=text_out)
     if args.json:
         text = json.dumps(summary, indent=1)
         if args.json == "-":
@@ -103,7 +114,7 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                 f.write(text + "\n")
     if args.plot:
         for path in plot(summary, args.plot):
-            print(f"plot: {path}", file=out)
+            print(f"plot: {path}", file=text_out)
     return 0
 
 

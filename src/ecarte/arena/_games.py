@@ -16,9 +16,30 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from attrs import frozen
 
-from ecarte._errors import ArgumentError
+from ecarte._errors import ArgumentError, EcarteError
 
-__all__ = ["GAMES", "ArenaGame", "EcarteArena", "EuchreArena", "Outcome", "PlayerSpec"]
+__all__ = [
+    "GAMES",
+    "ArenaGame",
+    "EcarteArena",
+    "EuchreArena",
+    "Outcome",
+    "PlayerError",
+    "PlayerSpec",
+]
+
+
+class PlayerError(EcarteError):
+    """A player of an arena match raised, or chose an action the game refused: ``seat``
+    is its seat, ``reason`` what happened, ``player`` who it is (:func:`~ecarte.arena.run`
+    names player A or B, its spec and the pair)."""
+
+    def __init__(self, reason: str, seat: int, player: str = "") -> None:
+        super().__init__(reason, seat, player)
+        self.reason, self.seat, self.player = reason, seat, player
+
+    def __str__(self) -> str:
+        return f"{self.player or 'the player'} at seat {self.seat}: {self.reason}"
 
 
 @frozen
@@ -114,6 +135,20 @@ class _Clock:
         self.decisions[seat] += 1
         return out
 
+    def turn(self, seat: int, choose: Callable[[], Any], apply: Callable[[Any], object]) -> None:
+        """One decision of ``seat``: its player's choice, timed, then applied;
+        :class:`PlayerError` if the player raises or the game refuses its choice."""
+        try:
+            action = self.time(seat, choose)
+        except ArgumentError as exc:  # the player refuses the run's arguments (its rules)
+            raise PlayerError(str(exc), seat) from exc
+        except Exception as exc:
+            raise PlayerError(f"raised {type(exc).__name__}: {exc}", seat) from exc
+        try:
+            apply(action)
+        except Exception as exc:
+            raise PlayerError(f"chose {action!r}, which the game refused: {exc}", seat) from exc
+
     def by_side(self, sides: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[Any, Any]:
         d = tuple(sum(self.decisions[s] for s in side) for side in sides)
         t = tuple(sum(self.seconds[s] for s in side) for side in sides)
@@ -143,7 +178,13 @@ class _Roster:
         if entry is None:
             known = ", ".join(self.roster)
             raise ArgumentError(f"no {self.name} player {spec.name!r}; known: {known}")
-        return entry.make(_options(spec, entry.options), seed)
+        options = _options(spec, entry.options)
+        try:
+            return entry.make(options, seed)
+        except ArgumentError:
+            raise
+        except (ValueError, TypeError) as exc:  # an option's value the player refuses
+            raise ArgumentError(f"player {str(spec)!r}: {exc}") from exc
 
 
 def _regles(options: dict[str, Any], seed: int) -> Any:
@@ -202,8 +243,11 @@ class EcarteArena(_Roster):
             seat = game.to_act
             legal = game.legal_actions()
             obs = game.observation(seat)
-            action = clock.time(seat, lambda: players[seat].choose(obs, legal))  # noqa: B023
-            game.apply(action, seat=seat)
+            clock.turn(
+                seat,
+                lambda: players[seat].choose(obs, legal),  # noqa: B023
+                lambda action: game.apply(action, seat=seat),  # noqa: B023
+            )
         points = [0, 0]
         hands = 0
         for result in game.game_results:
@@ -257,7 +301,7 @@ class EuchreArena(_Roster):
         clock = _Clock(4)
         while not game.is_over:
             seat = game.to_act
-            game.apply_id(clock.time(seat, lambda: players[seat].choose(game)))  # noqa: B023
+            clock.turn(seat, lambda: players[seat].choose(game), game.apply_id)  # noqa: B023
         decisions, seconds = clock.by_side(self.sides)
         s0, s1 = game.scores
         winner = game.winner  # None for a single deal (target 0): the side that scored

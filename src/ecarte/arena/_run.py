@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from ecarte._errors import ArgumentError
 from ecarte.engine.batch import _Bar
 
-from ._games import GAMES, ArenaGame, Outcome, PlayerSpec
+from ._games import GAMES, ArenaGame, Outcome, PlayerError, PlayerSpec
 
 __all__ = ["ArenaResult", "Interval", "Pair", "pair_seeds", "play_pairs", "run", "summarize"]
 
@@ -53,7 +53,8 @@ def play_pairs(
     game: ArenaGame | str, rules: Any, specs: Sequence[str], seed: int, start: int, stop: int
 ) -> list[Pair]:
     """Play pairs ``start..stop-1`` (one task): for each, a match with A at side 0 and one
-    with A at side 1, from the same deal seed."""
+    with A at side 1, from the same deal seed. A player that raises or chooses what the
+    game refuses stops it with :class:`PlayerError`, naming player A or B and the pair."""
     g = GAMES[game] if isinstance(game, str) else game
     a_spec, b_spec = (PlayerSpec.parse(s) for s in specs)
     out = []
@@ -67,7 +68,17 @@ def play_pairs(
             for side, player in ((a_side, a), (1 - a_side, b)):
                 for s in g.sides[side]:
                     seats[s] = player
-            outcomes.append(g.play(rules, deal, seats))
+            try:
+                outcomes.append(g.play(rules, deal, seats))
+            except PlayerError as exc:
+                side = 0 if exc.seat in g.sides[0] else 1
+                who, spec = ("A", a_spec) if side == a_side else ("B", b_spec)
+                player = (
+                    f"player {who} {str(spec)!r} in pair {pair} of seed {seed} (A at side {a_side})"
+                )
+                if isinstance(exc.__cause__, ArgumentError):  # rules it does not play
+                    raise ArgumentError(f"{player} at seat {exc.seat}: {exc.reason}") from exc
+                raise PlayerError(exc.reason, exc.seat, player) from exc
         first, second = outcomes
         draws = (first.winner == -1) + (second.winner == -1)
         wins = (first.winner == 0) + (second.winner == 1) + draws / 2

@@ -29,7 +29,16 @@ from types import ModuleType
 
 from .._errors import ArgumentError
 
-__all__ = ["BACKENDS", "available", "components", "live", "module", "register", "use_backend"]
+__all__ = [
+    "BACKENDS",
+    "KernelPickling",
+    "available",
+    "components",
+    "live",
+    "module",
+    "register",
+    "use_backend",
+]
 
 BACKENDS = ("cython", "cffi", "pure")
 """The backends, compiled ones first."""
@@ -105,6 +114,29 @@ def kernel(name: str | None, compiled: str, twin: ModuleType) -> ModuleType:
         if name == "c":
             raise
         return twin
+
+
+class _ModuleName(str):
+    """A kernel module in a pickled player: its name, imported again on unpickling."""
+
+
+class KernelPickling:
+    """A player that holds its kernel modules as attributes: pickled and copied (a process
+    pool, ``copy.deepcopy``) with each module by name, imported again on the way back."""
+
+    def __getstate__(self) -> dict[str, object]:
+        return {
+            k: _ModuleName(v.__name__) if isinstance(v, ModuleType) else v
+            for k, v in self.__dict__.items()
+        }
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(
+            {
+                k: importlib.import_module(v) if isinstance(v, _ModuleName) else v
+                for k, v in state.items()
+            }
+        )
 
 
 def live() -> str:

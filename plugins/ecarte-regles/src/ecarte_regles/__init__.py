@@ -485,7 +485,20 @@ class RegleBot:
         self.fallback: Player = fallback or HeuristicPlayer()
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The convention's answer when it has one and it is legal, else ``fallback``'s.
+        TypeError unless ``observation`` is an Écarté observation, ValueError unless its
+        seat is the one to act, as the bundled players."""
         obs = observation
+        if not isinstance(obs, Observation):
+            raise TypeError(
+                "an Écarté player decides from an Écarté Observation "
+                f"(game.observation(seat)), not {type(obs).__name__}"
+            )
+        if obs.to_act != obs.seat:
+            raise ValueError(
+                f"seat {obs.seat} is not to act (seat {obs.to_act} is): a player decides "
+                "from the observation of the seat to act"
+            )
         if obs.phase in (Phase.PROPOSE, Phase.RESPOND) and obs.trump is not None:
             assert obs.elder is not None and obs.dealer is not None
             kwargs = {

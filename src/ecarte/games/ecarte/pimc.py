@@ -53,7 +53,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card
-from ecarte._core._args import _bits, _index
+from ecarte._core._args import _bits, _player_seed
 from ecarte.engine import backend
 
 from . import _pure_pimc
@@ -332,14 +332,15 @@ def _fingerprint(obs: Observation) -> list[int]:
     return out
 
 
-class PIMCPlayer:
+class PIMCPlayer(backend.KernelPickling):
     """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision.
 
     ``seed`` makes it reproducible; ``inference`` weights the worlds by the opponent's
     decisions (uniform worlds without); ``pool_factor`` candidates per world kept under
     inference; ``objective`` ``"game"`` or ``"points"``; ``kernel`` ``"c"``, ``"pure"`` or
-    None (see :func:`load_kernel`). One instance per seat: it remembers its own discards within
-    a hand. :attr:`last` is the evaluation of its last sampled decision."""
+    None (see :func:`load_kernel`). It remembers each seat's own discards within a hand, so one
+    instance may play both seats. :attr:`last` is the evaluation of its last sampled
+    decision."""
 
     screen_above = 8
     """Decisions with more options are screened on a fifth of the worlds first."""
@@ -362,19 +363,17 @@ class PIMCPlayer:
             raise ValueError(f"pool_factor must be an int 1..{MAX_POOL}, not {pool_factor!r}")
         if objective not in ("game", "points"):
             raise ValueError(f"objective must be 'game' or 'points', not {objective!r}")
-        seed_int = _index(seed)
-        if seed_int is None:
-            raise ValueError(f"seed must be an int, not {seed!r}")
         if inference.__class__ is not bool:
             raise ValueError(f"inference must be True or False, not {inference!r}")
         self.worlds = worlds
-        self.seed = seed_int & _M64
+        self.seed = _player_seed(seed)
         self.inference = inference
         self.pool_factor = pool_factor
         self.objective: Objective = objective
         self._kernel = load_kernel(kernel)
         self._fallback = HeuristicPlayer()
-        self._memory: tuple[tuple[object, ...], tuple[tuple[int, int], ...], int] | None = None
+        self._memory: dict[int, tuple[tuple[object, ...], tuple[tuple[int, int], ...], int]] = {}
+        """By seat: the hand, the exchanges up to its latest discard, the cards it discarded."""
         self.last: Decision | None = None
 
     def __repr__(self) -> str:
@@ -392,9 +391,10 @@ class PIMCPlayer:
     def own_discards(self, obs: Observation) -> int:
         """The cards this player discarded in the hand ``obs`` shows (0 if it does not
         remember that hand)."""
-        if self._memory is None:
+        memory = self._memory.get(obs.seat)
+        if memory is None:
             return 0
-        key, prefix, cards = self._memory
+        key, prefix, cards = memory
         seen = obs.hand.mask | _mask(c for t in (*obs.tricks, obs.trick) for _, c in t)
         if (
             key != self._hand_key(obs)
@@ -402,14 +402,14 @@ class PIMCPlayer:
             or cards & seen
             or (obs.turnup is not None and cards >> obs.turnup.id & 1)
         ):
-            self._memory = None
+            del self._memory[obs.seat]
             return 0
         return cards
 
     def _remember(self, obs: Observation, discard: Discard) -> None:
         before = self.own_discards(obs)
         prefix = (*obs.exchanges, (obs.seat, len(discard.cards)))
-        self._memory = (self._hand_key(obs), prefix, before | discard.cards.mask)
+        self._memory[obs.seat] = (self._hand_key(obs), prefix, before | discard.cards.mask)
 
     # -- decisions ------------------------------------------------------------------
 

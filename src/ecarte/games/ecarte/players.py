@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from ecarte._cards import Card, CardSet, Rank, Suit
+from ecarte._core._args import _player_seed
 
 from .actions import (
     Accept,
@@ -44,16 +45,28 @@ class Player(Protocol):
 
 
 def _some_legal(legal: Sequence[Action]) -> list[Action]:
-    """``legal`` as a list; ValueError when it is empty (a finished game)."""
+    """``legal`` as a list; ValueError when it is empty (a finished game), TypeError when
+    an item is not an Écarté action (another game's)."""
     actions = list(legal)
     if not actions:
         raise ValueError("no legal action to choose from: the game is over")
+    for a in actions:
+        if not isinstance(a, Action):
+            raise TypeError(
+                "an Écarté player chooses among Écarté actions (game.legal_actions()), "
+                f"not {type(a).__name__}"
+            )
     return actions
 
 
 def _seat_to_act(obs: Observation) -> None:
-    """ValueError unless the seat of ``obs`` is the one to act (a player decides for the
-    seat it sees)."""
+    """TypeError unless ``obs`` is an Écarté observation; ValueError unless its seat is
+    the one to act (a player decides for the seat it sees)."""
+    if not isinstance(obs, Observation):
+        raise TypeError(
+            "an Écarté player decides from an Écarté Observation (game.observation(seat)), "
+            f"not {type(obs).__name__}"
+        )
     if obs.to_act != obs.seat:
         raise ValueError(
             f"seat {obs.seat} is not to act (seat {obs.to_act} is): a player decides "
@@ -65,7 +78,8 @@ class RandomPlayer:
     """Picks uniformly among the legal actions."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        """``seed``: an int in [-2**63, 2**64) as a game's, or None for a fresh one."""
+        self._rng = random.Random(None if seed is None else _player_seed(seed))
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         actions = _some_legal(legal)
@@ -206,10 +220,13 @@ def play_match(
     """Let ``players`` (seat -> player) play ``game`` to the end; return it.
 
     ``before_turn(game)``, if given, is called before each decision and once
-    at the end (a display can show what happened since its last call). ValueError,
-    before anything is played, unless every seat has a player (an object with
-    ``choose``) and ``max_actions`` is at least 1.
+    at the end (a display can show what happened since its last call). TypeError
+    unless ``game`` is an Écarté :class:`~ecarte.Game`; ValueError, before anything is
+    played, unless every seat has a player (an object with ``choose``) and
+    ``max_actions`` is at least 1.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"play_match plays an Écarté Game (ecarte.Game), not {type(game).__name__}")
     if max_actions.__class__ is not int or max_actions < 1:
         raise ValueError(f"max_actions must be an int >= 1, not {max_actions!r}")
     for seat in range(game.players):

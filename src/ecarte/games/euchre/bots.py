@@ -6,6 +6,7 @@ import math
 import random
 
 from ecarte import Rank
+from ecarte._core._args import _player_seed
 
 from .actions import EuchreCard, Joker, Kind
 from .game import EuchreGame, Phase
@@ -82,7 +83,8 @@ class RandomBot:
     """Picks a uniform legal action id (a chance outcome too, when one is due)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        """``seed``: an int in [-2**63, 2**64) as a game's, or None for a fresh one."""
+        self._rng = random.Random(None if seed is None else _player_seed(seed))
 
     def choose(self, game: EuchreGame) -> int:
         _to_decide(game, chance=True)

@@ -57,7 +57,7 @@ from typing import Any
 
 from ecarte import _core
 from ecarte._cards import Card, Rank
-from ecarte._core._args import _bits, _index
+from ecarte._core._args import _bits, _player_seed
 from ecarte.engine import backend
 
 from . import _pure_pimc
@@ -72,6 +72,8 @@ TRIES = 200
 """Draws of a world before the void constraints are dropped (then as many before the
 turned card's is)."""
 _M64 = (1 << 64) - 1
+MAX_WORLDS = _pure_pimc.MAX_WEIGHTED_WORLDS
+"""The most worlds of a decision (2**20), with inference or without."""
 
 
 def load_kernel(name: str | None = None) -> ModuleType:
@@ -248,7 +250,7 @@ def _four(v: Sequence[int]) -> tuple[int, int, int, int]:
     return (v[0], v[1], v[2], v[3])
 
 
-class EuchrePIMCPlayer:
+class EuchrePIMCPlayer(backend.KernelPickling):
     """Perfect Information Monte Carlo over ``worlds`` sampled worlds per decision;
     ``inference`` weights them by the other seats' decisions before the play (uniform
     without); ``kernel`` is ``"c"``, ``"pure"`` or None (see :func:`load_kernel`)."""
@@ -261,17 +263,12 @@ class EuchrePIMCPlayer:
         inference: bool = False,
         kernel: str | None = None,
     ) -> None:
-        if worlds.__class__ is not int or worlds < 1:
-            raise ValueError(f"worlds must be an int >= 1, not {worlds!r}")
+        if worlds.__class__ is not int or not 1 <= worlds <= MAX_WORLDS:
+            raise ValueError(f"worlds must be an int 1..{MAX_WORLDS}, not {worlds!r}")
         if inference not in (True, False):
             raise ValueError(f"inference must be True or False, not {inference!r}")
-        if inference and worlds > _pure_pimc.MAX_WEIGHTED_WORLDS:
-            raise ValueError(f"worlds must be at most 2^20 with inference, not {worlds}")
-        seed_int = _index(seed)
-        if seed_int is None:
-            raise ValueError(f"seed must be an int, not {seed!r}")
         self.worlds = worlds
-        self.seed = seed_int & _M64
+        self.seed = _player_seed(seed)
         self.inference = bool(inference)
         self._heuristic = HeuristicBot()
         self._pimc: Any = load_kernel(kernel)
