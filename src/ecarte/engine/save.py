@@ -42,13 +42,14 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ecarte._errors import SaveFormatError, shown
+from ecarte._errors import ArgumentError, ArgumentTypeError, SaveFormatError, shown
 
 __all__ = [
     "COMMON_FIELDS",
     "FORMAT",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_INDENT",
     "VERSION",
     "Envelope",
     "SaveCodec",
@@ -188,8 +189,22 @@ def write(game: str, fields: Mapping[str, Any], codec: SaveCodec) -> dict[str, A
     return head | {name: fields[name] for name in expected}
 
 
+MAX_INDENT = 16
+"""The most spaces :func:`dumps` indents a saved game's text by."""
+
+
 def dumps(document: Mapping[str, Any], indent: int | None = None) -> str:
-    """A document as JSON text (UTF-8 characters kept, no NaN or infinity)."""
+    """A document as JSON text (UTF-8 characters kept, no NaN or infinity), on one line
+    or, with ``indent``, indented by that many spaces (0 to :data:`MAX_INDENT`)."""
+    if indent is not None and (
+        isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT
+    ):
+        why = (
+            f"indent must be None or a number of spaces 0..{MAX_INDENT}, not {reprlib.repr(indent)}"
+        )
+        if isinstance(indent, int) and not isinstance(indent, bool):
+            raise ArgumentError(why)
+        raise ArgumentTypeError(why)
     return json.dumps(document, ensure_ascii=False, indent=indent, allow_nan=False)
 
 

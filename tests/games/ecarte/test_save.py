@@ -436,3 +436,37 @@ def test_a_state_for_a_variant_that_keeps_none_is_refused(state: Any) -> None:
     d["state"]["quick"] = state
     with pytest.raises(SaveFormatError, match=r"field state\.quick: the plugin keeps no state"):
         Game.from_dict(d)
+
+
+def test_a_record_that_does_not_apply_is_named_once() -> None:
+    """A saved record that does not apply is named by its index and its text, once."""
+    doc = walked(Game(seed=14), 14, 12).to_dict()
+    i = 1 + next(i for i, r in enumerate(doc["history"]) if r.startswith("deal "))
+    doc["history"][i] = "accept"  # the elder proposes or plays the hand here
+    with pytest.raises(SaveFormatError) as info:
+        Game.from_dict(doc)
+    record = doc["history"][i]
+    assert str(info.value).startswith(f"saved game, field history[{i}]: {record}: ")
+    assert str(info.value).count(record) == 1
+
+
+@pytest.mark.parametrize("indent", [2.5, [1], "x", True, -1, 10**12])
+def test_to_json_refuses_an_indent_that_is_not_a_small_count(indent: Any) -> None:
+    """``to_json(indent=...)`` takes None or a number of spaces: anything else is refused
+    before any text is written, never a save that does not read back or a raw error."""
+    game = walked(Game(seed=5, variant="poule"), 5, 20)
+    before = game.to_dict()
+    with pytest.raises(ecarte.ArgumentError, match="indent must be"):
+        game.to_json(indent=indent)
+    assert game.to_dict() == before
+    assert Game.from_json(game.to_json(indent=2)).to_dict() == before
+
+
+def test_a_save_cut_short_anywhere_is_refused() -> None:
+    """Every prefix of a saved game's text is a SaveFormatError, never a game."""
+    text = walked(Game(seed=6, variant="regles"), 6, 8).to_json()
+    for end in range(len(text)):
+        with pytest.raises(SaveFormatError):
+            ecarte.from_json(text[:end])
+        with pytest.raises(SaveFormatError):
+            Game.from_json(text[:end].encode())

@@ -392,7 +392,10 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
         try:
             game.apply(record)
         except EcarteError as exc:
-            raise _fail(f"history[{i}]", f"{record}: {exc}") from exc
+            why = str(exc)  # apply's message names the record, mostly: never twice
+            if not why.startswith(f"{record}: "):
+                why = f"{record}: {why}"
+            raise _fail(f"history[{i}]", why) from exc
     if auto_chance:
         try:
             game._resume_chance()

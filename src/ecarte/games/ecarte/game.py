@@ -507,7 +507,9 @@ class Game(MatchReads):
 
     @held
     def to_json(self, *, indent: int | None = None) -> str:
-        """:meth:`to_dict` as JSON text (as secret: keep it on the server)."""
+        """:meth:`to_dict` as JSON text (as secret: keep it on the server): one line, or
+        indented by ``indent`` spaces (0 to 16; anything else raises
+        :class:`ArgumentError`)."""
         return _save.to_json(self, indent)
 
     @classmethod
