@@ -533,8 +533,12 @@ def test_rules_errors_name_the_option() -> None:
 
     with pytest.raises(RulesError, match="stick_the_dealer must be a bool"):
         EuchreRules(stick_the_dealer=1)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="Lead must be one of"):
+    with pytest.raises(RulesError, match=r"^lead must be one of 'left-of-dealer', 'left-of-lone'"):
         EuchreRules(lead="nobody")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^deal_order must be one of"):
+        EuchreRules(deal_order=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^lone_defender_scoring must be one of"):
+        EuchreRules(lone_defender_scoring=None)  # type: ignore[arg-type]
     assert EuchreRules(lead="left-of-lone").lead.value == "left-of-lone"
     assert EuchreRules.openspiel().is_openspiel and not EuchreRules.seed().is_openspiel
 
@@ -660,3 +664,9 @@ def test_a_subclass_with_slots_of_its_own_is_refused_clearly() -> None:
 
     with pytest.raises(TypeError, match="Slotted cannot add slots to EuchreGame"):
         Slotted(seed=1)
+
+
+@pytest.mark.parametrize("history", [None, 5, 1.5, True])
+def test_replay_refuses_a_history_that_is_no_sequence_of_records(history: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="history must be an iterable of records"):
+        EuchreGame.replay(history)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from attrs import evolve
 
-from ecarte import IllegalActionError, SaveFormatError
+from ecarte import ArgumentError, IllegalActionError, SaveFormatError
 from ecarte.games.euchre import EuchreGame, EuchreRules, RandomBot
 
 SCHEMA = json.loads(
@@ -162,8 +162,43 @@ def test_a_save_without_anyone_alone_plays_as_it_was_made() -> None:
     jsonschema.validate(new, SCHEMA)
     assert EuchreGame.from_dict(new).rules == evolve(EuchreRules.seed(), anyone_alone=False)
     new["rules"]["anyone_alone"] = "yes"
-    with pytest.raises(SaveFormatError, match="field rules: anyone_alone must be a bool"):
+    with pytest.raises(
+        SaveFormatError, match=r"field rules\.anyone_alone: anyone_alone must be a bool"
+    ):
         EuchreGame.from_dict(new)
     new["rules"].update(anyone_alone=True, allow_lone_defender=False)
     with pytest.raises(SaveFormatError, match="anyone_alone needs allow_lone_defender"):
         EuchreGame.from_dict(new)
+
+
+@pytest.mark.parametrize("indent", [2.5, [1], "x", True, -1, 10**12])
+def test_to_json_refuses_an_indent_that_is_not_a_small_count(indent: object) -> None:
+    """``to_json(indent)`` takes None or a number of spaces: anything else is refused
+    before any text is written, never a save that does not read back or a raw error."""
+    g = random_game(EuchreRules.seed(), 11)
+    before = g.to_dict()
+    with pytest.raises(ArgumentError, match="indent must be"):
+        g.to_json(indent)  # type: ignore[arg-type]
+    assert g.to_dict() == before
+    assert EuchreGame.from_json(g.to_json(2)).to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("lead", "north"), ("deal_order", 1), ("lone_defender_scoring", None), ("deck", 23)],
+)
+def test_a_bad_rule_option_in_a_save_is_named(option: str, value: object) -> None:
+    """A saved rule option that is no value of its own names the option, as the field and
+    in the words of :class:`EuchreRules`."""
+    d = good()
+    d["rules"][option] = value
+    with pytest.raises(SaveFormatError, match=rf"field rules\.{option}: {option} must be"):
+        EuchreGame.from_dict(d)
+
+
+def test_a_save_cut_short_anywhere_is_refused() -> None:
+    """Every prefix of a saved game's text is a SaveFormatError, never a game."""
+    text = random_game(EuchreRules.standard(), 3).to_json()
+    for end in range(len(text)):
+        with pytest.raises(SaveFormatError):
+            EuchreGame.from_json(text[:end])

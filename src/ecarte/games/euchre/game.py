@@ -669,7 +669,8 @@ class EuchreGame(_Base):
             self._release()
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game as JSON text.
+        """The game as JSON text: one line, or indented by ``indent`` spaces (0 to 16;
+        anything else raises :class:`ecarte.ArgumentError`).
 
         >>> g = EuchreGame(seed=3)
         >>> g.apply(g.legal_actions()[0])
@@ -715,6 +716,8 @@ class EuchreGame(_Base):
         """The game reached by applying ``history`` (records, ids or texts) to a new game
         with these rules; chance outcomes are taken from the history (``auto_chance``
         draws those due after its end from the seed)."""
+        if isinstance(history, str | bytes) or not isinstance(history, Iterable):
+            raise ArgumentTypeError(f"history must be an iterable of records, not {history!r}")
         game = cls(rules, seed=seed, auto_chance=False)
         _apply_each(game.apply, history, show=True)
         game.auto_chance = auto_chance
