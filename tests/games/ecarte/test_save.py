@@ -470,3 +470,18 @@ def test_a_save_cut_short_anywhere_is_refused() -> None:
             ecarte.from_json(text[:end])
         with pytest.raises(SaveFormatError):
             Game.from_json(text[:end].encode())
+
+
+@pytest.mark.parametrize("options", [{"x": 1}, {"ante": 1, "rotation": "per-hand", "pool": 3}])
+def test_a_saved_option_the_variant_does_not_take_is_named(options: dict[str, Any]) -> None:
+    """A plugin saved with an option its variant does not take is refused naming the
+    option and those the variant takes, in the save's words."""
+    from ecarte_poule import Poule
+
+    doc = Game(plugins=[Poule(rotation="per-hand")], seed=12).to_dict()
+    doc["plugins"][0]["options"] = options
+    with pytest.raises(SaveFormatError) as info:
+        Game.from_dict(doc)
+    unknown = "x" if "x" in options else "pool"
+    assert str(info.value).endswith(f"no option {unknown!r} (options: rotation, ante)")
+    assert "__init__" not in str(info.value)

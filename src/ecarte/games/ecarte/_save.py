@@ -21,6 +21,7 @@ nothing else (the JSON Schema ``save-format.schema.json`` describes the format).
 from __future__ import annotations
 
 import enum
+import inspect
 import math
 import reprlib
 from collections.abc import Sequence
@@ -435,6 +436,22 @@ def _check_seeded(game: Game, record: Event, i: int) -> None:
         )
 
 
+def _check_option_names(factory: type, options: dict[str, Any]) -> None:
+    """An :class:`EcarteError` naming the first of ``options`` that ``factory`` does not
+    take, and those it takes (a factory that takes any keyword is not checked)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: the call says it
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return
+    known = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        takes = ", ".join(known) or "none"
+        raise EcarteError(f"no option {reprlib.repr(unknown[0])} (options: {takes})")
+
+
 def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
     """The plugin objects of a restored game: rebuilt by name with their options, or
     taken from ``given`` (fresh objects for the ones saved without options)."""
@@ -468,6 +485,7 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
             factory = load_variant(name.split("#")[0])
             if not isinstance(factory, type):
                 raise EcarteError(f"variant {name!r} takes no options")
+            _check_option_names(factory, options)
             plugin = factory(**options)
         except Exception as exc:
             raise _fail(
