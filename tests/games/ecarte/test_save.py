@@ -485,3 +485,15 @@ def test_a_saved_option_the_variant_does_not_take_is_named(options: dict[str, An
     unknown = "x" if "x" in options else "pool"
     assert str(info.value).endswith(f"no option {unknown!r} (options: rotation, ante)")
     assert "__init__" not in str(info.value)
+
+
+def test_replay_names_a_record_that_does_not_apply_once() -> None:
+    """``Game.replay`` names the record by its index and text, then says why, without
+    the record's text a second time."""
+    history = [str(r) for r in walked(Game(seed=5), 5, 10).history]
+    i = 1 + next(i for i, r in enumerate(history) if r.startswith("deal "))
+    history[i] = "K♠"  # the elder proposes or plays the hand here
+    with pytest.raises(IllegalActionError) as info:
+        Game.replay(history, seed=5)
+    assert str(info.value).startswith(f"history record {i} (K♠): seat ")
+    assert str(info.value).count("K♠") == 1

@@ -670,3 +670,15 @@ def test_a_subclass_with_slots_of_its_own_is_refused_clearly() -> None:
 def test_replay_refuses_a_history_that_is_no_sequence_of_records(history: object) -> None:
     with pytest.raises(ArgumentTypeError, match="history must be an iterable of records"):
         EuchreGame.replay(history)  # type: ignore[arg-type]
+
+
+def test_replay_names_a_record_that_does_not_apply_once() -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=1)
+    while not (g.history and g.history[-1].kind.value == "play"):
+        g.apply_id(g.legal_action_ids()[-1])
+    history = [*g.history, g.history[-1]]  # the card just played, again
+    card = str(history[-1])
+    with pytest.raises(IllegalActionError) as info:
+        EuchreGame.replay(history, g.rules, seed=1)
+    assert str(info.value).startswith(f"history record {len(history) - 1} ({card}): seat ")
+    assert str(info.value).count(card) == 1

@@ -463,7 +463,9 @@ class Game(MatchReads):
             try:
                 game.apply(record)
             except (IllegalActionError, CardParseError) as exc:
-                raise type(exc)(f"history record {i} ({record}): {exc}") from exc
+                why = str(exc)  # apply's message names the record, mostly: never twice
+                why = why.removeprefix(f"{record}: ")
+                raise type(exc)(f"history record {i} ({record}): {why}") from exc
         if auto_chance:
             game._resume_chance()
         return game

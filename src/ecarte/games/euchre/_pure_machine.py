@@ -240,8 +240,10 @@ def _apply_each(apply: Callable[[T], object], history: Iterable[T], show: bool =
         try:
             apply(a)
         except IllegalActionError as e:
-            where = f"history record {k} ({a})" if show else f"history record {k}"
-            raise IllegalActionError(f"{where}: {e}") from None
+            if not show:
+                raise IllegalActionError(f"history record {k}: {e}") from None
+            why = str(e).removeprefix(f"{a}: ")  # the record is named once
+            raise IllegalActionError(f"history record {k} ({a}): {why}") from None
 
 
 def _replay(
