@@ -234,9 +234,17 @@ _INT_DIGITS = 20
 refused before they are converted, so that no number costs more than its length."""
 
 
-def _bounded_int(digits: str) -> int:
+@frozen
+class _TooLong:
+    """An integer of more than :data:`_INT_DIGITS` digits, left unread: :func:`check_tree`
+    refuses it naming the field it is in."""
+
+    digits: int
+
+
+def _bounded_int(digits: str) -> int | _TooLong:
     if len(digits.lstrip("-")) > _INT_DIGITS:
-        raise ValueError(f"an integer of {len(digits)} digits (at most {_INT_DIGITS})")
+        return _TooLong(len(digits))
     return int(digits)
 
 
@@ -270,13 +278,15 @@ def number(value: Any, field: str) -> Fraction:
 def check_tree(value: Any) -> None:
     """Raise :class:`~ecarte.SaveFormatError` when ``value`` nests lists and dicts
     deeper than :data:`MAX_DEPTH`, holds one list or dict twice (a document is a
-    tree: a cycle would never end) or an integer beyond 64 bits. The error names the
-    top-level field."""
+    tree: a cycle would never end), an integer beyond 64 bits or one :func:`loads` left
+    unread (more than 20 digits). The error names the top-level field."""
     seen: set[int] = set()
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         node, depth, field = stack.pop()
         where = field or "(the document)"
+        if isinstance(node, _TooLong):
+            raise fail(where, f"an integer of {node.digits} digits (at most {_INT_DIGITS})")
         if isinstance(node, int) and not -(1 << 64) < node < 1 << 64:
             raise fail(where, "an integer beyond 64 bits")
         if not isinstance(node, list | dict):

@@ -8,10 +8,13 @@ import pickle
 import random
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
+import hypothesis.strategies as st
 import jsonschema
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
 
 from ecarte import ArgumentError, IllegalActionError, SaveFormatError
 from ecarte.games.euchre import EuchreGame, EuchreRules, RandomBot
@@ -202,3 +205,46 @@ def test_a_save_cut_short_anywhere_is_refused() -> None:
     for end in range(len(text)):
         with pytest.raises(SaveFormatError):
             EuchreGame.from_json(text[:end])
+
+
+_HOSTILE = [None, True, False, 0, -1, 23, 99, 2**63, 2**64, 10**30, 1.5, "", "x", "9♣",
+            "pass", "four", [], {}, [0], {"a": 1}]  # fmt: skip
+_DOCS = [random_game(rules, k).to_dict() for k, rules in enumerate(RULES[:3], start=40)]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out += _paths(item, (*path, i))
+    return out
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.data())
+def test_a_mutated_save_is_refused_naming_a_field_or_restores(data: st.DataObject) -> None:
+    """A save with one value changed, removed or added is refused with a SaveFormatError
+    naming a field, in the game's words, or restores a game that saves again the same."""
+    doc = copy.deepcopy(data.draw(st.sampled_from(_DOCS)))
+    path = data.draw(st.sampled_from(_paths(doc)[1:]))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    how = data.draw(st.sampled_from(["set", "delete", "insert"]))
+    if how == "delete":
+        del parent[path[-1]]
+    elif how == "insert" and isinstance(parent, list):
+        parent.insert(path[-1], copy.deepcopy(data.draw(st.sampled_from(_HOSTILE))))
+    else:
+        parent[path[-1]] = copy.deepcopy(data.draw(st.sampled_from(_HOSTILE)))
+    try:
+        game = EuchreGame.from_json(json.dumps(doc))
+    except SaveFormatError as exc:
+        why = str(exc)
+        assert why.startswith("saved game, field "), why
+        assert "__" not in why and " object at " not in why and "Error:" not in why, why
+    else:
+        assert EuchreGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
