@@ -248,3 +248,21 @@ def test_a_mutated_save_is_refused_naming_a_field_or_restores(data: st.DataObjec
         assert "__" not in why and " object at " not in why and "Error:" not in why, why
     else:
         assert EuchreGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_a_move_marked_as_drawn_from_the_seed_is_named_as_a_move() -> None:
+    """``auto`` marks the chance outcomes drawn from the seed: a player's move marked so
+    is refused saying it is a move where no chance outcome is due, by its text."""
+    g = EuchreGame(EuchreRules.standard(), seed=2)
+    while g.to_act == -1:
+        g.chance()
+    g.apply("pass")
+    d = g.to_dict()
+    k = len(d["history"]) - 1
+    d["auto"][k] = True
+    with pytest.raises(SaveFormatError) as info:
+        EuchreGame.from_dict(d)
+    assert str(info.value) == (
+        f"saved game, field history: history record {k}: pass is marked as drawn from "
+        "the seed (auto), but no chance outcome is due here"
+    )

@@ -286,6 +286,14 @@ def _history_args(ids: object, autos: object, sealed: object) -> tuple[list[int]
     return plain, flags, n
 
 
+def _shown(m: object, action_id: int) -> str:
+    """The text of ``action_id`` now, when ``m`` tells it (a game), else the id."""
+    try:
+        return str(m.action_to_string(action_id))  # type: ignore[attr-defined]
+    except (AttributeError, IllegalActionError):
+        return repr(action_id)
+
+
 def _restore_history(
     machine: type[M],
     m: M,
@@ -306,7 +314,12 @@ def _restore_history(
             m.seal()
         if not autos[k]:
             machine.apply_id(m, ids[k])
-        elif m.draw() != ids[k]:
+        elif (drawn := m.draw()) != ids[k]:
+            if drawn < 0:  # a move where no chance is due: named by its text
+                raise IllegalActionError(
+                    f"{_shown(m, ids[k])} is marked as drawn from the seed (auto), but no "
+                    "chance outcome is due here"
+                )
             raise IllegalActionError(f"{ids[k]!r} is not the chance outcome the seed draws")
         else:
             m.chance_auto()
