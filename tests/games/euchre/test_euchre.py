@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Iterator
 
 import pytest
@@ -573,6 +574,15 @@ def test_rules_that_are_not_euchre_rules_raise_a_package_error(rules: object) ->
         ({"upcard": "J♥"}, "J♥ is dealt twice"),
         ({"dealer": 4}, "dealer must be a seat 0..3, not 4"),
         ({"dealer": True}, "dealer must be a seat 0..3, not True"),
+        ({"upcard": None}, "the turned card is a card or its text, not None"),
+        ({"upcard": 5}, "the turned card is a card or its text, not 5"),
+        ({"hands": None}, "hands are the four hands (texts or card sets), not None"),
+        (
+            {"hands": " ".join(HANDS)},
+            f"hands are the four hands (texts or card sets), not {reprlib.repr(' '.join(HANDS))}",
+        ),
+        ({"hands": [1, 2, 3, 4]}, "a hand is a text or cards, not 1"),
+        ({"hands": [[1, 2, 3, 4, 5], *HANDS[1:]]}, "not a card: 1 (a Card or the Joker)"),
     ],
 )
 def test_from_deal_refuses_a_bad_deal_in_its_words(kwargs: dict[str, object], message: str) -> None:

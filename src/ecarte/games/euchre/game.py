@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import random
+import reprlib
 import threading
 import types
 from collections.abc import Callable, Iterable, Sequence
@@ -369,10 +370,26 @@ class EuchreGame(_Base):
             dealt.add(i)
             return i
 
-        queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
+        if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
+            raise ArgumentTypeError(
+                "from_deal: hands are the four hands (texts or card sets), not "
+                f"{reprlib.repr(hands)}"
+            )
+        try:
+            given = [_cards_of(h) for h in hands]
+        except ArgumentError as e:
+            raise type(e)(f"from_deal: {e}") from None
+        queues = [[card_id(c) for c in cards] for cards in given]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
             raise ArgumentError("from_deal needs four hands of five cards")
-        turned = _cards_of(upcard) if isinstance(upcard, str) else [upcard.id]
+        if isinstance(upcard, str):
+            turned = _cards_of(upcard)
+        elif isinstance(upcard, Card | Joker):
+            turned = [upcard.id]
+        else:
+            raise ArgumentTypeError(
+                f"from_deal: the turned card is a card or its text, not {reprlib.repr(upcard)}"
+            )
         if len(turned) != 1:
             raise ArgumentError(f"from_deal: the turned card is one card, not {upcard!r}")
         up = card_id(turned[0])
@@ -772,7 +789,7 @@ _GAME_CLASSES: dict[str, type[EuchreGame]] = {}
 """The classes :func:`_game_class` made, by backend (``EuchreGame()`` looks here first)."""
 
 
-def _cards_of(hand: str | CardSet | Iterable[EuchreCard]) -> list[int]:
+def _cards_of(hand: object) -> list[int]:
     """Engine card ids of a hand given as text (``"Joker"`` included), a card set or
     cards."""
     if isinstance(hand, CardSet):
@@ -785,4 +802,10 @@ def _cards_of(hand: str | CardSet | Iterable[EuchreCard]) -> list[int]:
             else:
                 out.append(Card.parse(word).id)
         return out
-    return [c.id for c in hand]
+    if isinstance(hand, bytes) or not isinstance(hand, Iterable):
+        raise ArgumentTypeError(f"a hand is a text or cards, not {reprlib.repr(hand)}")
+    cards = list(hand)
+    for c in cards:
+        if not isinstance(c, Card | Joker):
+            raise ArgumentTypeError(f"not a card: {reprlib.repr(c)} (a Card or the Joker)")
+    return [c.id for c in cards]
