@@ -102,6 +102,12 @@ _SHOWN_CHARS = 40
 _SHOWN_BITS = 128
 
 
+def named(text: str) -> str:
+    """How a message names a text that is mostly short (a record, a key): as it is, but
+    a text longer than 40 characters as :func:`shown` quotes it."""
+    return text if len(text) <= _SHOWN_CHARS else shown(text)
+
+
 def shown(x: object) -> str:
     """How a message quotes a rejected value: its repr, but an int longer than 128 bits
     by its size and a text longer than 40 characters by its start (a repr of either could

@@ -42,7 +42,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ecarte._errors import ArgumentError, ArgumentTypeError, SaveFormatError, shown
+from ecarte._errors import ArgumentError, ArgumentTypeError, SaveFormatError, named, shown
 
 __all__ = [
     "COMMON_FIELDS",
@@ -156,7 +156,7 @@ def check_keys(
     missing."""
     unknown = sorted(set(value) - set(known), key=str)
     if unknown:
-        raise fail(f"{field}.{unknown[0]}", f"not a {what} of this version")
+        raise fail(f"{field}.{named(str(unknown[0]))}", f"not a {what} of this version")
     missing = [name for name in required if name not in value]
     if missing:
         raise fail(f"{field}.{missing[0]}", "missing")

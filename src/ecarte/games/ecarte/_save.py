@@ -35,6 +35,8 @@ from ecarte._errors import (
     PluginError,
     RulesError,
     SaveFormatError,
+    named,
+    shown,
 )
 from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
@@ -370,7 +372,7 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
         raise _fail("variants" if variants else "plugins", str(exc)) from exc
     unknown = sorted(set(state) - set(game.plugin_names), key=str)
     if unknown:
-        raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
+        raise _fail(f"state.{named(str(unknown[0]))}", "no plugin of the game has that name")
     hooks = game._config.hooks
     keeping = {
         impl[2] for h in ("ecarte_save_state", "ecarte_restore_state") for impl in hooks.impls(h)
@@ -489,7 +491,7 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
             plugin = factory(**options)
         except Exception as exc:
             raise _fail(
-                where, f"variant {name!r} with options {reprlib.repr(options)}: {exc}"
+                where, f"variant {shown(name)} with options {reprlib.repr(options)}: {exc}"
             ) from exc
         try:
             resaved = _options(name, plugin)

@@ -37,6 +37,7 @@ from ecarte._errors import (
     IllegalActionError,
     PluginError,
     SaveFormatError,
+    named,
 )
 from ecarte.engine import backend as _backend
 
@@ -465,7 +466,7 @@ class Game(MatchReads):
             except (IllegalActionError, CardParseError) as exc:
                 why = str(exc)  # apply's message names the record, mostly: never twice
                 why = why.removeprefix(f"{record}: ")
-                raise type(exc)(f"history record {i} ({record}): {why}") from exc
+                raise type(exc)(f"history record {i} ({named(str(record))}): {why}") from exc
         if auto_chance:
             game._resume_chance()
         return game

@@ -28,6 +28,7 @@ from ecarte._errors import (
     ConcurrentUseError,
     IllegalActionError,
     RulesError,
+    named,
     unset_attribute,
 )
 
@@ -243,7 +244,7 @@ def _apply_each(apply: Callable[[T], object], history: Iterable[T], show: bool =
             if not show:
                 raise IllegalActionError(f"history record {k}: {e}") from None
             why = str(e).removeprefix(f"{a}: ")  # the record is named once
-            raise IllegalActionError(f"history record {k} ({a}): {why}") from None
+            raise IllegalActionError(f"history record {k} ({named(str(a))}): {why}") from None
 
 
 def _replay(

@@ -26,6 +26,7 @@ from attrs import frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte._errors import ArgumentError, ArgumentTypeError
+from ecarte._errors import shown as quoted
 from ecarte.engine import backend as _backend
 
 from . import save as _save
@@ -568,7 +569,7 @@ class EuchreGame(_Base):
                 if word in (s.symbol, s.letter, s.letter.upper(), _SUIT_NAMES[s]):
                     return deck.ids.CALL + s
         legal = ", ".join(str(deck.action(ph, i)) for i in ids)
-        raise IllegalActionError(f"{text!r} is not a legal action here (legal: {legal})")
+        raise IllegalActionError(f"{quoted(text)} is not a legal action here (legal: {legal})")
 
     def apply(self, action: EuchreAction | str | int, *, seat: int | None = None) -> None:
         """Apply an action (a record, its text form or an id), checked: an illegal one

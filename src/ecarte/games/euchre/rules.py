@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from attrs import evolve, field, frozen
 
 from ecarte import RulesError
+from ecarte._errors import shown
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -64,7 +65,7 @@ def _choice(name: str, default: E) -> Any:
             return cls(value)
         except ValueError:
             names = ", ".join(repr(m.value) for m in cls)
-            raise RulesError(f"{name} must be one of {names}, not {value!r}") from None
+            raise RulesError(f"{name} must be one of {names}, not {shown(value)}") from None
 
     return field(default=default, converter=convert)
 
