@@ -692,3 +692,17 @@ def test_replay_names_a_record_that_does_not_apply_once() -> None:
         EuchreGame.replay(history, g.rules, seed=1)
     assert str(info.value).startswith(f"history record {len(history) - 1} ({card}): seat ")
     assert str(info.value).count(card) == 1
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, object(), [0] * 1000, b"pass"])
+def test_apply_names_what_an_action_is(bad: object) -> None:
+    """``apply`` takes an action, its text or its id: anything else is refused saying
+    so, quoted short, and nothing changes."""
+    g = EuchreGame(EuchreRules.standard(), seed=1)
+    before = g.to_dict()
+    with pytest.raises(
+        IllegalActionError, match=r"^not an action: .* \(an EuchreAction, its text or its id\)$"
+    ) as info:
+        g.apply(bad)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 200
+    assert g.to_dict() == before

@@ -20,7 +20,7 @@ import threading
 import types
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import frozen
 
@@ -593,8 +593,12 @@ class EuchreGame(_Base):
             self.apply_id(action.id)
         elif isinstance(action, str):
             self.apply_id(self._resolve(action))
+        elif hasattr(type(given := cast(object, action)), "__index__"):
+            self.apply_id(action)  # an id (a numpy integer too): the machine checks it
         else:
-            self.apply_id(action)
+            raise IllegalActionError(
+                f"not an action: {_quoted_value(given)} (an EuchreAction, its text or its id)"
+            )
 
     def _illegal_message(self, action_id: object) -> str:
         """Why ``action_id`` is refused now (the machine raises it)."""
@@ -788,6 +792,11 @@ _SUBCLASSES: dict[tuple[type[EuchreGame], str], type[EuchreGame]] = {}
 
 _GAME_CLASSES: dict[str, type[EuchreGame]] = {}
 """The classes :func:`_game_class` made, by backend (``EuchreGame()`` looks here first)."""
+
+
+def _quoted_value(value: object) -> str:
+    """A rejected value quoted short (a long repr by its start)."""
+    return reprlib.repr(value) if isinstance(value, list | tuple | dict | set) else quoted(value)
 
 
 def _cards_of(hand: object) -> list[int]:
