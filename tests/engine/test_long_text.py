@@ -54,3 +54,21 @@ def test_a_long_text_is_quoted_by_its_start(name: str) -> None:
     message = str(info.value)
     assert len(message) < 400, message[:200]
     assert "characters)" in message, message[:200]
+
+
+BIG = [0] * 1000
+
+VALUES: dict[str, Callable[[], Any]] = {
+    "Game.apply": lambda: Game(seed=1).apply(BIG),  # type: ignore[call-overload]
+    "Game.action_from_id": lambda: Game(seed=1).action_from_id(BIG),  # type: ignore[arg-type]
+    "EuchreGame.apply_id": lambda: EuchreGame(seed=1).apply_id(BIG),  # type: ignore[arg-type]
+    "EuchreGame.action_from_id": lambda: EuchreGame(seed=1).action_from_id(BIG),  # type: ignore[arg-type]
+    "EuchreGame.restore_history": lambda: EuchreGame(seed=1).restore_history([BIG], [False], 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_a_long_value_is_quoted_by_its_start(name: str) -> None:
+    with pytest.raises(EcarteError) as info:
+        VALUES[name]()
+    assert len(str(info.value)) < 200, str(info.value)[:200]

@@ -38,6 +38,7 @@ from ecarte._errors import (
     PluginError,
     SaveFormatError,
     named,
+    shown,
 )
 from ecarte.engine import backend as _backend
 
@@ -286,7 +287,7 @@ class Game(MatchReads):
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id in this state (see :meth:`action_id`)."""
         if action_id.__class__ is not int:
-            raise IllegalActionError(f"an action id is an int, not {action_id!r}")
+            raise IllegalActionError(f"an action id is an int, not {shown(action_id)}")
         if 0 <= action_id < len(ACTIONS):
             return ACTIONS[action_id]
         if DISCARD_BASE <= action_id < DISCARD_BASE + 32:

@@ -29,6 +29,7 @@ from ecarte._errors import (
     IllegalActionError,
     RulesError,
     named,
+    shown,
     unset_attribute,
 )
 
@@ -192,7 +193,7 @@ def _action_id(value: object) -> int:
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise IllegalActionError(f"an action id is an int, not {value!r}") from None
+        raise IllegalActionError(f"an action id is an int, not {shown(value)}") from None
 
 
 def _trick_args(trump: object, cards: object, deck_mask: int) -> tuple[int, list[int]]:

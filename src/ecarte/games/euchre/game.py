@@ -506,7 +506,7 @@ class EuchreGame(_Base):
         """The action an id means in the current phase (ids 0..n-1 are a card dealt,
         discarded or played; 0..3 a dealer)."""
         if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ArgumentError(f"an action id is an int, not {action_id!r}")
+            raise ArgumentError(f"an action id is an int, not {quoted(action_id)}")
         action_id = int.__index__(action_id)  # an int subclass's own value, read once
         a = _deck(self.deck).action(self.phase, action_id)
         if a is None:
