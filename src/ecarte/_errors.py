@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import NoReturn
 
 __all__ = [
@@ -102,10 +103,19 @@ _SHOWN_CHARS = 40
 _SHOWN_BITS = 128
 
 
+def named(text: str) -> str:
+    """How a message names a text that is mostly short (a record, a key): as it is, but
+    a text longer than 40 characters as :func:`shown` quotes it."""
+    return text if len(text) <= _SHOWN_CHARS else shown(text)
+
+
 def shown(x: object) -> str:
     """How a message quotes a rejected value: its repr, but an int longer than 128 bits
     by its size and a text longer than 40 characters by its start (a repr of either could
-    fill a log, and an int's repr past Python's digit limit raises)."""
+    fill a log, and an int's repr past Python's digit limit raises), and a list, tuple,
+    dict or set by its first items."""
+    if type(x) in (list, tuple, dict, set, frozenset):
+        return reprlib.repr(x)
     if type(x) is int and x.bit_length() > _SHOWN_BITS:
         return f"{'-' if x < 0 else ''}an int of {x.bit_length()} bits"
     if type(x) in (str, bytes) and len(x) > _SHOWN_CHARS:  # type: ignore[arg-type]

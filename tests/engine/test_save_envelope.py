@@ -273,3 +273,17 @@ def test_numbers_are_bounded_before_they_are_read(game: str) -> None:
     with pytest.raises(SaveFormatError):
         ecarte.from_json("[" * 100_000 + "]" * 100_000)
     assert ecarte.from_json(text).to_dict() == doc
+
+
+@pytest.mark.parametrize("game", ["ecarte", "euchre"])
+def test_an_integer_of_too_many_digits_names_its_field(game: str) -> None:
+    """An integer of more than 20 digits is refused unread, naming the field it is in,
+    as docs/api.md states."""
+    doc = (_ecarte() if game == "ecarte" else _euchre()).to_dict()
+    text = json.dumps(doc).replace(f'"seed": {doc["seed"]}', '"seed": -' + "9" * 4301)
+    with pytest.raises(SaveFormatError, match=r"field seed: an integer of 4302 digits"):
+        ecarte.from_json(text)
+    last = {key: value for key, value in doc.items() if key != "history"}
+    text = json.dumps({**last, "history": [*doc["history"], 1]})[:-2] + "0" * 30 + "]}"
+    with pytest.raises(SaveFormatError, match=r"field history: an integer of 31 digits"):
+        ecarte.from_json(text)

@@ -42,13 +42,14 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ecarte._errors import SaveFormatError, shown
+from ecarte._errors import ArgumentError, ArgumentTypeError, SaveFormatError, named, shown
 
 __all__ = [
     "COMMON_FIELDS",
     "FORMAT",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_INDENT",
     "VERSION",
     "Envelope",
     "SaveCodec",
@@ -155,7 +156,7 @@ def check_keys(
     missing."""
     unknown = sorted(set(value) - set(known), key=str)
     if unknown:
-        raise fail(f"{field}.{unknown[0]}", f"not a {what} of this version")
+        raise fail(f"{field}.{named(str(unknown[0]))}", f"not a {what} of this version")
     missing = [name for name in required if name not in value]
     if missing:
         raise fail(f"{field}.{missing[0]}", "missing")
@@ -188,8 +189,22 @@ def write(game: str, fields: Mapping[str, Any], codec: SaveCodec) -> dict[str, A
     return head | {name: fields[name] for name in expected}
 
 
+MAX_INDENT = 16
+"""The most spaces :func:`dumps` indents a saved game's text by."""
+
+
 def dumps(document: Mapping[str, Any], indent: int | None = None) -> str:
-    """A document as JSON text (UTF-8 characters kept, no NaN or infinity)."""
+    """A document as JSON text (UTF-8 characters kept, no NaN or infinity), on one line
+    or, with ``indent``, indented by that many spaces (0 to :data:`MAX_INDENT`)."""
+    if indent is not None and (
+        isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT
+    ):
+        why = (
+            f"indent must be None or a number of spaces 0..{MAX_INDENT}, not {reprlib.repr(indent)}"
+        )
+        if isinstance(indent, int) and not isinstance(indent, bool):
+            raise ArgumentError(why)
+        raise ArgumentTypeError(why)
     return json.dumps(document, ensure_ascii=False, indent=indent, allow_nan=False)
 
 
@@ -219,9 +234,17 @@ _INT_DIGITS = 20
 refused before they are converted, so that no number costs more than its length."""
 
 
-def _bounded_int(digits: str) -> int:
+@frozen
+class _TooLong:
+    """An integer of more than :data:`_INT_DIGITS` digits, left unread: :func:`check_tree`
+    refuses it naming the field it is in."""
+
+    digits: int
+
+
+def _bounded_int(digits: str) -> int | _TooLong:
     if len(digits.lstrip("-")) > _INT_DIGITS:
-        raise ValueError(f"an integer of {len(digits)} digits (at most {_INT_DIGITS})")
+        return _TooLong(len(digits))
     return int(digits)
 
 
@@ -255,13 +278,15 @@ def number(value: Any, field: str) -> Fraction:
 def check_tree(value: Any) -> None:
     """Raise :class:`~ecarte.SaveFormatError` when ``value`` nests lists and dicts
     deeper than :data:`MAX_DEPTH`, holds one list or dict twice (a document is a
-    tree: a cycle would never end) or an integer beyond 64 bits. The error names the
-    top-level field."""
+    tree: a cycle would never end), an integer beyond 64 bits or one :func:`loads` left
+    unread (more than 20 digits). The error names the top-level field."""
     seen: set[int] = set()
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         node, depth, field = stack.pop()
         where = field or "(the document)"
+        if isinstance(node, _TooLong):
+            raise fail(where, f"an integer of {node.digits} digits (at most {_INT_DIGITS})")
         if isinstance(node, int) and not -(1 << 64) < node < 1 << 64:
             raise fail(where, "an integer beyond 64 bits")
         if not isinstance(node, list | dict):

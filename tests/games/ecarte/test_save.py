@@ -436,3 +436,64 @@ def test_a_state_for_a_variant_that_keeps_none_is_refused(state: Any) -> None:
     d["state"]["quick"] = state
     with pytest.raises(SaveFormatError, match=r"field state\.quick: the plugin keeps no state"):
         Game.from_dict(d)
+
+
+def test_a_record_that_does_not_apply_is_named_once() -> None:
+    """A saved record that does not apply is named by its index and its text, once."""
+    doc = walked(Game(seed=14), 14, 12).to_dict()
+    i = 1 + next(i for i, r in enumerate(doc["history"]) if r.startswith("deal "))
+    doc["history"][i] = "accept"  # the elder proposes or plays the hand here
+    with pytest.raises(SaveFormatError) as info:
+        Game.from_dict(doc)
+    record = doc["history"][i]
+    assert str(info.value).startswith(f"saved game, field history[{i}]: {record}: ")
+    assert str(info.value).count(record) == 1
+
+
+@pytest.mark.parametrize("indent", [2.5, [1], "x", True, -1, 10**12])
+def test_to_json_refuses_an_indent_that_is_not_a_small_count(indent: Any) -> None:
+    """``to_json(indent=...)`` takes None or a number of spaces: anything else is refused
+    before any text is written, never a save that does not read back or a raw error."""
+    game = walked(Game(seed=5, variant="poule"), 5, 20)
+    before = game.to_dict()
+    with pytest.raises(ecarte.ArgumentError, match="indent must be"):
+        game.to_json(indent=indent)
+    assert game.to_dict() == before
+    assert Game.from_json(game.to_json(indent=2)).to_dict() == before
+
+
+def test_a_save_cut_short_anywhere_is_refused() -> None:
+    """Every prefix of a saved game's text is a SaveFormatError, never a game."""
+    text = walked(Game(seed=6, variant="regles"), 6, 8).to_json()
+    for end in range(len(text)):
+        with pytest.raises(SaveFormatError):
+            ecarte.from_json(text[:end])
+        with pytest.raises(SaveFormatError):
+            Game.from_json(text[:end].encode())
+
+
+@pytest.mark.parametrize("options", [{"x": 1}, {"ante": 1, "rotation": "per-hand", "pool": 3}])
+def test_a_saved_option_the_variant_does_not_take_is_named(options: dict[str, Any]) -> None:
+    """A plugin saved with an option its variant does not take is refused naming the
+    option and those the variant takes, in the save's words."""
+    from ecarte_poule import Poule
+
+    doc = Game(plugins=[Poule(rotation="per-hand")], seed=12).to_dict()
+    doc["plugins"][0]["options"] = options
+    with pytest.raises(SaveFormatError) as info:
+        Game.from_dict(doc)
+    unknown = "x" if "x" in options else "pool"
+    assert str(info.value).endswith(f"no option {unknown!r} (options: rotation, ante)")
+    assert "__init__" not in str(info.value)
+
+
+def test_replay_names_a_record_that_does_not_apply_once() -> None:
+    """``Game.replay`` names the record by its index and text, then says why, without
+    the record's text a second time."""
+    history = [str(r) for r in walked(Game(seed=5), 5, 10).history]
+    i = 1 + next(i for i, r in enumerate(history) if r.startswith("deal "))
+    history[i] = "K♠"  # the elder proposes or plays the hand here
+    with pytest.raises(IllegalActionError) as info:
+        Game.replay(history, seed=5)
+    assert str(info.value).startswith(f"history record {i} (K♠): seat ")
+    assert str(info.value).count("K♠") == 1

@@ -421,3 +421,19 @@ def test_an_equal_cut_is_cut_again() -> None:
     assert kinds == [EventKind.GAME_STARTED, EventKind.CUT, EventKind.CUT_AGAIN, EventKind.CUT]
     assert game.events(0)[-1].seats == game.game_players
     assert str(game.events(None)[1]) == "cut: seat 0 K♠, seat 1 K♥"
+
+
+def test_public_changes_refuses_a_mark_it_did_not_make() -> None:
+    """``public_changes(since)`` takes a mark it returned (or None): anything else is an
+    ArgumentError and changes nothing, as for ``public_changes_json``."""
+    game = Game(seed=4, variant="poule")
+    for _ in range(6):
+        game.apply(random_action(game, random.Random(4)))
+    _, mark = game.public_changes()
+    before = game.to_dict()
+    json_mark = game.public_changes_json()[1]
+    for bad in (5, -1, True, 1.5, "x", [], (), mark[:-1], (*mark, 0), list(mark), json_mark):
+        with pytest.raises(ArgumentError, match="since must be a mark public_changes"):
+            game.public_changes(bad)  # type: ignore[arg-type]
+        assert game.to_dict() == before
+    assert game.public_changes(mark) == ({}, mark)

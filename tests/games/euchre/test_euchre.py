@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Iterator
 
 import pytest
@@ -533,8 +534,12 @@ def test_rules_errors_name_the_option() -> None:
 
     with pytest.raises(RulesError, match="stick_the_dealer must be a bool"):
         EuchreRules(stick_the_dealer=1)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="Lead must be one of"):
+    with pytest.raises(RulesError, match=r"^lead must be one of 'left-of-dealer', 'left-of-lone'"):
         EuchreRules(lead="nobody")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^deal_order must be one of"):
+        EuchreRules(deal_order=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^lone_defender_scoring must be one of"):
+        EuchreRules(lone_defender_scoring=None)  # type: ignore[arg-type]
     assert EuchreRules(lead="left-of-lone").lead.value == "left-of-lone"
     assert EuchreRules.openspiel().is_openspiel and not EuchreRules.seed().is_openspiel
 
@@ -569,6 +574,15 @@ def test_rules_that_are_not_euchre_rules_raise_a_package_error(rules: object) ->
         ({"upcard": "J♥"}, "J♥ is dealt twice"),
         ({"dealer": 4}, "dealer must be a seat 0..3, not 4"),
         ({"dealer": True}, "dealer must be a seat 0..3, not True"),
+        ({"upcard": None}, "the turned card is a card or its text, not None"),
+        ({"upcard": 5}, "the turned card is a card or its text, not 5"),
+        ({"hands": None}, "hands are the four hands (texts or card sets), not None"),
+        (
+            {"hands": " ".join(HANDS)},
+            f"hands are the four hands (texts or card sets), not {reprlib.repr(' '.join(HANDS))}",
+        ),
+        ({"hands": [1, 2, 3, 4]}, "a hand is a text or cards, not 1"),
+        ({"hands": [[1, 2, 3, 4, 5], *HANDS[1:]]}, "not a card: 1 (a Card or the Joker)"),
     ],
 )
 def test_from_deal_refuses_a_bad_deal_in_its_words(kwargs: dict[str, object], message: str) -> None:
@@ -660,3 +674,35 @@ def test_a_subclass_with_slots_of_its_own_is_refused_clearly() -> None:
 
     with pytest.raises(TypeError, match="Slotted cannot add slots to EuchreGame"):
         Slotted(seed=1)
+
+
+@pytest.mark.parametrize("history", [None, 5, 1.5, True])
+def test_replay_refuses_a_history_that_is_no_sequence_of_records(history: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="history must be an iterable of records"):
+        EuchreGame.replay(history)  # type: ignore[arg-type]
+
+
+def test_replay_names_a_record_that_does_not_apply_once() -> None:
+    g = EuchreGame(EuchreRules.standard(), seed=1)
+    while not (g.history and g.history[-1].kind.value == "play"):
+        g.apply_id(g.legal_action_ids()[-1])
+    history = [*g.history, g.history[-1]]  # the card just played, again
+    card = str(history[-1])
+    with pytest.raises(IllegalActionError) as info:
+        EuchreGame.replay(history, g.rules, seed=1)
+    assert str(info.value).startswith(f"history record {len(history) - 1} ({card}): seat ")
+    assert str(info.value).count(card) == 1
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, object(), [0] * 1000, b"pass"])
+def test_apply_names_what_an_action_is(bad: object) -> None:
+    """``apply`` takes an action, its text or its id: anything else is refused saying
+    so, quoted short, and nothing changes."""
+    g = EuchreGame(EuchreRules.standard(), seed=1)
+    before = g.to_dict()
+    with pytest.raises(
+        IllegalActionError, match=r"^not an action: .* \(an EuchreAction, its text or its id\)$"
+    ) as info:
+        g.apply(bad)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 200
+    assert g.to_dict() == before

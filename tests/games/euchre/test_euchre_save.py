@@ -8,12 +8,15 @@ import pickle
 import random
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
+import hypothesis.strategies as st
 import jsonschema
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
 
-from ecarte import IllegalActionError, SaveFormatError
+from ecarte import ArgumentError, IllegalActionError, SaveFormatError
 from ecarte.games.euchre import EuchreGame, EuchreRules, RandomBot
 
 SCHEMA = json.loads(
@@ -162,8 +165,104 @@ def test_a_save_without_anyone_alone_plays_as_it_was_made() -> None:
     jsonschema.validate(new, SCHEMA)
     assert EuchreGame.from_dict(new).rules == evolve(EuchreRules.seed(), anyone_alone=False)
     new["rules"]["anyone_alone"] = "yes"
-    with pytest.raises(SaveFormatError, match="field rules: anyone_alone must be a bool"):
+    with pytest.raises(
+        SaveFormatError, match=r"field rules\.anyone_alone: anyone_alone must be a bool"
+    ):
         EuchreGame.from_dict(new)
     new["rules"].update(anyone_alone=True, allow_lone_defender=False)
     with pytest.raises(SaveFormatError, match="anyone_alone needs allow_lone_defender"):
         EuchreGame.from_dict(new)
+
+
+@pytest.mark.parametrize("indent", [2.5, [1], "x", True, -1, 10**12])
+def test_to_json_refuses_an_indent_that_is_not_a_small_count(indent: object) -> None:
+    """``to_json(indent)`` takes None or a number of spaces: anything else is refused
+    before any text is written, never a save that does not read back or a raw error."""
+    g = random_game(EuchreRules.seed(), 11)
+    before = g.to_dict()
+    with pytest.raises(ArgumentError, match="indent must be"):
+        g.to_json(indent)  # type: ignore[arg-type]
+    assert g.to_dict() == before
+    assert EuchreGame.from_json(g.to_json(2)).to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("lead", "north"), ("deal_order", 1), ("lone_defender_scoring", None), ("deck", 23)],
+)
+def test_a_bad_rule_option_in_a_save_is_named(option: str, value: object) -> None:
+    """A saved rule option that is no value of its own names the option, as the field and
+    in the words of :class:`EuchreRules`."""
+    d = good()
+    d["rules"][option] = value
+    with pytest.raises(SaveFormatError, match=rf"field rules\.{option}: {option} must be"):
+        EuchreGame.from_dict(d)
+
+
+def test_a_save_cut_short_anywhere_is_refused() -> None:
+    """Every prefix of a saved game's text is a SaveFormatError, never a game."""
+    text = random_game(EuchreRules.standard(), 3).to_json()
+    for end in range(len(text)):
+        with pytest.raises(SaveFormatError):
+            EuchreGame.from_json(text[:end])
+
+
+_HOSTILE = [None, True, False, 0, -1, 23, 99, 2**63, 2**64, 10**30, 1.5, "", "x", "9♣",
+            "pass", "four", [], {}, [0], {"a": 1}]  # fmt: skip
+_DOCS = [random_game(rules, k).to_dict() for k, rules in enumerate(RULES[:3], start=40)]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out += _paths(item, (*path, i))
+    return out
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.data())
+def test_a_mutated_save_is_refused_naming_a_field_or_restores(data: st.DataObject) -> None:
+    """A save with one value changed, removed or added is refused with a SaveFormatError
+    naming a field, in the game's words, or restores a game that saves again the same."""
+    doc = copy.deepcopy(data.draw(st.sampled_from(_DOCS)))
+    path = data.draw(st.sampled_from(_paths(doc)[1:]))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    how = data.draw(st.sampled_from(["set", "delete", "insert"]))
+    if how == "delete":
+        del parent[path[-1]]
+    elif how == "insert" and isinstance(parent, list):
+        parent.insert(path[-1], copy.deepcopy(data.draw(st.sampled_from(_HOSTILE))))
+    else:
+        parent[path[-1]] = copy.deepcopy(data.draw(st.sampled_from(_HOSTILE)))
+    try:
+        game = EuchreGame.from_json(json.dumps(doc))
+    except SaveFormatError as exc:
+        why = str(exc)
+        assert why.startswith("saved game, field "), why
+        assert "__" not in why and " object at " not in why and "Error:" not in why, why
+    else:
+        assert EuchreGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_a_move_marked_as_drawn_from_the_seed_is_named_as_a_move() -> None:
+    """``auto`` marks the chance outcomes drawn from the seed: a player's move marked so
+    is refused saying it is a move where no chance outcome is due, by its text."""
+    g = EuchreGame(EuchreRules.standard(), seed=2)
+    while g.to_act == -1:
+        g.chance()
+    g.apply("pass")
+    d = g.to_dict()
+    k = len(d["history"]) - 1
+    d["auto"][k] = True
+    with pytest.raises(SaveFormatError) as info:
+        EuchreGame.from_dict(d)
+    assert str(info.value) == (
+        f"saved game, field history: history record {k}: pass is marked as drawn from "
+        "the seed (auto), but no chance outcome is due here"
+    )

@@ -14,7 +14,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank
-from ecarte._errors import ArgumentError, ArgumentTypeError, IllegalActionError, PluginError
+from ecarte._errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    PluginError,
+    shown,
+)
 
 from . import _hooks, actions
 from . import observation as ob
@@ -81,7 +87,7 @@ def check_decision(game: Game, v: MatchView, action: object, action_id: int) -> 
     """The action id of ``action`` if the seat to act may take it now; raise the reason
     otherwise (the kind of action the phase takes, cards not held, a plugin's veto)."""
     if not isinstance(action, actions.Action):
-        raise IllegalActionError(f"not an action: {action!r}")
+        raise IllegalActionError(f"not an action: {shown(action)}")
     phase = game._phases[v.phase]
     if phase in CHANCE_PHASES or phase is Phase.OVER:
         raise IllegalActionError(f"{action}: {who_acts(game, v)}")

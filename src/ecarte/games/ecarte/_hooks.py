@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet
-from ecarte._errors import ArgumentError, ArgumentTypeError, PluginError, RulesError
+from ecarte._errors import ArgumentError, ArgumentTypeError, PluginError, RulesError, shown
 from ecarte.engine import backend as _backend
 
 from . import hookspecs
@@ -180,7 +180,7 @@ class HookTable:
             return self.instances[self.names.index(name)]
         except ValueError:
             raise ArgumentError(
-                f"no plugin {name!r} in this game (its plugins: {', '.join(self.names)})"
+                f"no plugin {shown(name)} in this game (its plugins: {', '.join(self.names)})"
             ) from None
 
 

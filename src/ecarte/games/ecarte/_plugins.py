@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from ecarte._errors import ArgumentError, PluginError, RulesError
+from ecarte._errors import ArgumentError, PluginError, RulesError, shown
 
 from .rules import Rules, checked
 
@@ -82,7 +82,7 @@ def load_variant(name: str) -> object:
     if name not in eps:
         known = ", ".join(sorted(eps)) or "none installed"
         hint = f" ({AUTOLOAD_ENV} is set)" if os.environ.get(AUTOLOAD_ENV) else ""
-        raise ArgumentError(f"unknown variant {name!r}; known: {known}{hint}")
+        raise ArgumentError(f"unknown variant {shown(name)}; known: {known}{hint}")
     return load_entry_point(name, eps[name])
 
 

@@ -21,6 +21,7 @@ nothing else (the JSON Schema ``save-format.schema.json`` describes the format).
 from __future__ import annotations
 
 import enum
+import inspect
 import math
 import reprlib
 from collections.abc import Sequence
@@ -34,6 +35,8 @@ from ecarte._errors import (
     PluginError,
     RulesError,
     SaveFormatError,
+    named,
+    shown,
 )
 from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
@@ -369,7 +372,7 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
         raise _fail("variants" if variants else "plugins", str(exc)) from exc
     unknown = sorted(set(state) - set(game.plugin_names), key=str)
     if unknown:
-        raise _fail(f"state.{unknown[0]}", "no plugin of the game has that name")
+        raise _fail(f"state.{named(str(unknown[0]))}", "no plugin of the game has that name")
     hooks = game._config.hooks
     keeping = {
         impl[2] for h in ("ecarte_save_state", "ecarte_restore_state") for impl in hooks.impls(h)
@@ -392,7 +395,10 @@ def _decode(cls: type[Game], envelope: save.Envelope, plugins: Sequence[object])
         try:
             game.apply(record)
         except EcarteError as exc:
-            raise _fail(f"history[{i}]", f"{record}: {exc}") from exc
+            why = str(exc)  # apply's message names the record, mostly: never twice
+            if not why.startswith(f"{record}: "):
+                why = f"{record}: {why}"
+            raise _fail(f"history[{i}]", why) from exc
     if auto_chance:
         try:
             game._resume_chance()
@@ -432,6 +438,22 @@ def _check_seeded(game: Game, record: Event, i: int) -> None:
         )
 
 
+def _check_option_names(factory: type, options: dict[str, Any]) -> None:
+    """An :class:`EcarteError` naming the first of ``options`` that ``factory`` does not
+    take, and those it takes (a factory that takes any keyword is not checked)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: the call says it
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return
+    known = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        takes = ", ".join(known) or "none"
+        raise EcarteError(f"no option {reprlib.repr(unknown[0])} (options: {takes})")
+
+
 def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
     """The plugin objects of a restored game: rebuilt by name with their options, or
     taken from ``given`` (fresh objects for the ones saved without options)."""
@@ -465,10 +487,11 @@ def _plugins(saved: list[Any], given: Sequence[object]) -> list[object]:
             factory = load_variant(name.split("#")[0])
             if not isinstance(factory, type):
                 raise EcarteError(f"variant {name!r} takes no options")
+            _check_option_names(factory, options)
             plugin = factory(**options)
         except Exception as exc:
             raise _fail(
-                where, f"variant {name!r} with options {reprlib.repr(options)}: {exc}"
+                where, f"variant {shown(name)} with options {reprlib.repr(options)}: {exc}"
             ) from exc
         try:
             resaved = _options(name, plugin)

@@ -324,7 +324,8 @@ class MatchReads(_Base):
         this game; None: every field) and the mark of now, for the next call. Each field
         is built only when the data it is read from changed (a field so rebuilt may keep
         its value): a server that sends every seat what changed after each action reads
-        little more than that.
+        little more than that. Raises :class:`~ecarte.ArgumentError`, and changes nothing,
+        if ``since`` is not a mark.
 
         >>> from ecarte import Game
         >>> game = Game(seed=1)
@@ -338,6 +339,11 @@ class MatchReads(_Base):
         >>> sorted(changed)
         ['phase', 'stock_size', 'to_act', 'trump', 'turnup']
         """
+        if since is not None and (type(since) is not tuple or len(since) != len(_FIELD_NAMES)):
+            raise ArgumentError(
+                "since must be a mark public_changes() returned (a tuple), not "
+                f"{reprlib.repr(since)}"
+            )
         v = self._m_view()
         limits = self._discard_limits(v)
         mark = _public_inputs(v, limits)

@@ -20,7 +20,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ecarte._cards import PIQUET_DECK, Card, CardSet
-from ecarte._errors import ArgumentError, ArgumentTypeError, CardParseError
+from ecarte._errors import ArgumentError, ArgumentTypeError, CardParseError, shown
 from ecarte._seal import seal
 
 __all__ = [
@@ -55,7 +55,7 @@ class Action:
         ``accept``, ``refuse``, ``king``, ``packets 3-2``, ``discard 7♠ 8♥``,
         ``discard`` (nothing), or a card such as ``K♠``."""
         if not isinstance(text, str):
-            raise CardParseError(f"not an action: {text!r}")
+            raise CardParseError(f"not an action: {shown(text)}")
         words = text.strip().split(None, 1)
         head = words[0] if words else ""
         if head.isascii():  # no other case folding: the Kelvin sign (U+212A) lowers to "k"
@@ -70,14 +70,14 @@ class Action:
             m = re.fullmatch(r"\s*([23])\s*-\s*([23])\s*", rest)
             if m and {m.group(1), m.group(2)} == {"2", "3"}:
                 return ChoosePackets(int(m.group(1)))
-            raise CardParseError(f"not an action: {text!r} (packets are '3-2' or '2-3')")
+            raise CardParseError(f"not an action: {shown(text)} (packets are '3-2' or '2-3')")
         if head and not rest:
             try:
                 return Play(Card.parse(words[0]))  # as typed: lower() maps the Kelvin sign
             except CardParseError:
                 pass
         raise CardParseError(
-            f"not an action: {text!r} (expected propose, play-hand, accept, refuse, "
+            f"not an action: {shown(text)} (expected propose, play-hand, accept, refuse, "
             "king, packets 3-2, discard <cards> or a card)"
         )
 

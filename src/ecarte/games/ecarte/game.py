@@ -37,6 +37,8 @@ from ecarte._errors import (
     IllegalActionError,
     PluginError,
     SaveFormatError,
+    named,
+    shown,
 )
 from ecarte.engine import backend as _backend
 
@@ -285,7 +287,7 @@ class Game(MatchReads):
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id in this state (see :meth:`action_id`)."""
         if action_id.__class__ is not int:
-            raise IllegalActionError(f"an action id is an int, not {action_id!r}")
+            raise IllegalActionError(f"an action id is an int, not {shown(action_id)}")
         if 0 <= action_id < len(ACTIONS):
             return ACTIONS[action_id]
         if DISCARD_BASE <= action_id < DISCARD_BASE + 32:
@@ -463,7 +465,9 @@ class Game(MatchReads):
             try:
                 game.apply(record)
             except (IllegalActionError, CardParseError) as exc:
-                raise type(exc)(f"history record {i} ({record}): {exc}") from exc
+                why = str(exc)  # apply's message names the record, mostly: never twice
+                why = why.removeprefix(f"{record}: ")
+                raise type(exc)(f"history record {i} ({named(str(record))}): {why}") from exc
         if auto_chance:
             game._resume_chance()
         return game
@@ -507,7 +511,9 @@ class Game(MatchReads):
 
     @held
     def to_json(self, *, indent: int | None = None) -> str:
-        """:meth:`to_dict` as JSON text (as secret: keep it on the server)."""
+        """:meth:`to_dict` as JSON text (as secret: keep it on the server): one line, or
+        indented by ``indent`` spaces (0 to 16; anything else raises
+        :class:`ArgumentError`)."""
         return _save.to_json(self, indent)
 
     @classmethod

@@ -23,7 +23,7 @@ from attrs import field, frozen
 from ecarte import _seal
 from ecarte._cards import Rank
 from ecarte._core._pure.tricks import MUST_OVERTAKE, MUST_TRUMP
-from ecarte._errors import ArgumentTypeError, RulesError
+from ecarte._errors import ArgumentTypeError, RulesError, shown
 
 from ._pure_rules import RANGES, HandRules
 
@@ -178,7 +178,7 @@ class Rules:
             return PRESETS[name]
         except KeyError:
             raise RulesError(
-                f"unknown rules preset {name!r}; known: {', '.join(sorted(PRESETS))}"
+                f"unknown rules preset {shown(name)}; known: {', '.join(sorted(PRESETS))}"
             ) from None
 
     def evolve(self, **changes: Any) -> Rules:

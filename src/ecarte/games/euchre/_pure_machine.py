@@ -28,6 +28,8 @@ from ecarte._errors import (
     ConcurrentUseError,
     IllegalActionError,
     RulesError,
+    named,
+    shown,
     unset_attribute,
 )
 
@@ -191,7 +193,7 @@ def _action_id(value: object) -> int:
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise IllegalActionError(f"an action id is an int, not {value!r}") from None
+        raise IllegalActionError(f"an action id is an int, not {shown(value)}") from None
 
 
 def _trick_args(trump: object, cards: object, deck_mask: int) -> tuple[int, list[int]]:
@@ -240,8 +242,10 @@ def _apply_each(apply: Callable[[T], object], history: Iterable[T], show: bool =
         try:
             apply(a)
         except IllegalActionError as e:
-            where = f"history record {k} ({a})" if show else f"history record {k}"
-            raise IllegalActionError(f"{where}: {e}") from None
+            if not show:
+                raise IllegalActionError(f"history record {k}: {e}") from None
+            why = str(e).removeprefix(f"{a}: ")  # the record is named once
+            raise IllegalActionError(f"history record {k} ({named(str(a))}): {why}") from None
 
 
 def _replay(
@@ -284,6 +288,14 @@ def _history_args(ids: object, autos: object, sealed: object) -> tuple[list[int]
     return plain, flags, n
 
 
+def _shown(m: object, action_id: int) -> str:
+    """The text of ``action_id`` now, when ``m`` tells it (a game), else the id."""
+    try:
+        return str(m.action_to_string(action_id))  # type: ignore[attr-defined]
+    except (AttributeError, IllegalActionError):
+        return repr(action_id)
+
+
 def _restore_history(
     machine: type[M],
     m: M,
@@ -304,7 +316,12 @@ def _restore_history(
             m.seal()
         if not autos[k]:
             machine.apply_id(m, ids[k])
-        elif m.draw() != ids[k]:
+        elif (drawn := m.draw()) != ids[k]:
+            if drawn < 0:  # a move where no chance is due: named by its text
+                raise IllegalActionError(
+                    f"{_shown(m, ids[k])} is marked as drawn from the seed (auto), but no "
+                    "chance outcome is due here"
+                )
             raise IllegalActionError(f"{ids[k]!r} is not the chance outcome the seed draws")
         else:
             m.chance_auto()

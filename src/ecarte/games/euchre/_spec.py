@@ -6,7 +6,7 @@ from __future__ import annotations
 import reprlib
 from typing import TextIO
 
-from ecarte._errors import ArgumentError
+from ecarte._errors import ArgumentError, shown
 from ecarte.engine.registry import GameSpec
 
 from .game import EuchreGame
@@ -24,7 +24,7 @@ def load(
     if isinstance(rules, str):
         if rules not in PRESETS:
             raise ArgumentError(
-                f"rules: no Euchre preset {rules!r} (presets: {', '.join(PRESETS)})"
+                f"rules: no Euchre preset {shown(rules)} (presets: {', '.join(PRESETS)})"
             )
         rules = PRESETS[rules]()
     elif rules is not None and not isinstance(rules, EuchreRules):

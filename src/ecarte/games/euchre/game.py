@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import enum
 import random
+import reprlib
 import threading
 import types
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import frozen
 
 from ecarte import Card, CardSet, IllegalActionError, Suit
 from ecarte._errors import ArgumentError, ArgumentTypeError
+from ecarte._errors import shown as quoted
 from ecarte.engine import backend as _backend
 
 from . import save as _save
@@ -369,10 +371,26 @@ class EuchreGame(_Base):
             dealt.add(i)
             return i
 
-        queues = [[card_id(c) for c in _cards_of(h)] for h in hands]
+        if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
+            raise ArgumentTypeError(
+                "from_deal: hands are the four hands (texts or card sets), not "
+                f"{reprlib.repr(hands)}"
+            )
+        try:
+            given = [_cards_of(h) for h in hands]
+        except ArgumentError as e:
+            raise type(e)(f"from_deal: {e}") from None
+        queues = [[card_id(c) for c in cards] for cards in given]
         if len(queues) != 4 or any(len(q) != 5 for q in queues):
             raise ArgumentError("from_deal needs four hands of five cards")
-        turned = _cards_of(upcard) if isinstance(upcard, str) else [upcard.id]
+        if isinstance(upcard, str):
+            turned = _cards_of(upcard)
+        elif isinstance(upcard, Card | Joker):
+            turned = [upcard.id]
+        else:
+            raise ArgumentTypeError(
+                f"from_deal: the turned card is a card or its text, not {reprlib.repr(upcard)}"
+            )
         if len(turned) != 1:
             raise ArgumentError(f"from_deal: the turned card is one card, not {upcard!r}")
         up = card_id(turned[0])
@@ -488,7 +506,7 @@ class EuchreGame(_Base):
         """The action an id means in the current phase (ids 0..n-1 are a card dealt,
         discarded or played; 0..3 a dealer)."""
         if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise ArgumentError(f"an action id is an int, not {action_id!r}")
+            raise ArgumentError(f"an action id is an int, not {quoted(action_id)}")
         action_id = int.__index__(action_id)  # an int subclass's own value, read once
         a = _deck(self.deck).action(self.phase, action_id)
         if a is None:
@@ -551,7 +569,7 @@ class EuchreGame(_Base):
                 if word in (s.symbol, s.letter, s.letter.upper(), _SUIT_NAMES[s]):
                     return deck.ids.CALL + s
         legal = ", ".join(str(deck.action(ph, i)) for i in ids)
-        raise IllegalActionError(f"{text!r} is not a legal action here (legal: {legal})")
+        raise IllegalActionError(f"{quoted(text)} is not a legal action here (legal: {legal})")
 
     def apply(self, action: EuchreAction | str | int, *, seat: int | None = None) -> None:
         """Apply an action (a record, its text form or an id), checked: an illegal one
@@ -575,8 +593,12 @@ class EuchreGame(_Base):
             self.apply_id(action.id)
         elif isinstance(action, str):
             self.apply_id(self._resolve(action))
+        elif hasattr(type(given := cast(object, action)), "__index__"):
+            self.apply_id(action)  # an id (a numpy integer too): the machine checks it
         else:
-            self.apply_id(action)
+            raise IllegalActionError(
+                f"not an action: {_quoted_value(given)} (an EuchreAction, its text or its id)"
+            )
 
     def _illegal_message(self, action_id: object) -> str:
         """Why ``action_id`` is refused now (the machine raises it)."""
@@ -669,7 +691,8 @@ class EuchreGame(_Base):
             self._release()
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game as JSON text.
+        """The game as JSON text: one line, or indented by ``indent`` spaces (0 to 16;
+        anything else raises :class:`ecarte.ArgumentError`).
 
         >>> g = EuchreGame(seed=3)
         >>> g.apply(g.legal_actions()[0])
@@ -715,6 +738,8 @@ class EuchreGame(_Base):
         """The game reached by applying ``history`` (records, ids or texts) to a new game
         with these rules; chance outcomes are taken from the history (``auto_chance``
         draws those due after its end from the seed)."""
+        if isinstance(history, str | bytes) or not isinstance(history, Iterable):
+            raise ArgumentTypeError(f"history must be an iterable of records, not {history!r}")
         game = cls(rules, seed=seed, auto_chance=False)
         _apply_each(game.apply, history, show=True)
         game.auto_chance = auto_chance
@@ -769,7 +794,12 @@ _GAME_CLASSES: dict[str, type[EuchreGame]] = {}
 """The classes :func:`_game_class` made, by backend (``EuchreGame()`` looks here first)."""
 
 
-def _cards_of(hand: str | CardSet | Iterable[EuchreCard]) -> list[int]:
+def _quoted_value(value: object) -> str:
+    """A rejected value quoted short (a long repr by its start)."""
+    return reprlib.repr(value) if isinstance(value, list | tuple | dict | set) else quoted(value)
+
+
+def _cards_of(hand: object) -> list[int]:
     """Engine card ids of a hand given as text (``"Joker"`` included), a card set or
     cards."""
     if isinstance(hand, CardSet):
@@ -782,4 +812,10 @@ def _cards_of(hand: str | CardSet | Iterable[EuchreCard]) -> list[int]:
             else:
                 out.append(Card.parse(word).id)
         return out
-    return [c.id for c in hand]
+    if isinstance(hand, bytes) or not isinstance(hand, Iterable):
+        raise ArgumentTypeError(f"a hand is a text or cards, not {reprlib.repr(hand)}")
+    cards = list(hand)
+    for c in cards:
+        if not isinstance(c, Card | Joker):
+            raise ArgumentTypeError(f"not a card: {reprlib.repr(c)} (a Card or the Joker)")
+    return [c.id for c in cards]

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from attrs import evolve, field, frozen
 
 from ecarte import RulesError
+from ecarte._errors import shown
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -53,9 +54,10 @@ def _bool(name: str) -> Callable[[Any, Any, Any], None]:
     return check
 
 
-def _choice(default: E) -> Any:
-    """A field holding a member of ``default``'s enum (``default`` unless given): the member
-    or its value, else :class:`RulesError` naming the values."""
+def _choice(name: str, default: E) -> Any:
+    """The field ``name`` holding a member of ``default``'s enum (``default`` unless
+    given): the member or its value, else :class:`RulesError` naming the field and the
+    values."""
     cls = type(default)
 
     def convert(value: object) -> E:
@@ -63,7 +65,7 @@ def _choice(default: E) -> Any:
             return cls(value)
         except ValueError:
             names = ", ".join(repr(m.value) for m in cls)
-            raise RulesError(f"{cls.__name__} must be one of {names}, not {value!r}") from None
+            raise RulesError(f"{name} must be one of {names}, not {shown(value)}") from None
 
     return field(default=default, converter=convert)
 
@@ -105,9 +107,11 @@ class EuchreRules:
     first, then the maker's partner if the maker stays (a lone partner plays as the maker
     and the maker sits out), then the defenders in turn from the maker's left. Needs
     ``allow_lone_defender`` (anyone includes the defenders)."""
-    lone_defender_scoring: LoneDefenderScoring = _choice(LoneDefenderScoring.BY_TRICKS)
-    lead: Lead = _choice(Lead.LEFT_OF_DEALER)
-    deal_order: DealOrder = _choice(DealOrder.PACKETS)
+    lone_defender_scoring: LoneDefenderScoring = _choice(
+        "lone_defender_scoring", LoneDefenderScoring.BY_TRICKS
+    )
+    lead: Lead = _choice("lead", Lead.LEFT_OF_DEALER)
+    deal_order: DealOrder = _choice("deal_order", DealOrder.PACKETS)
     dealer_may_discard_upcard: bool = field(
         default=True, validator=_bool("dealer_may_discard_upcard")
     )

@@ -131,7 +131,7 @@ def _decode(cls: type[EuchreGame], envelope: save.Envelope) -> EuchreGame:
     try:
         rules = EuchreRules(**raw)
     except (RulesError, TypeError, ValueError) as e:
-        raise _fail("rules", str(e)) from None
+        raise _fail(_bad_option(str(e)), str(e)) from None
     if envelope.state:
         key = sorted(envelope.state, key=str)[0]
         raise _fail(f"state.{key}", "a Euchre game keeps no state beyond its history")
@@ -153,6 +153,12 @@ def _decode(cls: type[EuchreGame], envelope: save.Envelope) -> EuchreGame:
         raise _fail("history", str(e)) from None
     game.auto_chance = auto_chance
     return game
+
+
+def _bad_option(why: str) -> str:
+    """The field a refusal of :class:`EuchreRules` names (its messages start with the
+    option's name), else ``rules``."""
+    return next((f"rules.{name}" for name in _RULES if why.startswith(f"{name} ")), "rules")
 
 
 def from_json(cls: type[EuchreGame], text: Any) -> EuchreGame:
