@@ -196,6 +196,14 @@ def test_action_ids() -> None:
         game.action_id(ecarte.Cut((Card.parse("Ks"), Card.parse("7h"))))  # type: ignore[arg-type]
 
 
+def test_a_discard_id_beyond_the_hand_counts_its_cards() -> None:
+    game = Game(seed=1)
+    while game.to_act < 0 or len(game.hand(game.to_act)) != 1:
+        game.apply(game.legal_actions()[0])  # to the last trick
+    with pytest.raises(IllegalActionError, match=r"^action id 66: the hand has 1 card$"):
+        game.action_from_id(66)
+
+
 def test_discard_ids_are_masks_over_the_hand() -> None:
     game = new_game(dealer=0)
     deal(game, "J♠ 8♦ 9♦ 10♦ 7♣", "Q♠ 7♠ K♣ Q♣ J♣", "7♥")

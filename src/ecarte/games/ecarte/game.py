@@ -294,7 +294,8 @@ class Game(MatchReads):
             hand = tuple(CardSet(ob.hands(self._m_view())[max(self.to_act, 0)]))
             m = action_id - DISCARD_BASE
             if m >> len(hand):
-                raise IllegalActionError(f"action id {action_id}: the hand has {len(hand)} cards")
+                cards = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
+                raise IllegalActionError(f"action id {action_id}: the hand has {cards}")
             return discard_of(sum(c.mask for i, c in enumerate(hand) if m >> i & 1))
         raise IllegalActionError(f"no action has id {action_id!r}")
 
