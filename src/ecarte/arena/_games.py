@@ -91,7 +91,9 @@ class Outcome(NamedTuple):
 
 
 class ArenaGame(Protocol):
-    """What the arena needs of a game."""
+    """What the arena needs of a game. A game may also have ``check_rules(rules)``,
+    which raises :class:`~ecarte.ArgumentError` for rules it does not play: the run then
+    refuses them before any match."""
 
     name: str
     sides: tuple[tuple[int, ...], tuple[int, ...]]
@@ -172,6 +174,18 @@ class _Roster:
 
     def players(self) -> Mapping[str, str]:
         return {name: entry.about for name, entry in self.roster.items()}
+
+    def check_rules(self, rules: Any) -> None:
+        """:class:`~ecarte.ArgumentError` for ``rules`` the game does not take (an
+        unknown preset, naming the presets)."""
+        from ecarte.engine.registry import load_game
+
+        try:
+            load_game(self.name, rules=rules, seed=0)
+        except ArgumentError:
+            raise
+        except EcarteError as exc:  # Écarté's RulesError: a run's argument all the same
+            raise ArgumentError(str(exc)) from exc
 
     def make_player(self, spec: PlayerSpec, seed: int) -> Any:
         entry = self.roster.get(spec.name)
