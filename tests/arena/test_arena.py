@@ -425,3 +425,25 @@ def test_pair_seeds_refuses_a_negative_or_non_int_number(seed: Any, pair: Any, n
     """A negative pair failed inside numpy (``expected non-negative integer``)."""
     with pytest.raises(ArgumentError, match=rf"^{named} must be an int >= 0, not "):
         pair_seeds(seed, pair)
+
+
+def test_openspiel_on_other_rules_is_refused_before_any_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player 'openspiel' without ``--rules openspiel`` was refused at its first
+    decision, in a worker (after a Dask cluster started); it is refused before anything
+    starts, saying which rules it plays."""
+    pytest.importorskip("pyspiel")
+    import ecarte.arena
+
+    played: list[int] = []
+    monkeypatch.setattr(GAMES["euchre"], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=r"player 'openspiel'.*--rules openspiel"):
+        run(["random", "openspiel"], 2, game="euchre", rules="seed", workers=1)
+    started: list[object] = []
+    monkeypatch.setattr(ecarte.arena, "dask_executor", lambda *a: started.append(a))
+    argv = ["arena", "openspiel", "random", "--game", "euchre", "--dask", "local"]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: player 'openspiel'") and "--rules openspiel" in err
+    assert played == [] and started == []

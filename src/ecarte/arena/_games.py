@@ -91,9 +91,10 @@ class Outcome(NamedTuple):
 
 
 class ArenaGame(Protocol):
-    """What the arena needs of a game. A game may also have ``check_rules(rules)``,
-    which raises :class:`~ecarte.ArgumentError` for rules it does not play: the run then
-    refuses them before any match."""
+    """What the arena needs of a game. A game may also have ``check(rules, players)``
+    (the players' :class:`PlayerSpec`), which raises :class:`~ecarte.ArgumentError` for
+    rules it does not play or players that do not play them: the run calls it before any
+    match."""
 
     name: str
     sides: tuple[tuple[int, ...], tuple[int, ...]]
@@ -158,12 +159,14 @@ class _Clock:
 
 
 class _Entry(NamedTuple):
-    """A player an arena game makes: a line about it, its options, and how it is made
-    from its options and a seed."""
+    """A player an arena game makes: a line about it, its options, how it is made from
+    its options and a seed, and the preset it plays only, if any."""
 
     about: str
     options: tuple[str, ...]
     make: Callable[[dict[str, Any], int], Any]
+    rules: str | None = None
+    """The preset it plays only (None: any rules)."""
 
 
 class _Roster:
@@ -175,17 +178,23 @@ class _Roster:
     def players(self) -> Mapping[str, str]:
         return {name: entry.about for name, entry in self.roster.items()}
 
-    def check_rules(self, rules: Any) -> None:
+    def check(self, rules: Any, players: Sequence[PlayerSpec]) -> None:
         """:class:`~ecarte.ArgumentError` for ``rules`` the game does not take (an
-        unknown preset, naming the presets)."""
+        unknown preset, naming the presets) or a player that plays other rules."""
         from ecarte.engine.registry import load_game
 
         try:
-            load_game(self.name, rules=rules, seed=0)
+            game = load_game(self.name, rules=rules, seed=0)
         except ArgumentError:
             raise
         except EcarteError as exc:  # Écarté's RulesError: a run's argument all the same
             raise ArgumentError(str(exc)) from exc
+        for spec in players:
+            entry = self.roster.get(spec.name)
+            only = None if entry is None else entry.rules
+            if only is not None and game.rules != load_game(self.name, rules=only).rules:
+                raise ArgumentError(f"player {spec.name!r} plays only the rules {only!r}: "
+                                    f"--rules {only}")  # fmt: skip
 
     def make_player(self, spec: PlayerSpec, seed: int) -> Any:
         entry = self.roster.get(spec.name)
@@ -305,6 +314,7 @@ class EuchreArena(_Roster):
             "OpenSpiel's ISMCTSBot (with --rules openspiel)",
             ("simulations", "uct_c"),
             lambda o, s: _ISMCTS(seed=s, **o),
+            "openspiel",
         ),
     }
 

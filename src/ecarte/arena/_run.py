@@ -233,9 +233,9 @@ def _checked(
     specs = [str(PlayerSpec.parse(p)) for p in players]
     for spec in specs:  # a bad player fails here, not in a worker
         g.make_player(PlayerSpec.parse(spec), 0)
-    check_rules = getattr(g, "check_rules", None)
-    if check_rules is not None:  # an unknown preset: here, not in the first match
-        check_rules(rules)
+    check = getattr(g, "check", None)
+    if check is not None:  # an unknown preset: here, not in the first match
+        check(rules, [PlayerSpec.parse(s) for s in specs])
     return g, specs
 
 
