@@ -447,3 +447,25 @@ def test_openspiel_on_other_rules_is_refused_before_any_match(
     err = capsys.readouterr().err
     assert err.startswith("ecarte: error: player 'openspiel'") and "--rules openspiel" in err
     assert played == [] and started == []
+
+
+@pytest.mark.parametrize(
+    ("player", "named"),
+    [
+        ("openspiel:simulations=0", "simulations"),
+        ("openspiel:simulations=1.5", "simulations"),
+        ("openspiel:uct_c=-1", "uct_c"),
+        ("openspiel:uct_c=fast", "uct_c"),
+    ],
+)
+def test_a_bad_openspiel_option_is_refused_before_any_match(
+    player: str, named: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``openspiel:simulations=0`` stopped the first match with OpenSpiel's failed
+    assertion (``simulations=1.5``: pybind11's whole signature); it is refused as the
+    player's bad option, before any match, in one line."""
+    played: list[int] = []
+    monkeypatch.setattr(GAMES["euchre"], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=rf"^player {player!r}: {named} must be "):
+        run(["random", player], 2, game="euchre", rules="openspiel", workers=1)
+    assert not played

@@ -10,6 +10,7 @@ built in (:data:`GAMES`); any other game joins by passing an object with these m
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol
@@ -341,6 +342,10 @@ class _ISMCTS:
     from the acting player's information state."""
 
     def __init__(self, seed: int, simulations: int = 100, uct_c: float = 2.0) -> None:
+        if simulations.__class__ is not int or simulations < 1:
+            raise ValueError(f"simulations must be an int >= 1, not {simulations!r}")
+        if uct_c.__class__ not in (int, float) or not 0 < uct_c < math.inf:
+            raise ValueError(f"uct_c must be a positive number, not {uct_c!r}")
         try:
             import pyspiel  # type: ignore[import-not-found,unused-ignore]
         except ImportError as exc:
