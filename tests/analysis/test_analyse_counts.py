@@ -157,3 +157,14 @@ def test_a_missing_extra_is_a_usage_error_before_anything_is_printed(
     assert captured.out == "" and "Traceback" not in captured.err
     assert captured.err.startswith("ecarte: error: ")
     assert f"pip install 'ecarte[{extra}]'" in captured.err and captured.err.count("\n") == 1
+
+
+def test_a_dask_address_that_is_none_is_refused_before_the_counts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bad ``--dask`` address was refused after the counts were printed."""
+    pytest.importorskip("dask.distributed")
+    argv = ["analyse", "--deals", "1", "--by", "shape", "--dask", "no-port-here"]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("ecarte: error: --dask ")

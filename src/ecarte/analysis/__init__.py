@@ -549,10 +549,11 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     is printed."""
     _check_options(args)
     _check_extras(args)
-    _counts(out)
     if not (args.deals or args.game):
+        _counts(out)
         return 0
-    with open_executor(args.dask, args.workers) as executor:
+    with open_executor(args.dask, args.workers) as executor:  # a bad --dask: before the counts
+        _counts(out)
         _simulate(args, executor, out)
     return 0
 
