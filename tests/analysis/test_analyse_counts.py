@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from ecarte import cli
@@ -100,3 +102,69 @@ def test_a_worker_count_below_one_is_a_usage_error(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith(f"ecarte: error: --workers {workers}: ")
+
+
+@pytest.mark.parametrize("options", [[], ["--players", "pimc", "--worlds", "5"]])
+def test_per_class_without_deals_or_game_is_a_usage_error(
+    options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--per-class`` alone printed the counts only, as if it were not given."""
+    assert cli.main(["analyse", "--per-class", *options]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("ecarte: error: --per-class needs --deals N or --game N")
+    assert captured.err.count("\n") == 1
+
+
+def test_the_classical_table_without_its_plugin_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--by classic`` (the default) without the ecarte-regles plugin ended the first
+    task with an ImportError traceback, after the counts; it is one line before them.
+    The counts alone need no plugin."""
+    monkeypatch.setitem(sys.modules, "ecarte_regles", None)  # as if it were not installed
+    assert cli.main(["analyse", "--deals", "1", "--workers", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    assert captured.err.startswith("ecarte: error: --by classic needs the ecarte-regles plugin")
+    assert captured.err.count("\n") == 1
+    assert cli.main(["analyse"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("missing", "options", "extra"),
+    [
+        ("dask", ["--dask", "local"], "dask"),
+        ("numpy", ["--per-class"], "arena"),
+        ("numpy", ["--game", "1"], "arena"),
+    ],
+)
+def test_a_missing_extra_is_a_usage_error_before_anything_is_printed(
+    missing: str,
+    options: list[str],
+    extra: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--dask`` without dask (``--per-class`` or ``--game`` without numpy: the seeds,
+    the solver) printed the counts, then an ImportError's traceback (for ``--game``, after
+    the whole simulation); it is one line naming the extra."""
+    for name in [missing, *(n for n in sys.modules if n.startswith(f"{missing}."))]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
+    argv = ["analyse", "--deals", "1", "--by", "shape", "--workers", "1", *options]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    assert captured.err.startswith("ecarte: error: ")
+    assert f"pip install 'ecarte[{extra}]'" in captured.err and captured.err.count("\n") == 1
+
+
+def test_a_dask_address_that_is_none_is_refused_before_the_counts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bad ``--dask`` address was refused after the counts were printed."""
+    pytest.importorskip("dask.distributed")
+    argv = ["analyse", "--deals", "1", "--by", "shape", "--dask", "no-port-here"]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("ecarte: error: --dask ")

@@ -367,3 +367,105 @@ def test_json_to_stdout_is_json_alone(tmp_path: Path, capsys: pytest.CaptureFixt
     summary = json.loads(captured.out)
     assert numbers(summary) == numbers(run(["heuristic", "random"], 2, seed=4, workers=1).summary())
     assert "win rate" in captured.err and "p.svg" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--workers", "0"], "--workers 0: "),
+        (["--workers", "-2"], "--workers -2: "),
+        (["--pairs", "1"], "--pairs 1: "),
+        (["--pairs-per-task", "0"], "--pairs-per-task 0: "),
+        (["--seed", "-1"], "--seed -1: "),
+        (["--rules", "bogus"], "'bogus'"),
+        (["--game", "euchre", "--rules", "classic"], "'classic'"),
+    ],
+)
+def test_a_bad_option_is_refused_before_a_dask_cluster_starts(
+    options: list[str],
+    words: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--dask local --workers 0`` started a LocalCluster before the run refused the
+    worker count (an unknown ``--rules``: once the first match was dealt): each is one
+    line before anything starts."""
+    import ecarte.arena
+
+    started: list[object] = []
+    monkeypatch.setattr(ecarte.arena, "dask_executor", lambda *a: started.append(a))
+    argv = ["arena", "heuristic", "random", "--dask", "local", *options]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and started == []
+    assert captured.err.startswith("ecarte: error: ") and words in captured.err
+    assert captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "presets"), [("ecarte", "brazilian, classic"), ("euchre", "standard, seed")]
+)
+def test_an_unknown_rules_preset_is_refused_before_any_match(
+    game: str, presets: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``rules="bogus"`` was refused by the first match (in a worker); it is refused
+    before any, naming the presets there are."""
+    played: list[int] = []
+    monkeypatch.setattr(GAMES[game], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=f"'bogus'.*{presets}"):
+        run(["random", "random"], 2, game=game, rules="bogus", workers=1)
+    assert not played
+
+
+@pytest.mark.parametrize(
+    ("seed", "pair", "named"),
+    [(7, -1, "pair"), (7, 1.5, "pair"), (7, True, "pair"), (-1, 0, "seed"), ("7", 0, "seed")],
+)
+def test_pair_seeds_refuses_a_negative_or_non_int_number(seed: Any, pair: Any, named: str) -> None:
+    """A negative pair failed inside numpy (``expected non-negative integer``)."""
+    with pytest.raises(ArgumentError, match=rf"^{named} must be an int >= 0, not "):
+        pair_seeds(seed, pair)
+
+
+def test_openspiel_on_other_rules_is_refused_before_any_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player 'openspiel' without ``--rules openspiel`` was refused at its first
+    decision, in a worker (after a Dask cluster started); it is refused before anything
+    starts, saying which rules it plays."""
+    pytest.importorskip("pyspiel")
+    import ecarte.arena
+
+    played: list[int] = []
+    monkeypatch.setattr(GAMES["euchre"], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=r"player 'openspiel'.*--rules openspiel"):
+        run(["random", "openspiel"], 2, game="euchre", rules="seed", workers=1)
+    started: list[object] = []
+    monkeypatch.setattr(ecarte.arena, "dask_executor", lambda *a: started.append(a))
+    argv = ["arena", "openspiel", "random", "--game", "euchre", "--dask", "local"]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ecarte: error: player 'openspiel'") and "--rules openspiel" in err
+    assert played == [] and started == []
+
+
+@pytest.mark.parametrize(
+    ("player", "named"),
+    [
+        ("openspiel:simulations=0", "simulations"),
+        ("openspiel:simulations=1.5", "simulations"),
+        ("openspiel:uct_c=-1", "uct_c"),
+        ("openspiel:uct_c=fast", "uct_c"),
+    ],
+)
+def test_a_bad_openspiel_option_is_refused_before_any_match(
+    player: str, named: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``openspiel:simulations=0`` stopped the first match with OpenSpiel's failed
+    assertion (``simulations=1.5``: pybind11's whole signature); it is refused as the
+    player's bad option, before any match, in one line."""
+    played: list[int] = []
+    monkeypatch.setattr(GAMES["euchre"], "play", lambda *a: played.append(1))
+    with pytest.raises(ArgumentError, match=rf"^player {player!r}: {named} must be "):
+        run(["random", player], 2, game="euchre", rules="openspiel", workers=1)
+    assert not played

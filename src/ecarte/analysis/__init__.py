@@ -39,6 +39,7 @@ PIMC player at both seats instead of the model and the double-dummy tricks.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 from collections.abc import Callable
@@ -523,7 +524,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--per-class",
         action="store_true",
         help="deal --deals deals of every class of the deciding seat's hand and --game "
-        "deals of every class of each seat's, weighting the classes by their exact shares",
+        "deals of every class of each seat's, weighting the classes by their exact shares "
+        "(needs --deals or --game)",
     )
     parser.add_argument(
         "--players",
@@ -542,13 +544,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``ecarte analyse``: the table of the dealer's hands by the elder's trumps, and with
-    ``--deals`` the first decisions by class of hand. A bad option raises
-    :class:`~ecarte.EcarteError` (a usage error) before anything is printed."""
+    ``--deals`` the first decisions by class of hand. A bad option, or one whose module
+    is not installed, raises :class:`~ecarte.EcarteError` (a usage error) before anything
+    is printed."""
     _check_options(args)
-    _counts(out)
+    _check_extras(args)
     if not (args.deals or args.game):
+        _counts(out)
         return 0
-    with open_executor(args.dask, args.workers) as executor:
+    with open_executor(args.dask, args.workers) as executor:  # a bad --dask: before the counts
+        _counts(out)
         _simulate(args, executor, out)
     return 0
 
@@ -573,6 +578,39 @@ def _check_options(args: argparse.Namespace) -> None:
         args.worlds = PIMC_WORLDS
     if args.players != "model" and not args.per_class:
         raise EcarteError(f"--players {args.players} needs --per-class")
+    if args.per_class and not (args.deals or args.game):
+        raise EcarteError(
+            "--per-class needs --deals N or --game N: the deals to deal of every class"
+        )
+    if args.by == "classic" and (args.deals or args.game):
+        try:
+            import ecarte_regles  # noqa: F401
+        except ImportError:
+            raise EcarteError(
+                "--by classic needs the ecarte-regles plugin (pip install "
+                "./plugins/ecarte-regles); --by shape groups the hands by trumps and kings "
+                "without it"
+            ) from None
+
+
+def _check_extras(args: argparse.Namespace) -> None:
+    """Refuse a run whose modules are not installed (numpy for ``--per-class`` and
+    ``--game``, dask for ``--dask``), naming the extra to install, before anything is
+    printed: not an ImportError's traceback once the deals are played."""
+    if not (args.deals or args.game):
+        return
+    needed = []
+    if args.per_class or args.game:
+        needed.append(("numpy", "arena", "--per-class" if args.per_class else "--game"))
+    if args.dask:
+        needed.append(("dask.distributed", "dask", "--dask"))
+    for module, extra, what in needed:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise EcarteError(
+                f"{what} needs {module}: pip install 'ecarte[{extra}]' ({exc})"
+            ) from None
 
 
 def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:

@@ -42,7 +42,16 @@ from ._games import (
     PlayerSpec,
 )
 from ._plot import plot
-from ._run import ArenaResult, Interval, Pair, pair_seeds, play_pairs, run, summarize
+from ._run import (
+    ArenaResult,
+    Interval,
+    Pair,
+    _checked,
+    pair_seeds,
+    play_pairs,
+    run,
+    summarize,
+)
 
 __all__ = [
     "GAMES",
@@ -86,10 +95,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``ecarte arena``: run, print the summary, write the JSON and the plot (with
-    ``--json -`` the JSON alone on ``out``, the rest on stderr). An output that cannot be
-    written raises :class:`~ecarte.EcarteError` before the run."""
+    ``--json -`` the JSON alone on ``out``, the rest on stderr). A bad option (a number
+    out of its range, a player, rules or an output that cannot be written) raises
+    :class:`~ecarte.EcarteError` before anything starts (a Dask cluster, a match)."""
+    _check_numbers(args)
     _check_outputs(args)
     _check_extras(args)
+    _checked([args.a, args.b], args.pairs, args.game, args.rules, args.seed, args.workers,
+             args.pairs_per_task)  # fmt: skip
     with dask_executor(args.dask, args.workers) as executor:
         result = run(
             [args.a, args.b],
@@ -116,6 +129,18 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         for path in plot(summary, args.plot):
             print(f"plot: {path}", file=text_out)
     return 0
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    """Refuse a number of ``ecarte arena`` out of its range, naming the option."""
+    for option, value, least, what in (
+        ("--pairs", args.pairs, 2, "pairs of matches, 2 or more"),
+        ("--pairs-per-task", args.pairs_per_task, 1, "pairs in a task, 1 or more"),
+        ("--seed", args.seed, 0, "an int, 0 or more"),
+        ("--workers", args.workers, 1, "a number of processes, 1 or more"),
+    ):
+        if value is not None and value < least:
+            raise EcarteError(f"{option} {value}: {what}")
 
 
 def _check_extras(args: argparse.Namespace) -> None:

@@ -10,6 +10,7 @@ built in (:data:`GAMES`); any other game joins by passing an object with these m
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol
@@ -91,7 +92,10 @@ class Outcome(NamedTuple):
 
 
 class ArenaGame(Protocol):
-    """What the arena needs of a game."""
+    """What the arena needs of a game. A game may also have ``check(rules, players)``
+    (the players' :class:`PlayerSpec`), which raises :class:`~ecarte.ArgumentError` for
+    rules it does not play or players that do not play them: the run calls it before any
+    match."""
 
     name: str
     sides: tuple[tuple[int, ...], tuple[int, ...]]
@@ -156,12 +160,14 @@ class _Clock:
 
 
 class _Entry(NamedTuple):
-    """A player an arena game makes: a line about it, its options, and how it is made
-    from its options and a seed."""
+    """A player an arena game makes: a line about it, its options, how it is made from
+    its options and a seed, and the preset it plays only, if any."""
 
     about: str
     options: tuple[str, ...]
     make: Callable[[dict[str, Any], int], Any]
+    rules: str | None = None
+    """The preset it plays only (None: any rules)."""
 
 
 class _Roster:
@@ -172,6 +178,24 @@ class _Roster:
 
     def players(self) -> Mapping[str, str]:
         return {name: entry.about for name, entry in self.roster.items()}
+
+    def check(self, rules: Any, players: Sequence[PlayerSpec]) -> None:
+        """:class:`~ecarte.ArgumentError` for ``rules`` the game does not take (an
+        unknown preset, naming the presets) or a player that plays other rules."""
+        from ecarte.engine.registry import load_game
+
+        try:
+            game = load_game(self.name, rules=rules, seed=0)
+        except ArgumentError:
+            raise
+        except EcarteError as exc:  # Écarté's RulesError: a run's argument all the same
+            raise ArgumentError(str(exc)) from exc
+        for spec in players:
+            entry = self.roster.get(spec.name)
+            only = None if entry is None else entry.rules
+            if only is not None and game.rules != load_game(self.name, rules=only).rules:
+                raise ArgumentError(f"player {spec.name!r} plays only the rules {only!r}: "
+                                    f"--rules {only}")  # fmt: skip
 
     def make_player(self, spec: PlayerSpec, seed: int) -> Any:
         entry = self.roster.get(spec.name)
@@ -291,6 +315,7 @@ class EuchreArena(_Roster):
             "OpenSpiel's ISMCTSBot (with --rules openspiel)",
             ("simulations", "uct_c"),
             lambda o, s: _ISMCTS(seed=s, **o),
+            "openspiel",
         ),
     }
 
@@ -317,6 +342,10 @@ class _ISMCTS:
     from the acting player's information state."""
 
     def __init__(self, seed: int, simulations: int = 100, uct_c: float = 2.0) -> None:
+        if simulations.__class__ is not int or simulations < 1:
+            raise ValueError(f"simulations must be an int >= 1, not {simulations!r}")
+        if uct_c.__class__ not in (int, float) or not 0 < uct_c < math.inf:
+            raise ValueError(f"uct_c must be a positive number, not {uct_c!r}")
         try:
             import pyspiel  # type: ignore[import-not-found,unused-ignore]
         except ImportError as exc:

@@ -40,7 +40,12 @@ def pair_seeds(seed: int, pair: int) -> tuple[int, int, int]:
 
     >>> pair_seeds(7, 0) == pair_seeds(7, 0) != pair_seeds(7, 1)
     True
+
+    ``seed`` and ``pair`` are ints >= 0 (:class:`~ecarte.ArgumentError` otherwise).
     """
+    for name, value in (("seed", seed), ("pair", pair)):
+        if value.__class__ is not int or value < 0:
+            raise ArgumentError(f"{name} must be an int >= 0, not {value!r}")
     try:
         from numpy.random import SeedSequence
     except ImportError as exc:  # pragma: no cover - numpy comes with the arena extra
@@ -198,6 +203,42 @@ def _tasks(pairs: int, per_task: int) -> list[tuple[int, int]]:
     return [(s, min(pairs, s + per_task)) for s in range(0, pairs, per_task)]
 
 
+def _checked(
+    players: Sequence[str],
+    pairs: int,
+    game: str | ArenaGame,
+    rules: Any,
+    seed: int,
+    workers: int | None,
+    pairs_per_task: int,
+) -> tuple[ArenaGame, list[str]]:
+    """The game and the players' specs of :func:`run`'s arguments, or
+    :class:`~ecarte.ArgumentError` for the first bad one, before anything starts."""
+    if len(players) != 2:
+        raise ArgumentError(f"an arena takes two players, not {len(players)}")
+    g = GAMES.get(game, None) if isinstance(game, str) else game
+    if g is None:
+        raise ArgumentError(f"no arena for game {game!r}; known: {', '.join(GAMES)}")
+    if pairs.__class__ is not int or pairs < 2:
+        raise ArgumentError(f"pairs must be an int >= 2, not {pairs!r}")
+    if pairs_per_task.__class__ is not int or pairs_per_task < 1:
+        raise ArgumentError(f"pairs_per_task must be an int >= 1, not {pairs_per_task!r}")
+    if seed.__class__ is not int or seed < 0:
+        raise ArgumentError(f"seed must be an int >= 0, not {seed!r}")
+    if workers is not None and (workers.__class__ is not int or workers < 1):
+        raise ArgumentError(f"workers must be an int >= 1 or None, not {workers!r}")
+    for p in players:
+        if not isinstance(p, str):
+            raise ArgumentError(f"a player is text such as 'pimc:worlds=200', not {p!r}")
+    specs = [str(PlayerSpec.parse(p)) for p in players]
+    for spec in specs:  # a bad player fails here, not in a worker
+        g.make_player(PlayerSpec.parse(spec), 0)
+    check = getattr(g, "check", None)
+    if check is not None:  # an unknown preset: here, not in the first match
+        check(rules, [PlayerSpec.parse(s) for s in specs])
+    return g, specs
+
+
 def run(
     players: Sequence[str],
     pairs: int,
@@ -219,26 +260,10 @@ def run(
     ``pairs_per_task`` pairs go to ``executor`` (any ``concurrent.futures.Executor``:
     a process pool, ``dask.distributed.Client.get_executor()``...); without one, a
     process pool of ``workers`` (default: the machine's cores) is made and shut down, and
-    ``workers=1`` plays in this process. ``seed`` is an int >= 0."""
-    if len(players) != 2:
-        raise ArgumentError(f"an arena takes two players, not {len(players)}")
-    g = GAMES.get(game, None) if isinstance(game, str) else game
-    if g is None:
-        raise ArgumentError(f"no arena for game {game!r}; known: {', '.join(GAMES)}")
-    if pairs.__class__ is not int or pairs < 2:
-        raise ArgumentError(f"pairs must be an int >= 2, not {pairs!r}")
-    if pairs_per_task.__class__ is not int or pairs_per_task < 1:
-        raise ArgumentError(f"pairs_per_task must be an int >= 1, not {pairs_per_task!r}")
-    if seed.__class__ is not int or seed < 0:
-        raise ArgumentError(f"seed must be an int >= 0, not {seed!r}")
-    if workers is not None and (workers.__class__ is not int or workers < 1):
-        raise ArgumentError(f"workers must be an int >= 1 or None, not {workers!r}")
-    for p in players:
-        if not isinstance(p, str):
-            raise ArgumentError(f"a player is text such as 'pimc:worlds=200', not {p!r}")
-    specs = [str(PlayerSpec.parse(p)) for p in players]
-    for spec in specs:  # a bad player fails here, not in a worker
-        g.make_player(PlayerSpec.parse(spec), 0)
+    ``workers=1`` plays in this process. ``seed`` is an int >= 0. A bad argument (a
+    player, ``rules`` the game does not know...) raises :class:`~ecarte.ArgumentError`
+    before any match."""
+    g, specs = _checked(players, pairs, game, rules, seed, workers, pairs_per_task)
     key: ArenaGame | str = g.name if isinstance(game, str) else g
     tasks = _tasks(pairs, pairs_per_task)
     start_time = time.perf_counter()
