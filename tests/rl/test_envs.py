@@ -89,6 +89,32 @@ def test_an_illegal_action_raises_and_changes_nothing(turns: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(MAKERS))
+def test_the_parallel_form_of_a_wrapped_environment_plays(name: str) -> None:
+    """PettingZoo's wrappers (``OrderEnforcingWrapper``, as its environments' makers
+    return them) hide the environment's private methods: its parallel form plays as the
+    unwrapped one's, as PettingZoo's own conversion did."""
+    from pettingzoo.utils import wrappers
+
+    logs = []
+    for wrap in (
+        lambda env: env,
+        wrappers.OrderEnforcingWrapper,
+        lambda env: wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env)),
+    ):
+        par = parallel_env(wrap(MAKERS[name](turns="cycle")))
+        obs, _ = par.reset(seed=3)
+        rng = np.random.default_rng(1)
+        log = []
+        while par.agents:
+            masks = {a: obs[a]["action_mask"] for a in par.agents}
+            actions = {a: int(rng.choice(np.flatnonzero(m))) for a, m in masks.items()}
+            obs, rewards, *_ = par.step(actions)
+            log.append((actions, rewards))
+        logs.append(log)
+    assert logs[0] and logs[1] == logs[0] and logs[2] == logs[0]
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
 def test_a_parallel_step_with_a_bad_action_plays_none(name: str) -> None:
     """Every agent's action is checked before any is played: one bad action, even of an
     agent after the mover in seat order, or one missing, leaves the environment as it

@@ -313,17 +313,20 @@ def euchre_env(rules: EuchreRules | None = None, **kwargs: Any) -> CardGameEnv:
 
 class _Parallel(aec_to_parallel_wrapper):  # type: ignore[misc]
     """PettingZoo's parallel form of an environment, whose step checks every agent's
-    action before it plays any."""
+    action before it plays any (an environment in PettingZoo's wrappers is stepped as they
+    step it)."""
 
     def step(self, actions: Any) -> Any:
-        self.aec_env._check_cycle(actions)
+        if isinstance(self.aec_env, CardGameEnv):  # (a wrapper hides its private methods)
+            self.aec_env._check_cycle(actions)
         return super().step(actions)
 
 
 def parallel_env(env: CardGameEnv) -> Any:
     """The parallel form of an environment made with ``turns="cycle"``: each step takes an
     action from every agent (wait from those not to act), one cycle; an illegal or
-    missing action raises :class:`ecarte.IllegalActionError` and none is played."""
+    missing action raises :class:`ecarte.IllegalActionError` and none is played (``env``
+    in PettingZoo's wrappers: stepped as they step it)."""
     if not env.cycle:
         raise ValueError("the parallel form needs an environment with turns='cycle'")
     return _Parallel(env)

@@ -21,7 +21,8 @@ anywhere raises :class:`ecarte.IllegalActionError` and steps nothing.
 By default the outputs are arrays the batch owns and overwrites at every step (copy
 what you keep); pass your own (``out=``) to have them written there.
 
->>> >>> from ecarte.rl import EuchreSpec
+>>> import numpy as np
+>>> from ecarte.rl import EuchreSpec
 >>> env = VecEnv(EuchreSpec(), 4, seed=1)
 >>> out = env.reset()
 >>> rng = np.random.default_rng(0)
