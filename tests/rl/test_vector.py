@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ecarte import IllegalActionError
+from ecarte import ArgumentError, IllegalActionError
 from ecarte.games.euchre import EuchreRules
 from ecarte.rl import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec
 from ecarte.rl.aec import CardGameEnv
@@ -204,3 +204,30 @@ def test_an_environment_index_out_of_the_batch_is_refused() -> None:
     with pytest.raises(ValueError, match="episode"):
         vec.episode_seed(0, -1)
     assert vec.episode_seed(np.int64(1), 0) == vec.episode_seed(1, 0)
+
+
+def test_outputs_changed_after_a_step_are_refused_by_name() -> None:
+    """The same outputs, an array replaced or made read-only after they were written:
+    refused by name as a new set is, nothing written or stepped."""
+    vec = VecEnv(EuchreSpec(), 3, seed=4)
+    rng = np.random.default_rng(1)
+    mine = vec.outputs()
+    for name, bads in _bad_outputs(vec).items():
+        for bad in [*bads, None]:
+            vec.reset(out=mine)  # (written: these arrays are the last call's)
+            actions = vec.sample(rng, mine.mask)
+            steps = [vec.state(b).steps for b in range(3)]
+            kept = getattr(mine, name)
+            setattr(mine, name, bad)
+            with pytest.raises(ArgumentError, match=f"out.{name} must be"):
+                vec.step(actions, out=mine)
+            assert [vec.state(b).steps for b in range(3)] == steps
+            setattr(mine, name, kept)
+    mine.obs.flags.writeable = False
+    before = mine.obs.copy()
+    with pytest.raises(ArgumentError, match=r"out\.obs must be .*read-only"):
+        vec.step(actions, out=mine)
+    assert [vec.state(b).steps for b in range(3)] == steps and (mine.obs == before).all()
+    mine.obs.flags.writeable = True
+    vec.step(actions, out=mine)
+    assert [vec.state(b).steps for b in range(3)] != steps

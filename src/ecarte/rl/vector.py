@@ -92,6 +92,10 @@ class VecEnv:
         self.obs_size = spec.tensor_size(which)
         self.num_ids = spec.num_ids
         self.out = self.outputs()
+        self._checked: tuple[int, ...] = ()
+        """The ids of the output arrays last checked whole, kept in ``_kept`` (the
+        batch's C checks them at every call: a refusal there is named by :meth:`_args`)."""
+        self._kept: tuple[Any, ...] = ()
         self._due = {
             name: (getattr(self.out, name).dtype, getattr(self.out, name).shape)
             for name in ("obs", "mask", "rewards", "terminated", "to_act")
@@ -128,14 +132,31 @@ class VecEnv:
             raise ArgumentError(
                 f"out.{name} must be a writable C-contiguous {' x '.join(map(str, shape))} "
                 f"{np.dtype(dtype)} array (as VecEnv.outputs() makes), not {got}"
-            )
+            ) from None
         return out.obs, out.mask, out.rewards, out.terminated, out.to_act
+
+    def _call(self, method: Any, out: Outputs, *args: Any) -> Outputs:
+        """``method(*args, *arrays of out)`` on the batch: the arrays checked whole when
+        they are not those of the last call; one changed since (made read-only) is
+        refused by the batch's C before anything moves, and named here."""
+        arrays = (out.obs, out.mask, out.rewards, out.terminated, out.to_act)
+        checked = tuple(map(id, arrays))
+        if checked != self._checked:
+            self._args(out)
+            self._checked, self._kept = checked, arrays
+        try:
+            method(*args, *arrays)
+        except (TypeError, ValueError, BufferError) as exc:
+            if isinstance(exc, IllegalActionError):
+                raise
+            self._checked = self._kept = ()
+            self._args(out)  # (ArgumentError naming the array)
+            raise
+        return out
 
     def reset(self, out: Outputs | None = None) -> Outputs:
         """Every environment back to its episode 0."""
-        out = out or self.out
-        self._batch.reset(*self._args(out))
-        return out
+        return self._call(self._batch.reset, out or self.out)
 
     def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
         """Step environment i with ``actions[i]``: an array of ``n`` integer ids (int32,
@@ -155,8 +176,7 @@ class VecEnv:
             if wrong.size:
                 b = int(wrong[0])
                 raise IllegalActionError(f"environment {b}: action id {given[b]} is not legal now")
-        self._batch.step(ids, *self._args(out))
-        return out
+        return self._call(self._batch.step, out, ids)
 
     def _env(self, env: object) -> int:
         """``env`` as an index of the batch; ArgumentError otherwise."""
