@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import os
 import sys
 import traceback
 import unicodedata
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from ._cards import Suit
 from ._errors import EcarteError
@@ -211,7 +212,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ecarte`` console script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     _lenient_stdin()
-    _letters_where_no_symbols()
+    shown = _letters_where_no_symbols()
+    try:
+        return _command(argv)
+    finally:
+        for stream, errors in shown:  # (a program that called main: its streams as they were)
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=errors)
+
+
+def _command(argv: list[str]) -> int:
     try:
         other = _other_game(argv)
         if other is not None:
@@ -289,13 +299,18 @@ def _in_letters(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(_LETTERS, _in_letters)
 
 
-def _letters_where_no_symbols() -> None:
+def _letters_where_no_symbols() -> list[tuple[Any, str]]:
     """Let a terminal whose encoding has no suit symbols (ASCII, an old code page) show
-    the cards in letters rather than end the match with a UnicodeEncodeError."""
+    the cards in letters rather than end the match with a UnicodeEncodeError (stdout) or
+    show ``\\u2660`` (stderr); the streams changed, with what they did before."""
+    changed = []
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if callable(reconfigure) and getattr(stream, "errors", None) == "strict":
+        errors = getattr(stream, "errors", None)
+        if callable(reconfigure) and errors in ("strict", "backslashreplace"):
             reconfigure(errors=_LETTERS)
+            changed.append((stream, errors))
+    return changed
 
 
 def play(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:

@@ -531,3 +531,17 @@ def test_a_terminal_without_the_suit_symbols_shows_their_letters(
     assert status == 0
     letters = {s.symbol: s.letter for s in Suit}
     assert ascii_text == text.translate(str.maketrans(letters))
+    assert cli.sys.stdout.errors == "strict"  # (a program that called main: as it was)
+
+
+def test_an_error_on_a_terminal_without_the_suit_symbols_names_the_cards_in_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    raw = io.BytesIO()
+    err = io.TextIOWrapper(raw, encoding="ascii", errors="backslashreplace")
+    monkeypatch.setattr(cli.sys, "stderr", err)
+    monkeypatch.setattr(cli.sys, "stdout", io.StringIO())
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--opponent", "K♠"])  # (argparse: invalid choice: 'K♠')
+    err.flush()
+    assert "Ks" in raw.getvalue().decode("ascii") and err.errors == "backslashreplace"
