@@ -158,7 +158,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
             curve.append({"iteration": it, "win_rate": wins / hands, "low": low, "high": high})
             print(f"iteration {it:4d}: {wins / hands:.3f} against random [{low:.3f}, {high:.3f}]")
         if it < args.iterations:
-            train_iteration(policy, rng, args.batch, args.seed * 1_000_003 + it, args.lr)
+            seed = (args.seed * 1_000_003 + it) % (1 << 64)  # (a VecEnv seed is 64 bits)
+            train_iteration(policy, rng, args.batch, seed, args.lr)
     if args.out is not None:
         with open(args.out.with_suffix(".csv"), "w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=list(curve[0]))

@@ -32,6 +32,13 @@ def test_the_example_trains_and_evaluates(tmp_path: Path) -> None:
     assert (tmp_path / "curve.csv").read_text().startswith("iteration,win_rate,low,high")
 
 
+def test_the_example_trains_from_any_seed() -> None:
+    """A seed of any size trains (the batches' seeds are drawn from it modulo 2**64)."""
+    args = ["--iterations", "1", "--eval-every", "1", "--eval-hands", "10", "--batch", "2"]
+    curve = _module().main([*args, "--seed", str(10**14)])
+    assert [c["iteration"] for c in curve] == [0, 1]
+
+
 def test_the_wilson_interval() -> None:
     wilson = _module().wilson
     low, high = wilson(55, 100)
