@@ -16,7 +16,7 @@ Two rows and their ratio (the target: at least 5x the deals per second):
 
 The contenders alternate, round by round (medians). The functions are
 ``ecarte._bench.deal_rows``'s, shared with ``ecarte bench`` and
-``benches/test_bench_euchre.py``. Needs ``pip install open_spiel``; without it only the
+``benches/test_bench_euchre.py``. Needs ``pip install 'ecarte[openspiel]'``; without it only the
 first row is printed.
 """
 
@@ -54,7 +54,7 @@ def main() -> None:
     t = interleave(contenders, args.rounds)
     print(f"ecarte ({core.BACKEND}) random_games: {1 / t['ecarte']:,.0f} deals/s")
     if pyspiel is None:
-        print("open_spiel: not installed (pip install open_spiel)")
+        print("open_spiel: not installed (pip install 'ecarte[openspiel]')")
         return
     print(f"open_spiel evaluate_bots(euchre, uniform random): {1 / t['open_spiel']:,.0f} deals/s")
     ratio = 1 / t.ratio("ecarte", "open_spiel")

@@ -36,8 +36,8 @@ def main() -> None:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         raise SystemExit(
-            "euchre_game.py: OpenSpiel is not installed (pip install open_spiel): every row "
-            "here is against it"
+            "euchre_game.py: OpenSpiel is not installed (pip install 'ecarte[openspiel]'): "
+            "every row here is against it"
         ) from None
 
     from ecarte._bench import euchre_rows as B

@@ -267,7 +267,7 @@ def report(quick: bool = False) -> list[str]:
     else:
         lines.append(
             "| OpenSpiel random_sim_test per sim | n/a | OpenSpiel: not installed "
-            "(pip install open_spiel) | n/a | (report) |"
+            "(pip install 'ecarte[openspiel]') | n/a | (report) |"
         )
     return lines
 

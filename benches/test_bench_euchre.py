@@ -49,7 +49,7 @@ from ecarte.games.euchre import euchre_context
 from ecarte.games.euchre.tables import context_on
 
 PYSPIEL = pyspiel_module()
-NO_OPENSPIEL = "OpenSpiel is not installed (pip install open_spiel): no baseline"
+NO_OPENSPIEL = "OpenSpiel is not installed (pip install 'ecarte[openspiel]'): no baseline"
 try:
     import ecarte.games.euchre  # noqa: F401
 except ImportError as e:

@@ -23,7 +23,8 @@ from ecarte._bench import harness as H
 
 PYSPIEL = H.pyspiel_module()
 needs_openspiel = pytest.mark.skipif(
-    PYSPIEL is None, reason="OpenSpiel is not installed (pip install open_spiel): no baseline"
+    PYSPIEL is None,
+    reason="OpenSpiel is not installed (pip install 'ecarte[openspiel]'): no baseline",
 )
 ROUNDS = 7
 MATCHES, DEALS = 60, 150  # per round: about the same time on each side

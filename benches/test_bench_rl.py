@@ -64,5 +64,5 @@ def test_openspiel_random_sim(benchmark: Any) -> None:
         rounds=1,
     )
     if result is None:
-        pytest.skip("OpenSpiel is not installed (pip install open_spiel): no baseline")
+        pytest.skip("OpenSpiel is not installed (pip install 'ecarte[openspiel]'): no baseline")
     benchmark.extra_info.update({f"{k}_ms_per_sim": round(v * 1e3, 3) for k, v in result.items()})

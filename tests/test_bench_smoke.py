@@ -198,7 +198,7 @@ def test_the_euchre_mask_row_refuses_masks_that_are_not_openspiels(
 
     pyspiel = pyspiel_module()
     if pyspiel is None:
-        pytest.skip("OpenSpiel is not installed (pip install open_spiel)")
+        pytest.skip("OpenSpiel is not installed (pip install 'ecarte[openspiel]')")
 
     class Flipped:
         def __init__(self, state: object) -> None:

@@ -238,7 +238,8 @@ def test_the_rl_report_names_a_missing_openspiel(
     )
     monkeypatch.setattr(rl_speed, "spiel_sim", lambda **_: None)
     lines = rl_speed.report(quick=True)
-    assert any("OpenSpiel" in line and "pip install open_spiel" in line for line in lines), lines
+    hint = "pip install 'ecarte[openspiel]'"
+    assert any("OpenSpiel" in line and hint in line for line in lines), lines
 
 
 def test_server_load_refuses_uvloop_when_it_is_missing(
@@ -295,5 +296,5 @@ def test_euchre_game_script_names_a_missing_openspiel(
     euchre_game = pytest.importorskip("euchre_game")
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel: ImportError
     monkeypatch.setattr(sys, "argv", ["euchre_game.py"])
-    with pytest.raises(SystemExit, match="pip install open_spiel"):
+    with pytest.raises(SystemExit, match=r"pip install 'ecarte\[openspiel\]'"):
         euchre_game.main()

@@ -9,7 +9,7 @@ and the environments RL libraries speak:
 
 A game and its rules are a *spec*: :class:`EcarteSpec` (an Écarté match, two seats) or
 :class:`EuchreSpec`. The adapters need ``numpy`` and their library (the ``rl`` extra:
-``pip install ecarte[rl]``; OpenSpiel: ``open_spiel``).
+``pip install ecarte[rl]``; OpenSpiel: the ``openspiel`` extra).
 
 >>> from ecarte.rl import EuchreSpec, OBSERVATION
 >>> state = EuchreSpec().new_state(seed=1)
