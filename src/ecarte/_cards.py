@@ -225,7 +225,7 @@ class CardSet:
     @staticmethod
     def of(cards: Iterable[Card]) -> CardSet:
         """The set of ``cards`` (any iterable of cards; a card named twice counts once)."""
-        if not isinstance(cards, Iterable) or isinstance(cards, str):
+        if isinstance(cards, str) or not isinstance(cards, Iterable):  # type: ignore[unreachable]
             raise ArgumentTypeError(f"CardSet.of takes cards, not {shown(cards)}")
         m = 0
         for c in cards:
