@@ -142,7 +142,9 @@ class Card:
         card = _CARDS.get(card_id) if card_id.__class__ is int else None
         if card is None:
             i = None if isinstance(card_id, bool) else _index(card_id)
-            card = None if i is None else _CARDS.get(i)
+            if i is None:
+                raise ArgumentTypeError(f"a card id is an int, not {shown(card_id)}")
+            card = _CARDS.get(i)
             if card is None:
                 raise ArgumentError(f"no card has id {shown(card_id)}")
         return card

@@ -106,3 +106,13 @@ def test_a_numpy_integer_is_a_card_id_and_a_mask_a_float_is_not() -> None:
         Card(np.int8(15))
     with pytest.raises(ArgumentError, match="a card mask is a 64-bit int, not -1"):
         CardSet(np.int64(-1))
+
+
+@pytest.mark.parametrize("bad", [7.0, 1.5, True, "7", None])
+def test_card_from_id_refuses_what_is_not_an_int_as_card_does(bad: Any) -> None:
+    """``Card.from_id(7.0)`` said "no card has id 7.0" (an ArgumentError that is no
+    TypeError), where ``Card(7.0)`` says a card id is an int."""
+    for call in (Card, Card.from_id):
+        with pytest.raises(ArgumentError, match=r"^a card id is an int, not ") as info:
+            call(bad)
+        assert isinstance(info.value, TypeError)
