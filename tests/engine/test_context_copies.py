@@ -46,9 +46,11 @@ def test_a_context_cannot_be_changed(impl: ModuleType) -> None:
     before = {attr: getattr(ctx, attr) for attr in ATTRIBUTES}
     hand = ctx.deck & 0x0F0F_0F0F_0F0F_0F0F
     legal = impl.legal_plays(ctx, hand, (), 7)
-    for attr in ATTRIBUTES:
+    others = impl.make_context(*random_tables(random.Random(6)))
+    names = {n for n in dir(ctx) if not n.startswith("__")} | set(ATTRIBUTES)
+    for attr in sorted(names):  # the backend's own fields too (cffi's C struct)
         with pytest.raises(AttributeError):
-            setattr(ctx, attr, before["power"] if attr == "suit_of" else 0)
+            setattr(ctx, attr, getattr(others, attr, 0))
         with pytest.raises(AttributeError):
             delattr(ctx, attr)
     assert {attr: getattr(ctx, attr) for attr in ATTRIBUTES} == before
