@@ -584,3 +584,30 @@ def test_an_ecarte_state_refuses_a_cut_that_is_not_card_ids() -> None:
         assert (_history(state, spec), state.to_act, state.dealer, state.legal_ids()) == before
     state.chance((np.int8(5), 6))
     assert state.dealer != before[2]
+
+
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_a_games_state_refuses_an_output_that_is_not_a_byte_buffer(spec: Any) -> None:
+    """``state.write(0, 0, None)`` raised Python's ``a bytes-like object is required``,
+    and a read-only ``bytes`` a ``BufferError``: each output that is not a writable
+    C-contiguous buffer of enough one-byte items is refused with ArgumentError."""
+    state = spec.new_state(1)
+    n = spec.tensor_size(INFO_STATE)
+    strided = np.zeros((n, 2), np.uint8)[:, 0]
+    for out in (
+        None,
+        b"x" * n,
+        "s" * n,
+        [0] * n,
+        strided,
+        np.zeros(n - 1, np.uint8),
+        np.zeros(n, np.float32),
+    ):
+        with pytest.raises(ArgumentError, match=r"buffer"):
+            state.write(0, INFO_STATE, out)
+        with pytest.raises(ArgumentError, match=r"buffer"):
+            state.write_mask(
+                out
+                if not isinstance(out, np.ndarray) or out.size != n - 1
+                else np.zeros(spec.num_ids - 1, np.uint8)
+            )

@@ -142,10 +142,17 @@ cdef inline list layout_fields(const ec_tensor_layout *L):
 cdef inline int get_bytes(object out, Py_ssize_t size, Py_buffer *view) except -1:
     """``view`` of ``out``, a writable C-contiguous buffer of one-byte items (uint8, int8,
     bool) holding at least ``size`` of them; the caller releases it (PyBuffer_Release)."""
-    PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    try:
+        PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    except (TypeError, ValueError, BufferError):
+        from ecarte._errors import ArgumentError  # (a pxd has no module-level imports)
+        raise ArgumentError(
+            f"the buffer must be a writable contiguous buffer of {size} one-byte items (a "
+            f"numpy uint8 or int8 array, a bytearray), not {type(out).__name__}") from None
     if view.itemsize != 1 or view.len < size:
         PyBuffer_Release(view)
-        raise ValueError(f"the buffer must hold at least {size} one-byte items")
+        from ecarte._errors import ArgumentError
+        raise ArgumentError(f"the buffer must hold at least {size} one-byte items")
     return 0
 
 
