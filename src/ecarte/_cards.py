@@ -143,7 +143,7 @@ class Card:
         if card is None:
             i = None if isinstance(card_id, bool) else _index(card_id)
             if i is None:
-                raise ArgumentTypeError(f"a card id is an int, not {shown(card_id)}")
+                raise ArgumentTypeError(f"no card has id {shown(card_id)}: a card id is an int")
             card = _CARDS.get(i)
             if card is None:
                 raise ArgumentError(f"no card has id {shown(card_id)}")

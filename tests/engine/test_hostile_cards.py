@@ -110,9 +110,9 @@ def test_a_numpy_integer_is_a_card_id_and_a_mask_a_float_is_not() -> None:
 
 @pytest.mark.parametrize("bad", [7.0, 1.5, True, "7", None])
 def test_card_from_id_refuses_what_is_not_an_int_as_card_does(bad: Any) -> None:
-    """``Card.from_id(7.0)`` said "no card has id 7.0" (an ArgumentError that is no
-    TypeError), where ``Card(7.0)`` says a card id is an int."""
+    """``Card.from_id(7.0)`` raised an ArgumentError that is no TypeError, where
+    ``Card(7.0)`` raises ArgumentTypeError; both say a card id is an int."""
     for call in (Card, Card.from_id):
-        with pytest.raises(ArgumentError, match=r"^a card id is an int, not ") as info:
+        with pytest.raises(ArgumentError, match=r"a card id is an int") as info:
             call(bad)
         assert isinstance(info.value, TypeError)
