@@ -24,6 +24,7 @@ bodies of ``benches/test_bench_rl.py``. The peers install with the ``bench`` ext
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -272,5 +273,14 @@ def report(quick: bool = False) -> list[str]:
     return lines
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="The RL interface's speed against its peers, measured in one run."
+    )
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    args = parser.parse_args(argv)
+    print("\n".join(report(quick=args.quick)))
+
+
 if __name__ == "__main__":
-    print("\n".join(report(quick="--quick" in sys.argv)))
+    main()

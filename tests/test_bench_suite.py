@@ -298,3 +298,22 @@ def test_euchre_game_script_names_a_missing_openspiel(
     monkeypatch.setattr(sys, "argv", ["euchre_game.py"])
     with pytest.raises(SystemExit, match=r"pip install 'ecarte\[openspiel\]'"):
         euchre_game.main()
+
+
+def test_rl_speed_help_prints_usage_and_runs_nothing(
+    benches: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rl_speed.py --help`` ran the whole benchmark; an unknown option must not either."""
+    rl_speed = pytest.importorskip("rl_speed")
+    ran: list[bool] = []
+    monkeypatch.setattr(rl_speed, "report", lambda **_: ran.append(True) or [])
+    with pytest.raises(SystemExit) as help_exit:
+        rl_speed.main(["--help"])
+    assert help_exit.value.code == 0
+    assert "--quick" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as bad_exit:
+        rl_speed.main(["--quik"])
+    assert bad_exit.value.code == 2
+    assert not ran
+    rl_speed.main(["--quick"])
+    assert ran == [True]

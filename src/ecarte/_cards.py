@@ -106,9 +106,12 @@ class Card:
 
     def __init__(self, id: int) -> None:
         if id.__class__ is not int:
-            raise ArgumentTypeError(
-                f"a card id is an int, not {shown(id)}: use Card.parse or Card.of"
-            )
+            i = None if isinstance(id, bool) else _index(id)  # a numpy integer: its int
+            if i is None:
+                raise ArgumentTypeError(
+                    f"a card id is an int, not {shown(id)}: use Card.parse or Card.of"
+                )
+            id = i
         if not 0 <= id < 64 or id & 15 > 12:
             raise ArgumentError(f"no card has id {shown(id)}: use Card.parse or Card.of")
         _set_id(self, id)
@@ -139,7 +142,9 @@ class Card:
         card = _CARDS.get(card_id) if card_id.__class__ is int else None
         if card is None:
             i = None if isinstance(card_id, bool) else _index(card_id)
-            card = None if i is None else _CARDS.get(i)
+            if i is None:
+                raise ArgumentTypeError(f"no card has id {shown(card_id)}: a card id is an int")
+            card = _CARDS.get(i)
             if card is None:
                 raise ArgumentError(f"no card has id {shown(card_id)}")
         return card
@@ -213,9 +218,10 @@ class CardSet:
 
     def __init__(self, mask: int = 0) -> None:
         if mask.__class__ is not int:
-            if isinstance(mask, bool) or not isinstance(mask, int):
+            m = None if isinstance(mask, bool) else _index(mask)  # a subclass's or numpy's int
+            if m is None:
                 raise ArgumentError(f"a card mask is a 64-bit int, not {shown(mask)}")
-            mask = int.__int__(mask)  # the plain int of a subclass's value
+            mask = m
         if not 0 <= mask < 1 << 64:
             raise ArgumentError(f"a card mask is a 64-bit int, not {shown(mask)}")
         if mask & _NOT_CARDS:
@@ -224,6 +230,9 @@ class CardSet:
 
     @staticmethod
     def of(cards: Iterable[Card]) -> CardSet:
+        """The set of ``cards`` (any iterable of cards; a card named twice counts once)."""
+        if isinstance(cards, str) or not isinstance(cards, Iterable):  # type: ignore[unreachable]
+            raise ArgumentTypeError(f"CardSet.of takes cards, not {shown(cards)}")
         m = 0
         for c in cards:
             if not isinstance(c, Card):

@@ -219,6 +219,18 @@ def test_ranked_context_checks(impl: ModuleType, order: list[Any], deck: Any) ->
         ranked_context(0, order, deck, impl)
 
 
+def test_ranked_context_takes_a_backend_by_name_or_module(impl: ModuleType) -> None:
+    """``backend="cython"`` (a name, as ``ecarte.BACKEND`` gives it) raised AttributeError
+    from inside; a name is taken, and anything else is refused naming the argument."""
+    name = next(n for n, m in core.backends().items() if m is impl)
+    by_name = ranked_context(0, CLASSIC, DECK, name)
+    assert type(by_name) is type(ranked_context(0, CLASSIC, DECK, impl))
+    assert by_name.power == ranked_context(0, CLASSIC, DECK, impl).power
+    for bad in ("nope", 5, None.__class__, "Cython"):
+        with pytest.raises(ValueError, match=r"^(backend must be|unknown backend)"):
+            ranked_context(0, CLASSIC, DECK, bad)
+
+
 def _play_state_calls(state: Any) -> list[Any]:
     calls = [state.legal, state.copy, state.undo, lambda: state.apply(5)]
     calls += [lambda: state.try_apply(5), lambda: state.apply_unchecked(5), lambda: state.hand(0)]

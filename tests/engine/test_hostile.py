@@ -431,7 +431,7 @@ def test_messages_name_the_argument() -> None:
         "hands seed": "seed must be",
         "hands options": "options must be",
         "hands field": "vole_penalty",
-        "hands switch": "king_points",
+        "hands switch": "king_points must be a bool, not 1",
         "hands pattern": "deal_pattern",
         "results order": "n must be",
         "solves order": "seed must be",

@@ -88,3 +88,31 @@ def test_a_card_stays_interned_through_copies() -> None:
     assert copy.copy(card) is card and copy.deepcopy(card) is card
     assert copy.deepcopy([card, card]) == [card, card]
     assert all(c is card for c in copy.deepcopy([card, card]))
+
+
+def test_a_numpy_integer_is_a_card_id_and_a_mask_a_float_is_not() -> None:
+    """``CardSet(np.uint64(5))`` was refused as "not a 64-bit int" and ``Card(np.int64(7))``
+    as "not an int", while ``Card.from_id`` and every core function take numpy integers."""
+    np = pytest.importorskip("numpy")
+    assert Card(np.int64(7)) == Card.from_id(7) and Card(np.uint8(7)).id.__class__ is int
+    got = CardSet(np.uint64(0x1FE0))
+    assert got == CardSet(0x1FE0) and got.mask.__class__ is int
+    for bad in (np.float64(7), np.True_, 7.0, True):
+        with pytest.raises(ArgumentError, match="a card id is an int"):
+            Card(bad)
+        with pytest.raises(ArgumentError, match="a card mask is a 64-bit int"):
+            CardSet(bad)
+    with pytest.raises(ArgumentError, match="no card has id 15"):
+        Card(np.int8(15))
+    with pytest.raises(ArgumentError, match="a card mask is a 64-bit int, not -1"):
+        CardSet(np.int64(-1))
+
+
+@pytest.mark.parametrize("bad", [7.0, 1.5, True, "7", None])
+def test_card_from_id_refuses_what_is_not_an_int_as_card_does(bad: Any) -> None:
+    """``Card.from_id(7.0)`` raised an ArgumentError that is no TypeError, where
+    ``Card(7.0)`` raises ArgumentTypeError; both say a card id is an int."""
+    for call in (Card, Card.from_id):
+        with pytest.raises(ArgumentError, match=r"a card id is an int") as info:
+            call(bad)
+        assert isinstance(info.value, TypeError)

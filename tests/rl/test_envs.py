@@ -15,7 +15,7 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, max_cycles_test, parallel_seed_test, seed_test
 
-from ecarte import IllegalActionError
+from ecarte import ArgumentError, IllegalActionError
 from ecarte.games.euchre import EuchreRules
 from ecarte.rl import INFO_STATE, EcarteSpec, EuchreSpec
 from ecarte.rl.aec import CardGameEnv, ecarte_env, euchre_env, parallel_env
@@ -535,3 +535,105 @@ def test_a_spec_refuses_a_seed_that_is_not_an_int_in_range(spec: Any) -> None:
             spec.new_state(bad)
     first = spec.new_state(np.uint64((1 << 64) - 1)).legal_ids()
     assert spec.new_state((1 << 64) - 1).legal_ids() == first
+
+
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_a_games_state_refuses_a_seat_seed_or_tensor_that_is_not_an_int(spec: Any) -> None:
+    """``state.write(1.0, ...)`` wrote seat 1's tensor and ``state.reset(1.5)`` started
+    seed 1 (floats truncated); -1 or 2**70 raised C's OverflowError. Each is refused with
+    ArgumentError and changes nothing."""
+    state = spec.new_state(1)
+    state.apply(state.legal_ids()[0])
+    before = _history(state, spec)
+    buf = np.zeros(spec.tensor_size(INFO_STATE), np.uint8)
+    hand = state.hand if hasattr(state, "hand") else state.hand_ids
+    not_ints: list[Any] = [1.0, 0.5, np.float64(1), True, "1", None]
+    calls: list[Callable[[], Any]] = [
+        *(lambda s=s: state.reset(s) for s in [*not_ints, -1, 1 << 64]),
+        *(
+            lambda s=s: state.write(s, INFO_STATE, buf)
+            for s in [*not_ints, -1, spec.num_players, 1 << 70]
+        ),
+        *(lambda w=w: state.write(0, w, buf) for w in [*not_ints, 2, 1 << 70]),
+        *(lambda s=s: hand(s) for s in [*not_ints, 1 << 70]),
+    ]
+    for call in calls:
+        with pytest.raises(ArgumentError, match=r"^(seed|seat|which) must be"):
+            call()
+        assert _history(state, spec) == before
+        assert not buf.any()
+    state.write(np.int64(1), np.int8(INFO_STATE), buf)
+    assert buf.any()
+    state.reset(np.uint64((1 << 64) - 1))
+    assert state.seed == (1 << 64) - 1
+
+
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_a_batch_refuses_an_environment_index_that_is_not_an_int(spec: Any) -> None:
+    """``batch.state(0.0)`` read environment 0; -1 raised C's OverflowError."""
+    batch = spec.batch(2, 1, INFO_STATE)
+    for bad in (0.0, True, "0", None):
+        for call in (batch.state, batch.episode):
+            with pytest.raises(ArgumentError, match=r"^an environment index is an int"):
+                call(bad)
+    for bad in (-1, 2, 1 << 70):
+        for call in (batch.state, batch.episode):
+            with pytest.raises(IndexError, match=r"environment index .* is not 0\.\.1"):
+                call(bad)
+    assert batch.state(np.int8(1)).legal_ids() and batch.episode(np.int8(1)) == 0
+
+
+def test_an_ecarte_state_refuses_a_cut_that_is_not_card_ids() -> None:
+    """``MatchState.chance([5.5, 6.2])`` cut cards 5 and 6 (floats truncated); 300, -1 or a
+    string raised C's OverflowError or TypeError. Each is refused with
+    IllegalActionError and changes nothing."""
+    spec = EcarteSpec()
+    state = spec.new_state(1, auto_chance=False)
+    before = (_history(state, spec), state.to_act, state.dealer, state.legal_ids())
+    for bad in (
+        [5.5, 6.2],
+        [5.0, 6],
+        [5, np.float64(6)],
+        [5, True],
+        [5, 300],
+        [5, -1],
+        [5, "a"],
+        [5, None],
+        [5, 1 << 70],
+        5,
+        None,
+        "ab",
+        {5, 6},
+    ):
+        with pytest.raises(IllegalActionError, match=r"card ids|cards of the deck|two cards"):
+            state.chance(bad)
+        assert (_history(state, spec), state.to_act, state.dealer, state.legal_ids()) == before
+    state.chance((np.int8(5), 6))
+    assert state.dealer != before[2]
+
+
+@pytest.mark.parametrize("spec", [EuchreSpec(), EcarteSpec()], ids=["euchre", "ecarte"])
+def test_a_games_state_refuses_an_output_that_is_not_a_byte_buffer(spec: Any) -> None:
+    """``state.write(0, 0, None)`` raised Python's ``a bytes-like object is required``,
+    and a read-only ``bytes`` a ``BufferError``: each output that is not a writable
+    C-contiguous buffer of enough one-byte items is refused with ArgumentError."""
+    state = spec.new_state(1)
+    n = spec.tensor_size(INFO_STATE)
+    strided = np.zeros((n, 2), np.uint8)[:, 0]
+    for out in (
+        None,
+        b"x" * n,
+        "s" * n,
+        [0] * n,
+        strided,
+        np.zeros(n - 1, np.uint8),
+        np.zeros(n, np.float32),
+    ):
+        with pytest.raises(ArgumentError, match=r"buffer"):
+            state.write(0, INFO_STATE, out)
+        with pytest.raises(ArgumentError, match=r"buffer"):
+            state.write_mask(
+                out
+                if not isinstance(out, np.ndarray) or out.size != n - 1
+                else np.zeros(spec.num_ids - 1, np.uint8)
+            )

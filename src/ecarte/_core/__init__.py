@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .._errors import ArgumentError
 from ..engine import backend as _backend
 from . import _api
 from ._api import *  # noqa: F403 - the constants
@@ -75,15 +76,26 @@ use_backend = _backend.use_backend
 def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object = None) -> object:
     """Tables for a game where every suit ranks as ``order`` (rank ids, high to low).
 
-    ``deck`` is the mask of the cards in play. ``backend`` is a module with
-    ``make_context`` (default: the live backend). ``order`` is a list or tuple of distinct
-    ranks 0..15 and ``deck`` an int 0..2**64-1, else ValueError (as every core function).
+    ``deck`` is the mask of the cards in play. ``backend`` is a backend's name
+    (``"cython"``, ``"cffi"``, ``"pure"``) or its core module (default: the live backend).
+    ``order`` is a list or tuple of distinct ranks 0..15 and ``deck`` an int 0..2**64-1,
+    else ValueError (as every core function).
     """
     ranks = _tuple(order, "order")  # a plain copy: plain ints only are read below
     order = tuple(_check_int(r, 0, 15, "order: rank {} is not an int 0..15") for r in ranks)
     if len(set(order)) != len(order):
         raise ValueError(f"order: ranks {list(order)!r} are not distinct")
     deck = _check_int(deck, 0, (1 << 64) - 1, "deck {} is not a 64-bit mask")
+    module: Any
+    if backend is None or isinstance(backend, str):
+        module = _backend.module("core", backend)
+    elif callable(getattr(backend, "make_context", None)):
+        module = backend
+    else:
+        raise ArgumentError(
+            f"backend must be a backend's name {list(_backend.BACKENDS)} or its core module,"
+            f" not {type(backend).__name__}"
+        )
     suit_of = [-1] * 64
     power = [0] * 64
     n = len(order)
@@ -93,5 +105,4 @@ def ranked_context(trump: int, order: Sequence[int], deck: int, backend: object 
             if deck >> card & 1:
                 suit_of[card] = suit
                 power[card] = n - i
-    module = _backend.module("core") if backend is None else backend
-    return module.make_context(suit_of, power, trump)  # type: ignore[attr-defined]
+    return module.make_context(suit_of, power, trump)

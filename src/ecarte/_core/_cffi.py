@@ -69,10 +69,20 @@ class Context:
         raises UninitialisedError."""
         _unset(self, name)
 
+    c: Any
+
     def __init__(self) -> None:
         # an empty deck until make_context fills it (Context() alone stays well defined)
-        self.c: Any = ffi.new("ec_context *")
-        lib.ec_context_init(self.c, _NO_SUITS, _NO_POWERS, -1)
+        c = ffi.new("ec_context *")
+        lib.ec_context_init(c, _NO_SUITS, _NO_POWERS, -1)
+        object.__setattr__(self, "c", c)  # the only writer: the context is read-only
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """A context is read-only (shared by the games): none of its fields can be set."""
+        raise AttributeError(f"a context is read-only: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a context is read-only: {name!r} cannot be deleted")
 
     def __copy__(self) -> Self:
         """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""

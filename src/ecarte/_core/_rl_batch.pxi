@@ -47,7 +47,7 @@ cdef class _Batch:
         memset(&none, 0, sizeof(ec_rl_outputs))
         return _check_reset(self._reset(&none))
 
-    def episode(self, size_t i):
+    def episode(self, i):
         """The episode number environment ``i`` is playing."""
         return self.rl.episodes[batch_index(self.rl, i)]
 

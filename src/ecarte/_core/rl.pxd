@@ -38,13 +38,34 @@ cdef extern from "ecarte_rl.h" nogil:
     uint64_t ec_episode_seed(uint64_t base, uint64_t env, uint64_t episode)
 
 
-cdef inline int check_which(int which) except -1:
-    """``which``, checked to name one of a game's two tensors."""
-    if which != EC_RL_OBSERVATION and which != EC_RL_INFO_STATE:
-        from ecarte._errors import ArgumentError
+cdef inline object int_arg(object x, str what, object lo, object hi, str shown):
+    """``x`` as a plain int ``lo..hi`` (an int or a numpy integer, never a bool, a float or a
+    string); ArgumentError ``what must be shown, not x`` otherwise."""
+    from ecarte._core._args import _index, _show
+    from ecarte._errors import ArgumentError
 
-        raise ArgumentError(f"which must be OBSERVATION (0) or INFO_STATE (1), not {which!r}")
-    return which
+    v = _index(x)
+    if v is None or not lo <= v <= hi:
+        raise ArgumentError(f"{what} must be {shown}, not {_show(x, v)}")
+    return v
+
+
+cdef inline uint64_t seed_arg(object seed) except? 0:
+    """``seed`` as an int 0..2**64-1 (ArgumentError otherwise)."""
+    return int_arg(seed, "seed", 0, 2**64 - 1, "an int 0..2**64-1")
+
+
+cdef inline int seat_arg(object seat, int nseats) except -1:
+    """``seat`` as a seat 0..nseats-1 (ArgumentError otherwise)."""
+    if nseats == 2:
+        return int_arg(seat, "seat", 0, 1, "0 or 1")
+    return int_arg(seat, "seat", 0, nseats - 1, f"an int 0..{nseats - 1}")
+
+
+cdef inline int check_which(object which) except -1:
+    """``which``, checked to name one of a game's two tensors."""
+    return int_arg(which, "which", EC_RL_OBSERVATION, EC_RL_INFO_STATE,
+                   "OBSERVATION (0) or INFO_STATE (1)")
 
 
 cdef inline int batch_init(ec_rl_batch *b, size_t n, uint64_t seed, const ec_tensor_layout *L,
@@ -71,11 +92,18 @@ cdef inline void batch_free(ec_rl_batch *b) noexcept:
     PyMem_Free(b.legal)
 
 
-cdef inline size_t batch_index(const ec_rl_batch *b, size_t i) except? 0:
-    """``i``, checked to be an environment of the batch (IndexError)."""
-    if i >= b.n:
-        raise IndexError(i)
-    return i
+cdef inline size_t batch_index(const ec_rl_batch *b, object i) except? 0:
+    """``i``, checked to be an environment of the batch: ArgumentError unless an int,
+    IndexError unless 0..n-1."""
+    from ecarte._core._args import _index, _show
+    from ecarte._errors import ArgumentError
+
+    v = _index(i)
+    if v is None:
+        raise ArgumentError(f"an environment index is an int, not {_show(i, v)}")
+    if not 0 <= v < b.n:
+        raise IndexError(f"environment index {_show(i, v)} is not 0..{b.n - 1}")
+    return v
 
 
 cdef inline int check_actions(const ec_rl_batch *b, Py_ssize_t count) except -1:
@@ -114,10 +142,17 @@ cdef inline list layout_fields(const ec_tensor_layout *L):
 cdef inline int get_bytes(object out, Py_ssize_t size, Py_buffer *view) except -1:
     """``view`` of ``out``, a writable C-contiguous buffer of one-byte items (uint8, int8,
     bool) holding at least ``size`` of them; the caller releases it (PyBuffer_Release)."""
-    PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    try:
+        PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    except (TypeError, ValueError, BufferError):
+        from ecarte._errors import ArgumentError  # (a pxd has no module-level imports)
+        raise ArgumentError(
+            f"the buffer must be a writable contiguous buffer of {size} one-byte items (a "
+            f"numpy uint8 or int8 array, a bytearray), not {type(out).__name__}") from None
     if view.itemsize != 1 or view.len < size:
         PyBuffer_Release(view)
-        raise ValueError(f"the buffer must hold at least {size} one-byte items")
+        from ecarte._errors import ArgumentError
+        raise ArgumentError(f"the buffer must hold at least {size} one-byte items")
     return 0
 
 

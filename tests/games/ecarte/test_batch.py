@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ecarte import Card, CardSet, RankOrder, Rules, Suit, _core, batch
+from ecarte import ArgumentError, Card, CardSet, RankOrder, Rules, Suit, _core, batch
 from ecarte.batch import HandOptions, Position, Solution
 from ecarte.engine import backend
 from ecarte.games.ecarte.rules import KingAnnouncement, PenaltyBeneficiary
@@ -50,7 +50,16 @@ def test_hand_options_follow_the_rules() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "packets"),
-    [("nope", (3, 2)), (42, (3, 2)), (None, (3, 3)), (None, [3, 2]), (None, (2, 3, 0))],
+    [
+        ("nope", (3, 2)),
+        (42, (3, 2)),
+        (None, (3, 3)),
+        (None, [3, 2]),
+        (None, (2, 3, 0)),
+        (None, (3.0, 2)),
+        (None, (2, 3.0)),
+        (None, (True, 2)),
+    ],
 )
 def test_hand_options_reject(rules: Any, packets: Any) -> None:
     with pytest.raises(ValueError):
@@ -173,6 +182,14 @@ def test_perft_matches_the_core(workers: int) -> None:
     assert batch.perft(_POSITION, 8, loose, workers=workers) == _core.perft(
         ace, [int(h) for h in _POSITION.hands], 0, [], 0, 8
     )
+
+
+@pytest.mark.parametrize("positions", [5, None, 1.5])
+def test_solve_batch_refuses_what_is_not_positions(positions: Any) -> None:
+    """``solve_batch(5)`` raised Python's ``'int' object is not iterable``."""
+    with pytest.raises(ArgumentError, match=r"^positions must be an iterable of Position") as info:
+        batch.solve_batch(positions)
+    assert isinstance(info.value, TypeError)
 
 
 def test_solve_and_solve_batch() -> None:

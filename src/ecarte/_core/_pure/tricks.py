@@ -44,10 +44,26 @@ class TrickContext:
 
     __slots__ = ("above", "beaten_by", "deck", "distinct", "power", "suit_mask", "suit_of", "trump")
 
+    above: tuple[int, ...]
+    beaten_by: tuple[int, ...]
+    deck: int
+    distinct: bool
+    power: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    trump: int
+
     def __getattr__(self, name: str) -> object:
         """Only reached for an attribute not set: a slot of one made by ``__new__`` alone
         raises UninitialisedError."""
         _unset(self, name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """A context is read-only (the compiled ones too): shared, it cannot change."""
+        raise AttributeError(f"a context is read-only: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a context is read-only: {name!r} cannot be deleted")
 
     def __copy__(self) -> Self:
         """A context is read-only: its copies (``copy``, ``deepcopy``) are itself."""
@@ -66,28 +82,31 @@ class TrickContext:
         for card, suit in enumerate(suits):
             if suit >= 0:
                 masks[suit] |= 1 << card
-        self.suit_of = suits
-        self.power = powers
-        self.trump = trump
-        self.suit_mask = tuple(masks)
-        self.deck = masks[0] | masks[1] | masks[2] | masks[3]
         above = [0] * 64
         distinct = True
         for c in range(64):
-            s = self.suit_of[c]
+            s = suits[c]
             if s < 0:
                 continue
             for d in _bits(masks[s]):
-                if self.power[d] > self.power[c]:
+                if powers[d] > powers[c]:
                     above[c] |= 1 << d
-                elif d != c and self.power[d] == self.power[c]:
+                elif d != c and powers[d] == powers[c]:
                     distinct = False
-        self.above = tuple(above)
-        self.distinct = distinct
-        trumps = masks[self.trump] if self.trump != NO_TRUMP else 0
-        self.beaten_by = tuple(
-            above[c] | (trumps if self.suit_of[c] not in (-1, trump) else 0) for c in range(64)
+        trumps = masks[trump] if trump != NO_TRUMP else 0
+        beaten_by = tuple(
+            above[c] | (trumps if suits[c] not in (-1, trump) else 0) for c in range(64)
         )
+        deck = masks[0] | masks[1] | masks[2] | masks[3]
+        _set = object.__setattr__  # the only writer: the context is read-only once made
+        _set(self, "suit_of", suits)
+        _set(self, "power", powers)
+        _set(self, "trump", trump)
+        _set(self, "suit_mask", tuple(masks))
+        _set(self, "deck", deck)
+        _set(self, "above", tuple(above))
+        _set(self, "distinct", distinct)
+        _set(self, "beaten_by", beaten_by)
 
 
 def make_context(suit_of: Sequence[int], power: Sequence[int], trump: int) -> TrickContext:

@@ -110,8 +110,9 @@ class HandOptions:
                 f"deal_pattern must be 32 or 23, not {_show(self.deal_pattern, pattern)}"
             )
         for name in _SWITCHES:
-            if type(getattr(self, name)) is not bool:
-                raise ValueError(f"{name} must be a bool, not {_show(getattr(self, name), None)}")
+            value = getattr(self, name)
+            if type(value) is not bool:
+                raise ValueError(f"{name} must be a bool, not {_show(value, _index(value))}")
         plain: dict[str, Any] = {"order": tuple(ranks), "deal_pattern": pattern, **numbers}
         return attrs.evolve(self, **plain)
 

@@ -17,7 +17,7 @@ from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core._cycore cimport _Batch
 from ecarte._core.rl cimport (
-    batch_index, check_which, ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes,
+    batch_index, check_which, seat_arg, seed_arg, ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes,
     layout_fields,
 )
 from ecarte.games.ecarte.machine cimport *
@@ -66,12 +66,12 @@ ec_mt_tensor_layout(EC_MT_OBSERVATION, &_LAYOUTS[0])
 ec_mt_tensor_layout(EC_MT_INFO_STATE, &_LAYOUTS[1])
 
 
-def tensor_layout(int which):
+def tensor_layout(which):
     """The fields of a tensor: (name, offset, rows, width, kind) in order."""
     return layout_fields(&_LAYOUTS[check_which(which)])
 
 
-def tensor_size(int which):
+def tensor_size(which):
     """The number of slots of a tensor."""
     return _LAYOUTS[check_which(which)].size
 
@@ -162,16 +162,17 @@ cdef class MatchState:
     cdef readonly Rules rules
     cdef readonly bint auto_chance
 
-    def __init__(self, Rules rules, uint64_t seed=0, bint auto_chance=True):
+    def __init__(self, Rules rules, seed=0, bint auto_chance=True):
         if not rules.playable:
             raise ArgumentError("matches whose hooks Python answers are read here, not played")
         self.rules = rules
         self.auto_chance = auto_chance
         self.reset(seed)
 
-    def reset(self, uint64_t seed):
-        """A new match with this seed."""
-        _check(ec_mt_env_reset(&self.rules.cfg, &self.e, seed, self.auto_chance))
+    def reset(self, seed):
+        """A new match with this seed, an int 0..2**64-1."""
+        cdef uint64_t s = seed_arg(seed)
+        _check(ec_mt_env_reset(&self.rules.cfg, &self.e, s, self.auto_chance))
 
     def apply(self, action):
         """Apply a legal id of the seat to act; an illegal one, or what is not an integer
@@ -189,15 +190,28 @@ cdef class MatchState:
             )
 
     def chance(self, cards):
-        """Apply the chance event due: a cut (two card ids) or a deal (32, top first)."""
+        """Apply the chance event due: a cut (two card ids) or a deal (32, top first), a
+        list or a tuple of ints; anything else raises :class:`ecarte.IllegalActionError` and
+        changes nothing."""
         cdef uint8_t c[32]
-        cdef int n = len(cards)
+        cdef int n
         if not self.rules.playable:
             raise IllegalActionError("a match whose hooks Python answers is read here, not played")
+        if not isinstance(cards, (list, tuple)):
+            raise IllegalActionError(
+                f"a cut or a deal is a list or a tuple of card ids, not {type(cards).__name__}"
+            )
+        ids = tuple(cards)
+        n = len(ids)
         if n != 2 and n != 32:
             raise IllegalActionError("a cut is two cards, a deal 32")
         for i in range(n):
-            c[i] = <uint8_t>cards[i]
+            v = _index(ids[i])
+            if v is None:
+                raise IllegalActionError(f"a cut or a deal is card ids, not {_show(ids[i], v)}")
+            if not 0 <= v < 64:
+                raise IllegalActionError(_why(EC_EBADCHANCE))
+            c[i] = <uint8_t>v
         _check(ec_mt_env_chance(&self.rules.cfg, &self.e, c, n))
 
     def copy(self):
@@ -264,12 +278,11 @@ cdef class MatchState:
         m = self.legal_mask
         return [i for i in range(EC_NUM_IDS) if m >> i & 1]
 
-    def hand(self, int seat):
+    def hand(self, seat):
         """The card mask (card ids) ``seat`` holds now (the whole truth, for tests)."""
         cdef const ec_match *m = &self.e.m
         cdef int pos
-        if not 0 <= seat < 2:
-            raise ArgumentError(f"seat must be 0 or 1, not {seat}")
+        seat = seat_arg(seat, 2)
         if m.dealer == EC_NO_SEAT:
             return 0
         pos = m.dealer == seat
@@ -287,15 +300,14 @@ cdef class MatchState:
         return (self.e.disc[0], self.e.disc[1])
 
     # ------------------------------------------------------------------ tensors
-    def write(self, int seat, int which, out):
+    def write(self, seat, which, out):
         """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
         (a contiguous uint8 or int8 buffer of at least :func:`tensor_size` bytes)."""
         cdef const ec_tensor_layout *L = &_LAYOUTS[check_which(which)]
         cdef Py_buffer view
-        if not 0 <= seat < 2:
-            raise ArgumentError(f"seat must be 0 or 1, not {seat}")
+        cdef int s = seat_arg(seat, 2)
         get_bytes(out, L.size, &view)
-        ec_mt_tensor(&self.e, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
+        ec_mt_tensor(&self.e, s, L, <uint8_t *>view.buf)  # (C: cannot raise)
         PyBuffer_Release(&view)
 
     def write_mask(self, out):
@@ -335,12 +347,12 @@ cdef class MatchBatch(_Batch):
         self.ids = EC_NUM_IDS
         self.seats = 2
 
-    def __init__(self, size_t n, Rules rules, uint64_t seed=0, int which=EC_MT_OBSERVATION):
+    def __init__(self, size_t n, Rules rules, seed=0, which=EC_MT_OBSERVATION):
         if not rules.playable:
             raise ArgumentError("matches whose hooks Python answers are not played in batches")
         self.rules = rules
         self.b.cfg = &rules.cfg
-        self.b.envs = <ec_mt_env *>self._init(n, seed, &_LAYOUTS[check_which(which)], 2,
+        self.b.envs = <ec_mt_env *>self._init(n, seed_arg(seed), &_LAYOUTS[check_which(which)], 2,
                                               sizeof(ec_mt_env))
         self._start()
 
@@ -351,7 +363,7 @@ cdef class MatchBatch(_Batch):
                    size_t *bad) noexcept nogil:
         return ec_mt_batch_step(&self.b, actions, out, bad)
 
-    def state(self, size_t i):
+    def state(self, i):
         """A copy of environment ``i``'s match (a :class:`MatchState`)."""
         cdef MatchState s = MatchState.__new__(MatchState)
         s.e = self.b.envs[batch_index(&self.b.rl, i)]

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from ecarte import _core
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Suit
 from ecarte._core._args import _FNV_OFFSET, _check_depth, _check_n, _check_seed, _index
+from ecarte._errors import ArgumentTypeError
 from ecarte.engine import backend
 from ecarte.engine.batch import (
     CHUNK,
@@ -105,10 +106,11 @@ def hand_options(rules: RulesLike = None, *, packets: tuple[int, int] = (3, 2)) 
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
         raise ValueError(f"rules must be Rules, a preset name or HandOptions, not {rules!r}")
-    if packets not in ((3, 2), (2, 3)):
+    plain = tuple(map(_index, packets)) if isinstance(packets, tuple) else None  # no float
+    if plain not in ((3, 2), (2, 3)):
         raise ValueError(f"packets must be (3, 2) or (2, 3), not {packets!r}")
     assert rules.deal_pattern in (DealPattern.DEALERS_CHOICE, DealPattern.ALTERNATE)
-    return HandOptions.of(rules.hand_rules(), deal_pattern=32 if packets == (3, 2) else 23)
+    return HandOptions.of(rules.hand_rules(), deal_pattern=32 if plain == (3, 2) else 23)
 
 
 def _play_rules(rules: RulesLike) -> tuple[RankOrder, int]:
@@ -380,6 +382,10 @@ def solve_batch(
     >>> solve_batch([p, p._replace(leader=1)], workers=2)
     [Solution(tricks=1, card=Card.parse('7♣')), Solution(tricks=1, card=Card.parse('8♣'))]
     """
+    if not isinstance(positions, Iterable):
+        raise ArgumentTypeError(
+            f"positions must be an iterable of Position, not {type(positions).__name__}"
+        )
     order, flags = _play_rules(rules)
     workers = _workers(workers)
     plain = []

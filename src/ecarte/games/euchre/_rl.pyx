@@ -16,7 +16,7 @@ from cpython.buffer cimport PyBuffer_Release
 
 from ecarte._core._cycore cimport _Batch
 from ecarte._core.rl cimport (
-    batch_index, check_which, ec_episode_seed, ec_rl_batch, ec_rl_outputs,
+    batch_index, check_which, seat_arg, seed_arg, ec_episode_seed, ec_rl_batch, ec_rl_outputs,
     ec_tensor_layout, get_bytes, layout_fields,
 )
 from ecarte.games.euchre.machine cimport *
@@ -83,13 +83,13 @@ cdef _Tables _tables(int deck):
     return tb
 
 
-def tensor_layout(int deck, int which):
+def tensor_layout(int deck, which):
     """The fields of a deck's tensor: (name, offset, rows, width, kind) in order."""
     cdef _Tables tb = _tables(deck)
     return layout_fields(&tb.layouts[check_which(which)])
 
 
-def tensor_size(int deck, int which):
+def tensor_size(int deck, which):
     """The number of slots of a deck's tensor."""
     cdef _Tables tb = _tables(deck)
     return tb.layouts[check_which(which)].size
@@ -122,20 +122,22 @@ cdef class EuchreState:
     cdef _Tables tb
     cdef readonly bint auto_chance
 
-    def __init__(self, int deck=24, int flags=0, int target=10, uint64_t seed=0,
+    def __init__(self, int deck=24, int flags=0, int target=10, seed=0,
                  bint auto_chance=True):
         self.tb = _tables(deck)
         self.cfg = _config(deck, flags, target)
         self.auto_chance = auto_chance
         self.reset(seed)
 
-    def reset(self, uint64_t seed):
-        """A new game with this seed (to its first decision with ``auto_chance``)."""
+    def reset(self, seed):
+        """A new game with this seed, an int 0..2**64-1 (to its first decision with
+        ``auto_chance``)."""
+        cdef uint64_t s = seed_arg(seed)
         cdef ec_eu_config cfg = self.cfg
         if self.auto_chance:
-            ec_eu_env_reset(self.tb.t, &self.g, &cfg, seed)
+            ec_eu_env_reset(self.tb.t, &self.g, &cfg, s)
         else:
-            cfg.seed = seed
+            cfg.seed = s
             ec_eu_init(self.tb.t, &self.g, &cfg)
 
     def apply(self, action):
@@ -227,11 +229,10 @@ cdef class EuchreState:
         cdef uint64_t m = ec_eu_legal(self.tb.t, &self.g)
         return [i for i in range(64) if m >> i & 1]
 
-    def hand_ids(self, int seat):
+    def hand_ids(self, seat):
         """The action ids of the cards ``seat`` holds now (the whole truth, for tests)."""
         cdef uint64_t cards, out = 0
-        if not 0 <= seat < 4:
-            raise ArgumentError(f"seat must be 0..3, not {seat}")
+        seat = seat_arg(seat, 4)
         cards = self.g.play.hands[seat] if self.g.play.nactive else self.g.hands[seat]
         for c in range(64):
             if cards >> c & 1:
@@ -239,18 +240,17 @@ cdef class EuchreState:
         return out
 
     # ------------------------------------------------------------------ tensors
-    def tensor_size(self, int which):
+    def tensor_size(self, which):
         return self.tb.layouts[check_which(which)].size
 
-    def write(self, int seat, int which, out):
+    def write(self, seat, which, out):
         """Write ``seat``'s tensor (``which``: OBSERVATION or INFO_STATE) into ``out``
         (a contiguous uint8 or int8 buffer of at least :meth:`tensor_size` bytes)."""
         cdef const ec_tensor_layout *L = &self.tb.layouts[check_which(which)]
         cdef Py_buffer view
-        if not 0 <= seat < 4:
-            raise ArgumentError(f"seat must be 0..3, not {seat}")
+        cdef int s = seat_arg(seat, 4)
         get_bytes(out, L.size, &view)
-        ec_eu_tensor(self.tb.t, &self.g, seat, L, <uint8_t *>view.buf)  # (C: cannot raise)
+        ec_eu_tensor(self.tb.t, &self.g, s, L, <uint8_t *>view.buf)  # (C: cannot raise)
         PyBuffer_Release(&view)
 
     def write_mask(self, out):
@@ -289,13 +289,13 @@ cdef class EuchreBatch(_Batch):
         self.rl = &self.b.rl
         self.seats = 4
 
-    def __init__(self, size_t n, int deck=24, int flags=0, int target=10, uint64_t seed=0,
-                 int which=EC_EU_OBSERVATION):
+    def __init__(self, size_t n, int deck=24, int flags=0, int target=10, seed=0,
+                 which=EC_EU_OBSERVATION):
         self.tb = _tables(deck)
         self.b.tables = self.tb.t
         self.b.cfg = _config(deck, flags, target)
         self.ids = self.tb.t.ncards + 9
-        self.b.games = <ec_eu_game *>self._init(n, seed, &self.tb.layouts[check_which(which)],
+        self.b.games = <ec_eu_game *>self._init(n, seed_arg(seed), &self.tb.layouts[check_which(which)],
                                                 1, sizeof(ec_eu_game))
         self._start()
 
@@ -306,7 +306,7 @@ cdef class EuchreBatch(_Batch):
                    size_t *bad) noexcept nogil:
         return ec_eu_batch_step(&self.b, actions, out, bad)
 
-    def state(self, size_t i):
+    def state(self, i):
         """A copy of environment ``i``'s game (an :class:`EuchreState`)."""
         cdef EuchreState s = EuchreState.__new__(EuchreState)
         s.g = self.b.games[batch_index(&self.b.rl, i)]
