@@ -70,6 +70,9 @@ cdef class _Tree:
     cdef int _run(self, int n) noexcept nogil
 
 
+cdef int action_arg(object action) except? -1
+
+
 cdef class _Batch:
     # what the games' RL batches hold (ecarte_rl.h): a pointer to the game-free part of the
     # batch, inside the subclass's C struct, its environments (owned) and the widths of the

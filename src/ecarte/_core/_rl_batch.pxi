@@ -7,6 +7,17 @@ cdef int _check_reset(int r) except -1:
     return r
 
 
+cdef int action_arg(object action) except? -1:
+    """``action`` as a C int: an int or a numpy integer, never a bool, a float or a string
+    (IllegalActionError, as the environments say it); the games' RL states' actions."""
+    a = _index(action)
+    if a is None:
+        raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
+    if not -2**31 <= a < 2**31:
+        raise IllegalActionError(f"action id {a} is not legal now")
+    return a
+
+
 cdef class _Batch:
     """What the games' batches of environments share (``ecarte_rl.h``): the game-free part
     of the batch (``rl``, in the game's C struct, which the game's batch points to) and its

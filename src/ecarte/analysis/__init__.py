@@ -39,7 +39,6 @@ PIMC player at both seats instead of the model and the double-dummy tricks.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 from collections.abc import Callable
@@ -52,6 +51,7 @@ from typing import Any, Literal, NamedTuple, TextIO
 from ecarte._cards import PIQUET_DECK, Card, CardSet, Rank, Suit
 from ecarte._errors import ArgumentError, EcarteError
 from ecarte._executors import add_executor_arguments, open_executor
+from ecarte._extras import require
 
 from ._game import (
     ClassDeals,
@@ -604,13 +604,7 @@ def _check_extras(args: argparse.Namespace) -> None:
         needed.append(("numpy", "arena", "--per-class" if args.per_class else "--game"))
     if args.dask:
         needed.append(("dask.distributed", "dask", "--dask"))
-    for module, extra, what in needed:
-        try:
-            importlib.import_module(module)
-        except ImportError as exc:
-            raise EcarteError(
-                f"{what} needs {module}: pip install 'ecarte[{extra}]' ({exc})"
-            ) from None
+    require(needed)
 
 
 def _simulate(args: argparse.Namespace, executor: Executor | None, out: TextIO) -> None:

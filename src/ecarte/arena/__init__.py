@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Any, TextIO
 
 from .._errors import EcarteError
 from .._executors import add_executor_arguments, dask_executor
+from .._extras import require
 from ._games import (
     GAMES,
     ArenaGame,
@@ -152,13 +152,7 @@ def _check_extras(args: argparse.Namespace) -> None:
         needed.append(("matplotlib", "arena", "--plot"))
     if args.dask:
         needed.append(("dask.distributed", "dask", "--dask"))
-    for module, extra, what in needed:
-        try:
-            importlib.import_module(module)
-        except ImportError as exc:
-            raise EcarteError(
-                f"{what} needs {module}: pip install 'ecarte[{extra}]' ({exc})"
-            ) from None
+    require(needed)
 
 
 def _check_outputs(args: argparse.Namespace) -> None:

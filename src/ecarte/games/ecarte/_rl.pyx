@@ -15,7 +15,7 @@ from ecarte._core._args import _index, _show
 from ecarte._core.core cimport ec_strerror
 from cpython.buffer cimport PyBuffer_Release
 
-from ecarte._core._cycore cimport _Batch
+from ecarte._core._cycore cimport _Batch, action_arg
 from ecarte._core.rl cimport (
     batch_index, check_which, seat_arg, seed_arg, ec_rl_batch, ec_rl_outputs, ec_tensor_layout, get_bytes,
     layout_fields,
@@ -74,17 +74,6 @@ def tensor_layout(which):
 def tensor_size(which):
     """The number of slots of a tensor."""
     return _LAYOUTS[check_which(which)].size
-
-
-cdef int _action_id(object action) except? -1:
-    """``action`` as a C int: an int or a numpy integer, never a bool, a float or a string
-    (IllegalActionError, as the environments say it)."""
-    a = _index(action)
-    if a is None:
-        raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
-    if not -2**31 <= a < 2**31:
-        raise IllegalActionError(f"action id {a} is not legal now")
-    return a
 
 
 cdef class Rules:
@@ -178,7 +167,7 @@ cdef class MatchState:
         """Apply a legal id of the seat to act; an illegal one, or what is not an integer
         id, raises :class:`ecarte.IllegalActionError` and changes nothing."""
         cdef int r
-        cdef int action_id = _action_id(action)
+        cdef int action_id = action_arg(action)
         if not self.rules.playable:
             raise IllegalActionError("a match whose hooks Python answers is read here, not played")
         r = ec_mt_env_step(&self.rules.cfg, &self.e, action_id)

@@ -14,7 +14,7 @@ from ecarte._core._args import _index, _show
 
 from cpython.buffer cimport PyBuffer_Release
 
-from ecarte._core._cycore cimport _Batch
+from ecarte._core._cycore cimport _Batch, action_arg
 from ecarte._core.rl cimport (
     batch_index, check_which, seat_arg, seed_arg, ec_episode_seed, ec_rl_batch, ec_rl_outputs,
     ec_tensor_layout, get_bytes, layout_fields,
@@ -48,17 +48,6 @@ TENSOR_VERSION = EC_EU_TENSOR_VERSION
 """The version of the tensors' layout (``docs/rl.md``)."""
 OBSERVATION = EC_EU_OBSERVATION
 INFO_STATE = EC_EU_INFO_STATE
-
-
-cdef int _action_id(object action) except? -1:
-    """``action`` as a C int: an int or a numpy integer, never a bool, a float or a string
-    (IllegalActionError, as the environments say it)."""
-    a = _index(action)
-    if a is None:
-        raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
-    if not -2**31 <= a < 2**31:
-        raise IllegalActionError(f"action id {a} is not legal now")
-    return a
 
 
 cdef class _Tables:
@@ -144,7 +133,7 @@ cdef class EuchreState:
         """Apply a legal id (a chance outcome at a chance node); an illegal one, or what is
         not an integer id, raises :class:`ecarte.IllegalActionError` and changes nothing."""
         cdef int r
-        cdef int action_id = _action_id(action)
+        cdef int action_id = action_arg(action)
         if self.auto_chance:
             r = ec_eu_env_step(self.tb.t, &self.g, action_id)
         elif 0 <= action_id < 64:
