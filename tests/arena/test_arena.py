@@ -280,6 +280,8 @@ def test_a_player_option_given_twice_is_refused() -> None:
         ("ecarte", "pimc:objective=wins", "objective"),
         ("euchre", "pimc:worlds=0", "worlds"),
         ("euchre", "heuristic:order_at=high", "order_at"),
+        ("ecarte", "pimc:kernel=bogus", "kernel"),
+        ("euchre", "ismcts:kernel=bogus", "kernel"),
     ],
 )
 def test_a_bad_player_option_value_is_refused_naming_the_player(

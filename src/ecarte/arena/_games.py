@@ -205,9 +205,9 @@ class _Roster:
         options = _options(spec, entry.options)
         try:
             return entry.make(options, seed)
-        except ArgumentError:
-            raise
         except (ValueError, TypeError) as exc:  # an option's value the player refuses
+            if isinstance(exc, ArgumentError) and str(exc).startswith("player "):
+                raise  # (it names the player)
             raise ArgumentError(f"player {str(spec)!r}: {exc}") from exc
 
 
