@@ -545,3 +545,18 @@ def test_an_error_on_a_terminal_without_the_suit_symbols_names_the_cards_in_lett
         cli.main(["play", "--opponent", "K♠"])  # (argparse: invalid choice: 'K♠')
     err.flush()
     assert "Ks" in raw.getvalue().decode("ascii") and err.errors == "backslashreplace"
+
+
+def test_a_move_word_while_discarding_is_told_a_discard_is_due(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seed 74: the dealer (a bot) turns up a king, the elder (you) proposes, it accepts
+    status, text = run_cli(
+        monkeypatch, ["play", "--human", "1", "--seed", "74"], "propose\naccept\nquit\n"
+    )
+    assert status == 0
+    assert "not a card" not in text
+    assert (
+        "  not understood: 'accept' is not a discard: discard 1 to 5 cards (at least 1) now, "
+        "by their numbers or names; type 'help' or '?' for help\n"
+    ) in text

@@ -24,7 +24,7 @@ from ..._errors import (
 )
 from ...engine._terminal import choice_number, human_line, human_seats, run_abandonable
 from ._plugins import plugin_error
-from ._render import Screen, VariantInfo
+from ._render import Screen, VariantInfo, discard_rule
 from .actions import Action, Discard, Play
 from .game import Game, Phase
 from .observation import Advice
@@ -713,7 +713,7 @@ class _Match:
                 continue
             try:
                 if discarding:
-                    action: Action = _parse_discard(text, hand)
+                    action: Action = _parse_discard(text, hand, sizes)
                 elif (number := choice_number(text)) is not None:
                     if not 1 <= number <= len(legal):
                         screen.error(f"no choice {text}: choose 1-{len(legal)}")
@@ -745,9 +745,18 @@ def _usage(word: str, meaning: str) -> tuple[str, str]:
     return word, meaning
 
 
-def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
+def _another_move(text: str) -> bool:
+    """Whether ``text`` is a move of another phase than the discards (``accept``)."""
+    try:
+        return not isinstance(Action.parse(text), Discard)
+    except EcarteError:
+        return False
+
+
+def _parse_discard(text: str, cards: Sequence[Card], sizes: Sequence[int]) -> Discard:
     """Cards to discard, by position in the hand or by name (a leading "discard" is
-    allowed); empty text discards nothing."""
+    allowed); empty text discards nothing. Another move (``accept``) is told that a
+    discard of ``sizes`` cards is due."""
     words = text.replace(",", " ").split()
     if words and words[0].lower() == "discard":
         words = words[1:]
@@ -759,7 +768,15 @@ def _parse_discard(text: str, cards: Sequence[Card]) -> Discard:
                 raise CardParseError(f"no card number {word} in a hand of {len(cards)}")
             chosen.append(cards[number - 1])
         else:
-            chosen.append(Card.parse(word))
+            try:
+                chosen.append(Card.parse(word))
+            except CardParseError:
+                if _another_move(text):
+                    raise CardParseError(
+                        f"{text!r} is not a discard: {discard_rule(sizes)} now, "
+                        "by their numbers or names"
+                    ) from None
+                raise
     if len(set(chosen)) != len(chosen):
         raise CardParseError(f"a card is named twice in {text!r}")
     return Discard(CardSet.of(chosen))
