@@ -231,3 +231,23 @@ def test_outputs_changed_after_a_step_are_refused_by_name() -> None:
     mine.obs.flags.writeable = True
     vec.step(actions, out=mine)
     assert [vec.state(b).steps for b in range(3)] != steps
+
+
+def test_sample_refuses_a_mask_not_of_the_batch() -> None:
+    vec = VecEnv(EuchreSpec(), 3, seed=1)
+    vec.reset()
+    rng = np.random.default_rng(0)
+    for bad in (vec.out.mask[:2], vec.out.mask[:, :5], vec.out.mask.ravel(), [[1, 0]]):
+        with pytest.raises(ArgumentError, match="mask must be"):
+            vec.sample(rng, bad)
+    assert vec.sample(rng, vec.out.mask.astype(bool)).shape == (3,)
+
+
+def test_a_step_before_the_first_reset_is_refused() -> None:
+    vec = VecEnv(EuchreSpec(), 2, seed=1)
+    steps = [vec.state(b).steps for b in range(2)]
+    with pytest.raises(ArgumentError, match=r"reset\(\) first"):
+        vec.step(np.zeros(2, np.int32))
+    assert [vec.state(b).steps for b in range(2)] == steps
+    vec.reset()
+    vec.step(vec.sample(np.random.default_rng(0)))

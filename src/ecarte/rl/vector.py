@@ -96,6 +96,8 @@ class VecEnv:
         """The ids of the output arrays last checked whole, kept in ``_kept`` (the
         batch's C checks them at every call: a refusal there is named by :meth:`_args`)."""
         self._kept: tuple[Any, ...] = ()
+        self._reset = False
+        """Whether :meth:`reset` was called (a step before it is refused)."""
         self._due = {
             name: (getattr(self.out, name).dtype, getattr(self.out, name).shape)
             for name in ("obs", "mask", "rewards", "terminated", "to_act")
@@ -156,11 +158,15 @@ class VecEnv:
 
     def reset(self, out: Outputs | None = None) -> Outputs:
         """Every environment back to its episode 0."""
-        return self._call(self._batch.reset, out or self.out)
+        self._call(self._batch.reset, out or self.out)
+        self._reset = True
+        return out or self.out
 
     def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
         """Step environment i with ``actions[i]``: an array of ``n`` integer ids (int32,
         contiguous, or converted; floats, bools and strings are refused)."""
+        if not self._reset:
+            raise ArgumentError("VecEnv.step before its first reset: call reset() first")
         out = out or self.out
         given = np.asarray(actions)
         if given.shape != (self.n,):
@@ -204,6 +210,11 @@ class VecEnv:
     def sample(self, rng: np.random.Generator, mask: Any = None) -> np.ndarray[Any, Any]:
         """A uniform legal action for every environment, from ``mask`` (default: the
         last outputs' masks), vectorised in numpy."""
-        m = self.out.mask if mask is None else mask
+        m = self.out.mask if mask is None else np.asarray(mask)
+        if m.shape != (self.n, self.num_ids):
+            raise ArgumentError(
+                f"mask must be an array of {self.n} x {self.num_ids} (a row of the legal ids "
+                f"of each environment, as the outputs' mask), not of shape {m.shape}"
+            )
         keys = rng.random(m.shape) * m
         return np.asarray(keys.argmax(axis=1), np.int32)
