@@ -637,3 +637,8 @@ def test_a_games_state_refuses_an_output_that_is_not_a_byte_buffer(spec: Any) ->
                 if not isinstance(out, np.ndarray) or out.size != n - 1
                 else np.zeros(spec.num_ids - 1, np.uint8)
             )
+
+
+def test_the_euchre_heuristic_opponent_is_refused_at_another_game_when_made() -> None:
+    with pytest.raises(TypeError, match="HeuristicEuchreOpponent plays Euchre"):
+        SingleAgentEnv(EcarteSpec(), seat=0, opponents=HeuristicEuchreOpponent())

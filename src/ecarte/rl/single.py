@@ -91,7 +91,7 @@ class HeuristicEuchreOpponent:
 
     def reset(self, spec: Spec, seed: int) -> None:
         if not isinstance(spec, EuchreSpec):
-            raise TypeError("HeuristicEuchreOpponent plays Euchre")
+            raise TypeError("HeuristicEuchreOpponent plays Euchre, not this game")
         self.game = EuchreGame(spec.rules, seed=seed)
 
     def observe(self, seat: int, action: int) -> None:
@@ -153,6 +153,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
                 callable(getattr(opponent, m, None)) for m in ("reset", "observe", "act")
             ):
                 raise ValueError(f"an opponent has reset, observe and act, not {opponent!r}")
+            if isinstance(opponent, HeuristicEuchreOpponent) and not isinstance(spec, EuchreSpec):
+                raise TypeError("HeuristicEuchreOpponent plays Euchre, not this game")
         self.seat = s
         self.render_mode = render_mode
         self._size = spec.tensor_size(self.which)
