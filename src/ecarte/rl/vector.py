@@ -158,9 +158,9 @@ class VecEnv:
 
     def reset(self, out: Outputs | None = None) -> Outputs:
         """Every environment back to its episode 0."""
-        self._call(self._batch.reset, out or self.out)
+        out = self._call(self._batch.reset, out or self.out)
         self._reset = True
-        return out or self.out
+        return out
 
     def step(self, actions: Any, out: Outputs | None = None) -> Outputs:
         """Step environment i with ``actions[i]``: an array of ``n`` integer ids (int32,
