@@ -24,6 +24,7 @@ __all__ = [
     "EuchreSpec",
     "Spec",
     "State",
+    "check_seed",
     "check_spec",
     "missing_extra",
 ]
@@ -72,7 +73,7 @@ class Batch(Protocol):
     def step(self, actions: Any, *outputs: Any) -> None: ...
 
 
-def _seed(seed: object) -> int:
+def check_seed(seed: object) -> int:
     """``seed`` as an int 0..2**64-1; ArgumentError otherwise."""
     s = _index(seed)
     if s is None or not 0 <= s < 1 << 64:
@@ -119,7 +120,7 @@ class EcarteSpec:
         return list(_ecarte.tensor_layout(which))
 
     def new_state(self, seed: int, *, auto_chance: bool = True) -> State:
-        state: State = _ecarte.MatchState(self._rules, _seed(seed), auto_chance)
+        state: State = _ecarte.MatchState(self._rules, check_seed(seed), auto_chance)
         return state
 
     def batch(self, n: int, seed: int, which: int) -> Batch:
@@ -150,7 +151,8 @@ class EuchreSpec:
         return list(_euchre.tensor_layout(self.rules.deck, which))
 
     def new_state(self, seed: int, *, auto_chance: bool = True) -> State:
-        state: State = _euchre.EuchreState(*_engine_options(self.rules), _seed(seed), auto_chance)
+        options = _engine_options(self.rules)
+        state: State = _euchre.EuchreState(*options, check_seed(seed), auto_chance)
         return state
 
     def batch(self, n: int, seed: int, which: int) -> Batch:

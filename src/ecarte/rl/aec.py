@@ -34,12 +34,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ecarte._core._args import _index
 from ecarte._errors import IllegalActionError
 from ecarte.games.ecarte.rules import Rules
 from ecarte.games.euchre.rules import EuchreRules
 
-from ._games import INFO_STATE, OBSERVATION, EcarteSpec, EuchreSpec, Spec, check_spec, missing_extra
+from ._games import (
+    INFO_STATE,
+    OBSERVATION,
+    EcarteSpec,
+    EuchreSpec,
+    Spec,
+    check_seed,
+    check_spec,
+    missing_extra,
+)
 
 try:
     import numpy as np
@@ -140,10 +148,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
         else:
-            s = _index(seed)
-            if s is None or not 0 <= s < 1 << 64:
-                raise ValueError(f"seed must be an int 0..2**64-1 or None, not {seed!r}")
-            seed = s
+            seed = check_seed(seed)
         check_options(options)
         self._state.reset(seed)
         self.agents = self.possible_agents[:]

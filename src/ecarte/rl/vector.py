@@ -42,7 +42,7 @@ import ecarte.games.euchre._rl as _euchre
 from ecarte._core._args import _index
 from ecarte._errors import ArgumentError, IllegalActionError
 
-from ._games import INFO_STATE, OBSERVATION, Spec, check_spec, missing_extra
+from ._games import INFO_STATE, OBSERVATION, Spec, check_seed, check_spec, missing_extra
 
 try:
     import numpy as np
@@ -74,9 +74,7 @@ class VecEnv:
         check_spec(spec)
         if n.__class__ is not int or n < 1:
             raise ArgumentError(f"n must be an int >= 1 (environments), not {n!r}")
-        s = _index(seed)
-        if s is None or not 0 <= s < 1 << 64:
-            raise ArgumentError(f"seed must be an int 0..2**64-1, not {seed!r}")
+        s = check_seed(seed)
         w = _index(which)
         if w not in (OBSERVATION, INFO_STATE):
             raise ArgumentError(
