@@ -50,12 +50,11 @@ def _some_legal(legal: Sequence[Action]) -> list[Action]:
     actions = list(legal)
     if not actions:
         raise ValueError("no legal action to choose from: the game is over")
-    for a in actions:
-        if not isinstance(a, Action):
-            raise TypeError(
-                "an Écarté player chooses among Écarté actions (game.legal_actions()), "
-                f"not {type(a).__name__}"
-            )
+    if not isinstance(actions[0], Action):  # (another game's list: its first one tells)
+        raise TypeError(
+            "an Écarté player chooses among Écarté actions (game.legal_actions()), "
+            f"not {type(actions[0]).__name__}"
+        )
     return actions
 
 
