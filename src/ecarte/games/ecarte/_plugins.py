@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import inspect
 import operator
 import os
 import types
@@ -72,6 +73,17 @@ def available_variants() -> dict[str, str]:
         except Exception as exc:  # a broken plugin must not break the listing
             out[name] = f"(cannot be loaded: {exc})"
     return out
+
+
+def accepted_options(factory: Callable[..., object]) -> tuple[tuple[str, ...], bool]:
+    """The keyword arguments ``factory`` (a variant's class) accepts, and whether it takes
+    ``**kwargs``."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature (a builtin): anything goes
+        return (), True
+    keywords = tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+    return keywords, any(p.kind is p.VAR_KEYWORD for p in params)
 
 
 def load_variant(name: str) -> object:

@@ -21,7 +21,6 @@ nothing else (the JSON Schema ``save-format.schema.json`` describes the format).
 from __future__ import annotations
 
 import enum
-import inspect
 import math
 import reprlib
 from collections.abc import Sequence
@@ -42,7 +41,7 @@ from ecarte.engine import save
 from ecarte.engine.save import fail as _fail
 from ecarte.engine.save import get as _get
 
-from ._plugins import call_impl, load_variant, plugin_error, plugin_name
+from ._plugins import accepted_options, call_impl, load_variant, plugin_error, plugin_name
 from .actions import Cut, Deal, Event, parse_record
 from .rules import Rules
 
@@ -441,15 +440,9 @@ def _check_seeded(game: Game, record: Event, i: int) -> None:
 def _check_option_names(factory: type, options: dict[str, Any]) -> None:
     """An :class:`EcarteError` naming the first of ``options`` that ``factory`` does not
     take, and those it takes (a factory that takes any keyword is not checked)."""
-    try:
-        parameters = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):  # no signature to read: the call says it
-        return
-    if any(p.kind is p.VAR_KEYWORD for p in parameters):
-        return
-    known = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    known, any_keyword = accepted_options(factory)
     unknown = [key for key in options if key not in known]
-    if unknown:
+    if unknown and not any_keyword:
         takes = ", ".join(known) or "none"
         raise EcarteError(f"no option {reprlib.repr(unknown[0])} (options: {takes})")
 

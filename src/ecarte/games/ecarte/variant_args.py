@@ -17,14 +17,20 @@ import re
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Mapping, MutableMapping, MutableSequence, Sequence
+from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from fractions import Fraction
 from typing import Any, Literal, Union
 
 from attrs import frozen
 
 from ..._errors import EcarteError, PluginError
-from ._plugins import AUTOLOAD_ENV, ENTRY_POINT_GROUP, description, load_entry_point
+from ._plugins import (
+    AUTOLOAD_ENV,
+    ENTRY_POINT_GROUP,
+    accepted_options,
+    description,
+    load_entry_point,
+)
 from ._render import VariantInfo
 
 __all__ = [
@@ -303,16 +309,6 @@ def entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def _accepted(factory: Callable[..., object]) -> tuple[tuple[str, ...], bool]:
-    """The keyword arguments ``factory`` accepts, and whether it takes ``**kwargs``."""
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):  # no signature (a builtin): anything goes
-        return (), True
-    keywords = tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
-    return keywords, any(p.kind is p.VAR_KEYWORD for p in params)
-
-
 def _required(factory: object) -> tuple[str, ...]:
     """The keyword arguments a variant class takes without a default (none for an object
     that is not a class, or without a signature)."""
@@ -351,7 +347,8 @@ def load_variants(names: Sequence[str], options: Sequence[str]) -> list[LoadedVa
             raise EcarteError(f"unknown variant {name!r}; installed: {known}")
         factories[name] = load_entry_point(name, eps[name])
     accepted = {
-        name: _accepted(f) if isinstance(f, type) else ((), False) for name, f in factories.items()
+        name: accepted_options(f) if isinstance(f, type) else ((), False)
+        for name, f in factories.items()
     }
     hints = {name: _hints(f) if isinstance(f, type) else {} for name, f in factories.items()}
     kwargs: dict[str, dict[str, object]] = {name: {} for name in names}
