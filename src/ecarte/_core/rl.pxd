@@ -38,15 +38,18 @@ cdef extern from "ecarte_rl.h" nogil:
     uint64_t ec_episode_seed(uint64_t base, uint64_t env, uint64_t episode)
 
 
-cdef inline object int_arg(object x, str what, object lo, object hi, str shown):
+cdef inline object int_arg(object x, str what, object lo, object hi, str shown=None):
     """``x`` as a plain int ``lo..hi`` (an int or a numpy integer, never a bool, a float or a
-    string); ArgumentError ``what must be shown, not x`` otherwise."""
+    string); ArgumentError ``what must be shown, not x`` otherwise (``shown`` by default
+    ``an int lo..hi``)."""
+    if type(x) is int and lo <= x <= hi:  # (the common case: nothing imported or written)
+        return x
     from ecarte._core._args import _index, _show
     from ecarte._errors import ArgumentError
 
     v = _index(x)
     if v is None or not lo <= v <= hi:
-        raise ArgumentError(f"{what} must be {shown}, not {_show(x, v)}")
+        raise ArgumentError(f"{what} must be {shown or f'an int {lo}..{hi}'}, not {_show(x, v)}")
     return v
 
 
@@ -59,7 +62,7 @@ cdef inline int seat_arg(object seat, int nseats) except -1:
     """``seat`` as a seat 0..nseats-1 (ArgumentError otherwise)."""
     if nseats == 2:
         return int_arg(seat, "seat", 0, 1, "0 or 1")
-    return int_arg(seat, "seat", 0, nseats - 1, f"an int 0..{nseats - 1}")
+    return int_arg(seat, "seat", 0, nseats - 1)
 
 
 cdef inline int check_which(object which) except -1:
@@ -95,6 +98,8 @@ cdef inline void batch_free(ec_rl_batch *b) noexcept:
 cdef inline size_t batch_index(const ec_rl_batch *b, object i) except? 0:
     """``i``, checked to be an environment of the batch: ArgumentError unless an int,
     IndexError unless 0..n-1."""
+    if type(i) is int and 0 <= i < b.n:  # (the common case: nothing imported)
+        return i
     from ecarte._core._args import _index, _show
     from ecarte._errors import ArgumentError
 
