@@ -10,6 +10,8 @@ cdef int _check_reset(int r) except -1:
 cdef int action_arg(object action) except? -1:
     """``action`` as a C int: an int or a numpy integer, never a bool, a float or a string
     (IllegalActionError, as the environments say it); the games' RL states' actions."""
+    if type(action) is int and -2**31 <= action < 2**31:  # (the common case)
+        return action
     a = _index(action)
     if a is None:
         raise IllegalActionError(f"an action is an integer id, not {_show(action, a)}")
